@@ -1,0 +1,118 @@
+//! The piece placement both variants share: two bit sets, the side to move and
+//! an incrementally kept Zobrist hash.
+
+use super::bits::Bits;
+use super::geometry::Geometry;
+use super::placement::Placement;
+use super::types::{BoardSize, Color, Move};
+use super::zobrist;
+
+#[derive(Clone, Debug)]
+pub struct Board<B: Bits> {
+    pub pieces: [B; 2],
+    pub side: Color,
+    pub hash: u64,
+    pub geo: &'static Geometry<B>,
+}
+
+impl<B: Bits> PartialEq for Board<B> {
+    fn eq(&self, other: &Self) -> bool {
+        self.pieces == other.pieces && self.side == other.side && self.geo.size == other.geo.size
+    }
+}
+
+impl<B: Bits> Board<B> {
+    pub fn from_placement(p: &Placement) -> Board<B> {
+        let geo = Geometry::<B>::get(p.size);
+        let mut pieces = [B::EMPTY; 2];
+        for (sq, cell) in p.cells.iter().enumerate() {
+            if let Some(c) = cell {
+                pieces[c.index()] |= B::bit(sq);
+            }
+        }
+        let mut board = Board { pieces, side: p.side, hash: 0, geo };
+        board.hash = board.compute_hash();
+        board
+    }
+
+    pub fn placement(&self) -> Placement {
+        let cells = (0..self.size().squares()).map(|sq| self.piece_at(sq as u8)).collect();
+        Placement { size: self.size(), cells, side: self.side }
+    }
+
+    #[inline]
+    pub fn size(&self) -> BoardSize {
+        self.geo.size
+    }
+
+    #[inline]
+    pub fn occupied(&self) -> B {
+        self.pieces[0] | self.pieces[1]
+    }
+
+    #[inline]
+    pub fn piece_at(&self, sq: u8) -> Option<Color> {
+        let b = B::bit(sq as usize);
+        if (self.pieces[0] & b).any() {
+            Some(Color::White)
+        } else if (self.pieces[1] & b).any() {
+            Some(Color::Black)
+        } else {
+            None
+        }
+    }
+
+    /// The hash recomputed from scratch; the incremental one must always equal it.
+    pub fn compute_hash(&self) -> u64 {
+        let mut h = 0;
+        for c in Color::BOTH {
+            for sq in self.pieces[c.index()].squares() {
+                h ^= zobrist::piece_key(c, sq);
+            }
+        }
+        if self.side == Color::Black {
+            h ^= zobrist::black_to_move_key();
+        }
+        h
+    }
+
+    /// Moves the mover's piece, removes a captured one and passes the turn.
+    /// Undone by [`Board::unmake`] with the same move.
+    #[inline]
+    pub fn make(&mut self, m: Move) {
+        let us = self.side;
+        let them = us.opponent();
+        let (from, to) = (m.from as usize, m.to as usize);
+        self.pieces[us.index()] ^= B::bit(from) | B::bit(to);
+        let mut h = zobrist::piece_key(us, from) ^ zobrist::piece_key(us, to);
+        if m.capture {
+            self.pieces[them.index()] ^= B::bit(to);
+            h ^= zobrist::piece_key(them, to);
+        }
+        self.hash ^= h ^ zobrist::black_to_move_key();
+        self.side = them;
+    }
+
+    #[inline]
+    pub fn unmake(&mut self, m: Move) {
+        // Every step of `make` is its own inverse once the side is put back.
+        self.side = self.side.opponent();
+        let us = self.side;
+        let them = us.opponent();
+        let (from, to) = (m.from as usize, m.to as usize);
+        self.pieces[us.index()] ^= B::bit(from) | B::bit(to);
+        let mut h = zobrist::piece_key(us, from) ^ zobrist::piece_key(us, to);
+        if m.capture {
+            self.pieces[them.index()] ^= B::bit(to);
+            h ^= zobrist::piece_key(them, to);
+        }
+        self.hash ^= h ^ zobrist::black_to_move_key();
+    }
+
+    /// Passes the turn without moving (null-move pruning).
+    #[inline]
+    pub fn pass(&mut self) {
+        self.side = self.side.opponent();
+        self.hash ^= zobrist::black_to_move_key();
+    }
+}

@@ -1,0 +1,151 @@
+//! Breakthrough rules: pawns step straight or diagonally forward, capture
+//! diagonally, and win by reaching the far rank or capturing every enemy pawn.
+
+use super::bits::Bits;
+use super::board::Board;
+use super::error::FenError;
+use super::game::{Game, MoveList};
+use super::placement::Placement;
+use super::types::{BoardSize, Color, Move, Outcome, Variant, WinReason};
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Breakthrough<B: Bits> {
+    board: Board<B>,
+    plies: u32,
+}
+
+/// The start placement: each side's two home rows full, White to move.
+pub fn start_placement(size: BoardSize) -> Placement {
+    let mut p = Placement::empty(size, Color::White);
+    let cols = size.columns as usize;
+    let n = size.squares();
+    for i in 0..2 * cols {
+        p.cells[i] = Some(Color::White);
+        p.cells[n - 1 - i] = Some(Color::Black);
+    }
+    p
+}
+
+impl<B: Bits> Breakthrough<B> {
+    /// Target sets of the side to move: straight, towards file a, towards the last file.
+    #[inline]
+    fn targets(&self) -> [B; 3] {
+        let b = &self.board;
+        let g = b.geo;
+        let cols = g.columns;
+        let own = b.pieces[b.side.index()];
+        let empty = g.all & !b.occupied();
+        let not_own = g.all & !own;
+        match b.side {
+            Color::White => [
+                own.shl(cols) & empty,
+                (own & g.not_first_file).shl(cols - 1) & not_own,
+                (own & g.not_last_file).shl(cols + 1) & not_own,
+            ],
+            Color::Black => [
+                own.shr(cols) & empty,
+                (own & g.not_first_file).shr(cols + 1) & not_own,
+                (own & g.not_last_file).shr(cols - 1) & not_own,
+            ],
+        }
+    }
+
+    /// How far back along the board index each target set's origin lies.
+    #[inline]
+    fn origin_offsets(&self) -> [i32; 3] {
+        let cols = self.board.geo.columns as i32;
+        match self.board.side {
+            Color::White => [cols, cols - 1, cols + 1],
+            Color::Black => [-cols, -cols - 1, -cols + 1],
+        }
+    }
+}
+
+impl<B: Bits> Game for Breakthrough<B> {
+    const VARIANT: Variant = Variant::Breakthrough;
+    type Bits = B;
+
+    fn from_placement(p: &Placement) -> Result<Self, FenError> {
+        Variant::Breakthrough.check_size(p.size)?;
+        let top = p.size.rows as usize - 1;
+        let cols = p.size.columns as usize;
+        let on_rank = |c: Color, r: usize| (0..cols).any(|f| p.cells[r * cols + f] == Some(c));
+        let white_home = on_rank(Color::White, top);
+        let black_home = on_rank(Color::Black, 0);
+        let (nw, nb) = (p.count(Color::White), p.count(Color::Black));
+        if nw == 0 && nb == 0 {
+            return Err(FenError::Invalid("the board has no pawns"));
+        }
+        if white_home && black_home {
+            return Err(FenError::Invalid("both sides have reached the far rank"));
+        }
+        if (white_home && nb == 0) || (black_home && nw == 0) {
+            return Err(FenError::Invalid("a side won twice over (far rank and no enemy pawns)"));
+        }
+        Ok(Breakthrough { board: Board::from_placement(p), plies: 0 })
+    }
+
+    #[inline]
+    fn board(&self) -> &Board<B> {
+        &self.board
+    }
+
+    #[inline]
+    fn quick_outcome(&self) -> Outcome {
+        let b = &self.board;
+        let g = b.geo;
+        let [white, black] = b.pieces;
+        let win = |winner, reason| Outcome::Win { winner, reason };
+        if (white & g.ranks[g.ranks.len() - 1]).any() {
+            win(Color::White, WinReason::ReachedGoal)
+        } else if (black & g.ranks[0]).any() {
+            win(Color::Black, WinReason::ReachedGoal)
+        } else if black.is_empty() {
+            win(Color::White, WinReason::CapturedAll)
+        } else if white.is_empty() {
+            win(Color::Black, WinReason::CapturedAll)
+        } else {
+            Outcome::Ongoing
+        }
+    }
+
+    fn generate_moves(&self, out: &mut MoveList) {
+        let enemy = self.board.pieces[self.board.side.opponent().index()];
+        let offsets = self.origin_offsets();
+        for (set, back) in self.targets().into_iter().zip(offsets) {
+            for to in set.squares() {
+                let from = (to as i32 - back) as u8;
+                out.push(Move::new(from, to as u8, enemy.has(to)));
+            }
+        }
+    }
+
+    #[inline]
+    fn count_moves(&self) -> usize {
+        self.targets().iter().map(|t| t.count() as usize).sum()
+    }
+
+    #[inline]
+    fn play_unchecked(&mut self, m: Move) {
+        self.board.make(m);
+        self.plies += 1;
+    }
+
+    #[inline]
+    fn undo_unchecked(&mut self, m: Move) {
+        self.board.unmake(m);
+        self.plies -= 1;
+    }
+
+    fn play_null(&mut self) {
+        self.board.pass();
+    }
+
+    fn undo_null(&mut self) {
+        self.board.pass();
+    }
+
+    fn plies(&self) -> u32 {
+        self.plies
+    }
+}

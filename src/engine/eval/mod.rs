@@ -1,0 +1,166 @@
+//! Evaluation strategies: named, documented heuristics that score a position
+//! for one side. Breakthrough and Lines of Action each have their own family.
+
+pub mod breakthrough;
+pub mod loa;
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use super::bits::Bits;
+use super::breakthrough::Breakthrough;
+use super::game::Game;
+use super::loa::LinesOfAction;
+use super::types::{Color, Variant};
+
+/// Evaluation units. Heuristic scores stay strictly inside `±MAX_EVAL`; proven
+/// results use `±(WIN - plies to the end)`, so shorter wins score higher.
+pub type Score = i32;
+pub const WIN: Score = 1_000_000;
+pub const MAX_EVAL: Score = 500_000;
+
+/// True when `score` is a proven win or loss rather than a heuristic estimate.
+pub fn is_proven(score: Score) -> bool {
+    score.abs() > MAX_EVAL
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Strategy {
+    Offensive1,
+    Defensive1,
+    Offensive2,
+    Defensive2,
+    Combined,
+    Attacker,
+    Fortress,
+    Balanced,
+    Expert,
+    Classic,
+}
+
+impl Strategy {
+    pub const ALL: [Strategy; 10] = [
+        Strategy::Offensive1,
+        Strategy::Defensive1,
+        Strategy::Offensive2,
+        Strategy::Defensive2,
+        Strategy::Combined,
+        Strategy::Attacker,
+        Strategy::Fortress,
+        Strategy::Balanced,
+        Strategy::Expert,
+        Strategy::Classic,
+    ];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            Strategy::Offensive1 => "offensive1",
+            Strategy::Defensive1 => "defensive1",
+            Strategy::Offensive2 => "offensive2",
+            Strategy::Defensive2 => "defensive2",
+            Strategy::Combined => "combined",
+            Strategy::Attacker => "attacker",
+            Strategy::Fortress => "fortress",
+            Strategy::Balanced => "balanced",
+            Strategy::Expert => "expert",
+            Strategy::Classic => "classic",
+        }
+    }
+
+    /// Whether this strategy can evaluate positions of `variant`.
+    pub fn supports(self, variant: Variant) -> bool {
+        match self {
+            Strategy::Expert => true,
+            Strategy::Classic => variant == Variant::LinesOfAction,
+            _ => variant == Variant::Breakthrough,
+        }
+    }
+
+    /// The strategies of one variant, in the order menus list them.
+    pub fn for_variant(variant: Variant) -> Vec<Strategy> {
+        Strategy::ALL.into_iter().filter(|s| s.supports(variant)).collect()
+    }
+
+    /// One line for menus and help texts.
+    pub fn description(self, variant: Variant) -> &'static str {
+        match (self, variant) {
+            (Strategy::Offensive1, _) => "Offensive 1: captures enemy pawns above all",
+            (Strategy::Defensive1, _) => "Defensive 1: keeps its own pawns alive above all",
+            (Strategy::Offensive2, _) => "Runner: offensive 1 plus pushing its most advanced pawn",
+            (Strategy::Defensive2, _) => "Wall: defensive 1 plus keeping its front rank full",
+            (Strategy::Combined, _) => "Combined: offensive, defensive, runner and wall terms together",
+            (Strategy::Attacker, _) => "Attacker: advancement, runaways and connections, pushing forward",
+            (Strategy::Fortress, _) => "Fortress: the same terms, weighted for safety near home",
+            (Strategy::Balanced, _) => "Balanced: material, advancement, danger, protection and open files",
+            (Strategy::Expert, Variant::Breakthrough) => {
+                "Expert: tuned linear features (material, danger, protection, mobility, home row)"
+            }
+            (Strategy::Expert, Variant::LinesOfAction) => {
+                "Expert: quads (Euler number), concentration, centralisation, mobility, blocked pieces"
+            }
+            (Strategy::Classic, _) => "Classic: concentration, centralisation and largest group",
+        }
+    }
+
+    /// The strategy the difficulty presets and `master` use for a variant.
+    pub fn strongest(_variant: Variant) -> Strategy {
+        Strategy::Expert
+    }
+}
+
+impl fmt::Display for Strategy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+impl FromStr for Strategy {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let lower = s.to_ascii_lowercase();
+        let alias = match lower.as_str() {
+            "runner" => "offensive2",
+            "wall" => "defensive2",
+            other => other,
+        };
+        Strategy::ALL.into_iter().find(|st| st.id() == alias).ok_or_else(|| {
+            let names: Vec<&str> = Strategy::ALL.iter().map(|s| s.id()).collect();
+            format!("unknown strategy '{s}' (known: {})", names.join(", "))
+        })
+    }
+}
+
+/// A position that the strategies of its variant can score.
+pub trait Evaluate: Game {
+    /// The heuristic value of this (not finished) position for `perspective`,
+    /// inside `±MAX_EVAL`; higher is better for `perspective`. The strategy must
+    /// support the variant (callers check with [`Strategy::supports`]).
+    fn evaluate(&self, strategy: Strategy, perspective: Color) -> Score;
+
+    /// The smallest difference the strategy's score can show on this board;
+    /// tie-break noise stays below it so it never outweighs a real difference.
+    fn eval_step(&self, strategy: Strategy) -> Score;
+}
+
+impl<B: Bits> Evaluate for Breakthrough<B> {
+    fn evaluate(&self, strategy: Strategy, perspective: Color) -> Score {
+        breakthrough::evaluate(self, strategy, perspective)
+    }
+
+    fn eval_step(&self, strategy: Strategy) -> Score {
+        breakthrough::eval_step(self, strategy)
+    }
+}
+
+impl<B: Bits> Evaluate for LinesOfAction<B> {
+    fn evaluate(&self, strategy: Strategy, perspective: Color) -> Score {
+        loa::evaluate(self, strategy, perspective)
+    }
+
+    fn eval_step(&self, strategy: Strategy) -> Score {
+        loa::eval_step(self, strategy)
+    }
+}

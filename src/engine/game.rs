@@ -1,0 +1,92 @@
+//! The interface every variant's position implements; perft, search and the
+//! dynamic [`Position`](super::Position) are written against it once.
+
+use std::fmt::Debug;
+
+use arrayvec::ArrayVec;
+
+use super::bits::Bits;
+use super::board::Board;
+use super::error::FenError;
+use super::placement::Placement;
+use super::types::{BoardSize, Color, Move, Outcome, Variant, WinReason};
+
+/// Room for the most moves any supported position can have (LOA 12x12 has at
+/// most 20 pieces with 8 moves each).
+pub const MAX_MOVES: usize = 256;
+pub type MoveList = ArrayVec<Move, MAX_MOVES>;
+
+pub trait Game: Clone + Send + Sync + Debug + 'static {
+    const VARIANT: Variant;
+    type Bits: Bits;
+
+    /// Reads a position, checking that the variant is played on its size and
+    /// that the placement could arise in a game.
+    fn from_placement(p: &Placement) -> Result<Self, FenError>;
+    fn board(&self) -> &Board<Self::Bits>;
+
+    /// Every rule except "the side to move with no legal move loses", which
+    /// needs move generation: searches that generate moves anyway check that
+    /// themselves, everyone else calls [`Game::outcome`].
+    fn quick_outcome(&self) -> Outcome;
+
+    /// Moves of the side to move, ignoring whether the game is already over.
+    fn generate_moves(&self, out: &mut MoveList);
+    /// The number of moves `generate_moves` would produce, without listing them.
+    fn count_moves(&self) -> usize;
+
+    /// Plays a move from `generate_moves` with no check at all.
+    fn play_unchecked(&mut self, m: Move);
+    /// Takes back the last move played, which must be `m`.
+    fn undo_unchecked(&mut self, m: Move);
+    /// Passes the turn (for null-move pruning); undone by `undo_null`.
+    fn play_null(&mut self);
+    fn undo_null(&mut self);
+
+    /// Plies played since the position was set up.
+    fn plies(&self) -> u32;
+
+    #[inline]
+    fn outcome(&self) -> Outcome {
+        match self.quick_outcome() {
+            Outcome::Ongoing if self.count_moves() == 0 => Outcome::Win {
+                winner: self.side_to_move().opponent(),
+                reason: WinReason::NoMoves,
+            },
+            o => o,
+        }
+    }
+
+    /// The moves that may be played now: none once the game is over.
+    fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        if !self.quick_outcome().is_over() {
+            self.generate_moves(&mut list);
+        }
+        list
+    }
+
+    #[inline]
+    fn hash(&self) -> u64 {
+        self.board().hash
+    }
+
+    #[inline]
+    fn side_to_move(&self) -> Color {
+        self.board().side
+    }
+
+    #[inline]
+    fn size(&self) -> BoardSize {
+        self.board().size()
+    }
+
+    #[inline]
+    fn piece_at(&self, square: u8) -> Option<Color> {
+        self.board().piece_at(square)
+    }
+
+    fn placement(&self) -> Placement {
+        self.board().placement()
+    }
+}

@@ -1,0 +1,185 @@
+//! Lines of Action rules: a piece moves exactly as many squares as there are
+//! pieces on its line, jumps own pieces but not enemy ones, captures by landing,
+//! and a side wins by joining all its pieces into one 8-connected group.
+
+use super::bits::Bits;
+use super::board::Board;
+use super::error::FenError;
+use super::game::{Game, MoveList};
+use super::placement::Placement;
+use super::types::{BoardSize, Color, DrawReason, Move, Outcome, Variant, WinReason};
+
+/// Plies after which a game without a winner is drawn, unless set otherwise.
+pub const DEFAULT_MOVE_LIMIT: u32 = 500;
+
+/// One entry per position reached, for the threefold-repetition rule.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Reached {
+    hash: u64,
+    /// Plies since the last capture: no earlier position can repeat this one.
+    reversible: u32,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct LinesOfAction<B: Bits> {
+    board: Board<B>,
+    history: Vec<Reached>,
+    move_limit: u32,
+}
+
+/// The start placement: Black on the bottom and top ranks, White on the first
+/// and last files, corners empty, Black to move.
+pub fn start_placement(size: BoardSize) -> Placement {
+    let mut p = Placement::empty(size, Color::Black);
+    let n = size.columns as usize;
+    for i in 1..n - 1 {
+        p.cells[i] = Some(Color::Black);
+        p.cells[(n - 1) * n + i] = Some(Color::Black);
+        p.cells[i * n] = Some(Color::White);
+        p.cells[i * n + n - 1] = Some(Color::White);
+    }
+    p
+}
+
+impl<B: Bits> LinesOfAction<B> {
+    pub fn move_limit(&self) -> u32 {
+        self.move_limit
+    }
+
+    /// Sets the number of plies after which the game is drawn.
+    pub fn set_move_limit(&mut self, plies: u32) {
+        self.move_limit = plies;
+    }
+
+    #[inline]
+    fn is_connected(&self, set: B) -> bool {
+        match set.squares().next() {
+            None => false,
+            Some(seed) => self.board.geo.connected_from(B::bit(seed), set) == set,
+        }
+    }
+
+    fn is_threefold(&self) -> bool {
+        let last = self.history.len() - 1;
+        let now = self.history[last];
+        let mut seen = 1;
+        let mut back = 2;
+        while back as u32 <= now.reversible && back <= last {
+            if self.history[last - back].hash == now.hash {
+                seen += 1;
+                if seen >= 3 {
+                    return true;
+                }
+            }
+            back += 2;
+        }
+        false
+    }
+
+    /// Calls `emit(from, to, capture)` for every move of the side to move.
+    #[inline]
+    fn for_each_move(&self, mut emit: impl FnMut(usize, usize, bool)) {
+        let b = &self.board;
+        let g = b.geo;
+        let own = b.pieces[b.side.index()];
+        let enemy = b.pieces[b.side.opponent().index()];
+        let occupied = own | enemy;
+        for from in own.squares() {
+            let lines = &g.lines[from];
+            for (line, &mask) in lines.iter().enumerate() {
+                let distance = (mask & occupied).count();
+                for dir in [2 * line, 2 * line + 1] {
+                    if (g.ray_len[from][dir] as u32) < distance {
+                        continue;
+                    }
+                    let to = (from as i32 + distance as i32 * g.step[dir]) as usize;
+                    let target = B::bit(to);
+                    if (own & target).any() {
+                        continue;
+                    }
+                    // Squares after `from` up to and including `to`.
+                    let path = g.rays[from][dir] ^ g.rays[to][dir];
+                    if (path & enemy & !target).any() {
+                        continue;
+                    }
+                    emit(from, to, (enemy & target).any());
+                }
+            }
+        }
+    }
+}
+
+impl<B: Bits> Game for LinesOfAction<B> {
+    const VARIANT: Variant = Variant::LinesOfAction;
+    type Bits = B;
+
+    fn from_placement(p: &Placement) -> Result<Self, FenError> {
+        Variant::LinesOfAction.check_size(p.size)?;
+        if p.count(Color::White) == 0 || p.count(Color::Black) == 0 {
+            return Err(FenError::Invalid("each side needs at least one piece"));
+        }
+        let board = Board::from_placement(p);
+        let history = vec![Reached { hash: board.hash, reversible: 0 }];
+        Ok(LinesOfAction { board, history, move_limit: DEFAULT_MOVE_LIMIT })
+    }
+
+    #[inline]
+    fn board(&self) -> &Board<B> {
+        &self.board
+    }
+
+    fn quick_outcome(&self) -> Outcome {
+        let [white, black] = self.board.pieces;
+        let win = |winner| Outcome::Win { winner, reason: WinReason::Connected };
+        match (self.is_connected(white), self.is_connected(black)) {
+            // A move that joins both sides wins for the side that made it.
+            (true, true) => win(self.board.side.opponent()),
+            (true, false) => win(Color::White),
+            (false, true) => win(Color::Black),
+            (false, false) if self.is_threefold() => Outcome::Draw { reason: DrawReason::Repetition },
+            (false, false) if self.plies() >= self.move_limit => {
+                Outcome::Draw { reason: DrawReason::MoveLimit }
+            }
+            (false, false) => Outcome::Ongoing,
+        }
+    }
+
+    fn generate_moves(&self, out: &mut MoveList) {
+        self.for_each_move(|from, to, capture| out.push(Move::new(from as u8, to as u8, capture)));
+    }
+
+    fn count_moves(&self) -> usize {
+        let mut n = 0;
+        self.for_each_move(|_, _, _| n += 1);
+        n
+    }
+
+    #[inline]
+    fn play_unchecked(&mut self, m: Move) {
+        self.board.make(m);
+        let reversible = if m.capture { 0 } else { self.history[self.history.len() - 1].reversible + 1 };
+        self.history.push(Reached { hash: self.board.hash, reversible });
+    }
+
+    #[inline]
+    fn undo_unchecked(&mut self, m: Move) {
+        self.board.unmake(m);
+        self.history.pop();
+    }
+
+    fn play_null(&mut self) {
+        self.board.pass();
+        // A pass is no real move: do not let repetitions be counted across it.
+        self.history.push(Reached { hash: self.board.hash, reversible: 0 });
+    }
+
+    fn undo_null(&mut self) {
+        self.board.pass();
+        self.history.pop();
+    }
+
+    #[inline]
+    fn plies(&self) -> u32 {
+        self.history.len() as u32 - 1
+    }
+}

@@ -1,0 +1,350 @@
+//! An AI player as a value: algorithm x strategy x limits, with a short text
+//! form for the command line (`alphabeta:offensive2:depth=5`,
+//! `enhanced:expert:time=3000`, `mcts:expert:iterations=20000`) and presets.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::engine::eval::Strategy;
+use crate::engine::types::Variant;
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Algorithm {
+    Minimax,
+    AlphaBeta,
+    Enhanced,
+    Mcts,
+}
+
+impl Algorithm {
+    pub const ALL: [Algorithm; 4] = [Algorithm::Minimax, Algorithm::AlphaBeta, Algorithm::Enhanced, Algorithm::Mcts];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            Algorithm::Minimax => "minimax",
+            Algorithm::AlphaBeta => "alphabeta",
+            Algorithm::Enhanced => "enhanced",
+            Algorithm::Mcts => "mcts",
+        }
+    }
+
+    pub fn title(self) -> &'static str {
+        match self {
+            Algorithm::Minimax => "Minimax",
+            Algorithm::AlphaBeta => "Alpha-beta",
+            Algorithm::Enhanced => "Enhanced alpha-beta",
+            Algorithm::Mcts => "MCTS",
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Difficulty {
+    Easy,
+    Medium,
+    Hard,
+    Master,
+}
+
+impl Difficulty {
+    pub const ALL: [Difficulty; 4] = [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard, Difficulty::Master];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            Difficulty::Easy => "easy",
+            Difficulty::Medium => "medium",
+            Difficulty::Hard => "hard",
+            Difficulty::Master => "master",
+        }
+    }
+
+    /// easy/medium/hard: alpha-beta at depth 2/3/4; master: enhanced, 2 s a move.
+    pub fn config(self, variant: Variant) -> AiConfig {
+        let strategy = Strategy::strongest(variant);
+        match self {
+            Difficulty::Easy => AiConfig::fixed_depth(Algorithm::AlphaBeta, strategy, 2),
+            Difficulty::Medium => AiConfig::fixed_depth(Algorithm::AlphaBeta, strategy, 3),
+            Difficulty::Hard => AiConfig::fixed_depth(Algorithm::AlphaBeta, strategy, 4),
+            Difficulty::Master => AiConfig {
+                time_ms: Some(2000),
+                ..AiConfig::new(Algorithm::Enhanced, strategy)
+            },
+        }
+    }
+}
+
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct AiConfig {
+    pub algorithm: Algorithm,
+    pub strategy: Strategy,
+    /// Plies (minimax, alpha-beta, enhanced).
+    pub depth: Option<u32>,
+    /// Milliseconds a move (enhanced, MCTS).
+    pub time_ms: Option<u64>,
+    /// Playouts (MCTS).
+    pub iterations: Option<u64>,
+    /// Tie-break noise as a fraction of the strategy's smallest step, in [0, 1];
+    /// 0 is off and makes the search fully deterministic.
+    pub noise: f64,
+    /// Seeds the noise and MCTS playouts.
+    pub seed: u64,
+    /// Transposition table size in MiB (enhanced).
+    pub tt_mib: u32,
+    /// Null-move pruning (enhanced).
+    pub null_move: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ConfigError {
+    #[error("empty AI config (expected e.g. alphabeta:offensive2:depth=5 or a preset: easy, medium, hard, master)")]
+    Empty,
+    #[error("unknown algorithm '{0}' (known: minimax, alphabeta, enhanced, mcts)")]
+    UnknownAlgorithm(String),
+    #[error("{0}")]
+    UnknownStrategy(String),
+    #[error("malformed config part '{0}' (expected key=value)")]
+    Malformed(String),
+    #[error("unknown config key '{0}' (known: depth, time, iterations, noise, seed, tt, nullmove)")]
+    UnknownKey(String),
+    #[error("bad value for {key}: '{value}' ({expect})")]
+    BadValue { key: String, value: String, expect: &'static str },
+    #[error("{algorithm} does not take '{key}'")]
+    NotForAlgorithm { algorithm: &'static str, key: String },
+    #[error("strategy {strategy} does not play {variant}")]
+    WrongVariant { strategy: Strategy, variant: Variant },
+}
+
+impl AiConfig {
+    /// The algorithm's default limits, no noise.
+    pub fn new(algorithm: Algorithm, strategy: Strategy) -> AiConfig {
+        AiConfig {
+            algorithm,
+            strategy,
+            depth: match algorithm {
+                Algorithm::Minimax | Algorithm::AlphaBeta => Some(3),
+                _ => None,
+            },
+            time_ms: match algorithm {
+                Algorithm::Enhanced | Algorithm::Mcts => Some(1000),
+                _ => None,
+            },
+            iterations: None,
+            noise: 0.0,
+            seed: 0,
+            tt_mib: 64,
+            null_move: true,
+        }
+    }
+
+    pub fn fixed_depth(algorithm: Algorithm, strategy: Strategy, depth: u32) -> AiConfig {
+        AiConfig { depth: Some(depth), time_ms: None, ..AiConfig::new(algorithm, strategy) }
+    }
+
+    /// Parses the text form; a preset name needs the variant to pick its strategy.
+    pub fn parse(text: &str, variant: Variant) -> Result<AiConfig, ConfigError> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Err(ConfigError::Empty);
+        }
+        let mut parts = text.split(':');
+        let head = parts.next().unwrap_or_default().to_ascii_lowercase();
+        if let Some(d) = Difficulty::ALL.into_iter().find(|d| d.id() == head) {
+            let mut config = d.config(variant);
+            for part in parts {
+                config.apply(part)?;
+            }
+            return Ok(config);
+        }
+        let algorithm = Algorithm::ALL
+            .into_iter()
+            .find(|a| a.id() == head || (head == "ab" && *a == Algorithm::AlphaBeta))
+            .ok_or_else(|| ConfigError::UnknownAlgorithm(head.clone()))?;
+        let strategy = match parts.next() {
+            Some(s) if !s.contains('=') => s.parse().map_err(ConfigError::UnknownStrategy)?,
+            Some(s) => return Err(ConfigError::UnknownStrategy(format!("expected a strategy before '{s}'"))),
+            None => Strategy::strongest(variant),
+        };
+        if !strategy.supports(variant) {
+            return Err(ConfigError::WrongVariant { strategy, variant });
+        }
+        let mut config = AiConfig::new(algorithm, strategy);
+        let mut limits_given = false;
+        for part in parts.flat_map(|p| p.split(',')) {
+            let key = part.split('=').next().unwrap_or_default();
+            if !limits_given && matches!(key, "depth" | "time" | "iterations") {
+                // Limits given in the text replace the defaults rather than add to them.
+                limits_given = true;
+                config.depth = None;
+                config.time_ms = None;
+                config.iterations = None;
+            }
+            config.apply(part)?;
+        }
+        if config.depth.is_none() && config.time_ms.is_none() && config.iterations.is_none() {
+            config.depth = AiConfig::new(algorithm, strategy).depth;
+            config.time_ms = AiConfig::new(algorithm, strategy).time_ms;
+        }
+        Ok(config)
+    }
+
+    fn apply(&mut self, part: &str) -> Result<(), ConfigError> {
+        let (key, value) = part.split_once('=').ok_or_else(|| ConfigError::Malformed(part.to_string()))?;
+        let key = key.trim().to_ascii_lowercase();
+        let value = value.trim();
+        let bad = |expect| ConfigError::BadValue { key: key.clone(), value: value.to_string(), expect };
+        let not_for = || ConfigError::NotForAlgorithm { algorithm: self.algorithm.id(), key: key.clone() };
+        let alg = self.algorithm;
+        match key.as_str() {
+            "depth" => {
+                if alg == Algorithm::Mcts {
+                    return Err(not_for());
+                }
+                let d: u32 = value.parse().map_err(|_| bad("a whole number of plies from 1 to 64"))?;
+                if !(1..=64).contains(&d) {
+                    return Err(bad("a whole number of plies from 1 to 64"));
+                }
+                self.depth = Some(d);
+            }
+            "time" => {
+                if matches!(alg, Algorithm::Minimax | Algorithm::AlphaBeta) {
+                    return Err(not_for());
+                }
+                let t: u64 = value.parse().map_err(|_| bad("milliseconds, at least 1"))?;
+                if t == 0 {
+                    return Err(bad("milliseconds, at least 1"));
+                }
+                self.time_ms = Some(t);
+            }
+            "iterations" => {
+                if alg != Algorithm::Mcts {
+                    return Err(not_for());
+                }
+                let n: u64 = value.parse().map_err(|_| bad("a whole number of playouts, at least 1"))?;
+                if n == 0 {
+                    return Err(bad("a whole number of playouts, at least 1"));
+                }
+                self.iterations = Some(n);
+            }
+            "noise" => {
+                let x: f64 = value.parse().map_err(|_| bad("a number from 0 to 1"))?;
+                if !(0.0..=1.0).contains(&x) {
+                    return Err(bad("a number from 0 to 1"));
+                }
+                self.noise = x;
+            }
+            "seed" => self.seed = value.parse().map_err(|_| bad("a whole number"))?,
+            "tt" => {
+                if alg != Algorithm::Enhanced {
+                    return Err(not_for());
+                }
+                let mib: u32 = value.parse().map_err(|_| bad("MiB from 1 to 4096"))?;
+                if !(1..=4096).contains(&mib) {
+                    return Err(bad("MiB from 1 to 4096"));
+                }
+                self.tt_mib = mib;
+            }
+            "nullmove" => {
+                if alg != Algorithm::Enhanced {
+                    return Err(not_for());
+                }
+                self.null_move = match value {
+                    "on" | "true" | "1" => true,
+                    "off" | "false" | "0" => false,
+                    _ => return Err(bad("on or off")),
+                };
+            }
+            _ => return Err(ConfigError::UnknownKey(key)),
+        }
+        Ok(())
+    }
+
+    /// A short label for tables and panels, e.g. `alphabeta:offensive2:depth=3`.
+    pub fn label(&self) -> String {
+        self.to_string()
+    }
+}
+
+impl fmt::Display for AiConfig {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.algorithm.id(), self.strategy.id())?;
+        if let Some(d) = self.depth {
+            write!(f, ":depth={d}")?;
+        }
+        if let Some(t) = self.time_ms {
+            write!(f, ":time={t}")?;
+        }
+        if let Some(n) = self.iterations {
+            write!(f, ":iterations={n}")?;
+        }
+        if self.noise > 0.0 {
+            write!(f, ":noise={}", self.noise)?;
+        }
+        if self.seed != 0 {
+            write!(f, ":seed={}", self.seed)?;
+        }
+        if self.algorithm == Algorithm::Enhanced {
+            if self.tt_mib != 64 {
+                write!(f, ":tt={}", self.tt_mib)?;
+            }
+            if !self.null_move {
+                write!(f, ":nullmove=off")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for Algorithm {
+    type Err = ConfigError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Algorithm::ALL
+            .into_iter()
+            .find(|a| a.id() == s.to_ascii_lowercase())
+            .ok_or_else(|| ConfigError::UnknownAlgorithm(s.to_string()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_forms_parse_and_print_back() {
+        let bt = Variant::Breakthrough;
+        for text in [
+            "alphabeta:offensive2:depth=5",
+            "enhanced:expert:time=3000",
+            "mcts:expert:iterations=20000",
+            "minimax:defensive1:depth=3:noise=0.5:seed=7",
+            "enhanced:balanced:depth=6:time=500:tt=16:nullmove=off",
+            "mcts:attacker:time=200:iterations=500",
+        ] {
+            let c = AiConfig::parse(text, bt).unwrap();
+            assert_eq!(c.to_string(), text);
+            assert_eq!(AiConfig::parse(&c.to_string(), bt).unwrap(), c);
+        }
+        let m = AiConfig::parse("master", Variant::LinesOfAction).unwrap();
+        assert_eq!(m.to_string(), "enhanced:expert:time=2000");
+        assert_eq!(AiConfig::parse("easy", bt).unwrap().depth, Some(2));
+    }
+
+    #[test]
+    fn bad_configs_say_what_is_wrong() {
+        let bt = Variant::Breakthrough;
+        let err = |t: &str| AiConfig::parse(t, bt).unwrap_err().to_string();
+        assert_eq!(err("bogus:expert"), "unknown algorithm 'bogus' (known: minimax, alphabeta, enhanced, mcts)");
+        assert!(err("alphabeta:nosuch").starts_with("unknown strategy 'nosuch'"));
+        assert_eq!(err("alphabeta:expert:time=100"), "alphabeta does not take 'time'");
+        assert_eq!(err("mcts:expert:depth=3"), "mcts does not take 'depth'");
+        assert!(err("alphabeta:expert:depth=x").starts_with("bad value for depth"));
+        assert!(err("alphabeta:expert:depth=0").starts_with("bad value for depth"));
+        assert_eq!(err("alphabeta:expert:foo=1").split(' ').take(3).collect::<Vec<_>>(), ["unknown", "config", "key"]);
+        assert_eq!(err("alphabeta:classic"), "strategy classic does not play breakthrough");
+        assert_eq!(err(""), ConfigError::Empty.to_string());
+    }
+}

@@ -1,0 +1,276 @@
+//! The small values every part of the engine shares: sides, variants, board
+//! sizes, moves and game outcomes.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::error::SizeError;
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Color {
+    White,
+    Black,
+}
+
+impl Color {
+    pub const BOTH: [Color; 2] = [Color::White, Color::Black];
+
+    #[inline]
+    pub fn opponent(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The letter used in position strings.
+    pub fn letter(self) -> char {
+        match self {
+            Color::White => 'w',
+            Color::Black => 'b',
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Color::White => "white",
+            Color::Black => "black",
+        }
+    }
+}
+
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Variant {
+    Breakthrough,
+    #[serde(rename = "loa")]
+    LinesOfAction,
+}
+
+impl Variant {
+    pub const ALL: [Variant; 2] = [Variant::Breakthrough, Variant::LinesOfAction];
+
+    /// The short name used on the command line and in the engine protocol.
+    pub fn id(self) -> &'static str {
+        match self {
+            Variant::Breakthrough => "breakthrough",
+            Variant::LinesOfAction => "loa",
+        }
+    }
+
+    pub fn title(self) -> &'static str {
+        match self {
+            Variant::Breakthrough => "Breakthrough",
+            Variant::LinesOfAction => "Lines of Action",
+        }
+    }
+
+    pub fn default_size(self) -> BoardSize {
+        BoardSize { columns: 8, rows: 8 }
+    }
+
+    /// Columns and rows this variant supports, inclusive.
+    pub fn column_range(self) -> (u8, u8) {
+        match self {
+            Variant::Breakthrough => (3, 12),
+            Variant::LinesOfAction => (6, 12),
+        }
+    }
+
+    pub fn row_range(self) -> (u8, u8) {
+        match self {
+            Variant::Breakthrough => (5, 12),
+            Variant::LinesOfAction => (6, 12),
+        }
+    }
+
+    /// The side that moves first from the start position.
+    pub fn first_player(self) -> Color {
+        match self {
+            Variant::Breakthrough => Color::White,
+            Variant::LinesOfAction => Color::Black,
+        }
+    }
+
+    /// Checks that this variant is played on `size`.
+    pub fn check_size(self, size: BoardSize) -> Result<(), SizeError> {
+        let (cmin, cmax) = self.column_range();
+        let (rmin, rmax) = self.row_range();
+        let square_only = self == Variant::LinesOfAction;
+        if size.columns < cmin || size.columns > cmax || size.rows < rmin || size.rows > rmax {
+            return Err(SizeError::Unsupported { variant: self, size });
+        }
+        if square_only && size.columns != size.rows {
+            return Err(SizeError::NotSquare { size });
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+impl std::str::FromStr for Variant {
+    type Err = SizeError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.to_ascii_lowercase().as_str() {
+            "breakthrough" | "bt" => Ok(Variant::Breakthrough),
+            "loa" | "lines-of-action" | "linesofaction" => Ok(Variant::LinesOfAction),
+            _ => Err(SizeError::UnknownVariant(s.to_string())),
+        }
+    }
+}
+
+/// Board dimensions: files `a`.. left to right, ranks `1`.. bottom to top.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub struct BoardSize {
+    pub columns: u8,
+    pub rows: u8,
+}
+
+impl BoardSize {
+    pub const fn new(columns: u8, rows: u8) -> BoardSize {
+        BoardSize { columns, rows }
+    }
+
+    pub fn squares(self) -> usize {
+        self.columns as usize * self.rows as usize
+    }
+
+    #[inline]
+    pub fn index(self, file: u8, rank: u8) -> u8 {
+        rank * self.columns + file
+    }
+
+    #[inline]
+    pub fn file_of(self, square: u8) -> u8 {
+        square % self.columns
+    }
+
+    #[inline]
+    pub fn rank_of(self, square: u8) -> u8 {
+        square / self.columns
+    }
+}
+
+impl fmt::Display for BoardSize {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}", self.columns, self.rows)
+    }
+}
+
+impl std::str::FromStr for BoardSize {
+    type Err = SizeError;
+    /// `8x8`, `5x10` (columns x rows), or a single number for a square board.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let bad = || SizeError::Malformed(s.to_string());
+        let (c, r) = match s.split_once(['x', 'X']) {
+            Some((c, r)) => (c, r),
+            None => (s, s),
+        };
+        let columns: u8 = c.trim().parse().map_err(|_| bad())?;
+        let rows: u8 = r.trim().parse().map_err(|_| bad())?;
+        Ok(BoardSize { columns, rows })
+    }
+}
+
+/// A move from one square index to another. `capture` is part of the move's
+/// identity: notation writes it (`a2xb3`) and a checked play insists it is right.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
+pub struct Move {
+    pub from: u8,
+    pub to: u8,
+    pub capture: bool,
+}
+
+impl Move {
+    #[inline]
+    pub const fn new(from: u8, to: u8, capture: bool) -> Move {
+        Move { from, to, capture }
+    }
+}
+
+/// Why a game was won.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WinReason {
+    /// Breakthrough: a pawn reached the far rank.
+    ReachedGoal,
+    /// Breakthrough: the opponent has no pawns left.
+    CapturedAll,
+    /// Lines of Action: all pieces form one connected group.
+    Connected,
+    /// The side to move had no legal move.
+    NoMoves,
+    /// The loser gave up (only the game front-ends produce this).
+    Resignation,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DrawReason {
+    Repetition,
+    MoveLimit,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    Ongoing,
+    Win { winner: Color, reason: WinReason },
+    Draw { reason: DrawReason },
+}
+
+impl Outcome {
+    #[inline]
+    pub fn is_over(self) -> bool {
+        self != Outcome::Ongoing
+    }
+
+    pub fn winner(self) -> Option<Color> {
+        match self {
+            Outcome::Win { winner, .. } => Some(winner),
+            _ => None,
+        }
+    }
+
+    /// A sentence for banners and logs, e.g. "White wins: a pawn reached the far rank".
+    pub fn describe(self) -> String {
+        match self {
+            Outcome::Ongoing => "game in progress".to_string(),
+            Outcome::Win { winner, reason } => {
+                let why = match reason {
+                    WinReason::ReachedGoal => "a pawn reached the far rank",
+                    WinReason::CapturedAll => "all enemy pawns captured",
+                    WinReason::Connected => "all pieces connected",
+                    WinReason::NoMoves => "the opponent had no legal move",
+                    WinReason::Resignation => "the opponent resigned",
+                };
+                let name = if winner == Color::White { "White" } else { "Black" };
+                format!("{name} wins: {why}")
+            }
+            Outcome::Draw { reason: DrawReason::Repetition } => {
+                "Draw: the same position occurred three times".to_string()
+            }
+            Outcome::Draw { reason: DrawReason::MoveLimit } => {
+                "Draw: the move limit was reached".to_string()
+            }
+        }
+    }
+}

@@ -1,0 +1,4 @@
+//! Breakline: Breakthrough and Lines of Action with configurable AI players.
+//! `engine` is the pure rules and AI; `app` the Bevy game; `cli` the command line.
+
+pub mod engine;
