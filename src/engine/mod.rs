@@ -1,4 +1,5 @@
-//! The rules engine and AI: pure Rust, no Bevy anywhere below this module.
+//! The rules engine and AI: pure Rust, free of the game framework, so the
+//! command line, the tests and the game all share it.
 
 pub mod bits;
 pub mod board;
