@@ -1,0 +1,180 @@
+//! Measurements of one side's pieces in Lines of Action: groups, quads (Euler
+//! number), distances to the centre of mass, square values and mobility.
+
+use crate::engine::bits::Bits;
+use crate::engine::geometry::Geometry;
+
+/// The centralisation table of the classic evaluation, for any board from 6x6
+/// to 12x12: corners -80, edge squares next to a corner -25, other edge squares
+/// -20, and the inner rings rising 10 / 25 / 50 towards the centre (on larger
+/// boards the rings in between take values in proportion).
+pub fn square_value(n: i32, file: i32, rank: i32) -> i32 {
+    let far = n - 1;
+    let ring = file.min(rank).min(far - file).min(far - rank);
+    if ring == 0 {
+        let on_edge = |x: i32| x == 0 || x == far;
+        let near_corner = |x: i32| x == 1 || x == far - 1;
+        return if on_edge(file) && on_edge(rank) {
+            -80
+        } else if near_corner(file) || near_corner(rank) {
+            -25
+        } else {
+            -20
+        };
+    }
+    let (num, den) = (ring - 1, ((far / 2) - 1).max(1));
+    if 2 * num <= den { 10 + 30 * num / den } else { 25 + 25 * (2 * num - den) / den }
+}
+
+/// Sums over one side's pieces, gathered in a single pass.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Spread {
+    pub count: i32,
+    /// Sums of files and of ranks (the centre of mass times `count`).
+    pub files: i32,
+    pub ranks: i32,
+    /// Sum of the centralisation table over the pieces.
+    pub central: i32,
+}
+
+pub fn spread<B: Bits>(geo: &Geometry<B>, set: B) -> Spread {
+    let n = geo.columns as i32;
+    let mut s = Spread::default();
+    for sq in set.squares() {
+        let (f, r) = (sq as i32 % n, sq as i32 / n);
+        s.count += 1;
+        s.files += f;
+        s.ranks += r;
+        s.central += square_value(n, f, r);
+    }
+    s
+}
+
+/// The sum of the pieces' king-move distances from the exact centre of mass,
+/// times `count` (so it stays an integer).
+pub fn distance_sum_scaled<B: Bits>(geo: &Geometry<B>, set: B, s: &Spread) -> i32 {
+    let n = geo.columns as i32;
+    set.squares()
+        .map(|sq| {
+            let (f, r) = (sq as i32 % n, sq as i32 / n);
+            (f * s.count - s.files).abs().max((r * s.count - s.ranks).abs())
+        })
+        .sum()
+}
+
+/// The centre of mass rounded to a square, as (file, rank).
+pub fn centre(s: &Spread) -> (i32, i32) {
+    let round = |sum: i32| (2 * sum + s.count) / (2 * s.count.max(1));
+    (round(s.files), round(s.ranks))
+}
+
+/// How far the pieces lie from the rounded centre of mass beyond the least
+/// possible for that many pieces (a full block around it): 0 for a perfect
+/// cluster whatever the piece count, so fewer pieces are not punished.
+pub fn surplus_distance<B: Bits>(geo: &Geometry<B>, set: B, s: &Spread) -> i32 {
+    let n = geo.columns as i32;
+    let (cf, cr) = centre(s);
+    let total: i32 = set
+        .squares()
+        .map(|sq| (sq as i32 % n - cf).abs().max((sq as i32 / n - cr).abs()))
+        .sum();
+    let (mut least, mut left, mut ring) = (0, s.count - 1, 1);
+    while left > 0 {
+        let here = left.min(8 * ring);
+        least += here * ring;
+        left -= here;
+        ring += 1;
+    }
+    (total - least).max(0)
+}
+
+/// The number of 8-connected groups and the size of the largest.
+pub fn groups<B: Bits>(geo: &Geometry<B>, set: B) -> (i32, i32) {
+    let (mut count, mut largest) = (0, 0);
+    let mut rest = set;
+    while let Some(seed) = rest.squares().next() {
+        let group = geo.connected_from(B::bit(seed), rest);
+        rest &= !group;
+        count += 1;
+        largest = largest.max(group.count() as i32);
+    }
+    (count, largest)
+}
+
+/// The Euler number (groups minus holes, 8-connectivity) from counts of the
+/// 2x2 quads covering the board with a one-square empty border:
+/// `E = (Q1 - Q3 - 2 QD) / 4`. A side has won only when this is at most 1, so
+/// it is a cheap, smooth measure of how far from connected a side is.
+pub fn euler<B: Bits>(geo: &Geometry<B>, set: B) -> i32 {
+    let cols = geo.columns;
+    let rows = geo.ranks.len();
+    let last_rank = geo.ranks[rows - 1];
+    // Quads wholly on the board, named by their lower-left square.
+    let anchors = geo.not_last_file & !last_rank;
+    let a = set & anchors;
+    let b = set.shr(1) & anchors;
+    let c = set.shr(cols) & anchors;
+    let d = set.shr(cols + 1) & anchors;
+    let odd = a ^ b ^ c ^ d;
+    let two = (a & b) | (a & c) | (a & d) | (b & c) | (b & d) | (c & d);
+    let q1 = (odd & !two).count() as i32;
+    let q3 = (odd & two).count() as i32;
+    let qd = ((a & d & !b & !c) | (b & c & !a & !d)).count() as i32;
+    // Quads half off the board see two squares of an edge: a Q1 wherever
+    // exactly one of two neighbours along the edge is set...
+    let bottom = set & geo.ranks[0];
+    let top = set & last_rank;
+    let left = set & geo.files[0];
+    let right = set & geo.files[cols as usize - 1];
+    let pairs_h = |edge: B, rank: B| ((edge ^ edge.shr(1)) & rank & geo.not_last_file).count() as i32;
+    let pairs_v = |edge: B, file: B| ((edge ^ edge.shr(cols)) & file & !last_rank).count() as i32;
+    let edges = pairs_h(bottom, geo.ranks[0])
+        + pairs_h(top, last_rank)
+        + pairs_v(left, geo.files[0])
+        + pairs_v(right, geo.files[cols as usize - 1]);
+    // ...and the four corner quads see one square each.
+    let corners = (set & (geo.ranks[0] | last_rank) & (geo.files[0] | geo.files[cols as usize - 1])).count() as i32;
+    (q1 + edges + corners - q3 - 2 * qd) / 4
+}
+
+/// Pairs of own pieces that touch (8-connectivity), each pair counted once.
+pub fn links<B: Bits>(geo: &Geometry<B>, set: B) -> i32 {
+    let cols = geo.columns;
+    let east = set & (set & geo.not_first_file).shr(1);
+    let north = set & set.shr(cols);
+    let north_east = set & (set & geo.not_first_file).shr(cols + 1);
+    let north_west = set & geo.not_first_file & (set & geo.not_last_file).shr(cols - 1);
+    (east.count() + north.count() + north_east.count() + north_west.count()) as i32
+}
+
+/// One side's moves: a weighted count (a capture 3, a quiet move 2, either
+/// landing on the edge 1 less) and the number of its pieces that cannot move.
+pub fn mobility<B: Bits>(geo: &Geometry<B>, own: B, enemy: B) -> (i32, i32) {
+    let occupied = own | enemy;
+    let edge = geo.ranks[0] | geo.ranks[geo.ranks.len() - 1] | geo.files[0] | geo.files[geo.columns as usize - 1];
+    let (mut weighted, mut stuck) = (0, 0);
+    for from in own.squares() {
+        let mut moves = 0;
+        for (line, &mask) in geo.lines[from].iter().enumerate() {
+            let distance = (mask & occupied).count();
+            for dir in [2 * line, 2 * line + 1] {
+                if (geo.ray_len[from][dir] as u32) < distance {
+                    continue;
+                }
+                let to = (from as i32 + distance as i32 * geo.step[dir]) as usize;
+                let target = B::bit(to);
+                if (own & target).any() {
+                    continue;
+                }
+                let path = geo.rays[from][dir] ^ geo.rays[to][dir];
+                if (path & enemy & !target).any() {
+                    continue;
+                }
+                moves += 1;
+                weighted += 2 + (enemy & target).any() as i32 - (edge & target).any() as i32;
+            }
+        }
+        stuck += (moves == 0) as i32;
+    }
+    (weighted, stuck)
+}
