@@ -2,3 +2,4 @@
 //! `engine` is the pure rules and AI; `app` the Bevy game; `cli` the command line.
 
 pub mod engine;
+pub mod cli;

@@ -11,6 +11,7 @@ pub mod loa;
 pub mod notation;
 pub mod perft;
 pub mod placement;
+pub mod record;
 pub mod position;
 pub mod types;
 pub mod zobrist;

@@ -1,0 +1,71 @@
+//! The command line: a thin layer over the engine (perft, engine protocol,
+//! bench) and the game's launch options.
+
+pub mod bench;
+pub mod perft;
+pub mod protocol;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "breakline",
+    version,
+    about = "Breakthrough and Lines of Action with AI players you can configure, watch and play against",
+    args_conflicts_with_subcommands = true
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Count move paths from a position, per depth
+    Perft(perft::PerftArgs),
+    /// Speak the line protocol on stdin/stdout (see README)
+    Engine,
+    /// Measure perft speed and search effort (use a release build)
+    Bench(bench::BenchArgs),
+}
+
+/// Parses the command line and runs it; every error is one line on stderr.
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return clap_exit(e),
+    };
+    let outcome = match &cli.command {
+        Some(Command::Perft(args)) => perft::run(args),
+        Some(Command::Engine) => protocol::run(),
+        Some(Command::Bench(args)) => bench::run(args),
+        None => Ok(()),
+    };
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("breakline: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Help and version print in full; a usage error prints only its first line.
+fn clap_exit(e: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    match e.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let _ = e.print();
+            ExitCode::SUCCESS
+        }
+        _ => {
+            let rendered = e.render().to_string();
+            let first = rendered.lines().next().unwrap_or("error: bad command line");
+            let first = first.strip_prefix("error: ").unwrap_or(first);
+            eprintln!("breakline: {first} (see breakline --help)");
+            ExitCode::from(2)
+        }
+    }
+}

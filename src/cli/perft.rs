@@ -1,0 +1,48 @@
+//! `breakline perft`: move-path counts per depth, with time and speed.
+
+use std::time::Instant;
+
+use clap::Args;
+
+use crate::engine::{BoardSize, Position, Variant};
+
+#[derive(Args, Debug)]
+pub struct PerftArgs {
+    /// breakthrough or loa
+    #[arg(long, default_value = "breakthrough")]
+    pub variant: Variant,
+    /// Board size, COLUMNSxROWS (ignored with --fen, whose ranks give the size)
+    #[arg(long, default_value = "8x8")]
+    pub size: BoardSize,
+    /// Deepest depth to count
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=20))]
+    pub depth: u32,
+    /// Start from this position string instead of the start position
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Split the deepest count by first move
+    #[arg(long)]
+    pub divide: bool,
+}
+
+pub fn run(args: &PerftArgs) -> Result<(), String> {
+    let pos = match &args.fen {
+        Some(fen) => Position::from_fen(args.variant, fen).map_err(|e| e.to_string())?,
+        None => Position::start(args.variant, args.size).map_err(|e| e.to_string())?,
+    };
+    let start = Instant::now();
+    let mut total = 0;
+    for depth in 1..=args.depth {
+        let nodes = pos.perft(depth);
+        total += nodes;
+        println!("depth {depth} nodes {nodes}");
+    }
+    if args.divide && args.depth > 0 {
+        for (m, nodes) in pos.divide(args.depth) {
+            println!("{} {nodes}", pos.move_name(m));
+        }
+    }
+    let secs = start.elapsed().as_secs_f64();
+    println!("time {secs:.3} s, {:.0} nodes/s", total as f64 / secs.max(1e-9));
+    Ok(())
+}

@@ -1,0 +1,5 @@
+//! Tests of the command line and the engine protocol, through the real binary
+//! where the exit code and stderr matter.
+
+mod binary;
+mod protocol;
