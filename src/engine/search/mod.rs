@@ -4,11 +4,14 @@
 //! which unwinds the recursion at once.
 
 pub mod alphabeta;
+pub mod bench;
 pub mod config;
 pub mod enhanced;
 pub mod mcts;
 pub mod minimax;
 pub mod noise;
+pub mod pv;
+mod safety;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -167,6 +170,7 @@ pub fn search_game<G: Evaluate>(mut game: G, config: &AiConfig, handler: &mut dy
         Algorithm::Enhanced => enhanced::search(&mut game, config, &mut control),
         Algorithm::Mcts => mcts::search(&mut game, config, &mut control),
     };
+    safety::guard(&mut game, &mut result);
     result.info.nodes = control.nodes;
     result.info.time = control.elapsed();
     result

@@ -1,0 +1,168 @@
+//! The recursion of the enhanced search: principal-variation alpha-beta with
+//! the transposition table, ordered moves and null-move pruning.
+
+use crate::engine::bits::Bits;
+use crate::engine::eval::{Evaluate, Score, WIN, is_proven};
+use crate::engine::game::{MAX_MOVES, MoveList};
+use crate::engine::types::Color;
+
+use super::super::minimax::{INFINITY, has_no_moves, leaf_score, terminal_score};
+use super::super::noise::Noise;
+use super::super::pv::{MAX_PLY, PvTable};
+use super::super::{AiConfig, Control, Stopped};
+use super::ordering::{Ordering, pick_next};
+use super::table::{Bound, Table};
+
+/// Null-move pruning skips this many plies on top of the pass itself.
+const NULL_REDUCTION: u32 = 2;
+/// With fewer pieces than this the side to move may be in zugzwang (every
+/// move hurts), where passing would overestimate it: no null move then.
+const NULL_MIN_PIECES: u32 = 4;
+
+/// Everything one search keeps between nodes and iterations.
+pub struct Searcher<'a> {
+    pub config: &'a AiConfig,
+    pub root: Color,
+    pub noise: Noise,
+    pub table: Table,
+    pub ordering: Ordering,
+    pub pv: PvTable,
+    pub tt_hits: u64,
+}
+
+impl Searcher<'_> {
+    /// The value of `game` for the side to move, `depth` plies deep, within
+    /// `(alpha, beta)` (fail-soft: outside it, a bound on the true value).
+    #[allow(clippy::too_many_arguments)]
+    pub fn negamax<G: Evaluate>(
+        &mut self,
+        game: &mut G,
+        ctl: &mut Control,
+        depth: u32,
+        ply: u32,
+        mut alpha: Score,
+        beta: Score,
+        is_pv: bool,
+        after_null: bool,
+    ) -> Result<Score, Stopped> {
+        ctl.node()?;
+        let p = ply as usize;
+        self.pv.clear(p);
+        if let Some(s) = terminal_score(game.quick_outcome(), game.side_to_move(), ply) {
+            return Ok(s);
+        }
+        if depth == 0 || p + 2 >= MAX_PLY {
+            if has_no_moves(game) {
+                return Ok(-(WIN - ply as Score));
+            }
+            return Ok(leaf_score(game, self.config, self.root, &self.noise));
+        }
+
+        let key = game.hash();
+        let mut table_move = None;
+        if let Some(hit) = self.table.probe(key, ply) {
+            self.tt_hits += 1;
+            table_move = hit.best;
+            // Only a result of exactly this depth cuts off: a deeper one would be
+            // a better guess but not this depth's value, and fixed-depth results
+            // must not depend on whether the table is on.
+            if hit.depth == depth && !is_pv {
+                let usable = match hit.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => hit.score >= beta,
+                    Bound::Upper => hit.score <= alpha,
+                };
+                if usable {
+                    return Ok(hit.score);
+                }
+            }
+        }
+
+        if self.null_move_allowed(game, depth, alpha, beta, is_pv, after_null) {
+            game.play_null();
+            let reduced = depth.saturating_sub(1 + NULL_REDUCTION);
+            let r = self.negamax(game, ctl, reduced, ply + 1, -beta, -beta + 1, false, true);
+            game.undo_null();
+            let v = -r?;
+            if v >= beta {
+                // Passing proves no forced win, so claim only the bound.
+                let v = if is_proven(v) { beta } else { v };
+                self.table.store(key, ply, depth, v, Bound::Lower, table_move);
+                return Ok(v);
+            }
+        }
+
+        let mut moves = MoveList::new();
+        game.generate_moves(&mut moves);
+        if moves.is_empty() {
+            return Ok(-(WIN - ply as Score));
+        }
+        let mut scores = [0i32; MAX_MOVES];
+        self.ordering.score(game, &moves, table_move, p, &mut scores);
+
+        let alpha_start = alpha;
+        let side = game.side_to_move();
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        for i in 0..moves.len() {
+            pick_next(&mut moves, &mut scores, i);
+            let m = moves[i];
+            game.play_unchecked(m);
+            let r = if i == 0 {
+                self.negamax(game, ctl, depth - 1, ply + 1, -beta, -alpha, is_pv, false)
+            } else {
+                // Later moves only have to show they are no better than the
+                // first; one that might be is searched again with the full window.
+                match self.negamax(game, ctl, depth - 1, ply + 1, -alpha - 1, -alpha, false, false) {
+                    Ok(v) if -v > alpha && -v < beta => {
+                        self.negamax(game, ctl, depth - 1, ply + 1, -beta, -alpha, is_pv, false)
+                    }
+                    other => other,
+                }
+            };
+            game.undo_unchecked(m);
+            let v = -r?;
+            if v > best {
+                best = v;
+                best_move = Some(m);
+                if v > alpha {
+                    alpha = v;
+                    self.pv.update(p, m);
+                    if alpha >= beta {
+                        self.ordering.reward(side, m, p, depth);
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha_start {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        // A node where every move failed low has no trustworthy best move.
+        let stored_move = if bound == Bound::Upper { None } else { best_move };
+        self.table.store(key, ply, depth, best, bound, stored_move);
+        Ok(best)
+    }
+
+    fn null_move_allowed<G: Evaluate>(
+        &self,
+        game: &G,
+        depth: u32,
+        alpha: Score,
+        beta: Score,
+        is_pv: bool,
+        after_null: bool,
+    ) -> bool {
+        self.config.null_move
+            && !is_pv
+            && !after_null
+            && depth > NULL_REDUCTION
+            && !is_proven(alpha)
+            && !is_proven(beta)
+            && game.board().pieces[game.side_to_move().index()].count() >= NULL_MIN_PIECES
+    }
+}
