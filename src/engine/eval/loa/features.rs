@@ -62,22 +62,23 @@ pub fn distance_sum_scaled<B: Bits>(geo: &Geometry<B>, set: B, s: &Spread) -> i3
         .sum()
 }
 
-/// The centre of mass rounded to a square, as (file, rank).
-pub fn centre(s: &Spread) -> (i32, i32) {
-    let round = |sum: i32| (2 * sum + s.count) / (2 * s.count.max(1));
+/// The centre of mass rounded to a square, as (file, rank). Halves round
+/// towards the middle of the board, so mirroring the pieces mirrors the result.
+pub fn centre(s: &Spread, n: i32) -> (i32, i32) {
+    let count = s.count.max(1);
+    let round = |sum: i32| {
+        let (q, rem) = (sum / count, sum % count);
+        let up = 2 * rem > count || (2 * rem == count && (2 * q + 2 - (n - 1)).abs() < (2 * q - (n - 1)).abs());
+        q + up as i32
+    };
     (round(s.files), round(s.ranks))
 }
 
-/// How far the pieces lie from the rounded centre of mass beyond the least
-/// possible for that many pieces (a full block around it): 0 for a perfect
-/// cluster whatever the piece count, so fewer pieces are not punished.
+/// How far the pieces lie from their exact centre of mass beyond the least
+/// possible for that many pieces (a full block around one square), times
+/// `count`: 0 for a perfect cluster whatever the piece count, so fewer pieces
+/// are not punished for being fewer.
 pub fn surplus_distance<B: Bits>(geo: &Geometry<B>, set: B, s: &Spread) -> i32 {
-    let n = geo.columns as i32;
-    let (cf, cr) = centre(s);
-    let total: i32 = set
-        .squares()
-        .map(|sq| (sq as i32 % n - cf).abs().max((sq as i32 / n - cr).abs()))
-        .sum();
     let (mut least, mut left, mut ring) = (0, s.count - 1, 1);
     while left > 0 {
         let here = left.min(8 * ring);
@@ -85,7 +86,7 @@ pub fn surplus_distance<B: Bits>(geo: &Geometry<B>, set: B, s: &Spread) -> i32 {
         left -= here;
         ring += 1;
     }
-    (total - least).max(0)
+    (distance_sum_scaled(geo, set, s) - least * s.count).max(0)
 }
 
 /// The number of 8-connected groups and the size of the largest.

@@ -76,12 +76,12 @@ fn expert_side<B: Bits>(b: &Board<B>, c: Color) -> i32 {
     let (own, enemy) = (b.pieces[c.index()], b.pieces[c.opponent().index()]);
     let s = spread(geo, own);
     let n = s.count.max(1);
-    let concentration = -CONCENTRATION * surplus_distance(geo, own, &s) / n;
+    let concentration = -CONCENTRATION * surplus_distance(geo, own, &s) / (n * n);
     let quads = -QUADS * (euler(geo, own).max(1) - 1);
     let (count, _) = groups(geo, own);
     let grouping = -GROUPS * (count.max(1) - 1);
     let central = CENTRALISATION * s.central / (10 * n);
-    let (cf, cr) = features::centre(&s);
+    let (cf, cr) = features::centre(&s, geo.columns as i32);
     let mass = MASS_POSITION * square_value(geo.columns as i32, cf, cr) / 10;
     let (moves, stuck) = mobility(geo, own, enemy);
     let mobile = MOBILITY * moves / 4 - STUCK * stuck;

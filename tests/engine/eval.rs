@@ -1,0 +1,235 @@
+//! Evaluation strategies: bounded on random positions of many sizes, symmetric
+//! under swapping the colours, and ordering simple positions the intended way.
+
+use breakline::engine::bits::{Bits, Wide};
+use breakline::engine::breakthrough::Breakthrough;
+use breakline::engine::eval::loa::euler;
+use breakline::engine::eval::{Evaluate, MAX_EVAL, Score, Strategy};
+use breakline::engine::geometry::Geometry;
+use breakline::engine::loa::LinesOfAction;
+use breakline::engine::{BoardSize, Color, Placement, Position, Variant};
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+
+/// Positions met along seeded random games from the start.
+fn random_placements(variant: Variant, size: BoardSize, games: u64) -> Vec<Placement> {
+    let mut out = Vec::new();
+    for seed in 0..games {
+        let mut rng = StdRng::seed_from_u64(seed * 7919 + size.squares() as u64);
+        let mut pos = Position::start(variant, size).expect("supported size");
+        for _ in 0..200 {
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            pos.play(legal[rng.random_range(0..legal.len())]).expect("legal move");
+            out.push(pos.placement());
+        }
+    }
+    out
+}
+
+fn eval_as<G: Evaluate>(p: &Placement, strategy: Strategy, me: Color) -> (Score, Score) {
+    let game = G::from_placement(p).expect("valid placement");
+    (game.evaluate(strategy, me), game.eval_step(strategy))
+}
+
+/// The score and step of `strategy` on `p`, on the bit width the engine picks.
+fn eval(variant: Variant, p: &Placement, strategy: Strategy, me: Color) -> (Score, Score) {
+    let n = p.size.squares();
+    match variant {
+        Variant::Breakthrough if n <= 64 => eval_as::<Breakthrough<u64>>(p, strategy, me),
+        Variant::Breakthrough if n <= 128 => eval_as::<Breakthrough<u128>>(p, strategy, me),
+        Variant::Breakthrough => eval_as::<Breakthrough<Wide>>(p, strategy, me),
+        Variant::LinesOfAction if n <= 64 => eval_as::<LinesOfAction<u64>>(p, strategy, me),
+        Variant::LinesOfAction if n <= 128 => eval_as::<LinesOfAction<u128>>(p, strategy, me),
+        Variant::LinesOfAction => eval_as::<LinesOfAction<Wide>>(p, strategy, me),
+    }
+}
+
+fn score(variant: Variant, fen: &str, strategy: Strategy, me: Color) -> Score {
+    let p = Placement::parse(fen).expect("valid position string");
+    eval(variant, &p, strategy, me).0
+}
+
+/// The board turned upside down with the colours and the side to move swapped.
+fn mirror(p: &Placement) -> Placement {
+    let (cols, rows) = (p.size.columns as usize, p.size.rows as usize);
+    let mut m = Placement::empty(p.size, p.side.opponent());
+    for r in 0..rows {
+        for f in 0..cols {
+            m.cells[r * cols + f] = p.cells[(rows - 1 - r) * cols + f].map(Color::opponent);
+        }
+    }
+    m
+}
+
+const BT_SIZES: [(u8, u8); 4] = [(3, 5), (5, 10), (8, 8), (12, 12)];
+const LOA_SIZES: [u8; 3] = [6, 8, 12];
+
+fn cases() -> Vec<(Variant, BoardSize)> {
+    let bt = BT_SIZES.iter().map(|&(c, r)| (Variant::Breakthrough, BoardSize::new(c, r)));
+    let loa = LOA_SIZES.iter().map(|&n| (Variant::LinesOfAction, BoardSize::new(n, n)));
+    bt.chain(loa).collect()
+}
+
+#[test]
+fn every_strategy_stays_inside_the_bounds_on_random_positions() {
+    for (variant, size) in cases() {
+        let positions = random_placements(variant, size, 6);
+        assert!(positions.len() > 50, "{variant} {size}: too few positions");
+        for strategy in Strategy::for_variant(variant) {
+            for p in &positions {
+                for me in Color::BOTH {
+                    let (v, step) = eval(variant, p, strategy, me);
+                    assert!(v.abs() < MAX_EVAL, "{strategy} on {variant} {size}: {v} for {}", p.to_fen());
+                    assert!(step >= 1, "{strategy} step {step}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn swapping_the_colours_gives_the_same_score_to_the_swapped_side() {
+    for (variant, size) in cases() {
+        let positions = random_placements(variant, size, 3);
+        for strategy in Strategy::for_variant(variant) {
+            for p in &positions {
+                let m = mirror(p);
+                for me in Color::BOTH {
+                    let (a, _) = eval(variant, p, strategy, me);
+                    let (b, _) = eval(variant, &m, strategy, me.opponent());
+                    assert_eq!(a, b, "{strategy} on {variant} {size}, {me}: {} vs {}", p.to_fen(), m.to_fen());
+                }
+            }
+        }
+    }
+}
+
+const BT_START: &str = "bbbbbbbb/bbbbbbbb/8/8/8/8/wwwwwwww/wwwwwwww w";
+
+#[test]
+fn offensive_strategies_prefer_fewer_enemy_pawns() {
+    let fewer = "bbbbbbb1/bbbbbbbb/8/8/8/8/wwwwwwww/wwwwwwww w";
+    for s in [Strategy::Offensive1, Strategy::Offensive2, Strategy::Combined, Strategy::Balanced, Strategy::Expert] {
+        let bt = Variant::Breakthrough;
+        assert!(score(bt, fewer, s, Color::White) > score(bt, BT_START, s, Color::White), "{s}");
+    }
+}
+
+#[test]
+fn defensive_strategies_prefer_keeping_own_pawns() {
+    let fewer = "bbbbbbbb/bbbbbbbb/8/8/8/8/wwwwwwww/wwwwwww1 w";
+    for s in [Strategy::Defensive1, Strategy::Defensive2, Strategy::Fortress, Strategy::Attacker] {
+        let bt = Variant::Breakthrough;
+        assert!(score(bt, fewer, s, Color::White) < score(bt, BT_START, s, Color::White), "{s}");
+    }
+}
+
+#[test]
+fn the_wall_prefers_a_full_front_rank() {
+    let full = "bbbbbbbb/bbbbbbbb/8/8/wwwwwwww/8/8/wwwwwwww w";
+    let ragged = "bbbbbbbb/bbbbbbbb/8/8/wwwwwww1/7w/8/wwwwwwww w";
+    let bt = Variant::Breakthrough;
+    assert!(score(bt, full, Strategy::Defensive2, Color::White) > score(bt, ragged, Strategy::Defensive2, Color::White));
+}
+
+#[test]
+fn the_runner_prefers_an_advanced_pawn() {
+    let pushed = "bbbbbbbb/bbbbbbbb/8/8/w7/8/1wwwwwww/wwwwwwww b";
+    let bt = Variant::Breakthrough;
+    let s = Strategy::Offensive2;
+    assert!(score(bt, pushed, s, Color::White) > score(bt, BT_START, s, Color::White));
+}
+
+#[test]
+fn an_unstoppable_pawn_on_the_penultimate_rank_is_almost_a_win() {
+    // Black to move cannot capture the pawn on h7: it wins next move.
+    let unstoppable = "bbbbbb2/bbbbbb1w/8/8/8/8/wwwwwww1/wwwwwww1 b";
+    let far = "bbbbbb2/bbbbbb2/8/8/7w/8/wwwwwww1/wwwwwww1 b";
+    let bt = Variant::Breakthrough;
+    for s in Strategy::for_variant(bt) {
+        let (near, away) = (score(bt, unstoppable, s, Color::White), score(bt, far, s, Color::White));
+        assert!(near > away, "{s}: {near} vs {away}");
+        assert!(near > MAX_EVAL / 10, "{s}: {near}");
+        assert!(score(bt, unstoppable, s, Color::Black) < -MAX_EVAL / 10, "{s}");
+    }
+    // The same pawn with g8 able to take it is no certain win.
+    let capturable = "bbbbbbb1/bbbbbb1w/8/8/8/8/wwwwwww1/wwwwwww1 b";
+    assert!(score(bt, capturable, Strategy::Expert, Color::White) < MAX_EVAL / 10);
+}
+
+#[test]
+fn expert_sees_a_hanging_pawn_for_the_side_to_move() {
+    // White's d4 pawn stands attacked by e5 and undefended.
+    let white_to_move = "bbbbbbbb/bbbb1bbb/8/4b3/3w4/8/www1wwww/wwwwwwww w";
+    let black_to_move = "bbbbbbbb/bbbb1bbb/8/4b3/3w4/8/www1wwww/wwwwwwww b";
+    let bt = Variant::Breakthrough;
+    let s = Strategy::Expert;
+    assert!(score(bt, white_to_move, s, Color::White) > score(bt, black_to_move, s, Color::White));
+}
+
+const LOA_CLUSTER: &str = "1bbbbbb1/8/8/2www3/2www3/8/2ww4/1bbbbbb1 b";
+const LOA_SCATTERED: &str = "1bbbbbb1/w6w/8/w3w2w/8/w2w3w/8/1bbbbbb1 b";
+
+#[test]
+fn lines_of_action_strategies_prefer_a_cluster_to_a_scattered_set() {
+    for s in Strategy::for_variant(Variant::LinesOfAction) {
+        let loa = Variant::LinesOfAction;
+        let (near, far) = (score(loa, LOA_CLUSTER, s, Color::White), score(loa, LOA_SCATTERED, s, Color::White));
+        assert!(near > far, "{s}: {near} vs {far}");
+        let (near, far) = (score(loa, LOA_CLUSTER, s, Color::Black), score(loa, LOA_SCATTERED, s, Color::Black));
+        assert!(near < far, "{s} for Black: {near} vs {far}");
+    }
+}
+
+#[test]
+fn lines_of_action_expert_prefers_the_centre_to_the_edge() {
+    let centre = "1bbbbbbw/8/8/2ww4/2ww4/8/8/1bbbbbb1 b";
+    let corner = "1bbbbbbw/8/8/8/8/ww6/ww6/1bbbbbb1 b";
+    let loa = Variant::LinesOfAction;
+    let s = Strategy::Expert;
+    assert!(score(loa, centre, s, Color::White) > score(loa, corner, s, Color::White));
+}
+
+/// The Euler number of the squares named, on an 8x8 board.
+fn euler_of(squares: &[usize]) -> i32 {
+    let geo = Geometry::<u64>::get(BoardSize::new(8, 8));
+    euler(geo, squares.iter().fold(0u64, |set, &sq| set | u64::bit(sq)))
+}
+
+#[test]
+fn quads_count_groups_minus_holes() {
+    assert_eq!(euler_of(&[]), 0);
+    assert_eq!(euler_of(&[0]), 1);
+    assert_eq!(euler_of(&[63, 7, 56]), 3);
+    assert_eq!(euler_of(&[27, 36]), 1, "a diagonal pair is one group");
+    assert_eq!(euler_of(&[0, 2, 4]), 3);
+    assert_eq!(euler_of(&[9, 10, 11, 17, 19, 25, 26, 27]), 0, "a ring has one hole");
+    assert_eq!(euler_of(&[9, 10, 11, 17, 18, 19, 25, 26, 27]), 1);
+    assert_eq!(euler_of(&[1, 8, 10, 17]), 0, "a diamond of diagonals encloses a hole");
+}
+
+#[test]
+fn quads_agree_with_flood_fill_on_hole_free_sets() {
+    let geo = Geometry::<u128>::get(BoardSize::new(10, 10));
+    let mut rng = StdRng::seed_from_u64(5);
+    for _ in 0..300 {
+        // Sparse sets on one row and scattered columns cannot enclose a hole.
+        let mut set = 0u128;
+        for _ in 0..rng.random_range(1..12) {
+            let (f, r) = (rng.random_range(0..10usize), 2 * rng.random_range(0..5usize));
+            set |= u128::bit(r * 10 + f);
+        }
+        let groups = {
+            let (mut n, mut rest) = (0, set);
+            while let Some(seed) = rest.squares().next() {
+                rest &= !geo.connected_from(u128::bit(seed), rest);
+                n += 1;
+            }
+            n
+        };
+        assert_eq!(euler(geo, set), groups, "{set:#x}");
+    }
+}
