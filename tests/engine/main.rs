@@ -6,3 +6,4 @@ mod perft;
 mod rules;
 mod rules_property;
 mod purity;
+mod search;

@@ -22,20 +22,37 @@ pub struct Hit {
     pub best: Option<Move>,
 }
 
-#[derive(Clone, Copy, Default)]
-struct Entry {
-    key: u64,
-    score: Score,
-    from: u8,
-    to: u8,
-    depth: u8,
-    /// Bit 0-1: bound, bit 2: holds a move, bit 3: the move captures, bit 4: used.
-    flags: u8,
+/// One entry as two words, so a fresh table is zeroed memory straight from the
+/// allocator (an all-zero entry reads as unused): key, then
+/// `score:32 | from:8 | to:8 | depth:8 | flags:8` from the low bits up.
+type Entry = [u64; 2];
+
+/// Flags: bits 0-1 the bound, then the following.
+const HAS_MOVE: u64 = 4;
+const CAPTURE: u64 = 8;
+const USED: u64 = 16;
+
+#[inline]
+fn flags(e: &Entry) -> u64 {
+    e[1] >> 56
 }
 
-const USED: u8 = 16;
-const HAS_MOVE: u8 = 4;
-const CAPTURE: u8 = 8;
+#[inline]
+fn entry_depth(e: &Entry) -> u32 {
+    ((e[1] >> 48) & 0xff) as u32
+}
+
+#[inline]
+fn entry_move(e: &Entry) -> Option<Move> {
+    (flags(e) & HAS_MOVE != 0).then(|| {
+        Move::new((e[1] >> 32) as u8, (e[1] >> 40) as u8, flags(e) & CAPTURE != 0)
+    })
+}
+
+#[inline]
+fn is_used_by(e: &Entry, key: u64) -> bool {
+    flags(e) & USED != 0 && e[0] == key
+}
 
 pub struct Table {
     buckets: Vec<[Entry; 2]>,
@@ -53,7 +70,7 @@ impl Table {
         }
         // A power of two, so the index is a mask of the key.
         let count = 1usize << (usize::BITS - 1 - fit.leading_zeros());
-        Table { buckets: vec![[Entry::default(); 2]; count], mask: count - 1 }
+        Table { buckets: vec![[[0u64; 2]; 2]; count], mask: count - 1 }
     }
 
     #[inline]
@@ -62,14 +79,14 @@ impl Table {
             return None;
         }
         let bucket = &self.buckets[key as usize & self.mask];
-        let e = bucket.iter().find(|e| e.flags & USED != 0 && e.key == key)?;
-        let bound = match e.flags & 3 {
+        let e = bucket.iter().find(|e| is_used_by(e, key))?;
+        let bound = match flags(e) & 3 {
             0 => Bound::Exact,
             1 => Bound::Lower,
             _ => Bound::Upper,
         };
-        let best = (e.flags & HAS_MOVE != 0).then(|| Move::new(e.from, e.to, e.flags & CAPTURE != 0));
-        Some(Hit { depth: e.depth as u32, score: from_table(e.score, ply), bound, best })
+        let score = from_table(e[1] as u32 as i32, ply);
+        Some(Hit { depth: entry_depth(e), score, bound, best: entry_move(e) })
     }
 
     #[inline]
@@ -78,21 +95,15 @@ impl Table {
             return;
         }
         let bucket = &mut self.buckets[key as usize & self.mask];
-        let depth = depth.min(u8::MAX as u32) as u8;
+        let depth = depth.min(u8::MAX as u32);
         // Depth-preferred slot 0 keeps the costlier result unless this is the
         // same position or at least as deep; everything else goes to slot 1.
-        let slot = if bucket[0].flags & USED == 0 || bucket[0].key == key || depth >= bucket[0].depth {
-            0
-        } else {
-            1
-        };
-        let old = bucket[slot];
+        let deep = &bucket[0];
+        let slot = if flags(deep) & USED == 0 || deep[0] == key || depth >= entry_depth(deep) { 0 } else { 1 };
+        let old = &bucket[slot];
         // A search that found no best move (all moves failed low) keeps the
         // move an earlier search of the same position found.
-        let best = best.or_else(|| {
-            (old.flags & USED != 0 && old.key == key && old.flags & HAS_MOVE != 0)
-                .then(|| Move::new(old.from, old.to, old.flags & CAPTURE != 0))
-        });
+        let best = best.or_else(|| if is_used_by(old, key) { entry_move(old) } else { None });
         let mut flags = USED
             | match bound {
                 Bound::Exact => 0,
@@ -102,11 +113,12 @@ impl Table {
         let (from, to) = match best {
             Some(m) => {
                 flags |= HAS_MOVE | if m.capture { CAPTURE } else { 0 };
-                (m.from, m.to)
+                (m.from as u64, m.to as u64)
             }
             None => (0, 0),
         };
-        bucket[slot] = Entry { key, score: to_table(score, ply), from, to, depth, flags };
+        let score = to_table(score, ply) as u32 as u64;
+        bucket[slot] = [key, score | from << 32 | to << 40 | (depth as u64) << 48 | flags << 56];
     }
 }
 

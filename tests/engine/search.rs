@@ -1,0 +1,258 @@
+//! The AI players against each other and against hand-made endgames: pruning
+//! must not change minimax's value, tactics in one or three moves are found,
+//! and stops, time limits and seeds behave.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use breakline::engine::eval::{MAX_EVAL, WIN};
+use breakline::engine::search::{self, SearchResult, score_text};
+use breakline::engine::{AiConfig, Algorithm, BoardSize, Color, Outcome, Position, SearchHandler, Strategy, Variant};
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+
+/// A position reached by `plies` seeded random moves from the start, still undecided.
+fn random_position(variant: Variant, size: u8, plies: usize, seed: u64) -> Position {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut pos = Position::start(variant, BoardSize::new(size, size)).unwrap();
+    for _ in 0..plies {
+        let moves = pos.legal_moves();
+        let m = moves[rng.random_range(0..moves.len())];
+        pos.play(m).unwrap();
+        if pos.outcome().is_over() {
+            pos.undo();
+            break;
+        }
+    }
+    pos
+}
+
+fn run(pos: &Position, config: &AiConfig) -> SearchResult {
+    search::search(pos, config, &mut ()).unwrap()
+}
+
+fn fixed(algorithm: Algorithm, strategy: Strategy, depth: u32) -> AiConfig {
+    AiConfig::fixed_depth(algorithm, strategy, depth)
+}
+
+/// The strategies that evaluate `variant`.
+fn strategies(variant: Variant) -> Vec<Strategy> {
+    Strategy::for_variant(variant)
+}
+
+/// Positions of both variants with the depths plain minimax can afford on them.
+fn sample_positions() -> Vec<(Position, u32)> {
+    let mut out = Vec::new();
+    for seed in 0..6 {
+        out.push((random_position(Variant::Breakthrough, 8, 4 + 3 * seed as usize, seed), 3));
+        out.push((random_position(Variant::Breakthrough, 6, 6 + 2 * seed as usize, 100 + seed), 4));
+        out.push((random_position(Variant::LinesOfAction, 6, 4 + 2 * seed as usize, 200 + seed), 3));
+        out.push((random_position(Variant::LinesOfAction, 8, 3 * seed as usize, 300 + seed), 2));
+    }
+    out
+}
+
+#[test]
+fn alphabeta_value_equals_minimax() {
+    for (pos, max_depth) in sample_positions() {
+        for strategy in strategies(pos.variant()) {
+            for noise in [0.0, 0.7] {
+                for depth in 1..=max_depth {
+                    let with = |a| AiConfig { noise, seed: 5, ..fixed(a, strategy, depth) };
+                    let mm = run(&pos, &with(Algorithm::Minimax));
+                    let ab = run(&pos, &with(Algorithm::AlphaBeta));
+                    assert_eq!(ab.info.score, mm.info.score, "{} {strategy} depth {depth} noise {noise}", pos.fen());
+                    assert_eq!(ab.best_move, mm.best_move, "{} {strategy} depth {depth}", pos.fen());
+                    assert!(ab.info.nodes <= mm.info.nodes);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn enhanced_value_equals_alphabeta_with_and_without_table() {
+    let mut positions = sample_positions();
+    for seed in 0..4 {
+        positions.push((random_position(Variant::Breakthrough, 8, 10 + 4 * seed as usize, 400 + seed), 5));
+    }
+    for (pos, max_depth) in positions {
+        for strategy in strategies(pos.variant()) {
+            for depth in 1..=max_depth {
+                let ab = run(&pos, &fixed(Algorithm::AlphaBeta, strategy, depth));
+                for tt_mib in [0, 1, 16] {
+                    let config = AiConfig { tt_mib, null_move: false, ..fixed(Algorithm::Enhanced, strategy, depth) };
+                    let en = run(&pos, &config);
+                    assert_eq!(en.info.score, ab.info.score, "{} {strategy} depth {depth} tt {tt_mib}", pos.fen());
+                    assert_legal_line(&pos, &en.info.pv);
+                    assert_eq!(en.info.pv.first(), Some(&en.best_move));
+                    assert_eq!(en.info.root_scores.len(), pos.legal_moves().len());
+                }
+            }
+        }
+    }
+}
+
+fn assert_legal_line(pos: &Position, line: &[breakline::engine::Move]) {
+    let mut p = pos.clone();
+    for &m in line {
+        assert!(p.play(m).is_ok(), "{} is not legal in {} (line {line:?})", p.move_name(m), p.fen());
+    }
+}
+
+/// Every algorithm, shallow and deep, on one strategy of the variant.
+fn all_players(strategy: Strategy) -> Vec<AiConfig> {
+    vec![
+        fixed(Algorithm::Minimax, strategy, 1),
+        fixed(Algorithm::AlphaBeta, strategy, 1),
+        fixed(Algorithm::AlphaBeta, strategy, 3),
+        fixed(Algorithm::Enhanced, strategy, 1),
+        AiConfig { time_ms: Some(200), ..AiConfig::new(Algorithm::Enhanced, strategy) },
+        AiConfig { iterations: Some(300), time_ms: None, ..AiConfig::new(Algorithm::Mcts, strategy) },
+    ]
+}
+
+#[test]
+fn every_player_takes_a_win_in_one() {
+    // a7-a8 wins; d4 is a capture to tempt the capture-minded strategies.
+    let pos = Position::from_fen(Variant::Breakthrough, "8/w7/8/8/3b4/4w3/7b/8 w").unwrap();
+    for strategy in strategies(Variant::Breakthrough) {
+        for config in all_players(strategy) {
+            let r = run(&pos, &config);
+            let mut after = pos.clone();
+            after.play(r.best_move).unwrap();
+            assert_eq!(after.outcome().winner(), Some(Color::White), "{config}");
+            assert_eq!(r.info.score, WIN - 1, "{config}: {}", score_text(r.info.score));
+        }
+    }
+}
+
+#[test]
+fn every_player_avoids_a_loss_in_one() {
+    // Black's c2 pawn reaches the first rank next move unless b1xc2 takes it;
+    // e4xf5 is a tempting capture that loses.
+    let pos = Position::from_fen(Variant::Breakthrough, "8/6b1/8/5b2/4w3/8/2b5/1w6 w").unwrap();
+    for strategy in strategies(Variant::Breakthrough) {
+        for config in all_players(strategy) {
+            let r = run(&pos, &config);
+            assert_eq!(pos.move_name(r.best_move), "b1xc2", "{config}");
+        }
+    }
+}
+
+#[test]
+fn forced_win_in_three_is_found() {
+    // White walks a5 to the last rank in three moves (by a6 or b6); Black's pawns are too far to stop it
+    // or to win first.
+    let pos = Position::from_fen(Variant::Breakthrough, "7b/7b/8/w7/8/8/8/7w w").unwrap();
+    for config in [
+        fixed(Algorithm::AlphaBeta, Strategy::Offensive1, 5),
+        fixed(Algorithm::Enhanced, Strategy::Offensive1, 7),
+        AiConfig { time_ms: Some(300), ..AiConfig::new(Algorithm::Enhanced, Strategy::Defensive1) },
+    ] {
+        let r = run(&pos, &config);
+        assert_eq!(r.info.score, WIN - 5, "{config}");
+        assert_eq!(score_text(r.info.score), "win in 3");
+        assert!(["a5-a6", "a5-b6"].contains(&pos.move_name(r.best_move).as_str()), "{config}");
+        assert_legal_line(&pos, &r.info.pv);
+    }
+}
+
+#[test]
+fn mcts_solver_proves_a_won_endgame() {
+    let pos = Position::from_fen(Variant::Breakthrough, "7b/7b/8/w7/8/8/8/7w w").unwrap();
+    let config = AiConfig { iterations: Some(50_000), time_ms: None, ..AiConfig::new(Algorithm::Mcts, Strategy::Offensive1) };
+    let r = run(&pos, &config);
+    assert!(r.info.score > MAX_EVAL, "score {}", score_text(r.info.score));
+    assert_eq!(score_text(r.info.score), "win in 3");
+    assert!(["a5-a6", "a5-b6"].contains(&pos.move_name(r.best_move).as_str()));
+    assert!(r.info.iterations < 50_000, "a proven root ends the search early");
+}
+
+#[test]
+fn same_seed_same_move() {
+    for (pos, _) in sample_positions().into_iter().step_by(3) {
+        let strategy = strategies(pos.variant())[0];
+        for config in [
+            AiConfig { noise: 0.9, seed: 11, ..fixed(Algorithm::AlphaBeta, strategy, 2) },
+            AiConfig { noise: 0.9, seed: 11, ..fixed(Algorithm::Enhanced, strategy, 3) },
+            AiConfig { seed: 3, iterations: Some(400), time_ms: None, ..AiConfig::new(Algorithm::Mcts, strategy) },
+        ] {
+            let (a, b) = (run(&pos, &config), run(&pos, &config));
+            assert_eq!(a.best_move, b.best_move, "{config}");
+            assert_eq!(a.info.score, b.info.score, "{config}");
+            assert_eq!(a.info.nodes, b.info.nodes, "{config}");
+        }
+    }
+}
+
+/// Sets the stop flag after `after` and reports how long the search took past it.
+fn stopped_late(pos: &Position, config: &AiConfig, after: Duration) -> Duration {
+    let flag = Arc::new(AtomicBool::new(false));
+    let setter = {
+        let flag = flag.clone();
+        thread::spawn(move || {
+            thread::sleep(after);
+            flag.store(true, Ordering::Relaxed);
+            Instant::now()
+        })
+    };
+    let mut handler = flag.clone();
+    let r = search::search(pos, config, &mut handler as &mut dyn SearchHandler).unwrap();
+    let done = Instant::now();
+    let set_at = setter.join().unwrap();
+    assert!(pos.legal_moves().contains(&r.best_move));
+    done.saturating_duration_since(set_at)
+}
+
+#[test]
+fn stop_flag_ends_long_searches_quickly() {
+    let bt = Position::start(Variant::Breakthrough, BoardSize::new(8, 8)).unwrap();
+    let loa = Position::start(Variant::LinesOfAction, BoardSize::new(8, 8)).unwrap();
+    for (pos, strategy) in [(bt, Strategy::Offensive1), (loa, Strategy::Expert)] {
+        for config in [
+            fixed(Algorithm::Minimax, strategy, 12),
+            fixed(Algorithm::AlphaBeta, strategy, 20),
+            fixed(Algorithm::Enhanced, strategy, 64),
+            AiConfig { time_ms: None, iterations: Some(u64::MAX), ..AiConfig::new(Algorithm::Mcts, strategy) },
+        ] {
+            let late = stopped_late(&pos, &config, Duration::from_millis(50));
+            assert!(late < Duration::from_millis(500), "{config}: returned {late:?} after the stop");
+        }
+    }
+}
+
+#[test]
+fn time_limit_is_honoured() {
+    let pos = Position::start(Variant::Breakthrough, BoardSize::new(8, 8)).unwrap();
+    for algorithm in [Algorithm::Enhanced, Algorithm::Mcts] {
+        let config = AiConfig { time_ms: Some(300), ..AiConfig::new(algorithm, Strategy::Offensive1) };
+        let start = Instant::now();
+        let r = run(&pos, &config);
+        let took = start.elapsed();
+        assert!(took < Duration::from_millis(600), "{config} took {took:?}");
+        assert!(r.info.time <= took);
+    }
+}
+
+#[test]
+fn enhanced_reports_every_completed_depth() {
+    let mut pos = Position::start(Variant::Breakthrough, BoardSize::new(8, 8)).unwrap();
+    pos.play_text("a2-a3").unwrap();
+    let config = fixed(Algorithm::Enhanced, Strategy::Offensive1, 5);
+    let bench = search::bench::timed_search(&pos, &config).unwrap();
+    let depths: Vec<u32> = bench.reports.iter().map(|r| r.depth).collect();
+    assert_eq!(depths, [1, 2, 3, 4, 5]);
+    for pair in bench.reports.windows(2) {
+        assert!(pair[0].nodes < pair[1].nodes);
+    }
+    for report in &bench.reports {
+        assert_legal_line(&pos, &report.pv);
+        assert_eq!(report.root_scores[0].0, report.pv[0]);
+        assert_eq!(report.root_scores[0].1, report.score);
+    }
+    assert_eq!(bench.result.info.depth, 5);
+    assert_eq!(pos.outcome(), Outcome::Ongoing);
+}
