@@ -55,6 +55,7 @@ pub fn search<G: Evaluate>(game: &mut G, config: &AiConfig, ctl: &mut Control) -
         if depth > 1 && ctl.time_used() > NEW_ITERATION_BUDGET {
             break;
         }
+        let nodes_before = ctl.nodes;
         let (iteration, finished) = search_root(&mut searcher, game, ctl, depth, &root_moves);
         let Some(iteration) = iteration else { break };
         if !finished {
@@ -89,6 +90,8 @@ pub fn search<G: Evaluate>(game: &mut G, config: &AiConfig, ctl: &mut Control) -
             break;
         }
         searcher.ordering.age();
+        // Each iteration costs a few times the last one.
+        searcher.table.reserve(4 * (ctl.nodes - nodes_before));
     }
     info.tt_hits = searcher.tt_hits;
     SearchResult { best_move: best, info }

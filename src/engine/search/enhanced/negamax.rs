@@ -80,7 +80,8 @@ impl Searcher<'_> {
 
         if self.null_move_allowed(game, depth, alpha, beta, is_pv, after_null) {
             game.play_null();
-            let reduced = depth.saturating_sub(1 + NULL_REDUCTION);
+            let reduction = if depth >= 6 { NULL_REDUCTION + 1 } else { NULL_REDUCTION };
+            let reduced = depth.saturating_sub(1 + reduction);
             let r = self.negamax(game, ctl, reduced, ply + 1, -beta, -beta + 1, false, true);
             game.undo_null();
             let v = -r?;

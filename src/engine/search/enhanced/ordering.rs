@@ -66,7 +66,9 @@ impl Ordering {
             } else if goal.is_some_and(|rank| m.to / columns == rank) {
                 WINNING
             } else if m.capture {
-                CAPTURE
+                // In Breakthrough the enemy pawn closest to our home is the
+                // most dangerous one to leave standing.
+                CAPTURE + goal.map_or(0, |rank| (m.to / columns).abs_diff(rank) as i32)
             } else if killers[0] == Some(m) {
                 KILLER + 1
             } else if killers[1] == Some(m) {

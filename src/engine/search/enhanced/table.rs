@@ -57,20 +57,51 @@ fn is_used_by(e: &Entry, key: u64) -> bool {
 pub struct Table {
     buckets: Vec<[Entry; 2]>,
     mask: usize,
+    /// The most buckets the size limit allows.
+    max_buckets: usize,
 }
 
+/// A fresh table's size: a search of a few hundred thousand nodes fits, and
+/// touching only this much memory keeps short searches free of page faults.
+const START_BUCKETS: usize = 1 << 15;
+
 impl Table {
-    /// A table of at most `mib` MiB; 0 gives a table that stores nothing (so
-    /// tests can compare the search with and without one).
+    /// A table of at most `mib` MiB, grown on demand by [`Table::reserve`]; 0
+    /// gives a table that stores nothing (so tests can compare the search with
+    /// and without one).
     pub fn new(mib: u32) -> Table {
         let bytes = mib as usize * (1 << 20);
         let fit = bytes / std::mem::size_of::<[Entry; 2]>();
         if fit == 0 {
-            return Table { buckets: Vec::new(), mask: 0 };
+            return Table { buckets: Vec::new(), mask: 0, max_buckets: 0 };
         }
-        // A power of two, so the index is a mask of the key.
-        let count = 1usize << (usize::BITS - 1 - fit.leading_zeros());
-        Table { buckets: vec![[[0u64; 2]; 2]; count], mask: count - 1 }
+        // Powers of two, so the index is a mask of the key.
+        let max_buckets = 1usize << (usize::BITS - 1 - fit.leading_zeros());
+        let count = max_buckets.min(START_BUCKETS);
+        Table { buckets: vec![[[0u64; 2]; 2]; count], mask: count - 1, max_buckets }
+    }
+
+    /// Grows the table (keeping its entries) towards one bucket per expected
+    /// node of the next iteration, within the size limit.
+    pub fn reserve(&mut self, expected_nodes: u64) {
+        let mut count = self.buckets.len();
+        while count > 0 && count < self.max_buckets && (count as u64) < expected_nodes {
+            count *= 2;
+        }
+        if count == self.buckets.len() {
+            return;
+        }
+        let old = std::mem::replace(&mut self.buckets, vec![[[0u64; 2]; 2]; count]);
+        self.mask = count - 1;
+        for e in old.iter().flatten().filter(|e| flags(e) & USED != 0) {
+            let bucket = &mut self.buckets[e[0] as usize & self.mask];
+            let free = &bucket[0];
+            let slot = if flags(free) & USED == 0 || entry_depth(e) > entry_depth(free) { 0 } else { 1 };
+            if slot == 0 && flags(&bucket[0]) & USED != 0 {
+                bucket[1] = bucket[0];
+            }
+            bucket[slot] = *e;
+        }
     }
 
     #[inline]
