@@ -375,12 +375,9 @@ impl Tree<'_> {
             Some(c) => self.score_of(&self.nodes[c]),
             None => 0,
         };
-        if let (Some(&first), Some(c)) = (pv.first(), self.best_child(0)) {
-            // The played move heads the list even when a less visited move rates higher.
-            if let Some(i) = root_scores.iter().position(|&(m, _)| m == first) {
-                root_scores[..=i].rotate_right(1);
-            }
-            debug_assert_eq!(self.nodes[c].mv, first);
+        // The played move heads the list even when a less visited move rates higher.
+        if let Some(i) = pv.first().and_then(|&first| root_scores.iter().position(|&(m, _)| m == first)) {
+            root_scores[..=i].rotate_right(1);
         }
         SearchInfo {
             depth: pv.len() as u32,
