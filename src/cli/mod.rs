@@ -2,8 +2,12 @@
 //! bench) and the game's launch options.
 
 pub mod bench;
+pub mod experiments;
+pub mod matches;
 pub mod perft;
+pub mod progress;
 pub mod protocol;
+pub mod tournament;
 
 use std::process::ExitCode;
 
@@ -29,6 +33,12 @@ pub enum Command {
     Engine,
     /// Measure perft speed and search effort (use a release build)
     Bench(bench::BenchArgs),
+    /// Play a series of games between two AI players
+    Match(matches::MatchArgs),
+    /// Play a round robin between several AI players
+    Tournament(tournament::TournamentArgs),
+    /// Run the classic studies' reproductions and print their tables
+    Experiments(experiments::ExperimentsArgs),
 }
 
 /// Parses the command line and runs it; every error is one line on stderr.
@@ -41,6 +51,9 @@ pub fn main() -> ExitCode {
         Some(Command::Perft(args)) => perft::run(args),
         Some(Command::Engine) => protocol::run(),
         Some(Command::Bench(args)) => bench::run(args),
+        Some(Command::Match(args)) => matches::run(args),
+        Some(Command::Tournament(args)) => tournament::run(args),
+        Some(Command::Experiments(args)) => experiments::run(args),
         None => Ok(()),
     };
     match outcome {

@@ -5,14 +5,18 @@ pub mod bits;
 pub mod board;
 pub mod breakthrough;
 pub mod error;
+pub mod eval;
 pub mod game;
 pub mod geometry;
 pub mod loa;
 pub mod notation;
 pub mod perft;
 pub mod placement;
-pub mod record;
 pub mod position;
+pub mod rating;
+pub mod record;
+pub mod search;
+pub mod series;
 pub mod types;
 pub mod zobrist;
 
@@ -21,8 +25,5 @@ pub use game::{Game, MoveList};
 pub use placement::Placement;
 pub use position::Position;
 pub use types::{BoardSize, Color, DrawReason, Move, Outcome, Variant, WinReason};
-pub mod eval;
-pub mod search;
-
 pub use eval::{Evaluate, Score, Strategy};
 pub use search::{AiConfig, Algorithm, SearchHandler, SearchInfo, SearchResult};

@@ -7,3 +7,4 @@ mod rules;
 mod rules_property;
 mod purity;
 mod search;
+mod series;

@@ -1,0 +1,250 @@
+//! `breakline experiments`: the classic Breakthrough and LOA studies, named and
+//! runnable, each printed as a table beside the published figures.
+
+use std::time::Instant;
+
+use clap::Args;
+
+use crate::engine::search::{AiConfig, Algorithm};
+use crate::engine::series::{SeriesSpec, SeriesSummary};
+use crate::engine::{BoardSize, Strategy, Variant};
+
+use super::matches;
+use super::progress;
+use super::tournament::Tournament;
+
+#[derive(Args, Debug)]
+pub struct ExperimentsArgs {
+    /// Games per series instead of the originals' counts
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub games: Option<u64>,
+    /// Run only these reproductions (1-5), e.g. --only 2,4
+    #[arg(long, value_delimiter = ',', value_parser = clap::value_parser!(u8).range(1..=5))]
+    pub only: Vec<u8>,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub threads: Option<u64>,
+    /// Milliseconds a move for the strength ladder (reproduction 5)
+    #[arg(long, default_value_t = 20)]
+    pub ladder_time: u64,
+}
+
+struct Context {
+    games: Option<usize>,
+    seed: u64,
+    threads: usize,
+}
+
+impl Context {
+    fn series(&self, variant: Variant, size: BoardSize, a: AiConfig, b: AiConfig, games: usize, noise: f64) -> SeriesSpec {
+        SeriesSpec {
+            variant,
+            size,
+            a,
+            b,
+            games: self.games.unwrap_or(games),
+            seed: self.seed,
+            swap: false,
+            random_plies: 0,
+            noise,
+            move_limit: None,
+        }
+    }
+}
+
+fn ab(strategy: Strategy, depth: u32) -> AiConfig {
+    AiConfig::fixed_depth(Algorithm::AlphaBeta, strategy, depth)
+}
+
+pub fn run(args: &ExperimentsArgs) -> Result<(), String> {
+    let ctx = Context {
+        games: args.games.map(|g| g as usize),
+        seed: args.seed,
+        threads: args.threads.map_or_else(progress::default_threads, |t| t as usize),
+    };
+    let wanted = |n: u8| args.only.is_empty() || args.only.contains(&n);
+    let steps: [(u8, &dyn Fn(&Context) -> Result<(), String>); 5] = [
+        (1, &|c| classic_matchups(c)),
+        (2, &|c| offence_defence_series(c)),
+        (3, &|c| richer_pair(c)),
+        (4, &|c| loa_levels(c)),
+        (5, &|c| strength_ladder(c, args.ladder_time)),
+    ];
+    for (n, step) in steps {
+        if wanted(n) {
+            let started = Instant::now();
+            step(&ctx)?;
+            println!("(reproduction {n} took {:.1} s)\n", started.elapsed().as_secs_f64());
+        }
+    }
+    Ok(())
+}
+
+/// Reproduction 1: the seven matchups of the classic assignment, depth 3.
+fn classic_matchups(ctx: &Context) -> Result<(), String> {
+    use Strategy::*;
+    println!("1. The seven Breakthrough matchups of the classic assignment (depth 3, White first):");
+    let eight = BoardSize::new(8, 8);
+    let matchups = [
+        (AiConfig::fixed_depth(Algorithm::Minimax, Offensive1, 3), ab(Offensive1, 3), eight),
+        (ab(Offensive2, 3), ab(Defensive1, 3), eight),
+        (ab(Defensive2, 3), ab(Offensive1, 3), eight),
+        (ab(Offensive2, 3), ab(Offensive1, 3), eight),
+        (ab(Defensive2, 3), ab(Defensive1, 3), eight),
+        (ab(Offensive2, 3), ab(Defensive2, 3), eight),
+        (ab(Offensive2, 3), ab(Defensive2, 3), BoardSize::new(5, 10)),
+    ];
+    println!(
+        "  {:<2} {:<62} {:<5} {:>11} {:>7} {:>17} {:>9} {:>15}",
+        "#", "white vs black", "board", "wins W-B", "turns", "nodes/game W B", "capt W B", "ms/move W B"
+    );
+    for (i, (white, black, size)) in matchups.into_iter().enumerate() {
+        // One exact game per matchup, as in the originals, unless more are asked for.
+        let noise = if ctx.games.is_some() { 1.0 } else { 0.0 };
+        let spec = ctx.series(Variant::Breakthrough, size, white, black, 1, noise);
+        let games = matches::play(&spec, ctx.threads, |_| {})?;
+        let s = SeriesSummary::of(&games);
+        let n = s.games;
+        println!(
+            "  {:<2} {:<62} {:<5} {:>11} {:>7.1} {:>8.0} {:>8.0} {:>4.1} {:>4.1} {:>7.2} {:>7.2}",
+            i + 1,
+            format!("{} vs {}", spec.a, spec.b),
+            size.to_string(),
+            format!("{}-{}", s.a.wins, s.b.wins),
+            s.average_turns,
+            s.a.nodes_per_game(n),
+            s.b.nodes_per_game(n),
+            s.a.captures_per_game(n),
+            s.b.captures_per_game(n),
+            s.a.time_per_move_ms(),
+            s.b.time_per_move_ms()
+        );
+    }
+    Ok(())
+}
+
+/// Reproduction 2: the five 99-game series at depth 3, offence as White.
+fn offence_defence_series(ctx: &Context) -> Result<(), String> {
+    use Strategy::*;
+    println!("2. Five 99-game series at depth 3 (alpha-beta, tie-break noise on, first named plays White):");
+    let series = [
+        (Offensive1, Defensive1, "97-99 of 99 for offence"),
+        (Offensive2, Defensive1, "97-99 of 99 for offence"),
+        (Offensive1, Defensive2, "97-99 of 99 for offence"),
+        (Offensive2, Defensive2, "97-99 of 99 for offence"),
+        (Combined, Combined, "51-48"),
+    ];
+    println!(
+        "  {:<24} {:>6} {:>9} {:>7} {:>15} {:>24}",
+        "series", "games", "wins A-B", "turns", "ms/move A B", "original"
+    );
+    for (a, b, original) in series {
+        let spec = ctx.series(Variant::Breakthrough, BoardSize::new(8, 8), ab(a, 3), ab(b, 3), 99, 1.0);
+        let games = matches::play(&spec, ctx.threads, |_| {})?;
+        let s = SeriesSummary::of(&games);
+        let distinct = games.iter().map(|g| g.record.move_list_text()).collect::<std::collections::HashSet<_>>().len();
+        println!(
+            "  {:<24} {:>6} {:>9} {:>7.1} {:>7.2} {:>7.2} {:>24}",
+            format!("{a} vs {b}"),
+            s.games,
+            format!("{}-{}", s.a.wins, s.b.wins),
+            s.average_turns,
+            s.a.time_per_move_ms(),
+            s.b.time_per_move_ms(),
+            original
+        );
+        if distinct < games.len() {
+            println!("    ({distinct} distinct games of {})", games.len());
+        }
+    }
+    Ok(())
+}
+
+/// Reproduction 3: attacker/fortress against offensive1/defensive1 and each other, depth 5.
+fn richer_pair(ctx: &Context) -> Result<(), String> {
+    use Strategy::*;
+    println!("3. The richer pair at alpha-beta depth 5 (first named plays White):");
+    let pairs = [
+        (Attacker, Offensive1),
+        (Attacker, Defensive1),
+        (Fortress, Offensive1),
+        (Fortress, Defensive1),
+        (Attacker, Fortress),
+        (Fortress, Attacker),
+    ];
+    println!("  {:<24} {:>6} {:>9} {:>7} {:>17} {:>15}", "matchup", "games", "wins W-B", "turns", "nodes/game W B", "ms/move W B");
+    for (a, b) in pairs {
+        let noise = if ctx.games.is_some() { 1.0 } else { 0.0 };
+        let spec = ctx.series(Variant::Breakthrough, BoardSize::new(8, 8), ab(a, 5), ab(b, 5), 1, noise);
+        let games = matches::play(&spec, ctx.threads, |_| {})?;
+        let s = SeriesSummary::of(&games);
+        let n = s.games;
+        println!(
+            "  {:<24} {:>6} {:>9} {:>7.1} {:>8.0} {:>8.0} {:>7.2} {:>7.2}",
+            format!("{a} vs {b}"),
+            n,
+            format!("{}-{}", s.a.wins, s.b.wins),
+            s.average_turns,
+            s.a.nodes_per_game(n),
+            s.b.nodes_per_game(n),
+            s.a.time_per_move_ms(),
+            s.b.time_per_move_ms()
+        );
+    }
+    Ok(())
+}
+
+/// Reproduction 4: LOA easy (depth 2) and medium (depth 3), both colours.
+fn loa_levels(ctx: &Context) -> Result<(), String> {
+    println!("4. Lines of Action levels (classic evaluation, alpha-beta, noise on; Black moves first):");
+    let easy = ab(Strategy::Classic, 2);
+    let medium = ab(Strategy::Classic, 3);
+    let size = BoardSize::new(8, 8);
+    let runs = [
+        ("easy (B) vs easy (W)", easy.clone(), easy.clone(), 50, "Black 37-13"),
+        ("medium (B) vs easy (W)", medium.clone(), easy.clone(), 20, "medium 20-0 as Black"),
+        ("easy (B) vs medium (W)", easy, medium, 20, "-"),
+    ];
+    println!("  {:<24} {:>6} {:>11} {:>6} {:>7} {:>22}", "matchup", "games", "wins B-W", "draws", "turns", "original");
+    for (label, black, white, games, original) in runs {
+        // Series players are (A = White, B = Black); LOA's first player is Black.
+        let spec = ctx.series(Variant::LinesOfAction, size, white, black, games, 1.0);
+        let played = matches::play(&spec, ctx.threads, |_| {})?;
+        let s = SeriesSummary::of(&played);
+        println!(
+            "  {:<24} {:>6} {:>11} {:>6} {:>7.1} {:>22}",
+            label,
+            s.games,
+            format!("{}-{}", s.b.wins, s.a.wins),
+            s.draws,
+            s.average_turns,
+            original
+        );
+    }
+    Ok(())
+}
+
+/// Reproduction 5: every strategy at the same search, per variant.
+fn strength_ladder(ctx: &Context, time_ms: u64) -> Result<(), String> {
+    println!("5. Strength ladder: every strategy with enhanced alpha-beta at {time_ms} ms a move, round robin:");
+    for variant in Variant::ALL {
+        let players = Strategy::for_variant(variant)
+            .into_iter()
+            .map(|s| AiConfig { time_ms: Some(time_ms), ..AiConfig::new(Algorithm::Enhanced, s) })
+            .collect();
+        let tournament = Tournament {
+            variant,
+            size: BoardSize::new(8, 8),
+            players,
+            games_per_pair: ctx.games.unwrap_or(4),
+            seed: ctx.seed,
+            random_plies: 2,
+            noise: 1.0,
+        };
+        let games = tournament.play(ctx.threads)?;
+        println!("  {} 8x8, {} games:", variant.title(), games.len());
+        tournament.print_table(&games);
+    }
+    Ok(())
+}

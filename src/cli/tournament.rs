@@ -1,0 +1,172 @@
+//! `breakline tournament`: a round robin between AI players, every pair N games
+//! with colours alternating, with a cross table, scores and Elo estimates.
+
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+use clap::Args;
+
+use crate::engine::rating::fit_ratings;
+use crate::engine::search::AiConfig;
+use crate::engine::series::{Finished, SeriesGame, SeriesSpec, run_parallel};
+use crate::engine::{BoardSize, Variant};
+
+use super::progress;
+
+#[derive(Args, Debug)]
+pub struct TournamentArgs {
+    #[arg(long, default_value = "breakthrough")]
+    pub variant: Variant,
+    #[arg(long, default_value = "8x8")]
+    pub size: BoardSize,
+    /// Two or more AI configs
+    #[arg(long, num_args = 2.., required = true)]
+    pub players: Vec<String>,
+    /// Games per pair
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub games: u64,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub threads: Option<u64>,
+    #[arg(long, default_value_t = 0)]
+    pub random_plies: u32,
+    #[arg(long, default_value_t = 1.0)]
+    pub noise: f64,
+}
+
+/// One game of the round robin and the pair that played it.
+pub struct PairGame {
+    pub first: usize,
+    pub second: usize,
+    pub game: SeriesGame,
+}
+
+impl Finished for PairGame {
+    fn is_finished(&self) -> bool {
+        self.game.is_finished()
+    }
+}
+
+pub struct Tournament {
+    pub variant: Variant,
+    pub size: BoardSize,
+    pub players: Vec<AiConfig>,
+    pub games_per_pair: usize,
+    pub seed: u64,
+    pub random_plies: u32,
+    pub noise: f64,
+}
+
+impl Tournament {
+    pub fn play(&self, threads: usize) -> Result<Vec<PairGame>, String> {
+        let pairs: Vec<(usize, usize)> = (0..self.players.len())
+            .flat_map(|i| (i + 1..self.players.len()).map(move |j| (i, j)))
+            .collect();
+        let specs: Vec<SeriesSpec> = pairs
+            .iter()
+            .enumerate()
+            .map(|(p, &(i, j))| SeriesSpec {
+                variant: self.variant,
+                size: self.size,
+                a: self.players[i].clone(),
+                b: self.players[j].clone(),
+                games: self.games_per_pair,
+                seed: self.seed.wrapping_add(p as u64 * 1_000_003),
+                swap: true,
+                random_plies: self.random_plies,
+                noise: self.noise,
+                move_limit: None,
+            })
+            .collect();
+        let total = pairs.len() * self.games_per_pair;
+        let bar = progress::bar(total, "tournament");
+        let stop = AtomicBool::new(false);
+        let games = run_parallel(
+            total,
+            threads,
+            &stop,
+            |job| {
+                let (pair, k) = (job / self.games_per_pair, job % self.games_per_pair);
+                let (first, second) = pairs[pair];
+                specs[pair].play_game(k, &stop).map(|game| PairGame { first, second, game })
+            },
+            |_| bar.inc(1),
+        )
+        .map_err(|e| e.to_string())?;
+        bar.finish_and_clear();
+        Ok(games)
+    }
+
+    /// Prints the cross table, scores and Elo estimates; returns the players
+    /// ordered by rating (best first) with their Elo.
+    pub fn print_table(&self, games: &[PairGame]) -> Vec<(usize, f64)> {
+        let n = self.players.len();
+        let mut score = vec![vec![0.0; n]; n];
+        let mut played = vec![vec![0.0; n]; n];
+        for g in games {
+            let s = g.game.score_of_a();
+            score[g.first][g.second] += s;
+            score[g.second][g.first] += 1.0 - s;
+            played[g.first][g.second] += 1.0;
+            played[g.second][g.first] += 1.0;
+        }
+        let ratings = fit_ratings(&score, &played);
+        let mut order: Vec<usize> = (0..n).collect();
+        order.sort_by(|&a, &b| ratings[b].elo.total_cmp(&ratings[a].elo));
+        let width = self.players.iter().map(|p| p.to_string().len()).max().unwrap_or(8).max(8);
+        print!("{:>3} {:<width$} ", "#", "player");
+        for k in 0..n {
+            print!("{:>7}", format!("[{}]", k + 1));
+        }
+        println!("{:>9} {:>14}", "score", "Elo");
+        for (rank, &i) in order.iter().enumerate() {
+            print!("{:>3} {:<width$} ", format!("{}.", rank + 1), self.players[i].to_string());
+            for &j in &order {
+                if i == j {
+                    print!("{:>7}", "-");
+                } else {
+                    print!("{:>7}", format!("{}/{}", score[i][j], played[i][j]));
+                }
+            }
+            let total: f64 = score[i].iter().sum();
+            let of: f64 = played[i].iter().sum();
+            println!("{:>9} {:>+6.0} ± {:<4.0}", format!("{total}/{of}"), ratings[i].elo, ratings[i].error);
+        }
+        println!("(columns follow the rows' order; Elo: mean 0, ± is a 95% interval)");
+        order.into_iter().map(|i| (i, ratings[i].elo)).collect()
+    }
+}
+
+pub fn run(args: &TournamentArgs) -> Result<(), String> {
+    if !(0.0..=1.0).contains(&args.noise) {
+        return Err(format!("--noise must be from 0 to 1, not {}", args.noise));
+    }
+    args.variant.check_size(args.size).map_err(|e| e.to_string())?;
+    let players = args
+        .players
+        .iter()
+        .map(|p| AiConfig::parse(p, args.variant).map_err(|e| format!("--players {p}: {e}")))
+        .collect::<Result<Vec<_>, _>>()?;
+    let tournament = Tournament {
+        variant: args.variant,
+        size: args.size,
+        players,
+        games_per_pair: args.games as usize,
+        seed: args.seed,
+        random_plies: args.random_plies,
+        noise: args.noise,
+    };
+    let started = Instant::now();
+    let games = tournament.play(args.threads.map_or_else(progress::default_threads, |t| t as usize))?;
+    println!(
+        "{} {} round robin: {} players, {} games in {:.1} s",
+        args.variant.title(),
+        args.size,
+        tournament.players.len(),
+        games.len(),
+        started.elapsed().as_secs_f64()
+    );
+    tournament.print_table(&games);
+    Ok(())
+}

@@ -1,0 +1,255 @@
+//! Series of AI-vs-AI games: reproducible per game (each game's seed comes from
+//! the series seed and its index, whatever the number of threads), run in
+//! parallel, stoppable, and summarised in the style of the classic studies.
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+use serde::{Deserialize, Serialize};
+
+use super::record::{GameRecord, move_seed, play_ai_game};
+use super::search::{AiConfig, SearchError, SearchHandler};
+use super::types::{BoardSize, Color, Variant};
+use super::{Position, SizeError};
+
+/// What to play: player A against player B, N games.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SeriesSpec {
+    pub variant: Variant,
+    pub size: BoardSize,
+    pub a: AiConfig,
+    pub b: AiConfig,
+    pub games: usize,
+    pub seed: u64,
+    /// Every second game with colours exchanged (A plays Black).
+    pub swap: bool,
+    /// Random plies played before the AIs take over, for varied openings.
+    pub random_plies: u32,
+    /// Tie-break noise given to a player whose config has none (0 keeps them exact).
+    pub noise: f64,
+    /// Lines of Action draw limit; `None` keeps the rules' default.
+    pub move_limit: Option<u32>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SeriesGame {
+    pub index: usize,
+    /// Whether A played Black in this game.
+    pub a_is_black: bool,
+    pub record: GameRecord,
+}
+
+impl SeriesGame {
+    pub fn color_of_a(&self) -> Color {
+        if self.a_is_black { Color::Black } else { Color::White }
+    }
+
+    /// 1 for an A win, 0.5 for a draw, 0 for a loss.
+    pub fn score_of_a(&self) -> f64 {
+        match self.record.result.winner() {
+            Some(w) if w == self.color_of_a() => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        }
+    }
+}
+
+/// Stops every game of a series at once (searches poll it too).
+struct SharedStop<'a>(&'a AtomicBool);
+
+impl SearchHandler for SharedStop<'_> {
+    fn should_stop(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+impl SeriesSpec {
+    /// The start of every game: the variant's start position on this size.
+    pub fn start(&self) -> Result<Position, SizeError> {
+        let mut pos = Position::start(self.variant, self.size)?;
+        if let Some(limit) = self.move_limit {
+            pos.set_move_limit(limit);
+        }
+        Ok(pos)
+    }
+
+    fn with_noise(&self, config: &AiConfig) -> AiConfig {
+        let mut c = config.clone();
+        if c.noise == 0.0 {
+            c.noise = self.noise;
+        }
+        c
+    }
+
+    /// Plays game `index` of the series; the same index always gives the same game.
+    pub fn play_game(&self, index: usize, stop: &AtomicBool) -> Result<SeriesGame, SearchError> {
+        let game_seed = move_seed(self.seed, index, Color::White) ^ 0x5EED;
+        let a_is_black = self.swap && index % 2 == 1;
+        let (white, black) = if a_is_black { (&self.b, &self.a) } else { (&self.a, &self.b) };
+        let mut pos = self.start().map_err(|_| SearchError::GameOver)?;
+        let mut rng = StdRng::seed_from_u64(game_seed);
+        for _ in 0..self.random_plies {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves[rng.random_range(0..moves.len())];
+            if pos.play(m).is_err() {
+                break;
+            }
+            // Random plies must not end the game: take back a move that does.
+            if pos.outcome().is_over() {
+                pos.undo();
+                break;
+            }
+        }
+        let record =
+            play_ai_game(pos, &self.with_noise(white), &self.with_noise(black), game_seed, &mut SharedStop(stop))?;
+        Ok(SeriesGame { index, a_is_black, record })
+    }
+
+    /// Plays the whole series on `threads` threads, calling `on_game` on this
+    /// thread as each game finishes (in finishing order). Games cut short by
+    /// `stop` are left out. The result is sorted by game index.
+    pub fn run(
+        &self,
+        threads: usize,
+        stop: &AtomicBool,
+        on_game: impl FnMut(&SeriesGame),
+    ) -> Result<Vec<SeriesGame>, SearchError> {
+        run_parallel(self.games, threads, stop, |i| self.play_game(i, stop), on_game)
+    }
+}
+
+/// Runs jobs `0..jobs` on `threads` threads; `on_done` sees each finished job
+/// on the calling thread. The first error stops the rest. Jobs finished after
+/// a stop request are dropped unless they are complete games.
+pub fn run_parallel<T: Send + Finished>(
+    jobs: usize,
+    threads: usize,
+    stop: &AtomicBool,
+    job: impl Fn(usize) -> Result<T, SearchError> + Sync,
+    mut on_done: impl FnMut(&T),
+) -> Result<Vec<T>, SearchError> {
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = mpsc::channel();
+    let mut done = Vec::with_capacity(jobs);
+    let mut failure = None;
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1).min(jobs.max(1)) {
+            let tx = tx.clone();
+            let (next, job) = (&next, &job);
+            scope.spawn(move || {
+                loop {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    if index >= jobs || stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    if tx.send((index, job(index))).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        for (index, result) in rx {
+            match result {
+                Ok(item) if item.is_finished() => {
+                    on_done(&item);
+                    done.push((index, item));
+                }
+                Ok(_) => {}
+                Err(e) => {
+                    failure.get_or_insert(e);
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+    });
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    done.sort_by_key(|(i, _)| *i);
+    Ok(done.into_iter().map(|(_, item)| item).collect())
+}
+
+/// Whether a job's result is whole (a game played to its end).
+pub trait Finished {
+    fn is_finished(&self) -> bool;
+}
+
+impl Finished for SeriesGame {
+    fn is_finished(&self) -> bool {
+        self.record.result.is_over()
+    }
+}
+
+/// One player's figures over a series.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct PlayerSummary {
+    pub wins: u32,
+    pub wins_as_white: u32,
+    pub wins_as_black: u32,
+    pub games_as_white: u32,
+    pub moves: u64,
+    pub nodes: u64,
+    pub captures: u64,
+    pub time_ms: f64,
+}
+
+impl PlayerSummary {
+    pub fn nodes_per_game(&self, games: usize) -> f64 {
+        self.nodes as f64 / games.max(1) as f64
+    }
+    pub fn captures_per_game(&self, games: usize) -> f64 {
+        self.captures as f64 / games.max(1) as f64
+    }
+    pub fn time_per_move_ms(&self) -> f64 {
+        self.time_ms / self.moves.max(1) as f64
+    }
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct SeriesSummary {
+    pub games: usize,
+    pub draws: u32,
+    pub average_turns: f64,
+    pub a: PlayerSummary,
+    pub b: PlayerSummary,
+}
+
+impl SeriesSummary {
+    pub fn of(games: &[SeriesGame]) -> SeriesSummary {
+        let mut s = SeriesSummary { games: games.len(), ..Default::default() };
+        let mut turns = 0u64;
+        for g in games {
+            turns += g.record.stats.turns as u64;
+            let a_color = g.color_of_a();
+            for (player, color) in [(&mut s.a, a_color), (&mut s.b, a_color.opponent())] {
+                let side = g.record.stats.side(color);
+                player.moves += side.moves as u64;
+                player.nodes += side.nodes;
+                player.captures += side.captures as u64;
+                player.time_ms += side.total_time_ms;
+                player.games_as_white += (color == Color::White) as u32;
+                if g.record.result.winner() == Some(color) {
+                    player.wins += 1;
+                    match color {
+                        Color::White => player.wins_as_white += 1,
+                        Color::Black => player.wins_as_black += 1,
+                    }
+                }
+            }
+            s.draws += g.record.result.winner().is_none() as u32;
+        }
+        s.average_turns = turns as f64 / games.len().max(1) as f64;
+        s
+    }
+
+    /// A's score fraction (wins + half the draws).
+    pub fn score_of_a(&self) -> f64 {
+        (self.a.wins as f64 + 0.5 * self.draws as f64) / self.games.max(1) as f64
+    }
+}
