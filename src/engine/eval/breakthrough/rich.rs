@@ -120,23 +120,23 @@ pub fn balanced<B: Bits>(board: &Board<B>, me: Color) -> Score {
 // Expert weights (raw units), chosen by self-play at alpha-beta depth 3.
 const PIECE: i32 = 100;
 /// Advancement: grows with the square of the scaled rank up to this value.
-const ADVANCE: i32 = 30;
+const ADVANCE: i32 = 15;
 /// Extra for a pawn on the penultimate rank and on the one before it.
 const PENULTIMATE: i32 = 25;
 const ANTEPENULTIMATE: i32 = 10;
 const ATTACKED: i32 = 5;
 /// Further penalty for an attacked pawn nobody defends.
 const HANGING: i32 = 10;
-const PROTECTED: i32 = 4;
+const PROTECTED: i32 = 1;
 const HORIZONTAL: i32 = 2;
 const VERTICAL: i32 = 1;
 const MOBILITY: i32 = 1;
-const EMPTY_FILE: i32 = 5;
+const EMPTY_FILE: i32 = 2;
 const HOME_ROW: i32 = 6;
 /// The side to move can take an undefended pawn now: most of a pawn.
 const FREE_CAPTURE: i32 = 60;
 /// The side to move can at least start an exchange.
-const ANY_CAPTURE: i32 = 8;
+const ANY_CAPTURE: i32 = 20;
 
 /// One side's expert features, independent of who is to move.
 fn expert_side<B: Bits>(s: &Side<B>) -> i32 {
