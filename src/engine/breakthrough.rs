@@ -125,6 +125,14 @@ impl<B: Bits> Game for Breakthrough<B> {
         self.targets().iter().map(|t| t.count() as usize).sum()
     }
 
+    /// A side with a pawn always has a move while the game is on: its most
+    /// advanced pawn has no own pawn on the rank ahead, so each diagonal square
+    /// there (one exists with 2+ columns) is empty or holds an enemy to capture.
+    #[inline]
+    fn has_moves(&self) -> bool {
+        self.board.pieces[self.board.side.index()].any()
+    }
+
     #[inline]
     fn play_unchecked(&mut self, m: Move) {
         self.board.make(m);

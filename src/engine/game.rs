@@ -34,6 +34,8 @@ pub trait Game: Clone + Send + Sync + Debug + 'static {
     fn generate_moves(&self, out: &mut MoveList);
     /// The number of moves `generate_moves` would produce, without listing them.
     fn count_moves(&self) -> usize;
+    /// Whether `generate_moves` would produce any move (stops at the first).
+    fn has_moves(&self) -> bool;
 
     /// Plays a move from `generate_moves` with no check at all.
     fn play_unchecked(&mut self, m: Move);
@@ -49,7 +51,7 @@ pub trait Game: Clone + Send + Sync + Debug + 'static {
     #[inline]
     fn outcome(&self) -> Outcome {
         match self.quick_outcome() {
-            Outcome::Ongoing if self.count_moves() == 0 => Outcome::Win {
+            Outcome::Ongoing if !self.has_moves() => Outcome::Win {
                 winner: self.side_to_move().opponent(),
                 reason: WinReason::NoMoves,
             },

@@ -2,6 +2,8 @@
 //! pieces on its line, jumps own pieces but not enemy ones, captures by landing,
 //! and a side wins by joining all its pieces into one 8-connected group.
 
+use std::ops::ControlFlow;
+
 use super::bits::Bits;
 use super::board::Board;
 use super::error::FenError;
@@ -76,9 +78,10 @@ impl<B: Bits> LinesOfAction<B> {
         false
     }
 
-    /// Calls `emit(from, to, capture)` for every move of the side to move.
+    /// Calls `emit(from, to, capture)` for every move of the side to move,
+    /// until it answers `Break`.
     #[inline]
-    fn for_each_move(&self, mut emit: impl FnMut(usize, usize, bool)) {
+    fn for_each_move(&self, mut emit: impl FnMut(usize, usize, bool) -> ControlFlow<()>) {
         let b = &self.board;
         let g = b.geo;
         let own = b.pieces[b.side.index()];
@@ -102,7 +105,9 @@ impl<B: Bits> LinesOfAction<B> {
                     if (path & enemy & !target).any() {
                         continue;
                     }
-                    emit(from, to, (enemy & target).any());
+                    if emit(from, to, (enemy & target).any()).is_break() {
+                        return;
+                    }
                 }
             }
         }
@@ -145,13 +150,28 @@ impl<B: Bits> Game for LinesOfAction<B> {
     }
 
     fn generate_moves(&self, out: &mut MoveList) {
-        self.for_each_move(|from, to, capture| out.push(Move::new(from as u8, to as u8, capture)));
+        self.for_each_move(|from, to, capture| {
+            out.push(Move::new(from as u8, to as u8, capture));
+            ControlFlow::Continue(())
+        });
     }
 
     fn count_moves(&self) -> usize {
         let mut n = 0;
-        self.for_each_move(|_, _, _| n += 1);
+        self.for_each_move(|_, _, _| {
+            n += 1;
+            ControlFlow::Continue(())
+        });
         n
+    }
+
+    fn has_moves(&self) -> bool {
+        let mut any = false;
+        self.for_each_move(|_, _, _| {
+            any = true;
+            ControlFlow::Break(())
+        });
+        any
     }
 
     #[inline]

@@ -3,7 +3,7 @@
 
 use crate::engine::eval::{Evaluate, Score, WIN};
 use crate::engine::game::{Game, MoveList};
-use crate::engine::types::{Color, Outcome, Variant};
+use crate::engine::types::{Color, Outcome};
 
 use super::noise::Noise;
 use super::{AiConfig, Control, SearchInfo, SearchResult, Stopped};
@@ -23,13 +23,10 @@ pub fn terminal_score(outcome: Outcome, to_move: Color, ply: u32) -> Option<Scor
 pub const INFINITY: Score = WIN + 1;
 
 /// Whether the side to move in an unfinished position has no legal move, i.e.
-/// has lost. Breakthrough needs no move generation for it: the most advanced
-/// pawn of a side whose pawn has not yet won always has a square on the next
-/// rank diagonally ahead (boards have 3+ files) that no own pawn occupies, and a
-/// diagonal step is legal onto an empty or enemy square. Lines of Action counts.
+/// has lost (each variant answers without listing its moves).
 #[inline]
 pub fn has_no_moves<G: Game>(game: &G) -> bool {
-    G::VARIANT != Variant::Breakthrough && game.count_moves() == 0
+    !game.has_moves()
 }
 
 /// The root player's heuristic seen from the side to move (negamax form).
