@@ -26,12 +26,12 @@ pub(crate) enum AnyGame {
 macro_rules! with_game {
     ($any:expr, $g:ident => $body:expr) => {
         match $any {
-            AnyGame::Breakthrough64($g) => $body,
-            AnyGame::Breakthrough128($g) => $body,
-            AnyGame::BreakthroughWide($g) => $body,
-            AnyGame::Loa64($g) => $body,
-            AnyGame::Loa128($g) => $body,
-            AnyGame::LoaWide($g) => $body,
+            $crate::engine::position::AnyGame::Breakthrough64($g) => $body,
+            $crate::engine::position::AnyGame::Breakthrough128($g) => $body,
+            $crate::engine::position::AnyGame::BreakthroughWide($g) => $body,
+            $crate::engine::position::AnyGame::Loa64($g) => $body,
+            $crate::engine::position::AnyGame::Loa128($g) => $body,
+            $crate::engine::position::AnyGame::LoaWide($g) => $body,
         }
     };
 }

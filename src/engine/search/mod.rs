@@ -23,7 +23,7 @@ use thiserror::Error;
 pub use config::{AiConfig, Algorithm, ConfigError, Difficulty};
 
 use super::eval::{Evaluate, MAX_EVAL, Score, WIN};
-use super::position::{AnyGame, Position, with_game};
+use super::position::{Position, with_game};
 use super::types::Variant;
 pub use super::types::Move;
 
@@ -175,7 +175,3 @@ pub fn search_game<G: Evaluate>(mut game: G, config: &AiConfig, handler: &mut dy
     result.info.time = control.elapsed();
     result
 }
-
-// Keeps `AnyGame` in scope for the dispatch macro.
-#[allow(dead_code)]
-fn _uses(_: &AnyGame) {}

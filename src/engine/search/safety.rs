@@ -3,7 +3,7 @@
 
 use crate::engine::eval::{Score, WIN};
 use crate::engine::game::{Game, MoveList};
-use crate::engine::types::{Color, Move, Outcome};
+use crate::engine::types::{Color, Move};
 
 use super::SearchResult;
 
@@ -17,11 +17,7 @@ fn wins_at_once<G: Game>(game: &mut G, m: Move) -> bool {
 }
 
 fn winner<G: Game>(game: &G) -> Option<Color> {
-    match game.quick_outcome() {
-        Outcome::Win { winner, .. } => Some(winner),
-        Outcome::Ongoing if game.count_moves() == 0 => Some(game.side_to_move().opponent()),
-        _ => None,
-    }
+    game.outcome().winner()
 }
 
 /// Whether after `m` the opponent can win with their next move.
