@@ -52,17 +52,17 @@ fn classic_side<B: Bits>(b: &Board<B>, c: Color) -> Score {
 
 // Expert weights in raw units (x EXPERT_STEP points), chosen by self-play.
 /// Per unit of average surplus distance from the centre of mass.
-const CONCENTRATION: i32 = 40;
+const CONCENTRATION: i32 = 80;
 /// Per Euler-number unit above one (a group more, or a hole fewer).
-const QUADS: i32 = 8;
+const QUADS: i32 = 4;
 /// Per connected group beyond the first.
-const GROUPS: i32 = 6;
+const GROUPS: i32 = 3;
 /// Times the average centralisation value, divided by 10.
-const CENTRALISATION: i32 = 3;
+const CENTRALISATION: i32 = 6;
 /// Times the value of the centre of mass's square, divided by 10.
 const MASS_POSITION: i32 = 2;
 /// Per weighted move, divided by 4.
-const MOBILITY: i32 = 1;
+const MOBILITY: i32 = 3;
 /// Per piece with no legal move.
 const STUCK: i32 = 3;
 /// Times the average number of touching neighbours per piece.
