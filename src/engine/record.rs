@@ -35,7 +35,8 @@ pub struct MoveRecord {
     pub capture: bool,
     /// Search figures; zero for a human move.
     pub nodes: u64,
-    pub time_ms: f64,
+    /// Whole microseconds, so records survive a JSON round trip exactly.
+    pub time_us: u64,
     pub depth: u32,
     /// The mover's score of the position after its search, if it searched.
     pub score: Option<Score>,
@@ -46,12 +47,16 @@ pub struct SideStats {
     pub moves: u32,
     pub nodes: u64,
     pub captures: u32,
-    pub total_time_ms: f64,
+    pub total_time_us: u64,
 }
 
 impl SideStats {
+    pub fn total_time_ms(&self) -> f64 {
+        self.total_time_us as f64 / 1000.0
+    }
+
     pub fn average_time_ms(&self) -> f64 {
-        if self.moves == 0 { 0.0 } else { self.total_time_ms / self.moves as f64 }
+        if self.moves == 0 { 0.0 } else { self.total_time_ms() / self.moves as f64 }
     }
 
     pub fn average_nodes(&self) -> f64 {
@@ -144,7 +149,7 @@ impl GameRecord {
             side,
             capture: m.capture,
             nodes: search.map_or(0, |s| s.nodes),
-            time_ms: search.map_or(0.0, |s| s.time.as_secs_f64() * 1000.0),
+            time_us: search.map_or(0, |s| s.time.as_micros() as u64),
             depth: search.map_or(0, |s| s.depth),
             score: search.map(|s| s.score),
         };
@@ -155,7 +160,7 @@ impl GameRecord {
         stats.moves += 1;
         stats.nodes += entry.nodes;
         stats.captures += entry.capture as u32;
-        stats.total_time_ms += entry.time_ms;
+        stats.total_time_us += entry.time_us;
         self.moves.push(entry);
     }
 
@@ -169,7 +174,7 @@ impl GameRecord {
         stats.moves -= 1;
         stats.nodes -= entry.nodes;
         stats.captures -= entry.capture as u32;
-        stats.total_time_ms -= entry.time_ms;
+        stats.total_time_us -= entry.time_us;
         Some(entry)
     }
 

@@ -232,7 +232,7 @@ impl SeriesSummary {
                 player.moves += side.moves as u64;
                 player.nodes += side.nodes;
                 player.captures += side.captures as u64;
-                player.time_ms += side.total_time_ms;
+                player.time_ms += side.total_time_ms();
                 player.games_as_white += (color == Color::White) as u32;
                 if g.record.result.winner() == Some(color) {
                     player.wins += 1;

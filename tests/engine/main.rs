@@ -8,3 +8,4 @@ mod rules_property;
 mod purity;
 mod search;
 mod series;
+mod record;

@@ -16,11 +16,14 @@ use features::{distance_sum_scaled, groups, links, mobility, spread, surplus_dis
 
 /// Points per raw unit of the expert evaluation, which is its smallest step.
 pub const EXPERT_STEP: Score = 10;
+/// Points per unit of the classic evaluation: its terms keep their published
+/// ratios, and tie-break noise gets room below one step.
+pub const CLASSIC_STEP: Score = 10;
 
 pub fn evaluate<B: Bits>(pos: &LinesOfAction<B>, strategy: Strategy, me: Color) -> Score {
     let b = pos.board();
     let score = match strategy {
-        Strategy::Classic => classic_side(b, me) - classic_side(b, me.opponent()),
+        Strategy::Classic => CLASSIC_STEP * (classic_side(b, me) - classic_side(b, me.opponent())),
         // Expert, and any Breakthrough strategy a caller failed to reject.
         _ => EXPERT_STEP * (expert_side(b, me) - expert_side(b, me.opponent())) + EXPERT_STEP * tempo(b, me),
     };
@@ -29,7 +32,7 @@ pub fn evaluate<B: Bits>(pos: &LinesOfAction<B>, strategy: Strategy, me: Color) 
 
 pub fn eval_step<B: Bits>(_pos: &LinesOfAction<B>, strategy: Strategy) -> Score {
     match strategy {
-        Strategy::Classic => 1,
+        Strategy::Classic => CLASSIC_STEP,
         _ => EXPERT_STEP,
     }
 }
