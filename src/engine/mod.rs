@@ -1,6 +1,7 @@
 //! The rules engine and AI: pure Rust, free of the game framework, so the
 //! command line, the tests and the game all share it.
 
+pub mod analysis;
 pub mod bits;
 pub mod board;
 pub mod breakthrough;
@@ -9,6 +10,7 @@ pub mod eval;
 pub mod game;
 pub mod geometry;
 pub mod loa;
+pub mod movetext;
 pub mod notation;
 pub mod perft;
 pub mod placement;

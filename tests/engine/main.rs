@@ -9,3 +9,4 @@ mod purity;
 mod search;
 mod series;
 mod record;
+mod analysis;

@@ -1,0 +1,87 @@
+//! Facts about a position for people looking at it: each side's connected
+//! groups and centre of mass (Lines of Action), the squares each side attacks
+//! (Breakthrough), and the pieces that decided a finished game.
+
+use super::position::Position;
+use super::types::{Color, Outcome, Variant, WinReason};
+
+/// The 8-connected groups of `color`'s pieces, largest first, each sorted.
+pub fn groups(position: &Position, color: Color) -> Vec<Vec<u8>> {
+    let size = position.size();
+    let mut left: Vec<u8> = position.pieces().into_iter().filter(|&(_, c)| c == color).map(|(sq, _)| sq).collect();
+    let mut out = Vec::new();
+    while let Some(seed) = left.pop() {
+        let mut group = vec![seed];
+        let mut i = 0;
+        while i < group.len() {
+            let (f, r) = (size.file_of(group[i]) as i32, size.rank_of(group[i]) as i32);
+            let (near, far): (Vec<u8>, Vec<u8>) = left.iter().partition(|&&sq| {
+                (size.file_of(sq) as i32 - f).abs() <= 1 && (size.rank_of(sq) as i32 - r).abs() <= 1
+            });
+            group.extend(near);
+            left = far;
+            i += 1;
+        }
+        group.sort_unstable();
+        out.push(group);
+    }
+    out.sort_by_key(|g| std::cmp::Reverse(g.len()));
+    out
+}
+
+/// The average (file, rank) of `color`'s pieces, or `None` without pieces.
+pub fn centre_of_mass(position: &Position, color: Color) -> Option<(f32, f32)> {
+    let size = position.size();
+    let squares: Vec<u8> = position.pieces().into_iter().filter(|&(_, c)| c == color).map(|(sq, _)| sq).collect();
+    if squares.is_empty() {
+        return None;
+    }
+    let n = squares.len() as f32;
+    let file = squares.iter().map(|&s| size.file_of(s) as f32).sum::<f32>() / n;
+    let rank = squares.iter().map(|&s| size.rank_of(s) as f32).sum::<f32>() / n;
+    Some((file, rank))
+}
+
+/// Breakthrough: the squares `color`'s pawns could capture on (diagonally ahead).
+pub fn attacked_squares(position: &Position, color: Color) -> Vec<u8> {
+    let size = position.size();
+    let forward: i32 = if color == Color::White { 1 } else { -1 };
+    let mut out: Vec<u8> = Vec::new();
+    for (sq, c) in position.pieces() {
+        if c != color {
+            continue;
+        }
+        let (f, r) = (size.file_of(sq) as i32, size.rank_of(sq) as i32 + forward);
+        for df in [-1, 1] {
+            let nf = f + df;
+            if nf >= 0 && nf < size.columns as i32 && r >= 0 && r < size.rows as i32 {
+                out.push(size.index(nf as u8, r as u8));
+            }
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// The pieces to highlight when the game is over: the pawn(s) on the far rank
+/// in Breakthrough, the winner's connected group in Lines of Action.
+pub fn winning_pieces(position: &Position) -> Vec<u8> {
+    let Outcome::Win { winner, reason } = position.outcome() else {
+        return Vec::new();
+    };
+    let size = position.size();
+    match (position.variant(), reason) {
+        (Variant::Breakthrough, WinReason::ReachedGoal) => {
+            let goal = if winner == Color::White { size.rows - 1 } else { 0 };
+            position
+                .pieces()
+                .into_iter()
+                .filter(|&(sq, c)| c == winner && size.rank_of(sq) == goal)
+                .map(|(sq, _)| sq)
+                .collect()
+        }
+        (Variant::LinesOfAction, WinReason::Connected) => groups(position, winner).into_iter().next().unwrap_or_default(),
+        _ => Vec::new(),
+    }
+}
