@@ -1,0 +1,448 @@
+//! The Series window (egui): the form that sets a series up, its progress,
+//! the results table of `breakline match`, the running score of player A with
+//! its 95% band, and the finished games with a Watch button each.
+
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use bevy_egui::egui::{self, Color32, RichText, Ui};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
+use egui_plot::{FilledArea, HLine, Legend, Line, LineStyle, Plot, PlotPoints};
+
+use super::replay::{Replay, StopReplay, WatchSeriesGame};
+use super::runner::{CancelSeries, Series, SeriesStatus, StartSeries, default_threads};
+use super::{SeriesPreset, series_presets};
+use crate::app::session::GameSession;
+use crate::app::state::AiControl;
+use crate::engine::series::SeriesSpec;
+use crate::engine::{AiConfig, Algorithm, BoardSize, Strategy, Variant};
+
+const ERROR_COLOR: Color32 = Color32::from_rgb(255, 110, 100);
+const A_COLOR: Color32 = Color32::from_rgb(110, 170, 255);
+
+/// Whether the window is open, and the left panel's button label; both live
+/// in egui's memory so the panel's button needs nothing but its `Ui`.
+fn open_id() -> egui::Id {
+    egui::Id::new("breakline_series_window_open")
+}
+
+fn button_label_id() -> egui::Id {
+    egui::Id::new("breakline_series_button_label")
+}
+
+/// The left panel's "Series…" button: opens or closes the window and shows a
+/// running series' progress.
+pub(crate) fn open_button(ui: &mut Ui) {
+    let label = ui.ctx().data(|d| d.get_temp::<String>(button_label_id())).unwrap_or_else(|| "Series…".to_string());
+    let hover = "Play a series of AI-vs-AI games in the background and watch any of them";
+    if ui.button(label).on_hover_text(hover).clicked() {
+        ui.ctx().data_mut(|d| {
+            let open = d.get_temp_mut_or_default::<bool>(open_id());
+            *open = !*open;
+        });
+    }
+}
+
+/// The form's fields, as edited (texts stay as typed until they parse).
+#[derive(Resource, Clone, Debug)]
+struct SeriesForm {
+    /// Filled from the game on the board the first time the window opens.
+    filled: bool,
+    variant: Variant,
+    size: BoardSize,
+    a_text: String,
+    b_text: String,
+    games: usize,
+    seed: u64,
+    swap: bool,
+    random_plies: u32,
+    noise: f64,
+    threads: usize,
+}
+
+impl Default for SeriesForm {
+    fn default() -> Self {
+        let variant = Variant::Breakthrough;
+        SeriesForm {
+            filled: false,
+            variant,
+            size: variant.default_size(),
+            a_text: String::new(),
+            b_text: String::new(),
+            games: 20,
+            seed: 1,
+            swap: true,
+            random_plies: 0,
+            noise: 1.0,
+            threads: default_threads(),
+        }
+    }
+}
+
+impl SeriesForm {
+    fn fill_from_game(&mut self, variant: Variant, size: BoardSize) {
+        let ab = |depth| AiConfig::fixed_depth(Algorithm::AlphaBeta, Strategy::strongest(variant), depth);
+        (self.variant, self.size) = (variant, size);
+        self.a_text = ab(3).to_string();
+        self.b_text = ab(2).to_string();
+        self.filled = true;
+    }
+
+    fn apply(&mut self, preset: &SeriesPreset) {
+        (self.variant, self.size) = (preset.variant, preset.size);
+        self.a_text = preset.a.to_string();
+        self.b_text = preset.b.to_string();
+        (self.games, self.swap, self.noise, self.random_plies) = (preset.games, preset.swap, preset.noise, 0);
+    }
+
+    fn spec(&self) -> Result<SeriesSpec, String> {
+        self.variant.check_size(self.size).map_err(|e| e.to_string())?;
+        let a = AiConfig::parse(&self.a_text, self.variant).map_err(|e| format!("Player A: {e}"))?;
+        let b = AiConfig::parse(&self.b_text, self.variant).map_err(|e| format!("Player B: {e}"))?;
+        Ok(SeriesSpec {
+            variant: self.variant,
+            size: self.size,
+            a,
+            b,
+            games: self.games.max(1),
+            seed: self.seed,
+            swap: self.swap,
+            random_plies: self.random_plies,
+            noise: self.noise.clamp(0.0, 1.0),
+            move_limit: None,
+        })
+    }
+}
+
+#[derive(SystemParam)]
+struct WindowState<'w> {
+    form: ResMut<'w, SeriesForm>,
+    series: Res<'w, Series>,
+    replay: Res<'w, Replay>,
+    session: Res<'w, GameSession>,
+    control: ResMut<'w, AiControl>,
+    start: MessageWriter<'w, StartSeries>,
+    cancel: MessageWriter<'w, CancelSeries>,
+    watch: MessageWriter<'w, WatchSeriesGame>,
+    stop_replay: MessageWriter<'w, StopReplay>,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<SeriesForm>().add_systems(EguiPrimaryContextPass, draw_window);
+}
+
+fn draw_window(mut contexts: EguiContexts, mut state: WindowState) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let (done, total) = state.series.progress();
+    let label = if state.series.is_running() { format!("Series… ({done}/{total})") } else { "Series…".to_string() };
+    ctx.data_mut(|d| d.insert_temp(button_label_id(), label));
+    let mut open = ctx.data(|d| d.get_temp::<bool>(open_id())).unwrap_or(false);
+    if !open {
+        return Ok(());
+    }
+    if !state.form.filled {
+        let (variant, size) = (state.session.variant(), state.session.size());
+        state.form.fill_from_game(variant, size);
+    }
+    egui::Window::new("Series")
+        .open(&mut open)
+        .default_pos([350.0, 20.0])
+        .default_width(540.0)
+        .default_height(720.0)
+        .resizable(true)
+        .vscroll(true)
+        .show(ctx, |ui| {
+            setup_section(ui, &mut state);
+            ui.separator();
+            progress_section(ui, &mut state);
+            if !state.series.games().is_empty() {
+                results_section(ui, &state.series);
+                score_plot(ui, &state.series);
+                games_section(ui, &mut state);
+            }
+        });
+    ctx.data_mut(|d| d.insert_temp(open_id(), open));
+    Ok(())
+}
+
+fn setup_section(ui: &mut Ui, state: &mut WindowState) {
+    let running = state.series.is_running();
+    egui::CollapsingHeader::new("Setup").id_salt("series_setup").default_open(true).show(ui, |ui| {
+        ui.add_enabled_ui(!running, |ui| {
+            egui::ComboBox::from_id_salt("series_presets")
+                .selected_text("Reproduction presets…")
+                .width(380.0)
+                .show_ui(ui, |ui| {
+                    for preset in series_presets() {
+                        let hover = format!("A: {}\nB: {}", preset.a, preset.b);
+                        if ui.selectable_label(false, &preset.title).on_hover_text(hover).clicked() {
+                            state.form.apply(&preset);
+                        }
+                    }
+                });
+            board_editor(ui, &mut state.form);
+            let variant = state.form.variant;
+            player_editor(ui, "A", &mut state.form.a_text, variant);
+            player_editor(ui, "B", &mut state.form.b_text, variant);
+            let form = &mut state.form;
+            egui::Grid::new("series_numbers").num_columns(4).spacing([12.0, 4.0]).show(ui, |ui| {
+                ui.label("Games");
+                ui.add(egui::DragValue::new(&mut form.games).range(1..=10_000));
+                ui.label("Seed");
+                ui.add(egui::DragValue::new(&mut form.seed));
+                ui.end_row();
+                ui.label("Random opening plies");
+                ui.add(egui::DragValue::new(&mut form.random_plies).range(0..=20));
+                ui.label("Threads");
+                let most = std::thread::available_parallelism().map_or(1, |n| n.get()).max(form.threads);
+                ui.add(egui::DragValue::new(&mut form.threads).range(1..=most));
+                ui.end_row();
+            });
+            ui.checkbox(&mut form.swap, "Swap colours every second game (A plays Black in games 2, 4, …)");
+            ui.add(egui::Slider::new(&mut form.noise, 0.0..=1.0).text("tie-break noise (0: every game the same)"));
+        });
+        let spec = state.form.spec();
+        ui.horizontal(|ui| {
+            let start = ui.add_enabled(spec.is_ok() && !running, egui::Button::new(RichText::new("Start").strong()));
+            let start = match &spec {
+                Err(error) => start.on_disabled_hover_text(error),
+                Ok(_) => start.on_hover_text("Play the series in the background"),
+            };
+            if start.clicked()
+                && let Ok(spec) = spec.clone()
+            {
+                state.start.write(StartSeries { spec, threads: state.form.threads.max(1) });
+            }
+            if ui.add_enabled(running, egui::Button::new("Cancel")).clicked() {
+                state.cancel.write(CancelSeries);
+            }
+        });
+        if let Err(error) = &spec {
+            ui.label(RichText::new(error).color(ERROR_COLOR));
+        }
+    });
+}
+
+fn board_editor(ui: &mut Ui, form: &mut SeriesForm) {
+    ui.horizontal(|ui| {
+        for variant in Variant::ALL {
+            if ui.selectable_label(form.variant == variant, variant.title()).clicked() && form.variant != variant {
+                form.variant = variant;
+                form.size = variant.default_size();
+            }
+        }
+    });
+    let (cmin, cmax) = form.variant.column_range();
+    let (rmin, rmax) = form.variant.row_range();
+    match form.variant {
+        Variant::Breakthrough => {
+            ui.horizontal(|ui| {
+                ui.add(egui::DragValue::new(&mut form.size.columns).range(cmin..=cmax).suffix(" columns"));
+                ui.add(egui::DragValue::new(&mut form.size.rows).range(rmin..=rmax).suffix(" rows"));
+            });
+        }
+        Variant::LinesOfAction => {
+            let mut side = form.size.columns;
+            ui.add(egui::DragValue::new(&mut side).range(cmin.max(rmin)..=cmax.min(rmax)).suffix(" squares a side"));
+            form.size = BoardSize::new(side, side);
+        }
+    }
+}
+
+/// A player's config text, checked as it is typed, with quick pickers that
+/// rewrite the text once it parses.
+fn player_editor(ui: &mut Ui, name: &str, text: &mut String, variant: Variant) {
+    ui.horizontal(|ui| {
+        ui.label(RichText::new(format!("Player {name}")).strong());
+        ui.add(egui::TextEdit::singleline(text).desired_width(330.0).font(egui::TextStyle::Monospace));
+    });
+    let config = match AiConfig::parse(text, variant) {
+        Ok(config) => config,
+        Err(error) => {
+            ui.label(RichText::new(error.to_string()).color(ERROR_COLOR).small());
+            return;
+        }
+    };
+    let mut edited = config.clone();
+    ui.horizontal(|ui| {
+        egui::ComboBox::from_id_salt((name, "series_algorithm")).selected_text(edited.algorithm.title()).show_ui(
+            ui,
+            |ui| {
+                for algorithm in Algorithm::ALL {
+                    if ui.selectable_label(edited.algorithm == algorithm, algorithm.title()).clicked()
+                        && edited.algorithm != algorithm
+                    {
+                        edited = AiConfig { noise: edited.noise, seed: edited.seed, ..AiConfig::new(algorithm, edited.strategy) };
+                    }
+                }
+            },
+        );
+        egui::ComboBox::from_id_salt((name, "series_strategy")).selected_text(edited.strategy.id()).show_ui(ui, |ui| {
+            for strategy in Strategy::for_variant(variant) {
+                ui.selectable_value(&mut edited.strategy, strategy, strategy.id())
+                    .on_hover_text(strategy.description(variant));
+            }
+        });
+        if let Some(depth) = edited.depth.as_mut() {
+            ui.add(egui::DragValue::new(depth).range(1..=12).prefix("depth "));
+        }
+    });
+    if edited != config {
+        *text = edited.to_string();
+    }
+}
+
+fn progress_section(ui: &mut Ui, state: &mut WindowState) {
+    let series = &state.series;
+    let (done, total) = series.progress();
+    let seconds = series.elapsed().as_secs_f32();
+    match &series.status {
+        SeriesStatus::Idle => {
+            ui.label(RichText::new("No series yet: pick players or a preset, then Start.").weak());
+        }
+        status => {
+            let fraction = if total == 0 { 0.0 } else { done as f32 / total as f32 };
+            let text = format!("{done} / {total} games · {seconds:.1} s");
+            ui.add(egui::ProgressBar::new(fraction).text(text).animate(series.is_running()));
+            let (line, color) = match status {
+                SeriesStatus::Running => (format!("Running on {} threads…", series.threads), None),
+                SeriesStatus::Finished => ("Finished.".to_string(), None),
+                SeriesStatus::Cancelled => (format!("Cancelled after {done} games."), Some(ERROR_COLOR)),
+                SeriesStatus::Failed(error) => (format!("Failed: {error}"), Some(ERROR_COLOR)),
+                SeriesStatus::Idle => (String::new(), None),
+            };
+            let mut line = RichText::new(line);
+            if let Some(color) = color {
+                line = line.color(color);
+            }
+            ui.label(line);
+        }
+    }
+}
+
+/// The figures `breakline match` prints, per player.
+fn results_section(ui: &mut Ui, series: &Series) {
+    let Some(spec) = series.spec.as_ref() else {
+        return;
+    };
+    let s = series.summary();
+    let n = s.games;
+    ui.label(RichText::new(format!("{} {}: {} vs {}", spec.variant.title(), spec.size, spec.a, spec.b)).small());
+    ui.label(format!("{n} games · average {:.1} turns (plies){}", s.average_turns, if s.draws > 0 {
+        format!(" · {} draws", s.draws)
+    } else {
+        String::new()
+    }));
+    let (a_label, b_label) = if spec.swap { ("A", "B") } else { ("A (White)", "B (Black)") };
+    egui::Grid::new("series_results").striped(true).num_columns(3).spacing([18.0, 3.0]).show(ui, |ui| {
+        let mut row = |name: &str, a: String, b: String| {
+            ui.label(name);
+            ui.label(a);
+            ui.label(b);
+            ui.end_row();
+        };
+        row("", a_label.to_string(), b_label.to_string());
+        row("Wins", s.a.wins.to_string(), s.b.wins.to_string());
+        if spec.swap {
+            row("  as White", s.a.wins_as_white.to_string(), s.b.wins_as_white.to_string());
+            row("  as Black", s.a.wins_as_black.to_string(), s.b.wins_as_black.to_string());
+        }
+        row("Nodes per game", format!("{:.0}", s.a.nodes_per_game(n)), format!("{:.0}", s.b.nodes_per_game(n)));
+        row("Captures per game", format!("{:.2}", s.a.captures_per_game(n)), format!("{:.2}", s.b.captures_per_game(n)));
+        row("Time per move (ms)", format!("{:.2}", s.a.time_per_move_ms()), format!("{:.2}", s.b.time_per_move_ms()));
+    });
+    if let Some((score, (elo, low, high))) = series.elo() {
+        ui.label(format!("Score of A {score:.3} · Elo difference {elo:+.0} (95% {low:+.0} to {high:+.0})"));
+    }
+}
+
+/// A's running score with its 95% band; x is games played.
+fn score_plot(ui: &mut Ui, series: &Series) {
+    let curve = series.running_score();
+    let xs: Vec<f64> = curve.iter().map(|p| p.games as f64).collect();
+    let lows: Vec<f64> = curve.iter().map(|p| p.low).collect();
+    let highs: Vec<f64> = curve.iter().map(|p| p.high).collect();
+    let scores: Vec<[f64; 2]> = curve.iter().map(|p| [p.games as f64, p.score]).collect();
+    let planned = series.spec.as_ref().map_or(1, |s| s.games) as f64;
+    Plot::new("series_score_plot")
+        .height(170.0)
+        .include_x(0.0)
+        .include_x(planned.max(1.0))
+        .include_y(0.0)
+        .include_y(1.0)
+        .allow_zoom(false)
+        .allow_drag(false)
+        .allow_scroll(false)
+        .allow_boxed_zoom(false)
+        .x_axis_label("games played")
+        .y_axis_label("score of A")
+        .legend(Legend::default())
+        .show(ui, |plot| {
+            plot.add(
+                FilledArea::new("95% interval", &xs, &lows, &highs)
+                    .fill_color(Color32::from_rgba_unmultiplied(110, 170, 255, 45)),
+            );
+            plot.hline(HLine::new("even", 0.5).color(Color32::GRAY).style(LineStyle::dashed_loose()));
+            plot.line(Line::new("score of A", PlotPoints::from(scores)).color(A_COLOR).width(2.0));
+        });
+}
+
+fn games_section(ui: &mut Ui, state: &mut WindowState) {
+    egui::CollapsingHeader::new(format!("Finished games ({})", state.series.games().len()))
+        .id_salt("series_games")
+        .default_open(true)
+        .show(ui, |ui| {
+            replay_controls(ui, state);
+            let watching = state.replay.current.as_ref().map(|g| g.index);
+            egui::ScrollArea::vertical().id_salt("series_game_list").max_height(220.0).show(ui, |ui| {
+                egui::Grid::new("series_game_grid").striped(true).num_columns(5).spacing([16.0, 2.0]).show(ui, |ui| {
+                    for heading in ["Game", "A plays", "Winner", "Plies", ""] {
+                        ui.label(RichText::new(heading).strong());
+                    }
+                    ui.end_row();
+                    for game in state.series.games() {
+                        ui.label(format!("{}", game.index + 1));
+                        ui.label(crate::app::side_title(game.color_of_a()));
+                        let winner = match game.record.result.winner() {
+                            Some(side) if side == game.color_of_a() => format!("A ({})", crate::app::side_title(side)),
+                            Some(side) => format!("B ({})", crate::app::side_title(side)),
+                            None => "draw".to_string(),
+                        };
+                        ui.label(winner);
+                        ui.label(game.record.moves.len().to_string());
+                        let text = if watching == Some(game.index) { "Watching" } else { "Watch" };
+                        let hover = "Replay this game on the board";
+                        if ui.button(text).on_hover_text(hover).clicked() {
+                            state.watch.write(WatchSeriesGame { index: game.index });
+                        }
+                        ui.end_row();
+                    }
+                });
+            });
+        });
+}
+
+/// The replay's progress, and pause/step/stop (the pause is the AI-vs-AI
+/// one, so the left panel's buttons work too).
+fn replay_controls(ui: &mut Ui, state: &mut WindowState) {
+    let Some(game) = state.replay.current.as_ref() else {
+        if let Some(note) = &state.replay.note {
+            ui.label(RichText::new(note).weak());
+        }
+        return;
+    };
+    let ply = state.session.position.moves().len();
+    ui.horizontal(|ui| {
+        ui.label(RichText::new(format!("Watching game {}: ply {ply} of {}", game.index + 1, game.plies())).strong());
+        let paused = state.control.paused;
+        if ui.button(if paused { "Resume" } else { "Pause" }).clicked() {
+            state.control.paused = !paused;
+        }
+        if ui.add_enabled(paused, egui::Button::new("Step")).on_hover_text("Play one recorded move").clicked() {
+            state.control.step_requested = true;
+        }
+        if ui.button("Stop").on_hover_text("End the replay here; the position stays on the board").clicked() {
+            state.stop_replay.write(StopReplay);
+        }
+    });
+    ui.label(RichText::new("A move of your own on the board takes over from the replay.").small().weak());
+}

@@ -1,0 +1,247 @@
+//! Series runs: a background thread drives the engine's parallel series while
+//! the frame loop goes on; finished games come back over a channel and are
+//! collected every frame without waiting. Dropping a run stops it.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+
+use crate::app::state::GameSystems;
+use crate::engine::rating::elo_from_score;
+use crate::engine::series::{SeriesGame, SeriesSpec, SeriesSummary};
+
+/// Starts a series; a series already running is stopped first.
+#[derive(Message, Clone, Debug)]
+pub struct StartSeries {
+    pub spec: SeriesSpec,
+    /// Worker threads for the games.
+    pub threads: usize,
+}
+
+/// Stops the running series; the games finished so far are kept.
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct CancelSeries;
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum SeriesStatus {
+    #[default]
+    Idle,
+    Running,
+    Finished,
+    Cancelled,
+    Failed(String),
+}
+
+/// What the background thread reports.
+enum RunEvent {
+    Game(Box<SeriesGame>),
+    Done(Result<(), String>),
+}
+
+/// A series being played. Dropping it (cancel, a new series, the app
+/// closing) sets the stop flag, which every search of the series polls.
+struct SeriesRun {
+    stop: Arc<AtomicBool>,
+    // Only the collecting system reads it, through `&mut`, so the lock is free.
+    events: Mutex<Receiver<RunEvent>>,
+}
+
+impl Drop for SeriesRun {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+/// The current (or last) series: its spec, status and finished games.
+#[derive(Resource, Default)]
+pub struct Series {
+    pub spec: Option<SeriesSpec>,
+    pub threads: usize,
+    pub status: SeriesStatus,
+    /// Finished games, sorted by game index.
+    games: Vec<SeriesGame>,
+    /// A's points (1, ½ or 0) game by game, in the order the games finished.
+    points_of_a: Vec<f64>,
+    started: Option<Instant>,
+    /// Frozen when the run ends, so the figure stops counting.
+    finished_after: Option<Duration>,
+    run: Option<SeriesRun>,
+    /// The latest run's stop flag, kept after the run is dropped.
+    stop: Option<Arc<AtomicBool>>,
+}
+
+/// One point of the running score of player A with its 95% interval.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ScorePoint {
+    pub games: usize,
+    pub score: f64,
+    pub low: f64,
+    pub high: f64,
+}
+
+impl Series {
+    pub fn is_running(&self) -> bool {
+        self.status == SeriesStatus::Running
+    }
+
+    /// Finished games, sorted by index.
+    pub fn games(&self) -> &[SeriesGame] {
+        &self.games
+    }
+
+    pub fn game(&self, index: usize) -> Option<&SeriesGame> {
+        self.games.binary_search_by_key(&index, |g| g.index).ok().map(|i| &self.games[i])
+    }
+
+    /// Games finished and games planned.
+    pub fn progress(&self) -> (usize, usize) {
+        (self.games.len(), self.spec.as_ref().map_or(0, |s| s.games))
+    }
+
+    pub fn elapsed(&self) -> Duration {
+        self.finished_after.or_else(|| self.started.map(|s| s.elapsed())).unwrap_or_default()
+    }
+
+    /// The figures of `breakline match` over the games finished so far.
+    pub fn summary(&self) -> SeriesSummary {
+        SeriesSummary::of(&self.games)
+    }
+
+    /// The stop flag of the latest run, if one was started.
+    pub fn stop_flag(&self) -> Option<Arc<AtomicBool>> {
+        self.stop.clone()
+    }
+
+    /// A's score after each finished game (in finishing order) with the same
+    /// 95% interval as the Elo estimate.
+    pub fn running_score(&self) -> Vec<ScorePoint> {
+        let mut points = 0.0;
+        self.points_of_a
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                points += p;
+                let games = i + 1;
+                let score = points / games as f64;
+                let n = games as f64;
+                let error = 1.96 * (score * (1.0 - score) / n).sqrt().max(0.5 / n);
+                ScorePoint { games, score, low: (score - error).max(0.0), high: (score + error).min(1.0) }
+            })
+            .collect()
+    }
+
+    /// A's score fraction and the Elo difference with its 95% interval.
+    pub fn elo(&self) -> Option<(f64, (f64, f64, f64))> {
+        let summary = self.summary();
+        (summary.games > 0).then(|| (summary.score_of_a(), elo_from_score(summary.score_of_a(), summary.games)))
+    }
+
+    fn add_game(&mut self, game: SeriesGame) {
+        self.points_of_a.push(game.score_of_a());
+        let at = self.games.partition_point(|g| g.index < game.index);
+        self.games.insert(at, game);
+    }
+
+    fn end(&mut self, status: SeriesStatus) {
+        self.finished_after = Some(self.elapsed());
+        self.status = status;
+        self.run = None;
+    }
+}
+
+/// Cores for a series: all but one, so the frame loop keeps a core.
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1))
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Series>()
+        .add_message::<StartSeries>()
+        .add_message::<CancelSeries>()
+        .add_systems(Update, (start_series, cancel_series, collect_games).chain().before(GameSystems::Input));
+}
+
+fn start_series(mut requests: MessageReader<StartSeries>, mut series: ResMut<Series>) {
+    let Some(request) = requests.read().last().cloned() else {
+        return;
+    };
+    // Replacing the resource's contents drops the old run, which stops it.
+    *series = Series { spec: Some(request.spec.clone()), threads: request.threads.max(1), ..default() };
+    if let Err(error) = request.spec.variant.check_size(request.spec.size) {
+        series.end(SeriesStatus::Failed(error.to_string()));
+        return;
+    }
+    if request.spec.games == 0 {
+        series.end(SeriesStatus::Failed("a series needs at least one game".to_string()));
+        return;
+    }
+    let stop = Arc::new(AtomicBool::new(false));
+    let (sender, receiver) = channel();
+    // A plain thread rather than the task pools: the series blocks while its
+    // own worker threads play, and the compute pool must stay free for the
+    // AI of the game on the board.
+    let spawned = std::thread::Builder::new().name("breakline series".to_string()).spawn({
+        let (spec, threads, stop) = (request.spec, series.threads, stop.clone());
+        move || {
+            let result = spec.run(threads, &stop, |game| {
+                // The receiver is gone once the run is dropped; nobody needs the game then.
+                let _ = sender.send(RunEvent::Game(Box::new(game.clone())));
+            });
+            let _ = sender.send(RunEvent::Done(result.map(|_| ()).map_err(|e| e.to_string())));
+        }
+    });
+    match spawned {
+        Ok(_) => {
+            series.status = SeriesStatus::Running;
+            series.started = Some(Instant::now());
+            series.stop = Some(stop.clone());
+            series.run = Some(SeriesRun { stop, events: Mutex::new(receiver) });
+        }
+        Err(error) => series.end(SeriesStatus::Failed(format!("could not start the series thread: {error}"))),
+    }
+}
+
+fn cancel_series(mut requests: MessageReader<CancelSeries>, mut series: ResMut<Series>) {
+    if requests.read().count() > 0 && series.is_running() {
+        // Dropping the run sets its stop flag and closes the channel, so no
+        // game arrives after the cancel.
+        series.end(SeriesStatus::Cancelled);
+    }
+}
+
+/// Takes whatever the run has sent since the last frame, never waiting.
+fn collect_games(mut series: ResMut<Series>) {
+    let Some(run) = series.run.as_mut() else {
+        return;
+    };
+    let Ok(receiver) = run.events.get_mut() else {
+        series.end(SeriesStatus::Failed("the series channel was poisoned".to_string()));
+        return;
+    };
+    let mut arrived = Vec::new();
+    let mut ended = None;
+    loop {
+        match receiver.try_recv() {
+            Ok(RunEvent::Game(game)) => arrived.push(*game),
+            Ok(RunEvent::Done(Ok(()))) => ended = Some(SeriesStatus::Finished),
+            Ok(RunEvent::Done(Err(error))) => ended = Some(SeriesStatus::Failed(error)),
+            Err(TryRecvError::Empty) => break,
+            Err(TryRecvError::Disconnected) => {
+                ended.get_or_insert(SeriesStatus::Failed("the series thread stopped unexpectedly".to_string()));
+                break;
+            }
+        }
+        if ended.is_some() {
+            break;
+        }
+    }
+    for game in arrived {
+        series.add_game(game);
+    }
+    if let Some(status) = ended {
+        series.end(status);
+    }
+}

@@ -1,0 +1,242 @@
+//! The Series panel's logic without a window: a series runs in the background
+//! to the same games as the engine plays directly, cancelling and dropping
+//! stop it, and watching a finished game replays its moves on the board.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use bevy::prelude::*;
+use breakline::app::ai::AiSearchTask;
+use breakline::app::series::{CancelSeries, Replay, Series, SeriesStatus, StartSeries, WatchSeriesGame, series_presets};
+use breakline::app::state::{AiControl, GamePhase, NewGame, PlaySettings, Players, TurnPhase};
+use breakline::app::{LaunchOptions, PlayerSetup};
+use breakline::engine::series::{SeriesSpec, SeriesSummary};
+use breakline::engine::{AiConfig, BoardSize, Variant};
+
+use crate::{ai, assert_pieces_match, game_app, phase, session, turn};
+
+fn small_spec(games: usize) -> SeriesSpec {
+    let v = Variant::Breakthrough;
+    SeriesSpec {
+        variant: v,
+        size: BoardSize::new(6, 6),
+        a: AiConfig::parse("alphabeta:offensive2:depth=1", v).unwrap(),
+        b: AiConfig::parse("alphabeta:defensive1:depth=1", v).unwrap(),
+        games,
+        seed: 7,
+        swap: true,
+        random_plies: 2,
+        noise: 1.0,
+        move_limit: None,
+    }
+}
+
+/// A game on the board that waits for a human, so only the series computes.
+fn quiet_app() -> App {
+    let v = Variant::Breakthrough;
+    game_app(LaunchOptions {
+        variant: v,
+        size: BoardSize::new(6, 6),
+        white: PlayerSetup::Human,
+        black: ai("alphabeta:offensive1:depth=1", v),
+        ..LaunchOptions::default()
+    })
+}
+
+fn series(app: &App) -> &Series {
+    app.world().resource::<Series>()
+}
+
+fn start(app: &mut App, spec: SeriesSpec, threads: usize) {
+    app.world_mut().resource_mut::<Messages<StartSeries>>().write(StartSeries { spec, threads });
+    app.update();
+}
+
+/// Updates (giving the series threads time between frames) while it runs.
+fn run_to_the_end(app: &mut App) {
+    for _ in 0..30_000 {
+        if !series(app).is_running() {
+            return;
+        }
+        app.update();
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    panic!("the series did not finish");
+}
+
+/// Time figures are measured, not reproduced: compare everything else.
+fn without_times(mut summary: SeriesSummary) -> SeriesSummary {
+    summary.a.time_ms = 0.0;
+    summary.b.time_ms = 0.0;
+    summary
+}
+
+#[test]
+fn a_series_runs_in_the_background_to_the_engines_games() {
+    let mut app = quiet_app();
+    let spec = small_spec(4);
+    start(&mut app, spec.clone(), 2);
+    assert_eq!(series(&app).status, SeriesStatus::Running);
+    run_to_the_end(&mut app);
+    assert_eq!(series(&app).status, SeriesStatus::Finished);
+    assert_eq!(series(&app).progress(), (4, 4));
+
+    let direct = spec.run(2, &AtomicBool::new(false), |_| {}).expect("the series plays");
+    let ours = series(&app).games();
+    assert_eq!(ours.iter().map(|g| g.index).collect::<Vec<_>>(), vec![0, 1, 2, 3]);
+    for (mine, theirs) in ours.iter().zip(&direct) {
+        assert_eq!(mine.a_is_black, theirs.a_is_black);
+        assert_eq!(mine.record.start_fen, theirs.record.start_fen);
+        let notation = |g: &breakline::engine::series::SeriesGame| {
+            g.record.moves.iter().map(|m| (m.notation.clone(), m.nodes)).collect::<Vec<_>>()
+        };
+        assert_eq!(notation(mine), notation(theirs), "game {}", mine.index);
+        assert_eq!(mine.record.result, theirs.record.result);
+    }
+    assert_eq!(without_times(series(&app).summary()), without_times(SeriesSummary::of(&direct)));
+
+    let curve = series(&app).running_score();
+    assert_eq!(curve.len(), 4);
+    let last = curve[3];
+    assert!((last.score - series(&app).summary().score_of_a()).abs() < 1e-12);
+    assert!(curve.iter().all(|p| p.low <= p.score && p.score <= p.high && p.low >= 0.0 && p.high <= 1.0));
+    // The game on the board was left alone.
+    assert!(session(&app).position.moves().is_empty());
+}
+
+#[test]
+fn cancelling_a_new_series_or_dropping_the_resource_stops_the_run() {
+    let mut app = quiet_app();
+    // Long enough that it cannot finish while the test looks at it.
+    let v = Variant::Breakthrough;
+    let long = SeriesSpec {
+        size: BoardSize::new(8, 8),
+        a: AiConfig::parse("alphabeta:offensive2:depth=4", v).unwrap(),
+        b: AiConfig::parse("alphabeta:defensive2:depth=4", v).unwrap(),
+        ..small_spec(500)
+    };
+    start(&mut app, long.clone(), 1);
+    let first = series(&app).stop_flag().expect("a run has a stop flag");
+    assert!(!first.load(Ordering::Relaxed));
+
+    app.world_mut().resource_mut::<Messages<CancelSeries>>().write(CancelSeries);
+    app.update();
+    assert_eq!(series(&app).status, SeriesStatus::Cancelled);
+    assert!(first.load(Ordering::Relaxed), "cancel sets the stop flag");
+    let kept = series(&app).games().len();
+    for _ in 0..50 {
+        app.update();
+        std::thread::sleep(Duration::from_millis(4));
+    }
+    assert_eq!(series(&app).games().len(), kept, "no game arrives after the cancel");
+    assert_eq!(series(&app).status, SeriesStatus::Cancelled);
+
+    // Starting another series stops the one running.
+    start(&mut app, long.clone(), 1);
+    let second = series(&app).stop_flag().unwrap();
+    start(&mut app, long, 1);
+    assert!(second.load(Ordering::Relaxed), "a new series stops the previous one");
+    let third = series(&app).stop_flag().unwrap();
+    assert!(!third.load(Ordering::Relaxed));
+
+    // The app closing drops the resource, which stops the run.
+    drop(app.world_mut().remove_resource::<Series>());
+    assert!(third.load(Ordering::Relaxed), "dropping the series stops it");
+}
+
+#[test]
+fn watching_a_game_replays_its_moves_on_the_board() {
+    let mut app = quiet_app();
+    let players_before = app.world().resource::<Players>().clone();
+    start(&mut app, small_spec(2), 2);
+    run_to_the_end(&mut app);
+    let watched = series(&app).game(1).expect("game 2 finished").clone();
+    let expected = watched.record.replay().expect("the record replays");
+    {
+        let mut play = app.world_mut().resource_mut::<PlaySettings>();
+        play.animate = true;
+        play.move_secs = 0.1;
+        play.ai_delay_secs = 0.1;
+    }
+    app.world_mut().resource_mut::<Messages<WatchSeriesGame>>().write(WatchSeriesGame { index: 1 });
+
+    let mut searches = 0;
+    let mut paused_once = false;
+    for _ in 0..5_000 {
+        app.update();
+        searches += app.world_mut().query::<&AiSearchTask>().iter(app.world()).count();
+        assert_ne!(turn(&app), Some(TurnPhase::AiThinking), "a replay never searches");
+        let ply = session(&app).position.moves().len();
+        // Pause halfway: no move until a Step, then exactly one.
+        if !paused_once && ply == 3 && turn(&app) == Some(TurnPhase::HumanTurn) {
+            paused_once = true;
+            app.world_mut().resource_mut::<AiControl>().paused = true;
+            for _ in 0..30 {
+                app.update();
+            }
+            assert_eq!(session(&app).position.moves().len(), 3, "paused replay waits");
+            app.world_mut().resource_mut::<AiControl>().step_requested = true;
+            for _ in 0..30 {
+                app.update();
+            }
+            assert_eq!(session(&app).position.moves().len(), 4, "a step plays one move");
+            app.world_mut().resource_mut::<AiControl>().paused = false;
+        }
+        if phase(&app) == GamePhase::Over && app.world().resource::<Replay>().current.is_none() {
+            break;
+        }
+    }
+    assert!(paused_once, "the replay reached ply 3");
+    assert_eq!(phase(&app), GamePhase::Over, "the replay reached the end");
+    assert_eq!(searches, 0);
+    assert_eq!(session(&app).position.moves(), expected.moves());
+    assert_eq!(session(&app).position.fen(), expected.fen());
+    let replayed: Vec<_> = session(&app).record.moves.iter().map(|m| (m.notation.clone(), m.nodes, m.time_us)).collect();
+    let recorded: Vec<_> = watched.record.moves.iter().map(|m| (m.notation.clone(), m.nodes, m.time_us)).collect();
+    assert_eq!(replayed, recorded, "the replay carries the recorded search figures");
+    for _ in 0..10 {
+        app.update(); // let the last capture fade out
+    }
+    assert_pieces_match(&mut app);
+    let note = app.world().resource::<Replay>().note.clone().unwrap_or_default();
+    assert!(note.contains("finished"), "{note}");
+
+    // A new game ends the replay's hold on the players: the old ones come back.
+    app.world_mut().resource_mut::<Messages<NewGame>>().write(NewGame { rematch: false });
+    app.update();
+    app.update();
+    assert_eq!(*app.world().resource::<Players>(), players_before);
+}
+
+#[test]
+fn a_new_game_during_a_replay_ends_it_and_unknown_games_are_refused() {
+    let mut app = quiet_app();
+    app.world_mut().resource_mut::<Messages<WatchSeriesGame>>().write(WatchSeriesGame { index: 0 });
+    app.update();
+    assert!(app.world().resource::<Replay>().current.is_none());
+    assert!(app.world().resource::<Replay>().note.is_some(), "watching an unplayed game explains why not");
+
+    start(&mut app, small_spec(1), 1);
+    run_to_the_end(&mut app);
+    app.world_mut().resource_mut::<Messages<WatchSeriesGame>>().write(WatchSeriesGame { index: 0 });
+    app.update();
+    let generation = session(&app).generation;
+    assert!(app.world().resource::<Replay>().current.is_some());
+    app.world_mut().resource_mut::<Messages<NewGame>>().write(NewGame { rematch: false });
+    app.update();
+    assert!(session(&app).generation > generation);
+    assert!(app.world().resource::<Replay>().current.is_none(), "a new game ends the replay");
+}
+
+#[test]
+fn every_series_preset_is_a_valid_series() {
+    let presets = series_presets();
+    assert_eq!(presets.len(), 5 + 1 + 7);
+    for preset in presets {
+        assert!(preset.variant.check_size(preset.size).is_ok(), "{}", preset.title);
+        for config in [&preset.a, &preset.b] {
+            assert!(config.strategy.supports(preset.variant), "{}", preset.title);
+            assert_eq!(AiConfig::parse(&config.to_string(), preset.variant).as_ref(), Ok(config), "{}", preset.title);
+        }
+    }
+}
