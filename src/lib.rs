@@ -1,5 +1,6 @@
 //! Breakline: Breakthrough and Lines of Action with configurable AI players.
 //! `engine` is the pure rules and AI; `app` the Bevy game; `cli` the command line.
 
+pub mod app;
 pub mod engine;
 pub mod cli;

@@ -1,0 +1,159 @@
+//! The Bevy game: a window with the board, AI players thinking on background
+//! tasks, and an egui panel for settings and live game information.
+//!
+//! Logic plugins ([`plugin`]) run headless in the tests; the view plugins
+//! (camera, sprites, pointer picking, egui, screenshots) need a window.
+
+pub mod ai;
+pub mod animation;
+mod assets;
+pub mod board;
+pub mod input;
+mod pointer;
+pub mod presets;
+mod screenshot;
+pub mod series;
+pub mod session;
+mod sprites;
+pub mod state;
+pub mod turn;
+mod ui;
+
+use std::path::PathBuf;
+
+use bevy::diagnostic::FrameTimeDiagnosticsPlugin;
+use bevy::prelude::*;
+use bevy::window::WindowResolution;
+use bevy_egui::EguiPlugin;
+
+use crate::engine::search::Difficulty;
+use crate::engine::{AiConfig, BoardSize, Color as Side, Variant};
+
+/// Who plays one side.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PlayerSetup {
+    Human,
+    Ai(AiConfig),
+}
+
+impl PlayerSetup {
+    pub fn is_ai(&self) -> bool {
+        matches!(self, PlayerSetup::Ai(_))
+    }
+
+    /// "Human" or the AI's config text.
+    pub fn label(&self) -> String {
+        match self {
+            PlayerSetup::Human => "Human".to_string(),
+            PlayerSetup::Ai(config) => format!("AI {config}"),
+        }
+    }
+}
+
+/// Write a screenshot of the window after `after_secs` seconds, then exit.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ScreenshotRequest {
+    pub path: PathBuf,
+    pub after_secs: f32,
+}
+
+/// What the window opens with (from the command line).
+#[derive(Clone, Debug, PartialEq)]
+pub struct LaunchOptions {
+    pub variant: Variant,
+    pub size: BoardSize,
+    pub white: PlayerSetup,
+    pub black: PlayerSetup,
+    /// A matchup preset, 1..=9 (see [`presets::matchup`]); overrides the fields above.
+    pub preset: Option<usize>,
+    pub screenshot: Option<ScreenshotRequest>,
+}
+
+impl Default for LaunchOptions {
+    fn default() -> Self {
+        let variant = Variant::Breakthrough;
+        LaunchOptions {
+            variant,
+            size: variant.default_size(),
+            white: PlayerSetup::Human,
+            black: PlayerSetup::Ai(Difficulty::Medium.config(variant)),
+            preset: None,
+            screenshot: None,
+        }
+    }
+}
+
+/// Opens the game window and runs until it is closed.
+pub fn run(options: LaunchOptions) -> AppExit {
+    let mut app = App::new();
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(Window {
+                    title: "Breakline".to_string(),
+                    resizable: true,
+                    resolution: WindowResolution::new(1280, 800),
+                    ..default()
+                }),
+                ..default()
+            })
+            .set(AssetPlugin { file_path: assets::asset_root(), ..default() }),
+    )
+    .add_plugins((EguiPlugin::default(), FrameTimeDiagnosticsPlugin::default()))
+    .insert_resource(ClearColor(Color::srgb(0.16, 0.15, 0.14)));
+    configure(&mut app, &options);
+    app.add_plugins(plugin).add_plugins(view_plugin);
+    if let Some(request) = options.screenshot {
+        app.insert_resource(screenshot::PendingScreenshot::new(request));
+    }
+    app.run()
+}
+
+/// Every game plugin that works without a window: state, board entities,
+/// turns, AI tasks, human move input and animation.
+pub fn plugin(app: &mut App) {
+    app.add_plugins((
+        state::plugin,
+        session::plugin,
+        board::plugin,
+        turn::plugin,
+        ai::plugin,
+        input::plugin,
+        animation::plugin,
+        series::plugin,
+    ));
+}
+
+/// Rendering, pointer and panel plugins (need a window, a renderer and egui).
+fn view_plugin(app: &mut App) {
+    app.add_plugins((assets::plugin, sprites::plugin, pointer::plugin, ui::plugin, screenshot::plugin));
+}
+
+/// Seeds the settings resources from launch options; call before [`plugin`]
+/// so the first game uses them (tests call it too).
+pub fn configure(app: &mut App, options: &LaunchOptions) {
+    let (variant, size, white, black) = match options.preset.and_then(presets::matchup) {
+        Some(m) => (m.variant, m.size, m.white, m.black),
+        None => (options.variant, options.size, options.white.clone(), options.black.clone()),
+    };
+    let (variant, size) = match variant.check_size(size) {
+        Ok(()) => (variant, size),
+        Err(e) => {
+            warn!("{e}; using {}", variant.default_size());
+            (variant, variant.default_size())
+        }
+    };
+    let mut players = state::Players { white, black };
+    players.fit_variant(variant);
+    app.insert_resource(state::GameSettings { variant, size })
+        .insert_resource(players)
+        .insert_resource(session::GameSession::new(variant, size, 0));
+}
+
+/// The side's name with a capital, for panels and banners.
+pub(crate) fn side_title(side: Side) -> &'static str {
+    match side {
+        Side::White => "White",
+        Side::Black => "Black",
+    }
+}

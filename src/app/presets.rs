@@ -1,0 +1,48 @@
+//! Matchup presets: the classic Breakthrough strategy experiments (depth-3
+//! searches, the first named strategy plays White) and two master-vs-master
+//! games to watch.
+
+use super::PlayerSetup;
+use crate::engine::search::Difficulty;
+use crate::engine::{AiConfig, Algorithm, BoardSize, Strategy, Variant};
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Matchup {
+    pub number: usize,
+    pub title: &'static str,
+    pub variant: Variant,
+    pub size: BoardSize,
+    pub white: PlayerSetup,
+    pub black: PlayerSetup,
+}
+
+pub const COUNT: usize = 9;
+
+/// Preset `number`, 1..=9.
+pub fn matchup(number: usize) -> Option<Matchup> {
+    use Strategy::*;
+    let ab = |s| PlayerSetup::Ai(AiConfig::fixed_depth(Algorithm::AlphaBeta, s, 3));
+    let bt = Variant::Breakthrough;
+    let classic = |title, white, black| (title, bt, BoardSize::new(8, 8), white, black);
+    let master = |v: Variant| PlayerSetup::Ai(Difficulty::Master.config(v));
+    let (title, variant, size, white, black) = match number {
+        1 => classic(
+            "Minimax offensive 1 vs alpha-beta offensive 1",
+            PlayerSetup::Ai(AiConfig::fixed_depth(Algorithm::Minimax, Offensive1, 3)),
+            ab(Offensive1),
+        ),
+        2 => classic("Offensive 2 vs defensive 1", ab(Offensive2), ab(Defensive1)),
+        3 => classic("Defensive 2 vs offensive 1", ab(Defensive2), ab(Offensive1)),
+        4 => classic("Offensive 2 vs offensive 1", ab(Offensive2), ab(Offensive1)),
+        5 => classic("Defensive 2 vs defensive 1", ab(Defensive2), ab(Defensive1)),
+        6 => classic("Offensive 2 vs defensive 2", ab(Offensive2), ab(Defensive2)),
+        7 => ("Offensive 2 vs defensive 2 on 5x10", bt, BoardSize::new(5, 10), ab(Offensive2), ab(Defensive2)),
+        8 => ("Watch master vs master: Breakthrough", bt, BoardSize::new(8, 8), master(bt), master(bt)),
+        9 => {
+            let loa = Variant::LinesOfAction;
+            ("Watch master vs master: Lines of Action", loa, BoardSize::new(8, 8), master(loa), master(loa))
+        }
+        _ => return None,
+    };
+    Some(Matchup { number, title, variant, size, white, black })
+}

@@ -1,0 +1,165 @@
+//! Panel sections about the game in progress: whose turn it is and what the
+//! AI is thinking, pause/step and animation pacing, per-side statistics and
+//! the move list.
+
+use bevy::prelude::*;
+use bevy_egui::egui::{self, RichText, Ui};
+
+use super::PanelState;
+use crate::app::session::GameSession;
+use crate::app::side_title;
+use crate::app::state::{GamePhase, TurnPhase};
+use crate::engine::Color as Side;
+use crate::engine::search::score_text;
+
+pub(super) fn status(ui: &mut Ui, state: &PanelState) {
+    let session = &state.session;
+    let position = &session.position;
+    ui.label(format!(
+        "{} {}  ·  {} vs {}",
+        session.variant().title(),
+        session.size(),
+        state.players.white.label(),
+        state.players.black.label()
+    ));
+    if *state.phase.get() == GamePhase::Over {
+        ui.label(RichText::new(position.outcome().describe()).strong().color(egui::Color32::from_rgb(250, 210, 90)));
+        return;
+    }
+    let side = position.side_to_move();
+    ui.label(
+        RichText::new(format!("Move {}: {} to move", session.turn_number(), side_title(side))).strong().size(16.0),
+    );
+    let turn = state.turn.as_ref().map(|t| *t.get());
+    if let Some(status) = state.thinking.status.as_ref().filter(|_| turn == Some(TurnPhase::AiThinking)) {
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label(format!("{} AI is thinking… {:.1} s", side_title(status.side), status.elapsed().as_secs_f32()));
+        });
+        match &status.latest {
+            Some(info) => {
+                let best = info.pv.first().map(|m| position.move_name(*m)).unwrap_or_else(|| "…".to_string());
+                let reach = if info.iterations > 0 {
+                    format!("{} playouts", thousands(info.iterations))
+                } else {
+                    format!("depth {}", info.depth)
+                };
+                ui.label(format!(
+                    "{reach} · {} nodes · best {best} ({})",
+                    thousands(info.nodes),
+                    score_text(info.score)
+                ));
+            }
+            None => {
+                ui.label(RichText::new(format!("{} · first iteration running", status.config)).weak());
+            }
+        }
+    } else if state.players.get(side).is_ai() && state.control.paused {
+        ui.label("AI paused — press Resume or Step.");
+    } else if turn == Some(TurnPhase::HumanTurn) {
+        ui.label(RichText::new("Click one of your pieces, then a marked square.").weak());
+    }
+    if let Some(error) = &state.control.error {
+        ui.label(RichText::new(error).color(egui::Color32::LIGHT_RED));
+    }
+}
+
+pub(super) fn pacing_section(ui: &mut Ui, state: &mut PanelState) {
+    egui::CollapsingHeader::new("AI moves and animation").default_open(true).show(ui, |ui| {
+        let mut control = state.control.clone();
+        ui.horizontal(|ui| {
+            let pause_text = if control.paused { "Resume" } else { "Pause" };
+            if ui.button(pause_text).on_hover_text("Hold AI moves (a running search finishes first)").clicked() {
+                control.paused = !control.paused;
+                control.error = None;
+            }
+            let step = ui.add_enabled(control.paused, egui::Button::new("Step"));
+            if step.on_hover_text("Play one AI move").clicked() {
+                control.step_requested = true;
+                control.error = None;
+            }
+        });
+        if control.paused != state.control.paused
+            || control.step_requested != state.control.step_requested
+            || control.error != state.control.error
+        {
+            *state.control = control;
+        }
+        let mut play = state.play.clone();
+        ui.add(egui::Slider::new(&mut play.ai_delay_secs, 0.0..=3.0).text("s between AI moves (AI vs AI)"));
+        ui.checkbox(&mut play.animate, "Animate moves");
+        ui.add_enabled(play.animate, egui::Slider::new(&mut play.move_secs, 0.05..=1.5).text("s a slide"));
+        state.play.set_if_neq(play);
+    });
+}
+
+pub(super) fn statistics_section(ui: &mut Ui, state: &PanelState) {
+    egui::CollapsingHeader::new("Statistics").default_open(true).show(ui, |ui| {
+        statistics_grid(ui, &state.session, "live_stats");
+    });
+}
+
+/// Per-side figures: captures, the last move's search, totals and averages.
+pub(super) fn statistics_grid(ui: &mut Ui, session: &GameSession, id: &str) {
+    let stats = &session.record.stats;
+    egui::Grid::new(id).striped(true).num_columns(3).show(ui, |ui| {
+        ui.label("");
+        ui.label(RichText::new("White").strong());
+        ui.label(RichText::new("Black").strong());
+        ui.end_row();
+        let mut row = |name: &str, value: &dyn Fn(Side) -> String| {
+            ui.label(name);
+            ui.label(value(Side::White));
+            ui.label(value(Side::Black));
+            ui.end_row();
+        };
+        row("Moves", &|s| stats.side(s).moves.to_string());
+        row("Captures", &|s| stats.side(s).captures.to_string());
+        row("Last move nodes", &|s| session.last_record_of(s).map_or("–".into(), |m| thousands(m.nodes)));
+        row("Last move time", &|s| session.last_record_of(s).map_or("–".into(), |m| millis(m.time_us as f64 / 1000.0)));
+        row("Last move depth", &|s| {
+            session.last_record_of(s).filter(|m| m.depth > 0).map_or("–".into(), |m| m.depth.to_string())
+        });
+        row("Total nodes", &|s| thousands(stats.side(s).nodes));
+        row("Total time", &|s| millis(stats.side(s).total_time_ms()));
+        row("Avg nodes / move", &|s| thousands(stats.side(s).average_nodes().round() as u64));
+        row("Avg time / move", &|s| millis(stats.side(s).average_time_ms()));
+    });
+}
+
+pub(super) fn moves_section(ui: &mut Ui, state: &PanelState) {
+    egui::CollapsingHeader::new("Moves").default_open(true).show(ui, |ui| {
+        let moves = &state.session.record.moves;
+        if moves.is_empty() {
+            ui.label(RichText::new("No moves yet.").weak());
+            return;
+        }
+        egui::ScrollArea::vertical().id_salt("move_list").max_height(220.0).stick_to_bottom(true).show(ui, |ui| {
+            egui::Grid::new("move_grid").num_columns(3).spacing([14.0, 2.0]).show(ui, |ui| {
+                for (turn, pair) in moves.chunks(2).enumerate() {
+                    ui.label(RichText::new(format!("{}.", turn + 1)).weak());
+                    for m in pair {
+                        ui.monospace(m.notation.as_str());
+                    }
+                    ui.end_row();
+                }
+            });
+        });
+    });
+}
+
+pub(super) fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+pub(super) fn millis(ms: f64) -> String {
+    if ms >= 1000.0 { format!("{:.2} s", ms / 1000.0) } else { format!("{ms:.0} ms") }
+}

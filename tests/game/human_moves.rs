@@ -1,0 +1,100 @@
+//! Human moves: through the chosen-move message (legal ones are played,
+//! anything else changes nothing) and through square clicks and selection.
+
+use bevy::prelude::*;
+use breakline::app::PlayerSetup;
+use breakline::app::input::{Selection, SquareClicked};
+use breakline::app::state::{MoveChosen, MoveSource, TurnPhase};
+use breakline::engine::{Move, Variant};
+
+use crate::{assert_pieces_match, game_app, options, session, turn, update_until};
+
+fn human_game(variant: Variant) -> App {
+    let mut app = game_app(options(variant, PlayerSetup::Human, PlayerSetup::Human));
+    assert!(update_until(&mut app, 10, |app| turn(app) == Some(TurnPhase::HumanTurn)));
+    app
+}
+
+fn current(app: &App, mv: Move) -> MoveChosen {
+    let s = session(app);
+    MoveChosen::human(mv, s.generation, s.position.hash())
+}
+
+#[test]
+fn legal_human_move_is_played_and_illegal_ones_change_nothing() {
+    for variant in Variant::ALL {
+        let mut app = human_game(variant);
+        let before = session(&app).position.clone();
+        let size = before.size();
+        let legal = before.legal_moves();
+        let illegal = [
+            Move::new(0, size.index(0, size.rows - 1), false),
+            Move::new(legal[0].from, legal[0].to, !legal[0].capture),
+            Move::new(size.index(3, 3), size.index(3, 4), false),
+        ];
+        for mv in illegal {
+            assert!(!legal.contains(&mv));
+            let chosen = current(&app, mv);
+            app.world_mut().write_message(chosen);
+            app.update();
+            assert_eq!(session(&app).position, before, "{variant}: {mv:?} changed the game");
+            assert_pieces_match(&mut app);
+        }
+        // A legal move from the wrong source or for another position is refused too.
+        let mut from_ai = current(&app, legal[0]);
+        from_ai.source = MoveSource::Ai;
+        let mut other_position = current(&app, legal[0]);
+        other_position.position_hash ^= 1;
+        app.world_mut().write_message(from_ai);
+        app.world_mut().write_message(other_position);
+        app.update();
+        assert_eq!(session(&app).position, before);
+
+        let chosen = current(&app, legal[0]);
+        app.world_mut().write_message(chosen);
+        app.update();
+        assert_eq!(session(&app).position.moves(), &[legal[0]], "{variant}");
+        assert_pieces_match(&mut app);
+        app.update();
+        assert_eq!(turn(&app), Some(TurnPhase::Animating));
+        assert!(update_until(&mut app, 40, |app| turn(app) == Some(TurnPhase::HumanTurn)));
+        assert_pieces_match(&mut app);
+    }
+}
+
+#[test]
+fn clicks_select_a_piece_and_play_to_a_marked_square() {
+    let mut app = human_game(Variant::Breakthrough);
+    let position = session(&app).position.clone();
+    let size = position.size();
+    let click = |app: &mut App, square: u8| {
+        app.world_mut().write_message(SquareClicked { square });
+        app.update();
+    };
+
+    // An empty square or an enemy piece selects nothing.
+    click(&mut app, size.index(3, 4));
+    click(&mut app, size.index(3, size.rows - 1));
+    assert_eq!(app.world().resource::<Selection>().square, None);
+
+    let from = size.index(2, 1);
+    click(&mut app, from);
+    let selection = app.world().resource::<Selection>().clone();
+    assert_eq!(selection.square, Some(from));
+    let expected: Vec<Move> = position.legal_moves().into_iter().filter(|m| m.from == from).collect();
+    assert_eq!(selection.moves, expected);
+
+    // Another own piece moves the selection; clicking it again clears it.
+    let other = size.index(5, 1);
+    click(&mut app, other);
+    assert_eq!(app.world().resource::<Selection>().square, Some(other));
+    click(&mut app, other);
+    assert_eq!(app.world().resource::<Selection>().square, None);
+
+    click(&mut app, from);
+    let target = expected[0];
+    click(&mut app, target.to);
+    assert_eq!(session(&app).position.moves(), &[target]);
+    assert_eq!(app.world().resource::<Selection>().square, None);
+    assert_pieces_match(&mut app);
+}

@@ -1,0 +1,80 @@
+//! Headless tests of the Bevy game: the real game plugins on `MinimalPlugins`
+//! (no window, renderer or egui), with a fixed time step per update.
+
+mod ai_games;
+mod animation;
+mod human_moves;
+mod layout;
+mod series;
+mod stale_search;
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+use breakline::app::board::Piece;
+use breakline::app::session::GameSession;
+use breakline::app::state::{GamePhase, TurnPhase};
+use breakline::app::{LaunchOptions, PlayerSetup, configure, plugin};
+use breakline::engine::{AiConfig, Color as Side, Variant};
+
+/// Virtual time that passes with every `update`.
+pub const STEP: Duration = Duration::from_millis(50);
+
+pub fn game_app(options: LaunchOptions) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(STEP));
+    configure(&mut app, &options);
+    app.add_plugins(plugin);
+    app.update();
+    app
+}
+
+pub fn options(variant: Variant, white: PlayerSetup, black: PlayerSetup) -> LaunchOptions {
+    LaunchOptions { variant, size: variant.default_size(), white, black, ..LaunchOptions::default() }
+}
+
+pub fn ai(text: &str, variant: Variant) -> PlayerSetup {
+    PlayerSetup::Ai(AiConfig::parse(text, variant).expect("valid AI config"))
+}
+
+pub fn session(app: &App) -> &GameSession {
+    app.world().resource::<GameSession>()
+}
+
+pub fn turn(app: &App) -> Option<TurnPhase> {
+    app.world().get_resource::<State<TurnPhase>>().map(|s| *s.get())
+}
+
+pub fn phase(app: &App) -> GamePhase {
+    *app.world().resource::<State<GamePhase>>().get()
+}
+
+/// Updates until `done` holds, at most `max` times; while an AI task runs on
+/// another thread, gives it a moment between frames.
+pub fn update_until(app: &mut App, max: usize, mut done: impl FnMut(&App) -> bool) -> bool {
+    for _ in 0..max {
+        if done(app) {
+            return true;
+        }
+        app.update();
+        if turn(app) == Some(TurnPhase::AiThinking) {
+            std::thread::sleep(Duration::from_micros(200));
+        }
+    }
+    done(app)
+}
+
+/// The piece entities stand exactly where the engine has pieces.
+pub fn assert_pieces_match(app: &mut App) {
+    let position = &session(app).position;
+    let mut expected: Vec<(u8, Side)> = position.pieces();
+    expected.sort_by_key(|(square, _)| *square);
+    let ply = position.moves().len();
+    let mut query = app.world_mut().query::<&Piece>();
+    let mut actual: Vec<(u8, Side)> = query.iter(app.world()).map(|p| (p.square, p.color)).collect();
+    actual.sort_by_key(|(square, _)| *square);
+    assert_eq!(actual, expected, "piece entities after ply {ply}");
+}
