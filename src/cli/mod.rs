@@ -1,8 +1,9 @@
-//! The command line: a thin layer over the engine (perft, engine protocol,
-//! bench) and the game's launch options.
+//! The command line: the game's launch options, and a thin layer over the
+//! engine (perft, engine protocol, bench, matches, tournaments, experiments).
 
 pub mod bench;
 pub mod experiments;
+pub mod game;
 pub mod matches;
 pub mod perft;
 pub mod progress;
@@ -23,6 +24,8 @@ use clap::{Parser, Subcommand};
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
+    #[command(flatten)]
+    pub game: game::GameArgs,
 }
 
 #[derive(Subcommand, Debug)]
@@ -54,7 +57,13 @@ pub fn main() -> ExitCode {
         Some(Command::Match(args)) => matches::run(args),
         Some(Command::Tournament(args)) => tournament::run(args),
         Some(Command::Experiments(args)) => experiments::run(args),
-        None => Ok(()),
+        None => match cli.game.launch_options() {
+            Ok(options) => {
+                let exit = crate::app::run(options);
+                return if exit.is_success() { ExitCode::SUCCESS } else { ExitCode::FAILURE };
+            }
+            Err(e) => Err(e),
+        },
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
@@ -74,10 +83,13 @@ fn clap_exit(e: clap::Error) -> ExitCode {
             ExitCode::SUCCESS
         }
         _ => {
+            // Clap's first paragraph can span lines ("required arguments were
+            // not provided:" then the names): fold it into one.
             let rendered = e.render().to_string();
-            let first = rendered.lines().next().unwrap_or("error: bad command line");
-            let first = first.strip_prefix("error: ").unwrap_or(first);
-            eprintln!("breakline: {first} (see breakline --help)");
+            let paragraph: Vec<&str> = rendered.lines().map(str::trim).take_while(|l| !l.is_empty()).collect();
+            let text = paragraph.join(" ");
+            let text = text.strip_prefix("error: ").unwrap_or(&text);
+            eprintln!("breakline: {text} (see breakline --help)");
             ExitCode::from(2)
         }
     }

@@ -1,0 +1,70 @@
+//! The game's launch flags: `breakline [--variant V] [--size CxR] [--white P]
+//! [--black P] [--preset N] [--screenshot FILE --after SECONDS]`, checked here
+//! so a bad flag is one clear line, never a silently different game.
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+use crate::app::{LaunchOptions, PlayerSetup, ScreenshotRequest};
+use crate::engine::search::AiConfig;
+use crate::engine::{BoardSize, Variant};
+
+#[derive(Args, Debug, Default)]
+pub struct GameArgs {
+    /// Variant to open: breakthrough or loa
+    #[arg(long)]
+    pub variant: Option<Variant>,
+    /// Board size, COLUMNSxROWS (Breakthrough 3-12 x 5-12, LOA 6x6 to 12x12)
+    #[arg(long)]
+    pub size: Option<BoardSize>,
+    /// White player: human, a preset (easy, medium, hard, master) or an AI config
+    #[arg(long)]
+    pub white: Option<String>,
+    /// Black player, as for --white
+    #[arg(long)]
+    pub black: Option<String>,
+    /// Open a matchup preset, 1-9 (the classic experiments, then master vs master)
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=9))]
+    pub preset: Option<u64>,
+    /// Run the game, write a screenshot of the window to this PNG file, and exit
+    #[arg(long, requires = "after")]
+    pub screenshot: Option<PathBuf>,
+    /// Seconds to run before the screenshot
+    #[arg(long, requires = "screenshot")]
+    pub after: Option<f32>,
+}
+
+fn player(text: &str, variant: Variant, flag: &str) -> Result<PlayerSetup, String> {
+    if text.eq_ignore_ascii_case("human") {
+        return Ok(PlayerSetup::Human);
+    }
+    AiConfig::parse(text, variant).map(PlayerSetup::Ai).map_err(|e| format!("--{flag}: {e}"))
+}
+
+impl GameArgs {
+    pub fn launch_options(&self) -> Result<LaunchOptions, String> {
+        let defaults = LaunchOptions::default();
+        let variant = self.variant.unwrap_or(defaults.variant);
+        let size = self.size.unwrap_or(variant.default_size());
+        variant.check_size(size).map_err(|e| e.to_string())?;
+        // The default opponent (medium, expert strategy) plays either variant.
+        let mut options = LaunchOptions { variant, size, preset: self.preset.map(|p| p as usize), ..defaults };
+        if let Some(w) = &self.white {
+            options.white = player(w, variant, "white")?;
+        }
+        if let Some(b) = &self.black {
+            options.black = player(b, variant, "black")?;
+        }
+        if let (Some(path), Some(after)) = (&self.screenshot, self.after) {
+            if !after.is_finite() || after < 0.0 {
+                return Err(format!("--after must be a number of seconds, not {after}"));
+            }
+            if path.extension().is_none_or(|e| !e.eq_ignore_ascii_case("png")) {
+                return Err(format!("--screenshot must name a .png file, not {}", path.display()));
+            }
+            options.screenshot = Some(ScreenshotRequest { path: path.clone(), after_secs: after });
+        }
+        Ok(options)
+    }
+}
