@@ -36,6 +36,14 @@ fn every_bad_invocation_is_one_line_on_stderr_and_a_failure() {
         &["--frobnicate"],
         &["bench", "--runs", "0"],
         &["nosuchcommand"],
+        // Game launch flags are checked before any window opens.
+        &["--size", "13x13"],
+        &["--variant", "loa", "--size", "8x6"],
+        &["--white", "bogus:expert"],
+        &["--black", "alphabeta:classic"],
+        &["--preset", "10"],
+        &["--screenshot", "shot.png"],
+        &["--screenshot", "shot.jpg", "--after", "1"],
     ] {
         let (code, out, err) = breakline(args);
         assert_ne!(code, 0, "{args:?}");
