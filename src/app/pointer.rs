@@ -1,14 +1,15 @@
 //! Mouse picking: a left click on a square or a piece becomes a
-//! [`SquareClicked`] message. egui's picking backend swallows clicks on the
-//! panel, and clicks left of the panel's edge are dropped as well.
+//! [`SquareClicked`] message, unless it lands on the side panels' columns or
+//! a floating egui window.
 
 use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
 
 use super::board::{BoardSquare, Piece};
 use super::input::SquareClicked;
 use super::session::GameSession;
-use super::ui::PanelWidth;
+use super::ui::PanelWidths;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_observer(click_square);
@@ -19,10 +20,14 @@ fn click_square(
     squares: Query<&BoardSquare>,
     pieces: Query<&Piece>,
     session: Res<GameSession>,
-    panel: Res<PanelWidth>,
+    panels: Res<PanelWidths>,
+    window: Single<&Window, With<PrimaryWindow>>,
     mut clicked: MessageWriter<SquareClicked>,
 ) {
-    if click.event.button != PointerButton::Primary || click.pointer_location.position.x <= panel.0 {
+    let x = click.pointer_location.position.x;
+    let over_panel = x <= panels.left || x >= window.width() - panels.right || panels.pointer_over_window;
+    if click.event.button != PointerButton::Primary || over_panel {
+        debug!("board click at {x} ignored (panels {panels:?})");
         return;
     }
     let square = if let Ok(piece) = pieces.get(click.entity) {

@@ -71,7 +71,8 @@ fn dress_square(add: On<Add, BoardSquare>, squares: Query<&BoardSquare>, texture
     // Mirroring alternate squares breaks up the repeated grain.
     sprite.flip_x = square.rank % 2 == 1;
     sprite.flip_y = square.file % 3 == 1;
-    commands.entity(add.entity).insert(sprite).with_children(|square| {
+    // Only squares and pieces are `Pickable`: sprite picking looks at nothing else.
+    commands.entity(add.entity).insert((sprite, Pickable::default())).with_children(|square| {
         square.spawn((SquareOverlay, Sprite::from_color(Color::NONE, Vec2::ONE), Transform::from_xyz(0.0, 0.0, OVERLAY_Z)));
         let mut marker = Sprite::from_image(textures.target_dot.clone());
         marker.custom_size = Some(Vec2::ONE);
@@ -87,13 +88,11 @@ fn dress_piece(add: On<Add, Piece>, pieces: Query<&Piece>, textures: Res<GameTex
     sprite.custom_size = Some(Vec2::splat(PIECE_SIZE));
     let mut glow = Sprite::from_image(textures.glow.clone());
     glow.custom_size = Some(Vec2::splat(1.25));
-    commands.entity(add.entity).insert(sprite).with_child((
+    commands.entity(add.entity).insert((sprite, Pickable::default())).with_child((
         WinnerGlow,
         glow,
         Transform::from_xyz(0.0, 0.0, GLOW_Z),
         Visibility::Hidden,
-        // The halo is decoration: clicks go to the piece or the square.
-        Pickable::IGNORE,
     ));
 }
 
@@ -103,7 +102,6 @@ fn spawn_frame_and_labels(mut commands: Commands, session: Res<GameSession>, tex
         BoardFrame,
         Sprite::from_image(textures.frame.clone()),
         Transform::default(),
-        Pickable::IGNORE,
         DespawnOnEnter(GamePhase::Setup),
     ));
     let size = session.size();
@@ -121,7 +119,6 @@ fn spawn_frame_and_labels(mut commands: Commands, session: Res<GameSession>, tex
             TextColor(LABEL_COLOR),
             TextFont::from_font_size(14.0),
             Transform::default(),
-            Pickable::IGNORE,
             DespawnOnEnter(GamePhase::Setup),
         ));
     }

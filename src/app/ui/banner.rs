@@ -9,15 +9,15 @@ use crate::app::side_title;
 use crate::app::state::NewGame;
 use crate::engine::Outcome;
 
-pub(super) fn show(ctx: &egui::Context, state: &mut PanelState, panel_right: f32) {
+/// `board_center_x`: the middle between the panels, in egui points.
+pub(super) fn show(ctx: &egui::Context, state: &mut PanelState, board_center_x: f32) {
     let outcome = state.session.position.outcome();
     let headline = match outcome {
         Outcome::Win { winner, .. } => format!("{} wins!", side_title(winner)),
         Outcome::Draw { .. } => "Draw".to_string(),
         Outcome::Ongoing => return,
     };
-    // Centred over the board, which fills the window right of the panel.
-    let offset = egui::vec2(panel_right / 2.0, 0.0);
+    let offset = egui::vec2(board_center_x - ctx.viewport_rect().center().x, 0.0);
     egui::Window::new("Game over")
         .anchor(Align2::CENTER_CENTER, offset)
         .collapsible(true)

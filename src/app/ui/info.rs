@@ -161,5 +161,9 @@ pub(super) fn thousands(n: u64) -> String {
 }
 
 pub(super) fn millis(ms: f64) -> String {
-    if ms >= 1000.0 { format!("{:.2} s", ms / 1000.0) } else { format!("{ms:.0} ms") }
+    match ms {
+        ms if ms >= 1000.0 => format!("{:.2} s", ms / 1000.0),
+        ms if ms >= 10.0 => format!("{ms:.0} ms"),
+        ms => format!("{ms:.1} ms"),
+    }
 }
