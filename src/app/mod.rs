@@ -11,6 +11,7 @@ pub mod board;
 pub mod input;
 mod pointer;
 pub mod presets;
+pub mod review;
 mod screenshot;
 pub mod series;
 pub mod session;
@@ -121,6 +122,7 @@ pub fn plugin(app: &mut App) {
         input::plugin,
         animation::plugin,
         series::plugin,
+        review::plugin,
     ));
 }
 
