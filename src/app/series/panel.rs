@@ -143,11 +143,13 @@ fn draw_window(mut contexts: EguiContexts, mut state: WindowState) -> Result {
         let (variant, size) = (state.session.variant(), state.session.size());
         state.form.fill_from_game(variant, size);
     }
+    // At the window's right edge, so the left panel stays in view.
+    let screen = ctx.viewport_rect();
     egui::Window::new("Series")
         .open(&mut open)
-        .default_pos([350.0, 20.0])
-        .default_width(540.0)
-        .default_height(720.0)
+        .default_pos([(screen.right() - 470.0).max(0.0), 10.0])
+        .default_width(450.0)
+        .default_height((screen.height() - 20.0).max(200.0))
         .resizable(true)
         .vscroll(true)
         .show(ctx, |ui| {
@@ -170,7 +172,7 @@ fn setup_section(ui: &mut Ui, state: &mut WindowState) {
         ui.add_enabled_ui(!running, |ui| {
             egui::ComboBox::from_id_salt("series_presets")
                 .selected_text("Reproduction presets…")
-                .width(380.0)
+                .width(330.0)
                 .show_ui(ui, |ui| {
                     for preset in series_presets() {
                         let hover = format!("A: {}\nB: {}", preset.a, preset.b);
@@ -197,8 +199,10 @@ fn setup_section(ui: &mut Ui, state: &mut WindowState) {
                 ui.add(egui::DragValue::new(&mut form.threads).range(1..=most));
                 ui.end_row();
             });
-            ui.checkbox(&mut form.swap, "Swap colours every second game (A plays Black in games 2, 4, …)");
-            ui.add(egui::Slider::new(&mut form.noise, 0.0..=1.0).text("tie-break noise (0: every game the same)"));
+            ui.checkbox(&mut form.swap, "Swap colours every second game")
+                .on_hover_text("A plays Black in games 2, 4, …");
+            ui.add(egui::Slider::new(&mut form.noise, 0.0..=1.0).text("tie-break noise"))
+                .on_hover_text("For players whose config sets none; 0 makes every game the same");
         });
         let spec = state.form.spec();
         ui.horizontal(|ui| {
@@ -216,8 +220,9 @@ fn setup_section(ui: &mut Ui, state: &mut WindowState) {
                 state.cancel.write(CancelSeries);
             }
         });
-        if let Err(error) = &spec {
-            ui.label(RichText::new(error).color(ERROR_COLOR));
+        // Player errors show under their fields; this is the board's.
+        if let Err(error) = state.form.variant.check_size(state.form.size) {
+            ui.label(RichText::new(error.to_string()).color(ERROR_COLOR));
         }
     });
 }
@@ -253,7 +258,7 @@ fn board_editor(ui: &mut Ui, form: &mut SeriesForm) {
 fn player_editor(ui: &mut Ui, name: &str, text: &mut String, variant: Variant) {
     ui.horizontal(|ui| {
         ui.label(RichText::new(format!("Player {name}")).strong());
-        ui.add(egui::TextEdit::singleline(text).desired_width(330.0).font(egui::TextStyle::Monospace));
+        ui.add(egui::TextEdit::singleline(text).desired_width(290.0).font(egui::TextStyle::Monospace));
     });
     let config = match AiConfig::parse(text, variant) {
         Ok(config) => config,
@@ -304,7 +309,10 @@ fn progress_section(ui: &mut Ui, state: &mut WindowState) {
             let text = format!("{done} / {total} games · {seconds:.1} s");
             ui.add(egui::ProgressBar::new(fraction).text(text).animate(series.is_running()));
             let (line, color) = match status {
-                SeriesStatus::Running => (format!("Running on {} threads…", series.threads), None),
+                SeriesStatus::Running => {
+                    let threads = if series.threads == 1 { "1 thread".to_string() } else { format!("{} threads", series.threads) };
+                    (format!("Running on {threads}…"), None)
+                }
                 SeriesStatus::Finished => ("Finished.".to_string(), None),
                 SeriesStatus::Cancelled => (format!("Cancelled after {done} games."), Some(ERROR_COLOR)),
                 SeriesStatus::Failed(error) => (format!("Failed: {error}"), Some(ERROR_COLOR)),
@@ -351,6 +359,8 @@ fn results_section(ui: &mut Ui, series: &Series) {
         row("Time per move (ms)", format!("{:.2}", s.a.time_per_move_ms()), format!("{:.2}", s.b.time_per_move_ms()));
     });
     if let Some((score, (elo, low, high))) = series.elo() {
+        // Adding zero turns an even score's -0 into 0.
+        let (elo, low, high) = (elo + 0.0, low + 0.0, high + 0.0);
         ui.label(format!("Score of A {score:.3} · Elo difference {elo:+.0} (95% {low:+.0} to {high:+.0})"));
     }
 }
