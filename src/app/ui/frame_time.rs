@@ -38,7 +38,7 @@ impl Average {
 const WARM_UP_FRAMES: u32 = 60;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<FrameTimes>().add_systems(Update, (sample, log_on_exit));
+    app.init_resource::<FrameTimes>().add_systems(Update, sample).add_systems(Last, log_on_exit);
 }
 
 /// The averages go to the log on exit, for measuring runs (`--screenshot`).
