@@ -56,7 +56,9 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn spawn_camera(mut commands: Commands) {
-    commands.spawn((Name::new("Board camera"), Camera2d));
+    // Sprites carry their own anti-aliased edges; multisampling only costs
+    // frame time, a lot of it on software renderers.
+    commands.spawn((Name::new("Board camera"), Camera2d, Msaa::Off));
 }
 
 fn dress_square(add: On<Add, BoardSquare>, squares: Query<&BoardSquare>, textures: Res<GameTextures>, mut commands: Commands) {
