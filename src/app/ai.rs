@@ -49,6 +49,10 @@ pub struct ThinkingStatus {
     pub side: Side,
     pub config: AiConfig,
     pub started: Instant,
+    /// The game and position the search is for, so views can tell whether
+    /// its reports still describe the board.
+    pub generation: u64,
+    pub position_hash: u64,
     /// The latest progress report, if the search sent one yet.
     pub latest: Option<SearchInfo>,
 }
@@ -104,7 +108,14 @@ fn spawn_search(
         let mut handler = TaskHandler { stop: stop.clone(), progress: sender };
         async move { search::search(&position, &config, &mut handler) }
     });
-    thinking.status = Some(ThinkingStatus { side, config: config.clone(), started: Instant::now(), latest: None });
+    thinking.status = Some(ThinkingStatus {
+        side,
+        config: config.clone(),
+        started: Instant::now(),
+        generation: session.generation,
+        position_hash: session.position.hash(),
+        latest: None,
+    });
     commands.spawn((
         Name::new(format!("AI search for {side}")),
         AiSearchTask {

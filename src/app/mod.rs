@@ -8,7 +8,10 @@ pub mod ai;
 pub mod animation;
 mod assets;
 pub mod board;
+pub mod eval_graph;
 pub mod input;
+pub mod layers;
+pub mod overlay;
 mod pointer;
 pub mod presets;
 pub mod review;
@@ -122,13 +125,16 @@ pub fn plugin(app: &mut App) {
         input::plugin,
         animation::plugin,
         series::plugin,
+        // The AI's thinking and analysis layers, as data.
+        (overlay::plugin, eval_graph::plugin, layers::plugin),
         review::plugin,
     ));
 }
 
 /// Rendering, pointer and panel plugins (need a window, a renderer and egui).
 fn view_plugin(app: &mut App) {
-    app.add_plugins((assets::plugin, sprites::plugin, pointer::plugin, ui::plugin, screenshot::plugin));
+    app.add_plugins((assets::plugin, sprites::plugin, pointer::plugin, ui::plugin, screenshot::plugin))
+        .add_plugins((overlay::view_plugin, layers::view_plugin));
 }
 
 /// Seeds the settings resources from launch options; call before [`plugin`]

@@ -5,6 +5,7 @@ mod ai_games;
 mod animation;
 mod human_moves;
 mod layout;
+mod overlay;
 mod series;
 mod stale_search;
 

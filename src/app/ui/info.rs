@@ -49,6 +49,12 @@ pub(super) fn status(ui: &mut Ui, state: &PanelState) {
                     thousands(info.nodes),
                     score_text(info.score)
                 ));
+                let seconds = info.time.as_secs_f64();
+                let speed = if seconds > 0.0 { thousands((info.nodes as f64 / seconds) as u64) } else { "–".into() };
+                // Only the enhanced search keeps a table; MCTS and plain searches report none.
+                let table =
+                    if info.tt_hits > 0 { format!(" · {} table hits", thousands(info.tt_hits)) } else { String::new() };
+                ui.label(RichText::new(format!("{speed} nodes/s{table}")).weak());
             }
             None => {
                 ui.label(RichText::new(format!("{} · first iteration running", status.config)).weak());

@@ -5,6 +5,7 @@
 mod banner;
 mod frame_time;
 mod info;
+mod insight;
 mod setup;
 
 use bevy::ecs::system::SystemParam;
@@ -40,6 +41,7 @@ struct PanelState<'w> {
     turn: Option<Res<'w, State<TurnPhase>>>,
     frame_times: Res<'w, frame_time::FrameTimes>,
     new_game: MessageWriter<'w, NewGame>,
+    insight: insight::InsightState<'w>,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -82,7 +84,11 @@ fn draw_panel(mut contexts: EguiContexts, mut state: PanelState, mut panels: Res
         egui::ScrollArea::vertical().id_salt("game_scroll").auto_shrink([false, false]).show(ui, |ui| {
             ui.add_space(4.0);
             info::status(ui, &state);
+            insight::overlay_toggle(ui, &mut state.insight);
             ui.separator();
+            insight::eval_graph_section(ui, &mut state.insight);
+            let variant = state.session.variant();
+            insight::layers_section(ui, &mut state.insight, variant);
             info::statistics_section(ui, &state);
             info::moves_section(ui, &state);
             ui.separator();

@@ -1,0 +1,156 @@
+//! Analysis layers over the board, each off until its checkbox is ticked:
+//! Lines of Action groups (one tint per group under its pieces) and centres
+//! of mass (a marker at the fractional square), Breakthrough attacked squares
+//! (one tint per side, blended where both attack). The data follows the
+//! position; tints are rebuilt only when it or the layout changes.
+
+use bevy::prelude::*;
+
+use super::board::BoardLayout;
+use super::session::GameSession;
+use super::state::GameSystems;
+use crate::engine::analysis::{attacked_squares, centre_of_mass, groups};
+use crate::engine::{Color as Side, Variant};
+
+#[derive(Resource, Default, Clone, Copy, Debug, PartialEq)]
+pub struct LayerSettings {
+    /// Lines of Action: each side's connected groups.
+    pub groups: bool,
+    /// Lines of Action: each side's centre of mass.
+    pub centres: bool,
+    /// Breakthrough: the squares each side attacks.
+    pub attacks: bool,
+}
+
+/// What the ticked layers show for the current position, indexed by
+/// [`Side::index`]; a layer that is off or not for this variant stays empty.
+#[derive(Resource, Default, Clone, Debug, PartialEq)]
+pub struct LayerData {
+    pub groups: [Vec<Vec<u8>>; 2],
+    /// (file, rank), fractional.
+    pub centres: [Option<(f32, f32)>; 2],
+    pub attacked: [Vec<u8>; 2],
+}
+
+#[derive(Component)]
+struct LayerTint;
+
+/// Attack tints sit just above the squares' own tints (0.1); group tints go
+/// above the root-score tints (1), all below the pieces (2).
+const ATTACK_Z: f32 = 0.5;
+const GROUP_Z: f32 = 1.5;
+const WHITE_ATTACK: Color = Color::srgba(1.0, 0.55, 0.1, 0.4);
+const BLACK_ATTACK: Color = Color::srgba(0.15, 0.45, 1.0, 0.4);
+const BOTH_ATTACK: Color = Color::srgba(0.7, 0.3, 0.95, 0.5);
+/// Warm hues for White's groups, cool ones for Black's, so neighbouring
+/// groups of the two sides never share a colour.
+const WHITE_GROUPS: [Color; 6] = [
+    Color::srgba(1.0, 0.8, 0.1, 0.6),
+    Color::srgba(1.0, 0.35, 0.3, 0.6),
+    Color::srgba(1.0, 0.4, 0.85, 0.6),
+    Color::srgba(0.75, 1.0, 0.2, 0.6),
+    Color::srgba(1.0, 0.55, 0.0, 0.6),
+    Color::srgba(0.95, 0.95, 0.6, 0.6),
+];
+const BLACK_GROUPS: [Color; 6] = [
+    Color::srgba(0.2, 0.5, 1.0, 0.6),
+    Color::srgba(0.1, 0.85, 0.8, 0.6),
+    Color::srgba(0.6, 0.35, 1.0, 0.6),
+    Color::srgba(0.2, 0.8, 0.3, 0.6),
+    Color::srgba(0.35, 0.3, 0.75, 0.6),
+    Color::srgba(0.5, 0.9, 1.0, 0.6),
+];
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<LayerSettings>()
+        .init_resource::<LayerData>()
+        .add_systems(Update, follow_position.after(GameSystems::Apply).before(GameSystems::Board));
+}
+
+/// Window-only parts: the tints and the centre markers.
+pub(super) fn view_plugin(app: &mut App) {
+    app.add_systems(Update, (retint, draw_centres).after(GameSystems::Animate));
+}
+
+impl LayerData {
+    pub fn compute(session: &GameSession, settings: &LayerSettings) -> LayerData {
+        let position = &session.position;
+        let loa = session.variant() == Variant::LinesOfAction;
+        let mut data = LayerData::default();
+        if loa && settings.groups {
+            data.groups = [groups(position, Side::White), groups(position, Side::Black)];
+        }
+        if loa && settings.centres {
+            data.centres = [centre_of_mass(position, Side::White), centre_of_mass(position, Side::Black)];
+        }
+        if session.variant() == Variant::Breakthrough && settings.attacks {
+            data.attacked = [attacked_squares(position, Side::White), attacked_squares(position, Side::Black)];
+        }
+        data
+    }
+}
+
+fn follow_position(session: Res<GameSession>, settings: Res<LayerSettings>, mut data: ResMut<LayerData>) {
+    if session.is_changed() || settings.is_changed() {
+        data.set_if_neq(LayerData::compute(&session, &settings));
+    }
+}
+
+fn retint(
+    mut commands: Commands,
+    data: Res<LayerData>,
+    layout: Res<BoardLayout>,
+    tints: Query<Entity, With<LayerTint>>,
+) {
+    if !data.is_changed() && !layout.is_changed() {
+        return;
+    }
+    for entity in &tints {
+        commands.entity(entity).despawn();
+    }
+    let mut tint = |square: u8, color: Color, z: f32| {
+        commands.spawn((
+            Name::new("Layer tint"),
+            LayerTint,
+            Sprite::from_color(color, Vec2::ONE),
+            Transform::from_translation(layout.square_center(square).extend(z)).with_scale(layout.scale()),
+        ));
+    };
+    for (side, palette) in [(Side::White, &WHITE_GROUPS), (Side::Black, &BLACK_GROUPS)] {
+        for (index, group) in data.groups[side.index()].iter().enumerate() {
+            for &square in group {
+                tint(square, palette[index % palette.len()], GROUP_Z);
+            }
+        }
+    }
+    let [white, black] = &data.attacked;
+    for &square in white {
+        let color = if black.contains(&square) { BOTH_ATTACK } else { WHITE_ATTACK };
+        tint(square, color, ATTACK_Z);
+    }
+    for &square in black.iter().filter(|square| !white.contains(square)) {
+        tint(square, BLACK_ATTACK, ATTACK_Z);
+    }
+}
+
+/// A ringed cross in the side's colour, outlined in the other's so it shows
+/// on any square.
+fn draw_centres(data: Res<LayerData>, layout: Res<BoardLayout>, mut gizmos: Gizmos) {
+    for side in Side::BOTH {
+        let Some((file, rank)) = data.centres[side.index()] else {
+            continue;
+        };
+        let at = layout.a1 + Vec2::new(file, rank) * layout.square;
+        let (fill, edge) = match side {
+            Side::White => (Color::srgb(1.0, 0.97, 0.9), Color::srgb(0.1, 0.08, 0.05)),
+            Side::Black => (Color::srgb(0.1, 0.08, 0.05), Color::srgb(1.0, 0.97, 0.9)),
+        };
+        let radius = 0.2 * layout.square;
+        gizmos.circle_2d(at, radius + 2.0, edge);
+        gizmos.circle_2d(at, radius, fill);
+        gizmos.circle_2d(at, radius - 2.0, edge);
+        let arm = radius * 0.7;
+        gizmos.line_2d(at - Vec2::X * arm, at + Vec2::X * arm, fill);
+        gizmos.line_2d(at - Vec2::Y * arm, at + Vec2::Y * arm, fill);
+    }
+}

@@ -1,0 +1,162 @@
+//! The AI's thinking and the analysis layers as data: the overlay follows
+//! the live search and only describes the board's position, the evaluation
+//! graph turns the movers' scores to White's view, and the layers agree with
+//! the engine's analysis.
+
+use bevy::prelude::*;
+use breakline::app::PlayerSetup;
+use breakline::app::eval_graph::EvalGraph;
+use breakline::app::layers::{LayerData, LayerSettings};
+use breakline::app::overlay::{ThinkingLine, ThinkingOverlay};
+use breakline::app::state::{GamePhase, PlaySettings};
+use breakline::engine::analysis::{attacked_squares, centre_of_mass};
+use breakline::engine::eval::is_proven;
+use breakline::engine::{Color as Side, Position, Variant};
+
+use crate::{ai, game_app, options, phase, session, update_until};
+
+fn overlay_line(app: &App) -> Option<ThinkingLine> {
+    app.world().resource::<ThinkingOverlay>().line.clone()
+}
+
+/// The line plays legally from `position` and every tinted square is where
+/// some legal move goes.
+fn assert_describes(line: &ThinkingLine, position: &Position) {
+    assert_eq!(line.position_hash, position.hash());
+    assert_eq!(line.side, position.side_to_move());
+    assert!(!line.pv.is_empty(), "a report without a principal variation");
+    let mut replay = position.clone();
+    for &mv in &line.pv {
+        replay.play(mv).unwrap_or_else(|e| panic!("PV move {} is illegal: {e}", replay.move_name(mv)));
+    }
+    let targets: Vec<u8> = position.legal_moves().iter().map(|m| m.to).collect();
+    assert!(!line.destinations.is_empty());
+    for destination in &line.destinations {
+        assert!(targets.contains(&destination.square), "square {} is no move's destination", destination.square);
+        assert!((0.0..=1.0).contains(&destination.shortfall));
+    }
+    assert_eq!(line.destinations[0].shortfall, 0.0, "the best destination comes first");
+}
+
+/// Watches one AI move being searched: the overlay describes the position
+/// while the search reports, and is gone once the move is played.
+fn watch_one_search(variant: Variant, config: &str) {
+    // Both sides search: Black moves first in Lines of Action.
+    let mut app = game_app(options(variant, ai(config, variant), ai(config, variant)));
+    let start = session(&app).position.clone();
+    let mut reports = 0;
+    let played = update_until(&mut app, 20_000, |app| {
+        let position = &session(app).position;
+        if position.moves().is_empty()
+            && let Some(line) = overlay_line(app)
+        {
+            assert_describes(&line, position);
+            reports += 1;
+        }
+        !position.moves().is_empty()
+    });
+    assert!(played, "the AI did not move");
+    assert!(reports > 0, "the overlay never showed the search");
+    assert_ne!(session(&app).position.hash(), start.hash());
+    assert_eq!(overlay_line(&app), None, "the overlay outlived the move");
+    // The next search has not reported yet while the move slides into place.
+    app.update();
+    assert_eq!(overlay_line(&app), None);
+}
+
+#[test]
+fn breakthrough_overlay_follows_iterative_deepening() {
+    watch_one_search(Variant::Breakthrough, "enhanced:balanced:time=400");
+}
+
+#[test]
+fn loa_overlay_follows_mcts() {
+    watch_one_search(Variant::LinesOfAction, "mcts:expert:time=400");
+}
+
+#[test]
+fn eval_graph_has_a_point_per_scored_move_in_white_view() {
+    let v = Variant::Breakthrough;
+    let mut app = game_app(options(v, ai("alphabeta:offensive2:depth=2", v), ai("alphabeta:defensive1:depth=2", v)));
+    app.world_mut().resource_mut::<PlaySettings>().ai_delay_secs = 0.0;
+    let enough = update_until(&mut app, 20_000, |app| {
+        session(app).position.moves().len() >= 6 || phase(app) == GamePhase::Over
+    });
+    assert!(enough, "the game did not get going");
+    app.update();
+    let moves = session(&app).record.moves.clone();
+    let graph = app.world().resource::<EvalGraph>();
+    assert_eq!(graph.plies, moves.len());
+    let scored: Vec<_> = moves.iter().enumerate().filter_map(|(i, m)| m.score.map(|s| (i + 1, m.side, s))).collect();
+    assert!(scored.len() >= 6, "AI moves carry their scores");
+    assert_eq!(graph.points.len(), scored.len());
+    for (point, &(ply, side, score)) in graph.points.iter().zip(&scored) {
+        assert_eq!((point.ply, point.side, point.score), (ply, side, score));
+        let white_view = if side == Side::White { score as f64 } else { -(score as f64) };
+        if is_proven(score) {
+            assert_eq!(point.value, graph.limit.copysign(white_view));
+        } else {
+            assert_eq!(point.value, white_view);
+            assert!(point.value.abs() < graph.limit);
+        }
+    }
+}
+
+fn all_layers_on(app: &mut App) {
+    *app.world_mut().resource_mut::<LayerSettings>() = LayerSettings { groups: true, centres: true, attacks: true };
+    app.update();
+}
+
+/// Plays AI moves, checking the layers against the engine after each one.
+fn check_layers_over_moves(app: &mut App, plies: usize, check: impl Fn(&Position, &LayerData)) {
+    app.world_mut().resource_mut::<PlaySettings>().ai_delay_secs = 0.0;
+    let mut checked = usize::MAX;
+    let reached = update_until(app, 20_000, |app| {
+        let position = &session(app).position;
+        if position.moves().len() != checked {
+            checked = position.moves().len();
+            check(position, app.world().resource::<LayerData>());
+        }
+        checked >= plies || phase(app) == GamePhase::Over
+    });
+    assert!(reached);
+}
+
+#[test]
+fn loa_groups_partition_each_sides_pieces() {
+    let v = Variant::LinesOfAction;
+    let mut app = game_app(options(v, ai("alphabeta:classic:depth=1", v), ai("alphabeta:expert:depth=1", v)));
+    all_layers_on(&mut app);
+    check_layers_over_moves(&mut app, 8, |position, data| {
+        for side in Side::BOTH {
+            let mut grouped: Vec<u8> = data.groups[side.index()].iter().flatten().copied().collect();
+            grouped.sort_unstable();
+            let mut pieces: Vec<u8> =
+                position.pieces().into_iter().filter(|&(_, c)| c == side).map(|(sq, _)| sq).collect();
+            pieces.sort_unstable();
+            assert_eq!(grouped, pieces, "{side} groups after {} moves", position.moves().len());
+            assert_eq!(data.centres[side.index()], centre_of_mass(position, side));
+            assert!(data.attacked[side.index()].is_empty(), "attacks are a Breakthrough layer");
+        }
+    });
+}
+
+#[test]
+fn breakthrough_attacks_match_the_analysis() {
+    let v = Variant::Breakthrough;
+    let mut app = game_app(options(v, ai("alphabeta:offensive1:depth=1", v), ai("alphabeta:offensive2:depth=1", v)));
+    all_layers_on(&mut app);
+    check_layers_over_moves(&mut app, 8, |position, data| {
+        for side in Side::BOTH {
+            assert_eq!(data.attacked[side.index()], attacked_squares(position, side));
+            assert!(data.groups[side.index()].is_empty(), "groups are a Lines of Action layer");
+        }
+    });
+}
+
+#[test]
+fn layers_stay_empty_until_ticked() {
+    let v = Variant::Breakthrough;
+    let app = game_app(options(v, PlayerSetup::Human, PlayerSetup::Human));
+    assert_eq!(*app.world().resource::<LayerData>(), LayerData::default());
+}
