@@ -9,7 +9,7 @@ use std::time::Duration;
 use bevy::prelude::*;
 
 use super::runner::Series;
-use crate::app::PlayerSetup;
+use crate::app::{PlayerSetup, review};
 use crate::app::session::GameSession;
 use crate::app::state::{
     AiControl, GamePhase, GameSystems, MoveChosen, MoveSource, PlaySettings, Players, TurnPhase,
@@ -71,7 +71,12 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 (start_replay, stop_replay).chain().in_set(GameSystems::Input),
-                play_next_move.in_set(GameSystems::Input).after(stop_replay).run_if(in_state(TurnPhase::HumanTurn)),
+                // While an earlier position is being reviewed, the replay waits.
+                play_next_move
+                    .in_set(GameSystems::Input)
+                    .after(stop_replay)
+                    .run_if(in_state(TurnPhase::HumanTurn))
+                    .run_if(review::following_game),
                 follow_game.in_set(GameSystems::Turn),
             ),
         );
