@@ -41,13 +41,20 @@ impl Default for BoardViewport {
     }
 }
 
-/// Where squares are: the size of one square and the centre of square a1.
+/// Where squares are: the size of one square and the centre of the
+/// bottom-left square (a1, or the opposite corner when flipped).
 #[derive(Resource, Clone, Copy, PartialEq, Debug)]
 pub struct BoardLayout {
     pub board: BoardSize,
     pub square: f32,
     pub a1: Vec2,
+    /// Black at the bottom: files and ranks run the other way on screen.
+    pub flipped: bool,
 }
+
+/// The player's choice to see the board from Black's side (view only).
+#[derive(Resource, Default, Clone, Copy, PartialEq, Eq, Debug)]
+pub struct BoardFlip(pub bool);
 
 impl Default for BoardLayout {
     fn default() -> Self {
@@ -66,11 +73,26 @@ impl BoardLayout {
         // Whole pixels keep square edges crisp; never collapse to nothing.
         let square = fit_w.min(fit_h).floor().max(8.0);
         let a1 = viewport.center - Vec2::new(columns - 1.0, rows - 1.0) * square / 2.0;
-        BoardLayout { board, square, a1 }
+        BoardLayout { board, square, a1, flipped: false }
+    }
+
+    pub fn with_flip(mut self, flip: BoardFlip) -> BoardLayout {
+        self.flipped = flip.0;
+        self
     }
 
     pub fn center(&self, file: u8, rank: u8) -> Vec2 {
+        let (file, rank) = self.screen_cell(file, rank);
         self.a1 + Vec2::new(file as f32, rank as f32) * self.square
+    }
+
+    /// Board file and rank to screen column and row (and back: it is its own inverse).
+    fn screen_cell(&self, file: u8, rank: u8) -> (u8, u8) {
+        if self.flipped {
+            (self.board.columns - 1 - file, self.board.rows - 1 - rank)
+        } else {
+            (file, rank)
+        }
     }
 
     pub fn square_center(&self, square: u8) -> Vec2 {
@@ -95,7 +117,10 @@ impl BoardLayout {
             && rank >= 0.0
             && file < self.board.columns as f32
             && rank < self.board.rows as f32;
-        inside.then(|| self.board.index(file as u8, rank as u8))
+        inside.then(|| {
+            let (file, rank) = self.screen_cell(file as u8, rank as u8);
+            self.board.index(file, rank)
+        })
     }
 
     /// Squares and pieces are drawn in unit size and scaled to a square.
@@ -107,6 +132,7 @@ impl BoardLayout {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<BoardViewport>()
         .init_resource::<BoardLayout>()
+        .init_resource::<BoardFlip>()
         .add_systems(OnEnter(GamePhase::Playing), spawn_board)
         .add_systems(
             Update,
@@ -117,10 +143,19 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// One entity per square and per piece of the new game; they live until the
-/// next game's setup.
-fn spawn_board(mut commands: Commands, session: Res<GameSession>, viewport: Res<BoardViewport>) {
+/// next game's setup. Play resumed after the end (an undo) keeps the board.
+fn spawn_board(
+    mut commands: Commands,
+    session: Res<GameSession>,
+    viewport: Res<BoardViewport>,
+    flip: Res<BoardFlip>,
+    existing: Query<(), With<BoardSquare>>,
+) {
+    if !existing.is_empty() {
+        return;
+    }
     let size = session.size();
-    let layout = BoardLayout::fit(size, &viewport);
+    let layout = BoardLayout::fit(size, &viewport).with_flip(*flip);
     commands.insert_resource(layout);
     for rank in 0..size.rows {
         for file in 0..size.columns {
@@ -148,8 +183,13 @@ pub fn piece_bundle(layout: &BoardLayout, piece: Piece) -> impl Bundle {
     )
 }
 
-fn update_layout(viewport: Res<BoardViewport>, session: Res<GameSession>, mut layout: ResMut<BoardLayout>) {
-    let fitted = BoardLayout::fit(session.size(), &viewport);
+fn update_layout(
+    viewport: Res<BoardViewport>,
+    flip: Res<BoardFlip>,
+    session: Res<GameSession>,
+    mut layout: ResMut<BoardLayout>,
+) {
+    let fitted = BoardLayout::fit(session.size(), &viewport).with_flip(*flip);
     layout.set_if_neq(fitted);
 }
 

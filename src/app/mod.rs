@@ -8,14 +8,21 @@ pub mod ai;
 pub mod animation;
 mod assets;
 pub mod board;
+pub mod board_sync;
+pub mod files;
+pub mod hint;
+pub mod history;
 pub mod eval_graph;
 pub mod input;
 pub mod layers;
 pub mod overlay;
+pub mod notice;
 mod pointer;
 pub mod presets;
 pub mod review;
 mod screenshot;
+pub mod settings_store;
+mod shortcuts;
 pub mod series;
 pub mod session;
 mod sprites;
@@ -71,6 +78,8 @@ pub struct LaunchOptions {
     /// A matchup preset, 1..=9 (see [`presets::matchup`]); overrides the fields above.
     pub preset: Option<usize>,
     pub screenshot: Option<ScreenshotRequest>,
+    /// A saved game to open (players and board come from it).
+    pub load: Option<PathBuf>,
 }
 
 impl Default for LaunchOptions {
@@ -83,6 +92,7 @@ impl Default for LaunchOptions {
             black: PlayerSetup::Ai(Difficulty::Medium.config(variant)),
             preset: None,
             screenshot: None,
+            load: None,
         }
     }
 }
@@ -105,6 +115,7 @@ pub fn run(options: LaunchOptions) -> AppExit {
     )
     .add_plugins((EguiPlugin::default(), FrameTimeDiagnosticsPlugin::default()))
     .insert_resource(ClearColor(Color::srgb(0.16, 0.15, 0.14)));
+    app.insert_resource(settings_store::SettingsPath(settings_store::default_path()));
     configure(&mut app, &options);
     app.add_plugins(plugin).add_plugins(view_plugin);
     if let Some(request) = options.screenshot {
@@ -127,13 +138,15 @@ pub fn plugin(app: &mut App) {
         series::plugin,
         // The AI's thinking and analysis layers, as data.
         (overlay::plugin, eval_graph::plugin, layers::plugin),
-        review::plugin,
+        (review::plugin, board_sync::plugin, history::plugin, hint::plugin, files::plugin),
+        (notice::plugin, settings_store::plugin),
     ));
 }
 
 /// Rendering, pointer and panel plugins (need a window, a renderer and egui).
 fn view_plugin(app: &mut App) {
     app.add_plugins((assets::plugin, sprites::plugin, pointer::plugin, ui::plugin, screenshot::plugin))
+        .add_plugins((shortcuts::plugin, hint::view_plugin))
         .add_plugins((overlay::view_plugin, layers::view_plugin));
 }
 
@@ -156,6 +169,29 @@ pub fn configure(app: &mut App, options: &LaunchOptions) {
     app.insert_resource(state::GameSettings { variant, size })
         .insert_resource(players)
         .insert_resource(session::GameSession::new(variant, size, 0));
+    if let Some(path) = &options.load {
+        open_saved_game(app, path);
+    }
+}
+
+/// The saved game replaces the configured one; if it cannot be opened, the
+/// configured game stays and the panel says why.
+fn open_saved_game(app: &mut App, path: &std::path::Path) {
+    let opened = files::load_game(path).and_then(|record| {
+        let players = files::players_from_record(&record);
+        Ok((files::session_from_record(record, 0)?, players))
+    });
+    match opened {
+        Ok((session, players)) => {
+            app.insert_resource(state::GameSettings { variant: session.variant(), size: session.size() })
+                .insert_resource(players)
+                .insert_resource(session);
+        }
+        Err(error) => {
+            warn!("{error}");
+            app.world_mut().get_resource_or_init::<notice::Notice>().error(error);
+        }
+    }
 }
 
 /// The side's name with a capital, for panels and banners.

@@ -7,7 +7,9 @@ use bevy::prelude::*;
 use super::PlayerSetup;
 use super::state::{AiControl, GamePhase, GameSettings, GameSystems, NewGame, Players};
 use crate::engine::record::{GameRecord, MoveRecord, Player};
-use crate::engine::{BoardSize, Color as Side, Move as EngineMove, MoveError, Position, SearchInfo, Variant};
+use crate::engine::{
+    BoardSize, Color as Side, Move as EngineMove, MoveError, Outcome, Position, SearchInfo, Variant, WinReason,
+};
 
 #[derive(Resource, Clone, Debug)]
 pub struct GameSession {
@@ -26,6 +28,30 @@ impl GameSession {
             .expect("every variant's default size is supported");
         let record = GameRecord::new(&position, Player::Human, Player::Human, 0);
         GameSession { position, generation, record }
+    }
+
+    /// The position's outcome, or the opponent's win after a resignation
+    /// (which only the record knows: the board does not show it).
+    pub fn outcome(&self) -> Outcome {
+        match self.record.result {
+            result @ Outcome::Win { reason: WinReason::Resignation, .. } => result,
+            _ => self.position.outcome(),
+        }
+    }
+
+    /// The side that gave up, if one did.
+    pub fn resigned(&self) -> Option<Side> {
+        match self.outcome() {
+            Outcome::Win { winner, reason: WinReason::Resignation } => Some(winner.opponent()),
+            _ => None,
+        }
+    }
+
+    /// `side` gives up: the opponent wins. Taking back a move (which
+    /// refreshes the result from the board) withdraws it.
+    pub fn resign(&mut self, side: Side) {
+        self.record.result = Outcome::Win { winner: side.opponent(), reason: WinReason::Resignation };
+        self.record.stats.winner = Some(side.opponent());
     }
 
     pub fn variant(&self) -> Variant {

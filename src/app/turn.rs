@@ -27,7 +27,11 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 play_chosen_move.in_set(GameSystems::Apply).run_if(in_state(GamePhase::Playing)),
-                decide_turn.in_set(GameSystems::Turn).run_if(in_state(TurnPhase::Deciding)),
+                // While reviewing an earlier position nobody moves.
+                decide_turn
+                    .in_set(GameSystems::Turn)
+                    .run_if(in_state(TurnPhase::Deciding))
+                    .run_if(super::review::following_game),
                 follow_player_changes.in_set(GameSystems::Turn).run_if(in_state(GamePhase::Playing)),
             ),
         );
@@ -47,7 +51,7 @@ fn decide_turn(
     mut next_turn: ResMut<NextState<TurnPhase>>,
     mut next_phase: ResMut<NextState<GamePhase>>,
 ) {
-    if session.position.outcome().is_over() {
+    if session.outcome().is_over() {
         next_phase.set(GamePhase::Over);
         return;
     }

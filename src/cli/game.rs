@@ -1,5 +1,5 @@
 //! The game's launch flags: `breakline [--variant V] [--size CxR] [--white P]
-//! [--black P] [--preset N] [--screenshot FILE --after SECONDS]`, checked here
+//! [--black P] [--preset N] [--screenshot FILE --after SECONDS] [--load FILE]`, checked here
 //! so a bad flag is one clear line, never a silently different game.
 
 use std::path::PathBuf;
@@ -33,6 +33,9 @@ pub struct GameArgs {
     /// Seconds to run before the screenshot
     #[arg(long, requires = "screenshot")]
     pub after: Option<f32>,
+    /// Open a game saved as JSON (its players and board)
+    #[arg(long, value_name = "FILE")]
+    pub load: Option<PathBuf>,
 }
 
 fn player(text: &str, variant: Variant, flag: &str) -> Result<PlayerSetup, String> {
@@ -44,9 +47,11 @@ fn player(text: &str, variant: Variant, flag: &str) -> Result<PlayerSetup, Strin
 
 impl GameArgs {
     pub fn launch_options(&self) -> Result<LaunchOptions, String> {
-        let defaults = LaunchOptions::default();
+        // Flags override the settings saved by the last run.
+        let defaults = crate::app::settings_store::saved_launch_options();
         let variant = self.variant.unwrap_or(defaults.variant);
-        let size = self.size.unwrap_or(variant.default_size());
+        let saved_size = if variant == defaults.variant { defaults.size } else { variant.default_size() };
+        let size = self.size.unwrap_or(saved_size);
         variant.check_size(size).map_err(|e| e.to_string())?;
         // The default opponent (medium, expert strategy) plays either variant.
         let mut options = LaunchOptions { variant, size, preset: self.preset.map(|p| p as usize), ..defaults };
@@ -64,6 +69,10 @@ impl GameArgs {
                 return Err(format!("--screenshot must name a .png file, not {}", path.display()));
             }
             options.screenshot = Some(ScreenshotRequest { path: path.clone(), after_secs: after });
+        }
+        if let Some(path) = &self.load {
+            crate::app::files::load_game(path)?;
+            options.load = Some(path.clone());
         }
         Ok(options)
     }

@@ -3,6 +3,7 @@
 
 mod ai_games;
 mod animation;
+mod comforts;
 mod human_moves;
 mod layout;
 mod overlay;

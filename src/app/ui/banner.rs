@@ -11,7 +11,7 @@ use crate::engine::Outcome;
 
 /// `board_center_x`: the middle between the panels, in egui points.
 pub(super) fn show(ctx: &egui::Context, state: &mut PanelState, board_center_x: f32) {
-    let outcome = state.session.position.outcome();
+    let outcome = state.session.outcome();
     let headline = match outcome {
         Outcome::Win { winner, .. } => format!("{} wins!", side_title(winner)),
         Outcome::Draw { .. } => "Draw".to_string(),

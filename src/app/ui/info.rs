@@ -23,7 +23,7 @@ pub(super) fn status(ui: &mut Ui, state: &PanelState) {
         state.players.black.label()
     ));
     if *state.phase.get() == GamePhase::Over {
-        ui.label(RichText::new(position.outcome().describe()).strong().color(egui::Color32::from_rgb(250, 210, 90)));
+        ui.label(RichText::new(session.outcome().describe()).strong().color(egui::Color32::from_rgb(250, 210, 90)));
         return;
     }
     let side = position.side_to_move();
@@ -133,7 +133,10 @@ pub(super) fn statistics_grid(ui: &mut Ui, session: &GameSession, id: &str) {
     });
 }
 
-pub(super) fn moves_section(ui: &mut Ui, state: &PanelState) {
+/// The move list; a click on a move returns the ply after it (to review it).
+/// `shown`: the ply on the board while reviewing, highlighted.
+pub(super) fn moves_section(ui: &mut Ui, state: &PanelState, shown: Option<usize>) -> Option<usize> {
+    let mut clicked = None;
     egui::CollapsingHeader::new("Moves").default_open(true).show(ui, |ui| {
         let moves = &state.session.record.moves;
         if moves.is_empty() {
@@ -144,14 +147,19 @@ pub(super) fn moves_section(ui: &mut Ui, state: &PanelState) {
             egui::Grid::new("move_grid").num_columns(3).spacing([14.0, 2.0]).show(ui, |ui| {
                 for (turn, pair) in moves.chunks(2).enumerate() {
                     ui.label(RichText::new(format!("{}.", turn + 1)).weak());
-                    for m in pair {
-                        ui.monospace(m.notation.as_str());
+                    for (i, m) in pair.iter().enumerate() {
+                        let ply = turn * 2 + i + 1;
+                        let text = RichText::new(m.notation.as_str()).monospace();
+                        if ui.selectable_label(shown == Some(ply), text).on_hover_text("Review from here").clicked() {
+                            clicked = Some(ply);
+                        }
                     }
                     ui.end_row();
                 }
             });
         });
     });
+    clicked
 }
 
 pub(super) fn thousands(n: u64) -> String {

@@ -3,6 +3,7 @@
 //! only when they differ, so change detection means a real change.
 
 mod banner;
+mod comforts;
 mod frame_time;
 mod info;
 mod insight;
@@ -15,6 +16,7 @@ use bevy_egui::{EguiContextSettings, EguiContexts, EguiPrimaryContextPass, egui}
 
 use super::ai::AiThinking;
 use super::board::BoardViewport;
+use super::review::ReviewGoTo;
 use super::session::GameSession;
 use super::state::{AiControl, GamePhase, GameSettings, GameSystems, NewGame, PlaySettings, Players, TurnPhase};
 
@@ -41,12 +43,13 @@ struct PanelState<'w> {
     turn: Option<Res<'w, State<TurnPhase>>>,
     frame_times: Res<'w, frame_time::FrameTimes>,
     new_game: MessageWriter<'w, NewGame>,
+    comforts: comforts::ComfortsState<'w>,
     insight: insight::InsightState<'w>,
 }
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PanelWidths>()
-        .add_plugins(frame_time::plugin)
+        .add_plugins((frame_time::plugin, comforts::plugin))
         .add_systems(EguiPrimaryContextPass, draw_panel)
         .add_systems(Update, (keep_pointer_for_board, fit_viewport.before(GameSystems::Board)));
 }
@@ -78,19 +81,24 @@ fn draw_panel(mut contexts: EguiContexts, mut state: PanelState, mut panels: Res
             setup::presets_section(ui, &mut state);
             super::series::open_button(ui);
             info::pacing_section(ui, &mut state);
+            comforts::files_section(ui, &mut state.comforts);
         });
     });
     let right = egui::Panel::right("breakline_game").default_size(300.0).resizable(true).show(&mut root, |ui| {
         egui::ScrollArea::vertical().id_salt("game_scroll").auto_shrink([false, false]).show(ui, |ui| {
             ui.add_space(4.0);
             info::status(ui, &state);
+            comforts::game_buttons(ui, &mut state.comforts);
+            comforts::review_section(ui, &mut state.comforts);
             insight::overlay_toggle(ui, &mut state.insight);
             ui.separator();
             insight::eval_graph_section(ui, &mut state.insight);
             let variant = state.session.variant();
             insight::layers_section(ui, &mut state.insight, variant);
             info::statistics_section(ui, &state);
-            info::moves_section(ui, &state);
+            if let Some(ply) = info::moves_section(ui, &state, state.comforts.review.ply) {
+                state.comforts.go_to.write(ReviewGoTo { ply });
+            }
             ui.separator();
             frame_time::label(ui, &state.frame_times);
         });
@@ -101,7 +109,8 @@ fn draw_panel(mut contexts: EguiContexts, mut state: PanelState, mut panels: Res
         .and_then(|pos| ctx.layer_id_at(pos))
         .is_some_and(|layer| layer.order != egui::Order::Background);
     panels.set_if_neq(PanelWidths { left: left.width(), right: right.width(), pointer_over_window });
-    if *state.phase.get() == GamePhase::Over {
+    // While reviewing, the banner would cover the positions looked at.
+    if *state.phase.get() == GamePhase::Over && !state.comforts.review.active() {
         banner::show(ctx, &mut state, (left.right() + right.left()) / 2.0);
     }
     Ok(())

@@ -1,0 +1,124 @@
+//! Position jumps on the board (undo, redo, review, loaded games): the piece
+//! entities follow a position that did not come from a played move. One step
+//! slides like a move (forwards or backwards); anything else re-syncs at once.
+
+use std::collections::HashMap;
+
+use bevy::prelude::*;
+
+use super::animation::{CaptureAnimation, MoveAnimation};
+use super::board::{BoardLayout, PIECE_Z, Piece, piece_bundle};
+use super::state::{GameSystems, PlaySettings};
+use crate::engine::{Color as Side, Move as EngineMove, Position};
+
+/// Show `position` on the board. `step` names the one move that separates it
+/// from what the board shows now, if only one does.
+#[derive(Message, Clone, Debug)]
+pub struct ShowPosition {
+    pub position: Position,
+    pub step: Option<Step>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// `position` is the shown one with this move played.
+    Forward(EngineMove),
+    /// `position` is the shown one with this move taken back.
+    Back(EngineMove),
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<ShowPosition>().add_systems(Update, sync_pieces.in_set(GameSystems::Apply));
+}
+
+fn sync_pieces(
+    mut commands: Commands,
+    mut requests: MessageReader<ShowPosition>,
+    layout: Res<BoardLayout>,
+    settings: Res<PlaySettings>,
+    mut pieces: Query<(Entity, &mut Piece, &mut Transform)>,
+    fading: Query<Entity, With<CaptureAnimation>>,
+) {
+    let requests: Vec<ShowPosition> = requests.read().cloned().collect();
+    let Some(last) = requests.last() else {
+        return;
+    };
+    // Pieces captured a moment ago would linger over the new position.
+    for entity in &fading {
+        commands.entity(entity).despawn();
+    }
+    let animate = settings.animate && settings.move_secs > 0.0 && requests.len() == 1;
+    let shown: HashMap<u8, Side> = pieces.iter().map(|(_, piece, _)| (piece.square, piece.color)).collect();
+    if let Some(step) = last.step.filter(|_| animate)
+        && step_applies(&shown, &last.position, step)
+    {
+        slide(&mut commands, &layout, &mut pieces, &last.position, step, settings.move_secs);
+    } else {
+        resync(&mut commands, &layout, &mut pieces, &last.position);
+    }
+}
+
+/// The board shows exactly the position before `step`.
+fn step_applies(shown: &HashMap<u8, Side>, target: &Position, step: Step) -> bool {
+    let mut before = target.clone();
+    let undone = match step {
+        Step::Forward(mv) => before.undo() == Some(mv),
+        Step::Back(mv) => before.play(mv).is_ok(),
+    };
+    let expected: HashMap<u8, Side> = before.pieces().into_iter().collect();
+    undone && expected == *shown
+}
+
+fn slide(
+    commands: &mut Commands,
+    layout: &BoardLayout,
+    pieces: &mut Query<(Entity, &mut Piece, &mut Transform)>,
+    target: &Position,
+    step: Step,
+    duration: f32,
+) {
+    let (from, to, captured_square, mover) = match step {
+        Step::Forward(mv) => (mv.from, mv.to, mv.capture.then_some(mv.to), target.piece_at(mv.to)),
+        Step::Back(mv) => (mv.to, mv.from, None, target.piece_at(mv.from)),
+    };
+    let Some(mover) = mover else {
+        return resync(commands, layout, pieces, target);
+    };
+    for (entity, mut piece, _) in pieces.iter_mut() {
+        if Some(piece.square) == captured_square && piece.color != mover {
+            commands.entity(entity).remove::<Piece>().insert(CaptureAnimation { elapsed: 0.0, duration });
+        } else if piece.square == from && piece.color == mover {
+            piece.square = to;
+            commands.entity(entity).insert(MoveAnimation { from_square: from, elapsed: 0.0, duration });
+        }
+    }
+    // A capture taken back puts the captured piece back where it stood.
+    if let Step::Back(mv) = step
+        && mv.capture
+    {
+        commands.spawn(piece_bundle(layout, Piece { color: mover.opponent(), square: mv.to }));
+    }
+}
+
+/// Keeps the pieces that stand right, removes the rest and adds what is missing.
+fn resync(
+    commands: &mut Commands,
+    layout: &BoardLayout,
+    pieces: &mut Query<(Entity, &mut Piece, &mut Transform)>,
+    target: &Position,
+) {
+    let mut wanted: HashMap<u8, Side> = target.pieces().into_iter().collect();
+    for (entity, piece, mut transform) in pieces.iter_mut() {
+        if wanted.get(&piece.square) == Some(&piece.color) {
+            wanted.remove(&piece.square);
+            commands.entity(entity).remove::<MoveAnimation>();
+            transform.translation = layout.square_center(piece.square).extend(PIECE_Z);
+            transform.scale = layout.scale();
+        } else {
+            commands.entity(entity).despawn();
+        }
+    }
+    for (square, color) in wanted {
+        commands.spawn(piece_bundle(layout, Piece { color, square }));
+    }
+}

@@ -1,0 +1,147 @@
+//! Hints: the best move for the side to move by a strong search (the master
+//! settings with a one-second budget, whoever plays), computed on the async
+//! pool and shown as an arrow until the position changes.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use bevy::prelude::*;
+use bevy::tasks::futures::check_ready;
+use bevy::tasks::{AsyncComputeTaskPool, Task};
+
+use super::board::BoardLayout;
+use super::review::Review;
+use super::session::GameSession;
+use super::state::GameSystems;
+use crate::engine::search::{self, Difficulty, SearchError};
+use crate::engine::{Move as EngineMove, SearchHandler, SearchResult};
+
+/// Long enough for a strong move, short enough to feel like an answer.
+pub const HINT_MS: u64 = 1000;
+
+/// Asks for a hint for the current position.
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct HintRequest;
+
+/// The hint for the position with `position_hash` of game `generation`.
+#[derive(Resource, Default, Clone, Debug, PartialEq)]
+pub struct Hint {
+    pub mv: Option<EngineMove>,
+    pub thinking: bool,
+    generation: u64,
+    position_hash: u64,
+}
+
+/// A hint search; dropping it sets the stop flag.
+#[derive(Component)]
+pub struct HintTask {
+    task: Task<Result<SearchResult, SearchError>>,
+    pub stop: Arc<AtomicBool>,
+}
+
+impl Drop for HintTask {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+struct StopFlag(Arc<AtomicBool>);
+
+impl SearchHandler for StopFlag {
+    fn should_stop(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<HintRequest>()
+        .init_resource::<Hint>()
+        .add_systems(Update, (forget_stale_hint, start_hint, poll_hint).chain().in_set(GameSystems::Turn));
+}
+
+/// Hint arrows are drawn thicker than other gizmos.
+#[derive(Default, Reflect, GizmoConfigGroup)]
+struct HintGizmos;
+
+pub(super) fn view_plugin(app: &mut App) {
+    let line = GizmoLineConfig { width: 6.0, ..default() };
+    app.insert_gizmo_config(HintGizmos, GizmoConfig { line, ..default() })
+        .add_systems(Update, draw_hint.after(GameSystems::Turn));
+}
+
+fn is_for(hint: &Hint, session: &GameSession) -> bool {
+    hint.generation == session.generation && hint.position_hash == session.position.hash()
+}
+
+/// A move, an undo or a new game makes the hint (and its search) stale.
+fn forget_stale_hint(
+    mut commands: Commands,
+    session: Res<GameSession>,
+    mut hint: ResMut<Hint>,
+    tasks: Query<Entity, With<HintTask>>,
+) {
+    if (hint.mv.is_some() || hint.thinking) && !is_for(&hint, &session) {
+        *hint = Hint::default();
+        for task in &tasks {
+            commands.entity(task).despawn();
+        }
+    }
+}
+
+fn start_hint(
+    mut commands: Commands,
+    mut requests: MessageReader<HintRequest>,
+    session: Res<GameSession>,
+    review: Res<Review>,
+    mut hint: ResMut<Hint>,
+) {
+    if requests.read().count() == 0 || hint.thinking || review.active() || session.outcome().is_over() {
+        return;
+    }
+    if hint.mv.is_some() && is_for(&hint, &session) {
+        return;
+    }
+    let mut config = Difficulty::Master.config(session.variant());
+    config.time_ms = Some(HINT_MS);
+    let stop = Arc::new(AtomicBool::new(false));
+    let task = AsyncComputeTaskPool::get().spawn({
+        let position = session.position.clone();
+        let mut handler = StopFlag(stop.clone());
+        async move { search::search(&position, &config, &mut handler) }
+    });
+    commands.spawn((Name::new("Hint search"), HintTask { task, stop }));
+    *hint = Hint { mv: None, thinking: true, generation: session.generation, position_hash: session.position.hash() };
+}
+
+fn poll_hint(
+    mut commands: Commands,
+    mut tasks: Query<(Entity, &mut HintTask)>,
+    session: Res<GameSession>,
+    mut hint: ResMut<Hint>,
+) {
+    for (entity, mut task) in &mut tasks {
+        let Some(result) = check_ready(&mut task.task) else {
+            continue;
+        };
+        commands.entity(entity).despawn();
+        if !is_for(&hint, &session) {
+            continue;
+        }
+        hint.thinking = false;
+        match result {
+            Ok(result) => hint.mv = Some(result.best_move),
+            Err(error) => warn!("hint search failed: {error}"),
+        }
+    }
+}
+
+/// An arrow from the piece to its square, over the board.
+fn draw_hint(mut gizmos: Gizmos<HintGizmos>, hint: Res<Hint>, review: Res<Review>, layout: Res<BoardLayout>) {
+    let Some(mv) = hint.mv.filter(|_| !review.active()) else {
+        return;
+    };
+    let (from, to) = (layout.square_center(mv.from), layout.square_center(mv.to));
+    let color = Color::srgba(0.2, 0.85, 1.0, 0.9);
+    gizmos.arrow_2d(from, to, color).with_tip_length(layout.square * 0.3);
+    gizmos.circle_2d(Isometry2d::from_translation(from), layout.square * 0.42, color);
+}

@@ -1,0 +1,194 @@
+//! Settings remembered between runs: board, players, pacing and flip, as
+//! JSON in the platform's config directory. A missing file means defaults;
+//! an unreadable one means defaults and a notice, never a failed start.
+//! Changes are written at most once a second, and on exit.
+
+use std::path::{Path, PathBuf};
+
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::board::BoardFlip;
+use super::notice::Notice;
+use super::state::{GameSettings, PlaySettings, Players};
+use super::{LaunchOptions, PlayerSetup};
+use crate::engine::record::Player;
+use crate::engine::{BoardSize, Variant};
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StoredSettings {
+    pub variant: Variant,
+    pub size: BoardSize,
+    pub white: Player,
+    pub black: Player,
+    pub animate: bool,
+    pub move_secs: f32,
+    pub ai_delay_secs: f32,
+    pub flipped: bool,
+}
+
+/// Where settings live; `None` (the tests' default) keeps them in memory only.
+#[derive(Resource, Default, Clone, Debug, PartialEq)]
+pub struct SettingsPath(pub Option<PathBuf>);
+
+/// `<config dir>/breakline/settings.json`.
+pub fn default_path() -> Option<PathBuf> {
+    dirs::config_dir().map(|dir| dir.join("breakline").join("settings.json"))
+}
+
+/// `Ok(None)` when there is no file yet.
+pub fn read(path: &Path) -> Result<Option<StoredSettings>, String> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
+    };
+    let stored: StoredSettings =
+        serde_json::from_str(&text).map_err(|e| format!("{} is not a settings file: {e}", path.display()))?;
+    stored.variant.check_size(stored.size).map_err(|e| format!("{}: {e}", path.display()))?;
+    let finite = stored.move_secs.is_finite() && stored.ai_delay_secs.is_finite();
+    if !finite || stored.move_secs < 0.0 || stored.ai_delay_secs < 0.0 {
+        return Err(format!("{}: animation times must be seconds", path.display()));
+    }
+    Ok(Some(stored))
+}
+
+pub fn write(path: &Path, stored: &StoredSettings) -> Result<(), String> {
+    let json = serde_json::to_string_pretty(stored).map_err(|e| format!("cannot encode settings: {e}"))?;
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    }
+    std::fs::write(path, json).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+/// The launch defaults with the saved board and players, for the command
+/// line to override. Problems are reported by the game once it runs.
+pub fn saved_launch_options() -> LaunchOptions {
+    let defaults = LaunchOptions::default();
+    match default_path().map(|path| read(&path)) {
+        Some(Ok(Some(stored))) => LaunchOptions {
+            variant: stored.variant,
+            size: stored.size,
+            white: setup(&stored.white),
+            black: setup(&stored.black),
+            ..defaults
+        },
+        _ => defaults,
+    }
+}
+
+fn setup(player: &Player) -> PlayerSetup {
+    match player {
+        Player::Human => PlayerSetup::Human,
+        Player::Ai(config) => PlayerSetup::Ai(config.clone()),
+    }
+}
+
+fn player(setup: &PlayerSetup) -> Player {
+    match setup {
+        PlayerSetup::Human => Player::Human,
+        PlayerSetup::Ai(config) => Player::Ai(config.clone()),
+    }
+}
+
+/// The settings in force now.
+pub fn current(settings: &GameSettings, players: &Players, play: &PlaySettings, flip: BoardFlip) -> StoredSettings {
+    StoredSettings {
+        variant: settings.variant,
+        size: settings.size,
+        white: player(&players.white),
+        black: player(&players.black),
+        animate: play.animate,
+        move_secs: play.move_secs,
+        ai_delay_secs: play.ai_delay_secs,
+        flipped: flip.0,
+    }
+}
+
+/// What was last read or written, and when the settings were last compared.
+#[derive(Resource, Default)]
+struct SavedState {
+    stored: Option<StoredSettings>,
+    checked_at: f32,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<SettingsPath>()
+        .init_resource::<SavedState>()
+        .add_systems(Startup, apply_saved)
+        .add_systems(Update, save_changes)
+        .add_systems(Last, save_on_exit);
+}
+
+/// Pacing and flip come from the file (the command line has no flags for
+/// them); board and players came with the launch options.
+fn apply_saved(
+    path: Res<SettingsPath>,
+    mut play: ResMut<PlaySettings>,
+    mut flip: ResMut<BoardFlip>,
+    mut notice: ResMut<Notice>,
+    mut saved: ResMut<SavedState>,
+) {
+    let Some(path) = &path.0 else {
+        return;
+    };
+    match read(path) {
+        Ok(Some(stored)) => {
+            play.animate = stored.animate;
+            play.move_secs = stored.move_secs;
+            play.ai_delay_secs = stored.ai_delay_secs;
+            flip.0 = stored.flipped;
+            saved.stored = Some(stored);
+        }
+        Ok(None) => {}
+        Err(error) => {
+            warn!("settings: {error}; using defaults");
+            notice.error(format!("Settings not loaded ({error}); using defaults"));
+        }
+    }
+}
+
+fn save_changes(
+    time: Res<Time<Real>>,
+    path: Res<SettingsPath>,
+    settings: Res<GameSettings>,
+    players: Res<Players>,
+    play: Res<PlaySettings>,
+    flip: Res<BoardFlip>,
+    mut saved: ResMut<SavedState>,
+) {
+    let now = time.elapsed_secs();
+    if path.0.is_none() || now - saved.checked_at < 1.0 {
+        return;
+    }
+    saved.checked_at = now;
+    save(&path, current(&settings, &players, &play, *flip), &mut saved);
+}
+
+fn save_on_exit(
+    mut exit: MessageReader<AppExit>,
+    path: Res<SettingsPath>,
+    settings: Res<GameSettings>,
+    players: Res<Players>,
+    play: Res<PlaySettings>,
+    flip: Res<BoardFlip>,
+    mut saved: ResMut<SavedState>,
+) {
+    if exit.read().count() > 0 {
+        save(&path, current(&settings, &players, &play, *flip), &mut saved);
+    }
+}
+
+fn save(path: &SettingsPath, now: StoredSettings, saved: &mut SavedState) {
+    let Some(path) = &path.0 else {
+        return;
+    };
+    if saved.stored.as_ref() == Some(&now) {
+        return;
+    }
+    if let Err(error) = write(path, &now) {
+        warn!("settings: {error}");
+    }
+    // Remembered even on failure, so a read-only disk is not retried every second.
+    saved.stored = Some(now);
+}

@@ -1,0 +1,155 @@
+//! Panel sections for player comforts: undo/redo, hint, flip and resign;
+//! stepping through the game (review); saving and opening games.
+
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use bevy_egui::egui::{self, RichText, Ui};
+
+use crate::app::board::BoardFlip;
+use crate::app::files::{FileAction, FileRequest, default_path};
+use crate::app::hint::{HINT_MS, Hint, HintRequest};
+use crate::app::history::{Redo, RedoStack, Resign, Undo};
+use crate::app::notice::Notice;
+use crate::app::review::{ContinueFromHere, Review, ReviewGoTo};
+use crate::app::session::GameSession;
+
+/// The path the Files section edits (a text field: no native dialog).
+#[derive(Resource, Clone, Debug)]
+pub(super) struct FilePath(String);
+
+impl Default for FilePath {
+    fn default() -> Self {
+        FilePath(default_path("json").display().to_string())
+    }
+}
+
+#[derive(SystemParam)]
+pub(super) struct ComfortsState<'w> {
+    session: Res<'w, GameSession>,
+    pub review: Res<'w, Review>,
+    redo_stack: Res<'w, RedoStack>,
+    hint: Res<'w, Hint>,
+    flip: ResMut<'w, BoardFlip>,
+    notice: Res<'w, Notice>,
+    path: ResMut<'w, FilePath>,
+    undo: MessageWriter<'w, Undo>,
+    redo: MessageWriter<'w, Redo>,
+    resign: MessageWriter<'w, Resign>,
+    hint_request: MessageWriter<'w, HintRequest>,
+    pub go_to: MessageWriter<'w, ReviewGoTo>,
+    continue_here: MessageWriter<'w, ContinueFromHere>,
+    files: MessageWriter<'w, FileRequest>,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<FilePath>();
+}
+
+/// Undo, redo, hint, flip and resign, under the game status.
+pub(super) fn game_buttons(ui: &mut Ui, state: &mut ComfortsState) {
+    let moves = state.session.position.moves().len();
+    let over = state.session.outcome().is_over();
+    ui.horizontal_wrapped(|ui| {
+        let can_undo = moves > 0 || state.session.resigned().is_some();
+        if ui.add_enabled(can_undo, egui::Button::new("⟲ Undo")).on_hover_text("Take back (Ctrl+Z)").clicked() {
+            state.undo.write(Undo);
+        }
+        let can_redo = !state.redo_stack.is_empty();
+        if ui.add_enabled(can_redo, egui::Button::new("⟳ Redo")).on_hover_text("Replay (Ctrl+Y)").clicked() {
+            state.redo.write(Redo);
+        }
+        let hint_text = if state.hint.thinking { "Hint…" } else { "Hint" };
+        let can_hint = !over && !state.review.active() && !state.hint.thinking;
+        let hover = format!("Best move by a {:.0} s master search (H)", HINT_MS as f64 / 1000.0);
+        if ui.add_enabled(can_hint, egui::Button::new(hint_text)).on_hover_text(hover).clicked() {
+            state.hint_request.write(HintRequest);
+        }
+        let mut flipped = state.flip.0;
+        ui.toggle_value(&mut flipped, "Flip").on_hover_text("Black at the bottom (F)");
+        state.flip.set_if_neq(BoardFlip(flipped));
+        let can_resign = !over && !state.review.active();
+        if ui.add_enabled(can_resign, egui::Button::new("Resign")).on_hover_text("Give up this game").clicked() {
+            state.resign.write(Resign);
+        }
+    });
+    if let Some(mv) = state.hint.mv {
+        ui.label(RichText::new(format!("Hint: {}", state.session.position.move_name(mv))).color(HINT_COLOR));
+    }
+}
+
+const HINT_COLOR: egui::Color32 = egui::Color32::from_rgb(80, 210, 250);
+
+/// Step buttons, and while reviewing, the way back or on from here.
+pub(super) fn review_section(ui: &mut Ui, state: &mut ComfortsState) {
+    let live = state.session.position.moves().len();
+    let shown = state.review.ply.unwrap_or(live);
+    ui.horizontal(|ui| {
+        let back = shown > 0;
+        let on = shown < live;
+        if ui.add_enabled(back, egui::Button::new("⏮")).on_hover_text("Start position").clicked() {
+            state.go_to.write(ReviewGoTo { ply: 0 });
+        }
+        if ui.add_enabled(back, egui::Button::new("◀")).on_hover_text("One move back (Left)").clicked() {
+            state.go_to.write(ReviewGoTo { ply: shown - 1 });
+        }
+        if ui.add_enabled(on, egui::Button::new("▶")).on_hover_text("One move on (Right)").clicked() {
+            state.go_to.write(ReviewGoTo { ply: shown + 1 });
+        }
+        if ui.add_enabled(on, egui::Button::new("⏭")).on_hover_text("Back to the game").clicked() {
+            state.go_to.write(ReviewGoTo { ply: live });
+        }
+    });
+    if state.review.active() {
+        ui.label(RichText::new(format!("Reviewing: after move {shown} of {live}")).strong().color(REVIEW_COLOR));
+        ui.horizontal(|ui| {
+            if ui.button("Back to game").clicked() {
+                state.go_to.write(ReviewGoTo { ply: live });
+            }
+            let hover = "Drop the later moves and play on from this position";
+            if ui.button("Continue from here").on_hover_text(hover).clicked() {
+                state.continue_here.write(ContinueFromHere);
+            }
+        });
+    }
+}
+
+pub(super) const REVIEW_COLOR: egui::Color32 = egui::Color32::from_rgb(240, 180, 90);
+
+/// Save and open games by path; one line says how it went.
+pub(super) fn files_section(ui: &mut Ui, state: &mut ComfortsState) {
+    egui::CollapsingHeader::new("Files").default_open(false).show(ui, |ui| {
+        ui.add(egui::TextEdit::singleline(&mut state.path.0).desired_width(f32::INFINITY).hint_text("file path"));
+        let path = std::path::PathBuf::from(state.path.0.trim());
+        let mut request = |action| state.files.write(FileRequest { action, path: path.clone() });
+        ui.horizontal_wrapped(|ui| {
+            if ui.button("Save").on_hover_text("The whole game as JSON").clicked() {
+                request(FileAction::Save);
+            }
+            if ui.button("Load").on_hover_text("A game saved as JSON").clicked() {
+                request(FileAction::Load);
+            }
+            if ui.button("Export moves").on_hover_text("The move list as plain text").clicked() {
+                request(FileAction::ExportMoves);
+            }
+            if ui.button("Import moves").on_hover_text("A plain-text move list").clicked() {
+                request(FileAction::ImportMoves);
+            }
+        });
+        ui.horizontal(|ui| {
+            if ui.small_button("New name (.json)").clicked() {
+                state.path.0 = default_path("json").display().to_string();
+            }
+            if ui.small_button("New name (.txt)").clicked() {
+                state.path.0 = default_path("txt").display().to_string();
+            }
+        });
+    });
+    notice_line(ui, &state.notice);
+}
+
+fn notice_line(ui: &mut Ui, notice: &Notice) {
+    if let Some(text) = &notice.text {
+        let color = if notice.error { egui::Color32::LIGHT_RED } else { egui::Color32::LIGHT_GREEN };
+        ui.add(egui::Label::new(RichText::new(text).color(color)).wrap());
+    }
+}
