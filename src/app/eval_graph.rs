@@ -1,10 +1,12 @@
 //! The evaluation graph's data: after each AI move, the mover's own score
 //! of the position, turned to White's point of view, with proven wins and
 //! losses drawn at a limit just above every plain score. Rebuilt only when a
-//! move is added or a new game starts; the panel draws it.
+//! move is added or a new game starts; the panel draws it, and a click on a
+//! point opens review there.
 
 use bevy::prelude::*;
 
+use super::review::ReviewGoTo;
 use super::session::GameSession;
 use super::state::GameSystems;
 use crate::engine::eval::is_proven;
@@ -63,8 +65,24 @@ impl EvalGraph {
     }
 }
 
+/// The ply of the point last clicked on the graph. The panel leaves it here
+/// rather than writing [`ReviewGoTo`] itself: other panel sections write
+/// that message, and one system may hold only one writer of it.
+#[derive(Resource, Default, Clone, Copy, Debug, PartialEq)]
+pub struct GraphClick {
+    pub ply: Option<usize>,
+}
+
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<EvalGraph>().add_systems(Update, follow_record.after(GameSystems::Apply));
+    app.init_resource::<EvalGraph>()
+        .init_resource::<GraphClick>()
+        .add_systems(Update, (forward_click.before(GameSystems::Input), follow_record.after(GameSystems::Apply)));
+}
+
+fn forward_click(mut click: ResMut<GraphClick>, mut go_to: MessageWriter<ReviewGoTo>) {
+    if let Some(ply) = click.ply.take() {
+        go_to.write(ReviewGoTo { ply });
+    }
 }
 
 fn follow_record(session: Res<GameSession>, mut graph: ResMut<EvalGraph>) {

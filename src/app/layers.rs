@@ -2,15 +2,17 @@
 //! Lines of Action groups (one tint per group under its pieces) and centres
 //! of mass (a marker at the fractional square), Breakthrough attacked squares
 //! (one tint per side, blended where both attack). The data follows the
-//! position; tints are rebuilt only when it or the layout changes.
+//! position on the board (the reviewed one while reviewing); tints are
+//! rebuilt only when it or the layout changes.
 
 use bevy::prelude::*;
 
 use super::board::BoardLayout;
+use super::review::{Review, position_at};
 use super::session::GameSession;
 use super::state::GameSystems;
 use crate::engine::analysis::{attacked_squares, centre_of_mass, groups};
-use crate::engine::{Color as Side, Variant};
+use crate::engine::{Color as Side, Position, Variant};
 
 #[derive(Resource, Default, Clone, Copy, Debug, PartialEq)]
 pub struct LayerSettings {
@@ -73,9 +75,8 @@ pub(super) fn view_plugin(app: &mut App) {
 }
 
 impl LayerData {
-    pub fn compute(session: &GameSession, settings: &LayerSettings) -> LayerData {
-        let position = &session.position;
-        let loa = session.variant() == Variant::LinesOfAction;
+    pub fn compute(position: &Position, settings: &LayerSettings) -> LayerData {
+        let loa = position.variant() == Variant::LinesOfAction;
         let mut data = LayerData::default();
         if loa && settings.groups {
             data.groups = [groups(position, Side::White), groups(position, Side::Black)];
@@ -83,17 +84,27 @@ impl LayerData {
         if loa && settings.centres {
             data.centres = [centre_of_mass(position, Side::White), centre_of_mass(position, Side::Black)];
         }
-        if session.variant() == Variant::Breakthrough && settings.attacks {
+        if position.variant() == Variant::Breakthrough && settings.attacks {
             data.attacked = [attacked_squares(position, Side::White), attacked_squares(position, Side::Black)];
         }
         data
     }
 }
 
-fn follow_position(session: Res<GameSession>, settings: Res<LayerSettings>, mut data: ResMut<LayerData>) {
-    if session.is_changed() || settings.is_changed() {
-        data.set_if_neq(LayerData::compute(&session, &settings));
+fn follow_position(
+    session: Res<GameSession>,
+    review: Res<Review>,
+    settings: Res<LayerSettings>,
+    mut data: ResMut<LayerData>,
+) {
+    if !session.is_changed() && !review.is_changed() && !settings.is_changed() {
+        return;
     }
+    let computed = match review.ply {
+        Some(ply) => LayerData::compute(&position_at(&session.position, ply), &settings),
+        None => LayerData::compute(&session.position, &settings),
+    };
+    data.set_if_neq(computed);
 }
 
 fn retint(

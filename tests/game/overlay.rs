@@ -5,10 +5,11 @@
 
 use bevy::prelude::*;
 use breakline::app::PlayerSetup;
-use breakline::app::eval_graph::EvalGraph;
+use breakline::app::eval_graph::{EvalGraph, GraphClick};
 use breakline::app::layers::{LayerData, LayerSettings};
 use breakline::app::overlay::{ThinkingLine, ThinkingOverlay};
-use breakline::app::state::{GamePhase, PlaySettings};
+use breakline::app::review::{Review, position_at};
+use breakline::app::state::{AiControl, GamePhase, PlaySettings, TurnPhase};
 use breakline::engine::analysis::{attacked_squares, centre_of_mass};
 use breakline::engine::eval::is_proven;
 use breakline::engine::{Color as Side, Position, Variant};
@@ -159,4 +160,26 @@ fn layers_stay_empty_until_ticked() {
     let v = Variant::Breakthrough;
     let app = game_app(options(v, PlayerSetup::Human, PlayerSetup::Human));
     assert_eq!(*app.world().resource::<LayerData>(), LayerData::default());
+}
+
+/// A click on the evaluation graph opens review; the layers then describe
+/// the reviewed position and the thinking overlay stays away.
+#[test]
+fn a_graph_click_reviews_and_the_layers_follow() {
+    let v = Variant::LinesOfAction;
+    let mut app = game_app(options(v, ai("alphabeta:classic:depth=1", v), ai("alphabeta:expert:depth=1", v)));
+    app.world_mut().resource_mut::<PlaySettings>().ai_delay_secs = 0.0;
+    all_layers_on(&mut app);
+    assert!(update_until(&mut app, 20_000, |app| session(app).position.moves().len() >= 4));
+    app.world_mut().resource_mut::<AiControl>().paused = true;
+    assert!(update_until(&mut app, 20_000, |app| crate::turn(app) != Some(TurnPhase::AiThinking)));
+    app.world_mut().resource_mut::<GraphClick>().ply = Some(1);
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(app.world().resource::<Review>().ply, Some(1));
+    let reviewed = position_at(&session(&app).position, 1);
+    let settings = *app.world().resource::<LayerSettings>();
+    assert_eq!(*app.world().resource::<LayerData>(), LayerData::compute(&reviewed, &settings));
+    assert_eq!(overlay_line(&app), None, "no thinking overlay over a reviewed position");
 }

@@ -5,12 +5,12 @@
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, RichText, Ui};
-use egui_plot::{Corner, HLine, Legend, Line, LineStyle, Plot, PlotPoints, Points};
+use egui_plot::{HLine, Line, LineStyle, Plot, PlotPoints, Points, VLine};
 
-use crate::app::eval_graph::EvalGraph;
+use crate::app::eval_graph::{EvalGraph, GraphClick};
 use crate::app::layers::LayerSettings;
 use crate::app::overlay::OverlaySettings;
-use crate::app::review::ReviewGoTo;
+use crate::app::review::Review;
 use crate::engine::{Color as Side, Variant};
 
 /// What these sections read and edit.
@@ -19,7 +19,8 @@ pub(super) struct InsightState<'w> {
     overlay: ResMut<'w, OverlaySettings>,
     layers: ResMut<'w, LayerSettings>,
     graph: Res<'w, EvalGraph>,
-    review: MessageWriter<'w, ReviewGoTo>,
+    reviewing: Res<'w, Review>,
+    click: ResMut<'w, GraphClick>,
 }
 
 const WHITE_POINTS: Color32 = Color32::from_rgb(255, 160, 40);
@@ -44,6 +45,7 @@ pub(super) fn eval_graph_section(ui: &mut Ui, state: &mut InsightState) {
             graph.points.iter().filter(|p| p.side == side).map(|p| [p.ply as f64, p.value]).collect()
         };
         let (white, black) = (of_side(Side::White), of_side(Side::Black));
+        let reviewed = state.reviewing.ply;
         let clicked_at = Plot::new("eval_graph")
             .height(170.0)
             .include_x(0.0)
@@ -56,9 +58,11 @@ pub(super) fn eval_graph_section(ui: &mut Ui, state: &mut InsightState) {
             .allow_boxed_zoom(false)
             .x_axis_label("moves played")
             .y_axis_label("White's view")
-            .legend(Legend::default().position(Corner::LeftBottom).background_alpha(0.5))
             .show(ui, |plot| {
                 plot.hline(HLine::new("", 0.0).color(Color32::GRAY).style(LineStyle::dashed_loose()));
+                if let Some(ply) = reviewed {
+                    plot.vline(VLine::new("", ply as f64).color(Color32::from_rgb(250, 210, 90)));
+                }
                 // Human moves have no score: the line runs on to the next scored move.
                 plot.line(Line::new("", PlotPoints::from(line)).color(Color32::LIGHT_GRAY).width(1.5));
                 plot.points(Points::new("White moved", white).color(WHITE_POINTS).radius(3.0));
@@ -69,9 +73,11 @@ pub(super) fn eval_graph_section(ui: &mut Ui, state: &mut InsightState) {
         if let Some(at) = clicked_at
             && let Some(point) = graph.point_near(at.x)
         {
-            state.review.write(ReviewGoTo { ply: point.ply });
+            state.click.ply = Some(point.ply);
         }
-        let note = "Wins and losses found by search sit at the top and bottom. Click a point to review that position.";
+        // A legend would cover the points; the note names the colours instead.
+        let note = "Orange after White's moves, blue after Black's; wins and losses found by search sit at the top \
+            and bottom. Click a point to review that position.";
         ui.label(RichText::new(note).weak().small());
     });
 }
