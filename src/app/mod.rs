@@ -115,7 +115,9 @@ pub fn run(options: LaunchOptions) -> AppExit {
     )
     .add_plugins((EguiPlugin::default(), FrameTimeDiagnosticsPlugin::default()))
     .insert_resource(ClearColor(Color::srgb(0.16, 0.15, 0.14)));
-    app.insert_resource(settings_store::SettingsPath(settings_store::default_path()));
+    // Scripted screenshot runs neither read nor change the player's settings.
+    let settings_path = if options.screenshot.is_some() { None } else { settings_store::default_path() };
+    app.insert_resource(settings_store::SettingsPath(settings_path));
     configure(&mut app, &options);
     app.add_plugins(plugin).add_plugins(view_plugin);
     if let Some(request) = options.screenshot {

@@ -121,9 +121,12 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// Pacing and flip come from the file (the command line has no flags for
-/// them); board and players came with the launch options.
+/// them); board and players came with the launch options. What the run starts
+/// with counts as saved: only changes made while playing are written.
 fn apply_saved(
     path: Res<SettingsPath>,
+    settings: Res<GameSettings>,
+    players: Res<Players>,
     mut play: ResMut<PlaySettings>,
     mut flip: ResMut<BoardFlip>,
     mut notice: ResMut<Notice>,
@@ -138,7 +141,6 @@ fn apply_saved(
             play.move_secs = stored.move_secs;
             play.ai_delay_secs = stored.ai_delay_secs;
             flip.0 = stored.flipped;
-            saved.stored = Some(stored);
         }
         Ok(None) => {}
         Err(error) => {
@@ -146,6 +148,7 @@ fn apply_saved(
             notice.error(format!("Settings not loaded ({error}); using defaults"));
         }
     }
+    saved.stored = Some(current(&settings, &players, &play, *flip));
 }
 
 fn save_changes(

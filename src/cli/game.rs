@@ -47,8 +47,20 @@ fn player(text: &str, variant: Variant, flag: &str) -> Result<PlayerSetup, Strin
 
 impl GameArgs {
     pub fn launch_options(&self) -> Result<LaunchOptions, String> {
-        // Flags override the settings saved by the last run.
-        let defaults = crate::app::settings_store::saved_launch_options();
+        // Without game flags the game opens as the last run left it; with
+        // any, the flags say what to play (and the rest is the defaults).
+        let game_flags = self.variant.is_some()
+            || self.size.is_some()
+            || self.white.is_some()
+            || self.black.is_some()
+            || self.preset.is_some()
+            || self.load.is_some()
+            || self.screenshot.is_some();
+        let defaults = if game_flags {
+            LaunchOptions::default()
+        } else {
+            crate::app::settings_store::saved_launch_options()
+        };
         let variant = self.variant.unwrap_or(defaults.variant);
         let saved_size = if variant == defaults.variant { defaults.size } else { variant.default_size() };
         let size = self.size.unwrap_or(saved_size);
