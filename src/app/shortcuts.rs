@@ -29,7 +29,9 @@ fn handle_keys(
     mut redo: MessageWriter<Redo>,
     mut hint: MessageWriter<HintRequest>,
 ) {
-    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+    let controls = [KeyCode::ControlLeft, KeyCode::ControlRight];
+    // A quick Ctrl+Z can press and release Ctrl within one frame.
+    let ctrl = keys.any_pressed(controls) || keys.any_just_released(controls);
     if ctrl {
         if keys.just_pressed(KeyCode::KeyZ) {
             undo.write(Undo);

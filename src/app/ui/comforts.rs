@@ -54,7 +54,7 @@ pub(super) fn game_buttons(ui: &mut Ui, state: &mut ComfortsState) {
         if ui.add_enabled(can_undo, egui::Button::new("⟲ Undo")).on_hover_text("Take back (Ctrl+Z)").clicked() {
             state.undo.write(Undo);
         }
-        let can_redo = !state.redo_stack.is_empty();
+        let can_redo = !state.redo_stack.is_empty() && !over;
         if ui.add_enabled(can_redo, egui::Button::new("⟳ Redo")).on_hover_text("Replay (Ctrl+Y)").clicked() {
             state.redo.write(Redo);
         }
