@@ -82,8 +82,15 @@ impl BoardLayout {
     }
 
     pub fn center(&self, file: u8, rank: u8) -> Vec2 {
-        let (file, rank) = self.screen_cell(file, rank);
-        self.a1 + Vec2::new(file as f32, rank as f32) * self.square
+        self.point(file as f32, rank as f32)
+    }
+
+    /// A point given in board files and ranks (fractions allowed, e.g. a
+    /// centre of mass; whole numbers are square centres), flip included.
+    pub fn point(&self, file: f32, rank: f32) -> Vec2 {
+        let (columns, rows) = (self.board.columns as f32, self.board.rows as f32);
+        let (file, rank) = if self.flipped { (columns - 1.0 - file, rows - 1.0 - rank) } else { (file, rank) };
+        self.a1 + Vec2::new(file, rank) * self.square
     }
 
     /// Board file and rank to screen column and row (and back: it is its own inverse).

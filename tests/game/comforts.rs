@@ -376,3 +376,21 @@ fn corrupt_settings_give_defaults_and_a_message_and_valid_ones_round_trip() {
     assert_eq!((play.animate, play.move_secs, play.ai_delay_secs), (false, 0.7, 1.5));
     assert_eq!(*app.world().resource::<BoardFlip>(), BoardFlip(true));
 }
+
+#[test]
+fn a_flipped_board_puts_black_at_the_bottom_and_maps_points_back() {
+    use breakline::app::board::{BoardLayout, BoardViewport};
+    use breakline::engine::BoardSize;
+    for (columns, rows) in [(8, 8), (5, 7), (12, 6)] {
+        let board = BoardSize::new(columns, rows);
+        let plain = BoardLayout::fit(board, &BoardViewport::default());
+        let flipped = plain.with_flip(BoardFlip(true));
+        let (a1, last) = (board.index(0, 0), board.index(columns - 1, rows - 1));
+        assert_eq!(flipped.square_center(a1), plain.square_center(last), "a1 sits where the far corner was");
+        assert!(flipped.square_center(board.index(0, rows - 1)).y < flipped.square_center(a1).y, "Black's side below");
+        for square in 0..columns * rows {
+            assert_eq!(flipped.square_at(flipped.square_center(square)), Some(square));
+        }
+        assert_eq!(flipped.point(0.0, 0.0), flipped.square_center(a1));
+    }
+}
