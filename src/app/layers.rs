@@ -151,7 +151,7 @@ fn draw_centres(data: Res<LayerData>, layout: Res<BoardLayout>, mut gizmos: Gizm
         let Some((file, rank)) = data.centres[side.index()] else {
             continue;
         };
-        let at = layout.a1 + Vec2::new(file, rank) * layout.square;
+        let at = layout.point(file, rank);
         let (fill, edge) = match side {
             Side::White => (Color::srgb(1.0, 0.97, 0.9), Color::srgb(0.1, 0.08, 0.05)),
             Side::Black => (Color::srgb(0.1, 0.08, 0.05), Color::srgb(1.0, 0.97, 0.9)),

@@ -158,13 +158,17 @@ fn place_frame_and_labels(
 fn show_highlights(
     session: Res<GameSession>,
     selection: Res<Selection>,
+    review: Option<Res<super::review::Review>>,
     textures: Res<GameTextures>,
     squares: Query<(&BoardSquare, &Children)>,
     mut overlays: Query<&mut Sprite, (With<SquareOverlay>, Without<TargetMarker>)>,
     mut markers: Query<(&mut Sprite, &mut Visibility), With<TargetMarker>>,
 ) {
     let size = session.size();
-    let last = session.last_move();
+    // While reviewing, the highlighted move is the one that led to the shown position.
+    let shown_ply = review.as_ref().and_then(|r| r.ply).unwrap_or(usize::MAX);
+    let moves = session.position.moves();
+    let last = moves.get(..shown_ply.min(moves.len())).and_then(|played| played.last()).copied();
     for (square, children) in &squares {
         let index = size.index(square.file, square.rank);
         let tint = if selection.square == Some(index) {

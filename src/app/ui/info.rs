@@ -31,6 +31,9 @@ pub(super) fn status(ui: &mut Ui, state: &PanelState) {
         RichText::new(format!("Move {}: {} to move", session.turn_number(), side_title(side))).strong().size(16.0),
     );
     let turn = state.turn.as_ref().map(|t| *t.get());
+    // The status always takes three rows, so the buttons below it never jump
+    // between turns (a click aimed at them would land elsewhere).
+    let rows_before = ui.min_rect().height();
     if let Some(status) = state.thinking.status.as_ref().filter(|_| turn == Some(TurnPhase::AiThinking)) {
         ui.horizontal(|ui| {
             ui.spinner();
@@ -64,6 +67,13 @@ pub(super) fn status(ui: &mut Ui, state: &PanelState) {
         ui.label("AI paused — press Resume or Step.");
     } else if turn == Some(TurnPhase::HumanTurn) {
         ui.label(RichText::new("Click one of your pieces, then a marked square.").weak());
+    }
+    // A spinner row can be taller than a text row: size every row for it.
+    let row = ui.text_style_height(&egui::TextStyle::Body).max(ui.spacing().interact_size.y)
+        + ui.spacing().item_spacing.y;
+    let used = ui.min_rect().height() - rows_before;
+    if used < 3.0 * row {
+        ui.add_space(3.0 * row - used);
     }
     if let Some(error) = &state.control.error {
         ui.label(RichText::new(error).color(egui::Color32::LIGHT_RED));
