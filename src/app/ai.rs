@@ -106,7 +106,10 @@ fn spawn_search(
         let position = session.position.clone();
         let config = config.clone();
         let mut handler = TaskHandler { stop: stop.clone(), progress: sender };
-        async move { search::search(&position, &config, &mut handler) }
+        async move {
+            super::background::lower_current_thread_priority();
+            search::search(&position, &config, &mut handler)
+        }
     });
     thinking.status = Some(ThinkingStatus {
         side,

@@ -107,7 +107,10 @@ fn start_hint(
     let task = AsyncComputeTaskPool::get().spawn({
         let position = session.position.clone();
         let mut handler = StopFlag(stop.clone());
-        async move { search::search(&position, &config, &mut handler) }
+        async move {
+            super::background::lower_current_thread_priority();
+            search::search(&position, &config, &mut handler)
+        }
     });
     commands.spawn((Name::new("Hint search"), HintTask { task, stop }));
     *hint = Hint { mv: None, thinking: true, generation: session.generation, position_hash: session.position.hash() };

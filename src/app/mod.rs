@@ -6,6 +6,7 @@
 
 pub mod ai;
 pub mod animation;
+pub(crate) mod background;
 mod assets;
 pub mod board;
 pub mod board_sync;

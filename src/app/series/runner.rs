@@ -186,6 +186,8 @@ fn start_series(mut requests: MessageReader<StartSeries>, mut series: ResMut<Ser
     let spawned = std::thread::Builder::new().name("breakline series".to_string()).spawn({
         let (spec, threads, stop) = (request.spec, series.threads, stop.clone());
         move || {
+            // The series' worker threads inherit this lower priority.
+            crate::app::background::lower_current_thread_priority();
             let result = spec.run(threads, &stop, |game| {
                 // The receiver is gone once the run is dropped; nobody needs the game then.
                 let _ = sender.send(RunEvent::Game(Box::new(game.clone())));
