@@ -80,24 +80,20 @@ impl<B: Bits> Board<B> {
     /// Undone by [`Board::unmake`] with the same move.
     #[inline]
     pub fn make(&mut self, m: Move) {
-        let us = self.side;
-        let them = us.opponent();
-        let (from, to) = (m.from as usize, m.to as usize);
-        self.pieces[us.index()] ^= B::bit(from) | B::bit(to);
-        let mut h = zobrist::piece_key(us, from) ^ zobrist::piece_key(us, to);
-        if m.capture {
-            self.pieces[them.index()] ^= B::bit(to);
-            h ^= zobrist::piece_key(them, to);
-        }
-        self.hash ^= h ^ zobrist::black_to_move_key();
-        self.side = them;
+        self.toggle(self.side, m);
+        self.side = self.side.opponent();
     }
 
     #[inline]
     pub fn unmake(&mut self, m: Move) {
-        // Every step of `make` is its own inverse once the side is put back.
         self.side = self.side.opponent();
-        let us = self.side;
+        self.toggle(self.side, m);
+    }
+
+    /// Flips the squares and hash keys a move by `us` changes; applying it
+    /// twice restores the board, which is what makes `unmake` the inverse.
+    #[inline]
+    fn toggle(&mut self, us: Color, m: Move) {
         let them = us.opponent();
         let (from, to) = (m.from as usize, m.to as usize);
         self.pieces[us.index()] ^= B::bit(from) | B::bit(to);

@@ -6,6 +6,7 @@ use std::ops::ControlFlow;
 
 use super::bits::Bits;
 use super::board::Board;
+use super::geometry::Geometry;
 use super::error::FenError;
 use super::game::{Game, MoveList};
 use super::placement::Placement;
@@ -83,35 +84,48 @@ impl<B: Bits> LinesOfAction<B> {
     #[inline]
     fn for_each_move(&self, mut emit: impl FnMut(usize, usize, bool) -> ControlFlow<()>) {
         let b = &self.board;
-        let g = b.geo;
         let own = b.pieces[b.side.index()];
         let enemy = b.pieces[b.side.opponent().index()];
-        let occupied = own | enemy;
         for from in own.squares() {
-            let lines = &g.lines[from];
-            for (line, &mask) in lines.iter().enumerate() {
-                let distance = (mask & occupied).count();
-                for dir in [2 * line, 2 * line + 1] {
-                    if (g.ray_len[from][dir] as u32) < distance {
-                        continue;
-                    }
-                    let to = (from as i32 + distance as i32 * g.step[dir]) as usize;
-                    let target = B::bit(to);
-                    if (own & target).any() {
-                        continue;
-                    }
-                    // Squares after `from` up to and including `to`.
-                    let path = g.rays[from][dir] ^ g.rays[to][dir];
-                    if (path & enemy & !target).any() {
-                        continue;
-                    }
-                    if emit(from, to, (enemy & target).any()).is_break() {
-                        return;
-                    }
-                }
+            if piece_moves(b.geo, own, enemy, from, |to, capture| emit(from, to, capture)).is_break() {
+                return;
             }
         }
     }
+}
+
+/// The moves of the piece on `from` (one of `own`): calls `emit(to, capture)`
+/// for each until it answers `Break`. Move generation and the evaluation's
+/// mobility both read the movement rule from here.
+#[inline]
+pub fn piece_moves<B: Bits>(
+    geo: &Geometry<B>,
+    own: B,
+    enemy: B,
+    from: usize,
+    mut emit: impl FnMut(usize, bool) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let occupied = own | enemy;
+    for (line, &mask) in geo.lines[from].iter().enumerate() {
+        let distance = (mask & occupied).count();
+        for dir in [2 * line, 2 * line + 1] {
+            if (geo.ray_len[from][dir] as u32) < distance {
+                continue;
+            }
+            let to = (from as i32 + distance as i32 * geo.step[dir]) as usize;
+            let target = B::bit(to);
+            if (own & target).any() {
+                continue;
+            }
+            // Squares after `from` up to and including `to`.
+            let path = geo.rays[from][dir] ^ geo.rays[to][dir];
+            if (path & enemy & !target).any() {
+                continue;
+            }
+            emit(to, (enemy & target).any())?;
+        }
+    }
+    ControlFlow::Continue(())
 }
 
 impl<B: Bits> Game for LinesOfAction<B> {

@@ -1,8 +1,11 @@
 //! Measurements of one side's pieces in Lines of Action: groups, quads (Euler
 //! number), distances to the centre of mass, square values and mobility.
 
+use std::ops::ControlFlow;
+
 use crate::engine::bits::Bits;
 use crate::engine::geometry::Geometry;
+use crate::engine::loa::piece_moves;
 
 /// The centralisation table of the classic evaluation, for any board from 6x6
 /// to 12x12: corners -80, edge squares next to a corner -25, other edge squares
@@ -151,30 +154,15 @@ pub fn links<B: Bits>(geo: &Geometry<B>, set: B) -> i32 {
 /// One side's moves: a weighted count (a capture 3, a quiet move 2, either
 /// landing on the edge 1 less) and the number of its pieces that cannot move.
 pub fn mobility<B: Bits>(geo: &Geometry<B>, own: B, enemy: B) -> (i32, i32) {
-    let occupied = own | enemy;
     let edge = geo.ranks[0] | geo.ranks[geo.ranks.len() - 1] | geo.files[0] | geo.files[geo.columns as usize - 1];
     let (mut weighted, mut stuck) = (0, 0);
     for from in own.squares() {
         let mut moves = 0;
-        for (line, &mask) in geo.lines[from].iter().enumerate() {
-            let distance = (mask & occupied).count();
-            for dir in [2 * line, 2 * line + 1] {
-                if (geo.ray_len[from][dir] as u32) < distance {
-                    continue;
-                }
-                let to = (from as i32 + distance as i32 * geo.step[dir]) as usize;
-                let target = B::bit(to);
-                if (own & target).any() {
-                    continue;
-                }
-                let path = geo.rays[from][dir] ^ geo.rays[to][dir];
-                if (path & enemy & !target).any() {
-                    continue;
-                }
-                moves += 1;
-                weighted += 2 + (enemy & target).any() as i32 - (edge & target).any() as i32;
-            }
-        }
+        let _ = piece_moves(geo, own, enemy, from, |to, capture| {
+            moves += 1;
+            weighted += 2 + capture as i32 - (edge & B::bit(to)).any() as i32;
+            ControlFlow::Continue(())
+        });
         stuck += (moves == 0) as i32;
     }
     (weighted, stuck)
