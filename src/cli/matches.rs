@@ -110,15 +110,9 @@ pub fn print_report(spec: &SeriesSpec, games: &[SeriesGame], seconds: f64) {
     println!("games analysed: {n} ({seconds:.1} s)");
     println!("average number of turns (plies): {:.1}", s.average_turns);
     println!("{:<34} {:>18} {:>18}", "", a_label, b_label);
-    let row = |name: &str, a: String, b: String| println!("{name:<34} {a:>18} {b:>18}");
-    row("wins", s.a.wins.to_string(), s.b.wins.to_string());
-    if spec.swap {
-        row("  as white", s.a.wins_as_white.to_string(), s.b.wins_as_white.to_string());
-        row("  as black", s.a.wins_as_black.to_string(), s.b.wins_as_black.to_string());
+    for (name, a, b) in s.player_rows(spec.swap) {
+        println!("{name:<34} {a:>18} {b:>18}");
     }
-    row("average nodes expanded per game", format!("{:.0}", s.a.nodes_per_game(n)), format!("{:.0}", s.b.nodes_per_game(n)));
-    row("average captures per game", format!("{:.2}", s.a.captures_per_game(n)), format!("{:.2}", s.b.captures_per_game(n)));
-    row("average time per move (ms)", format!("{:.2}", s.a.time_per_move_ms()), format!("{:.2}", s.b.time_per_move_ms()));
     if s.draws > 0 {
         println!("draws: {}", s.draws);
     }

@@ -248,6 +248,26 @@ impl SeriesSummary {
         s
     }
 
+    /// The per-player rows of a series report, (label, A, B), as both the
+    /// command line and the game show them; the colour rows only when
+    /// colours were swapped.
+    pub fn player_rows(&self, swapped: bool) -> Vec<(&'static str, String, String)> {
+        let (a, b, n) = (&self.a, &self.b, self.games);
+        let mut rows = vec![("Wins", a.wins.to_string(), b.wins.to_string())];
+        if swapped {
+            rows.push(("  as White", a.wins_as_white.to_string(), b.wins_as_white.to_string()));
+            rows.push(("  as Black", a.wins_as_black.to_string(), b.wins_as_black.to_string()));
+        }
+        rows.push(("Nodes per game", format!("{:.0}", a.nodes_per_game(n)), format!("{:.0}", b.nodes_per_game(n))));
+        rows.push((
+            "Captures per game",
+            format!("{:.2}", a.captures_per_game(n)),
+            format!("{:.2}", b.captures_per_game(n)),
+        ));
+        rows.push(("Time per move (ms)", format!("{:.2}", a.time_per_move_ms()), format!("{:.2}", b.time_per_move_ms())));
+        rows
+    }
+
     /// A's score fraction (wins + half the draws).
     pub fn score_of_a(&self) -> f64 {
         (self.a.wins as f64 + 0.5 * self.draws as f64) / self.games.max(1) as f64

@@ -349,14 +349,9 @@ fn results_section(ui: &mut Ui, series: &Series) {
             ui.end_row();
         };
         row("", a_label.to_string(), b_label.to_string());
-        row("Wins", s.a.wins.to_string(), s.b.wins.to_string());
-        if spec.swap {
-            row("  as White", s.a.wins_as_white.to_string(), s.b.wins_as_white.to_string());
-            row("  as Black", s.a.wins_as_black.to_string(), s.b.wins_as_black.to_string());
+        for (name, a, b) in s.player_rows(spec.swap) {
+            row(name, a, b);
         }
-        row("Nodes per game", format!("{:.0}", s.a.nodes_per_game(n)), format!("{:.0}", s.b.nodes_per_game(n)));
-        row("Captures per game", format!("{:.2}", s.a.captures_per_game(n)), format!("{:.2}", s.b.captures_per_game(n)));
-        row("Time per move (ms)", format!("{:.2}", s.a.time_per_move_ms()), format!("{:.2}", s.b.time_per_move_ms()));
     });
     if let Some((score, (elo, low, high))) = series.elo() {
         // Adding zero turns an even score's -0 into 0.
