@@ -16,3 +16,23 @@ pub fn lower_current_thread_priority() {
         }
     }
 }
+
+#[cfg(all(test, target_os = "linux"))]
+mod tests {
+    #[test]
+    fn lowers_only_the_calling_thread() {
+        // SAFETY: plain system calls with no pointers.
+        let nice_of_this_thread = || unsafe {
+            libc::getpriority(libc::PRIO_PROCESS, libc::syscall(libc::SYS_gettid) as libc::id_t)
+        };
+        let before = nice_of_this_thread();
+        let lowered = std::thread::spawn(move || {
+            super::lower_current_thread_priority();
+            nice_of_this_thread()
+        })
+        .join()
+        .expect("thread runs");
+        assert_eq!(lowered, 10.max(before));
+        assert_eq!(nice_of_this_thread(), before, "the caller's own thread keeps its priority");
+    }
+}

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use super::board_sync::{ShowPosition, Step};
 use super::session::GameSession;
 use super::state::{GamePhase, GameSystems, TurnPhase};
-use crate::engine::Position;
+use crate::engine::{Move as EngineMove, Position};
 
 /// Go to the position after `ply` moves of the game; going to the live ply
 /// (all moves played) ends review. The move list and the evaluation graph send it.
@@ -45,6 +45,13 @@ pub fn position_at(live: &Position, ply: usize) -> Position {
     let mut position = live.clone();
     while position.moves().len() > ply && position.undo().is_some() {}
     position
+}
+
+/// The move that led to the shown position: the live game's last move, or
+/// while reviewing ply `k`, the k-th move (none at the start).
+pub fn last_shown_move(moves: &[EngineMove], review_ply: Option<usize>) -> Option<EngineMove> {
+    let shown = review_ply.map_or(moves.len(), |ply| ply.min(moves.len()));
+    moves[..shown].last().copied()
 }
 
 pub(super) fn plugin(app: &mut App) {

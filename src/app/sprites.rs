@@ -165,10 +165,7 @@ fn show_highlights(
     mut markers: Query<(&mut Sprite, &mut Visibility), With<TargetMarker>>,
 ) {
     let size = session.size();
-    // While reviewing, the highlighted move is the one that led to the shown position.
-    let shown_ply = review.as_ref().and_then(|r| r.ply).unwrap_or(usize::MAX);
-    let moves = session.position.moves();
-    let last = moves.get(..shown_ply.min(moves.len())).and_then(|played| played.last()).copied();
+    let last = super::review::last_shown_move(session.position.moves(), review.as_ref().and_then(|r| r.ply));
     for (square, children) in &squares {
         let index = size.index(square.file, square.rank);
         let tint = if selection.square == Some(index) {

@@ -394,3 +394,15 @@ fn a_flipped_board_puts_black_at_the_bottom_and_maps_points_back() {
         assert_eq!(flipped.point(0.0, 0.0), flipped.square_center(a1));
     }
 }
+
+#[test]
+fn the_highlighted_last_move_follows_review() {
+    use breakline::app::review::last_shown_move;
+    use breakline::engine::Move;
+    let moves = [Move::new(8, 16, false), Move::new(48, 40, false), Move::new(16, 24, false)];
+    assert_eq!(last_shown_move(&moves, None), Some(moves[2]));
+    assert_eq!(last_shown_move(&moves, Some(2)), Some(moves[1]));
+    assert_eq!(last_shown_move(&moves, Some(0)), None);
+    assert_eq!(last_shown_move(&moves, Some(9)), Some(moves[2]), "a ply past the end shows the live game");
+    assert_eq!(last_shown_move(&[], None), None);
+}
