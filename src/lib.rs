@@ -1,6 +1,7 @@
 //! Breakline: Breakthrough and Lines of Action with configurable AI players.
 //! `engine` is the pure rules and AI; `app` the Bevy game; `cli` the command line.
 
+#[cfg(feature = "gui")]
 pub mod app;
 pub mod engine;
 pub mod cli;

@@ -3,6 +3,7 @@
 
 pub mod bench;
 pub mod experiments;
+#[cfg(feature = "gui")]
 pub mod game;
 pub mod matches;
 pub mod perft;
@@ -24,6 +25,7 @@ use clap::{Parser, Subcommand};
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
+    #[cfg(feature = "gui")]
     #[command(flatten)]
     pub game: game::GameArgs,
 }
@@ -57,6 +59,7 @@ pub fn main() -> ExitCode {
         Some(Command::Match(args)) => matches::run(args),
         Some(Command::Tournament(args)) => tournament::run(args),
         Some(Command::Experiments(args)) => experiments::run(args),
+        #[cfg(feature = "gui")]
         None => match cli.game.launch_options() {
             Ok(options) => {
                 let exit = crate::app::run(options);
@@ -64,6 +67,8 @@ pub fn main() -> ExitCode {
             }
             Err(e) => Err(e),
         },
+        #[cfg(not(feature = "gui"))]
+        None => Err("this build has no game window (built without the `gui` feature); see breakline --help".to_string()),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
