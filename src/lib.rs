@@ -3,5 +3,5 @@
 
 #[cfg(feature = "gui")]
 pub mod app;
-pub mod engine;
 pub mod cli;
+pub mod engine;

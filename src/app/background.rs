@@ -22,9 +22,8 @@ mod tests {
     #[test]
     fn lowers_only_the_calling_thread() {
         // SAFETY: plain system calls with no pointers.
-        let nice_of_this_thread = || unsafe {
-            libc::getpriority(libc::PRIO_PROCESS, libc::syscall(libc::SYS_gettid) as libc::id_t)
-        };
+        let nice_of_this_thread =
+            || unsafe { libc::getpriority(libc::PRIO_PROCESS, libc::syscall(libc::SYS_gettid) as libc::id_t) };
         let before = nice_of_this_thread();
         let lowered = std::thread::spawn(move || {
             super::lower_current_thread_priority();

@@ -95,11 +95,7 @@ impl BoardLayout {
 
     /// Board file and rank to screen column and row (and back: it is its own inverse).
     fn screen_cell(&self, file: u8, rank: u8) -> (u8, u8) {
-        if self.flipped {
-            (self.board.columns - 1 - file, self.board.rows - 1 - rank)
-        } else {
-            (file, rank)
-        }
+        if self.flipped { (self.board.columns - 1 - file, self.board.rows - 1 - rank) } else { (file, rank) }
     }
 
     pub fn square_center(&self, square: u8) -> Vec2 {
@@ -120,10 +116,7 @@ impl BoardLayout {
     pub fn square_at(&self, point: Vec2) -> Option<u8> {
         let rel = (point - self.a1) / self.square + Vec2::splat(0.5);
         let (file, rank) = (rel.x.floor(), rel.y.floor());
-        let inside = file >= 0.0
-            && rank >= 0.0
-            && file < self.board.columns as f32
-            && rank < self.board.rows as f32;
+        let inside = file >= 0.0 && rank >= 0.0 && file < self.board.columns as f32 && rank < self.board.rows as f32;
         inside.then(|| {
             let (file, rank) = self.screen_cell(file as u8, rank as u8);
             self.board.index(file, rank)
@@ -141,12 +134,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<BoardLayout>()
         .init_resource::<BoardFlip>()
         .add_systems(OnEnter(GamePhase::Playing), spawn_board)
-        .add_systems(
-            Update,
-            (update_layout, (place_squares, place_pieces))
-                .chain()
-                .in_set(GameSystems::Board),
-        );
+        .add_systems(Update, (update_layout, (place_squares, place_pieces)).chain().in_set(GameSystems::Board));
 }
 
 /// One entity per square and per piece of the new game; they live until the
@@ -211,10 +199,7 @@ fn place_squares(layout: Res<BoardLayout>, mut squares: Query<(&BoardSquare, &mu
 }
 
 /// Puts resting pieces on their squares (moving ones follow their animation).
-fn place_pieces(
-    layout: Res<BoardLayout>,
-    mut pieces: Query<(Ref<Piece>, &mut Transform), Without<MoveAnimation>>,
-) {
+fn place_pieces(layout: Res<BoardLayout>, mut pieces: Query<(Ref<Piece>, &mut Transform), Without<MoveAnimation>>) {
     for (piece, mut transform) in &mut pieces {
         if layout.is_changed() || piece.is_changed() {
             transform.translation = layout.square_center(piece.square).extend(PIECE_Z);

@@ -40,16 +40,12 @@ impl RedoStack {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_message::<Undo>()
-        .add_message::<Redo>()
-        .add_message::<Resign>()
-        .init_resource::<RedoStack>()
-        .add_systems(
-            Update,
-            (forget_redo, (undo_redo, resign).chain().run_if(not(in_state(GamePhase::Setup))))
-                .chain()
-                .in_set(GameSystems::Input),
-        );
+    app.add_message::<Undo>().add_message::<Redo>().add_message::<Resign>().init_resource::<RedoStack>().add_systems(
+        Update,
+        (forget_redo, (undo_redo, resign).chain().run_if(not(in_state(GamePhase::Setup))))
+            .chain()
+            .in_set(GameSystems::Input),
+    );
 }
 
 /// A new move or a new game makes the taken-back moves meaningless.

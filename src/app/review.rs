@@ -55,16 +55,13 @@ pub fn last_shown_move(moves: &[EngineMove], review_ply: Option<usize>) -> Optio
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_message::<ReviewGoTo>()
-        .add_message::<ContinueFromHere>()
-        .init_resource::<Review>()
-        .add_systems(
-            Update,
-            (end_review_with_game, go_to, continue_from_here)
-                .chain()
-                .in_set(GameSystems::Input)
-                .run_if(not(in_state(GamePhase::Setup))),
-        );
+    app.add_message::<ReviewGoTo>().add_message::<ContinueFromHere>().init_resource::<Review>().add_systems(
+        Update,
+        (end_review_with_game, go_to, continue_from_here)
+            .chain()
+            .in_set(GameSystems::Input)
+            .run_if(not(in_state(GamePhase::Setup))),
+    );
 }
 
 fn end_review_with_game(session: Res<GameSession>, mut review: ResMut<Review>) {
@@ -100,9 +97,7 @@ fn go_to(
     };
     show.write(ShowPosition { position, step });
     // A turn in progress (a search, a half-made human move) starts over after review.
-    if target.is_some()
-        && turn.is_some_and(|t| matches!(t.get(), TurnPhase::AiThinking | TurnPhase::HumanTurn))
-    {
+    if target.is_some() && turn.is_some_and(|t| matches!(t.get(), TurnPhase::AiThinking | TurnPhase::HumanTurn)) {
         next_turn.set(TurnPhase::Deciding);
     }
 }

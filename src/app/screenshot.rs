@@ -31,10 +31,9 @@ fn take_screenshot(mut commands: Commands, time: Res<Time<Real>>, mut pending: R
     pending.taken = true;
     let path = pending.request.path.clone();
     info!("taking a screenshot to {}", path.display());
-    commands
-        .spawn(Screenshot::primary_window())
-        .observe(save_to_disk(path))
-        .observe(|_: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
+    commands.spawn(Screenshot::primary_window()).observe(save_to_disk(path)).observe(
+        |_: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
             exit.write(AppExit::Success);
-        });
+        },
+    );
 }

@@ -50,8 +50,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(GamePhase::Playing), spawn_frame_and_labels)
         .add_systems(
             Update,
-            (place_frame_and_labels, show_highlights, show_winners, fade_captured)
-                .after(GameSystems::Animate),
+            (place_frame_and_labels, show_highlights, show_winners, fade_captured).after(GameSystems::Animate),
         );
 }
 
@@ -61,7 +60,12 @@ fn spawn_camera(mut commands: Commands) {
     commands.spawn((Name::new("Board camera"), Camera2d, Msaa::Off));
 }
 
-fn dress_square(add: On<Add, BoardSquare>, squares: Query<&BoardSquare>, textures: Res<GameTextures>, mut commands: Commands) {
+fn dress_square(
+    add: On<Add, BoardSquare>,
+    squares: Query<&BoardSquare>,
+    textures: Res<GameTextures>,
+    mut commands: Commands,
+) {
     let Ok(square) = squares.get(add.entity) else {
         return;
     };
@@ -75,7 +79,11 @@ fn dress_square(add: On<Add, BoardSquare>, squares: Query<&BoardSquare>, texture
     sprite.flip_y = square.file % 3 == 1;
     // Only squares and pieces are `Pickable`: sprite picking looks at nothing else.
     commands.entity(add.entity).insert((sprite, Pickable::default())).with_children(|square| {
-        square.spawn((SquareOverlay, Sprite::from_color(Color::NONE, Vec2::ONE), Transform::from_xyz(0.0, 0.0, OVERLAY_Z)));
+        square.spawn((
+            SquareOverlay,
+            Sprite::from_color(Color::NONE, Vec2::ONE),
+            Transform::from_xyz(0.0, 0.0, OVERLAY_Z),
+        ));
         let mut marker = Sprite::from_image(textures.target_dot.clone());
         marker.custom_size = Some(Vec2::ONE);
         square.spawn((TargetMarker, marker, Transform::from_xyz(0.0, 0.0, MARKER_Z), Visibility::Hidden));
@@ -107,9 +115,7 @@ fn spawn_frame_and_labels(mut commands: Commands, session: Res<GameSession>, tex
         DespawnOnEnter(GamePhase::Setup),
     ));
     let size = session.size();
-    let labels = (0..size.columns)
-        .map(CoordinateLabel::File)
-        .chain((0..size.rows).map(CoordinateLabel::Rank));
+    let labels = (0..size.columns).map(CoordinateLabel::File).chain((0..size.rows).map(CoordinateLabel::Rank));
     for label in labels {
         let text = match label {
             CoordinateLabel::File(file) => ((b'a' + file) as char).to_string(),

@@ -21,20 +21,18 @@ pub struct TurnClock {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<TurnClock>()
-        .add_systems(OnEnter(TurnPhase::Deciding), start_turn_clock)
-        .add_systems(
-            Update,
-            (
-                play_chosen_move.in_set(GameSystems::Apply).run_if(in_state(GamePhase::Playing)),
-                // While reviewing an earlier position nobody moves.
-                decide_turn
-                    .in_set(GameSystems::Turn)
-                    .run_if(in_state(TurnPhase::Deciding))
-                    .run_if(super::review::following_game),
-                follow_player_changes.in_set(GameSystems::Turn).run_if(in_state(GamePhase::Playing)),
-            ),
-        );
+    app.init_resource::<TurnClock>().add_systems(OnEnter(TurnPhase::Deciding), start_turn_clock).add_systems(
+        Update,
+        (
+            play_chosen_move.in_set(GameSystems::Apply).run_if(in_state(GamePhase::Playing)),
+            // While reviewing an earlier position nobody moves.
+            decide_turn
+                .in_set(GameSystems::Turn)
+                .run_if(in_state(TurnPhase::Deciding))
+                .run_if(super::review::following_game),
+            follow_player_changes.in_set(GameSystems::Turn).run_if(in_state(GamePhase::Playing)),
+        ),
+    );
 }
 
 fn start_turn_clock(time: Res<Time>, mut clock: ResMut<TurnClock>) {

@@ -37,7 +37,15 @@ struct Context {
 }
 
 impl Context {
-    fn series(&self, variant: Variant, size: BoardSize, a: AiConfig, b: AiConfig, games: usize, noise: f64) -> SeriesSpec {
+    fn series(
+        &self,
+        variant: Variant,
+        size: BoardSize,
+        a: AiConfig,
+        b: AiConfig,
+        games: usize,
+        noise: f64,
+    ) -> SeriesSpec {
         SeriesSpec {
             variant,
             size,
@@ -173,7 +181,10 @@ fn richer_pair(ctx: &Context) -> Result<(), String> {
         (Attacker, Fortress),
         (Fortress, Attacker),
     ];
-    println!("  {:<24} {:>6} {:>9} {:>7} {:>17} {:>15}", "matchup", "games", "wins W-B", "turns", "nodes/game W B", "ms/move W B");
+    println!(
+        "  {:<24} {:>6} {:>9} {:>7} {:>17} {:>15}",
+        "matchup", "games", "wins W-B", "turns", "nodes/game W B", "ms/move W B"
+    );
     for (a, b) in pairs {
         let noise = if ctx.games.is_some() { 1.0 } else { 0.0 };
         let spec = ctx.series(Variant::Breakthrough, BoardSize::new(8, 8), ab(a, 5), ab(b, 5), 1, noise);

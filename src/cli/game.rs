@@ -56,11 +56,8 @@ impl GameArgs {
             || self.preset.is_some()
             || self.load.is_some()
             || self.screenshot.is_some();
-        let defaults = if game_flags {
-            LaunchOptions::default()
-        } else {
-            crate::app::settings_store::saved_launch_options()
-        };
+        let defaults =
+            if game_flags { LaunchOptions::default() } else { crate::app::settings_store::saved_launch_options() };
         let variant = self.variant.unwrap_or(defaults.variant);
         let saved_size = if variant == defaults.variant { defaults.size } else { variant.default_size() };
         let size = self.size.unwrap_or(saved_size);

@@ -88,7 +88,11 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
 }
 
 /// Plays a series with a progress bar; `on_game` sees each finished game.
-pub fn play(spec: &SeriesSpec, threads: usize, mut on_game: impl FnMut(&SeriesGame)) -> Result<Vec<SeriesGame>, String> {
+pub fn play(
+    spec: &SeriesSpec,
+    threads: usize,
+    mut on_game: impl FnMut(&SeriesGame),
+) -> Result<Vec<SeriesGame>, String> {
     let bar = progress::bar(spec.games, "match");
     let stop = AtomicBool::new(false);
     let games = spec

@@ -68,7 +68,9 @@ pub fn main() -> ExitCode {
             Err(e) => Err(e),
         },
         #[cfg(not(feature = "gui"))]
-        None => Err("this build has no game window (built without the `gui` feature); see breakline --help".to_string()),
+        None => {
+            Err("this build has no game window (built without the `gui` feature); see breakline --help".to_string())
+        }
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

@@ -60,9 +60,8 @@ pub struct Tournament {
 
 impl Tournament {
     pub fn play(&self, threads: usize) -> Result<Vec<PairGame>, String> {
-        let pairs: Vec<(usize, usize)> = (0..self.players.len())
-            .flat_map(|i| (i + 1..self.players.len()).map(move |j| (i, j)))
-            .collect();
+        let pairs: Vec<(usize, usize)> =
+            (0..self.players.len()).flat_map(|i| (i + 1..self.players.len()).map(move |j| (i, j))).collect();
         let specs: Vec<SeriesSpec> = pairs
             .iter()
             .enumerate()

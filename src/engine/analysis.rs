@@ -15,9 +15,9 @@ pub fn groups(position: &Position, color: Color) -> Vec<Vec<u8>> {
         let mut i = 0;
         while i < group.len() {
             let (f, r) = (size.file_of(group[i]) as i32, size.rank_of(group[i]) as i32);
-            let (near, far): (Vec<u8>, Vec<u8>) = left.iter().partition(|&&sq| {
-                (size.file_of(sq) as i32 - f).abs() <= 1 && (size.rank_of(sq) as i32 - r).abs() <= 1
-            });
+            let (near, far): (Vec<u8>, Vec<u8>) = left
+                .iter()
+                .partition(|&&sq| (size.file_of(sq) as i32 - f).abs() <= 1 && (size.rank_of(sq) as i32 - r).abs() <= 1);
             group.extend(near);
             left = far;
             i += 1;
@@ -81,7 +81,9 @@ pub fn winning_pieces(position: &Position) -> Vec<u8> {
                 .map(|(sq, _)| sq)
                 .collect()
         }
-        (Variant::LinesOfAction, WinReason::Connected) => groups(position, winner).into_iter().next().unwrap_or_default(),
+        (Variant::LinesOfAction, WinReason::Connected) => {
+            groups(position, winner).into_iter().next().unwrap_or_default()
+        }
         _ => Vec::new(),
     }
 }

@@ -205,12 +205,10 @@ mod tests {
         }
         for n in 0..14u32 {
             let up: Vec<usize> = set.shl(n).squares().collect();
-            let expect: Vec<usize> =
-                set.squares().map(|i| i + n as usize).filter(|&i| i < B::CAPACITY).collect();
+            let expect: Vec<usize> = set.squares().map(|i| i + n as usize).filter(|&i| i < B::CAPACITY).collect();
             assert_eq!(up, expect, "shl {n}");
             let down: Vec<usize> = set.shr(n).squares().collect();
-            let expect: Vec<usize> =
-                set.squares().filter(|&i| i >= n as usize).map(|i| i - n as usize).collect();
+            let expect: Vec<usize> = set.squares().filter(|&i| i >= n as usize).map(|i| i - n as usize).collect();
             assert_eq!(down, expect, "shr {n}");
         }
     }

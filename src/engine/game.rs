@@ -51,10 +51,9 @@ pub trait Game: Clone + Send + Sync + Debug + 'static {
     #[inline]
     fn outcome(&self) -> Outcome {
         match self.quick_outcome() {
-            Outcome::Ongoing if !self.has_moves() => Outcome::Win {
-                winner: self.side_to_move().opponent(),
-                reason: WinReason::NoMoves,
-            },
+            Outcome::Ongoing if !self.has_moves() => {
+                Outcome::Win { winner: self.side_to_move().opponent(), reason: WinReason::NoMoves }
+            }
             o => o,
         }
     }

@@ -6,9 +6,9 @@ use std::ops::ControlFlow;
 
 use super::bits::Bits;
 use super::board::Board;
-use super::geometry::Geometry;
 use super::error::FenError;
 use super::game::{Game, MoveList};
+use super::geometry::Geometry;
 use super::placement::Placement;
 use super::types::{BoardSize, Color, DrawReason, Move, Outcome, Variant, WinReason};
 
@@ -156,9 +156,7 @@ impl<B: Bits> Game for LinesOfAction<B> {
             (true, false) => win(Color::White),
             (false, true) => win(Color::Black),
             (false, false) if self.is_threefold() => Outcome::Draw { reason: DrawReason::Repetition },
-            (false, false) if self.plies() >= self.move_limit => {
-                Outcome::Draw { reason: DrawReason::MoveLimit }
-            }
+            (false, false) if self.plies() >= self.move_limit => Outcome::Draw { reason: DrawReason::MoveLimit },
             (false, false) => Outcome::Ongoing,
         }
     }

@@ -23,9 +23,9 @@ pub mod types;
 pub mod zobrist;
 
 pub use error::{FenError, MoveError, SizeError};
+pub use eval::{Evaluate, Score, Strategy};
 pub use game::{Game, MoveList};
 pub use placement::Placement;
 pub use position::Position;
-pub use types::{BoardSize, Color, DrawReason, Move, Outcome, Variant, WinReason};
-pub use eval::{Evaluate, Score, Strategy};
 pub use search::{AiConfig, Algorithm, SearchHandler, SearchInfo, SearchResult};
+pub use types::{BoardSize, Color, DrawReason, Move, Outcome, Variant, WinReason};

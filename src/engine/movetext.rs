@@ -62,9 +62,7 @@ pub fn import(text: &str, variant: Variant, size: BoardSize) -> Result<Position,
             continue;
         }
         index += 1;
-        position
-            .play_text(token)
-            .map_err(|error| MoveTextError::Move { index, text: token.to_string(), error })?;
+        position.play_text(token).map_err(|error| MoveTextError::Move { index, text: token.to_string(), error })?;
     }
     Ok(position)
 }
@@ -81,8 +79,6 @@ fn parse_header(line: &str) -> Result<Position, MoveTextError> {
             }
             Ok(Position::from_placement(variant, placement)?)
         }
-        _ => Err(MoveTextError::Header(
-            "expected '# breakline <variant> <size> <ranks> <side>'".to_string(),
-        )),
+        _ => Err(MoveTextError::Header("expected '# breakline <variant> <size> <ranks> <side>'".to_string())),
     }
 }

@@ -32,10 +32,8 @@ pub fn fit_ratings(score: &[Vec<f64>], games: &[Vec<f64>]) -> Vec<Rating> {
     for _ in 0..2000 {
         let mut next = gamma.clone();
         for i in 0..n {
-            let denom: f64 = (0..n)
-                .filter(|&j| j != i)
-                .map(|j| (games[i][j] + 2.0 * prior) / (gamma[i] + gamma[j]))
-                .sum();
+            let denom: f64 =
+                (0..n).filter(|&j| j != i).map(|j| (games[i][j] + 2.0 * prior) / (gamma[i] + gamma[j])).sum();
             if denom > 0.0 {
                 next[i] = wins[i] / denom;
             }

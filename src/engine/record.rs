@@ -231,8 +231,7 @@ pub fn play_ai_game(
     handler: &mut dyn SearchHandler,
 ) -> Result<GameRecord, SearchError> {
     let mut pos = start;
-    let mut record =
-        GameRecord::new(&pos, Player::Ai(white.clone()), Player::Ai(black.clone()), seed);
+    let mut record = GameRecord::new(&pos, Player::Ai(white.clone()), Player::Ai(black.clone()), seed);
     while !pos.outcome().is_over() && !handler.should_stop() {
         let side = pos.side_to_move();
         let base = if side == Color::White { white } else { black };

@@ -264,7 +264,11 @@ impl SeriesSummary {
             format!("{:.2}", a.captures_per_game(n)),
             format!("{:.2}", b.captures_per_game(n)),
         ));
-        rows.push(("Time per move (ms)", format!("{:.2}", a.time_per_move_ms()), format!("{:.2}", b.time_per_move_ms())));
+        rows.push((
+            "Time per move (ms)",
+            format!("{:.2}", a.time_per_move_ms()),
+            format!("{:.2}", b.time_per_move_ms()),
+        ));
         rows
     }
 

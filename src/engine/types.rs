@@ -268,9 +268,7 @@ impl Outcome {
             Outcome::Draw { reason: DrawReason::Repetition } => {
                 "Draw: the same position occurred three times".to_string()
             }
-            Outcome::Draw { reason: DrawReason::MoveLimit } => {
-                "Draw: the move limit was reached".to_string()
-            }
+            Outcome::Draw { reason: DrawReason::MoveLimit } => "Draw: the move limit was reached".to_string(),
         }
     }
 }

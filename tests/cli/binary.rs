@@ -19,7 +19,8 @@ fn perft_prints_one_line_per_depth() {
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(&lines[..3], ["depth 1 nodes 36", "depth 2 nodes 1244", "depth 3 nodes 44952"]);
     assert!(lines[3].starts_with("time ") && lines[3].ends_with("nodes/s"), "{out}");
-    let (code, out, _) = breakline(&["perft", "--variant", "breakthrough", "--fen", "5/5/5/2b2/1w3 w", "--depth", "1", "--divide"]);
+    let (code, out, _) =
+        breakline(&["perft", "--variant", "breakthrough", "--fen", "5/5/5/2b2/1w3 w", "--depth", "1", "--divide"]);
     assert_eq!(code, 0);
     assert!(out.contains("depth 1 nodes 3") && out.contains("b1xc2 1"), "{out}");
 }
@@ -61,12 +62,7 @@ fn engine_mode_answers_over_pipes() {
         .stdout(Stdio::piped())
         .spawn()
         .expect("engine starts");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"variant loa 8x8\nplay b1-b3\nbogus\nstatus\nquit\nstatus\n")
-        .unwrap();
+    child.stdin.take().unwrap().write_all(b"variant loa 8x8\nplay b1-b3\nbogus\nstatus\nquit\nstatus\n").unwrap();
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);

@@ -132,7 +132,9 @@ fn the_wall_prefers_a_full_front_rank() {
     let full = "bbbbbbbb/bbbbbbbb/8/8/wwwwwwww/8/8/wwwwwwww w";
     let ragged = "bbbbbbbb/bbbbbbbb/8/8/wwwwwww1/7w/8/wwwwwwww w";
     let bt = Variant::Breakthrough;
-    assert!(score(bt, full, Strategy::Defensive2, Color::White) > score(bt, ragged, Strategy::Defensive2, Color::White));
+    assert!(
+        score(bt, full, Strategy::Defensive2, Color::White) > score(bt, ragged, Strategy::Defensive2, Color::White)
+    );
 }
 
 #[test]

@@ -1,12 +1,12 @@
 //! Tests of the pure engine: rules, notation, perft, AI. One binary, so a
 //! release build links the crate once for all of them.
 
+mod analysis;
 mod eval;
 mod perft;
+mod purity;
+mod record;
 mod rules;
 mod rules_property;
-mod purity;
 mod search;
 mod series;
-mod record;
-mod analysis;

@@ -64,9 +64,7 @@ impl Reference {
                     for df in [-1, 1] {
                         match self.at(f + df, r + dr) {
                             Some(None) => out.insert((self.idx(f, r), self.idx(f + df, r + dr), false)),
-                            Some(Some(c)) if c != us => {
-                                out.insert((self.idx(f, r), self.idx(f + df, r + dr), true))
-                            }
+                            Some(Some(c)) if c != us => out.insert((self.idx(f, r), self.idx(f + df, r + dr), true)),
                             _ => false,
                         };
                     }

@@ -163,7 +163,8 @@ fn forced_win_in_three_is_found() {
 #[test]
 fn mcts_solver_proves_a_won_endgame() {
     let pos = Position::from_fen(Variant::Breakthrough, "7b/7b/8/w7/8/8/8/7w w").unwrap();
-    let config = AiConfig { iterations: Some(50_000), time_ms: None, ..AiConfig::new(Algorithm::Mcts, Strategy::Offensive1) };
+    let config =
+        AiConfig { iterations: Some(50_000), time_ms: None, ..AiConfig::new(Algorithm::Mcts, Strategy::Offensive1) };
     let r = run(&pos, &config);
     assert!(r.info.score > MAX_EVAL, "score {}", score_text(r.info.score));
     assert_eq!(score_text(r.info.score), "win in 3");

@@ -45,8 +45,10 @@ fn games_of_a_series_differ_from_each_other() {
     assert!(distinct.len() >= 6, "only {} distinct games of 8", distinct.len());
     let loa = Variant::LinesOfAction;
     let classic = AiConfig::parse("alphabeta:classic:depth=2", loa).unwrap();
-    let loa_spec = SeriesSpec { variant: loa, size: BoardSize::new(6, 6), a: classic.clone(), b: classic, ..spec(8, false) };
-    let distinct: std::collections::HashSet<_> = move_lists(&loa_spec.run(2, &stop, |_| {}).unwrap()).into_iter().collect();
+    let loa_spec =
+        SeriesSpec { variant: loa, size: BoardSize::new(6, 6), a: classic.clone(), b: classic, ..spec(8, false) };
+    let distinct: std::collections::HashSet<_> =
+        move_lists(&loa_spec.run(2, &stop, |_| {}).unwrap()).into_iter().collect();
     assert!(distinct.len() >= 6, "LOA classic: only {} distinct games of 8", distinct.len());
     let random_start = SeriesSpec { random_plies: 4, noise: 0.0, ..spec(8, false) }.run(2, &stop, |_| {}).unwrap();
     let starts: std::collections::HashSet<_> = random_start.iter().map(|g| g.record.start_fen.clone()).collect();

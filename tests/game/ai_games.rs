@@ -61,7 +61,10 @@ fn play_checking_every_move(options: LaunchOptions, max_frames: usize) {
 #[test]
 fn breakthrough_ai_game_keeps_entities_in_step() {
     let v = Variant::Breakthrough;
-    play_checking_every_move(options(v, ai("alphabeta:offensive2:depth=1", v), ai("alphabeta:defensive1:depth=2", v)), 20_000);
+    play_checking_every_move(
+        options(v, ai("alphabeta:offensive2:depth=1", v), ai("alphabeta:defensive1:depth=2", v)),
+        20_000,
+    );
 }
 
 #[test]

@@ -43,7 +43,8 @@ fn presets_are_valid_games() {
 
 #[test]
 fn new_game_uses_the_settings_and_rebuilds_the_board() {
-    let mut app = game_app(LaunchOptions { white: PlayerSetup::Human, black: PlayerSetup::Human, ..Default::default() });
+    let mut app =
+        game_app(LaunchOptions { white: PlayerSetup::Human, black: PlayerSetup::Human, ..Default::default() });
     app.update();
     assert_eq!(phase(&app), GamePhase::Playing);
     *app.world_mut().resource_mut::<GameSettings>() =

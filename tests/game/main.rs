@@ -26,8 +26,7 @@ pub const STEP: Duration = Duration::from_millis(50);
 
 pub fn game_app(options: LaunchOptions) -> App {
     let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin))
-        .insert_resource(TimeUpdateStrategy::ManualDuration(STEP));
+    app.add_plugins((MinimalPlugins, StatesPlugin)).insert_resource(TimeUpdateStrategy::ManualDuration(STEP));
     configure(&mut app, &options);
     app.add_plugins(plugin);
     app.update();

@@ -80,9 +80,8 @@ fn eval_graph_has_a_point_per_scored_move_in_white_view() {
     let v = Variant::Breakthrough;
     let mut app = game_app(options(v, ai("alphabeta:offensive2:depth=2", v), ai("alphabeta:defensive1:depth=2", v)));
     app.world_mut().resource_mut::<PlaySettings>().ai_delay_secs = 0.0;
-    let enough = update_until(&mut app, 20_000, |app| {
-        session(app).position.moves().len() >= 6 || phase(app) == GamePhase::Over
-    });
+    let enough =
+        update_until(&mut app, 20_000, |app| session(app).position.moves().len() >= 6 || phase(app) == GamePhase::Over);
     assert!(enough, "the game did not get going");
     app.update();
     let moves = session(&app).record.moves.clone();

@@ -7,7 +7,9 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 use breakline::app::ai::AiSearchTask;
-use breakline::app::series::{CancelSeries, Replay, Series, SeriesStatus, StartSeries, WatchSeriesGame, series_presets};
+use breakline::app::series::{
+    CancelSeries, Replay, Series, SeriesStatus, StartSeries, WatchSeriesGame, series_presets,
+};
 use breakline::app::state::{AiControl, GamePhase, NewGame, PlaySettings, Players, TurnPhase};
 use breakline::app::{LaunchOptions, PlayerSetup};
 use breakline::engine::series::{SeriesSpec, SeriesSummary};
@@ -192,7 +194,8 @@ fn watching_a_game_replays_its_moves_on_the_board() {
     assert_eq!(searches, 0);
     assert_eq!(session(&app).position.moves(), expected.moves());
     assert_eq!(session(&app).position.fen(), expected.fen());
-    let replayed: Vec<_> = session(&app).record.moves.iter().map(|m| (m.notation.clone(), m.nodes, m.time_us)).collect();
+    let replayed: Vec<_> =
+        session(&app).record.moves.iter().map(|m| (m.notation.clone(), m.nodes, m.time_us)).collect();
     let recorded: Vec<_> = watched.record.moves.iter().map(|m| (m.notation.clone(), m.nodes, m.time_us)).collect();
     assert_eq!(replayed, recorded, "the replay carries the recorded search figures");
     for _ in 0..10 {

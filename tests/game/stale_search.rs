@@ -60,8 +60,13 @@ fn a_result_for_an_old_game_or_position_is_ignored() {
     let (_stop, generation) = running_task(&mut app);
     let position = session(&app).position.clone();
     let legal = position.legal_moves()[0];
-    let stale_game =
-        MoveChosen { mv: legal, source: MoveSource::Ai, generation: generation + 1, position_hash: position.hash(), search: None };
+    let stale_game = MoveChosen {
+        mv: legal,
+        source: MoveSource::Ai,
+        generation: generation + 1,
+        position_hash: position.hash(),
+        search: None,
+    };
     let stale_position = MoveChosen { generation, position_hash: position.hash() ^ 1, ..stale_game.clone() };
     app.world_mut().write_message(stale_game);
     app.world_mut().write_message(stale_position.clone());

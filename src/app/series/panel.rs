@@ -170,17 +170,17 @@ fn setup_section(ui: &mut Ui, state: &mut WindowState) {
     let running = state.series.is_running();
     egui::CollapsingHeader::new("Setup").id_salt("series_setup").default_open(true).show(ui, |ui| {
         ui.add_enabled_ui(!running, |ui| {
-            egui::ComboBox::from_id_salt("series_presets")
-                .selected_text("Reproduction presets…")
-                .width(330.0)
-                .show_ui(ui, |ui| {
+            egui::ComboBox::from_id_salt("series_presets").selected_text("Reproduction presets…").width(330.0).show_ui(
+                ui,
+                |ui| {
                     for preset in series_presets() {
                         let hover = format!("A: {}\nB: {}", preset.a, preset.b);
                         if ui.selectable_label(false, &preset.title).on_hover_text(hover).clicked() {
                             state.form.apply(&preset);
                         }
                     }
-                });
+                },
+            );
             board_editor(ui, &mut state.form);
             let variant = state.form.variant;
             player_editor(ui, "A", &mut state.form.a_text, variant);
@@ -276,7 +276,11 @@ fn player_editor(ui: &mut Ui, name: &str, text: &mut String, variant: Variant) {
                     if ui.selectable_label(edited.algorithm == algorithm, algorithm.title()).clicked()
                         && edited.algorithm != algorithm
                     {
-                        edited = AiConfig { noise: edited.noise, seed: edited.seed, ..AiConfig::new(algorithm, edited.strategy) };
+                        edited = AiConfig {
+                            noise: edited.noise,
+                            seed: edited.seed,
+                            ..AiConfig::new(algorithm, edited.strategy)
+                        };
                     }
                 }
             },
@@ -310,7 +314,11 @@ fn progress_section(ui: &mut Ui, state: &mut WindowState) {
             ui.add(egui::ProgressBar::new(fraction).text(text).animate(series.is_running()));
             let (line, color) = match status {
                 SeriesStatus::Running => {
-                    let threads = if series.threads == 1 { "1 thread".to_string() } else { format!("{} threads", series.threads) };
+                    let threads = if series.threads == 1 {
+                        "1 thread".to_string()
+                    } else {
+                        format!("{} threads", series.threads)
+                    };
                     (format!("Running on {threads}…"), None)
                 }
                 SeriesStatus::Finished => ("Finished.".to_string(), None),
@@ -335,11 +343,11 @@ fn results_section(ui: &mut Ui, series: &Series) {
     let s = series.summary();
     let n = s.games;
     ui.label(RichText::new(format!("{} {}: {} vs {}", spec.variant.title(), spec.size, spec.a, spec.b)).small());
-    ui.label(format!("{n} games · average {:.1} turns (plies){}", s.average_turns, if s.draws > 0 {
-        format!(" · {} draws", s.draws)
-    } else {
-        String::new()
-    }));
+    ui.label(format!(
+        "{n} games · average {:.1} turns (plies){}",
+        s.average_turns,
+        if s.draws > 0 { format!(" · {} draws", s.draws) } else { String::new() }
+    ));
     let (a_label, b_label) = if spec.swap { ("A", "B") } else { ("A (White)", "B (Black)") };
     egui::Grid::new("series_results").striped(true).num_columns(3).spacing([18.0, 3.0]).show(ui, |ui| {
         let mut row = |name: &str, a: String, b: String| {

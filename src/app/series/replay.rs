@@ -9,12 +9,10 @@ use std::time::Duration;
 use bevy::prelude::*;
 
 use super::runner::Series;
-use crate::app::{PlayerSetup, review};
 use crate::app::session::GameSession;
-use crate::app::state::{
-    AiControl, GamePhase, GameSystems, MoveChosen, MoveSource, PlaySettings, Players, TurnPhase,
-};
+use crate::app::state::{AiControl, GamePhase, GameSystems, MoveChosen, MoveSource, PlaySettings, Players, TurnPhase};
 use crate::app::turn::TurnClock;
+use crate::app::{PlayerSetup, review};
 use crate::engine::record::{GameRecord, Player};
 use crate::engine::{Move as EngineMove, Position, SearchInfo};
 
@@ -64,22 +62,19 @@ pub struct Replay {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Replay>()
-        .add_message::<WatchSeriesGame>()
-        .add_message::<StopReplay>()
-        .add_systems(
-            Update,
-            (
-                (start_replay, stop_replay).chain().in_set(GameSystems::Input),
-                // While an earlier position is being reviewed, the replay waits.
-                play_next_move
-                    .in_set(GameSystems::Input)
-                    .after(stop_replay)
-                    .run_if(in_state(TurnPhase::HumanTurn))
-                    .run_if(review::following_game),
-                follow_game.in_set(GameSystems::Turn),
-            ),
-        );
+    app.init_resource::<Replay>().add_message::<WatchSeriesGame>().add_message::<StopReplay>().add_systems(
+        Update,
+        (
+            (start_replay, stop_replay).chain().in_set(GameSystems::Input),
+            // While an earlier position is being reviewed, the replay waits.
+            play_next_move
+                .in_set(GameSystems::Input)
+                .after(stop_replay)
+                .run_if(in_state(TurnPhase::HumanTurn))
+                .run_if(review::following_game),
+            follow_game.in_set(GameSystems::Turn),
+        ),
+    );
 }
 
 /// The record's start position and its moves, checked by playing them.

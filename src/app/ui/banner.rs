@@ -18,11 +18,9 @@ pub(super) fn show(ctx: &egui::Context, state: &mut PanelState, board_center_x: 
         Outcome::Ongoing => return,
     };
     let offset = egui::vec2(board_center_x - ctx.viewport_rect().center().x, 0.0);
-    egui::Window::new("Game over")
-        .anchor(Align2::CENTER_CENTER, offset)
-        .collapsible(true)
-        .resizable(false)
-        .show(ctx, |ui| {
+    egui::Window::new("Game over").anchor(Align2::CENTER_CENTER, offset).collapsible(true).resizable(false).show(
+        ctx,
+        |ui| {
             ui.vertical_centered(|ui| {
                 ui.label(RichText::new(headline).size(28.0).strong().color(egui::Color32::from_rgb(250, 210, 90)));
                 ui.label(RichText::new(outcome.describe()).size(15.0));
@@ -46,5 +44,6 @@ pub(super) fn show(ctx: &egui::Context, state: &mut PanelState, board_center_x: 
                     state.new_game.write(NewGame { rematch: false });
                 }
             });
-        });
+        },
+    );
 }

@@ -44,7 +44,9 @@ pub(super) fn plugin(app: &mut App) {
 /// The averages go to the log on exit, for measuring runs (`--screenshot`).
 fn log_on_exit(mut exits: MessageReader<AppExit>, times: Res<FrameTimes>) {
     if exits.read().next().is_some() {
-        let mean = |a: &Average| a.mean_ms().map_or("no frames".to_string(), |ms| format!("{ms:.2} ms over {} frames", a.frames));
+        let mean = |a: &Average| {
+            a.mean_ms().map_or("no frames".to_string(), |ms| format!("{ms:.2} ms over {} frames", a.frames))
+        };
         info!("frame time: idle {}, AI thinking {}", mean(&times.idle), mean(&times.thinking));
     }
 }
@@ -66,7 +68,8 @@ fn sample(
 }
 
 pub(super) fn label(ui: &mut egui::Ui, times: &FrameTimes) {
-    let now = times.smoothed_ms.map_or("–".to_string(), |ms| format!("{ms:.1} ms ({:.0} fps)", 1000.0 / ms.max(0.001)));
+    let now =
+        times.smoothed_ms.map_or("–".to_string(), |ms| format!("{ms:.1} ms ({:.0} fps)", 1000.0 / ms.max(0.001)));
     let mean = |a: &Average| a.mean_ms().map_or("–".to_string(), |ms| format!("{ms:.1} ms"));
     ui.label(RichText::new(format!("Frame {now}")).small().weak());
     ui.label(

@@ -55,8 +55,11 @@ pub(super) fn status(ui: &mut Ui, state: &PanelState) {
                 let seconds = info.time.as_secs_f64();
                 let speed = if seconds > 0.0 { thousands((info.nodes as f64 / seconds) as u64) } else { "–".into() };
                 // Only the enhanced search keeps a table; MCTS and plain searches report none.
-                let table =
-                    if info.tt_hits > 0 { format!(" · {} table hits", thousands(info.tt_hits)) } else { String::new() };
+                let table = if info.tt_hits > 0 {
+                    format!(" · {} table hits", thousands(info.tt_hits))
+                } else {
+                    String::new()
+                };
                 ui.label(RichText::new(format!("{speed} nodes/s{table}")).weak());
             }
             None => {
@@ -69,8 +72,8 @@ pub(super) fn status(ui: &mut Ui, state: &PanelState) {
         ui.label(RichText::new("Click one of your pieces, then a marked square.").weak());
     }
     // A spinner row can be taller than a text row: size every row for it.
-    let row = ui.text_style_height(&egui::TextStyle::Body).max(ui.spacing().interact_size.y)
-        + ui.spacing().item_spacing.y;
+    let row =
+        ui.text_style_height(&egui::TextStyle::Body).max(ui.spacing().interact_size.y) + ui.spacing().item_spacing.y;
     let used = ui.min_rect().height() - rows_before;
     if used < 3.0 * row {
         ui.add_space(3.0 * row - used);
@@ -132,7 +135,9 @@ pub(super) fn statistics_grid(ui: &mut Ui, session: &GameSession, id: &str) {
         row("Moves", &|s| stats.side(s).moves.to_string());
         row("Captures", &|s| stats.side(s).captures.to_string());
         row("Last move nodes", &|s| session.last_record_of(s).map_or("–".into(), |m| thousands(m.nodes)));
-        row("Last move time", &|s| session.last_record_of(s).map_or("–".into(), |m| millis(m.time_us as f64 / 1000.0)));
+        row("Last move time", &|s| {
+            session.last_record_of(s).map_or("–".into(), |m| millis(m.time_us as f64 / 1000.0))
+        });
         row("Last move depth", &|s| {
             session.last_record_of(s).filter(|m| m.depth > 0).map_or("–".into(), |m| m.depth.to_string())
         });

@@ -130,4 +130,3 @@ fn fit_viewport(
     let fitted = BoardViewport { center: Vec2::new(center_x, 0.0), size: Vec2::new(free, height) };
     viewport.set_if_neq(fitted);
 }
-

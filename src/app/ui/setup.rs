@@ -112,15 +112,15 @@ fn player_editor(ui: &mut Ui, side: Side, player: &mut PlayerSetup, variant: Var
                 }
             }
         });
-    egui::ComboBox::from_id_salt((side.name(), "strategy"))
-        .selected_text(config.strategy.id())
-        .width(170.0)
-        .show_ui(ui, |ui| {
+    egui::ComboBox::from_id_salt((side.name(), "strategy")).selected_text(config.strategy.id()).width(170.0).show_ui(
+        ui,
+        |ui| {
             for strategy in Strategy::for_variant(variant) {
                 ui.selectable_value(&mut config.strategy, strategy, strategy.id())
                     .on_hover_text(strategy.description(variant));
             }
-        });
+        },
+    );
     ui.label(RichText::new(config.strategy.description(variant)).small().weak());
     limits_editor(ui, side, config);
     ui.label(RichText::new(config.to_string()).monospace().small().weak());
@@ -186,7 +186,9 @@ fn difficulty_title(difficulty: Difficulty) -> &'static str {
 
 pub(super) fn presets_section(ui: &mut Ui, state: &mut PanelState) {
     egui::CollapsingHeader::new("Matchup presets").default_open(false).show(ui, |ui| {
-        ui.label(RichText::new("The classic Breakthrough experiments (depth 3), then two games to watch.").small().weak());
+        ui.label(
+            RichText::new("The classic Breakthrough experiments (depth 3), then two games to watch.").small().weak(),
+        );
         for number in 1..=presets::COUNT {
             let Some(m) = matchup(number) else {
                 continue;

@@ -70,10 +70,7 @@ impl Difficulty {
             Difficulty::Easy => AiConfig::fixed_depth(Algorithm::AlphaBeta, strategy, 2),
             Difficulty::Medium => AiConfig::fixed_depth(Algorithm::AlphaBeta, strategy, 3),
             Difficulty::Hard => AiConfig::fixed_depth(Algorithm::AlphaBeta, strategy, 4),
-            Difficulty::Master => AiConfig {
-                time_ms: Some(2000),
-                ..AiConfig::new(Algorithm::Enhanced, strategy)
-            },
+            Difficulty::Master => AiConfig { time_ms: Some(2000), ..AiConfig::new(Algorithm::Enhanced, strategy) },
         }
     }
 }

@@ -24,8 +24,8 @@ pub use config::{AiConfig, Algorithm, ConfigError, Difficulty};
 
 use super::eval::{Evaluate, MAX_EVAL, Score, WIN};
 use super::position::{Position, with_game};
-use super::types::Variant;
 pub use super::types::Move;
+use super::types::Variant;
 
 /// What a search knows so far; reported during the search and returned at the end.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]

@@ -45,28 +45,12 @@ struct Weights {
 }
 
 /// Attacker: advancement and runaways weigh heavily; safety only a little.
-const ATTACKER: Weights = Weights {
-    alive: 100,
-    advance: 40,
-    runaway: 30,
-    horizontal: 2,
-    vertical: 2,
-    intruder: 2,
-    danger: 8,
-    home: 0,
-};
+const ATTACKER: Weights =
+    Weights { alive: 100, advance: 40, runaway: 30, horizontal: 2, vertical: 2, intruder: 2, danger: 8, home: 0 };
 
 /// Fortress: keeps pawns together and at home, and hunts down intruders.
-const FORTRESS: Weights = Weights {
-    alive: 100,
-    advance: 10,
-    runaway: 12,
-    horizontal: 5,
-    vertical: 4,
-    intruder: 8,
-    danger: 16,
-    home: 6,
-};
+const FORTRESS: Weights =
+    Weights { alive: 100, advance: 10, runaway: 12, horizontal: 5, vertical: 4, intruder: 8, danger: 16, home: 6 };
 
 /// One side's total under the attacker / fortress weights.
 fn family_side<B: Bits>(s: &Side<B>, w: &Weights) -> i32 {

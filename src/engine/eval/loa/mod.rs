@@ -11,8 +11,8 @@ use crate::engine::loa::LinesOfAction;
 use crate::engine::types::Color;
 
 use super::{MAX_EVAL, Score, Strategy};
-pub use features::{euler, square_value};
 use features::{distance_sum_scaled, groups, links, mobility, spread, surplus_distance};
+pub use features::{euler, square_value};
 
 /// Points per raw unit of the expert evaluation, which is its smallest step.
 pub const EXPERT_STEP: Score = 10;

@@ -55,7 +55,14 @@ impl Ordering {
 
     /// Fills `scores` (one per move, higher is searched first).
     #[inline]
-    pub fn score<G: Game>(&self, game: &G, moves: &MoveList, table_move: Option<Move>, ply: usize, scores: &mut [i32; MAX_MOVES]) {
+    pub fn score<G: Game>(
+        &self,
+        game: &G,
+        moves: &MoveList,
+        table_move: Option<Move>,
+        ply: usize,
+        scores: &mut [i32; MAX_MOVES],
+    ) {
         let side = game.side_to_move();
         let goal = goal_rank::<G>(game, side);
         let columns = game.size().columns;

@@ -44,9 +44,7 @@ fn entry_depth(e: &Entry) -> u32 {
 
 #[inline]
 fn entry_move(e: &Entry) -> Option<Move> {
-    (flags(e) & HAS_MOVE != 0).then(|| {
-        Move::new((e[1] >> 32) as u8, (e[1] >> 40) as u8, flags(e) & CAPTURE != 0)
-    })
+    (flags(e) & HAS_MOVE != 0).then(|| Move::new((e[1] >> 32) as u8, (e[1] >> 40) as u8, flags(e) & CAPTURE != 0))
 }
 
 #[inline]
