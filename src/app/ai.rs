@@ -1,7 +1,8 @@
-//! AI turns: the search runs on the async compute pool with a stop flag and
-//! a progress channel; the frame loop only polls it. Dropping the task's
-//! entity (new game, player change, window closed) sets the flag, and a
-//! result is used only for the game and position it was computed for.
+//! AI turns: the search runs on a thread of its own with a stop flag and a
+//! progress channel; the frame loop only polls it. Dropping the task's
+//! entity (new game, player change, undo, window closed) sets the flag, and
+//! the owner uses a result only for the game and position it was computed
+//! for. A watched record answers its turns the same way, from the record.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
@@ -9,19 +10,19 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
-use bevy::tasks::futures::check_ready;
-use bevy::tasks::{AsyncComputeTaskPool, Task};
 
 use super::PlayerSetup;
+use super::background::BackgroundJob;
+use super::rest::{PROGRESS_INTERVAL, ThrottledWaker, Waker};
 use super::session::GameSession;
-use super::state::{AiControl, GameSystems, MoveChosen, MoveSource, Players, TurnPhase};
+use super::state::{AiControl, GameRequest, GameSystems, MoveChosen, MoveSource, Players, TurnPhase};
 use crate::engine::search::{self, SearchError};
 use crate::engine::{AiConfig, Color as Side, SearchHandler, SearchInfo, SearchResult};
 
 /// A search running in the background for one position of one game.
 #[derive(Component)]
 pub struct AiSearchTask {
-    task: Task<Result<SearchResult, SearchError>>,
+    job: BackgroundJob<Result<SearchResult, SearchError>>,
     /// Set to stop the search; the search polls it every few hundred nodes.
     pub stop: Arc<AtomicBool>,
     pub generation: u64,
@@ -67,6 +68,7 @@ impl ThinkingStatus {
 struct TaskHandler {
     stop: Arc<AtomicBool>,
     progress: Sender<SearchInfo>,
+    wake: ThrottledWaker,
 }
 
 impl SearchHandler for TaskHandler {
@@ -77,6 +79,7 @@ impl SearchHandler for TaskHandler {
     fn report(&mut self, info: &SearchInfo) {
         // The receiver is gone once the task is dropped; nobody needs the report then.
         let _ = self.progress.send(info.clone());
+        self.wake.wake();
     }
 }
 
@@ -94,38 +97,48 @@ fn spawn_search(
     mut commands: Commands,
     session: Res<GameSession>,
     players: Res<Players>,
+    waker: Res<Waker>,
     mut thinking: ResMut<AiThinking>,
+    mut requests: MessageWriter<GameRequest>,
 ) {
-    let side = session.position.side_to_move();
+    let side = session.side_to_move();
+    if let Some((mv, search)) = session.replay_next() {
+        requests.write(GameRequest::Play(MoveChosen {
+            mv,
+            source: MoveSource::Replay,
+            generation: session.generation(),
+            position_hash: session.position().hash(),
+            search: Some(search),
+        }));
+        return;
+    }
     let PlayerSetup::Ai(config) = players.get(side).clone() else {
         return;
     };
     let stop = Arc::new(AtomicBool::new(false));
     let (sender, receiver) = channel();
-    let task = AsyncComputeTaskPool::get().spawn({
-        let position = session.position.clone();
+    let job = {
+        let position = session.position().clone();
         let config = config.clone();
-        let mut handler = TaskHandler { stop: stop.clone(), progress: sender };
-        async move {
-            super::background::lower_current_thread_priority();
-            search::search(&position, &config, &mut handler)
-        }
-    });
+        let wake = waker.throttled(PROGRESS_INTERVAL);
+        let mut handler = TaskHandler { stop: stop.clone(), progress: sender, wake };
+        BackgroundJob::spawn("AI search", waker.clone(), move || search::search(&position, &config, &mut handler))
+    };
     thinking.status = Some(ThinkingStatus {
         side,
         config: config.clone(),
         started: Instant::now(),
-        generation: session.generation,
-        position_hash: session.position.hash(),
+        generation: session.generation(),
+        position_hash: session.position().hash(),
         latest: None,
     });
     commands.spawn((
         Name::new(format!("AI search for {side}")),
         AiSearchTask {
-            task,
+            job,
             stop,
-            generation: session.generation,
-            position_hash: session.position.hash(),
+            generation: session.generation(),
+            position_hash: session.position().hash(),
             side,
             config,
             progress: Mutex::new(receiver),
@@ -140,11 +153,11 @@ fn poll_search(
     session: Res<GameSession>,
     mut thinking: ResMut<AiThinking>,
     mut control: ResMut<AiControl>,
-    mut chosen: MessageWriter<MoveChosen>,
+    mut requests: MessageWriter<GameRequest>,
     mut next_turn: ResMut<NextState<TurnPhase>>,
 ) {
     for (entity, mut search) in &mut tasks {
-        let current = search.generation == session.generation && search.position_hash == session.position.hash();
+        let current = search.generation == session.generation() && search.position_hash == session.position().hash();
         if let Ok(receiver) = search.progress.get_mut()
             && let Some(latest) = receiver.try_iter().last()
             && let Some(status) = thinking.status.as_mut()
@@ -152,9 +165,10 @@ fn poll_search(
         {
             status.latest = Some(latest);
         }
-        let Some(outcome) = check_ready(&mut search.task) else {
+        let Some(outcome) = search.job.poll() else {
             continue;
         };
+        let outcome = outcome.and_then(|result| result.map_err(|e| e.to_string()));
         commands.entity(entity).despawn();
         if !current {
             debug!("discarding a search made for another game or position");
@@ -162,13 +176,25 @@ fn poll_search(
         }
         match outcome {
             Ok(result) => {
-                chosen.write(MoveChosen {
+                // The figures the README compares with `breakline engine`.
+                let info = &result.info;
+                let seconds = info.time.as_secs_f64().max(1e-9);
+                let wall = thinking.status.as_ref().map_or(0.0, |s| s.elapsed().as_secs_f64() * 1000.0);
+                info!(
+                    "AI move for {}: depth {} · {} nodes in {:.0} ms ({:.0} nodes/s) · {wall:.0} ms from start to board",
+                    search.side,
+                    info.depth,
+                    info.nodes,
+                    seconds * 1000.0,
+                    info.nodes as f64 / seconds
+                );
+                requests.write(GameRequest::Play(MoveChosen {
                     mv: result.best_move,
                     source: MoveSource::Ai,
                     generation: search.generation,
                     position_hash: search.position_hash,
                     search: Some(result.info),
-                });
+                }));
             }
             Err(error) => {
                 warn!("AI search failed: {error}");
@@ -184,10 +210,10 @@ fn poll_search(
 /// than waiting forever.
 fn restart_lost_turn(
     tasks: Query<(), With<AiSearchTask>>,
-    chosen: MessageReader<MoveChosen>,
+    requests: MessageReader<GameRequest>,
     mut next_turn: ResMut<NextState<TurnPhase>>,
 ) {
-    if tasks.is_empty() && chosen.is_empty() {
+    if tasks.is_empty() && requests.is_empty() {
         warn!("the AI's move was not played; searching again");
         next_turn.set(TurnPhase::Deciding);
     }

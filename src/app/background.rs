@@ -1,10 +1,51 @@
-//! Background AI work yields the CPU to the frame loop: searches, hints and
-//! series lower their own thread's scheduling priority, so on a machine whose
-//! renderer needs the cores (software rendering, few cores) the frame rate holds
-//! while the AI thinks, and the AI gets whatever is left.
+//! Background AI work on threads of its own: searches, hints and series run
+//! off the frame loop at a lower scheduling priority (Bevy's shared task pools
+//! keep theirs), and wake the resting window when they have something to show.
 
-/// Lowers the calling thread's priority (Unix "nice" 10). Only AI work runs on
-/// the async compute pool and the series thread, so the setting may stay.
+use std::sync::Mutex;
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
+
+use super::rest::Waker;
+
+/// A computation running on its own thread; the frame loop polls it.
+pub struct BackgroundJob<T> {
+    // Only the polling system reads it, through `&mut`, so the lock is free;
+    // it makes the job `Sync`, as components must be.
+    result: Mutex<Receiver<T>>,
+}
+
+impl<T: Send + 'static> BackgroundJob<T> {
+    /// Runs `work` on a new thread named `name` at lowered priority; `wake`
+    /// is called when the result is ready, so a resting window looks at it.
+    pub fn spawn(name: &str, wake: Waker, work: impl FnOnce() -> T + Send + 'static) -> BackgroundJob<T> {
+        let (sender, result) = channel();
+        let spawned = std::thread::Builder::new().name(name.to_string()).spawn(move || {
+            lower_current_thread_priority();
+            // The receiver is gone once the job is dropped; nobody needs the result then.
+            let _ = sender.send(work());
+            wake.wake();
+        });
+        if let Err(error) = spawned {
+            bevy::log::error!("cannot start the {name} thread: {error}");
+        }
+        BackgroundJob { result: Mutex::new(result) }
+    }
+
+    /// The result once it is ready; an error if the thread ended without one.
+    pub fn poll(&mut self) -> Option<Result<T, String>> {
+        let Ok(receiver) = self.result.get_mut() else {
+            return Some(Err("the background job's channel was poisoned".to_string()));
+        };
+        match receiver.try_recv() {
+            Ok(value) => Some(Ok(value)),
+            Err(TryRecvError::Empty) => None,
+            Err(TryRecvError::Disconnected) => Some(Err("the background thread stopped unexpectedly".to_string())),
+        }
+    }
+}
+
+/// Lowers the calling thread's priority (Unix "nice" 10); call it only on
+/// threads of our own (a thread cannot raise its priority back on Linux).
 pub fn lower_current_thread_priority() {
     #[cfg(target_os = "linux")]
     {

@@ -65,11 +65,15 @@ impl Default for BoardLayout {
 impl BoardLayout {
     /// Room around the squares, in squares, for the frame and coordinates.
     pub const MARGIN: f32 = 0.55;
+    /// Logical pixels kept free around the frame.
+    pub const PADDING: f32 = 12.0;
 
     pub fn fit(board: BoardSize, viewport: &BoardViewport) -> BoardLayout {
         let (columns, rows) = (board.columns as f32, board.rows as f32);
-        let fit_w = viewport.size.x / (columns + 2.0 * Self::MARGIN);
-        let fit_h = viewport.size.y / (rows + 2.0 * Self::MARGIN);
+        // A little air between the frame and the window's edges.
+        let room = (viewport.size - Vec2::splat(2.0 * Self::PADDING)).max(Vec2::ONE);
+        let fit_w = room.x / (columns + 2.0 * Self::MARGIN);
+        let fit_h = room.y / (rows + 2.0 * Self::MARGIN);
         // Whole pixels keep square edges crisp; never collapse to nothing.
         let square = fit_w.min(fit_h).floor().max(8.0);
         let a1 = viewport.center - Vec2::new(columns - 1.0, rows - 1.0) * square / 2.0;
@@ -155,7 +159,7 @@ fn spawn_board(
     for rank in 0..size.rows {
         for file in 0..size.columns {
             commands.spawn((
-                Name::new(format!("Square {}", session.position.square_name(size.index(file, rank)))),
+                Name::new(format!("Square {}", session.position().square_name(size.index(file, rank)))),
                 BoardSquare { file, rank },
                 Transform::from_translation(layout.center(file, rank).extend(SQUARE_Z)).with_scale(layout.scale()),
                 Visibility::default(),
@@ -163,7 +167,7 @@ fn spawn_board(
             ));
         }
     }
-    for (square, color) in session.position.pieces() {
+    for (square, color) in session.position().pieces() {
         commands.spawn(piece_bundle(&layout, Piece { color, square }));
     }
 }

@@ -1,6 +1,8 @@
-//! Position jumps on the board (undo, redo, review, loaded games): the piece
-//! entities follow a position that did not come from a played move. One step
-//! slides like a move (forwards or backwards); anything else re-syncs at once.
+//! The one path from the game to the piece entities: whenever the position on
+//! the board changes (a move played, undo, redo, review), the owner sends the
+//! position to show and, when one move separates it from what is shown, that
+//! move. One step slides (forwards or backwards, captures fading); anything
+//! else re-syncs at once.
 
 use std::collections::HashMap;
 
@@ -28,7 +30,7 @@ pub enum Step {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_message::<ShowPosition>().add_systems(Update, sync_pieces.in_set(GameSystems::Apply));
+    app.add_message::<ShowPosition>().add_systems(Update, sync_pieces.in_set(GameSystems::Show));
 }
 
 fn sync_pieces(

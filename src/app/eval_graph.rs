@@ -1,13 +1,16 @@
-//! The evaluation graph's data: after each AI move, the mover's own score
-//! of the position, turned to White's point of view, with proven wins and
-//! losses drawn at a limit just above every plain score. Rebuilt only when a
-//! move is added or a new game starts; the panel draws it, and a click on a
-//! point opens review there.
+//! The evaluation graph's data: after each AI move, the mover's own opinion
+//! of the position, turned to White's point of view. Each side's scores are
+//! scaled by the largest plain score that side gave in the game (players with
+//! different evaluations speak in different units: ±20, ±1000), so both of
+//! its lines live on one bounded axis from -1 to 1, and proven wins and losses
+//! sit at ±[`PROVEN`], outside every plain score. Rebuilt only when a move is
+//! added or a new game starts; the panel draws it, and a click on a point
+//! opens review there.
 
 use bevy::prelude::*;
 
-use super::review::ReviewGoTo;
 use super::session::GameSession;
+use super::state::GameRequest;
 use super::state::GameSystems;
 use crate::engine::eval::is_proven;
 use crate::engine::record::MoveRecord;
@@ -21,16 +24,20 @@ pub struct EvalPoint {
     pub side: Side,
     /// The mover's score as the record keeps it.
     pub score: Score,
-    /// White's point of view; proven results sit at ±[`EvalGraph::limit`].
+    /// White's point of view, on the mover's own scale: plain scores in
+    /// [-1, 1], proven results at ±[`PROVEN`].
     pub value: f64,
 }
+
+/// Where proven wins and losses are drawn, beyond every plain score.
+pub const PROVEN: f64 = 1.2;
 
 #[derive(Resource, Default, Clone, Debug, PartialEq)]
 pub struct EvalGraph {
     /// In move order; human moves (no score) leave no point.
     pub points: Vec<EvalPoint>,
-    /// Where proven results are drawn: a quarter above the largest plain score.
-    pub limit: f64,
+    /// Each side's largest plain score (its unit on the graph), White first.
+    pub scale: [f64; 2],
     /// Moves played so far (the x axis's extent).
     pub plies: usize,
     /// The game the data was built for.
@@ -40,12 +47,18 @@ pub struct EvalGraph {
 impl EvalGraph {
     pub fn from_moves(moves: &[MoveRecord]) -> EvalGraph {
         let scored = || moves.iter().enumerate().filter_map(|(i, m)| m.score.map(|s| (i + 1, m.side, s)));
-        let plain_extent =
-            scored().filter(|&(_, _, s)| !is_proven(s)).map(|(_, _, s)| (s as f64).abs()).fold(0.0, f64::max);
-        let limit = (plain_extent * 1.25).max(1.0);
+        let extent = |side: Side| {
+            let largest = scored()
+                .filter(|&(_, s, score)| s == side && !is_proven(score))
+                .map(|(_, _, score)| (score as f64).abs())
+                .fold(0.0, f64::max);
+            largest.max(1.0)
+        };
+        let scale = [extent(Side::White), extent(Side::Black)];
         let points = scored()
             .map(|(ply, side, score)| {
-                let mover_view = if is_proven(score) { limit.copysign(score as f64) } else { score as f64 };
+                let mover_view =
+                    if is_proven(score) { PROVEN.copysign(score as f64) } else { score as f64 / scale[side.index()] };
                 let value = match side {
                     Side::White => mover_view,
                     Side::Black => -mover_view,
@@ -53,7 +66,7 @@ impl EvalGraph {
                 EvalPoint { ply, side, score, value }
             })
             .collect();
-        EvalGraph { points, limit, plies: moves.len(), generation: 0 }
+        EvalGraph { points, scale, plies: moves.len(), generation: 0 }
     }
 
     /// The point nearest to `ply`, if one is within half a move of it.
@@ -66,7 +79,7 @@ impl EvalGraph {
 }
 
 /// The ply of the point last clicked on the graph. The panel leaves it here
-/// rather than writing [`ReviewGoTo`] itself: other panel sections write
+/// rather than writing [`GameRequest::GoTo`] itself: other panel sections write
 /// that message, and one system may hold only one writer of it.
 #[derive(Resource, Default, Clone, Copy, Debug, PartialEq)]
 pub struct GraphClick {
@@ -79,9 +92,9 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, (forward_click.before(GameSystems::Input), follow_record.after(GameSystems::Apply)));
 }
 
-fn forward_click(mut click: ResMut<GraphClick>, mut go_to: MessageWriter<ReviewGoTo>) {
+fn forward_click(mut click: ResMut<GraphClick>, mut requests: MessageWriter<GameRequest>) {
     if let Some(ply) = click.ply.take() {
-        go_to.write(ReviewGoTo { ply });
+        requests.write(GameRequest::GoTo { ply });
     }
 }
 
@@ -89,12 +102,12 @@ fn follow_record(session: Res<GameSession>, mut graph: ResMut<EvalGraph>) {
     if !session.is_changed() {
         return;
     }
-    let moves = &session.record.moves;
-    if graph.generation == session.generation && graph.plies == moves.len() {
+    let moves = &session.record().moves;
+    if graph.generation == session.generation() && graph.plies == moves.len() {
         return;
     }
     let mut rebuilt = EvalGraph::from_moves(moves);
-    rebuilt.generation = session.generation;
+    rebuilt.generation = session.generation();
     graph.set_if_neq(rebuilt);
 }
 
@@ -118,10 +131,10 @@ mod tests {
         let graph = EvalGraph::from_moves(&moves);
         let plies: Vec<usize> = graph.points.iter().map(|p| p.ply).collect();
         assert_eq!(plies, vec![1, 3, 4]);
-        assert_eq!(graph.limit, 100.0);
-        assert_eq!(graph.points[0].value, 40.0);
-        assert_eq!(graph.points[1].value, -80.0);
-        assert_eq!(graph.points[2].value, -100.0);
+        assert_eq!(graph.scale, [80.0, 1.0]);
+        assert_eq!(graph.points[0].value, 0.5);
+        assert_eq!(graph.points[1].value, -1.0);
+        assert_eq!(graph.points[2].value, -PROVEN, "Black's proven win is White's proven loss");
         assert_eq!(graph.point_near(3.3).map(|p| p.ply), Some(3));
         assert_eq!(graph.point_near(2.0), None);
     }

@@ -11,7 +11,7 @@ use bevy::prelude::*;
 use super::PlayerSetup;
 use super::notice::Notice;
 use super::session::GameSession;
-use super::state::{GamePhase, GameSettings, GameSystems, Players};
+use super::state::{GamePhase, GameRequest, GameSettings, GameSystems, OpenedGame, Players};
 use crate::engine::movetext;
 use crate::engine::record::{GameRecord, Player};
 use crate::engine::{BoardSize, Position, Variant};
@@ -31,13 +31,13 @@ pub struct FileRequest {
     pub path: PathBuf,
 }
 
-/// Reads a saved game and checks every move; the error is one line.
-pub fn load_game(path: &Path) -> Result<GameRecord, String> {
+/// Reads a saved game, replays every move and rebuilds what follows from
+/// them (see [`GameRecord::from_json`]); the error is one line.
+pub fn load_game(path: &Path) -> Result<(GameSession, GameRecord), String> {
     let text = read(path)?;
-    let record: GameRecord =
-        serde_json::from_str(&text).map_err(|e| format!("{} is not a Breakline game file: {e}", path.display()))?;
-    record.replay().map_err(|e| format!("{}: {e}", path.display()))?;
-    Ok(record)
+    let (record, _) = GameRecord::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let session = GameSession::from_record(&record, 0).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok((session, record))
 }
 
 pub fn save_game(path: &Path, record: &GameRecord) -> Result<(), String> {
@@ -63,12 +63,6 @@ pub fn default_path(extension: &str) -> PathBuf {
     dir.join(format!("game-{seconds}.{extension}"))
 }
 
-/// The session a checked record describes, as game `generation`.
-pub fn session_from_record(record: GameRecord, generation: u64) -> Result<GameSession, String> {
-    let position = record.replay().map_err(|e| e.to_string())?;
-    Ok(GameSession { position, generation, record })
-}
-
 /// The players a record names.
 pub fn players_from_record(record: &GameRecord) -> Players {
     let setup = |player: &Player| match player {
@@ -76,26 +70,6 @@ pub fn players_from_record(record: &GameRecord) -> Players {
         Player::Ai(config) => PlayerSetup::Ai(config.clone()),
     };
     Players { white: setup(&record.white), black: setup(&record.black) }
-}
-
-/// A record of the moves that led to `position`, with no search figures.
-fn record_of(position: &Position, players: &Players) -> GameRecord {
-    let mut replay = position.clone();
-    while replay.undo().is_some() {}
-    let player = |setup: &PlayerSetup| match setup {
-        PlayerSetup::Human => Player::Human,
-        PlayerSetup::Ai(config) => Player::Ai(config.clone()),
-    };
-    let mut record = GameRecord::new(&replay, player(&players.white), player(&players.black), 0);
-    for &mv in position.moves() {
-        let before = replay.clone();
-        if replay.play(mv).is_err() {
-            break;
-        }
-        record.push(&before, mv, None);
-    }
-    record.finish(&replay);
-    record
 }
 
 fn read(path: &Path) -> Result<String, String> {
@@ -114,44 +88,40 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, handle_requests.in_set(GameSystems::Input).run_if(not(in_state(GamePhase::Setup))));
 }
 
+/// Saves and exports read the game; loads and imports become a request to
+/// the owner, so a file that does not check out leaves the game alone.
 fn handle_requests(
     mut requests: MessageReader<FileRequest>,
-    mut session: ResMut<GameSession>,
-    mut players: ResMut<Players>,
-    mut settings: ResMut<GameSettings>,
+    session: Res<GameSession>,
+    players: Res<Players>,
     mut notice: ResMut<Notice>,
-    mut next_phase: ResMut<NextState<GamePhase>>,
+    mut settings: ResMut<GameSettings>,
+    mut game_requests: MessageWriter<GameRequest>,
 ) {
     for request in requests.read() {
         let path = &request.path;
         let opened = match request.action {
             FileAction::Save => {
-                report(&mut notice, save_game(path, &session.record).map(|()| format!("Saved {}", path.display())));
+                let saved = save_game(path, session.record()).map(|()| format!("Saved {}", path.display()));
+                report(&mut notice, saved);
                 continue;
             }
             FileAction::ExportMoves => {
                 let done =
-                    export_moves(path, &session.position).map(|()| format!("Moves written to {}", path.display()));
+                    export_moves(path, session.position()).map(|()| format!("Moves written to {}", path.display()));
                 report(&mut notice, done);
                 continue;
             }
-            FileAction::Load => load_game(path).and_then(|record| {
-                let loaded_players = players_from_record(&record);
-                Ok((session_from_record(record, session.generation + 1)?, loaded_players))
-            }),
-            FileAction::ImportMoves => import_moves(path, session.variant(), session.size()).map(|position| {
-                let record = record_of(&position, &players);
-                (GameSession { position, generation: session.generation + 1, record }, players.clone())
-            }),
+            FileAction::Load => load_game(path).map(|(session, record)| (session, players_from_record(&record))),
+            FileAction::ImportMoves => import_moves(path, session.variant(), session.size())
+                .map(|position| (GameSession::from_position(position, &players, 0), players.clone())),
         };
         match opened {
             Ok((opened, opened_players)) => {
-                notice.info(format!("Opened {} ({} moves)", path.display(), opened.position.moves().len()));
+                let message = format!("Opened {} ({} moves)", path.display(), opened.plies());
                 settings.set_if_neq(GameSettings { variant: opened.variant(), size: opened.size() });
-                players.set_if_neq(opened_players);
-                *session = opened;
-                // Setup clears the board and any search; play resumes at the final position.
-                next_phase.set(GamePhase::Setup);
+                let game = OpenedGame { session: opened, players: opened_players, message };
+                game_requests.write(GameRequest::Open(Box::new(game)));
             }
             Err(error) => notice.error(error),
         }

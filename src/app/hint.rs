@@ -1,16 +1,15 @@
 //! Hints: the best move for the side to move by a strong search (the master
-//! settings with a one-second budget, whoever plays), computed on the async
-//! pool and shown as an arrow until the position changes.
+//! settings with a one-second budget, whoever plays), computed on a thread of
+//! its own and shown as an arrow until the position changes.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use bevy::prelude::*;
-use bevy::tasks::futures::check_ready;
-use bevy::tasks::{AsyncComputeTaskPool, Task};
 
+use super::background::BackgroundJob;
 use super::board::BoardLayout;
-use super::review::Review;
+use super::rest::Waker;
 use super::session::GameSession;
 use super::state::GameSystems;
 use crate::engine::search::{self, Difficulty, SearchError};
@@ -35,7 +34,7 @@ pub struct Hint {
 /// A hint search; dropping it sets the stop flag.
 #[derive(Component)]
 pub struct HintTask {
-    task: Task<Result<SearchResult, SearchError>>,
+    job: BackgroundJob<Result<SearchResult, SearchError>>,
     pub stop: Arc<AtomicBool>,
 }
 
@@ -70,7 +69,7 @@ pub(super) fn view_plugin(app: &mut App) {
 }
 
 fn is_for(hint: &Hint, session: &GameSession) -> bool {
-    hint.generation == session.generation && hint.position_hash == session.position.hash()
+    hint.generation == session.generation() && hint.position_hash == session.position().hash()
 }
 
 /// A move, an undo or a new game makes the hint (and its search) stale.
@@ -92,10 +91,10 @@ fn start_hint(
     mut commands: Commands,
     mut requests: MessageReader<HintRequest>,
     session: Res<GameSession>,
-    review: Res<Review>,
+    waker: Res<Waker>,
     mut hint: ResMut<Hint>,
 ) {
-    if requests.read().count() == 0 || hint.thinking || review.active() || session.outcome().is_over() {
+    if requests.read().count() == 0 || hint.thinking || session.reviewing() || session.outcome().is_over() {
         return;
     }
     if hint.mv.is_some() && is_for(&hint, &session) {
@@ -104,16 +103,14 @@ fn start_hint(
     let mut config = Difficulty::Master.config(session.variant());
     config.time_ms = Some(HINT_MS);
     let stop = Arc::new(AtomicBool::new(false));
-    let task = AsyncComputeTaskPool::get().spawn({
-        let position = session.position.clone();
+    let job = {
+        let position = session.position().clone();
         let mut handler = StopFlag(stop.clone());
-        async move {
-            super::background::lower_current_thread_priority();
-            search::search(&position, &config, &mut handler)
-        }
-    });
-    commands.spawn((Name::new("Hint search"), HintTask { task, stop }));
-    *hint = Hint { mv: None, thinking: true, generation: session.generation, position_hash: session.position.hash() };
+        BackgroundJob::spawn("hint search", waker.clone(), move || search::search(&position, &config, &mut handler))
+    };
+    commands.spawn((Name::new("Hint search"), HintTask { job, stop }));
+    let (generation, position_hash) = (session.generation(), session.position().hash());
+    *hint = Hint { mv: None, thinking: true, generation, position_hash };
 }
 
 fn poll_hint(
@@ -123,7 +120,7 @@ fn poll_hint(
     mut hint: ResMut<Hint>,
 ) {
     for (entity, mut task) in &mut tasks {
-        let Some(result) = check_ready(&mut task.task) else {
+        let Some(result) = task.job.poll() else {
             continue;
         };
         commands.entity(entity).despawn();
@@ -132,15 +129,16 @@ fn poll_hint(
         }
         hint.thinking = false;
         match result {
-            Ok(result) => hint.mv = Some(result.best_move),
+            Ok(Ok(result)) => hint.mv = Some(result.best_move),
+            Ok(Err(error)) => warn!("hint search failed: {error}"),
             Err(error) => warn!("hint search failed: {error}"),
         }
     }
 }
 
 /// An arrow from the piece to its square, over the board.
-fn draw_hint(mut gizmos: Gizmos<HintGizmos>, hint: Res<Hint>, review: Res<Review>, layout: Res<BoardLayout>) {
-    let Some(mv) = hint.mv.filter(|_| !review.active()) else {
+fn draw_hint(mut gizmos: Gizmos<HintGizmos>, hint: Res<Hint>, session: Res<GameSession>, layout: Res<BoardLayout>) {
+    let Some(mv) = hint.mv.filter(|_| !session.reviewing()) else {
         return;
     };
     let (from, to) = (layout.square_center(mv.from), layout.square_center(mv.to));

@@ -1,30 +1,38 @@
-//! Human moves: a click on one of your pieces selects it and marks its legal
-//! destinations; a click on a destination chooses the move; any other click
-//! changes or clears the selection.
+//! Human moves, by click-click or drag and drop, one logic for both: a press
+//! on one of your pieces selects it (and marks its legal destinations) and
+//! starts a drag; a press or a release on a marked square chooses the move;
+//! a drop anywhere else puts the piece back, still selected. Chosen moves go
+//! to the owner like every other request.
 
 use bevy::prelude::*;
 
 use super::session::GameSession;
-use super::state::{GameSystems, MoveChosen, TurnPhase};
+use super::state::{GameRequest, GameSystems, MoveChosen, TurnPhase};
 use crate::engine::Move as EngineMove;
 
-/// A square of the board was clicked (the view's pointer observers send it).
+/// The pointer went down or up over a board square (the view sends these;
+/// a release off the board has no square).
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SquareClicked {
-    pub square: u8,
+pub enum BoardPointer {
+    Press(u8),
+    Release(Option<u8>),
 }
 
-/// The human's selected piece and where it may go.
+/// The human's selected piece and where it may go; `dragging` while the
+/// pointer that picked it is still down.
 #[derive(Resource, Default, Clone, Debug, PartialEq)]
 pub struct Selection {
     pub square: Option<u8>,
     pub moves: Vec<EngineMove>,
+    pub dragging: bool,
+    /// The press that is down selected the piece (rather than finding it
+    /// selected already): its release does not deselect it.
+    fresh: bool,
 }
 
 impl Selection {
     pub fn clear(&mut self) {
-        self.square = None;
-        self.moves.clear();
+        *self = Selection::default();
     }
 
     pub fn move_to(&self, square: u8) -> Option<EngineMove> {
@@ -33,38 +41,61 @@ impl Selection {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_message::<SquareClicked>()
+    app.add_message::<BoardPointer>()
         .init_resource::<Selection>()
         .add_systems(OnExit(TurnPhase::HumanTurn), clear_selection)
-        .add_systems(Update, handle_clicks.in_set(GameSystems::Input).run_if(in_state(TurnPhase::HumanTurn)));
+        .add_systems(Update, handle_pointer.in_set(GameSystems::Input).run_if(in_state(TurnPhase::HumanTurn)));
 }
 
-fn handle_clicks(
-    mut clicks: MessageReader<SquareClicked>,
+fn handle_pointer(
+    mut pointer: MessageReader<BoardPointer>,
     session: Res<GameSession>,
     mut selection: ResMut<Selection>,
-    mut chosen: MessageWriter<MoveChosen>,
+    mut requests: MessageWriter<GameRequest>,
 ) {
-    let mut moved = false;
-    for click in clicks.read() {
-        // Later clicks of this frame were aimed at the position before the move.
-        if moved {
-            continue;
-        }
-        if let Some(mv) = selection.move_to(click.square) {
-            chosen.write(MoveChosen::human(mv, session.generation, session.position.hash()));
+    for event in pointer.read() {
+        let chosen = match *event {
+            BoardPointer::Press(square) => press(&mut selection, &session, square),
+            BoardPointer::Release(square) => release(&mut selection, square),
+        };
+        if let Some(mv) = chosen {
+            requests.write(MoveChosen::human(mv, session.generation(), session.position().hash()));
             selection.clear();
-            moved = true;
-            continue;
+            // Later events of this frame were aimed at the position before the move.
+            break;
         }
-        let side = session.position.side_to_move();
-        let own_piece = session.position.piece_at(click.square) == Some(side);
-        if own_piece && selection.square != Some(click.square) {
-            selection.square = Some(click.square);
-            selection.moves = session.position.legal_moves().into_iter().filter(|m| m.from == click.square).collect();
-        } else {
+    }
+}
+
+fn press(selection: &mut Selection, session: &GameSession, square: u8) -> Option<EngineMove> {
+    if let Some(mv) = selection.move_to(square) {
+        return Some(mv);
+    }
+    let side = session.side_to_move();
+    if selection.square == Some(square) {
+        selection.dragging = true;
+        selection.fresh = false;
+    } else if session.position().piece_at(square) == Some(side) && !session.reviewing() {
+        let moves = session.position().legal_moves().into_iter().filter(|m| m.from == square).collect();
+        *selection = Selection { square: Some(square), moves, dragging: true, fresh: true };
+    } else {
+        selection.clear();
+    }
+    None
+}
+
+fn release(selection: &mut Selection, square: Option<u8>) -> Option<EngineMove> {
+    let was_dragging = std::mem::take(&mut selection.dragging);
+    let fresh = std::mem::take(&mut selection.fresh);
+    match square {
+        // A drop on another square: the move if it is marked, else the piece goes back.
+        Some(square) if was_dragging && Some(square) != selection.square => selection.move_to(square),
+        // A second click on the selected piece lets it go; the first keeps it.
+        Some(_) if was_dragging && !fresh => {
             selection.clear();
+            None
         }
+        _ => None,
     }
 }
 

@@ -8,8 +8,8 @@
 use bevy::prelude::*;
 
 use super::board::BoardLayout;
-use super::review::{Review, position_at};
 use super::session::GameSession;
+use super::session::position_at;
 use super::state::GameSystems;
 use crate::engine::analysis::{attacked_squares, centre_of_mass, groups};
 use crate::engine::{Color as Side, Position, Variant};
@@ -41,9 +41,10 @@ struct LayerTint;
 /// above the root-score tints (1), all below the pieces (2).
 const ATTACK_Z: f32 = 0.5;
 const GROUP_Z: f32 = 1.5;
-const WHITE_ATTACK: Color = Color::srgba(1.0, 0.55, 0.1, 0.4);
-const BLACK_ATTACK: Color = Color::srgba(0.15, 0.45, 1.0, 0.4);
-const BOTH_ATTACK: Color = Color::srgba(0.7, 0.3, 0.95, 0.5);
+/// Okabe-Ito orange and blue, told apart by colour-blind eyes too; a square
+/// both sides attack shows both, side by side.
+pub const WHITE_ATTACK: Color = Color::srgba(0.9, 0.62, 0.0, 0.5);
+pub const BLACK_ATTACK: Color = Color::srgba(0.0, 0.45, 0.7, 0.55);
 /// Warm hues for White's groups, cool ones for Black's, so neighbouring
 /// groups of the two sides never share a colour.
 const WHITE_GROUPS: [Color; 6] = [
@@ -91,18 +92,13 @@ impl LayerData {
     }
 }
 
-fn follow_position(
-    session: Res<GameSession>,
-    review: Res<Review>,
-    settings: Res<LayerSettings>,
-    mut data: ResMut<LayerData>,
-) {
-    if !session.is_changed() && !review.is_changed() && !settings.is_changed() {
+fn follow_position(session: Res<GameSession>, settings: Res<LayerSettings>, mut data: ResMut<LayerData>) {
+    if !session.is_changed() && !settings.is_changed() {
         return;
     }
-    let computed = match review.ply {
-        Some(ply) => LayerData::compute(&position_at(&session.position, ply), &settings),
-        None => LayerData::compute(&session.position, &settings),
+    let computed = match session.review_ply() {
+        Some(ply) => LayerData::compute(&position_at(session.position(), ply), &settings),
+        None => LayerData::compute(session.position(), &settings),
     };
     data.set_if_neq(computed);
 }
@@ -119,14 +115,18 @@ fn retint(
     for entity in &tints {
         commands.entity(entity).despawn();
     }
-    let mut tint = |square: u8, color: Color, z: f32| {
+    // `part`: which part of the square the tint covers: all of it, or its left or right half.
+    let mut tint_part = |square: u8, color: Color, z: f32, part: f32| {
+        let (width, shift) = if part == 0.0 { (1.0, 0.0) } else { (0.5, part * 0.25) };
+        let at = layout.square_center(square) + Vec2::X * shift * layout.square;
         commands.spawn((
             Name::new("Layer tint"),
             LayerTint,
-            Sprite::from_color(color, Vec2::ONE),
-            Transform::from_translation(layout.square_center(square).extend(z)).with_scale(layout.scale()),
+            Sprite::from_color(color, Vec2::new(width, 1.0)),
+            Transform::from_translation(at.extend(z)).with_scale(layout.scale()),
         ));
     };
+    let mut tint = |square: u8, color: Color, z: f32| tint_part(square, color, z, 0.0);
     for (side, palette) in [(Side::White, &WHITE_GROUPS), (Side::Black, &BLACK_GROUPS)] {
         for (index, group) in data.groups[side.index()].iter().enumerate() {
             for &square in group {
@@ -135,17 +135,21 @@ fn retint(
         }
     }
     let [white, black] = &data.attacked;
-    for &square in white {
-        let color = if black.contains(&square) { BOTH_ATTACK } else { WHITE_ATTACK };
-        tint(square, color, ATTACK_Z);
+    for &square in white.iter().filter(|square| !black.contains(square)) {
+        tint(square, WHITE_ATTACK, ATTACK_Z);
     }
     for &square in black.iter().filter(|square| !white.contains(square)) {
         tint(square, BLACK_ATTACK, ATTACK_Z);
     }
+    for &square in white.iter().filter(|square| black.contains(square)) {
+        tint_part(square, WHITE_ATTACK, ATTACK_Z, -1.0);
+        tint_part(square, BLACK_ATTACK, ATTACK_Z, 1.0);
+    }
 }
 
-/// A ringed cross in the side's colour, outlined in the other's so it shows
-/// on any square.
+/// White's centre is a ringed cross, Black's a diamond with a cross (two
+/// shapes, not only two colours), each in the side's colour outlined in the
+/// other's so it shows on any square.
 fn draw_centres(data: Res<LayerData>, layout: Res<BoardLayout>, mut gizmos: Gizmos) {
     for side in Side::BOTH {
         let Some((file, rank)) = data.centres[side.index()] else {
@@ -157,9 +161,19 @@ fn draw_centres(data: Res<LayerData>, layout: Res<BoardLayout>, mut gizmos: Gizm
             Side::Black => (Color::srgb(0.1, 0.08, 0.05), Color::srgb(1.0, 0.97, 0.9)),
         };
         let radius = 0.2 * layout.square;
-        gizmos.circle_2d(at, radius + 2.0, edge);
-        gizmos.circle_2d(at, radius, fill);
-        gizmos.circle_2d(at, radius - 2.0, edge);
+        match side {
+            Side::White => {
+                gizmos.circle_2d(at, radius + 2.0, edge);
+                gizmos.circle_2d(at, radius, fill);
+                gizmos.circle_2d(at, radius - 2.0, edge);
+            }
+            Side::Black => {
+                for (r, color) in [(radius + 3.0, edge), (radius + 1.0, fill), (radius - 1.0, edge)] {
+                    let corners = [Vec2::X * r, Vec2::Y * r, -Vec2::X * r, -Vec2::Y * r, Vec2::X * r];
+                    gizmos.linestrip_2d(corners.map(|c| at + c), color);
+                }
+            }
+        }
         let arm = radius * 0.7;
         gizmos.line_2d(at - Vec2::X * arm, at + Vec2::X * arm, fill);
         gizmos.line_2d(at - Vec2::Y * arm, at + Vec2::Y * arm, fill);

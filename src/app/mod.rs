@@ -13,15 +13,16 @@ pub mod board_sync;
 pub mod eval_graph;
 pub mod files;
 pub mod hint;
-pub mod history;
 pub mod input;
 pub mod layers;
 pub mod notice;
 pub mod overlay;
+pub mod owner;
 mod pointer;
 pub mod presets;
+pub mod rest;
 pub mod review;
-mod screenshot;
+pub(crate) mod screenshot;
 pub mod series;
 pub mod session;
 pub mod settings_store;
@@ -132,7 +133,6 @@ pub fn run(options: LaunchOptions) -> AppExit {
 pub fn plugin(app: &mut App) {
     app.add_plugins((
         state::plugin,
-        session::plugin,
         board::plugin,
         turn::plugin,
         ai::plugin,
@@ -141,15 +141,15 @@ pub fn plugin(app: &mut App) {
         series::plugin,
         // The AI's thinking and analysis layers, as data.
         (overlay::plugin, eval_graph::plugin, layers::plugin),
-        (review::plugin, board_sync::plugin, history::plugin, hint::plugin, files::plugin),
-        (notice::plugin, settings_store::plugin),
+        (owner::plugin, board_sync::plugin, hint::plugin, files::plugin),
+        (notice::plugin, settings_store::plugin, rest::plugin),
     ));
 }
 
 /// Rendering, pointer and panel plugins (need a window, a renderer and egui).
 fn view_plugin(app: &mut App) {
     app.add_plugins((assets::plugin, sprites::plugin, pointer::plugin, ui::plugin, screenshot::plugin))
-        .add_plugins((shortcuts::plugin, hint::view_plugin))
+        .add_plugins((shortcuts::plugin, hint::view_plugin, rest::view_plugin))
         .add_plugins((overlay::view_plugin, layers::view_plugin));
 }
 
@@ -180,10 +180,7 @@ pub fn configure(app: &mut App, options: &LaunchOptions) {
 /// The saved game replaces the configured one; if it cannot be opened, the
 /// configured game stays and the panel says why.
 fn open_saved_game(app: &mut App, path: &std::path::Path) {
-    let opened = files::load_game(path).and_then(|record| {
-        let players = files::players_from_record(&record);
-        Ok((files::session_from_record(record, 0)?, players))
-    });
+    let opened = files::load_game(path).map(|(session, record)| (session, files::players_from_record(&record)));
     match opened {
         Ok((session, players)) => {
             app.insert_resource(state::GameSettings { variant: session.variant(), size: session.size() })

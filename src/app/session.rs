@@ -1,22 +1,95 @@
-//! The game being played: the engine position, its record (every move with
-//! its search figures and per-side statistics) and the game generation that
-//! tells stale AI results apart from current ones.
+//! The game being played and the only code that changes it: the engine
+//! position, its record, the moves taken back for redo, the ply under review
+//! and, when a recorded game is being watched, the record it replays. Fields
+//! are private; every mutator keeps position and record in step, so no undo,
+//! load or resignation can leave them disagreeing.
 
 use bevy::prelude::*;
 
 use super::PlayerSetup;
-use super::state::{AiControl, GamePhase, GameSettings, GameSystems, NewGame, Players};
+use super::board_sync::Step;
+use super::state::Players;
 use crate::engine::record::{GameRecord, MoveRecord, Player};
-use crate::engine::{
-    BoardSize, Color as Side, Move as EngineMove, MoveError, Outcome, Position, SearchInfo, Variant, WinReason,
-};
+use crate::engine::{BoardSize, Color as Side, Move as EngineMove, MoveError, Outcome, Position, SearchInfo, Variant};
 
 #[derive(Resource, Clone, Debug)]
 pub struct GameSession {
-    pub position: Position,
+    position: Position,
+    record: GameRecord,
     /// Counts games started; every search remembers the one it was started for.
-    pub generation: u64,
-    pub record: GameRecord,
+    generation: u64,
+    /// Moves taken back, the latest last, with their records (figures included).
+    redo: Vec<(EngineMove, MoveRecord)>,
+    /// The ply the board shows while reviewing; `None` follows the game.
+    review: Option<usize>,
+    replay: Option<ReplaySource>,
+}
+
+/// A recorded game watched move by move: the moves come from the record
+/// through the normal turn cycle, as if a player made them.
+#[derive(Clone, Debug)]
+pub struct ReplaySource {
+    /// Who really played, e.g. "alphabeta:offensive2:depth=3 vs ... , game 8 of 99".
+    pub title: String,
+    /// The series game it shows, if it came from a series.
+    pub series_index: Option<usize>,
+    /// Who played the record (the watched game's record names them too).
+    white: Player,
+    black: Player,
+    moves: Vec<EngineMove>,
+    searches: Vec<SearchInfo>,
+}
+
+impl ReplaySource {
+    /// The record's start position and a source for its moves, checked by playing them.
+    pub fn from_record(
+        record: &GameRecord,
+        title: String,
+        series_index: Option<usize>,
+    ) -> Result<(ReplaySource, Position), String> {
+        let (record, end) = record.rebuilt().map_err(|e| e.to_string())?;
+        let mut start = end.clone();
+        while start.undo().is_some() {}
+        let moves = end.moves().to_vec();
+        let searches = record.moves.iter().zip(&moves).map(|(r, mv)| recorded_search(r, *mv)).collect();
+        let (white, black) = (record.white.clone(), record.black.clone());
+        Ok((ReplaySource { title, series_index, white, black, moves, searches }, start))
+    }
+
+    pub fn plies(&self) -> usize {
+        self.moves.len()
+    }
+}
+
+/// A recorded move's figures as the search report the panel shows.
+fn recorded_search(recorded: &MoveRecord, mv: EngineMove) -> SearchInfo {
+    SearchInfo {
+        depth: recorded.depth,
+        iterations: 0,
+        score: recorded.score.unwrap_or_default(),
+        nodes: recorded.nodes,
+        time: std::time::Duration::from_micros(recorded.time_us),
+        pv: vec![mv],
+        tt_hits: 0,
+        root_scores: Vec::new(),
+    }
+}
+
+/// Why a move was not played.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PlayRefused {
+    GameOver,
+    Reviewing,
+    Illegal(MoveError),
+}
+
+/// What a change did to the position the board shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shown {
+    /// Nothing the board shows changed.
+    Same,
+    /// The board shows another position: one step away, or a jump.
+    Moved(Option<Step>),
 }
 
 impl GameSession {
@@ -27,31 +100,48 @@ impl GameSession {
             .or_else(|_| Position::start(variant, variant.default_size()))
             .expect("every variant's default size is supported");
         let record = GameRecord::new(&position, Player::Human, Player::Human, 0);
-        GameSession { position, generation, record }
+        GameSession { position, record, generation, redo: Vec::new(), review: None, replay: None }
     }
 
-    /// The position's outcome, or the opponent's win after a resignation
-    /// (which only the record knows: the board does not show it).
-    pub fn outcome(&self) -> Outcome {
-        match self.record.result {
-            result @ Outcome::Win { reason: WinReason::Resignation, .. } => result,
-            _ => self.position.outcome(),
+    /// The game a checked record describes (see [`GameRecord::rebuilt`]).
+    pub fn from_record(record: &GameRecord, generation: u64) -> Result<GameSession, String> {
+        let (record, position) = record.rebuilt().map_err(|e| e.to_string())?;
+        Ok(GameSession { position, record, generation, redo: Vec::new(), review: None, replay: None })
+    }
+
+    /// The game of a move list that led to `position`, played by `players`.
+    pub fn from_position(position: Position, players: &Players, generation: u64) -> GameSession {
+        let mut start = position.clone();
+        while start.undo().is_some() {}
+        let mut record = GameRecord::new(&start, record_player(&players.white), record_player(&players.black), 0);
+        let mut replay = start;
+        for &mv in position.moves() {
+            let before = replay.clone();
+            if replay.play(mv).is_err() {
+                break;
+            }
+            record.push(&before, mv, None);
         }
+        record.finish(&replay);
+        GameSession { position: replay, record, generation, redo: Vec::new(), review: None, replay: None }
     }
 
-    /// The side that gave up, if one did.
-    pub fn resigned(&self) -> Option<Side> {
-        match self.outcome() {
-            Outcome::Win { winner, reason: WinReason::Resignation } => Some(winner.opponent()),
-            _ => None,
-        }
+    /// A game that replays `source` from `start`.
+    pub fn watching(source: ReplaySource, start: Position, generation: u64) -> GameSession {
+        let record = GameRecord::new(&start, source.white.clone(), source.black.clone(), 0);
+        GameSession { position: start, record, generation, redo: Vec::new(), review: None, replay: Some(source) }
     }
 
-    /// `side` gives up: the opponent wins. Taking back a move (which
-    /// refreshes the result from the board) withdraws it.
-    pub fn resign(&mut self, side: Side) {
-        self.record.result = Outcome::Win { winner: side.opponent(), reason: WinReason::Resignation };
-        self.record.stats.winner = Some(side.opponent());
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    pub fn record(&self) -> &GameRecord {
+        &self.record
+    }
+
+    pub fn generation(&self) -> u64 {
+        self.generation
     }
 
     pub fn variant(&self) -> Variant {
@@ -62,67 +152,210 @@ impl GameSession {
         self.position.size()
     }
 
-    /// Plays `mv` for the side to move; on an illegal move nothing changes.
-    pub fn play(&mut self, mv: EngineMove, search: Option<&SearchInfo>) -> Result<(), MoveError> {
-        let before = self.position.clone();
-        self.position.play(mv)?;
-        self.record.push(&before, mv, search);
-        self.record.finish(&self.position);
-        Ok(())
+    pub fn side_to_move(&self) -> Side {
+        self.position.side_to_move()
     }
 
-    pub fn last_move(&self) -> Option<EngineMove> {
-        self.position.moves().last().copied()
+    pub fn plies(&self) -> usize {
+        self.position.moves().len()
     }
 
-    /// The number of the current full move (both sides' moves make one).
-    pub fn turn_number(&self) -> usize {
-        self.position.moves().len() / 2 + 1
+    /// The position's outcome, or the opponent's win after a resignation
+    /// (which only the record knows: the board does not show it).
+    pub fn outcome(&self) -> Outcome {
+        if self.record.resigned().is_some() { self.record.result } else { self.position.outcome() }
+    }
+
+    /// The side that gave up, if one did.
+    pub fn resigned(&self) -> Option<Side> {
+        self.record.resigned()
+    }
+
+    /// The ply the board shows while reviewing; `None` follows the game.
+    pub fn review_ply(&self) -> Option<usize> {
+        self.review
+    }
+
+    pub fn reviewing(&self) -> bool {
+        self.review.is_some()
+    }
+
+    /// The ply the board shows: the reviewed one or the live one.
+    pub fn shown_ply(&self) -> usize {
+        self.review.unwrap_or(self.plies())
+    }
+
+    /// The position the board shows.
+    pub fn shown_position(&self) -> Position {
+        position_at(&self.position, self.shown_ply())
+    }
+
+    /// Whether undo would change anything: a resignation to withdraw, or
+    /// moves back to an earlier human turn (against an AI that moved first
+    /// there is none).
+    pub fn can_undo(&self, players: &Players) -> bool {
+        self.resigned().is_some() || batch(&self.position, players, std::iter::repeat_n(None, self.plies())) > 0
+    }
+
+    pub fn redo_len(&self) -> usize {
+        self.redo.len()
+    }
+
+    pub fn replay(&self) -> Option<&ReplaySource> {
+        self.replay.as_ref()
+    }
+
+    /// The recorded move to play next while watching a record, with its figures.
+    pub fn replay_next(&self) -> Option<(EngineMove, SearchInfo)> {
+        let source = self.replay.as_ref()?;
+        let ply = self.plies();
+        Some((*source.moves.get(ply)?, source.searches.get(ply)?.clone()))
     }
 
     /// The last move `side` played, with its search figures.
     pub fn last_record_of(&self, side: Side) -> Option<&MoveRecord> {
         self.record.moves.iter().rev().find(|m| m.side == side)
     }
-}
 
-pub(super) fn plugin(app: &mut App) {
-    if !app.world().contains_resource::<GameSession>() {
-        let settings = *app.world_mut().get_resource_or_init::<GameSettings>();
-        app.insert_resource(GameSession::new(settings.variant, settings.size, 0));
+    /// Plays `mv` for the side to move; on a refusal nothing changes. A new
+    /// move forgets the moves taken back.
+    pub fn play(&mut self, mv: EngineMove, search: Option<&SearchInfo>) -> Result<(), PlayRefused> {
+        if self.outcome().is_over() {
+            return Err(PlayRefused::GameOver);
+        }
+        if self.reviewing() {
+            return Err(PlayRefused::Reviewing);
+        }
+        let before = self.position.clone();
+        self.position.play(mv).map_err(PlayRefused::Illegal)?;
+        self.record.push(&before, mv, search);
+        self.record.finish(&self.position);
+        self.redo.clear();
+        Ok(())
     }
-    app.add_systems(Update, (start_new_game, record_players).chain().in_set(GameSystems::Input));
-}
 
-/// Replaces the session and restarts the phases; entering `Setup` despawns
-/// the old game's entities and any running search (its stop flag is set).
-fn start_new_game(
-    mut requests: MessageReader<NewGame>,
-    settings: Res<GameSettings>,
-    mut players: ResMut<Players>,
-    mut session: ResMut<GameSession>,
-    mut control: ResMut<AiControl>,
-    mut next: ResMut<NextState<GamePhase>>,
-) {
-    let Some(request) = requests.read().last().copied() else {
-        return;
-    };
-    let (variant, size) =
-        if request.rematch { (session.variant(), session.size()) } else { (settings.variant, settings.size) };
-    players.fit_variant(variant);
-    let generation = session.generation + 1;
-    *session = GameSession::new(variant, size, generation);
-    control.step_requested = false;
-    control.error = None;
-    next.set(GamePhase::Setup);
-}
+    /// `side` gives up; false if the game was already over.
+    pub fn resign(&mut self, side: Side) -> bool {
+        if self.outcome().is_over() {
+            return false;
+        }
+        self.record.resign(side);
+        true
+    }
 
-/// Keeps the record's players in step with who plays now.
-fn record_players(players: Res<Players>, mut session: ResMut<GameSession>) {
-    let (white, black) = (record_player(&players.white), record_player(&players.black));
-    if session.record.white != white || session.record.black != black {
-        session.record.white = white;
-        session.record.black = black;
+    /// Takes back a resignation, or else the moves back to the previous turn
+    /// of a human (one ply when both sides are AI).
+    pub fn undo(&mut self, players: &Players) -> Shown {
+        let shown_before = self.review;
+        if self.resigned().is_some() {
+            self.record.withdraw_resignation(&self.position);
+            return Shown::Same;
+        }
+        let count = batch(&self.position, players, std::iter::repeat_n(None, self.plies()));
+        let mut steps = Vec::new();
+        for _ in 0..count {
+            let (Some(mv), Some(entry)) = (self.position.undo(), self.record.pop()) else {
+                break;
+            };
+            self.redo.push((mv, entry));
+            steps.push(Step::Back(mv));
+        }
+        self.record.finish(&self.position);
+        self.after_history_step(shown_before, &steps)
+    }
+
+    /// Plays again what undo took back, up to the next human turn.
+    pub fn redo(&mut self, players: &Players) -> Shown {
+        let shown_before = self.review;
+        if self.outcome().is_over() || self.redo.is_empty() {
+            return Shown::Same;
+        }
+        let pending = self.redo.iter().rev().map(|(mv, _)| Some(*mv));
+        let count = match batch(&self.position, players, pending) {
+            // The players changed since the undo: no human turn ahead, so all of it.
+            0 => self.redo.len(),
+            count => count,
+        };
+        let mut steps = Vec::new();
+        for _ in 0..count {
+            let Some((mv, entry)) = self.redo.pop() else {
+                break;
+            };
+            if self.position.play(mv).is_err() {
+                self.redo.clear();
+                break;
+            }
+            self.record.push_record(entry);
+            steps.push(Step::Forward(mv));
+        }
+        self.record.finish(&self.position);
+        self.after_history_step(shown_before, &steps)
+    }
+
+    /// Undo and redo end any review and show the live position.
+    fn after_history_step(&mut self, shown_before: Option<usize>, steps: &[Step]) -> Shown {
+        if steps.is_empty() && shown_before.is_none() {
+            return Shown::Same;
+        }
+        self.review = None;
+        let single = if steps.len() == 1 && shown_before.is_none() { steps.first().copied() } else { None };
+        Shown::Moved(single)
+    }
+
+    /// Shows the position after `ply` moves; the live ply ends review.
+    pub fn go_to(&mut self, ply: usize) -> Shown {
+        let live = self.plies();
+        let target = (ply < live).then_some(ply);
+        if target == self.review {
+            return Shown::Same;
+        }
+        let shown = self.shown_ply();
+        let wanted = target.unwrap_or(live);
+        self.review = target;
+        let step = match wanted.checked_sub(shown) {
+            Some(1) => self.position.moves().get(shown).copied().map(Step::Forward),
+            None if shown - wanted == 1 => self.position.moves().get(wanted).copied().map(Step::Back),
+            _ => None,
+        };
+        Shown::Moved(step)
+    }
+
+    /// Cuts the game at the reviewed ply and plays on from there as a new
+    /// generation (so stale searches are dropped); false when not reviewing.
+    pub fn continue_from_here(&mut self) -> bool {
+        let Some(ply) = self.review else {
+            return false;
+        };
+        while self.plies() > ply && self.position.undo().is_some() {
+            self.record.pop();
+        }
+        self.record.finish(&self.position);
+        self.redo.clear();
+        self.review = None;
+        self.replay = None;
+        self.generation += 1;
+        true
+    }
+
+    /// Ends watching a record; the game goes on from the position reached.
+    pub fn stop_replay(&mut self) -> bool {
+        self.replay.take().is_some()
+    }
+
+    /// Keeps the record's players in step with who plays now (a watched
+    /// record keeps the players it names).
+    pub fn set_players(&mut self, players: &Players) {
+        if self.replay.is_some() {
+            return;
+        }
+        self.record.white = record_player(&players.white);
+        self.record.black = record_player(&players.black);
+    }
+
+    /// The same game under a new generation number.
+    pub fn with_generation(mut self, generation: u64) -> GameSession {
+        self.generation = generation;
+        self
     }
 }
 
@@ -131,4 +364,35 @@ fn record_player(player: &PlayerSetup) -> Player {
         PlayerSetup::Human => Player::Human,
         PlayerSetup::Ai(config) => Player::Ai(config.clone()),
     }
+}
+
+/// The game's position after its first `ply` moves.
+pub fn position_at(live: &Position, ply: usize) -> Position {
+    let mut position = live.clone();
+    while position.moves().len() > ply && position.undo().is_some() {}
+    position
+}
+
+/// How many plies one undo (or redo) covers: with a human playing, up to the
+/// next position where a human is to move; AI against AI, one ply.
+fn batch(start: &Position, players: &Players, plies: impl Iterator<Item = Option<EngineMove>>) -> usize {
+    let any_human = !players.both_ai();
+    let mut position = start.clone();
+    let mut count = 0;
+    for step in plies {
+        let moved = match step {
+            Some(mv) => position.play(mv).is_ok(),
+            None => position.undo().is_some(),
+        };
+        if !moved {
+            break;
+        }
+        count += 1;
+        let human_turn = !players.get(position.side_to_move()).is_ai();
+        if !any_human || human_turn || position.outcome().is_over() {
+            return count;
+        }
+    }
+    // Against an AI that opened the game there is no earlier human turn.
+    if any_human && count > 0 && !players.get(position.side_to_move()).is_ai() { count } else { 0 }
 }

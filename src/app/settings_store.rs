@@ -25,6 +25,13 @@ pub struct StoredSettings {
     pub move_secs: f32,
     pub ai_delay_secs: f32,
     pub flipped: bool,
+    /// Ask before a game in progress is replaced (files from before it lack it).
+    #[serde(default = "ask_by_default")]
+    pub confirm_replace: bool,
+}
+
+fn ask_by_default() -> bool {
+    true
 }
 
 /// Where settings live; `None` (the tests' default) keeps them in memory only.
@@ -101,6 +108,7 @@ pub fn current(settings: &GameSettings, players: &Players, play: &PlaySettings, 
         animate: play.animate,
         move_secs: play.move_secs,
         ai_delay_secs: play.ai_delay_secs,
+        confirm_replace: play.confirm_replace,
         flipped: flip.0,
     }
 }
@@ -140,6 +148,7 @@ fn apply_saved(
             play.animate = stored.animate;
             play.move_secs = stored.move_secs;
             play.ai_delay_secs = stored.ai_delay_secs;
+            play.confirm_replace = stored.confirm_replace;
             flip.0 = stored.flipped;
         }
         Ok(None) => {}

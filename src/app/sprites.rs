@@ -10,7 +10,7 @@ use super::board::{BoardLayout, BoardSquare, Piece};
 use super::input::Selection;
 use super::session::GameSession;
 use super::state::{GamePhase, GameSystems};
-use super::turn::winning_squares;
+use crate::engine::analysis::winning_pieces;
 
 /// Tints a square for the last move or the selection.
 #[derive(Component)]
@@ -164,14 +164,13 @@ fn place_frame_and_labels(
 fn show_highlights(
     session: Res<GameSession>,
     selection: Res<Selection>,
-    review: Option<Res<super::review::Review>>,
     textures: Res<GameTextures>,
     squares: Query<(&BoardSquare, &Children)>,
     mut overlays: Query<&mut Sprite, (With<SquareOverlay>, Without<TargetMarker>)>,
     mut markers: Query<(&mut Sprite, &mut Visibility), With<TargetMarker>>,
 ) {
     let size = session.size();
-    let last = super::review::last_shown_move(session.position.moves(), review.as_ref().and_then(|r| r.ply));
+    let last = super::review::last_shown_move(session.position().moves(), session.review_ply());
     for (square, children) in &squares {
         let index = size.index(square.file, square.rank);
         let tint = if selection.square == Some(index) {
@@ -210,7 +209,7 @@ fn show_winners(
     pieces: Query<(&Piece, &Children)>,
     mut glows: Query<(&mut Visibility, &mut Sprite), With<WinnerGlow>>,
 ) {
-    let winners = if *phase.get() == GamePhase::Over { winning_squares(&session.position) } else { Vec::new() };
+    let winners = if *phase.get() == GamePhase::Over { winning_pieces(session.position()) } else { Vec::new() };
     let pulse = 0.75 + 0.25 * (time.elapsed_secs() * 3.0).sin();
     for (piece, children) in &pieces {
         let lit = winners.contains(&piece.square);

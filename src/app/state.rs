@@ -105,11 +105,13 @@ pub struct PlaySettings {
     pub move_secs: f32,
     /// Pause before an AI move when both sides are AI, so games can be watched.
     pub ai_delay_secs: f32,
+    /// Ask before a game in progress is replaced (new game, preset, load, watch).
+    pub confirm_replace: bool,
 }
 
 impl Default for PlaySettings {
     fn default() -> Self {
-        PlaySettings { animate: true, move_secs: 0.3, ai_delay_secs: 0.4 }
+        PlaySettings { animate: true, move_secs: 0.3, ai_delay_secs: 0.4, confirm_replace: true }
     }
 }
 
@@ -123,23 +125,79 @@ pub struct AiControl {
     pub error: Option<String>,
 }
 
-/// Starts a new game with the current [`Players`], on the board of the
-/// [`GameSettings`] or, for a rematch, on the board of the game just played.
-#[derive(Message, Clone, Copy, Debug, Default)]
-pub struct NewGame {
-    pub rematch: bool,
+/// Every change to the game arrives as one of these and is applied by one
+/// system ([`super::owner`]), in order, with the stale-result checks there.
+#[derive(Message, Clone, Debug)]
+pub enum GameRequest {
+    /// A new game with the current [`Players`], on the board of the
+    /// [`GameSettings`] or, for a rematch, on the board of the game just played.
+    NewGame { rematch: bool },
+    /// A move a player chose.
+    Play(MoveChosen),
+    /// Back to the human's previous turn (one ply when both sides are AI).
+    Undo,
+    /// Play again what undo took back.
+    Redo,
+    /// The side to move gives up (in human-vs-AI, the human does).
+    Resign,
+    /// Show the position after `ply` moves; the live ply ends review.
+    GoTo { ply: usize },
+    /// Cut the game at the reviewed ply and play on from there.
+    ContinueFromHere,
+    /// Replace the game by one read from a file, with its players.
+    Open(Box<OpenedGame>),
+    /// Watch a recorded game move by move.
+    Watch(Box<WatchedGame>),
+    /// Stop watching; the game goes on from the position reached.
+    StopReplay,
+    /// Yes to the pending [`ReplaceGame`] question.
+    ConfirmReplace,
+    /// No to it: the game in progress stays.
+    CancelReplace,
+}
+
+/// A request that would replace a game in progress, waiting for the person
+/// to confirm it (see [`PlaySettings::confirm_replace`]).
+#[derive(Resource, Default, Clone, Debug)]
+pub struct ReplaceGame {
+    pub pending: Option<GameRequest>,
+}
+
+impl GameRequest {
+    /// New game, load and watch throw the current game away.
+    pub fn replaces_game(&self) -> bool {
+        matches!(self, GameRequest::NewGame { .. } | GameRequest::Open(_) | GameRequest::Watch(_))
+    }
+}
+
+/// A game read from a file: the session and who plays it.
+#[derive(Clone, Debug)]
+pub struct OpenedGame {
+    pub session: super::session::GameSession,
+    pub players: Players,
+    /// What the panel says once it is open.
+    pub message: String,
+}
+
+/// A recorded game to watch: its moves and where it starts.
+#[derive(Clone, Debug)]
+pub struct WatchedGame {
+    pub source: super::session::ReplaySource,
+    pub start: crate::engine::Position,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum MoveSource {
     Human,
     Ai,
+    /// The record being watched.
+    Replay,
 }
 
 /// A move a player chose. It is played only if it is legal, its source is the
 /// player of the side to move, and it was chosen for the current game
 /// (`generation`) and position (`position_hash`).
-#[derive(Message, Clone, Debug)]
+#[derive(Clone, Debug)]
 pub struct MoveChosen {
     pub mv: EngineMove,
     pub source: MoveSource,
@@ -151,16 +209,9 @@ pub struct MoveChosen {
 
 impl MoveChosen {
     /// A human's move for the current position of the game `generation`.
-    pub fn human(mv: EngineMove, generation: u64, position_hash: u64) -> MoveChosen {
-        MoveChosen { mv, source: MoveSource::Human, generation, position_hash, search: None }
+    pub fn human(mv: EngineMove, generation: u64, position_hash: u64) -> GameRequest {
+        GameRequest::Play(MoveChosen { mv, source: MoveSource::Human, generation, position_hash, search: None })
     }
-}
-
-/// A move that was just played, for the board entities and animations.
-#[derive(Message, Clone, Copy, Debug)]
-pub struct MovePlayed {
-    pub mv: EngineMove,
-    pub side: Side,
 }
 
 /// The order of the game's systems within a frame: input and AI results
@@ -170,6 +221,8 @@ pub enum GameSystems {
     Input,
     Ai,
     Apply,
+    /// The one path from the position to the piece entities.
+    Show,
     Board,
     Animate,
     Turn,
@@ -182,15 +235,15 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Players>()
         .init_resource::<PlaySettings>()
         .init_resource::<AiControl>()
-        .add_message::<NewGame>()
-        .add_message::<MoveChosen>()
-        .add_message::<MovePlayed>()
+        .init_resource::<ReplaceGame>()
+        .add_message::<GameRequest>()
         .configure_sets(
             Update,
             (
                 GameSystems::Input,
                 GameSystems::Ai,
                 GameSystems::Apply,
+                GameSystems::Show,
                 GameSystems::Board,
                 GameSystems::Animate,
                 GameSystems::Turn,

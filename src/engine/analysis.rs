@@ -65,25 +65,25 @@ pub fn attacked_squares(position: &Position, color: Color) -> Vec<u8> {
 }
 
 /// The pieces to highlight when the game is over: the pawn(s) on the far rank
-/// in Breakthrough, the winner's connected group in Lines of Action.
+/// in Breakthrough, the winner's connected group in Lines of Action, and for
+/// any other win (everything captured, no move left) the piece that made the
+/// last move, if it was the winner's.
 pub fn winning_pieces(position: &Position) -> Vec<u8> {
     let Outcome::Win { winner, reason } = position.outcome() else {
         return Vec::new();
     };
     let size = position.size();
+    let own = position.pieces().into_iter().filter(|&(_, c)| c == winner).map(|(sq, _)| sq);
     match (position.variant(), reason) {
         (Variant::Breakthrough, WinReason::ReachedGoal) => {
-            let goal = if winner == Color::White { size.rows - 1 } else { 0 };
-            position
-                .pieces()
-                .into_iter()
-                .filter(|&(sq, c)| c == winner && size.rank_of(sq) == goal)
-                .map(|(sq, _)| sq)
-                .collect()
+            own.filter(|&sq| size.rank_of(sq) == size.goal_rank(winner)).collect()
         }
         (Variant::LinesOfAction, WinReason::Connected) => {
             groups(position, winner).into_iter().next().unwrap_or_default()
         }
-        _ => Vec::new(),
+        _ => {
+            let last = position.moves().last().map(|m| m.to);
+            last.filter(|&sq| position.piece_at(sq) == Some(winner)).into_iter().collect()
+        }
     }
 }

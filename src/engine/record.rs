@@ -6,10 +6,10 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::error::{FenError, MoveError};
-use super::eval::Score;
+use super::eval::{Score, WIN};
 use super::position::Position;
 use super::search::{self, AiConfig, SearchError, SearchHandler, SearchInfo};
-use super::types::{BoardSize, Color, Move, Outcome, Variant};
+use super::types::{BoardSize, Color, Move, Outcome, Variant, WinReason};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -107,7 +107,18 @@ pub enum RecordError {
     Move { index: usize, notation: String, error: MoveError },
     #[error("the record's size {recorded} does not match its start position ({actual})")]
     SizeMismatch { recorded: BoardSize, actual: BoardSize },
+    #[error("not a Breakline game record: {0}")]
+    Json(String),
+    #[error("move {index} of the record has an impossible {what}")]
+    Figures { index: usize, what: &'static str },
+    #[error("the record's move limit {0} is out of range (1 to {MAX_MOVE_LIMIT} plies)")]
+    MoveLimit(u32),
 }
+
+/// The deepest search a record may claim (far beyond any real one).
+const MAX_RECORDED_DEPTH: u32 = 1_000;
+/// The longest move limit a record may set.
+const MAX_MOVE_LIMIT: u32 = 100_000;
 
 impl GameRecord {
     /// An empty record of a game starting at `start`.
@@ -143,65 +154,153 @@ impl GameRecord {
 
     /// Adds a move played by `side` from `before`, with its search figures if any.
     pub fn push(&mut self, before: &Position, m: Move, search: Option<&SearchInfo>) {
-        let side = before.side_to_move();
-        let entry = MoveRecord {
+        self.moves.push(MoveRecord {
             notation: before.move_name(m),
-            side,
+            side: before.side_to_move(),
             capture: m.capture,
             nodes: search.map_or(0, |s| s.nodes),
-            time_us: search.map_or(0, |s| s.time.as_micros() as u64),
+            time_us: search.map_or(0, |s| u64::try_from(s.time.as_micros()).unwrap_or(u64::MAX)),
             depth: search.map_or(0, |s| s.depth),
             score: search.map(|s| s.score),
-        };
-        let stats = match side {
-            Color::White => &mut self.stats.white,
-            Color::Black => &mut self.stats.black,
-        };
-        stats.moves += 1;
-        stats.nodes += entry.nodes;
-        stats.captures += entry.capture as u32;
-        stats.total_time_us += entry.time_us;
-        self.moves.push(entry);
+        });
+        self.recount();
     }
 
-    /// Takes back the last recorded move and its statistics.
+    /// Adds a move taken back earlier, with the figures it had.
+    pub fn push_record(&mut self, entry: MoveRecord) {
+        self.moves.push(entry);
+        self.recount();
+    }
+
+    /// Takes back the last recorded move; its statistics go with it, and so
+    /// does a resignation (the game goes on from the earlier position).
     pub fn pop(&mut self) -> Option<MoveRecord> {
         let entry = self.moves.pop()?;
-        let stats = match entry.side {
-            Color::White => &mut self.stats.white,
-            Color::Black => &mut self.stats.black,
-        };
-        stats.moves -= 1;
-        stats.nodes -= entry.nodes;
-        stats.captures -= entry.capture as u32;
-        stats.total_time_us -= entry.time_us;
+        if self.resigned().is_some() {
+            self.result = Outcome::Ongoing;
+        }
+        self.recount();
         Some(entry)
     }
 
     /// Brings result, turn count and final position up to date with `now`.
+    /// A resignation stands while the board itself shows no result.
     pub fn finish(&mut self, now: &Position) {
-        self.result = now.outcome();
-        self.stats.winner = self.result.winner();
-        self.stats.turns = self.moves.len() as u32;
+        let board = now.outcome();
+        if self.resigned().is_none() || board.is_over() {
+            self.result = board;
+        }
         self.stats.final_fen = now.fen();
+        self.recount();
+    }
+
+    /// `side` gives up: the opponent wins, whatever the board shows.
+    pub fn resign(&mut self, side: Color) {
+        self.result = Outcome::Win { winner: side.opponent(), reason: WinReason::Resignation };
+        self.recount();
+    }
+
+    /// Takes a resignation back; `now` is the position it was made in.
+    pub fn withdraw_resignation(&mut self, now: &Position) {
+        if self.resigned().is_some() {
+            self.result = Outcome::Ongoing;
+            self.finish(now);
+        }
+    }
+
+    /// The side that resigned, if the game ended that way.
+    pub fn resigned(&self) -> Option<Color> {
+        match self.result {
+            Outcome::Win { winner, reason: WinReason::Resignation } => Some(winner.opponent()),
+            _ => None,
+        }
+    }
+
+    /// The one place the statistics come from: the moves and the result.
+    fn recount(&mut self) {
+        let mut white = SideStats::default();
+        let mut black = SideStats::default();
+        for entry in &self.moves {
+            let stats = if entry.side == Color::White { &mut white } else { &mut black };
+            stats.moves = stats.moves.saturating_add(1);
+            stats.nodes = stats.nodes.saturating_add(entry.nodes);
+            stats.captures = stats.captures.saturating_add(entry.capture as u32);
+            stats.total_time_us = stats.total_time_us.saturating_add(entry.time_us);
+        }
+        self.stats.white = white;
+        self.stats.black = black;
+        self.stats.winner = self.result.winner();
+        self.stats.turns = u32::try_from(self.moves.len()).unwrap_or(u32::MAX);
+    }
+
+    /// Reads a record saved as JSON and rebuilds everything that follows from
+    /// its moves (sides, captures, result, statistics, final position) by
+    /// replaying them; only what cannot be derived (players, seed, each move's
+    /// search figures, a resignation) is taken from the file, checked.
+    pub fn from_json(text: &str) -> Result<(GameRecord, Position), RecordError> {
+        let file: GameRecord = serde_json::from_str(text).map_err(|e| RecordError::Json(e.to_string()))?;
+        file.rebuilt()
+    }
+
+    /// This record rebuilt from its start position and moves, and the final position.
+    pub fn rebuilt(&self) -> Result<(GameRecord, Position), RecordError> {
+        let start = self.start()?;
+        let mut record = GameRecord::new(&start, self.white.clone(), self.black.clone(), self.seed);
+        let mut position = start;
+        for (index, entry) in self.moves.iter().enumerate() {
+            let before = position.clone();
+            let mv = position.play_text(&entry.notation).map_err(|error| RecordError::Move {
+                index: index + 1,
+                notation: entry.notation.clone(),
+                error,
+            })?;
+            if entry.depth > MAX_RECORDED_DEPTH {
+                return Err(RecordError::Figures { index: index + 1, what: "depth" });
+            }
+            if entry.score.is_some_and(|s| !(-WIN..=WIN).contains(&s)) {
+                return Err(RecordError::Figures { index: index + 1, what: "score" });
+            }
+            record.moves.push(MoveRecord {
+                notation: before.move_name(mv),
+                side: before.side_to_move(),
+                capture: mv.capture,
+                ..entry.clone()
+            });
+        }
+        if let Some(side) = self.resigned()
+            && !position.outcome().is_over()
+        {
+            record.resign(side);
+        }
+        record.finish(&position);
+        Ok((record, position))
     }
 
     /// Replays the record from its start, checking every move; the result is
     /// the final position.
     pub fn replay(&self) -> Result<Position, RecordError> {
-        let mut pos = Position::from_fen(self.variant, &self.start_fen)?;
-        if pos.size() != self.size {
-            return Err(RecordError::SizeMismatch { recorded: self.size, actual: pos.size() });
-        }
-        if let Some(limit) = self.move_limit {
-            pos.set_move_limit(limit);
-        }
+        let mut pos = self.start()?;
         for (index, m) in self.moves.iter().enumerate() {
             pos.play_text(&m.notation).map_err(|error| RecordError::Move {
                 index: index + 1,
                 notation: m.notation.clone(),
                 error,
             })?;
+        }
+        Ok(pos)
+    }
+
+    /// The start position the record names, with its move limit.
+    fn start(&self) -> Result<Position, RecordError> {
+        let mut pos = Position::from_fen(self.variant, &self.start_fen)?;
+        if pos.size() != self.size {
+            return Err(RecordError::SizeMismatch { recorded: self.size, actual: pos.size() });
+        }
+        if let Some(limit) = self.move_limit {
+            if !(1..=MAX_MOVE_LIMIT).contains(&limit) {
+                return Err(RecordError::MoveLimit(limit));
+            }
+            pos.set_move_limit(limit);
         }
         Ok(pos)
     }

@@ -167,6 +167,15 @@ impl BoardSize {
     pub fn rank_of(self, square: u8) -> u8 {
         square / self.columns
     }
+
+    /// Breakthrough: the rank `color`'s pawns win on (the far one from its home rows).
+    #[inline]
+    pub fn goal_rank(self, color: Color) -> u8 {
+        match color {
+            Color::White => self.rows - 1,
+            Color::Black => 0,
+        }
+    }
 }
 
 impl fmt::Display for BoardSize {

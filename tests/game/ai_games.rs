@@ -18,16 +18,16 @@ fn play_to_the_end(options: LaunchOptions) {
     let finished = update_until(&mut app, 60_000, |app| phase(app) == GamePhase::Over);
     assert!(finished, "the game did not end");
 
-    let played = session(&app).position.clone();
+    let played = session(&app).position().clone();
     assert!(played.outcome().is_over(), "game over phase with an ongoing position");
-    assert_eq!(session(&app).record.result, played.outcome());
-    assert_eq!(session(&app).record.replay().expect("the record replays").fen(), played.fen());
+    assert_eq!(session(&app).record().result, played.outcome());
+    assert_eq!(session(&app).record().replay().expect("the record replays").fen(), played.fen());
     assert_pieces_match(&mut app);
 
     // The same deterministic players, straight on the engine.
     let start = Position::start(options.variant, options.size).unwrap();
     let engine_game = play_ai_game(start, &white, &black, 0, &mut ()).unwrap();
-    let app_moves: Vec<&str> = session(&app).record.moves.iter().map(|m| m.notation.as_str()).collect();
+    let app_moves: Vec<&str> = session(&app).record().moves.iter().map(|m| m.notation.as_str()).collect();
     let engine_moves: Vec<&str> = engine_game.moves.iter().map(|m| m.notation.as_str()).collect();
     assert_eq!(app_moves, engine_moves);
     assert_eq!(engine_game.result, played.outcome());
@@ -40,7 +40,7 @@ fn play_checking_every_move(options: LaunchOptions, max_frames: usize) {
     let mut seen = 0;
     for _ in 0..max_frames {
         app.update();
-        let plies = session(&app).position.moves().len();
+        let plies = session(&app).position().moves().len();
         if plies != seen {
             assert_eq!(plies, seen + 1, "one move per frame at most");
             seen = plies;
@@ -53,7 +53,7 @@ fn play_checking_every_move(options: LaunchOptions, max_frames: usize) {
     }
     assert_eq!(phase(&app), GamePhase::Over, "the game did not end within {max_frames} frames");
     assert!(seen > 0);
-    let position = &session(&app).position;
+    let position = &session(&app).position();
     assert!(position.outcome().is_over());
     assert!(position.legal_moves().is_empty() || position.outcome().is_over());
 }

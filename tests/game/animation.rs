@@ -15,8 +15,8 @@ fn play(app: &mut App, text: &str) -> Move {
     app.update();
     assert!(update_until(app, 40, |app| turn(app) == Some(TurnPhase::HumanTurn)));
     let s = session(app);
-    let mv = s.position.parse_move(text).expect("move text");
-    let chosen = MoveChosen::human(mv, s.generation, s.position.hash());
+    let mv = s.position().parse_move(text).expect("move text");
+    let chosen = MoveChosen::human(mv, s.generation(), s.position().hash());
     app.world_mut().write_message(chosen);
     app.update();
     mv
@@ -75,8 +75,8 @@ fn a_captured_piece_fades_out_and_is_removed() {
 fn without_animation_the_piece_jumps_at_once() {
     let mut app = game_app(options(Variant::LinesOfAction, PlayerSetup::Human, PlayerSetup::Human));
     app.world_mut().resource_mut::<PlaySettings>().animate = false;
-    let first = session(&app).position.legal_moves()[0];
-    let text = session(&app).position.move_name(first);
+    let first = session(&app).position().legal_moves()[0];
+    let text = session(&app).position().move_name(first);
     play(&mut app, &text);
     app.update();
     let layout = *app.world().resource::<BoardLayout>();

@@ -10,11 +10,10 @@ use bevy::time::TimeUpdateStrategy;
 use breakline::app::ai::AiSearchTask;
 use breakline::app::board::{BoardFlip, Piece};
 use breakline::app::files::{self, FileAction, FileRequest};
-use breakline::app::history::{Redo, Resign, Undo};
 use breakline::app::notice::Notice;
-use breakline::app::review::{ContinueFromHere, Review, ReviewGoTo, position_at};
+use breakline::app::session::position_at;
 use breakline::app::settings_store::{self, SettingsPath, StoredSettings};
-use breakline::app::state::{GamePhase, MoveChosen, PlaySettings, Players, TurnPhase};
+use breakline::app::state::{GamePhase, GameRequest, MoveChosen, PlaySettings, Players, TurnPhase};
 use breakline::app::{PlayerSetup, configure, plugin};
 use breakline::engine::record::Player;
 use breakline::engine::{Color as Side, Outcome, Position, Variant, WinReason};
@@ -56,20 +55,20 @@ fn settle(app: &mut App) {
 
 fn play_human(app: &mut App, rng: &mut Rng) {
     let s = session(app);
-    let moves = s.position.legal_moves();
+    let moves = s.position().legal_moves();
     let mv = moves[rng.next(moves.len())];
-    let chosen = MoveChosen::human(mv, s.generation, s.position.hash());
+    let chosen = MoveChosen::human(mv, s.generation(), s.position().hash());
     send(app, chosen);
 }
 
 /// The record says what the board says: same moves, counts and figures' sums.
 fn assert_record_matches(app: &App) {
     let s = session(app);
-    let replayed = s.record.replay().expect("the record replays");
-    assert_eq!(replayed.moves(), s.position.moves());
-    let stats = &s.record.stats;
-    assert_eq!((stats.white.moves + stats.black.moves) as usize, s.position.moves().len());
-    let nodes: u64 = s.record.moves.iter().map(|m| m.nodes).sum();
+    let replayed = s.record().replay().expect("the record replays");
+    assert_eq!(replayed.moves(), s.position().moves());
+    let stats = &s.record().stats;
+    assert_eq!((stats.white.moves + stats.black.moves) as usize, s.position().moves().len());
+    let nodes: u64 = s.record().moves.iter().map(|m| m.nodes).sum();
     assert_eq!(stats.white.nodes + stats.black.nodes, nodes);
 }
 
@@ -80,10 +79,10 @@ fn random_undo_redo(white: PlayerSetup, black: PlayerSetup, seed: u64) {
     settle(&mut app);
     for _ in 0..120 {
         match rng.next(10) {
-            _ if phase(&app) == GamePhase::Over => send(&mut app, Undo),
+            _ if phase(&app) == GamePhase::Over => send(&mut app, GameRequest::Undo),
             0..=5 => play_human(&mut app, &mut rng),
-            6..=7 => send(&mut app, Undo),
-            _ => send(&mut app, Redo),
+            6..=7 => send(&mut app, GameRequest::Undo),
+            _ => send(&mut app, GameRequest::Redo),
         }
         app.update();
         settle(&mut app);
@@ -113,30 +112,30 @@ fn undo_against_the_ai_goes_back_to_the_humans_turn_and_redo_replays() {
         app.update();
         settle(&mut app);
     }
-    let after_three = session(&app).record.clone();
+    let after_three = session(&app).record().clone();
     assert_eq!(after_three.moves.len(), 6);
-    send(&mut app, Undo);
+    send(&mut app, GameRequest::Undo);
     app.update();
     settle(&mut app);
-    assert_eq!(session(&app).position.moves().len(), 4, "the AI's reply and the human's move");
-    assert_eq!(session(&app).position.side_to_move(), Side::White);
-    send(&mut app, Redo);
+    assert_eq!(session(&app).position().moves().len(), 4, "the AI's reply and the human's move");
+    assert_eq!(session(&app).position().side_to_move(), Side::White);
+    send(&mut app, GameRequest::Redo);
     app.update();
     settle(&mut app);
-    assert_eq!(session(&app).record, after_three, "redo brings back moves and figures");
+    assert_eq!(session(&app).record(), &after_three, "redo brings back moves and figures");
     assert_pieces_match(&mut app);
     // A new move after undo forgets the redo list.
-    send(&mut app, Undo);
+    send(&mut app, GameRequest::Undo);
     app.update();
     settle(&mut app);
     play_human(&mut app, &mut rng);
     app.update();
     settle(&mut app);
-    let before_redo = session(&app).record.clone();
-    send(&mut app, Redo);
+    let before_redo = session(&app).record().clone();
+    send(&mut app, GameRequest::Redo);
     app.update();
     settle(&mut app);
-    assert_eq!(session(&app).record, before_redo);
+    assert_eq!(session(&app).record(), &before_redo);
 }
 
 #[test]
@@ -154,7 +153,7 @@ fn undo_during_an_ai_search_stops_it_and_drops_its_move() {
         task.stop.clone()
     };
     assert!(!stop.load(Ordering::Relaxed));
-    send(&mut app, Undo);
+    send(&mut app, GameRequest::Undo);
     app.update();
     assert!(stop.load(Ordering::Relaxed), "the search's stop flag is set");
     settle(&mut app);
@@ -162,7 +161,7 @@ fn undo_during_an_ai_search_stops_it_and_drops_its_move() {
         app.update();
         std::thread::sleep(std::time::Duration::from_millis(2));
     }
-    assert!(session(&app).position.moves().is_empty(), "the stopped search played nothing");
+    assert!(session(&app).position().moves().is_empty(), "the stopped search played nothing");
     assert_eq!(turn(&app), Some(TurnPhase::HumanTurn));
     assert_pieces_match(&mut app);
 }
@@ -172,13 +171,13 @@ fn resigning_ends_the_game_for_the_opponent_and_undo_withdraws_it() {
     let v = Variant::LinesOfAction;
     let mut app = game_app(options(v, PlayerSetup::Human, ai("alphabeta:expert:depth=1", v)));
     settle(&mut app);
-    send(&mut app, Resign);
+    send(&mut app, GameRequest::Resign);
     assert!(update_until(&mut app, 10, |app| phase(app) == GamePhase::Over));
     let expected = Outcome::Win { winner: Side::Black, reason: WinReason::Resignation };
     assert_eq!(session(&app).outcome(), expected);
-    assert_eq!(session(&app).record.result, expected);
-    assert_eq!(session(&app).record.stats.winner, Some(Side::Black));
-    send(&mut app, Undo);
+    assert_eq!(session(&app).record().result, expected);
+    assert_eq!(session(&app).record().stats.winner, Some(Side::Black));
+    send(&mut app, GameRequest::Undo);
     app.update();
     settle(&mut app);
     assert_eq!(session(&app).outcome(), Outcome::Ongoing);
@@ -210,33 +209,33 @@ fn review_shows_earlier_positions_and_continues_from_one() {
         app.update();
         settle(&mut app);
     }
-    let live = session(&app).position.clone();
+    let live = session(&app).position().clone();
     for ply in [2, 3, 0, 5, 4] {
-        send(&mut app, ReviewGoTo { ply });
+        send(&mut app, GameRequest::GoTo { ply });
         for _ in 0..30 {
             app.update();
         }
-        assert_eq!(app.world().resource::<Review>().ply, Some(ply));
+        assert_eq!(session(&app).review_ply(), Some(ply));
         assert_eq!(shown_pieces(&mut app), sorted_pieces(&position_at(&live, ply)), "ply {ply}");
         assert_ne!(turn(&app), Some(TurnPhase::HumanTurn), "nobody moves while reviewing");
-        assert_eq!(session(&app).position, live, "reviewing changes nothing");
+        assert_eq!(session(&app).position(), &live, "reviewing changes nothing");
     }
-    send(&mut app, ReviewGoTo { ply: 6 });
+    send(&mut app, GameRequest::GoTo { ply: 6 });
     settle(&mut app);
-    assert!(!app.world().resource::<Review>().active());
+    assert!(!session(&app).reviewing());
     assert_pieces_match(&mut app);
 
-    send(&mut app, ReviewGoTo { ply: 3 });
+    send(&mut app, GameRequest::GoTo { ply: 3 });
     app.update();
     let players = app.world().resource::<Players>().clone();
-    let generation = session(&app).generation;
-    send(&mut app, ContinueFromHere);
+    let generation = session(&app).generation();
+    send(&mut app, GameRequest::ContinueFromHere);
     app.update();
     settle(&mut app);
-    assert_eq!(session(&app).position.moves(), &live.moves()[..3]);
-    assert_eq!(session(&app).generation, generation + 1);
+    assert_eq!(session(&app).position().moves(), &live.moves()[..3]);
+    assert_eq!(session(&app).generation(), generation + 1);
     assert_eq!(*app.world().resource::<Players>(), players);
-    assert_eq!(session(&app).position.side_to_move(), Side::Black);
+    assert_eq!(session(&app).position().side_to_move(), Side::Black);
     assert_pieces_match(&mut app);
     assert_record_matches(&app);
 }
@@ -245,7 +244,7 @@ fn review_shows_earlier_positions_and_continues_from_one() {
 fn a_saved_game_loads_back_equal() {
     let v = Variant::LinesOfAction;
     let mut app = game_app(options(v, ai("alphabeta:expert:depth=1", v), ai("alphabeta:classic:depth=1", v)));
-    assert!(update_until(&mut app, 2_000, |app| session(app).position.moves().len() >= 8));
+    assert!(update_until(&mut app, 2_000, |app| session(app).position().moves().len() >= 8));
     app.world_mut().resource_mut::<breakline::app::state::AiControl>().paused = true;
     settle_ai(&mut app);
     let saved = session(&app).clone();
@@ -261,12 +260,12 @@ fn a_saved_game_loads_back_equal() {
     for _ in 0..5 {
         other.update();
     }
-    assert_eq!(session(&other).record, saved.record);
-    assert_eq!(session(&other).position, saved.position);
+    assert_eq!(session(&other).record(), saved.record());
+    assert_eq!(session(&other).position(), saved.position());
     let players = other.world().resource::<Players>();
-    assert!(matches!(&saved.record.white, Player::Ai(c) if players.white == PlayerSetup::Ai(c.clone())));
+    assert!(matches!(&saved.record().white, Player::Ai(c) if players.white == PlayerSetup::Ai(c.clone())));
     assert_pieces_match(&mut other);
-    assert_eq!(files::load_game(&path).expect("loads"), saved.record);
+    assert_eq!(&files::load_game(&path).expect("loads").1, saved.record());
 
     // The move list round-trips too (without figures).
     let text = temp_path("round-trip.txt");
@@ -275,7 +274,7 @@ fn a_saved_game_loads_back_equal() {
     for _ in 0..5 {
         other.update();
     }
-    assert_eq!(session(&other).position.moves(), saved.position.moves());
+    assert_eq!(session(&other).position().moves(), saved.position().moves());
     assert_pieces_match(&mut other);
 }
 
@@ -296,7 +295,7 @@ fn bad_game_files_leave_the_game_alone_and_say_why() {
         settle(&mut app);
     }
     let good = temp_path("good.json");
-    files::save_game(&good, &session(&app).record).expect("saves");
+    files::save_game(&good, &session(&app).record()).expect("saves");
     let json = std::fs::read_to_string(&good).expect("reads");
     let truncated = temp_path("truncated.json");
     std::fs::write(&truncated, &json[..json.len() / 2]).expect("writes");
@@ -326,8 +325,8 @@ fn bad_game_files_leave_the_game_alone_and_say_why() {
         assert!(notice.error, "{} gave no error", path.display());
         let text = notice.text.expect("a message");
         assert!(!text.contains('\n') && !text.is_empty(), "one line: {text}");
-        assert_eq!(session(&app).record, before.record);
-        assert_eq!(session(&app).generation, before.generation);
+        assert_eq!(session(&app).record(), before.record());
+        assert_eq!(session(&app).generation(), before.generation());
         assert!(files::load_game(&path).is_err());
         assert_pieces_match(&mut app);
     }
@@ -368,6 +367,7 @@ fn corrupt_settings_give_defaults_and_a_message_and_valid_ones_round_trip() {
         move_secs: 0.7,
         ai_delay_secs: 1.5,
         flipped: true,
+        confirm_replace: false,
     };
     settings_store::write(&valid, &stored).expect("writes");
     assert_eq!(settings_store::read(&valid), Ok(Some(stored.clone())));

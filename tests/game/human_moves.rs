@@ -3,8 +3,8 @@
 
 use bevy::prelude::*;
 use breakline::app::PlayerSetup;
-use breakline::app::input::{Selection, SquareClicked};
-use breakline::app::state::{MoveChosen, MoveSource, TurnPhase};
+use breakline::app::input::{BoardPointer, Selection};
+use breakline::app::state::{GameRequest, MoveChosen, MoveSource, TurnPhase};
 use breakline::engine::{Move, Variant};
 
 use crate::{assert_pieces_match, game_app, options, session, turn, update_until};
@@ -17,14 +17,20 @@ fn human_game(variant: Variant) -> App {
 
 fn current(app: &App, mv: Move) -> MoveChosen {
     let s = session(app);
-    MoveChosen::human(mv, s.generation, s.position.hash())
+    MoveChosen {
+        mv,
+        source: MoveSource::Human,
+        generation: s.generation(),
+        position_hash: s.position().hash(),
+        search: None,
+    }
 }
 
 #[test]
 fn legal_human_move_is_played_and_illegal_ones_change_nothing() {
     for variant in Variant::ALL {
         let mut app = human_game(variant);
-        let before = session(&app).position.clone();
+        let before = session(&app).position().clone();
         let size = before.size();
         let legal = before.legal_moves();
         let illegal = [
@@ -35,9 +41,9 @@ fn legal_human_move_is_played_and_illegal_ones_change_nothing() {
         for mv in illegal {
             assert!(!legal.contains(&mv));
             let chosen = current(&app, mv);
-            app.world_mut().write_message(chosen);
+            app.world_mut().write_message(GameRequest::Play(chosen));
             app.update();
-            assert_eq!(session(&app).position, before, "{variant}: {mv:?} changed the game");
+            assert_eq!(session(&app).position(), &before, "{variant}: {mv:?} changed the game");
             assert_pieces_match(&mut app);
         }
         // A legal move from the wrong source or for another position is refused too.
@@ -45,15 +51,15 @@ fn legal_human_move_is_played_and_illegal_ones_change_nothing() {
         from_ai.source = MoveSource::Ai;
         let mut other_position = current(&app, legal[0]);
         other_position.position_hash ^= 1;
-        app.world_mut().write_message(from_ai);
-        app.world_mut().write_message(other_position);
+        app.world_mut().write_message(GameRequest::Play(from_ai));
+        app.world_mut().write_message(GameRequest::Play(other_position));
         app.update();
-        assert_eq!(session(&app).position, before);
+        assert_eq!(session(&app).position(), &before);
 
         let chosen = current(&app, legal[0]);
-        app.world_mut().write_message(chosen);
+        app.world_mut().write_message(GameRequest::Play(chosen));
         app.update();
-        assert_eq!(session(&app).position.moves(), &[legal[0]], "{variant}");
+        assert_eq!(session(&app).position().moves(), &[legal[0]], "{variant}");
         assert_pieces_match(&mut app);
         app.update();
         assert_eq!(turn(&app), Some(TurnPhase::Animating));
@@ -65,10 +71,11 @@ fn legal_human_move_is_played_and_illegal_ones_change_nothing() {
 #[test]
 fn clicks_select_a_piece_and_play_to_a_marked_square() {
     let mut app = human_game(Variant::Breakthrough);
-    let position = session(&app).position.clone();
+    let position = session(&app).position().clone();
     let size = position.size();
     let click = |app: &mut App, square: u8| {
-        app.world_mut().write_message(SquareClicked { square });
+        app.world_mut().write_message(BoardPointer::Press(square));
+        app.world_mut().write_message(BoardPointer::Release(Some(square)));
         app.update();
     };
 
@@ -94,7 +101,36 @@ fn clicks_select_a_piece_and_play_to_a_marked_square() {
     click(&mut app, from);
     let target = expected[0];
     click(&mut app, target.to);
-    assert_eq!(session(&app).position.moves(), &[target]);
+    assert_eq!(session(&app).position().moves(), &[target]);
+    assert_eq!(app.world().resource::<Selection>().square, None);
+    assert_pieces_match(&mut app);
+}
+
+#[test]
+fn dragging_a_piece_to_a_marked_square_plays_it_and_a_bad_drop_puts_it_back() {
+    let mut app = human_game(Variant::Breakthrough);
+    let position = session(&app).position().clone();
+    let size = position.size();
+    let from = size.index(2, 1);
+    let legal: Vec<Move> = position.legal_moves().into_iter().filter(|m| m.from == from).collect();
+    let drag = |app: &mut App, from: u8, to: Option<u8>| {
+        app.world_mut().write_message(BoardPointer::Press(from));
+        app.update();
+        assert!(app.world().resource::<Selection>().dragging, "a press on a piece lifts it");
+        app.world_mut().write_message(BoardPointer::Release(to));
+        app.update();
+    };
+    // Dropped on an unmarked square or off the board: nothing is played, the
+    // piece stays selected.
+    drag(&mut app, from, Some(size.index(2, 5)));
+    drag(&mut app, from, None);
+    assert!(session(&app).position().moves().is_empty());
+    let selection = app.world().resource::<Selection>().clone();
+    assert_eq!((selection.square, selection.dragging), (Some(from), false));
+    assert_pieces_match(&mut app);
+    // Dropped on a marked square: the same move a click-click makes.
+    drag(&mut app, from, Some(legal[0].to));
+    assert_eq!(session(&app).position().moves(), &[legal[0]]);
     assert_eq!(app.world().resource::<Selection>().square, None);
     assert_pieces_match(&mut app);
 }

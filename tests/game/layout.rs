@@ -3,7 +3,7 @@
 use bevy::prelude::*;
 use breakline::app::board::{BoardLayout, BoardSquare, BoardViewport};
 use breakline::app::presets::{COUNT, matchup};
-use breakline::app::state::{GamePhase, GameSettings, NewGame};
+use breakline::app::state::{GamePhase, GameRequest, GameSettings};
 use breakline::app::{LaunchOptions, PlayerSetup};
 use breakline::engine::{BoardSize, Variant};
 
@@ -49,7 +49,7 @@ fn new_game_uses_the_settings_and_rebuilds_the_board() {
     assert_eq!(phase(&app), GamePhase::Playing);
     *app.world_mut().resource_mut::<GameSettings>() =
         GameSettings { variant: Variant::Breakthrough, size: BoardSize::new(5, 10) };
-    app.world_mut().write_message(NewGame::default());
+    app.world_mut().write_message(GameRequest::NewGame { rematch: false });
     for _ in 0..3 {
         app.update();
     }

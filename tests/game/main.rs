@@ -7,6 +7,7 @@ mod comforts;
 mod human_moves;
 mod layout;
 mod overlay;
+mod owner;
 mod series;
 mod stale_search;
 
@@ -17,7 +18,7 @@ use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use breakline::app::board::Piece;
 use breakline::app::session::GameSession;
-use breakline::app::state::{GamePhase, TurnPhase};
+use breakline::app::state::{GamePhase, PlaySettings, TurnPhase};
 use breakline::app::{LaunchOptions, PlayerSetup, configure, plugin};
 use breakline::engine::{AiConfig, Color as Side, Variant};
 
@@ -28,6 +29,8 @@ pub fn game_app(options: LaunchOptions) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin)).insert_resource(TimeUpdateStrategy::ManualDuration(STEP));
     configure(&mut app, &options);
+    // Most tests replace games freely; `owner.rs` tests the question.
+    app.insert_resource(PlaySettings { confirm_replace: false, ..default() });
     app.add_plugins(plugin);
     app.update();
     app
@@ -68,9 +71,10 @@ pub fn update_until(app: &mut App, max: usize, mut done: impl FnMut(&App) -> boo
     done(app)
 }
 
-/// The piece entities stand exactly where the engine has pieces.
+/// The piece entities stand exactly where the shown position (the live one,
+/// or the reviewed one) has pieces.
 pub fn assert_pieces_match(app: &mut App) {
-    let position = &session(app).position;
+    let position = &session(app).shown_position();
     let mut expected: Vec<(u8, Side)> = position.pieces();
     expected.sort_by_key(|(square, _)| *square);
     let ply = position.moves().len();

@@ -5,10 +5,10 @@
 
 use bevy::prelude::*;
 use breakline::app::PlayerSetup;
-use breakline::app::eval_graph::{EvalGraph, GraphClick};
+use breakline::app::eval_graph::{EvalGraph, GraphClick, PROVEN};
 use breakline::app::layers::{LayerData, LayerSettings};
 use breakline::app::overlay::{ThinkingLine, ThinkingOverlay};
-use breakline::app::review::{Review, position_at};
+use breakline::app::session::position_at;
 use breakline::app::state::{AiControl, GamePhase, PlaySettings, TurnPhase};
 use breakline::engine::analysis::{attacked_squares, centre_of_mass};
 use breakline::engine::eval::is_proven;
@@ -44,10 +44,10 @@ fn assert_describes(line: &ThinkingLine, position: &Position) {
 fn watch_one_search(variant: Variant, config: &str) {
     // Both sides search: Black moves first in Lines of Action.
     let mut app = game_app(options(variant, ai(config, variant), ai(config, variant)));
-    let start = session(&app).position.clone();
+    let start = session(&app).position().clone();
     let mut reports = 0;
     let played = update_until(&mut app, 20_000, |app| {
-        let position = &session(app).position;
+        let position = &session(app).position();
         if position.moves().is_empty()
             && let Some(line) = overlay_line(app)
         {
@@ -58,7 +58,7 @@ fn watch_one_search(variant: Variant, config: &str) {
     });
     assert!(played, "the AI did not move");
     assert!(reports > 0, "the overlay never showed the search");
-    assert_ne!(session(&app).position.hash(), start.hash());
+    assert_ne!(session(&app).position().hash(), start.hash());
     assert_eq!(overlay_line(&app), None, "the overlay outlived the move");
     // The next search has not reported yet while the move slides into place.
     app.update();
@@ -80,11 +80,12 @@ fn eval_graph_has_a_point_per_scored_move_in_white_view() {
     let v = Variant::Breakthrough;
     let mut app = game_app(options(v, ai("alphabeta:offensive2:depth=2", v), ai("alphabeta:defensive1:depth=2", v)));
     app.world_mut().resource_mut::<PlaySettings>().ai_delay_secs = 0.0;
-    let enough =
-        update_until(&mut app, 20_000, |app| session(app).position.moves().len() >= 6 || phase(app) == GamePhase::Over);
+    let enough = update_until(&mut app, 20_000, |app| {
+        session(app).position().moves().len() >= 6 || phase(app) == GamePhase::Over
+    });
     assert!(enough, "the game did not get going");
     app.update();
-    let moves = session(&app).record.moves.clone();
+    let moves = session(&app).record().moves.clone();
     let graph = app.world().resource::<EvalGraph>();
     assert_eq!(graph.plies, moves.len());
     let scored: Vec<_> = moves.iter().enumerate().filter_map(|(i, m)| m.score.map(|s| (i + 1, m.side, s))).collect();
@@ -94,10 +95,10 @@ fn eval_graph_has_a_point_per_scored_move_in_white_view() {
         assert_eq!((point.ply, point.side, point.score), (ply, side, score));
         let white_view = if side == Side::White { score as f64 } else { -(score as f64) };
         if is_proven(score) {
-            assert_eq!(point.value, graph.limit.copysign(white_view));
+            assert_eq!(point.value, PROVEN.copysign(white_view));
         } else {
-            assert_eq!(point.value, white_view);
-            assert!(point.value.abs() < graph.limit);
+            assert_eq!(point.value, white_view / graph.scale[side.index()]);
+            assert!(point.value.abs() <= 1.0, "plain scores stay inside the proven lines");
         }
     }
 }
@@ -112,7 +113,7 @@ fn check_layers_over_moves(app: &mut App, plies: usize, check: impl Fn(&Position
     app.world_mut().resource_mut::<PlaySettings>().ai_delay_secs = 0.0;
     let mut checked = usize::MAX;
     let reached = update_until(app, 20_000, |app| {
-        let position = &session(app).position;
+        let position = &session(app).position();
         if position.moves().len() != checked {
             checked = position.moves().len();
             check(position, app.world().resource::<LayerData>());
@@ -169,15 +170,15 @@ fn a_graph_click_reviews_and_the_layers_follow() {
     let mut app = game_app(options(v, ai("alphabeta:classic:depth=1", v), ai("alphabeta:expert:depth=1", v)));
     app.world_mut().resource_mut::<PlaySettings>().ai_delay_secs = 0.0;
     all_layers_on(&mut app);
-    assert!(update_until(&mut app, 20_000, |app| session(app).position.moves().len() >= 4));
+    assert!(update_until(&mut app, 20_000, |app| session(app).position().moves().len() >= 4));
     app.world_mut().resource_mut::<AiControl>().paused = true;
     assert!(update_until(&mut app, 20_000, |app| crate::turn(app) != Some(TurnPhase::AiThinking)));
     app.world_mut().resource_mut::<GraphClick>().ply = Some(1);
     for _ in 0..3 {
         app.update();
     }
-    assert_eq!(app.world().resource::<Review>().ply, Some(1));
-    let reviewed = position_at(&session(&app).position, 1);
+    assert_eq!(session(&app).review_ply(), Some(1));
+    let reviewed = position_at(&session(&app).position(), 1);
     let settings = *app.world().resource::<LayerSettings>();
     assert_eq!(*app.world().resource::<LayerData>(), LayerData::compute(&reviewed, &settings));
     assert_eq!(overlay_line(&app), None, "no thinking overlay over a reviewed position");

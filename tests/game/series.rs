@@ -7,15 +7,14 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 use breakline::app::ai::AiSearchTask;
-use breakline::app::series::{
-    CancelSeries, Replay, Series, SeriesStatus, StartSeries, WatchSeriesGame, series_presets,
-};
-use breakline::app::state::{AiControl, GamePhase, NewGame, PlaySettings, Players, TurnPhase};
+use breakline::app::notice::Notice;
+use breakline::app::series::{CancelSeries, Series, SeriesStatus, StartSeries, WatchSeriesGame, series_presets};
+use breakline::app::state::{AiControl, GamePhase, GameRequest, PlaySettings, Players};
 use breakline::app::{LaunchOptions, PlayerSetup};
 use breakline::engine::series::{SeriesSpec, SeriesSummary};
 use breakline::engine::{AiConfig, BoardSize, Variant};
 
-use crate::{ai, assert_pieces_match, game_app, phase, session, turn};
+use crate::{ai, assert_pieces_match, game_app, phase, session};
 
 fn small_spec(games: usize) -> SeriesSpec {
     let v = Variant::Breakthrough;
@@ -104,7 +103,7 @@ fn a_series_runs_in_the_background_to_the_engines_games() {
     assert!((last.score - series(&app).summary().score_of_a()).abs() < 1e-12);
     assert!(curve.iter().all(|p| p.low <= p.score && p.score <= p.high && p.low >= 0.0 && p.high <= 1.0));
     // The game on the board was left alone.
-    assert!(session(&app).position.moves().is_empty());
+    assert!(session(&app).position().moves().is_empty());
 }
 
 #[test]
@@ -168,47 +167,45 @@ fn watching_a_game_replays_its_moves_on_the_board() {
     for _ in 0..5_000 {
         app.update();
         searches += app.world_mut().query::<&AiSearchTask>().iter(app.world()).count();
-        assert_ne!(turn(&app), Some(TurnPhase::AiThinking), "a replay never searches");
-        let ply = session(&app).position.moves().len();
+        assert_eq!(*app.world().resource::<Players>(), players_before, "a replay leaves the players alone");
+        let ply = session(&app).position().moves().len();
         // Pause halfway: no move until a Step, then exactly one.
-        if !paused_once && ply == 3 && turn(&app) == Some(TurnPhase::HumanTurn) {
+        if !paused_once && ply == 3 {
             paused_once = true;
             app.world_mut().resource_mut::<AiControl>().paused = true;
             for _ in 0..30 {
                 app.update();
             }
-            assert_eq!(session(&app).position.moves().len(), 3, "paused replay waits");
+            assert_eq!(session(&app).position().moves().len(), 3, "paused replay waits");
             app.world_mut().resource_mut::<AiControl>().step_requested = true;
             for _ in 0..30 {
                 app.update();
             }
-            assert_eq!(session(&app).position.moves().len(), 4, "a step plays one move");
+            assert_eq!(session(&app).position().moves().len(), 4, "a step plays one move");
             app.world_mut().resource_mut::<AiControl>().paused = false;
         }
-        if phase(&app) == GamePhase::Over && app.world().resource::<Replay>().current.is_none() {
+        if phase(&app) == GamePhase::Over {
             break;
         }
     }
     assert!(paused_once, "the replay reached ply 3");
     assert_eq!(phase(&app), GamePhase::Over, "the replay reached the end");
     assert_eq!(searches, 0);
-    assert_eq!(session(&app).position.moves(), expected.moves());
-    assert_eq!(session(&app).position.fen(), expected.fen());
+    assert_eq!(session(&app).position().moves(), expected.moves());
+    assert_eq!(session(&app).position().fen(), expected.fen());
     let replayed: Vec<_> =
-        session(&app).record.moves.iter().map(|m| (m.notation.clone(), m.nodes, m.time_us)).collect();
+        session(&app).record().moves.iter().map(|m| (m.notation.clone(), m.nodes, m.time_us)).collect();
     let recorded: Vec<_> = watched.record.moves.iter().map(|m| (m.notation.clone(), m.nodes, m.time_us)).collect();
     assert_eq!(replayed, recorded, "the replay carries the recorded search figures");
     for _ in 0..10 {
         app.update(); // let the last capture fade out
     }
     assert_pieces_match(&mut app);
-    let note = app.world().resource::<Replay>().note.clone().unwrap_or_default();
-    assert!(note.contains("finished"), "{note}");
-
-    // A new game ends the replay's hold on the players: the old ones come back.
-    app.world_mut().resource_mut::<Messages<NewGame>>().write(NewGame { rematch: false });
-    app.update();
-    app.update();
+    // The panel names who really played, and the record keeps them.
+    let title = session(&app).replay().expect("still showing the replay").title.clone();
+    let (white, black) = (watched.record.white.label(), watched.record.black.label());
+    assert_eq!(title, format!("{white} vs {black}, game 2 of 2"));
+    assert_eq!(session(&app).record().white, watched.record.white);
     assert_eq!(*app.world().resource::<Players>(), players_before);
 }
 
@@ -217,19 +214,20 @@ fn a_new_game_during_a_replay_ends_it_and_unknown_games_are_refused() {
     let mut app = quiet_app();
     app.world_mut().resource_mut::<Messages<WatchSeriesGame>>().write(WatchSeriesGame { index: 0 });
     app.update();
-    assert!(app.world().resource::<Replay>().current.is_none());
-    assert!(app.world().resource::<Replay>().note.is_some(), "watching an unplayed game explains why not");
+    assert!(session(&app).replay().is_none());
+    assert!(app.world().resource::<Notice>().error, "watching an unplayed game explains why not");
 
     start(&mut app, small_spec(1), 1);
     run_to_the_end(&mut app);
     app.world_mut().resource_mut::<Messages<WatchSeriesGame>>().write(WatchSeriesGame { index: 0 });
     app.update();
-    let generation = session(&app).generation;
-    assert!(app.world().resource::<Replay>().current.is_some());
-    app.world_mut().resource_mut::<Messages<NewGame>>().write(NewGame { rematch: false });
+    let generation = session(&app).generation();
     app.update();
-    assert!(session(&app).generation > generation);
-    assert!(app.world().resource::<Replay>().current.is_none(), "a new game ends the replay");
+    assert!(session(&app).replay().is_some());
+    app.world_mut().write_message(GameRequest::NewGame { rematch: false });
+    app.update();
+    assert!(session(&app).generation() > generation);
+    assert!(session(&app).replay().is_none(), "a new game ends the replay");
 }
 
 #[test]

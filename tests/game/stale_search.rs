@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use bevy::prelude::*;
 use breakline::app::PlayerSetup;
 use breakline::app::ai::AiSearchTask;
-use breakline::app::state::{MoveChosen, MoveSource, NewGame, Players, TurnPhase};
+use breakline::app::state::{GameRequest, MoveChosen, MoveSource, Players, TurnPhase};
 use breakline::engine::Variant;
 
 use crate::{ai, game_app, options, session, turn, update_until};
@@ -35,12 +35,12 @@ fn new_game_stops_the_search_and_discards_its_move() {
     assert!(!stop.load(Ordering::Relaxed));
 
     // The new game is AI-vs-human again: its own search must start fresh.
-    app.world_mut().write_message(NewGame::default());
+    app.world_mut().write_message(GameRequest::NewGame { rematch: false });
     for _ in 0..3 {
         app.update();
     }
     assert!(stop.load(Ordering::Relaxed), "the old search was not told to stop");
-    assert_eq!(session(&app).generation, generation + 1);
+    assert_eq!(session(&app).generation(), generation + 1);
     update_until(&mut app, 20, |app| turn(app) == Some(TurnPhase::AiThinking));
     app.update();
     let mut tasks = app.world_mut().query::<&AiSearchTask>();
@@ -50,7 +50,7 @@ fn new_game_stops_the_search_and_discards_its_move() {
         app.update();
         std::thread::sleep(std::time::Duration::from_millis(2));
     }
-    assert!(session(&app).position.moves().is_empty(), "a move was played in the new game");
+    assert!(session(&app).position().moves().is_empty(), "a move was played in the new game");
 }
 
 #[test]
@@ -58,7 +58,7 @@ fn a_result_for_an_old_game_or_position_is_ignored() {
     let v = Variant::Breakthrough;
     let mut app = game_app(options(v, ai(SLOW, v), PlayerSetup::Human));
     let (_stop, generation) = running_task(&mut app);
-    let position = session(&app).position.clone();
+    let position = session(&app).position().clone();
     let legal = position.legal_moves()[0];
     let stale_game = MoveChosen {
         mv: legal,
@@ -68,16 +68,16 @@ fn a_result_for_an_old_game_or_position_is_ignored() {
         search: None,
     };
     let stale_position = MoveChosen { generation, position_hash: position.hash() ^ 1, ..stale_game.clone() };
-    app.world_mut().write_message(stale_game);
-    app.world_mut().write_message(stale_position.clone());
+    app.world_mut().write_message(GameRequest::Play(stale_game));
+    app.world_mut().write_message(GameRequest::Play(stale_position.clone()));
     app.update();
     app.update();
-    assert!(session(&app).position.moves().is_empty());
+    assert!(session(&app).position().moves().is_empty());
     // The same move for the current game and position is played.
     let current = MoveChosen { generation, position_hash: position.hash(), ..stale_position };
-    app.world_mut().write_message(current);
+    app.world_mut().write_message(GameRequest::Play(current));
     app.update();
-    assert_eq!(session(&app).position.moves(), &[legal]);
+    assert_eq!(session(&app).position().moves(), &[legal]);
 }
 
 #[test]
@@ -89,5 +89,5 @@ fn switching_the_thinking_side_to_human_stops_its_search() {
     assert!(update_until(&mut app, 10, |app| turn(app) == Some(TurnPhase::HumanTurn)));
     assert!(stop.load(Ordering::Relaxed));
     assert_eq!(task_count(&mut app), 0);
-    assert!(session(&app).position.moves().is_empty());
+    assert!(session(&app).position().moves().is_empty());
 }

@@ -10,7 +10,6 @@ mod scores;
 use bevy::prelude::*;
 
 use super::ai::AiThinking;
-use super::review::Review;
 use super::session::GameSession;
 use super::state::GameSystems;
 use crate::engine::eval::is_proven;
@@ -101,21 +100,16 @@ pub(super) fn view_plugin(app: &mut App) {
 
 /// Takes the latest report while it belongs to the board's position; a move
 /// played, the search ending or reviewing an earlier position clears it.
-fn follow_search(
-    thinking: Res<AiThinking>,
-    session: Res<GameSession>,
-    review: Res<Review>,
-    mut overlay: ResMut<ThinkingOverlay>,
-) {
-    if !thinking.is_changed() && !session.is_changed() && !review.is_changed() {
+fn follow_search(thinking: Res<AiThinking>, session: Res<GameSession>, mut overlay: ResMut<ThinkingOverlay>) {
+    if !thinking.is_changed() && !session.is_changed() {
         return;
     }
-    let hash = session.position.hash();
+    let hash = session.position().hash();
     let line = thinking
         .status
         .as_ref()
-        .filter(|_| !review.active())
-        .filter(|status| status.generation == session.generation && status.position_hash == hash)
+        .filter(|_| !session.reviewing())
+        .filter(|status| status.generation == session.generation() && status.position_hash == hash)
         .and_then(|status| status.latest.as_ref().map(|info| ThinkingLine::new(hash, status.side, info)));
     overlay.set_if_neq(ThinkingOverlay { line });
 }

@@ -1,6 +1,8 @@
-//! The root moves' scores as tints on their destination squares: green for
-//! the best through red for the worst. Rebuilt only when the search reports,
-//! the setting changes or the board is resized.
+//! The root moves' scores as bars along the bottom of their destination
+//! squares: a full bar for the best move, shorter ones for worse moves. A
+//! length rather than a hue, so it reads for colour-blind players and never
+//! clashes with the analysis layers' tints. Rebuilt only when the search
+//! reports, the setting changes or the board is resized.
 
 use bevy::prelude::*;
 
@@ -11,17 +13,21 @@ use crate::app::state::GameSystems;
 #[derive(Component)]
 struct RootScoreTint;
 
-/// Above the squares' own tints (0.1), below the pieces (2).
-const TINT_Z: f32 = 1.0;
-const TINT_ALPHA: f32 = 0.5;
+/// Above the squares' and layers' tints, below the pieces (2).
+const BAR_Z: f32 = 1.8;
+/// The bar's track and fill, and their size in squares.
+const TRACK: Color = Color::srgba(0.0, 0.0, 0.0, 0.55);
+const FILL: Color = Color::srgba(1.0, 1.0, 1.0, 0.95);
+const BAR_WIDTH: f32 = 0.8;
+const BAR_HEIGHT: f32 = 0.09;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, retint.after(GameSystems::Animate));
 }
 
-/// Hue from green (no shortfall) through yellow to red (the worst root move).
-fn shortfall_color(shortfall: f32) -> Color {
-    Color::hsla(120.0 * (1.0 - shortfall.clamp(0.0, 1.0)), 0.9, 0.5, TINT_ALPHA)
+/// The fill's share of the bar: all of it for the best move, a sliver for the worst.
+pub fn bar_fraction(shortfall: f32) -> f32 {
+    (1.0 - shortfall.clamp(0.0, 1.0)).max(0.08)
 }
 
 fn retint(
@@ -40,13 +46,23 @@ fn retint(
     let Some(line) = overlay.line.as_ref().filter(|_| settings.show_thinking) else {
         return;
     };
+    let size = layout.square;
     for destination in &line.destinations {
+        let bottom = layout.square_center(destination.square) - Vec2::Y * size * (0.5 - BAR_HEIGHT);
+        let track = Vec2::new(BAR_WIDTH, BAR_HEIGHT) * size;
+        let fill = Vec2::new(BAR_WIDTH * bar_fraction(destination.shortfall), BAR_HEIGHT * 0.6) * size;
+        let left = bottom.x - track.x / 2.0;
         commands.spawn((
-            Name::new("Root score tint"),
+            Name::new("Root score bar"),
             RootScoreTint,
-            Sprite::from_color(shortfall_color(destination.shortfall), Vec2::ONE),
-            Transform::from_translation(layout.square_center(destination.square).extend(TINT_Z))
-                .with_scale(layout.scale()),
+            Sprite::from_color(TRACK, track),
+            Transform::from_translation(bottom.extend(BAR_Z)),
+        ));
+        commands.spawn((
+            Name::new("Root score bar fill"),
+            RootScoreTint,
+            Sprite::from_color(FILL, fill),
+            Transform::from_translation(Vec2::new(left + fill.x / 2.0, bottom.y).extend(BAR_Z + 0.01)),
         ));
     }
 }

@@ -3,7 +3,7 @@
 //! main board. The egui window itself is added only when egui is present, so
 //! the headless tests run the logic alone.
 
-mod panel;
+pub(crate) mod panel;
 pub mod replay;
 pub mod runner;
 
@@ -11,7 +11,7 @@ use bevy::prelude::*;
 use bevy_egui::EguiPlugin;
 
 pub(crate) use panel::open_button;
-pub use replay::{Replay, ReplayedGame, StopReplay, WatchSeriesGame};
+pub use replay::WatchSeriesGame;
 pub use runner::{CancelSeries, ScorePoint, Series, SeriesStatus, StartSeries, default_threads};
 
 use super::PlayerSetup;
@@ -21,6 +21,7 @@ use crate::engine::{AiConfig, Algorithm, BoardSize, Strategy, Variant};
 pub fn plugin(app: &mut App) {
     app.add_plugins((runner::plugin, replay::plugin));
     if app.is_plugin_added::<EguiPlugin>() {
+        // The tab itself is drawn by the game's right panel.
         app.add_plugins(panel::plugin);
     }
 }

@@ -5,14 +5,16 @@
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, RichText, Ui};
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
+
 use egui_plot::{FilledArea, HLine, Legend, Line, LineStyle, Plot, PlotPoints};
 
-use super::replay::{Replay, StopReplay, WatchSeriesGame};
+use super::replay::WatchSeriesGame;
 use super::runner::{CancelSeries, Series, SeriesStatus, StartSeries, default_threads};
 use super::{SeriesPreset, series_presets};
 use crate::app::session::GameSession;
 use crate::app::state::AiControl;
+use crate::app::state::GameRequest;
+use crate::engine::search::limits;
 use crate::engine::series::SeriesSpec;
 use crate::engine::{AiConfig, Algorithm, BoardSize, Strategy, Variant};
 
@@ -113,57 +115,50 @@ impl SeriesForm {
     }
 }
 
+/// What the Series tab reads and edits.
 #[derive(SystemParam)]
-struct WindowState<'w> {
+pub(crate) struct WindowState<'w> {
     form: ResMut<'w, SeriesForm>,
     series: Res<'w, Series>,
-    replay: Res<'w, Replay>,
     session: Res<'w, GameSession>,
     control: ResMut<'w, AiControl>,
     start: MessageWriter<'w, StartSeries>,
     cancel: MessageWriter<'w, CancelSeries>,
     watch: MessageWriter<'w, WatchSeriesGame>,
-    stop_replay: MessageWriter<'w, StopReplay>,
+    game_requests: MessageWriter<'w, GameRequest>,
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<SeriesForm>().add_systems(EguiPrimaryContextPass, draw_window);
+    app.init_resource::<SeriesForm>();
 }
 
-fn draw_window(mut contexts: EguiContexts, mut state: WindowState) -> Result {
-    let ctx = contexts.ctx_mut()?;
+/// Whether the right panel shows the Series tab (rather than the game).
+pub(crate) fn is_open(ctx: &egui::Context) -> bool {
+    ctx.data(|d| d.get_temp::<bool>(open_id())).unwrap_or(false)
+}
+
+pub(crate) fn set_open(ctx: &egui::Context, open: bool) {
+    ctx.data_mut(|d| d.insert_temp(open_id(), open));
+}
+
+/// The Series tab: it takes the right panel's place, so it covers nothing
+/// of the board or the settings.
+pub(crate) fn contents(ui: &mut Ui, state: &mut WindowState) {
     let (done, total) = state.series.progress();
     let label = if state.series.is_running() { format!("Series… ({done}/{total})") } else { "Series…".to_string() };
-    ctx.data_mut(|d| d.insert_temp(button_label_id(), label));
-    let mut open = ctx.data(|d| d.get_temp::<bool>(open_id())).unwrap_or(false);
-    if !open {
-        return Ok(());
-    }
+    ui.ctx().data_mut(|d| d.insert_temp(button_label_id(), label));
     if !state.form.filled {
         let (variant, size) = (state.session.variant(), state.session.size());
         state.form.fill_from_game(variant, size);
     }
-    // At the window's right edge, so the left panel stays in view.
-    let screen = ctx.viewport_rect();
-    egui::Window::new("Series")
-        .open(&mut open)
-        .default_pos([(screen.right() - 470.0).max(0.0), 10.0])
-        .default_width(450.0)
-        .default_height((screen.height() - 20.0).max(200.0))
-        .resizable(true)
-        .vscroll(true)
-        .show(ctx, |ui| {
-            setup_section(ui, &mut state);
-            ui.separator();
-            progress_section(ui, &mut state);
-            if !state.series.games().is_empty() {
-                results_section(ui, &state.series);
-                score_plot(ui, &state.series);
-                games_section(ui, &mut state);
-            }
-        });
-    ctx.data_mut(|d| d.insert_temp(open_id(), open));
-    Ok(())
+    setup_section(ui, state);
+    ui.separator();
+    progress_section(ui, state);
+    if !state.series.games().is_empty() {
+        games_section(ui, state);
+        results_section(ui, &state.series);
+        score_plot(ui, &state.series);
+    }
 }
 
 fn setup_section(ui: &mut Ui, state: &mut WindowState) {
@@ -292,7 +287,7 @@ fn player_editor(ui: &mut Ui, name: &str, text: &mut String, variant: Variant) {
             }
         });
         if let Some(depth) = edited.depth.as_mut() {
-            ui.add(egui::DragValue::new(depth).range(1..=12).prefix("depth "));
+            ui.add(egui::DragValue::new(depth).range(limits::DEPTH).prefix("depth "));
         }
     });
     if edited != config {
@@ -388,7 +383,8 @@ fn score_plot(ui: &mut Ui, series: &Series) {
         .allow_boxed_zoom(false)
         .x_axis_label("games played")
         .y_axis_label("score of A")
-        .legend(Legend::default())
+        // Top left: the score line runs to the right and ends there.
+        .legend(Legend::default().position(egui_plot::Corner::LeftTop))
         .show(ui, |plot| {
             plot.add(
                 FilledArea::new("95% interval", &xs, &lows, &highs)
@@ -405,47 +401,52 @@ fn games_section(ui: &mut Ui, state: &mut WindowState) {
         .default_open(true)
         .show(ui, |ui| {
             replay_controls(ui, state);
-            let watching = state.replay.current.as_ref().map(|g| g.index);
-            egui::ScrollArea::vertical().id_salt("series_game_list").max_height(220.0).show(ui, |ui| {
-                egui::Grid::new("series_game_grid").striped(true).num_columns(5).spacing([16.0, 2.0]).show(ui, |ui| {
-                    for heading in ["Game", "A plays", "Winner", "Plies", ""] {
-                        ui.label(RichText::new(heading).strong());
-                    }
-                    ui.end_row();
-                    for game in state.series.games() {
-                        ui.label(format!("{}", game.index + 1));
-                        ui.label(crate::app::side_title(game.color_of_a()));
-                        let winner = match game.record.result.winner() {
-                            Some(side) if side == game.color_of_a() => format!("A ({})", crate::app::side_title(side)),
-                            Some(side) => format!("B ({})", crate::app::side_title(side)),
-                            None => "draw".to_string(),
-                        };
-                        ui.label(winner);
-                        ui.label(game.record.moves.len().to_string());
-                        let text = if watching == Some(game.index) { "Watching" } else { "Watch" };
-                        let hover = "Replay this game on the board";
-                        if ui.button(text).on_hover_text(hover).clicked() {
-                            state.watch.write(WatchSeriesGame { index: game.index });
-                        }
-                        ui.end_row();
-                    }
+            let watching = state.session.replay().and_then(|r| r.series_index);
+            egui::ScrollArea::vertical()
+                .id_salt("series_game_list")
+                .max_height((ui.available_height() * 0.5).max(180.0))
+                .show(ui, |ui| {
+                    egui::Grid::new("series_game_grid").striped(true).num_columns(5).spacing([16.0, 2.0]).show(
+                        ui,
+                        |ui| {
+                            for heading in ["Game", "A plays", "Winner", "Plies", ""] {
+                                ui.label(RichText::new(heading).strong());
+                            }
+                            ui.end_row();
+                            for game in state.series.games() {
+                                ui.label(format!("{}", game.index + 1));
+                                ui.label(crate::app::side_title(game.color_of_a()));
+                                let winner = match game.record.result.winner() {
+                                    Some(side) if side == game.color_of_a() => {
+                                        format!("A ({})", crate::app::side_title(side))
+                                    }
+                                    Some(side) => format!("B ({})", crate::app::side_title(side)),
+                                    None => "draw".to_string(),
+                                };
+                                ui.label(winner);
+                                ui.label(game.record.moves.len().to_string());
+                                let text = if watching == Some(game.index) { "Watching" } else { "Watch" };
+                                let hover = "Replay this game on the board";
+                                if ui.button(text).on_hover_text(hover).clicked() {
+                                    state.watch.write(WatchSeriesGame { index: game.index });
+                                }
+                                ui.end_row();
+                            }
+                        },
+                    );
                 });
-            });
         });
 }
 
 /// The replay's progress, and pause/step/stop (the pause is the AI-vs-AI
 /// one, so the left panel's buttons work too).
 fn replay_controls(ui: &mut Ui, state: &mut WindowState) {
-    let Some(game) = state.replay.current.as_ref() else {
-        if let Some(note) = &state.replay.note {
-            ui.label(RichText::new(note).weak());
-        }
+    let Some(game) = state.session.replay() else {
         return;
     };
-    let ply = state.session.position.moves().len();
+    let ply = state.session.plies();
     ui.horizontal(|ui| {
-        ui.label(RichText::new(format!("Watching game {}: ply {ply} of {}", game.index + 1, game.plies())).strong());
+        ui.label(RichText::new(format!("Watching ply {ply} of {}", game.plies())).strong());
         let paused = state.control.paused;
         if ui.button(if paused { "Resume" } else { "Pause" }).clicked() {
             state.control.paused = !paused;
@@ -454,8 +455,8 @@ fn replay_controls(ui: &mut Ui, state: &mut WindowState) {
             state.control.step_requested = true;
         }
         if ui.button("Stop").on_hover_text("End the replay here; the position stays on the board").clicked() {
-            state.stop_replay.write(StopReplay);
+            state.game_requests.write(GameRequest::StopReplay);
         }
     });
-    ui.label(RichText::new("A move of your own on the board takes over from the replay.").small().weak());
+    ui.label(RichText::new("Stop hands the game to the players you set, from this position.").small().weak());
 }

@@ -9,6 +9,8 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 
+use crate::app::rest::{PROGRESS_INTERVAL, Waker};
+
 use crate::app::state::GameSystems;
 use crate::engine::rating::elo_from_score;
 use crate::engine::series::{SeriesGame, SeriesSpec, SeriesSummary};
@@ -164,7 +166,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, (start_series, cancel_series, collect_games).chain().before(GameSystems::Input));
 }
 
-fn start_series(mut requests: MessageReader<StartSeries>, mut series: ResMut<Series>) {
+fn start_series(mut requests: MessageReader<StartSeries>, mut series: ResMut<Series>, waker: Res<Waker>) {
     let Some(request) = requests.read().last().cloned() else {
         return;
     };
@@ -185,14 +187,17 @@ fn start_series(mut requests: MessageReader<StartSeries>, mut series: ResMut<Ser
     // AI of the game on the board.
     let spawned = std::thread::Builder::new().name("breakline series".to_string()).spawn({
         let (spec, threads, stop) = (request.spec, series.threads, stop.clone());
+        let (progress, done) = (waker.throttled(PROGRESS_INTERVAL), waker.clone());
         move || {
             // The series' worker threads inherit this lower priority.
             crate::app::background::lower_current_thread_priority();
             let result = spec.run(threads, &stop, |game| {
                 // The receiver is gone once the run is dropped; nobody needs the game then.
                 let _ = sender.send(RunEvent::Game(Box::new(game.clone())));
+                progress.wake();
             });
             let _ = sender.send(RunEvent::Done(result.map(|_| ()).map_err(|e| e.to_string())));
+            done.wake();
         }
     });
     match spawned {

@@ -6,7 +6,7 @@ use bevy_egui::egui::{self, Align2, RichText};
 use super::PanelState;
 use super::info::statistics_grid;
 use crate::app::side_title;
-use crate::app::state::NewGame;
+use crate::app::state::GameRequest;
 use crate::engine::Outcome;
 
 /// `board_center_x`: the middle between the panels, in egui points.
@@ -17,33 +17,30 @@ pub(super) fn show(ctx: &egui::Context, state: &mut PanelState, board_center_x: 
         Outcome::Draw { .. } => "Draw".to_string(),
         Outcome::Ongoing => return,
     };
-    let offset = egui::vec2(board_center_x - ctx.viewport_rect().center().x, 0.0);
-    egui::Window::new("Game over").anchor(Align2::CENTER_CENTER, offset).collapsible(true).resizable(false).show(
+    // A compact strip at the top of the board, so the final position stays in view.
+    let offset = egui::vec2(board_center_x - ctx.viewport_rect().center().x, 6.0);
+    egui::Window::new("Game over").title_bar(false).anchor(Align2::CENTER_TOP, offset).resizable(false).show(
         ctx,
         |ui| {
-            ui.vertical_centered(|ui| {
-                ui.label(RichText::new(headline).size(28.0).strong().color(egui::Color32::from_rgb(250, 210, 90)));
-                ui.label(RichText::new(outcome.describe()).size(15.0));
-                ui.label(format!(
-                    "{} plies · {} vs {}",
-                    state.session.record.moves.len(),
-                    state.players.white.label(),
-                    state.players.black.label()
-                ));
+            ui.horizontal(|ui| {
+                ui.label(RichText::new(headline).size(20.0).strong().color(egui::Color32::from_rgb(250, 210, 90)));
+                ui.label(RichText::new(outcome.describe()));
             });
-            ui.separator();
-            statistics_grid(ui, &state.session, "final_stats");
-            ui.separator();
             ui.horizontal(|ui| {
                 let rematch = format!("Same board: {} {}", state.session.variant().title(), state.session.size());
-                if ui.button(RichText::new("Play again").size(16.0)).on_hover_text(rematch).clicked() {
-                    state.new_game.write(NewGame { rematch: true });
+                if ui.button(RichText::new("Play again").size(15.0)).on_hover_text(rematch).clicked() {
+                    state.requests.write(GameRequest::NewGame { rematch: true });
                 }
                 let next = format!("Settings: {} {}", state.settings.variant.title(), state.settings.size);
-                if ui.button(RichText::new("New game").size(16.0)).on_hover_text(next).clicked() {
-                    state.new_game.write(NewGame { rematch: false });
+                if ui.button(RichText::new("New game").size(15.0)).on_hover_text(next).clicked() {
+                    state.requests.write(GameRequest::NewGame { rematch: false });
                 }
+                ui.label(RichText::new(format!("{} plies", state.session.record().moves.len())).weak());
             });
+            egui::CollapsingHeader::new("Statistics")
+                .id_salt("final_stats_header")
+                .default_open(false)
+                .show(ui, |ui| statistics_grid(ui, &state.session, "final_stats"));
         },
     );
 }

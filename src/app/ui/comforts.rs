@@ -8,10 +8,10 @@ use bevy_egui::egui::{self, RichText, Ui};
 use crate::app::board::BoardFlip;
 use crate::app::files::{FileAction, FileRequest, default_path};
 use crate::app::hint::{HINT_MS, Hint, HintRequest};
-use crate::app::history::{Redo, RedoStack, Resign, Undo};
 use crate::app::notice::Notice;
-use crate::app::review::{ContinueFromHere, Review, ReviewGoTo};
 use crate::app::session::GameSession;
+use crate::app::state::{GameRequest, Players};
+use crate::app::ui::numbering::move_label;
 
 /// The path the Files section edits (a text field: no native dialog).
 #[derive(Resource, Clone, Debug)]
@@ -25,19 +25,14 @@ impl Default for FilePath {
 
 #[derive(SystemParam)]
 pub(super) struct ComfortsState<'w> {
-    session: Res<'w, GameSession>,
-    pub review: Res<'w, Review>,
-    redo_stack: Res<'w, RedoStack>,
+    pub session: Res<'w, GameSession>,
+    players: Res<'w, Players>,
     hint: Res<'w, Hint>,
     flip: ResMut<'w, BoardFlip>,
     notice: Res<'w, Notice>,
     path: ResMut<'w, FilePath>,
-    undo: MessageWriter<'w, Undo>,
-    redo: MessageWriter<'w, Redo>,
-    resign: MessageWriter<'w, Resign>,
     hint_request: MessageWriter<'w, HintRequest>,
-    pub go_to: MessageWriter<'w, ReviewGoTo>,
-    continue_here: MessageWriter<'w, ContinueFromHere>,
+    pub requests: MessageWriter<'w, GameRequest>,
     files: MessageWriter<'w, FileRequest>,
 }
 
@@ -47,33 +42,34 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Undo, redo, hint, flip and resign, under the game status.
 pub(super) fn game_buttons(ui: &mut Ui, state: &mut ComfortsState) {
-    let moves = state.session.position.moves().len();
     let over = state.session.outcome().is_over();
     ui.horizontal_wrapped(|ui| {
-        let can_undo = moves > 0 || state.session.resigned().is_some();
+        let can_undo = state.session.can_undo(&state.players);
         if ui.add_enabled(can_undo, egui::Button::new("⟲ Undo")).on_hover_text("Take back (Ctrl+Z)").clicked() {
-            state.undo.write(Undo);
+            state.requests.write(GameRequest::Undo);
         }
-        let can_redo = !state.redo_stack.is_empty() && !over;
+        let can_redo = state.session.redo_len() > 0 && !over;
         if ui.add_enabled(can_redo, egui::Button::new("⟳ Redo")).on_hover_text("Replay (Ctrl+Y)").clicked() {
-            state.redo.write(Redo);
+            state.requests.write(GameRequest::Redo);
         }
-        let hint_text = if state.hint.thinking { "Hint…" } else { "Hint" };
-        let can_hint = !over && !state.review.active() && !state.hint.thinking;
+        // Same width thinking or not, so the buttons after it stay put.
+        let hint_text = if state.hint.thinking { "Hint ⏳" } else { "Hint  " };
+        let can_hint = !over && !state.session.reviewing() && !state.hint.thinking;
         let hover = format!("Best move by a {:.0} s master search (H)", HINT_MS as f64 / 1000.0);
         if ui.add_enabled(can_hint, egui::Button::new(hint_text)).on_hover_text(hover).clicked() {
             state.hint_request.write(HintRequest);
         }
-        let mut flipped = state.flip.0;
-        ui.toggle_value(&mut flipped, "Flip").on_hover_text("Black at the bottom (F)");
-        state.flip.set_if_neq(BoardFlip(flipped));
-        let can_resign = !over && !state.review.active();
+        let flipped = state.flip.0;
+        if ui.add(egui::Button::new("Flip").selected(flipped)).on_hover_text("Black at the bottom (F)").clicked() {
+            state.flip.set_if_neq(BoardFlip(!flipped));
+        }
+        let can_resign = !over && !state.session.reviewing();
         if ui.add_enabled(can_resign, egui::Button::new("Resign")).on_hover_text("Give up this game").clicked() {
-            state.resign.write(Resign);
+            state.requests.write(GameRequest::Resign);
         }
     });
     if let Some(mv) = state.hint.mv {
-        ui.label(RichText::new(format!("Hint: {}", state.session.position.move_name(mv))).color(HINT_COLOR));
+        ui.label(RichText::new(format!("Hint: {}", state.session.position().move_name(mv))).color(HINT_COLOR));
     }
 }
 
@@ -81,33 +77,34 @@ const HINT_COLOR: egui::Color32 = egui::Color32::from_rgb(80, 210, 250);
 
 /// Step buttons, and while reviewing, the way back or on from here.
 pub(super) fn review_section(ui: &mut Ui, state: &mut ComfortsState) {
-    let live = state.session.position.moves().len();
-    let shown = state.review.ply.unwrap_or(live);
+    let live = state.session.position().moves().len();
+    let shown = state.session.shown_ply();
     ui.horizontal(|ui| {
         let back = shown > 0;
         let on = shown < live;
         if ui.add_enabled(back, egui::Button::new("⏮")).on_hover_text("Start position").clicked() {
-            state.go_to.write(ReviewGoTo { ply: 0 });
+            state.requests.write(GameRequest::GoTo { ply: 0 });
         }
         if ui.add_enabled(back, egui::Button::new("◀")).on_hover_text("One move back (Left)").clicked() {
-            state.go_to.write(ReviewGoTo { ply: shown - 1 });
+            state.requests.write(GameRequest::GoTo { ply: shown - 1 });
         }
         if ui.add_enabled(on, egui::Button::new("▶")).on_hover_text("One move on (Right)").clicked() {
-            state.go_to.write(ReviewGoTo { ply: shown + 1 });
+            state.requests.write(GameRequest::GoTo { ply: shown + 1 });
         }
         if ui.add_enabled(on, egui::Button::new("⏭")).on_hover_text("Back to the game").clicked() {
-            state.go_to.write(ReviewGoTo { ply: live });
+            state.requests.write(GameRequest::GoTo { ply: live });
         }
     });
-    if state.review.active() {
-        ui.label(RichText::new(format!("Reviewing: after move {shown} of {live}")).strong().color(REVIEW_COLOR));
+    if state.session.reviewing() {
+        let text = format!("Reviewing: after {} (of {})", move_label(shown), move_label(live));
+        ui.label(RichText::new(text).strong().color(REVIEW_COLOR));
         ui.horizontal(|ui| {
             if ui.button("Back to game").clicked() {
-                state.go_to.write(ReviewGoTo { ply: live });
+                state.requests.write(GameRequest::GoTo { ply: live });
             }
             let hover = "Drop the later moves and play on from this position";
             if ui.button("Continue from here").on_hover_text(hover).clicked() {
-                state.continue_here.write(ContinueFromHere);
+                state.requests.write(GameRequest::ContinueFromHere);
             }
         });
     }

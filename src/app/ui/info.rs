@@ -9,26 +9,35 @@ use super::PanelState;
 use crate::app::session::GameSession;
 use crate::app::side_title;
 use crate::app::state::{GamePhase, TurnPhase};
+use crate::app::ui::numbering::move_number;
 use crate::engine::Color as Side;
 use crate::engine::search::score_text;
 
 pub(super) fn status(ui: &mut Ui, state: &PanelState) {
     let session = &state.session;
-    let position = &session.position;
-    ui.label(format!(
-        "{} {}  ·  {} vs {}",
-        session.variant().title(),
-        session.size(),
-        state.players.white.label(),
-        state.players.black.label()
-    ));
+    let position = session.position();
+    // A watched record names who really played it.
+    let who = match session.replay() {
+        Some(replay) => format!("watching {}", replay.title),
+        None => format!("{} vs {}", state.players.white.label(), state.players.black.label()),
+    };
+    ui.label(format!("{} {}  ·  {who}", session.variant().title(), session.size()));
+    if let Some(ply) = session.review_ply() {
+        // The header describes the position on the board.
+        let side = session.shown_position().side_to_move();
+        let text = format!("Move {}: {} to move (reviewing)", move_number(ply), side_title(side));
+        ui.label(RichText::new(text).strong().size(16.0).color(super::comforts::REVIEW_COLOR));
+        return;
+    }
     if *state.phase.get() == GamePhase::Over {
         ui.label(RichText::new(session.outcome().describe()).strong().color(egui::Color32::from_rgb(250, 210, 90)));
         return;
     }
     let side = position.side_to_move();
     ui.label(
-        RichText::new(format!("Move {}: {} to move", session.turn_number(), side_title(side))).strong().size(16.0),
+        RichText::new(format!("Move {}: {} to move", move_number(session.plies()), side_title(side)))
+            .strong()
+            .size(16.0),
     );
     let turn = state.turn.as_ref().map(|t| *t.get());
     // The status always takes three rows, so the buttons below it never jump
@@ -47,11 +56,10 @@ pub(super) fn status(ui: &mut Ui, state: &PanelState) {
                 } else {
                     format!("depth {}", info.depth)
                 };
-                ui.label(format!(
-                    "{reach} · {} nodes · best {best} ({})",
-                    thousands(info.nodes),
-                    score_text(info.score)
-                ));
+                // One row each, cut short rather than wrapped, so the buttons below never move.
+                let line =
+                    format!("{reach} · {} nodes · best {best} ({})", thousands(info.nodes), score_text(info.score));
+                ui.add(egui::Label::new(line).truncate());
                 let seconds = info.time.as_secs_f64();
                 let speed = if seconds > 0.0 { thousands((info.nodes as f64 / seconds) as u64) } else { "–".into() };
                 // Only the enhanced search keeps a table; MCTS and plain searches report none.
@@ -60,7 +68,7 @@ pub(super) fn status(ui: &mut Ui, state: &PanelState) {
                 } else {
                     String::new()
                 };
-                ui.label(RichText::new(format!("{speed} nodes/s{table}")).weak());
+                ui.add(egui::Label::new(RichText::new(format!("{speed} nodes/s{table}")).weak()).truncate());
             }
             None => {
                 ui.label(RichText::new(format!("{} · first iteration running", status.config)).weak());
@@ -92,7 +100,8 @@ pub(super) fn pacing_section(ui: &mut Ui, state: &mut PanelState) {
                 control.paused = !control.paused;
                 control.error = None;
             }
-            let step = ui.add_enabled(control.paused, egui::Button::new("Step"));
+            let over = *state.phase.get() == GamePhase::Over;
+            let step = ui.add_enabled(control.paused && !over, egui::Button::new("Step"));
             if step.on_hover_text("Play one AI move").clicked() {
                 control.step_requested = true;
                 control.error = None;
@@ -105,7 +114,7 @@ pub(super) fn pacing_section(ui: &mut Ui, state: &mut PanelState) {
             *state.control = control;
         }
         let mut play = state.play.clone();
-        ui.add(egui::Slider::new(&mut play.ai_delay_secs, 0.0..=3.0).text("s between AI moves (AI vs AI)"));
+        ui.add(egui::Slider::new(&mut play.ai_delay_secs, 0.0..=3.0).text("s between watched moves"));
         ui.checkbox(&mut play.animate, "Animate moves");
         ui.add_enabled(play.animate, egui::Slider::new(&mut play.move_secs, 0.05..=1.5).text("s a slide"));
         state.play.set_if_neq(play);
@@ -120,7 +129,7 @@ pub(super) fn statistics_section(ui: &mut Ui, state: &PanelState) {
 
 /// Per-side figures: captures, the last move's search, totals and averages.
 pub(super) fn statistics_grid(ui: &mut Ui, session: &GameSession, id: &str) {
-    let stats = &session.record.stats;
+    let stats = &session.record().stats;
     egui::Grid::new(id).striped(true).num_columns(3).show(ui, |ui| {
         ui.label("");
         ui.label(RichText::new("White").strong());
@@ -153,10 +162,15 @@ pub(super) fn statistics_grid(ui: &mut Ui, session: &GameSession, id: &str) {
 pub(super) fn moves_section(ui: &mut Ui, state: &PanelState, shown: Option<usize>) -> Option<usize> {
     let mut clicked = None;
     egui::CollapsingHeader::new("Moves").default_open(true).show(ui, |ui| {
-        let moves = &state.session.record.moves;
+        let moves = &state.session.record().moves;
         if moves.is_empty() {
             ui.label(RichText::new("No moves yet.").weak());
             return;
+        }
+        let scroll_id = egui::Id::new("move_list_scrolled_to");
+        let scrolled_to: Option<usize> = ui.data(|d| d.get_temp(scroll_id)).flatten();
+        if shown.is_none() {
+            ui.data_mut(|d| d.remove::<Option<usize>>(scroll_id));
         }
         egui::ScrollArea::vertical().id_salt("move_list").max_height(220.0).stick_to_bottom(true).show(ui, |ui| {
             egui::Grid::new("move_grid").num_columns(3).spacing([14.0, 2.0]).show(ui, |ui| {
@@ -165,8 +179,14 @@ pub(super) fn moves_section(ui: &mut Ui, state: &PanelState, shown: Option<usize
                     for (i, m) in pair.iter().enumerate() {
                         let ply = turn * 2 + i + 1;
                         let text = RichText::new(m.notation.as_str()).monospace();
-                        if ui.selectable_label(shown == Some(ply), text).on_hover_text("Review from here").clicked() {
+                        let label = ui.selectable_label(shown == Some(ply), text).on_hover_text("Review from here");
+                        if label.clicked() {
                             clicked = Some(ply);
+                        }
+                        // A move reviewed from elsewhere (the graph, a key) scrolls into view once.
+                        if shown == Some(ply) && scrolled_to != shown {
+                            label.scroll_to_me(Some(egui::Align::Center));
+                            ui.data_mut(|d| d.insert_temp(scroll_id, shown));
                         }
                     }
                     ui.end_row();

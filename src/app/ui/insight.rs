@@ -7,10 +7,11 @@ use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, RichText, Ui};
 use egui_plot::{HLine, Line, LineStyle, Plot, PlotPoints, Points, VLine};
 
-use crate::app::eval_graph::{EvalGraph, GraphClick};
+use crate::app::eval_graph::{EvalGraph, GraphClick, PROVEN};
 use crate::app::layers::LayerSettings;
 use crate::app::overlay::OverlaySettings;
-use crate::app::review::Review;
+use crate::app::session::GameSession;
+use crate::app::ui::numbering::moves_of_plies;
 use crate::engine::{Color as Side, Variant};
 
 /// What these sections read and edit.
@@ -19,8 +20,8 @@ pub(super) struct InsightState<'w> {
     overlay: ResMut<'w, OverlaySettings>,
     layers: ResMut<'w, LayerSettings>,
     graph: Res<'w, EvalGraph>,
-    reviewing: Res<'w, Review>,
     click: ResMut<'w, GraphClick>,
+    session: Res<'w, GameSession>,
 }
 
 const WHITE_POINTS: Color32 = Color32::from_rgb(255, 160, 40);
@@ -29,7 +30,16 @@ const BLACK_POINTS: Color32 = Color32::from_rgb(70, 150, 255);
 pub(super) fn overlay_toggle(ui: &mut Ui, state: &mut InsightState) {
     let mut settings = *state.overlay;
     ui.checkbox(&mut settings.show_thinking, "Show the AI's thinking on the board")
-        .on_hover_text("Numbered arrows for the line it expects; green to red squares for its moves' scores");
+        .on_hover_text("Numbered arrows for the line it expects; bars under its candidate squares for their scores");
+    if settings.show_thinking {
+        legend(
+            ui,
+            &[
+                ("➜", Color32::from_rgb(255, 160, 40), "the line it expects (numbered)"),
+                ("▬", Color32::WHITE, "bar: a move's score, full for the best"),
+            ],
+        );
+    }
     state.overlay.set_if_neq(settings);
 }
 
@@ -40,45 +50,56 @@ pub(super) fn eval_graph_section(ui: &mut Ui, state: &mut InsightState) {
             ui.label(RichText::new("No AI scores yet.").weak());
             return;
         }
-        let line: Vec<[f64; 2]> = graph.points.iter().map(|p| [p.ply as f64, p.value]).collect();
         let of_side = |side: Side| -> Vec<[f64; 2]> {
-            graph.points.iter().filter(|p| p.side == side).map(|p| [p.ply as f64, p.value]).collect()
+            graph.points.iter().filter(|p| p.side == side).map(|p| [moves_of_plies(p.ply), p.value]).collect()
         };
         let (white, black) = (of_side(Side::White), of_side(Side::Black));
-        let reviewed = state.reviewing.ply;
+        let reviewed = state.session.review_ply();
         let clicked_at = Plot::new("eval_graph")
             .height(170.0)
             .include_x(0.0)
-            .include_x(graph.plies.max(1) as f64)
-            .include_y(-graph.limit)
-            .include_y(graph.limit)
+            .include_x(moves_of_plies(graph.plies.max(1)))
+            .include_y(-PROVEN)
+            .include_y(PROVEN)
+            .y_axis_formatter(|mark, _| match mark.value {
+                v if v >= PROVEN => "won".to_string(),
+                v if v <= -PROVEN => "lost".to_string(),
+                v => format!("{v:+.1}"),
+            })
             .allow_zoom(false)
             .allow_drag(false)
             .allow_scroll(false)
             .allow_boxed_zoom(false)
-            .x_axis_label("moves played")
-            .y_axis_label("White's view")
+            .x_axis_label("move")
+            .y_axis_label("for White")
             .show(ui, |plot| {
                 plot.hline(HLine::new("", 0.0).color(Color32::GRAY).style(LineStyle::dashed_loose()));
                 if let Some(ply) = reviewed {
-                    plot.vline(VLine::new("", ply as f64).color(Color32::from_rgb(250, 210, 90)));
+                    plot.vline(VLine::new("", moves_of_plies(ply)).color(Color32::from_rgb(250, 210, 90)));
                 }
-                // Human moves have no score: the line runs on to the next scored move.
-                plot.line(Line::new("", PlotPoints::from(line)).color(Color32::LIGHT_GRAY).width(1.5));
+                plot.hline(HLine::new("", PROVEN).color(Color32::DARK_GRAY));
+                plot.hline(HLine::new("", -PROVEN).color(Color32::DARK_GRAY));
+                // One line per side's opinion: no zigzag between two evaluations.
+                plot.line(Line::new("", PlotPoints::from(white.clone())).color(WHITE_POINTS).width(1.5));
+                plot.line(Line::new("", PlotPoints::from(black.clone())).color(BLACK_POINTS).width(1.5));
                 plot.points(Points::new("White moved", white).color(WHITE_POINTS).radius(3.0));
                 plot.points(Points::new("Black moved", black).color(BLACK_POINTS).radius(3.0));
                 plot.response().clicked().then(|| plot.pointer_coordinate()).flatten()
             })
             .inner;
         if let Some(at) = clicked_at
-            && let Some(point) = graph.point_near(at.x)
+            && let Some(point) = graph.point_near(at.x * 2.0)
         {
             state.click.ply = Some(point.ply);
         }
         // A legend would cover the points; the note names the colours instead.
-        let note = "Orange after White's moves, blue after Black's; wins and losses found by search sit at the top \
-            and bottom. Click a point to review that position.";
-        ui.label(RichText::new(note).weak().small());
+        let note = format!(
+            "Each side's own opinion after its moves, for White: orange White's, blue Black's, each scaled by its \
+            largest score (±{:.0} and ±{:.0} in its own units). Proven wins and losses sit on the outer lines. \
+            Click a point to review that position.",
+            graph.scale[0], graph.scale[1]
+        );
+        ui.label(RichText::new(note).weak());
     });
 }
 
@@ -90,12 +111,45 @@ pub(super) fn layers_section(ui: &mut Ui, state: &mut InsightState, variant: Var
                 ui.checkbox(&mut layers.groups, "Groups").on_hover_text("One tint per connected group of each side");
                 ui.checkbox(&mut layers.centres, "Centres of mass")
                     .on_hover_text("The average square of each side's pieces");
+                if layers.groups {
+                    legend(
+                        ui,
+                        &[
+                            ("■", Color32::from_rgb(255, 170, 40), "White's groups: warm tints"),
+                            ("■", Color32::from_rgb(60, 140, 255), "Black's groups: cool tints"),
+                        ],
+                    );
+                }
+                if layers.centres {
+                    legend(ui, &[("◎", Color32::WHITE, "White's centre"), ("◇", Color32::WHITE, "Black's centre")]);
+                }
             }
             Variant::Breakthrough => {
                 ui.checkbox(&mut layers.attacks, "Attacked squares")
-                    .on_hover_text("Orange: White attacks, blue: Black attacks, purple: both");
+                    .on_hover_text("Orange: White attacks, blue: Black attacks, half and half: both");
+                if layers.attacks {
+                    let (white, black) = (Color32::from_rgb(230, 159, 0), Color32::from_rgb(0, 114, 178));
+                    legend(
+                        ui,
+                        &[
+                            ("■", white, "White attacks"),
+                            ("■", black, "Black attacks"),
+                            ("◧", white, "both (half each)"),
+                        ],
+                    );
+                }
             }
         }
         state.layers.set_if_neq(layers);
+    });
+}
+
+/// A small legend under a layer's checkbox: a symbol in its colour, then what it means.
+fn legend(ui: &mut Ui, entries: &[(&str, Color32, &str)]) {
+    ui.horizontal_wrapped(|ui| {
+        for (symbol, color, meaning) in entries {
+            ui.label(RichText::new(*symbol).color(*color).strong());
+            ui.label(RichText::new(*meaning).small());
+        }
     });
 }

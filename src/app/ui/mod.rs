@@ -4,9 +4,11 @@
 
 mod banner;
 mod comforts;
+mod confirm;
 mod frame_time;
 mod info;
 mod insight;
+pub(crate) mod numbering;
 mod setup;
 
 use bevy::ecs::system::SystemParam;
@@ -16,9 +18,10 @@ use bevy_egui::{EguiContextSettings, EguiContexts, EguiPrimaryContextPass, egui}
 
 use super::ai::AiThinking;
 use super::board::BoardViewport;
-use super::review::ReviewGoTo;
 use super::session::GameSession;
-use super::state::{AiControl, GamePhase, GameSettings, GameSystems, NewGame, PlaySettings, Players, TurnPhase};
+use super::state::{
+    AiControl, GamePhase, GameRequest, GameSettings, GameSystems, PlaySettings, Players, ReplaceGame, TurnPhase,
+};
 
 /// Where egui is on screen, for board input: the side panels' widths in
 /// logical pixels (the board keeps between them), and whether the pointer is
@@ -42,13 +45,42 @@ struct PanelState<'w> {
     phase: Res<'w, State<GamePhase>>,
     turn: Option<Res<'w, State<TurnPhase>>>,
     frame_times: Res<'w, frame_time::FrameTimes>,
-    new_game: MessageWriter<'w, NewGame>,
+    requests: MessageWriter<'w, GameRequest>,
+    layout: ResMut<'w, PanelLayout>,
+    replace: Res<'w, ReplaceGame>,
+    series: crate::app::series::panel::WindowState<'w>,
     comforts: comforts::ComfortsState<'w>,
     insight: insight::InsightState<'w>,
 }
 
+/// Which panels show, and the frame-time readout for those who want it.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PanelLayout {
+    pub settings_open: bool,
+    pub game_open: bool,
+    pub diagnostics: bool,
+}
+
+impl Default for PanelLayout {
+    fn default() -> Self {
+        PanelLayout { settings_open: true, game_open: true, diagnostics: false }
+    }
+}
+
+/// Panel widths for a window `width` logical pixels wide: they narrow
+/// before the board has to, down to what their controls need.
+pub fn panel_widths(width: f32) -> (f32, f32) {
+    let left = (width * 0.25).clamp(230.0, 330.0);
+    let right = (width * 0.23).clamp(220.0, 300.0);
+    (left, right)
+}
+
+/// The width of a collapsed panel's strip (its open button).
+const COLLAPSED_WIDTH: f32 = 26.0;
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PanelWidths>()
+        .init_resource::<PanelLayout>()
         .add_plugins((frame_time::plugin, comforts::plugin))
         .add_systems(EguiPrimaryContextPass, draw_panel)
         .add_systems(Update, (keep_pointer_for_board, fit_viewport.before(GameSystems::Board)));
@@ -70,50 +102,115 @@ fn draw_panel(mut contexts: EguiContexts, mut state: PanelState, mut panels: Res
         "root".into(),
         egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect()),
     );
-    // Settings on the left, the game as it happens on the right.
-    let left = egui::Panel::left("breakline_settings").default_size(330.0).resizable(true).show(&mut root, |ui| {
-        egui::ScrollArea::vertical().id_salt("settings_scroll").auto_shrink([false, false]).show(ui, |ui| {
-            ui.add_space(4.0);
-            ui.heading("Breakline");
-            ui.separator();
-            setup::game_section(ui, &mut state);
-            setup::players_section(ui, &mut state);
-            setup::presets_section(ui, &mut state);
-            super::series::open_button(ui);
-            info::pacing_section(ui, &mut state);
-            comforts::files_section(ui, &mut state.comforts);
-        });
-    });
-    let right = egui::Panel::right("breakline_game").default_size(300.0).resizable(true).show(&mut root, |ui| {
-        egui::ScrollArea::vertical().id_salt("game_scroll").auto_shrink([false, false]).show(ui, |ui| {
-            ui.add_space(4.0);
-            info::status(ui, &state);
-            comforts::game_buttons(ui, &mut state.comforts);
-            comforts::review_section(ui, &mut state.comforts);
-            insight::overlay_toggle(ui, &mut state.insight);
-            ui.separator();
-            insight::eval_graph_section(ui, &mut state.insight);
-            let variant = state.session.variant();
-            insight::layers_section(ui, &mut state.insight, variant);
-            info::statistics_section(ui, &state);
-            if let Some(ply) = info::moves_section(ui, &state, state.comforts.review.ply) {
-                state.comforts.go_to.write(ReviewGoTo { ply });
-            }
-            ui.separator();
-            frame_time::label(ui, &state.frame_times);
-        });
-    });
-    let (left, right) = (left.response.rect, right.response.rect);
+    let (left_width, right_width) = panel_widths(ctx.viewport_rect().width());
+    let mut layout = *state.layout;
+    // Settings on the left, the game as it happens on the right; either folds
+    // away to a strip with the button that opens it again.
+    let left = if !layout.settings_open {
+        collapsed_strip(&mut root, "breakline_settings_strip", true, &mut layout.settings_open)
+    } else {
+        egui::Panel::left("breakline_settings")
+            .exact_size(left_width)
+            .show(&mut root, |ui| {
+                egui::ScrollArea::vertical().id_salt("settings_scroll").auto_shrink([false, false]).show(ui, |ui| {
+                    ui.add_space(4.0);
+                    ui.horizontal(|ui| {
+                        ui.heading("Breakline");
+                        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                            if ui.button("«").on_hover_text("Hide the settings ([)").clicked() {
+                                layout.settings_open = false;
+                            }
+                        });
+                    });
+                    ui.separator();
+                    setup::game_section(ui, &mut state);
+                    setup::players_section(ui, &mut state);
+                    setup::presets_section(ui, &mut state);
+                    super::series::open_button(ui);
+                    info::pacing_section(ui, &mut state);
+                    comforts::files_section(ui, &mut state.comforts);
+                    ui.checkbox(&mut layout.diagnostics, "Show frame times (diagnostics)");
+                });
+            })
+            .response
+            .rect
+    };
+    let series_tab = crate::app::series::panel::is_open(ctx);
+    // The Series tab needs room for its tables; it takes it from the board.
+    let right_width =
+        if series_tab { right_width.max((ctx.viewport_rect().width() * 0.36).min(470.0)) } else { right_width };
+    let right = if !layout.game_open {
+        collapsed_strip(&mut root, "breakline_game_strip", false, &mut layout.game_open)
+    } else {
+        egui::Panel::right("breakline_game")
+            .exact_size(right_width)
+            .show(&mut root, |ui| {
+                egui::ScrollArea::vertical().id_salt("game_scroll").auto_shrink([false, false]).show(ui, |ui| {
+                    ui.add_space(4.0);
+                    ui.horizontal(|ui| {
+                        if ui.button("»").on_hover_text("Hide the game panel (])").clicked() {
+                            layout.game_open = false;
+                        }
+                        let mut tab = series_tab;
+                        ui.selectable_value(&mut tab, false, "Game");
+                        ui.selectable_value(&mut tab, true, "Series");
+                        if tab != series_tab {
+                            crate::app::series::panel::set_open(ui.ctx(), tab);
+                        }
+                    });
+                    if series_tab {
+                        crate::app::series::panel::contents(ui, &mut state.series);
+                        return;
+                    }
+                    info::status(ui, &state);
+                    comforts::game_buttons(ui, &mut state.comforts);
+                    comforts::review_section(ui, &mut state.comforts);
+                    insight::overlay_toggle(ui, &mut state.insight);
+                    ui.separator();
+                    insight::eval_graph_section(ui, &mut state.insight);
+                    let variant = state.session.variant();
+                    insight::layers_section(ui, &mut state.insight, variant);
+                    info::statistics_section(ui, &state);
+                    if let Some(ply) = info::moves_section(ui, &state, state.comforts.session.review_ply()) {
+                        state.comforts.requests.write(GameRequest::GoTo { ply });
+                    }
+                    if layout.diagnostics {
+                        ui.separator();
+                        frame_time::label(ui, &state.frame_times);
+                    }
+                });
+            })
+            .response
+            .rect
+    };
+    state.layout.set_if_neq(layout);
     let pointer_over_window = ctx
         .pointer_latest_pos()
         .and_then(|pos| ctx.layer_id_at(pos))
         .is_some_and(|layer| layer.order != egui::Order::Background);
     panels.set_if_neq(PanelWidths { left: left.width(), right: right.width(), pointer_over_window });
     // While reviewing, the banner would cover the positions looked at.
-    if *state.phase.get() == GamePhase::Over && !state.comforts.review.active() {
+    if *state.phase.get() == GamePhase::Over && !state.comforts.session.reviewing() {
         banner::show(ctx, &mut state, (left.right() + right.left()) / 2.0);
     }
+    confirm::show(ctx, &mut state);
     Ok(())
+}
+
+/// A folded panel: a thin strip whose button opens it again.
+fn collapsed_strip(root: &mut egui::Ui, id: &'static str, left_side: bool, open: &mut bool) -> egui::Rect {
+    let panel = if left_side { egui::Panel::left(id) } else { egui::Panel::right(id) };
+    let (arrow, hover) = if left_side { ("»", "Show the settings ([)") } else { ("«", "Show the game panel (])") };
+    panel
+        .exact_size(COLLAPSED_WIDTH)
+        .resizable(false)
+        .show(root, |ui| {
+            if ui.button(arrow).on_hover_text(hover).clicked() {
+                *open = true;
+            }
+        })
+        .response
+        .rect
 }
 
 /// The board gets the window between the panels.

@@ -6,9 +6,9 @@ use bevy_egui::egui::{self, RichText, Ui};
 
 use super::PanelState;
 use crate::app::presets::{self, matchup};
-use crate::app::state::{NewGame, Players};
+use crate::app::state::{GameRequest, Players};
 use crate::app::{PlayerSetup, side_title};
-use crate::engine::search::Difficulty;
+use crate::engine::search::{Difficulty, limits};
 use crate::engine::{AiConfig, Algorithm, BoardSize, Color as Side, Strategy, Variant};
 
 const NOTE_COLOR: egui::Color32 = egui::Color32::from_rgb(240, 180, 60);
@@ -40,6 +40,16 @@ pub(super) fn game_section(ui: &mut Ui, state: &mut PanelState) {
         state.settings.set_if_neq(edited);
 
         let current = (state.session.variant(), state.session.size());
+        ui.horizontal(|ui| {
+            if ui.button("New game").on_hover_text("Start a game with the settings above").clicked() {
+                state.requests.write(GameRequest::NewGame { rematch: false });
+            }
+            let rematch = format!("Restart {} {}", current.0.title(), current.1);
+            if ui.button("Restart").on_hover_text(rematch).clicked() {
+                state.requests.write(GameRequest::NewGame { rematch: true });
+            }
+        });
+        // Notes go under the buttons, so the buttons never move under the pointer.
         if (edited.variant, edited.size) != current {
             ui.label(RichText::new("Variant and size take effect on New game.").color(NOTE_COLOR));
             let unfit = Side::BOTH.iter().any(|side| match state.players.get(*side) {
@@ -48,24 +58,15 @@ pub(super) fn game_section(ui: &mut Ui, state: &mut PanelState) {
             });
             if unfit {
                 let note = format!("AI strategies that do not play {} will switch to Expert.", edited.variant.title());
-                ui.label(RichText::new(note).color(NOTE_COLOR).small());
+                ui.label(RichText::new(note).color(NOTE_COLOR));
             }
         }
-        ui.horizontal(|ui| {
-            if ui.button("New game").on_hover_text("Start a game with the settings above").clicked() {
-                state.new_game.write(NewGame { rematch: false });
-            }
-            let rematch = format!("Restart {} {}", current.0.title(), current.1);
-            if ui.button("Restart").on_hover_text(rematch).clicked() {
-                state.new_game.write(NewGame { rematch: true });
-            }
-        });
     });
 }
 
 pub(super) fn players_section(ui: &mut Ui, state: &mut PanelState) {
     egui::CollapsingHeader::new("Players").default_open(true).show(ui, |ui| {
-        ui.label(RichText::new("Changes apply to the game in progress.").small().weak());
+        ui.label(RichText::new("Changes apply to the game in progress.").weak());
         let variant = state.session.variant();
         let mut players = state.players.clone();
         for side in Side::BOTH {
@@ -121,57 +122,93 @@ fn player_editor(ui: &mut Ui, side: Side, player: &mut PlayerSetup, variant: Var
             }
         },
     );
-    ui.label(RichText::new(config.strategy.description(variant)).small().weak());
+    ui.label(RichText::new(config.strategy.description(variant)).weak());
     limits_editor(ui, side, config);
-    ui.label(RichText::new(config.to_string()).monospace().small().weak());
+    ui.label(RichText::new(config.to_string()).monospace().weak());
 }
 
 /// The limits each algorithm takes: a depth for the plain searches, a time
-/// or depth for enhanced, a time or playout count for MCTS.
+/// and/or depth for enhanced, a time and/or playout count for MCTS. Sliders
+/// cover the everyday range; any value the engine accepts (see
+/// [`limits`]) stays as it is until the person moves it, so a config from the
+/// command line is never rewritten by being shown.
 fn limits_editor(ui: &mut Ui, side: Side, config: &mut AiConfig) {
     match config.algorithm {
         Algorithm::Minimax | Algorithm::AlphaBeta => {
-            let max = if config.algorithm == Algorithm::Minimax { 5 } else { 8 };
-            let mut depth = config.depth.unwrap_or(3).min(max);
-            ui.add(egui::Slider::new(&mut depth, 1..=max).text("depth (plies)"));
-            config.depth = Some(depth);
+            let default = AiConfig::new(config.algorithm, config.strategy).depth;
+            depth_slider(ui, config.algorithm, &mut config.depth, default);
         }
         Algorithm::Enhanced => {
-            let mut by_time = config.time_ms.is_some();
-            ui.horizontal(|ui| {
-                ui.push_id((side.name(), "enhanced"), |ui| {
-                    ui.radio_value(&mut by_time, true, "time");
-                    ui.radio_value(&mut by_time, false, "depth");
+            ui.push_id((side.name(), "enhanced"), |ui| {
+                let (mut by_time, mut by_depth) = (config.time_ms.is_some(), config.depth.is_some());
+                ui.horizontal(|ui| {
+                    ui.checkbox(&mut by_time, "time");
+                    ui.checkbox(&mut by_depth, "depth");
                 });
+                // One limit at least: unticking the last one keeps it.
+                if by_time || by_depth {
+                    toggle(&mut config.time_ms, by_time, 1000);
+                    toggle(&mut config.depth, by_depth, 6);
+                }
+                time_slider(ui, &mut config.time_ms);
+                depth_slider(ui, config.algorithm, &mut config.depth, None);
             });
-            if by_time {
-                let mut ms = config.time_ms.unwrap_or(1000);
-                ui.add(egui::Slider::new(&mut ms, 100..=10_000).logarithmic(true).text("ms a move"));
-                (config.time_ms, config.depth) = (Some(ms), None);
-            } else {
-                let mut depth = config.depth.unwrap_or(6);
-                ui.add(egui::Slider::new(&mut depth, 1..=14).text("depth (plies)"));
-                (config.time_ms, config.depth) = (None, Some(depth));
-            }
         }
         Algorithm::Mcts => {
-            let mut by_time = config.iterations.is_none();
-            ui.horizontal(|ui| {
-                ui.push_id((side.name(), "mcts"), |ui| {
-                    ui.radio_value(&mut by_time, true, "time");
-                    ui.radio_value(&mut by_time, false, "playouts");
+            ui.push_id((side.name(), "mcts"), |ui| {
+                let (mut by_time, mut by_playouts) = (config.time_ms.is_some(), config.iterations.is_some());
+                ui.horizontal(|ui| {
+                    ui.checkbox(&mut by_time, "time");
+                    ui.checkbox(&mut by_playouts, "playouts");
                 });
+                if by_time || by_playouts {
+                    toggle(&mut config.time_ms, by_time, 1000);
+                    toggle(&mut config.iterations, by_playouts, 5_000);
+                }
+                time_slider(ui, &mut config.time_ms);
+                if let Some(playouts) = config.iterations.as_mut() {
+                    let slider = egui::Slider::new(playouts, limits::EVERYDAY_PLAYOUTS)
+                        .logarithmic(true)
+                        .clamping(egui::SliderClamping::Never)
+                        .text("playouts");
+                    ui.add(slider);
+                    *playouts = (*playouts).clamp(*limits::PLAYOUTS.start(), *limits::PLAYOUTS.end());
+                }
             });
-            if by_time {
-                let mut ms = config.time_ms.unwrap_or(1000);
-                ui.add(egui::Slider::new(&mut ms, 100..=10_000).logarithmic(true).text("ms a move"));
-                (config.time_ms, config.iterations) = (Some(ms), None);
-            } else {
-                let mut playouts = config.iterations.unwrap_or(5_000);
-                ui.add(egui::Slider::new(&mut playouts, 100..=200_000).logarithmic(true).text("playouts"));
-                (config.time_ms, config.iterations) = (None, Some(playouts));
-            }
         }
+    }
+}
+
+/// Turns an optional limit on (with `default`) or off, leaving it alone otherwise.
+fn toggle<T>(limit: &mut Option<T>, on: bool, default: T) {
+    match (limit.is_some(), on) {
+        (false, true) => *limit = Some(default),
+        (true, false) => *limit = None,
+        _ => {}
+    }
+}
+
+fn depth_slider(ui: &mut Ui, algorithm: Algorithm, depth: &mut Option<u32>, default: Option<u32>) {
+    if depth.is_none() {
+        *depth = default;
+    }
+    if let Some(depth) = depth.as_mut() {
+        let slider = egui::Slider::new(depth, limits::everyday_depth(algorithm))
+            .clamping(egui::SliderClamping::Never)
+            .text("depth (plies)");
+        ui.add(slider);
+        *depth = (*depth).clamp(*limits::DEPTH.start(), *limits::DEPTH.end());
+    }
+}
+
+fn time_slider(ui: &mut Ui, time_ms: &mut Option<u64>) {
+    if let Some(ms) = time_ms.as_mut() {
+        let slider = egui::Slider::new(ms, limits::EVERYDAY_TIME_MS)
+            .logarithmic(true)
+            .clamping(egui::SliderClamping::Never)
+            .text("ms a move");
+        ui.add(slider);
+        *ms = (*ms).clamp(*limits::TIME_MS.start(), *limits::TIME_MS.end());
     }
 }
 
@@ -186,9 +223,7 @@ fn difficulty_title(difficulty: Difficulty) -> &'static str {
 
 pub(super) fn presets_section(ui: &mut Ui, state: &mut PanelState) {
     egui::CollapsingHeader::new("Matchup presets").default_open(false).show(ui, |ui| {
-        ui.label(
-            RichText::new("The classic Breakthrough experiments (depth 3), then two games to watch.").small().weak(),
-        );
+        ui.label(RichText::new("The classic Breakthrough experiments (depth 3), then two games to watch.").weak());
         for number in 1..=presets::COUNT {
             let Some(m) = matchup(number) else {
                 continue;
@@ -198,9 +233,47 @@ pub(super) fn presets_section(ui: &mut Ui, state: &mut PanelState) {
                 state.settings.variant = m.variant;
                 state.settings.size = m.size;
                 *state.players = Players { white: m.white, black: m.black };
-                state.control.paused = false;
-                state.new_game.write(NewGame { rematch: false });
+                state.requests.write(GameRequest::NewGame { rematch: false });
             }
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Draws the player editor for `player` for a few frames, with no input.
+    fn shown(mut player: PlayerSetup, variant: Variant) -> PlayerSetup {
+        let ctx = egui::Context::default();
+        for _ in 0..3 {
+            let _ = ctx.run_ui(egui::RawInput::default(), |ui| player_editor(ui, Side::White, &mut player, variant));
+        }
+        player
+    }
+
+    #[test]
+    fn any_config_the_parser_accepts_survives_the_editor_unchanged() {
+        let bt = Variant::Breakthrough;
+        for text in [
+            "alphabeta:expert:depth=12",
+            "minimax:offensive1:depth=9",
+            "enhanced:expert:depth=30:time=50",
+            "enhanced:balanced:time=7",
+            "enhanced:expert:depth=64",
+            "mcts:expert:time=20:iterations=7",
+            "mcts:attacker:iterations=900000000",
+            "enhanced:expert:time=86400000:tt=4096:nullmove=off:noise=0.3:seed=9",
+            "easy",
+            "master",
+        ] {
+            let config = AiConfig::parse(text, bt).expect(text);
+            let player = PlayerSetup::Ai(config.clone());
+            assert_eq!(shown(player.clone(), bt), player, "{text}");
+        }
+        let loa = AiConfig::parse("enhanced:classic:depth=20", Variant::LinesOfAction).unwrap();
+        let player = PlayerSetup::Ai(loa);
+        assert_eq!(shown(player.clone(), Variant::LinesOfAction), player);
+        assert_eq!(shown(PlayerSetup::Human, bt), PlayerSetup::Human);
+    }
 }

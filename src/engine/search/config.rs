@@ -8,6 +8,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use super::limits;
 use crate::engine::eval::Strategy;
 use crate::engine::types::Variant;
 
@@ -109,7 +110,7 @@ pub enum ConfigError {
     #[error("unknown config key '{0}' (known: depth, time, iterations, noise, seed, tt, nullmove)")]
     UnknownKey(String),
     #[error("bad value for {key}: '{value}' ({expect})")]
-    BadValue { key: String, value: String, expect: &'static str },
+    BadValue { key: String, value: String, expect: String },
     #[error("{algorithm} does not take '{key}'")]
     NotForAlgorithm { algorithm: &'static str, key: String },
     #[error("strategy {strategy} does not play {variant}")]
@@ -193,7 +194,7 @@ impl AiConfig {
         let (key, value) = part.split_once('=').ok_or_else(|| ConfigError::Malformed(part.to_string()))?;
         let key = key.trim().to_ascii_lowercase();
         let value = value.trim();
-        let bad = |expect| ConfigError::BadValue { key: key.clone(), value: value.to_string(), expect };
+        let bad = |expect: String| ConfigError::BadValue { key: key.clone(), value: value.to_string(), expect };
         let not_for = || ConfigError::NotForAlgorithm { algorithm: self.algorithm.id(), key: key.clone() };
         let alg = self.algorithm;
         match key.as_str() {
@@ -201,9 +202,9 @@ impl AiConfig {
                 if alg == Algorithm::Mcts {
                     return Err(not_for());
                 }
-                let d: u32 = value.parse().map_err(|_| bad("a whole number of plies from 1 to 64"))?;
-                if !(1..=64).contains(&d) {
-                    return Err(bad("a whole number of plies from 1 to 64"));
+                let d: u32 = value.parse().map_err(|_| bad(limits::describe(&limits::DEPTH, "plies")))?;
+                if !limits::DEPTH.contains(&d) {
+                    return Err(bad(limits::describe(&limits::DEPTH, "plies")));
                 }
                 self.depth = Some(d);
             }
@@ -211,9 +212,9 @@ impl AiConfig {
                 if matches!(alg, Algorithm::Minimax | Algorithm::AlphaBeta) {
                     return Err(not_for());
                 }
-                let t: u64 = value.parse().map_err(|_| bad("milliseconds, at least 1"))?;
-                if t == 0 {
-                    return Err(bad("milliseconds, at least 1"));
+                let t: u64 = value.parse().map_err(|_| bad(limits::describe(&limits::TIME_MS, "milliseconds")))?;
+                if !limits::TIME_MS.contains(&t) {
+                    return Err(bad(limits::describe(&limits::TIME_MS, "milliseconds")));
                 }
                 self.time_ms = Some(t);
             }
@@ -221,27 +222,27 @@ impl AiConfig {
                 if alg != Algorithm::Mcts {
                     return Err(not_for());
                 }
-                let n: u64 = value.parse().map_err(|_| bad("a whole number of playouts, at least 1"))?;
-                if n == 0 {
-                    return Err(bad("a whole number of playouts, at least 1"));
+                let n: u64 = value.parse().map_err(|_| bad(limits::describe(&limits::PLAYOUTS, "playouts")))?;
+                if !limits::PLAYOUTS.contains(&n) {
+                    return Err(bad(limits::describe(&limits::PLAYOUTS, "playouts")));
                 }
                 self.iterations = Some(n);
             }
             "noise" => {
-                let x: f64 = value.parse().map_err(|_| bad("a number from 0 to 1"))?;
-                if !(0.0..=1.0).contains(&x) {
-                    return Err(bad("a number from 0 to 1"));
+                let x: f64 = value.parse().map_err(|_| bad(limits::describe(&limits::NOISE, "a number")))?;
+                if !limits::NOISE.contains(&x) {
+                    return Err(bad(limits::describe(&limits::NOISE, "a number")));
                 }
                 self.noise = x;
             }
-            "seed" => self.seed = value.parse().map_err(|_| bad("a whole number"))?,
+            "seed" => self.seed = value.parse().map_err(|_| bad("a whole number".to_string()))?,
             "tt" => {
                 if alg != Algorithm::Enhanced {
                     return Err(not_for());
                 }
-                let mib: u32 = value.parse().map_err(|_| bad("MiB from 1 to 4096"))?;
-                if !(1..=4096).contains(&mib) {
-                    return Err(bad("MiB from 1 to 4096"));
+                let mib: u32 = value.parse().map_err(|_| bad(limits::describe(&limits::TABLE_MIB, "MiB")))?;
+                if !limits::TABLE_MIB.contains(&mib) {
+                    return Err(bad(limits::describe(&limits::TABLE_MIB, "MiB")));
                 }
                 self.tt_mib = mib;
             }
@@ -252,7 +253,7 @@ impl AiConfig {
                 self.null_move = match value {
                     "on" | "true" | "1" => true,
                     "off" | "false" | "0" => false,
-                    _ => return Err(bad("on or off")),
+                    _ => return Err(bad("on or off".to_string())),
                 };
             }
             _ => return Err(ConfigError::UnknownKey(key)),

@@ -7,6 +7,7 @@ pub mod alphabeta;
 pub mod bench;
 pub mod config;
 pub mod enhanced;
+pub mod limits;
 pub mod mcts;
 pub mod minimax;
 pub mod noise;

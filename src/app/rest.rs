@@ -1,0 +1,127 @@
+//! A window that rests: the game redraws only when something changes (input,
+//! a window event, an animation, a turn being decided, a search or series
+//! reporting progress) instead of as fast as it can. Bevy's winit settings
+//! make the loop reactive; background threads wake it through a [`Waker`].
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+use bevy::window::RequestRedraw;
+use bevy::winit::{EventLoopProxyWrapper, UpdateMode, WinitSettings, WinitUserEvent};
+
+use bevy::ecs::system::SystemParam;
+
+use super::animation::{CaptureAnimation, MoveAnimation};
+use super::screenshot::PendingScreenshot;
+use super::session::GameSession;
+use super::state::{AiControl, GamePhase, TurnPhase};
+
+/// Wakes the resting window from any thread (a no-op without a window, as
+/// in the headless tests).
+#[derive(Resource, Clone, Default)]
+pub struct Waker(Option<Arc<dyn Fn() + Send + Sync>>);
+
+impl Waker {
+    pub fn wake(&self) {
+        if let Some(wake) = &self.0 {
+            wake();
+        }
+    }
+
+    /// A waker that wakes at most every `interval` (progress reports can
+    /// come thousands of times a second; a few redraws a second show them).
+    pub fn throttled(&self, interval: Duration) -> ThrottledWaker {
+        ThrottledWaker { waker: self.clone(), interval, origin: Instant::now(), last_ms: Arc::new(AtomicU64::new(0)) }
+    }
+}
+
+/// See [`Waker::throttled`].
+#[derive(Clone)]
+pub struct ThrottledWaker {
+    waker: Waker,
+    interval: Duration,
+    origin: Instant,
+    last_ms: Arc<AtomicU64>,
+}
+
+impl ThrottledWaker {
+    pub fn wake(&self) {
+        let now = self.origin.elapsed().as_millis() as u64;
+        let last = self.last_ms.load(Ordering::Relaxed);
+        if now.saturating_sub(last) >= self.interval.as_millis() as u64 || last == 0 {
+            self.last_ms.store(now.max(1), Ordering::Relaxed);
+            self.waker.wake();
+        }
+    }
+}
+
+/// How long a resting window waits before it looks again on its own.
+const IDLE_WAIT: Duration = Duration::from_secs(10);
+/// Redraws while a search or series runs (the thinking overlay, progress).
+pub const PROGRESS_INTERVAL: Duration = Duration::from_millis(250);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Waker>();
+}
+
+/// The window's side: reactive updates, the event-loop waker, and redraws
+/// while something moves.
+pub(super) fn view_plugin(app: &mut App) {
+    app.insert_resource(WinitSettings {
+        focused_mode: UpdateMode::reactive(IDLE_WAIT),
+        unfocused_mode: UpdateMode::reactive_low_power(IDLE_WAIT),
+    })
+    .add_systems(Startup, install_waker)
+    .add_systems(Last, keep_drawing_while_moving);
+}
+
+fn install_waker(proxy: Option<Res<EventLoopProxyWrapper>>, mut commands: Commands) {
+    let Some(proxy) = proxy else {
+        return;
+    };
+    let proxy = (**proxy).clone();
+    commands.insert_resource(Waker(Some(Arc::new(move || {
+        // A closed event loop means the window is gone; nothing to wake.
+        let _ = proxy.send_event(WinitUserEvent::WakeUp);
+    }))));
+}
+
+/// What keeps the window drawing frame after frame.
+#[derive(SystemParam)]
+struct Motion<'w, 's> {
+    moving: Query<'w, 's, (), Or<(With<MoveAnimation>, With<CaptureAnimation>)>>,
+    phase: Res<'w, State<GamePhase>>,
+    turn: Option<Res<'w, State<TurnPhase>>>,
+    next_phase: Res<'w, NextState<GamePhase>>,
+    next_turn: Option<Res<'w, NextState<TurnPhase>>>,
+    control: Res<'w, AiControl>,
+    session: Res<'w, GameSession>,
+    screenshot: Option<Res<'w, PendingScreenshot>>,
+}
+
+impl Motion<'_, '_> {
+    fn needs_frame(&self) -> bool {
+        let transition = !matches!(*self.next_phase, NextState::Unchanged)
+            || self.next_turn.as_ref().is_some_and(|n| !matches!(**n, NextState::Unchanged));
+        // Deciding waits out the delay between watched moves, unless paused.
+        let deciding = self.turn.as_ref().is_some_and(|t| *t.get() == TurnPhase::Deciding)
+            && !self.control.paused
+            && !self.session.reviewing();
+        !self.moving.is_empty()
+            || *self.phase.get() == GamePhase::Setup
+            || transition
+            || deciding
+            || self.screenshot.is_some()
+    }
+}
+
+/// Another frame is needed at once while pieces slide or fade, while the game
+/// is set up or changes phase, while a turn waits out its delay, and until a
+/// scripted screenshot is taken.
+fn keep_drawing_while_moving(motion: Motion, mut redraw: MessageWriter<RequestRedraw>) {
+    if motion.needs_frame() {
+        redraw.write(RequestRedraw);
+    }
+}
