@@ -286,8 +286,8 @@ fn naive_players(ctx: &Context, time_ms: u64) -> Result<(), String> {
         NaiveStudy::ARTICLE_CLAIM
     );
     println!(
-        "  {:<5} {:<18} {:>5} {:>11} {:>18} {:>15} {:>9}",
-        "board", "naive player", "games", "wins S-N-D", "moves to win mean", "depth mean max", "ms/move"
+        "  {:<5} {:<18} {:>5} {:>11} {:>16} {:>15} {:>17}",
+        "board", "naive player", "games", "wins S-N-D", "moves to win", "depth mean max", "ms/move open all"
     );
     for pairing in study.pairings() {
         let games = matches::play(&pairing.spec, ctx.threads, |_| {})?;
@@ -297,7 +297,7 @@ fn naive_players(ctx: &Context, time_ms: u64) -> Result<(), String> {
             _ => "-".to_string(),
         };
         println!(
-            "  {:<5} {:<18} {:>5} {:>11} {:>18} {:>9.1} {:>5} {:>9.0}",
+            "  {:<5} {:<18} {:>5} {:>11} {:>16} {:>9.1} {:>5} {:>8.0} {:>8.0}",
             row.size.to_string(),
             row.naive.id(),
             row.games,
@@ -305,8 +305,12 @@ fn naive_players(ctx: &Context, time_ms: u64) -> Result<(), String> {
             to_win,
             row.mean_depth,
             row.max_depth,
+            row.ms_per_open_move,
             row.ms_per_move
         );
     }
+    println!(
+        "  (moves to win: the strong player's own moves; depth and open ms/move: its moves before it had proven the result)"
+    );
     Ok(())
 }

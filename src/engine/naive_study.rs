@@ -7,7 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::eval::Strategy;
+use super::eval::{Strategy, is_proven};
 use super::search::{AiConfig, Algorithm};
 use super::series::{SeriesGame, SeriesSpec};
 use super::types::{BoardSize, Color, Variant};
@@ -102,11 +102,18 @@ pub struct NaiveRow {
     /// The strong player's own moves in the games it won: mean and most.
     pub moves_to_win: Option<f64>,
     pub most_moves_to_win: Option<u32>,
-    /// The depth the strong player completed in its time: mean over its
-    /// moves, and the deepest. Moves cut short by a proven result count too.
+    /// The depth the strong player completed in its time: mean and deepest
+    /// over its moves played before it had proven the result (a proven win or
+    /// loss ends the search early, at a shallow depth, in no time).
     pub mean_depth: f64,
     pub max_depth: u32,
-    /// The strong player's mean time a move, in milliseconds.
+    /// The strong player's moves searched until its time was up, and those
+    /// played with the result proven.
+    pub open_moves: u32,
+    pub proven_moves: u32,
+    /// The strong player's mean time a move, in milliseconds: over its open
+    /// moves, and over all its moves.
+    pub ms_per_open_move: f64,
     pub ms_per_move: f64,
 }
 
@@ -124,9 +131,12 @@ impl NaiveRow {
             most_moves_to_win: None,
             mean_depth: 0.0,
             max_depth: 0,
+            open_moves: 0,
+            proven_moves: 0,
+            ms_per_open_move: 0.0,
             ms_per_move: 0.0,
         };
-        let (mut win_moves, mut depth_sum, mut moves, mut time_us) = (Vec::new(), 0u64, 0u64, 0u64);
+        let (mut win_moves, mut depth_sum, mut open_us, mut time_us) = (Vec::new(), 0u64, 0u64, 0u64);
         for g in games {
             let strong: Color = g.color_of_a();
             match g.record.result.winner() {
@@ -138,19 +148,25 @@ impl NaiveRow {
                 None => row.draws += 1,
             }
             for m in g.record.moves.iter().filter(|m| m.side == strong) {
+                time_us += m.time_us;
+                if m.score.is_some_and(is_proven) {
+                    row.proven_moves += 1;
+                    continue;
+                }
+                row.open_moves += 1;
+                open_us += m.time_us;
                 depth_sum += m.depth as u64;
                 row.max_depth = row.max_depth.max(m.depth);
             }
-            let side = g.record.stats.side(strong);
-            moves += side.moves as u64;
-            time_us += side.total_time_us;
         }
         if !win_moves.is_empty() {
             row.moves_to_win = Some(win_moves.iter().sum::<u32>() as f64 / win_moves.len() as f64);
             row.most_moves_to_win = win_moves.iter().max().copied();
         }
-        row.mean_depth = depth_sum as f64 / moves.max(1) as f64;
-        row.ms_per_move = time_us as f64 / 1000.0 / moves.max(1) as f64;
+        let open = row.open_moves.max(1) as f64;
+        row.mean_depth = depth_sum as f64 / open;
+        row.ms_per_open_move = open_us as f64 / 1000.0 / open;
+        row.ms_per_move = time_us as f64 / 1000.0 / (row.open_moves + row.proven_moves).max(1) as f64;
         row
     }
 }

@@ -172,9 +172,10 @@ fn a_short_study_game_is_summed_up_from_the_strong_players_side() {
     assert_eq!(row.games, 2);
     assert_eq!(row.strong_wins + row.naive_wins + row.draws, 2);
     assert_eq!(games.iter().filter(|g| g.a_is_black).count(), 1);
-    assert!(row.max_depth >= 1 && row.mean_depth >= 1.0 && row.mean_depth <= row.max_depth as f64);
     let strong_moves: u32 = games.iter().map(|g| g.record.stats.side(g.color_of_a()).moves).sum();
-    assert!(strong_moves > 0 && row.ms_per_move > 0.0);
+    assert_eq!(row.open_moves + row.proven_moves, strong_moves);
+    assert!(row.open_moves > 0 && row.ms_per_open_move > 0.0 && row.ms_per_move > 0.0);
+    assert!(row.max_depth >= 1 && row.mean_depth >= 1.0 && row.mean_depth <= row.max_depth as f64);
     match row.moves_to_win {
         Some(mean) => assert!(mean >= 1.0 && mean <= row.most_moves_to_win.unwrap() as f64),
         None => assert_eq!(row.strong_wins, 0),
