@@ -5,6 +5,7 @@ use std::time::Instant;
 
 use clap::Args;
 
+use crate::engine::naive_study::{NaiveRow, NaiveStudy};
 use crate::engine::search::{AiConfig, Algorithm};
 use crate::engine::series::{SeriesSpec, SeriesSummary};
 use crate::engine::{BoardSize, Strategy, Variant};
@@ -18,8 +19,8 @@ pub struct ExperimentsArgs {
     /// Games per series instead of the originals' counts
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100_000))]
     pub games: Option<u64>,
-    /// Run only these reproductions (1-5), e.g. --only 2,4
-    #[arg(long, value_delimiter = ',', value_parser = clap::value_parser!(u8).range(1..=5))]
+    /// Run only these reproductions (1-6), e.g. --only 2,4
+    #[arg(long, value_delimiter = ',', value_parser = clap::value_parser!(u8).range(1..=6))]
     pub only: Vec<u8>,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -28,7 +29,13 @@ pub struct ExperimentsArgs {
     /// Milliseconds a move for the strength ladder (reproduction 5)
     #[arg(long, default_value_t = 20)]
     pub ladder_time: u64,
+    /// Milliseconds a move for the strong player of the naive-players study (reproduction 6)
+    #[arg(long, default_value_t = NaiveStudy::ARTICLE_TIME_MS, value_parser = clap::value_parser!(u64).range(1..=600_000))]
+    pub naive_time: u64,
 }
+
+/// One named reproduction, run with the shared settings.
+type Reproduction<'a> = dyn Fn(&Context) -> Result<(), String> + 'a;
 
 struct Context {
     games: Option<usize>,
@@ -72,12 +79,13 @@ pub fn run(args: &ExperimentsArgs) -> Result<(), String> {
         threads: args.threads.map_or_else(progress::default_threads, |t| t as usize),
     };
     let wanted = |n: u8| args.only.is_empty() || args.only.contains(&n);
-    let steps: [(u8, &dyn Fn(&Context) -> Result<(), String>); 5] = [
+    let steps: [(u8, &Reproduction); 6] = [
         (1, &|c| classic_matchups(c)),
         (2, &|c| offence_defence_series(c)),
         (3, &|c| richer_pair(c)),
         (4, &|c| loa_levels(c)),
         (5, &|c| strength_ladder(c, args.ladder_time)),
+        (6, &|c| naive_players(c, args.naive_time)),
     ];
     for (n, step) in steps {
         if wanted(n) {
@@ -240,8 +248,10 @@ fn loa_levels(ctx: &Context) -> Result<(), String> {
 fn strength_ladder(ctx: &Context, time_ms: u64) -> Result<(), String> {
     println!("5. Strength ladder: every strategy with enhanced alpha-beta at {time_ms} ms a move, round robin:");
     for variant in Variant::ALL {
+        // The naive players are study opponents, not rungs of the ladder.
         let players = Strategy::for_variant(variant)
             .into_iter()
+            .filter(|s| !s.is_naive())
             .map(|s| AiConfig { time_ms: Some(time_ms), ..AiConfig::new(Algorithm::Enhanced, s) })
             .collect();
         let tournament = Tournament {
@@ -257,5 +267,50 @@ fn strength_ladder(ctx: &Context, time_ms: u64) -> Result<(), String> {
         println!("  {} 8x8, {} games:", variant.title(), games.len());
         tournament.print_table(&games);
     }
+    Ok(())
+}
+
+/// Reproduction 6: the iterative-deepening article's strong player against its naive players.
+fn naive_players(ctx: &Context, time_ms: u64) -> Result<(), String> {
+    let study = NaiveStudy {
+        strong_time_ms: time_ms,
+        games: ctx.games.unwrap_or(NaiveStudy::article().games),
+        seed: ctx.seed,
+        ..NaiveStudy::article()
+    };
+    println!(
+        "6. The naive players of the iterative-deepening article: {} against each naive player at alpha-beta \
+         depth {}, colours alternating (article: {}):",
+        study.strong(),
+        study.naive_depth,
+        NaiveStudy::ARTICLE_CLAIM
+    );
+    println!(
+        "  {:<5} {:<18} {:>5} {:>11} {:>16} {:>15} {:>17}",
+        "board", "naive player", "games", "wins S-N-D", "moves to win", "depth mean max", "ms/move open all"
+    );
+    for pairing in study.pairings() {
+        let games = matches::play(&pairing.spec, ctx.threads, |_| {})?;
+        let row = NaiveRow::of(&pairing, &games);
+        let to_win = match (row.moves_to_win, row.most_moves_to_win) {
+            (Some(mean), Some(most)) => format!("{mean:.1} (max {most})"),
+            _ => "-".to_string(),
+        };
+        println!(
+            "  {:<5} {:<18} {:>5} {:>11} {:>16} {:>9.1} {:>5} {:>8.0} {:>8.0}",
+            row.size.to_string(),
+            row.naive.id(),
+            row.games,
+            format!("{}-{}-{}", row.strong_wins, row.naive_wins, row.draws),
+            to_win,
+            row.mean_depth,
+            row.max_depth,
+            row.ms_per_open_move,
+            row.ms_per_move
+        );
+    }
+    println!(
+        "  (moves to win: the strong player's own moves; depth and open ms/move: its moves before it had proven the result)"
+    );
     Ok(())
 }

@@ -11,6 +11,7 @@ pub mod game;
 pub mod geometry;
 pub mod loa;
 pub mod movetext;
+pub mod naive_study;
 pub mod notation;
 pub mod perft;
 pub mod placement;

@@ -36,6 +36,8 @@ fn every_bad_invocation_is_one_line_on_stderr_and_a_failure() {
         &["perft", "--depth", "2", "--fen", "8/8/8 q"],
         &["--frobnicate"],
         &["bench", "--runs", "0"],
+        &["experiments", "--only", "7"],
+        &["experiments", "--only", "6", "--naive-time", "0"],
         &["nosuchcommand"],
         // Game launch flags are checked before any window opens.
         &["--size", "13x13"],
@@ -52,6 +54,19 @@ fn every_bad_invocation_is_one_line_on_stderr_and_a_failure() {
         assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
         assert!(err.starts_with("breakline: "), "{args:?}: {err}");
     }
+}
+
+#[test]
+fn the_naive_players_study_prints_a_row_per_board_and_naive_player() {
+    let args = ["experiments", "--only", "6", "--games", "1", "--naive-time", "5", "--threads", "2"];
+    let (code, out, err) = breakline(&args);
+    assert_eq!(code, 0, "{err}");
+    let rows: Vec<&str> = out.lines().filter(|l| l.starts_with("  6x6 ") || l.starts_with("  8x8 ")).collect();
+    assert_eq!(rows.len(), 18, "{out}");
+    for naive in ["pieces", "random", "defensivereckless", "proximity"] {
+        assert_eq!(rows.iter().filter(|r| r.split_whitespace().nth(1) == Some(naive)).count(), 2, "{out}");
+    }
+    assert!(out.contains("enhanced:balanced:time=5"), "{out}");
 }
 
 #[test]

@@ -3,6 +3,7 @@
 
 mod analysis;
 mod eval;
+mod naive;
 mod perft;
 mod purity;
 mod record;

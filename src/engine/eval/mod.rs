@@ -39,10 +39,19 @@ pub enum Strategy {
     Balanced,
     Expert,
     Classic,
+    Pieces,
+    Mobility,
+    Greedy,
+    Reckless,
+    Defensive,
+    Random,
+    OwnMobility,
+    DefensiveReckless,
+    Proximity,
 }
 
 impl Strategy {
-    pub const ALL: [Strategy; 10] = [
+    pub const ALL: [Strategy; 19] = [
         Strategy::Offensive1,
         Strategy::Defensive1,
         Strategy::Offensive2,
@@ -53,6 +62,28 @@ impl Strategy {
         Strategy::Balanced,
         Strategy::Expert,
         Strategy::Classic,
+        Strategy::Pieces,
+        Strategy::Mobility,
+        Strategy::Greedy,
+        Strategy::Reckless,
+        Strategy::Defensive,
+        Strategy::Random,
+        Strategy::OwnMobility,
+        Strategy::DefensiveReckless,
+        Strategy::Proximity,
+    ];
+
+    /// The naive players of the iterative-deepening article, one idea each.
+    pub const NAIVE: [Strategy; 9] = [
+        Strategy::Pieces,
+        Strategy::Mobility,
+        Strategy::Greedy,
+        Strategy::Reckless,
+        Strategy::Defensive,
+        Strategy::Random,
+        Strategy::OwnMobility,
+        Strategy::DefensiveReckless,
+        Strategy::Proximity,
     ];
 
     pub fn id(self) -> &'static str {
@@ -67,7 +98,22 @@ impl Strategy {
             Strategy::Balanced => "balanced",
             Strategy::Expert => "expert",
             Strategy::Classic => "classic",
+            Strategy::Pieces => "pieces",
+            Strategy::Mobility => "mobility",
+            Strategy::Greedy => "greedy",
+            Strategy::Reckless => "reckless",
+            Strategy::Defensive => "defensive",
+            Strategy::Random => "random",
+            Strategy::OwnMobility => "ownmobility",
+            Strategy::DefensiveReckless => "defensivereckless",
+            Strategy::Proximity => "proximity",
         }
+    }
+
+    /// Whether this is one of the article's naive players ([`Strategy::NAIVE`]):
+    /// opponents for studies rather than serious players.
+    pub fn is_naive(self) -> bool {
+        Strategy::NAIVE.contains(&self)
     }
 
     /// Whether this strategy can evaluate positions of `variant`.
@@ -102,6 +148,17 @@ impl Strategy {
                 "Expert: quads (Euler number), concentration, centralisation, mobility, blocked pieces"
             }
             (Strategy::Classic, _) => "Classic: concentration, centralisation and largest group",
+            (Strategy::Pieces, _) => "Naive, piece count: own pawns minus the enemy's",
+            (Strategy::Mobility, _) => "Naive, mobility: own moves minus the enemy's",
+            (Strategy::Greedy, _) => "Naive, greedy: total advancement, own minus the enemy's",
+            (Strategy::Reckless, _) => "Naive, reckless: how far its most advanced pawn has come",
+            (Strategy::Defensive, _) => "Naive, defensive: how far the closest enemy pawn still is from home",
+            (Strategy::Random, _) => "Naive, random: a score from -10 to 10 drawn from the position and the seed",
+            (Strategy::OwnMobility, _) => "Naive, own mobility: its own number of moves only",
+            (Strategy::DefensiveReckless, _) => {
+                "Naive, defensive recklessness: the farther advanced of the two sides' leading pawns"
+            }
+            (Strategy::Proximity, _) => "Naive, proximity to victory: sees only won and lost games",
         }
     }
 
@@ -124,6 +181,9 @@ impl FromStr for Strategy {
         let alias = match lower.as_str() {
             "runner" => "offensive2",
             "wall" => "defensive2",
+            "piece" | "piececount" => "pieces",
+            "own-mobility" => "ownmobility",
+            "defensive-reckless" | "defensive-recklessness" => "defensivereckless",
             other => other,
         };
         Strategy::ALL.into_iter().find(|st| st.id() == alias).ok_or_else(|| {
@@ -143,6 +203,14 @@ pub trait Evaluate: Game {
     /// The smallest difference the strategy's score can show on this board;
     /// tie-break noise stays below it so it never outweighs a real difference.
     fn eval_step(&self, strategy: Strategy) -> Score;
+
+    /// The score a player seeded with `seed` sees: [`Evaluate::evaluate`]'s,
+    /// except for [`Strategy::Random`], whose score is drawn from the position
+    /// and the seed (the same seed always gives the same score).
+    fn evaluate_seeded(&self, strategy: Strategy, perspective: Color, seed: u64) -> Score {
+        let _ = seed;
+        self.evaluate(strategy, perspective)
+    }
 }
 
 impl<B: Bits> Evaluate for Breakthrough<B> {
@@ -152,6 +220,10 @@ impl<B: Bits> Evaluate for Breakthrough<B> {
 
     fn eval_step(&self, strategy: Strategy) -> Score {
         breakthrough::eval_step(self, strategy)
+    }
+
+    fn evaluate_seeded(&self, strategy: Strategy, perspective: Color, seed: u64) -> Score {
+        breakthrough::evaluate_seeded(self, strategy, perspective, seed)
     }
 }
 

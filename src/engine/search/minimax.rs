@@ -32,7 +32,7 @@ pub fn has_no_moves<G: Game>(game: &G) -> bool {
 /// The root player's heuristic seen from the side to move (negamax form).
 #[inline]
 pub fn leaf_score<G: Evaluate>(game: &G, config: &AiConfig, root: Color, noise: &Noise) -> Score {
-    let v = game.evaluate(config.strategy, root) + noise.at(game.hash());
+    let v = game.evaluate_seeded(config.strategy, root, config.seed) + noise.at(game.hash());
     if game.side_to_move() == root { v } else { -v }
 }
 

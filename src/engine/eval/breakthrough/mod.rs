@@ -4,6 +4,7 @@
 //! so "weight 3 on a fraction" is worth up to 3000 points.
 
 mod features;
+pub mod naive;
 mod rich;
 
 use crate::engine::bits::Bits;
@@ -24,6 +25,12 @@ pub const UNIT: Score = 1000;
 pub const ALMOST_WIN: Score = 100 * UNIT;
 
 pub fn evaluate<B: Bits>(pos: &Breakthrough<B>, strategy: Strategy, me: Color) -> Score {
+    evaluate_seeded(pos, strategy, me, 0)
+}
+
+/// The score as a player seeded with `seed` sees it: only the random naive
+/// player's score depends on the seed.
+pub fn evaluate_seeded<B: Bits>(pos: &Breakthrough<B>, strategy: Strategy, me: Color, seed: u64) -> Score {
     let b = pos.board();
     let side = Side::new(b, me);
     let score = match strategy {
@@ -35,6 +42,15 @@ pub fn evaluate<B: Bits>(pos: &Breakthrough<B>, strategy: Strategy, me: Color) -
         Strategy::Attacker => rich::attacker(b, me),
         Strategy::Fortress => rich::fortress(b, me),
         Strategy::Balanced => rich::balanced(b, me),
+        Strategy::Pieces => naive::pieces(b, me),
+        Strategy::Mobility => naive::mobility(b, me),
+        Strategy::Greedy => naive::greedy(b, me),
+        Strategy::Reckless => naive::reckless(b, me),
+        Strategy::Defensive => naive::defensive(b, me),
+        Strategy::Random => naive::random(b, me, seed),
+        Strategy::OwnMobility => naive::own_mobility(b, me),
+        Strategy::DefensiveReckless => naive::defensive_reckless(b, me),
+        Strategy::Proximity => naive::proximity(b, me),
         // Expert, and Classic should a caller ignore `Strategy::supports`.
         _ => rich::expert(b, me),
     };
@@ -52,6 +68,7 @@ pub fn eval_step<B: Bits>(pos: &Breakthrough<B>, strategy: Strategy) -> Score {
         Strategy::Offensive2 => capture.min(runner),
         Strategy::Defensive2 => capture.min(wall),
         Strategy::Combined => capture.min(runner).min(wall),
+        s if s.is_naive() => naive::STEP,
         _ => rich::STEP,
     };
     step.max(1)
