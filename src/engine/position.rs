@@ -141,20 +141,27 @@ impl Position {
 
     /// Plays `m` if it is legal now; otherwise says why and changes nothing.
     pub fn play(&mut self, m: Move) -> Result<(), MoveError> {
-        let name = || notation::move_name(self.size(), m);
+        let size = self.size();
         if self.outcome().is_over() {
             return Err(MoveError::GameOver);
         }
+        let on_board = |sq: u8| (sq as usize) < size.squares();
+        if !on_board(m.from) || !on_board(m.to) {
+            return Err(MoveError::Illegal { played: m, size });
+        }
+        let side = self.side_to_move();
+        if self.piece_at(m.from) != Some(side) {
+            return Err(MoveError::NoPieceToMove { played: m, size, side });
+        }
         let legal = self.legal_moves();
         let Some(&found) = legal.iter().find(|l| l.from == m.from && l.to == m.to) else {
-            return Err(MoveError::Illegal(name()));
+            return Err(MoveError::Illegal { played: m, size });
         };
         if found.capture != m.capture {
-            let plain = notation::move_name(self.size(), found);
             return Err(if found.capture {
-                MoveError::CaptureNotMarked(plain)
+                MoveError::CaptureNotMarked { legal: found, size }
             } else {
-                MoveError::CaptureMarkedWrongly(plain)
+                MoveError::CaptureMarkedWrongly { legal: found, size }
             });
         }
         with_game!(&mut self.game, g => g.play_unchecked(found));
