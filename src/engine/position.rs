@@ -2,6 +2,8 @@
 //! time. It picks the narrowest bit width that fits the board and keeps the
 //! moves played, so front-ends get checked play and undo without generics.
 
+use std::sync::atomic::AtomicBool;
+
 use super::bits::Wide;
 use super::breakthrough::{self, Breakthrough};
 use super::error::{FenError, MoveError, SizeError};
@@ -219,6 +221,12 @@ impl Position {
     pub fn perft(&self, depth: u32) -> u64 {
         let mut game = self.game.clone();
         with_game!(&mut game, g => perft::perft(g, depth))
+    }
+
+    /// [`Position::perft`] that gives up (`None`) soon after `stop` is set.
+    pub fn perft_until(&self, depth: u32, stop: &AtomicBool) -> Option<u64> {
+        let mut game = self.game.clone();
+        with_game!(&mut game, g => perft::perft_until(g, depth, stop))
     }
 
     pub fn divide(&self, depth: u32) -> Vec<(Move, u64)> {
