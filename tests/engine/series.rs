@@ -1,7 +1,7 @@
 //! Series of AI games: reproducible per seed whatever the thread count, varied
 //! between games, stoppable, and summarised consistently.
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use breakline::engine::search::AiConfig;
 use breakline::engine::series::{SeriesSpec, SeriesSummary};
@@ -73,7 +73,25 @@ fn swapping_alternates_colours_and_the_summary_adds_up() {
 }
 
 #[test]
-fn a_stop_request_ends_the_series_early() {
+fn a_stop_request_ends_a_running_series() {
+    // The first finished game asks for the stop while the next is being
+    // played: that one is cut short and left out, and no other starts.
+    let stop = AtomicBool::new(false);
+    let mut reported = Vec::new();
+    let games = spec(50, false)
+        .run(1, &stop, |g| {
+            reported.push(g.index);
+            stop.store(true, Ordering::Relaxed);
+        })
+        .unwrap();
+    assert!((1..=2).contains(&games.len()), "{} games after the stop", games.len());
+    assert_eq!(games[0].index, 0);
+    assert_eq!(reported, games.iter().map(|g| g.index).collect::<Vec<_>>());
+    assert!(games.iter().all(|g| g.record.result.is_over()), "only whole games are kept");
+}
+
+#[test]
+fn a_stop_before_the_start_plays_nothing() {
     let stop = AtomicBool::new(true);
     let games = spec(50, false).run(2, &stop, |_| {}).unwrap();
     assert!(games.is_empty());
