@@ -67,7 +67,7 @@ fn check_played(variant: Variant, fen: &str, moves: &[&str], counts: &[u64]) {
         pos.play_text(m).unwrap();
     }
     let (engine_limit, reference_limit) =
-        if cfg!(debug_assertions) { (10_000_000, 100_000) } else { (u64::MAX, 3_000_000) };
+        if cfg!(debug_assertions) { (10_000_000, 100_000) } else { (u64::MAX, 500_000) };
     let mut reference = Reference::of(&pos);
     for (i, &nodes) in counts.iter().enumerate() {
         let depth = i as u32 + 1;
