@@ -1,16 +1,30 @@
 //! `breakline engine`: a line protocol on stdin/stdout for scripts and other
 //! programs. A session holds one position; every bad line gets `error <reason>`
-//! and changes nothing.
+//! and changes nothing. `go` and `perft` run on their own thread while input is
+//! still read, so `stop`, `isready` and `quit` answer during them.
+
+mod job;
 
 use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::engine::search::{self, AiConfig, SearchHandler, SearchInfo};
-use crate::engine::{BoardSize, Outcome, Position, Variant};
+pub use job::Sink;
+use job::{Job, Work};
+
+use crate::engine::search::{self, AiConfig, Algorithm, ConfigError, Limit, SearchHandler, SearchInfo, limits};
+use crate::engine::{BoardSize, Outcome, Position, Strategy, Variant};
+
+/// The commands taken while a search or perft runs: none changes the position
+/// it works on. Every other command is refused until it ends.
+const TAKEN_WHILE_BUSY: [&str; 6] = ["isready", "stop", "quit", "legal", "status", "fen"];
 
 /// The state of one protocol session.
 pub struct EngineSession {
     position: Position,
     ai: AiConfig,
+    /// Where the running job, if any, writes its lines.
+    sink: Sink,
+    job: Option<Job>,
 }
 
 /// What a command asks of the caller once its reply is written.
@@ -20,16 +34,20 @@ pub enum Flow {
     Quit,
 }
 
-/// Writes `info` lines as the search reports progress.
-struct InfoPrinter<'a, W: Write> {
-    out: &'a mut W,
+/// A background search's link to the session: `info` lines out, `stop` in.
+struct Reporter<'a> {
+    sink: &'a Sink,
     position: &'a Position,
+    stop: &'a AtomicBool,
 }
 
-impl<W: Write> SearchHandler for InfoPrinter<'_, W> {
+impl SearchHandler for Reporter<'_> {
+    fn should_stop(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
     fn report(&mut self, info: &SearchInfo) {
-        let _ = writeln!(self.out, "{}", info_line(self.position, info));
-        let _ = self.out.flush();
+        self.sink.line(&info_line(self.position, info));
     }
 }
 
@@ -64,26 +82,86 @@ impl Default for EngineSession {
     }
 }
 
+impl Drop for EngineSession {
+    fn drop(&mut self) {
+        let _ = self.stop_job();
+    }
+}
+
 impl EngineSession {
+    /// A session whose searches write to stdout.
     pub fn new() -> EngineSession {
+        EngineSession::with_sink(Sink::stdout())
+    }
+
+    /// A session whose searches and perfts write their lines to `sink`
+    /// (replies to commands go to the writer `handle` is given).
+    pub fn with_sink(sink: Sink) -> EngineSession {
         let variant = Variant::Breakthrough;
         let position = Position::start(variant, variant.default_size()).expect("8x8 is supported");
-        let ai = AiConfig::parse("enhanced:expert:time=1000", variant).expect("valid default");
-        EngineSession { position, ai }
+        let ai = AiConfig::new(Algorithm::Enhanced, Strategy::Expert);
+        EngineSession { position, ai, sink, job: None }
     }
 
     pub fn position(&self) -> &Position {
         &self.position
     }
 
-    /// Handles one line, writing its reply (and any `info` lines) to `out`.
+    /// Whether a search or perft is still running.
+    pub fn is_busy(&mut self) -> bool {
+        self.reap();
+        self.job.is_some()
+    }
+
+    /// Forgets a job that has answered.
+    fn reap(&mut self) {
+        if self.job.as_ref().is_some_and(Job::is_done)
+            && let Some(job) = self.job.take()
+            && let Err(e) = job.wait()
+        {
+            self.sink.line(&format!("error {e}"));
+        }
+    }
+
+    /// Stops the running job, if any, once it has written its answer.
+    fn stop_job(&mut self) -> Result<(), String> {
+        self.job.take().map_or(Ok(()), Job::stop)
+    }
+
+    /// The end of input: a search with limits finishes, `go infinite` and
+    /// anything else that would never end are stopped.
+    pub fn finish(&mut self) -> Result<(), String> {
+        match self.job.take() {
+            Some(job) if job.work() == Work::Search || job.work() == Work::Perft => job.wait(),
+            Some(job) => job.stop(),
+            None => Ok(()),
+        }
+    }
+
+    /// Handles one line, writing its reply to `out`; a search or perft it
+    /// starts writes its lines to the session's sink.
     pub fn handle(&mut self, line: &str, out: &mut impl Write) -> std::io::Result<Flow> {
         let words: Vec<&str> = line.split_whitespace().collect();
         let Some((&command, args)) = words.split_first() else {
             return Ok(Flow::Continue);
         };
+        self.reap();
+        if let Some(job) = &self.job
+            && !TAKEN_WHILE_BUSY.contains(&command)
+        {
+            writeln!(out, "error {} is running: send stop first", job.work().noun())?;
+            out.flush()?;
+            return Ok(Flow::Continue);
+        }
         let reply = match command {
-            "quit" => return Ok(Flow::Quit),
+            "quit" | "stop" => {
+                if let Err(e) = self.stop_job() {
+                    writeln!(out, "error {e}")?;
+                    out.flush()?;
+                }
+                return Ok(if command == "quit" { Flow::Quit } else { Flow::Continue });
+            }
+            "isready" => Ok("readyok".to_string()),
             "variant" => self.variant(args),
             "position" => self.set_position(args),
             "legal" => {
@@ -99,15 +177,14 @@ impl EngineSession {
             "status" => Ok(self.status()),
             "fen" => Ok(format!("fen {}", self.position.fen())),
             "setoption" => self.set_option(args),
-            "go" => self.go(args, out),
-            "perft" => match args {
-                [depth] => depth
-                    .parse::<u32>()
-                    .ok()
-                    .filter(|d| *d <= 8)
-                    .map(|d| format!("perft {d} {}", self.position.perft(d)))
-                    .ok_or_else(|| format!("bad perft depth '{depth}' (0 to 8)")),
-                _ => Err("usage: perft <depth>".to_string()),
+            // Once started, these answer from their own thread.
+            "go" => match self.go(args) {
+                Ok(()) => return Ok(Flow::Continue),
+                Err(e) => Err(e),
+            },
+            "perft" => match self.perft(args) {
+                Ok(()) => return Ok(Flow::Continue),
+                Err(e) => Err(e),
             },
             other => Err(format!("unknown command '{other}'")),
         };
@@ -196,58 +273,114 @@ impl EngineSession {
         }
     }
 
-    /// `go [depth N] [movetime MS] [iterations N] [ai <config>]`.
-    fn go(&mut self, args: &[&str], out: &mut impl Write) -> Result<String, String> {
+    /// `go [depth N] [movetime MS] [iterations N] [ai <config>] | go [ai <config>] infinite`:
+    /// starts the search on its own thread.
+    fn go(&mut self, args: &[&str]) -> Result<(), String> {
         if self.position.outcome().is_over() {
             return Err("game over".to_string());
         }
         let variant = self.position.variant();
-        let mut base = self.ai.to_string();
-        let mut limits = String::new();
+        let mut base = self.ai.clone();
+        let mut limits = Vec::new();
+        let mut infinite = false;
         let mut rest = args;
-        while let [key, value, tail @ ..] = rest {
-            match *key {
-                "depth" => limits.push_str(&format!(":depth={value}")),
-                "movetime" => limits.push_str(&format!(":time={value}")),
-                "iterations" => limits.push_str(&format!(":iterations={value}")),
-                "ai" => base = value.to_string(),
-                other => return Err(format!("unknown go option '{other}'")),
-            }
-            rest = tail;
+        loop {
+            rest = match rest {
+                [] => break,
+                ["infinite", tail @ ..] => {
+                    infinite = true;
+                    tail
+                }
+                [key @ ("depth" | "movetime" | "iterations" | "ai")] => {
+                    return Err(format!("go option '{key}' needs a value"));
+                }
+                ["ai", text, tail @ ..] => {
+                    base = AiConfig::parse(text, variant).map_err(|e| e.to_string())?;
+                    tail
+                }
+                [key @ ("depth" | "movetime" | "iterations"), value, tail @ ..] => {
+                    let config_key = if *key == "movetime" { "time" } else { key };
+                    limits.push(Limit::parse(config_key, value).map_err(|e| e.to_string())?);
+                    tail
+                }
+                [other, ..] => return Err(format!("unknown go option '{other}'")),
+            };
         }
-        if let [lone] = rest {
-            return Err(format!("go option '{lone}' needs a value"));
+        if infinite && !limits.is_empty() {
+            return Err("go infinite takes no depth, movetime or iterations".to_string());
         }
-        let config = if limits.is_empty() {
-            AiConfig::parse(&base, variant)
-        } else {
-            // Limits on the go line replace the configured ones.
-            let plain = AiConfig::parse(&base, variant).map_err(|e| e.to_string())?;
-            let stripped = AiConfig { depth: None, time_ms: None, iterations: None, ..plain };
-            let text = stripped.to_string();
-            AiConfig::parse(&format!("{text}{limits}"), variant)
+        if infinite {
+            limits.push(unbounded(base.algorithm));
         }
-        .map_err(|e| e.to_string())?;
+        // Limits on the go line replace the configured ones.
+        let config = base.with_limits(&limits).map_err(|e| e.to_string())?;
+        if !config.strategy.supports(variant) {
+            return Err(ConfigError::WrongVariant { strategy: config.strategy, variant }.to_string());
+        }
+        let work = if infinite { Work::Infinite } else { Work::Search };
         let position = self.position.clone();
-        let mut printer = InfoPrinter { out, position: &position };
-        let result = search::search(&position, &config, &mut printer).map_err(|e| e.to_string())?;
-        let _ = writeln!(printer.out, "{}", info_line(&position, &result.info));
-        Ok(format!("bestmove {}", position.move_name(result.best_move)))
+        let sink = self.sink.clone();
+        self.job = Some(Job::spawn(work, move |signals| {
+            let mut reporter = Reporter { sink: &sink, position: &position, stop: &signals.stop };
+            let result = search::search(&position, &config, &mut reporter);
+            signals.finish(work);
+            match result {
+                Ok(result) => {
+                    sink.line(&info_line(&position, &result.info));
+                    sink.line(&format!("bestmove {}", position.move_name(result.best_move)));
+                }
+                Err(e) => sink.line(&format!("error {e}")),
+            }
+        })?);
+        Ok(())
+    }
+
+    /// `perft <depth>`: counts on its own thread; `stop` ends it without a count.
+    fn perft(&mut self, args: &[&str]) -> Result<(), String> {
+        let [depth] = args else {
+            return Err("usage: perft <depth>".to_string());
+        };
+        let depth = depth
+            .parse::<u32>()
+            .ok()
+            .filter(|d| *d <= 8)
+            .ok_or_else(|| format!("bad perft depth '{depth}' (0 to 8)"))?;
+        let position = self.position.clone();
+        let sink = self.sink.clone();
+        self.job = Some(Job::spawn(Work::Perft, move |signals| {
+            let nodes = position.perft_until(depth, &signals.stop);
+            signals.finish(Work::Perft);
+            match nodes {
+                Some(nodes) => sink.line(&format!("perft {depth} {nodes}")),
+                None => sink.line(&format!("perft {depth} stopped")),
+            }
+        })?);
+        Ok(())
+    }
+}
+
+/// The limit that lets `algorithm` search until stopped: the deepest depth
+/// or the most playouts a config allows.
+fn unbounded(algorithm: Algorithm) -> Limit {
+    match algorithm {
+        Algorithm::Mcts => Limit::Iterations(*limits::PLAYOUTS.end()),
+        Algorithm::Minimax | Algorithm::AlphaBeta | Algorithm::Enhanced => Limit::Depth(*limits::DEPTH.end()),
     }
 }
 
 /// Runs the protocol on stdin/stdout until `quit` or end of input.
+/// At the end of input a running search with limits (or perft) still answers.
 pub fn run() -> Result<(), String> {
-    let mut session = EngineSession::new();
-    let stdin = std::io::stdin();
-    let mut stdout = std::io::stdout().lock();
-    for line in stdin.lock().lines() {
+    let sink = Sink::stdout();
+    let mut session = EngineSession::with_sink(sink.clone());
+    let mut out = sink;
+    for line in std::io::stdin().lock().lines() {
         let line = line.map_err(|e| format!("reading stdin: {e}"))?;
-        match session.handle(&line, &mut stdout) {
-            Ok(Flow::Quit) => break,
+        match session.handle(&line, &mut out) {
+            Ok(Flow::Quit) => return Ok(()),
             Ok(Flow::Continue) => {}
             Err(e) => return Err(format!("writing stdout: {e}")),
         }
     }
-    Ok(())
+    session.finish()
 }

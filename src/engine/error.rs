@@ -3,7 +3,8 @@
 
 use thiserror::Error;
 
-use super::types::{BoardSize, Variant};
+use super::notation::{move_name, square_name};
+use super::types::{BoardSize, Color, Move, Variant};
 
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum SizeError {
@@ -36,12 +37,18 @@ pub enum MoveError {
     OffBoard { square: String, size: BoardSize },
     #[error("malformed move '{0}' (expected e.g. a2-a3 or a2xb3)")]
     Malformed(String),
-    #[error("illegal move {0}")]
-    Illegal(String),
-    #[error("{0} is a capture: write it with x")]
-    CaptureNotMarked(String),
-    #[error("{0} is not a capture: write it with -")]
-    CaptureMarkedWrongly(String),
+    /// The move's first square holds no piece of the side to move.
+    #[error("illegal move {}: no {side} piece on {}", move_name(*.size, *.played), square_name(*.size, .played.from))]
+    NoPieceToMove { played: Move, size: BoardSize, side: Color },
+    /// The piece there cannot reach the move's second square.
+    #[error("illegal move {}", move_name(*.size, *.played))]
+    Illegal { played: Move, size: BoardSize },
+    /// The legal move `legal` captures but was written with `-`.
+    #[error("{} is a capture: write it with x", move_name(*.size, *.legal))]
+    CaptureNotMarked { legal: Move, size: BoardSize },
+    /// The legal move `legal` is quiet but was written with `x`.
+    #[error("{} is not a capture: write it with -", move_name(*.size, *.legal))]
+    CaptureMarkedWrongly { legal: Move, size: BoardSize },
     #[error("the game is over: no move can be played")]
     GameOver,
 }

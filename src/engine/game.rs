@@ -11,9 +11,51 @@ use super::error::FenError;
 use super::placement::Placement;
 use super::types::{BoardSize, Color, Move, Outcome, Variant, WinReason};
 
-/// Room for the most moves any supported position can have (LOA 12x12 has at
-/// most 20 pieces with 8 moves each).
-pub const MAX_MOVES: usize = 256;
+/// Room for every move of every position the parser accepts, whatever its
+/// piece count: the bound below on the largest board (a test checks that no
+/// supported size needs more).
+pub const MAX_MOVES: usize = move_bound(Variant::LinesOfAction, BoardSize::new(12, 12));
+
+/// The most moves the side to move can have in any placement of `variant` on
+/// `size` (368 for Lines of Action on 12x12, 216 for Breakthrough).
+///
+/// Breakthrough: a move is fixed by its origin and its direction (3), and
+/// equally by its target and its direction; no target holds an own pawn, so
+/// with `n` pawns on `s` squares there are at most `3 * min(n, s - n)`.
+///
+/// Lines of Action: take one line (rank, file or diagonal) of `len` squares
+/// holding `k` pieces. A move along it joins two of its squares `k` apart, and
+/// there are `len - k` such pairs; a pair carries at most one move, from its
+/// own end to the other. Each own piece moves at most twice along the line,
+/// and there are at most `k` of them. So the line carries at most
+/// `min(len - k, 2k) <= 2 * len / 3` moves, and the bound is that sum over
+/// the four line families.
+pub const fn move_bound(variant: Variant, size: BoardSize) -> usize {
+    let (columns, rows) = (size.columns as usize, size.rows as usize);
+    match variant {
+        Variant::Breakthrough => 3 * (columns * rows / 2),
+        Variant::LinesOfAction => {
+            let mut total = rows * line_bound(columns) + columns * line_bound(rows);
+            // Each diagonal family has columns + rows - 1 lines.
+            let mut d = 0;
+            while d < columns + rows - 1 {
+                let len = min(min(d + 1, columns + rows - 1 - d), min(columns, rows));
+                total += 2 * line_bound(len);
+                d += 1;
+            }
+            total
+        }
+    }
+}
+
+/// The most Lines of Action moves along one line of `len` squares.
+const fn line_bound(len: usize) -> usize {
+    2 * len / 3
+}
+
+const fn min(a: usize, b: usize) -> usize {
+    if a < b { a } else { b }
+}
 pub type MoveList = ArrayVec<Move, MAX_MOVES>;
 
 pub trait Game: Clone + Send + Sync + Debug + 'static {

@@ -2,6 +2,8 @@
 //! time. It picks the narrowest bit width that fits the board and keeps the
 //! moves played, so front-ends get checked play and undo without generics.
 
+use std::sync::atomic::AtomicBool;
+
 use super::bits::Wide;
 use super::breakthrough::{self, Breakthrough};
 use super::error::{FenError, MoveError, SizeError};
@@ -141,20 +143,27 @@ impl Position {
 
     /// Plays `m` if it is legal now; otherwise says why and changes nothing.
     pub fn play(&mut self, m: Move) -> Result<(), MoveError> {
-        let name = || notation::move_name(self.size(), m);
+        let size = self.size();
         if self.outcome().is_over() {
             return Err(MoveError::GameOver);
         }
+        let on_board = |sq: u8| (sq as usize) < size.squares();
+        if !on_board(m.from) || !on_board(m.to) {
+            return Err(MoveError::Illegal { played: m, size });
+        }
+        let side = self.side_to_move();
+        if self.piece_at(m.from) != Some(side) {
+            return Err(MoveError::NoPieceToMove { played: m, size, side });
+        }
         let legal = self.legal_moves();
         let Some(&found) = legal.iter().find(|l| l.from == m.from && l.to == m.to) else {
-            return Err(MoveError::Illegal(name()));
+            return Err(MoveError::Illegal { played: m, size });
         };
         if found.capture != m.capture {
-            let plain = notation::move_name(self.size(), found);
             return Err(if found.capture {
-                MoveError::CaptureNotMarked(plain)
+                MoveError::CaptureNotMarked { legal: found, size }
             } else {
-                MoveError::CaptureMarkedWrongly(plain)
+                MoveError::CaptureMarkedWrongly { legal: found, size }
             });
         }
         with_game!(&mut self.game, g => g.play_unchecked(found));
@@ -212,6 +221,12 @@ impl Position {
     pub fn perft(&self, depth: u32) -> u64 {
         let mut game = self.game.clone();
         with_game!(&mut game, g => perft::perft(g, depth))
+    }
+
+    /// [`Position::perft`] that gives up (`None`) soon after `stop` is set.
+    pub fn perft_until(&self, depth: u32, stop: &AtomicBool) -> Option<u64> {
+        let mut game = self.game.clone();
+        with_game!(&mut game, g => perft::perft_until(g, depth, stop))
     }
 
     pub fn divide(&self, depth: u32) -> Vec<(Move, u64)> {

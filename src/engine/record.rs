@@ -341,7 +341,7 @@ pub fn play_ai_game(
         }
         let before = pos.clone();
         // The search only returns legal moves; a failure here is an engine bug.
-        pos.play(result.best_move).map_err(|_| SearchError::GameOver)?;
+        pos.play(result.best_move).map_err(SearchError::RefusedMove)?;
         record.push(&before, result.best_move, Some(&result.info));
     }
     record.finish(&pos);

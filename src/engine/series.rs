@@ -88,7 +88,7 @@ impl SeriesSpec {
         let game_seed = move_seed(self.seed, index, Color::White) ^ 0x5EED;
         let a_is_black = self.swap && index % 2 == 1;
         let (white, black) = if a_is_black { (&self.b, &self.a) } else { (&self.a, &self.b) };
-        let mut pos = self.start().map_err(|_| SearchError::GameOver)?;
+        let mut pos = self.start()?;
         let mut rng = StdRng::seed_from_u64(game_seed);
         for _ in 0..self.random_plies {
             let moves = pos.legal_moves();

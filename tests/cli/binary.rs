@@ -1,7 +1,10 @@
 //! The real binary: exit codes, one-line errors, perft output.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::thread;
+use std::time::{Duration, Instant};
 
 fn breakline(args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_breakline")).args(args).output().expect("binary runs");
@@ -82,4 +85,98 @@ fn engine_mode_answers_over_pipes() {
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);
     assert_eq!(text.lines().collect::<Vec<_>>(), ["ok", "ok", "error unknown command 'bogus'", "status ongoing white"]);
+}
+
+/// `breakline engine` as a client sees it: lines in, lines out, on pipes.
+struct Engine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_breakline"))
+            .arg("engine")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("engine starts");
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = mpsc::channel();
+        thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let stdin = child.stdin.take();
+        Engine { child, stdin, lines }
+    }
+
+    fn send(&mut self, line: &str) {
+        let stdin = self.stdin.as_mut().expect("input still open");
+        writeln!(stdin, "{line}").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// The first line starting with `prefix`, within `bound`.
+    fn wait_for(&mut self, prefix: &str, bound: Duration) -> String {
+        let deadline = Instant::now() + bound;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) if line.starts_with(prefix) => return line,
+                Ok(_) => {}
+                Err(e) => panic!("no '{prefix}' line within {bound:?}: {e}"),
+            }
+        }
+    }
+
+    /// Waits for the process to exit by itself and returns whether it succeeded.
+    fn exits(&mut self, bound: Duration) -> bool {
+        let deadline = Instant::now() + bound;
+        while Instant::now() < deadline {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status.success();
+            }
+            thread::sleep(Duration::from_millis(10));
+        }
+        let _ = self.child.kill();
+        panic!("the engine did not exit within {bound:?}");
+    }
+}
+
+/// Far more than a stop needs, so a loaded machine cannot fail the tests.
+const PROMPTLY: Duration = Duration::from_secs(10);
+
+#[test]
+fn engine_mode_keeps_reading_input_during_a_search() {
+    let mut engine = Engine::start();
+    engine.send("go infinite");
+    engine.wait_for("info depth 2 ", Duration::from_secs(60));
+    engine.send("isready");
+    engine.wait_for("readyok", PROMPTLY);
+    engine.send("play a2-a3");
+    assert_eq!(engine.wait_for("error", PROMPTLY), "error a search is running: send stop first");
+    engine.send("stop");
+    let best = engine.wait_for("bestmove ", PROMPTLY);
+    engine.send(&format!("play {}", best.strip_prefix("bestmove ").unwrap()));
+    assert_eq!(engine.wait_for("ok", PROMPTLY), "ok");
+    engine.send("go infinite");
+    engine.wait_for("info ", Duration::from_secs(60));
+    engine.send("quit");
+    engine.wait_for("bestmove ", PROMPTLY);
+    assert!(engine.exits(PROMPTLY));
+}
+
+#[test]
+fn engine_mode_answers_a_search_with_limits_after_the_end_of_input() {
+    let mut engine = Engine::start();
+    engine.send("go depth 3");
+    engine.stdin = None;
+    let best = engine.wait_for("bestmove ", Duration::from_secs(60));
+    assert!(best.len() > "bestmove ".len());
+    assert!(engine.exits(PROMPTLY));
 }

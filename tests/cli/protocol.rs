@@ -1,51 +1,139 @@
-//! The engine protocol, one session driven line by line.
+//! The engine protocol, one session driven line by line as a client would:
+//! replies and a running search's lines arrive in one shared output.
 
-use breakline::cli::protocol::{EngineSession, Flow};
+use std::io::Write;
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
 
-fn send(session: &mut EngineSession, line: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    session.handle(line, &mut out).unwrap();
-    String::from_utf8(out).unwrap().lines().map(str::to_string).collect()
+use breakline::cli::protocol::{EngineSession, Flow, Sink};
+use breakline::engine::{Position, Variant};
+
+/// How long a search may take to answer `stop`: far above the milliseconds it
+/// needs, so a loaded machine cannot fail the test, yet a search that ignored
+/// the request (and ran on for minutes) would.
+const PROMPTLY: Duration = Duration::from_secs(10);
+
+/// The bytes a session wrote, shared with the test.
+#[derive(Clone, Default)]
+struct Buffer(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Buffer {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
 }
 
-fn one(session: &mut EngineSession, line: &str) -> String {
-    let lines = send(session, line);
-    assert_eq!(lines.len(), 1, "{line} -> {lines:?}");
-    lines[0].clone()
+struct Client {
+    session: EngineSession,
+    out: Sink,
+    buffer: Buffer,
+    /// Lines already returned to the test.
+    read: usize,
+}
+
+impl Client {
+    fn new() -> Client {
+        let buffer = Buffer::default();
+        let out = Sink::new(buffer.clone());
+        Client { session: EngineSession::with_sink(out.clone()), out, buffer, read: 0 }
+    }
+
+    fn send(&mut self, line: &str) -> Flow {
+        self.session.handle(line, &mut self.out).unwrap()
+    }
+
+    /// The whole lines written since the last call.
+    fn lines(&mut self) -> Vec<String> {
+        let text = String::from_utf8(self.buffer.0.lock().unwrap().clone()).unwrap();
+        let whole: Vec<String> =
+            text.split_inclusive('\n').filter_map(|l| l.strip_suffix('\n')).map(String::from).collect();
+        let new = whole[self.read..].to_vec();
+        self.read = whole.len();
+        new
+    }
+
+    /// Sends a command that answers at once and returns its reply.
+    fn ask(&mut self, line: &str) -> Vec<String> {
+        self.send(line);
+        self.lines()
+    }
+
+    fn one(&mut self, line: &str) -> String {
+        let lines = self.ask(line);
+        assert_eq!(lines.len(), 1, "{line} -> {lines:?}");
+        lines[0].clone()
+    }
+
+    /// Every line up to the first starting with `prefix`, waiting for it.
+    fn wait_for(&mut self, prefix: &str, bound: Duration) -> Vec<String> {
+        let start = Instant::now();
+        let mut seen = Vec::new();
+        loop {
+            for line in self.lines() {
+                let found = line.starts_with(prefix);
+                seen.push(line);
+                if found {
+                    return seen;
+                }
+            }
+            assert!(start.elapsed() < bound, "no '{prefix}' line within {bound:?}; got {seen:?}");
+            thread::sleep(Duration::from_millis(5));
+        }
+    }
+
+    /// Sends `go` and waits for its best move, which must be legal.
+    fn go(&mut self, line: &str) -> Vec<String> {
+        let legal = self.session.position().legal_moves();
+        self.send(line);
+        let lines = self.wait_for("bestmove ", Duration::from_secs(120));
+        let best = lines.last().unwrap().strip_prefix("bestmove ").unwrap();
+        let pos = self.session.position();
+        assert!(legal.iter().any(|&m| pos.move_name(m) == best), "{line}: {best} is not legal");
+        lines
+    }
 }
 
 #[test]
 fn a_session_plays_through_the_documented_commands() {
-    let mut s = EngineSession::new();
+    let mut c = Client::new();
     assert_eq!(
-        one(&mut s, "variant breakthrough 2x5"),
+        c.one("variant breakthrough 2x5"),
         "error breakthrough is not played on 2x5: columns 3-12 and rows 5-12 are supported"
     );
-    assert_eq!(one(&mut s, "variant breakthrough 6x6"), "ok");
-    assert_eq!(one(&mut s, "fen"), "fen bbbbbb/bbbbbb/6/6/wwwwww/wwwwww w");
-    let legal = one(&mut s, "legal");
+    assert_eq!(c.one("variant breakthrough 6x6"), "ok");
+    assert_eq!(c.one("isready"), "readyok");
+    assert_eq!(c.one("fen"), "fen bbbbbb/bbbbbb/6/6/wwwwww/wwwwww w");
+    let legal = c.one("legal");
     assert!(legal.starts_with("legal ") && legal.split(' ').count() == 17, "{legal}");
-    assert_eq!(one(&mut s, "play a2-a3"), "ok");
-    assert_eq!(one(&mut s, "status"), "status ongoing black");
-    assert_eq!(one(&mut s, "position startpos moves a2-a3 a5-a4 b2-b3"), "ok");
-    assert_eq!(one(&mut s, "fen"), "fen bbbbbb/1bbbbb/b5/ww4/2wwww/wwwwww b");
-    assert_eq!(one(&mut s, "position fen 3b1/5/5/w4/5/5/5/1w3 w moves a5-a6 d8-d7 a6-a7 d7-d6 a7-a8"), "ok");
-    assert_eq!(one(&mut s, "status"), "status win white");
-    assert_eq!(one(&mut s, "legal"), "legal");
-    assert_eq!(one(&mut s, "go depth 2"), "error game over");
-    assert_eq!(one(&mut s, "variant loa 8x8"), "ok");
-    assert_eq!(one(&mut s, "fen"), "fen 1bbbbbb1/w6w/w6w/w6w/w6w/w6w/w6w/1bbbbbb1 b");
-    assert_eq!(one(&mut s, "status"), "status ongoing black");
-    assert_eq!(send(&mut s, "quit"), Vec::<String>::new());
-    let mut out = Vec::new();
-    assert_eq!(s.handle("quit", &mut out).unwrap(), Flow::Quit);
+    assert_eq!(c.one("play a2-a3"), "ok");
+    assert_eq!(c.one("status"), "status ongoing black");
+    assert_eq!(c.one("position startpos moves a2-a3 a5-a4 b2-b3"), "ok");
+    assert_eq!(c.one("fen"), "fen bbbbbb/1bbbbb/b5/ww4/2wwww/wwwwww b");
+    assert_eq!(c.one("position fen 3b1/5/5/w4/5/5/5/1w3 w moves a5-a6 d8-d7 a6-a7 d7-d6 a7-a8"), "ok");
+    assert_eq!(c.one("status"), "status win white");
+    assert_eq!(c.one("legal"), "legal");
+    assert_eq!(c.one("go depth 2"), "error game over");
+    assert_eq!(c.one("variant loa 8x8"), "ok");
+    assert_eq!(c.one("fen"), "fen 1bbbbbb1/w6w/w6w/w6w/w6w/w6w/w6w/1bbbbbb1 b");
+    assert_eq!(c.one("status"), "status ongoing black");
+    c.send("perft 2");
+    assert_eq!(c.wait_for("perft", PROMPTLY), ["perft 2 1244"]);
+    assert!(c.ask("stop").is_empty(), "stop without a search is ignored");
+    assert_eq!(c.send("quit"), Flow::Quit);
+    assert!(c.lines().is_empty());
 }
 
 #[test]
 fn bad_lines_get_an_error_and_change_nothing() {
-    let mut s = EngineSession::new();
-    one(&mut s, "play a2-a3");
-    let before = one(&mut s, "fen");
+    let mut c = Client::new();
+    c.one("play a2-a3");
+    let before = c.one("fen");
     for bad in [
         "frobnicate",
         "play a2-a4",
@@ -61,27 +149,157 @@ fn bad_lines_get_an_error_and_change_nothing() {
         "setoption ai bogus:expert",
         "setoption ai alphabeta:classic",
         "go depth x",
+        "go depth 0",
         "go movetime",
+        "go sideways 3",
+        "go infinite depth 3",
+        "go iterations 100",
         "go depth 2 ai minimax:expert:time=5",
+        "go ai alphabeta:expert movetime 100",
+        "perft 9",
+        "perft",
     ] {
-        let reply = one(&mut s, bad);
+        let reply = c.one(bad);
         assert!(reply.starts_with("error "), "{bad} -> {reply}");
-        assert_eq!(one(&mut s, "fen"), before, "{bad} changed the position");
+        assert!(!c.session.is_busy(), "{bad} started something");
+        assert_eq!(c.one("fen"), before, "{bad} changed the position");
     }
-    assert!(send(&mut s, "   ").is_empty(), "blank lines are ignored");
+    assert!(c.ask("   ").is_empty(), "blank lines are ignored");
 }
 
 #[test]
 fn go_reports_info_lines_then_a_legal_best_move() {
-    let mut s = EngineSession::new();
-    one(&mut s, "variant breakthrough 6x6");
-    assert_eq!(one(&mut s, "setoption ai alphabeta:offensive1:depth=2"), "ok");
-    let lines = send(&mut s, "go");
+    let mut c = Client::new();
+    c.one("variant breakthrough 6x6");
+    assert_eq!(c.one("setoption ai alphabeta:offensive1:depth=2"), "ok");
+    let lines = c.go("go");
     let (last, infos) = lines.split_last().unwrap();
-    assert!(!infos.is_empty() && infos.iter().all(|l| l.starts_with("info depth ")), "{lines:?}");
+    assert!(!infos.is_empty() && infos.iter().all(|l| l.starts_with("info depth 2 ")), "{lines:?}");
     assert!(infos.last().unwrap().contains(" pv "), "{lines:?}");
-    let best = last.strip_prefix("bestmove ").expect("bestmove line");
-    assert_eq!(one(&mut s, &format!("play {best}")), "ok");
-    let lines = send(&mut s, "go depth 3 ai enhanced:offensive2");
-    assert!(lines.last().unwrap().starts_with("bestmove "), "{lines:?}");
+    let best = last.strip_prefix("bestmove ").unwrap();
+    assert_eq!(c.one(&format!("play {best}")), "ok", "the position takes commands once bestmove is out");
+    // Limits on the go line replace the configured ones, and `ai` replaces the player.
+    let lines = c.go("go depth 3 ai enhanced:offensive2");
+    let depths: Vec<&str> = lines.iter().filter_map(|l| l.split(' ').nth(2)).collect();
+    assert_eq!(depths, ["1", "2", "3", "3"], "{lines:?}");
+    let lines = c.go("go iterations 50 ai mcts:expert:time=100000");
+    assert!(lines.iter().any(|l| l.contains(" iterations 50")), "{lines:?}");
+}
+
+/// Starts `go infinite` with `ai` and waits until it has reported once.
+fn start_infinite(c: &mut Client, ai: &str) {
+    assert_eq!(c.one(&format!("setoption ai {ai}")), "ok");
+    c.send("go infinite");
+    assert!(c.session.is_busy());
+}
+
+#[test]
+fn stop_ends_an_infinite_search_at_once_with_its_best_move() {
+    let mut c = Client::new();
+    for ai in ["enhanced:expert", "mcts:expert", "alphabeta:offensive1", "minimax:offensive1"] {
+        start_infinite(&mut c, ai);
+        // A search that reports proves it is running before the stop (MCTS
+        // reports every so often, the fixed-depth searches only at the end).
+        if ai.starts_with("enhanced") {
+            c.wait_for("info depth 3 ", Duration::from_secs(60));
+        } else {
+            thread::sleep(Duration::from_millis(100));
+        }
+        assert!(c.session.is_busy(), "{ai}: an infinite search waits for stop");
+        let asked = Instant::now();
+        c.send("stop");
+        assert!(asked.elapsed() < PROMPTLY, "{ai}: stop took {:?}", asked.elapsed());
+        let lines = c.lines();
+        let best = lines.last().and_then(|l| l.strip_prefix("bestmove ")).unwrap_or_else(|| panic!("{ai}: {lines:?}"));
+        let start = Position::start(Variant::Breakthrough, Variant::Breakthrough.default_size()).unwrap();
+        assert!(start.legal_moves().iter().any(|&m| start.move_name(m) == best), "{ai}: {best}");
+        assert!(!c.session.is_busy());
+        assert_eq!(c.one(&format!("play {best}")), "ok");
+        assert_eq!(c.one("undo"), "ok");
+    }
+}
+
+#[test]
+fn an_infinite_search_holds_its_answer_until_stop() {
+    let mut c = Client::new();
+    // White wins in one: the search proves it at once, but must not answer
+    // before the client says stop.
+    assert_eq!(c.one("position fen 5/w4/5/4b/5 w"), "ok");
+    start_infinite(&mut c, "enhanced:expert");
+    c.wait_for("info ", Duration::from_secs(60));
+    thread::sleep(Duration::from_millis(200));
+    assert!(c.lines().iter().all(|l| !l.starts_with("bestmove")));
+    assert!(c.session.is_busy());
+    c.send("stop");
+    let last = c.lines().last().cloned().unwrap_or_default();
+    assert!(last == "bestmove a4-a5" || last == "bestmove a4-b5", "{last}");
+}
+
+#[test]
+fn isready_and_the_position_answer_during_a_search() {
+    let mut c = Client::new();
+    assert_eq!(c.one("play a2-a3"), "ok");
+    let fen = c.one("fen");
+    start_infinite(&mut c, "mcts:expert");
+    c.send("isready");
+    c.wait_for("readyok", PROMPTLY);
+    c.send("fen");
+    assert_eq!(c.wait_for("fen ", PROMPTLY).last(), Some(&fen));
+    c.send("status");
+    assert_eq!(c.wait_for("status ", PROMPTLY).last().unwrap(), "status ongoing black");
+    c.send("stop");
+    assert!(c.lines().last().unwrap().starts_with("bestmove "));
+}
+
+#[test]
+fn commands_that_change_the_position_are_refused_during_a_search() {
+    let mut c = Client::new();
+    let fen = c.one("fen");
+    start_infinite(&mut c, "enhanced:expert");
+    for command in [
+        "variant loa",
+        "position startpos moves a2-a3",
+        "play a2-a3",
+        "undo",
+        "setoption ai easy",
+        "go depth 1",
+        "perft 1",
+    ] {
+        c.send(command);
+        let lines = c.wait_for("error ", PROMPTLY);
+        assert_eq!(lines.last().unwrap(), "error a search is running: send stop first", "{command}");
+    }
+    c.send("fen");
+    assert_eq!(c.wait_for("fen ", PROMPTLY).last(), Some(&fen));
+    c.send("stop");
+    assert!(c.lines().last().unwrap().starts_with("bestmove "));
+    assert_eq!(c.one("play a2-a3"), "ok");
+    assert_eq!(c.one("setoption ai easy"), "ok");
+}
+
+#[test]
+fn perft_runs_in_the_background_and_stops() {
+    let mut c = Client::new();
+    assert_eq!(c.one("variant loa 12x12"), "ok");
+    c.send("perft 8");
+    c.send("isready");
+    c.wait_for("readyok", PROMPTLY);
+    assert_eq!(c.one("play b1-b3"), "error a perft is running: send stop first");
+    let asked = Instant::now();
+    c.send("stop");
+    assert!(asked.elapsed() < PROMPTLY);
+    assert_eq!(c.lines(), ["perft 8 stopped"]);
+    c.send("perft 2");
+    assert_eq!(c.wait_for("perft", PROMPTLY), ["perft 2 3548"]);
+}
+
+#[test]
+fn quit_during_a_search_stops_it_and_quits() {
+    let mut c = Client::new();
+    start_infinite(&mut c, "enhanced:expert");
+    let asked = Instant::now();
+    assert_eq!(c.send("quit"), Flow::Quit);
+    assert!(asked.elapsed() < PROMPTLY);
+    assert!(c.lines().last().unwrap().starts_with("bestmove "));
+    assert!(!c.session.is_busy());
 }

@@ -214,25 +214,59 @@ fn quads_count_groups_minus_holes() {
     assert_eq!(euler_of(&[1, 8, 10, 17]), 0, "a diamond of diagonals encloses a hole");
 }
 
-#[test]
-fn quads_agree_with_flood_fill_on_hole_free_sets() {
-    let geo = Geometry::<u128>::get(BoardSize::new(10, 10));
-    let mut rng = StdRng::seed_from_u64(5);
-    for _ in 0..300 {
-        // Sparse sets on one row and scattered columns cannot enclose a hole.
-        let mut set = 0u128;
-        for _ in 0..rng.random_range(1..12) {
-            let (f, r) = (rng.random_range(0..10usize), 2 * rng.random_range(0..5usize));
-            set |= u128::bit(r * 10 + f);
+/// Groups (8-connected) minus holes (4-connected empty regions cut off from
+/// the outside), counted by flood fill on a grid with an empty border.
+fn groups_minus_holes(columns: usize, rows: usize, set: &[bool]) -> i32 {
+    let (w, h) = (columns as i32 + 2, rows as i32 + 2);
+    let filled = |f: i32, r: i32| {
+        (1..=columns as i32).contains(&f)
+            && (1..=rows as i32).contains(&r)
+            && set[(r - 1) as usize * columns + f as usize - 1]
+    };
+    let king: [(i32, i32); 8] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)];
+    let mut seen = vec![false; (w * h) as usize];
+    let mut regions = [0, 0];
+    for start in 0..w * h {
+        if seen[start as usize] {
+            continue;
         }
-        let groups = {
-            let (mut n, mut rest) = (0, set);
-            while let Some(seed) = rest.squares().next() {
-                rest &= !geo.connected_from(u128::bit(seed), rest);
-                n += 1;
+        let kind = filled(start % w, start / w);
+        // Pieces join across corners, empty squares only along edges.
+        let steps = if kind { &king[..] } else { &king[..4] };
+        regions[kind as usize] += 1;
+        seen[start as usize] = true;
+        let mut stack = vec![start];
+        while let Some(i) = stack.pop() {
+            for &(df, dr) in steps {
+                let (f, r) = (i % w + df, i / w + dr);
+                let j = r * w + f;
+                if (0..w).contains(&f) && (0..h).contains(&r) && !seen[j as usize] && filled(f, r) == kind {
+                    seen[j as usize] = true;
+                    stack.push(j);
+                }
             }
-            n
-        };
-        assert_eq!(euler(geo, set), groups, "{set:#x}");
+        }
     }
+    // The outside is one empty region; every other one is a hole.
+    regions[1] - (regions[0] - 1)
+}
+
+fn quads_agree_with_flood_fill<B: Bits>(n: usize, seed: u64) {
+    let geo = Geometry::<B>::get(BoardSize::new(n as u8, n as u8));
+    let mut rng = StdRng::seed_from_u64(seed);
+    for _ in 0..300 {
+        let density = rng.random_range(0.0..1.0);
+        let cells: Vec<bool> = (0..n * n).map(|_| rng.random_range(0.0..1.0) < density).collect();
+        let set = cells.iter().enumerate().filter(|(_, c)| **c).fold(B::EMPTY, |set, (sq, _)| set | B::bit(sq));
+        assert_eq!(euler(geo, set), groups_minus_holes(n, n, &cells), "{n}x{n} {set:?}");
+    }
+}
+
+#[test]
+fn quads_agree_with_flood_fill_on_sets_of_any_density() {
+    assert_eq!(groups_minus_holes(3, 3, &[true, true, true, true, false, true, true, true, true]), 0);
+    quads_agree_with_flood_fill::<u64>(6, 5);
+    quads_agree_with_flood_fill::<u64>(8, 6);
+    quads_agree_with_flood_fill::<u128>(10, 7);
+    quads_agree_with_flood_fill::<Wide>(12, 8);
 }

@@ -3,6 +3,7 @@
 
 mod analysis;
 mod eval;
+mod move_bound;
 mod naive;
 mod perft;
 mod purity;

@@ -61,7 +61,7 @@ fn damaged_records_are_refused_with_a_reason() {
     assert!(serde_json::from_str::<GameRecord>("{\"variant\": \"chess\"}").is_err(), "wrong file");
     let mut tampered = r.clone();
     tampered.moves[2].notation = "a1-c3".to_string(); // two squares: never legal
-    assert!(matches!(tampered.replay(), Err(RecordError::Move { index: 3, error: MoveError::Illegal(_), .. })));
+    assert!(matches!(tampered.replay(), Err(RecordError::Move { index: 3, error: MoveError::Illegal { .. }, .. })));
     let mut bad_start = r.clone();
     bad_start.start_fen = "8/8 w".to_string();
     assert!(matches!(bad_start.replay(), Err(RecordError::Start(_))));

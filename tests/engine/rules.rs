@@ -91,9 +91,18 @@ fn loa_move_limit_draws() {
 fn bad_moves_are_refused_and_change_nothing() {
     let mut pos = Position::start(Variant::Breakthrough, BoardSize::new(8, 8)).unwrap();
     let before = pos.clone();
-    assert_eq!(pos.play_text("a2-a4"), Err(MoveError::Illegal("a2-a4".into())));
-    assert_eq!(pos.play_text("a7-a6"), Err(MoveError::Illegal("a7-a6".into())));
-    assert_eq!(pos.play_text("a2xa3"), Err(MoveError::CaptureMarkedWrongly("a2-a3".into())));
+    let size = pos.size();
+    let mv = |text: &str| pos.parse_move(text).unwrap();
+    let refusal = |text: &str| pos.clone().play_text(text).unwrap_err();
+    assert_eq!(refusal("a2-a4"), MoveError::Illegal { played: mv("a2-a4"), size });
+    assert_eq!(refusal("a2-a4").to_string(), "illegal move a2-a4");
+    assert_eq!(refusal("a7-a6"), MoveError::NoPieceToMove { played: mv("a7-a6"), size, side: Color::White });
+    assert_eq!(refusal("a7-a6").to_string(), "illegal move a7-a6: no white piece on a7");
+    assert_eq!(refusal("c4-c5").to_string(), "illegal move c4-c5: no white piece on c4");
+    assert_eq!(refusal("a2xa3"), MoveError::CaptureMarkedWrongly { legal: mv("a2-a3"), size });
+    assert_eq!(refusal("a2xa3").to_string(), "a2-a3 is not a capture: write it with -");
+    let off_board = breakline::engine::Move::new(64, 0, false);
+    assert_eq!(pos.clone().play(off_board), Err(MoveError::Illegal { played: off_board, size }));
     assert!(matches!(pos.play_text("Z2-a3"), Err(MoveError::MalformedSquare(_))));
     assert!(matches!(pos.play_text("z2-a3"), Err(MoveError::OffBoard { .. })));
     assert!(matches!(pos.play_text("a2-a9"), Err(MoveError::OffBoard { .. })));
@@ -103,7 +112,9 @@ fn bad_moves_are_refused_and_change_nothing() {
     pos.play_text("a7-a6").unwrap();
     pos.play_text("b3-b4").unwrap();
     pos.play_text("a6-a5").unwrap();
-    assert_eq!(pos.play_text("b4-a5"), Err(MoveError::CaptureNotMarked("b4xa5".into())));
+    let capture = pos.parse_move("b4xa5").unwrap();
+    assert_eq!(pos.play_text("b4-a5"), Err(MoveError::CaptureNotMarked { legal: capture, size }));
+    assert_eq!(pos.clone().play_text("b4-a5").unwrap_err().to_string(), "b4xa5 is a capture: write it with x");
     pos.play_text("b4xa5").unwrap();
     assert_eq!(pos.moves().len(), 5);
 }

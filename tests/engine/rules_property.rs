@@ -1,15 +1,16 @@
 //! Seeded random games on many sizes of both variants, each position checked
 //! against a deliberately simple reading of the rules on a plain grid: the same
 //! moves, the same outcome, and an incremental hash equal to a recomputed one.
+//! The same reference counts perft for the other tables' cross-checks.
 
 use std::collections::{BTreeSet, HashMap};
 
-use breakline::engine::{BoardSize, Color, Move, Outcome, Placement, Position, Variant, WinReason};
+use breakline::engine::{BoardSize, Color, DrawReason, Move, Outcome, Placement, Position, Variant, WinReason};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
 /// The grid and history the reference rules work from.
-struct Reference {
+pub struct Reference {
     variant: Variant,
     size: BoardSize,
     cells: Vec<Option<Color>>,
@@ -17,6 +18,8 @@ struct Reference {
     seen: HashMap<(Vec<Option<Color>>, Color), u32>,
     plies: u32,
     move_limit: u32,
+    /// Moves played, with what each captured, for `undo`.
+    played: Vec<(u8, u8, Option<Color>)>,
 }
 
 impl Reference {
@@ -29,6 +32,7 @@ impl Reference {
             seen: HashMap::new(),
             plies: 0,
             move_limit,
+            played: Vec::new(),
         };
         r.seen.insert((r.cells.clone(), r.side), 1);
         r
@@ -139,10 +143,10 @@ impl Reference {
                     return win(if w { Color::White } else { Color::Black }, WinReason::Connected);
                 }
                 if self.seen[&(self.cells.clone(), self.side)] >= 3 {
-                    return Outcome::Draw { reason: breakline::engine::DrawReason::Repetition };
+                    return Outcome::Draw { reason: DrawReason::Repetition };
                 }
                 if self.plies >= self.move_limit {
-                    return Outcome::Draw { reason: breakline::engine::DrawReason::MoveLimit };
+                    return Outcome::Draw { reason: DrawReason::MoveLimit };
                 }
             }
         }
@@ -153,10 +157,47 @@ impl Reference {
     }
 
     fn play(&mut self, (from, to, _): (u8, u8, bool)) {
+        self.played.push((from, to, self.cells[to as usize]));
         self.cells[to as usize] = self.cells[from as usize].take();
         self.side = self.side.opponent();
         self.plies += 1;
         *self.seen.entry((self.cells.clone(), self.side)).or_insert(0) += 1;
+    }
+
+    fn undo(&mut self) {
+        let (from, to, captured) = self.played.pop().expect("a move to take back");
+        *self.seen.get_mut(&(self.cells.clone(), self.side)).expect("seen when played") -= 1;
+        self.cells[from as usize] = self.cells[to as usize].take();
+        self.cells[to as usize] = captured;
+        self.side = self.side.opponent();
+        self.plies -= 1;
+    }
+
+    /// The reference set up like `pos`: its start, its moves and its move limit.
+    pub fn of(pos: &Position) -> Reference {
+        let limit = pos.move_limit().unwrap_or(u32::MAX);
+        let mut r = Reference::new(pos.variant(), pos.start_placement(), limit);
+        for m in pos.moves() {
+            r.play((m.from, m.to, m.capture));
+        }
+        r
+    }
+
+    /// Perft by the reference rules: a finished position is never expanded.
+    pub fn perft(&mut self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        if self.outcome().is_over() {
+            return 0;
+        }
+        let mut nodes = 0;
+        for m in self.pseudo_moves() {
+            self.play(m);
+            nodes += self.perft(depth - 1);
+            self.undo();
+        }
+        nodes
     }
 }
 
@@ -164,7 +205,10 @@ fn as_set(moves: &[Move]) -> BTreeSet<(u8, u8, bool)> {
     moves.iter().map(|m| (m.from, m.to, m.capture)).collect()
 }
 
-fn random_games(variant: Variant, size: BoardSize, games: u64, move_limit: u32) {
+/// Plays `games` seeded random games, checking every position; returns how
+/// each ended and after how many plies.
+fn random_games(variant: Variant, size: BoardSize, games: u64, move_limit: u32) -> Vec<(Outcome, usize)> {
+    let mut endings = Vec::new();
     for seed in 0..games {
         let mut rng = StdRng::seed_from_u64(seed * 7919 + size.squares() as u64);
         let mut pos = Position::start(variant, size).unwrap();
@@ -187,6 +231,7 @@ fn random_games(variant: Variant, size: BoardSize, games: u64, move_limit: u32) 
             pos.play(m).unwrap();
             reference.play((m.from, m.to, m.capture));
         }
+        endings.push((pos.outcome(), pos.moves().len()));
         // Taking every move back restores the start exactly.
         let end_fen = pos.fen();
         let played = pos.moves().to_vec();
@@ -198,6 +243,7 @@ fn random_games(variant: Variant, size: BoardSize, games: u64, move_limit: u32) 
         }
         assert_eq!(pos.fen(), end_fen);
     }
+    endings
 }
 
 #[test]
@@ -216,5 +262,13 @@ fn lines_of_action_random_games_follow_the_rules() {
 
 #[test]
 fn lines_of_action_short_move_limit_draws() {
-    random_games(Variant::LinesOfAction, BoardSize::new(8, 8), 20, 12);
+    let endings = random_games(Variant::LinesOfAction, BoardSize::new(8, 8), 20, 12);
+    let limit_draws = endings.iter().filter(|(o, _)| *o == Outcome::Draw { reason: DrawReason::MoveLimit }).count();
+    // Random games rarely connect in 12 plies: most reach the limit, exactly there.
+    assert!(limit_draws >= 15, "only {limit_draws} of 20 games reached the move limit: {endings:?}");
+    for (outcome, plies) in endings {
+        let at_limit = outcome == Outcome::Draw { reason: DrawReason::MoveLimit };
+        assert_eq!(at_limit, plies == 12, "{outcome:?} after {plies} plies");
+        assert!(plies <= 12);
+    }
 }

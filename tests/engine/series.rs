@@ -1,10 +1,14 @@
 //! Series of AI games: reproducible per seed whatever the thread count, varied
 //! between games, stoppable, and summarised consistently.
 
-use std::sync::atomic::AtomicBool;
+use std::cell::Cell;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread;
 
-use breakline::engine::search::AiConfig;
-use breakline::engine::series::{SeriesSpec, SeriesSummary};
+use breakline::engine::record::play_ai_game;
+use breakline::engine::search::{AiConfig, SearchHandler};
+use breakline::engine::series::{Finished, SeriesSpec, SeriesSummary, run_parallel};
 use breakline::engine::{BoardSize, Color, Variant};
 
 fn spec(games: usize, swap: bool) -> SeriesSpec {
@@ -72,8 +76,73 @@ fn swapping_alternates_colours_and_the_summary_adds_up() {
     assert_eq!(s.a.wins_as_white + s.b.wins_as_white, white_wins);
 }
 
+/// A job of `run_parallel` that says whether it ran to its end.
+struct Job {
+    index: usize,
+    finished: bool,
+}
+
+impl Finished for Job {
+    fn is_finished(&self) -> bool {
+        self.finished
+    }
+}
+
 #[test]
-fn a_stop_request_ends_the_series_early() {
+fn a_stop_request_ends_a_running_series() {
+    // The series' runner: job 0 finishes and its report asks for the stop;
+    // every later job runs until the stop arrives, so it is cut short and left
+    // out, and once it has arrived no job starts.
+    let stop = AtomicBool::new(false);
+    let started = Mutex::new(Vec::new());
+    let mut reported = Vec::new();
+    let job = |index| {
+        started.lock().unwrap().push(index);
+        while index > 0 && !stop.load(Ordering::Relaxed) {
+            thread::yield_now();
+        }
+        Ok(Job { index, finished: index == 0 })
+    };
+    let done = run_parallel(50, 3, &stop, job, |j: &Job| {
+        reported.push(j.index);
+        stop.store(true, Ordering::Relaxed);
+    })
+    .unwrap();
+    assert_eq!(done.iter().map(|j| j.index).collect::<Vec<_>>(), [0]);
+    assert_eq!(reported, [0]);
+    let started = started.into_inner().unwrap();
+    assert!(started.len() <= 4, "jobs started after the stop: {started:?}");
+}
+
+/// Asks to stop from its `limit`-th poll on.
+struct StopAfter {
+    polls: Cell<u32>,
+    limit: u32,
+}
+
+impl SearchHandler for StopAfter {
+    fn should_stop(&self) -> bool {
+        self.polls.set(self.polls.get() + 1);
+        self.polls.get() >= self.limit
+    }
+}
+
+#[test]
+fn a_stop_request_cuts_a_game_short() {
+    // The games of a series stop through their handler, between moves and
+    // inside searches: the game ends undecided after a few moves.
+    let s = spec(1, false);
+    let mut handler = StopAfter { polls: Cell::new(0), limit: 20 };
+    let record = play_ai_game(s.start().unwrap(), &s.a, &s.b, 1, &mut handler).unwrap();
+    assert!(!record.result.is_over(), "{:?}", record.result);
+    assert!(!record.moves.is_empty() && record.moves.len() < 10, "{} moves", record.moves.len());
+    assert_eq!(record.replay().unwrap().fen(), record.stats.final_fen);
+    let unstopped = play_ai_game(s.start().unwrap(), &s.a, &s.b, 1, &mut ()).unwrap();
+    assert!(unstopped.result.is_over());
+}
+
+#[test]
+fn a_stop_before_the_start_plays_nothing() {
     let stop = AtomicBool::new(true);
     let games = spec(50, false).run(2, &stop, |_| {}).unwrap();
     assert!(games.is_empty());

@@ -8,6 +8,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
+use thiserror::Error;
 
 use super::bits::Bits;
 use super::breakthrough::Breakthrough;
@@ -174,8 +175,13 @@ impl fmt::Display for Strategy {
     }
 }
 
+/// A name that is neither a strategy's id nor one of its aliases.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("unknown strategy '{0}' (known: {known})", known = Strategy::ALL.map(Strategy::id).join(", "))]
+pub struct UnknownStrategy(pub String);
+
 impl FromStr for Strategy {
-    type Err = String;
+    type Err = UnknownStrategy;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let lower = s.to_ascii_lowercase();
         let alias = match lower.as_str() {
@@ -186,10 +192,7 @@ impl FromStr for Strategy {
             "defensive-reckless" | "defensive-recklessness" => "defensivereckless",
             other => other,
         };
-        Strategy::ALL.into_iter().find(|st| st.id() == alias).ok_or_else(|| {
-            let names: Vec<&str> = Strategy::ALL.iter().map(|s| s.id()).collect();
-            format!("unknown strategy '{s}' (known: {})", names.join(", "))
-        })
+        Strategy::ALL.into_iter().find(|st| st.id() == alias).ok_or_else(|| UnknownStrategy(s.to_string()))
     }
 }
 

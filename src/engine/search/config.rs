@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::limits;
-use crate::engine::eval::Strategy;
+use crate::engine::eval::{Strategy, UnknownStrategy};
 use crate::engine::types::Variant;
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
@@ -103,8 +103,10 @@ pub enum ConfigError {
     Empty,
     #[error("unknown algorithm '{0}' (known: minimax, alphabeta, enhanced, mcts)")]
     UnknownAlgorithm(String),
-    #[error("{0}")]
-    UnknownStrategy(String),
+    #[error(transparent)]
+    UnknownStrategy(#[from] UnknownStrategy),
+    #[error("expected a strategy before '{0}' (e.g. alphabeta:expert:{0})")]
+    MissingStrategy(String),
     #[error("malformed config part '{0}' (expected key=value)")]
     Malformed(String),
     #[error("unknown config key '{0}' (known: depth, time, iterations, noise, seed, tt, nullmove)")]
@@ -163,8 +165,8 @@ impl AiConfig {
             .find(|a| a.id() == head || (head == "ab" && *a == Algorithm::AlphaBeta))
             .ok_or_else(|| ConfigError::UnknownAlgorithm(head.clone()))?;
         let strategy = match parts.next() {
-            Some(s) if !s.contains('=') => s.parse().map_err(ConfigError::UnknownStrategy)?,
-            Some(s) => return Err(ConfigError::UnknownStrategy(format!("expected a strategy before '{s}'"))),
+            Some(s) if !s.contains('=') => s.parse()?,
+            Some(s) => return Err(ConfigError::MissingStrategy(s.to_string())),
             None => Strategy::strongest(variant),
         };
         if !strategy.supports(variant) {
@@ -198,36 +200,7 @@ impl AiConfig {
         let not_for = || ConfigError::NotForAlgorithm { algorithm: self.algorithm.id(), key: key.clone() };
         let alg = self.algorithm;
         match key.as_str() {
-            "depth" => {
-                if alg == Algorithm::Mcts {
-                    return Err(not_for());
-                }
-                let d: u32 = value.parse().map_err(|_| bad(limits::describe(&limits::DEPTH, "plies")))?;
-                if !limits::DEPTH.contains(&d) {
-                    return Err(bad(limits::describe(&limits::DEPTH, "plies")));
-                }
-                self.depth = Some(d);
-            }
-            "time" => {
-                if matches!(alg, Algorithm::Minimax | Algorithm::AlphaBeta) {
-                    return Err(not_for());
-                }
-                let t: u64 = value.parse().map_err(|_| bad(limits::describe(&limits::TIME_MS, "milliseconds")))?;
-                if !limits::TIME_MS.contains(&t) {
-                    return Err(bad(limits::describe(&limits::TIME_MS, "milliseconds")));
-                }
-                self.time_ms = Some(t);
-            }
-            "iterations" => {
-                if alg != Algorithm::Mcts {
-                    return Err(not_for());
-                }
-                let n: u64 = value.parse().map_err(|_| bad(limits::describe(&limits::PLAYOUTS, "playouts")))?;
-                if !limits::PLAYOUTS.contains(&n) {
-                    return Err(bad(limits::describe(&limits::PLAYOUTS, "playouts")));
-                }
-                self.iterations = Some(n);
-            }
+            "depth" | "time" | "iterations" => self.set_limit(Limit::parse(&key, value)?)?,
             "noise" => {
                 let x: f64 = value.parse().map_err(|_| bad(limits::describe(&limits::NOISE, "a number")))?;
                 if !limits::NOISE.contains(&x) {
@@ -259,6 +232,43 @@ impl AiConfig {
             _ => return Err(ConfigError::UnknownKey(key)),
         }
         Ok(())
+    }
+
+    /// Sets one limit, checked as the text form checks it: the algorithm must
+    /// take it and the number must be in range.
+    pub fn set_limit(&mut self, limit: Limit) -> Result<(), ConfigError> {
+        let takes = match limit {
+            Limit::Depth(_) => self.algorithm != Algorithm::Mcts,
+            Limit::TimeMs(_) => !matches!(self.algorithm, Algorithm::Minimax | Algorithm::AlphaBeta),
+            Limit::Iterations(_) => self.algorithm == Algorithm::Mcts,
+        };
+        if !takes {
+            return Err(ConfigError::NotForAlgorithm { algorithm: self.algorithm.id(), key: limit.key().to_string() });
+        }
+        let bad = |value: String| ConfigError::BadValue { key: limit.key().to_string(), value, expect: limit.expect() };
+        match limit {
+            Limit::Depth(d) if !limits::DEPTH.contains(&d) => return Err(bad(d.to_string())),
+            Limit::TimeMs(t) if !limits::TIME_MS.contains(&t) => return Err(bad(t.to_string())),
+            Limit::Iterations(n) if !limits::PLAYOUTS.contains(&n) => return Err(bad(n.to_string())),
+            Limit::Depth(d) => self.depth = Some(d),
+            Limit::TimeMs(t) => self.time_ms = Some(t),
+            Limit::Iterations(n) => self.iterations = Some(n),
+        }
+        Ok(())
+    }
+
+    /// This config with `limits` in place of its own (kept when none are given).
+    pub fn with_limits(&self, limits: &[Limit]) -> Result<AiConfig, ConfigError> {
+        let mut config = self.clone();
+        if !limits.is_empty() {
+            config.depth = None;
+            config.time_ms = None;
+            config.iterations = None;
+        }
+        for &limit in limits {
+            config.set_limit(limit)?;
+        }
+        Ok(config)
     }
 
     /// A short label for tables and panels, e.g. `alphabeta:offensive2:depth=3`.
@@ -294,6 +304,52 @@ impl fmt::Display for AiConfig {
             }
         }
         Ok(())
+    }
+}
+
+/// One search limit: what the text form's `depth=`, `time=` and
+/// `iterations=` give, and what the protocol's `go` options give.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Limit {
+    /// Plies (minimax, alpha-beta, enhanced).
+    Depth(u32),
+    /// Milliseconds (enhanced, MCTS).
+    TimeMs(u64),
+    /// Playouts (MCTS).
+    Iterations(u64),
+}
+
+impl Limit {
+    /// Reads the number `value` for the text form's `key`: depth, time or iterations.
+    pub fn parse(key: &str, value: &str) -> Result<Limit, ConfigError> {
+        let limit = match key {
+            "depth" => value.parse().map(Limit::Depth).map_err(|_| Limit::Depth(0)),
+            "time" => value.parse().map(Limit::TimeMs).map_err(|_| Limit::TimeMs(0)),
+            "iterations" => value.parse().map(Limit::Iterations).map_err(|_| Limit::Iterations(0)),
+            _ => return Err(ConfigError::UnknownKey(key.to_string())),
+        };
+        limit.map_err(|kind| ConfigError::BadValue {
+            key: kind.key().to_string(),
+            value: value.to_string(),
+            expect: kind.expect(),
+        })
+    }
+
+    /// The key the text form writes it with.
+    pub fn key(self) -> &'static str {
+        match self {
+            Limit::Depth(_) => "depth",
+            Limit::TimeMs(_) => "time",
+            Limit::Iterations(_) => "iterations",
+        }
+    }
+
+    fn expect(self) -> String {
+        match self {
+            Limit::Depth(_) => limits::describe(&limits::DEPTH, "plies"),
+            Limit::TimeMs(_) => limits::describe(&limits::TIME_MS, "milliseconds"),
+            Limit::Iterations(_) => limits::describe(&limits::PLAYOUTS, "playouts"),
+        }
     }
 }
 

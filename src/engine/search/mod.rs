@@ -21,8 +21,9 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-pub use config::{AiConfig, Algorithm, ConfigError, Difficulty};
+pub use config::{AiConfig, Algorithm, ConfigError, Difficulty, Limit};
 
+use super::error::{MoveError, SizeError};
 use super::eval::{Evaluate, MAX_EVAL, Score, WIN};
 use super::position::{Position, with_game};
 pub use super::types::Move;
@@ -80,10 +81,17 @@ pub struct Stopped;
 
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum SearchError {
+    /// The position to search is already decided.
     #[error("game over")]
     GameOver,
     #[error(transparent)]
     Config(#[from] ConfigError),
+    /// The game to play cannot be set up on the board size asked for.
+    #[error(transparent)]
+    Size(#[from] SizeError),
+    /// The position refused the move a search returned: an engine bug.
+    #[error("the engine chose a move the rules refuse: {0}")]
+    RefusedMove(MoveError),
 }
 
 /// Node counting, the clock and the stop check, shared by every algorithm.
