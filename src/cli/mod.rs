@@ -1,7 +1,9 @@
 //! The command line: the game's launch options, and a thin layer over the
 //! engine (perft, engine protocol, bench, matches, tournaments, experiments).
 
+pub mod arena;
 pub mod bench;
+pub mod engine_player;
 pub mod experiments;
 #[cfg(feature = "gui")]
 pub mod game;
