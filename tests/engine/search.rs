@@ -114,12 +114,17 @@ fn all_players(strategy: Strategy) -> Vec<AiConfig> {
     ]
 }
 
+/// The same player without the safety guard: the algorithm on its own.
+fn unguarded(config: AiConfig) -> AiConfig {
+    AiConfig { guard: false, ..config }
+}
+
 #[test]
-fn every_player_takes_a_win_in_one() {
+fn every_algorithm_takes_a_win_in_one_by_itself() {
     // a7-a8 wins; d4 is a capture to tempt the capture-minded strategies.
     let pos = Position::from_fen(Variant::Breakthrough, "8/w7/8/8/3b4/4w3/7b/8 w").unwrap();
     for strategy in strategies(Variant::Breakthrough) {
-        for config in all_players(strategy) {
+        for config in all_players(strategy).into_iter().map(unguarded) {
             let r = run(&pos, &config);
             let mut after = pos.clone();
             after.play(r.best_move).unwrap();
@@ -129,17 +134,64 @@ fn every_player_takes_a_win_in_one() {
     }
 }
 
+/// Black's c2 pawn reaches the first rank next move unless b1xc2 takes it;
+/// e4xf5 is a tempting capture that loses.
+const LOSS_IN_ONE_THREAT: &str = "8/6b1/8/5b2/4w3/8/2b5/1w6 w";
+
 #[test]
-fn every_player_avoids_a_loss_in_one() {
-    // Black's c2 pawn reaches the first rank next move unless b1xc2 takes it;
-    // e4xf5 is a tempting capture that loses.
-    let pos = Position::from_fen(Variant::Breakthrough, "8/6b1/8/5b2/4w3/8/2b5/1w6 w").unwrap();
+fn algorithms_that_look_two_plies_ahead_avoid_a_loss_in_one_by_themselves() {
+    let pos = Position::from_fen(Variant::Breakthrough, LOSS_IN_ONE_THREAT).unwrap();
     for strategy in strategies(Variant::Breakthrough) {
-        for config in all_players(strategy) {
-            let r = run(&pos, &config);
+        for config in [
+            fixed(Algorithm::Minimax, strategy, 2),
+            fixed(Algorithm::AlphaBeta, strategy, 3),
+            fixed(Algorithm::Enhanced, strategy, 2),
+            AiConfig { time_ms: Some(200), ..AiConfig::new(Algorithm::Enhanced, strategy) },
+        ] {
+            let r = run(&pos, &unguarded(config.clone()));
             assert_eq!(pos.move_name(r.best_move), "b1xc2", "{config}");
         }
     }
+}
+
+#[test]
+fn the_guard_makes_every_player_avoid_a_loss_in_one_and_says_so() {
+    // The first threat as above. In the second, White's last pawn is taken
+    // next move after either capture; only d4-d5 keeps it.
+    let threats = [(LOSS_IN_ONE_THREAT, "b1xc2"), ("8/8/1b3b2/2b1b3/3w4/8/8/8 w", "d4-d5")];
+    let mut changed = 0;
+    for (fen, only_move) in threats {
+        let pos = Position::from_fen(Variant::Breakthrough, fen).unwrap();
+        changed += guarded_players_play(&pos, only_move);
+    }
+    assert!(changed > 0, "depth-1 players need the guard in these positions");
+}
+
+/// Checks every player plays `only_move`; returns how many needed the guard.
+fn guarded_players_play(pos: &Position, only_move: &str) -> usize {
+    let mut changed = 0;
+    for strategy in strategies(Variant::Breakthrough) {
+        for config in all_players(strategy) {
+            assert!(config.guard, "the guard is on by default");
+            let r = run(pos, &config);
+            assert_eq!(pos.move_name(r.best_move), only_move, "{config}");
+            // The figures describe the move played.
+            assert_eq!(r.info.pv.first(), Some(&r.best_move), "{config}");
+            if let Some(&(first, score)) = r.info.root_scores.first() {
+                assert_eq!((first, score), (r.best_move, r.info.score), "{config}");
+            }
+            let alone = run(pos, &unguarded(config.clone()));
+            if alone.best_move != r.best_move {
+                changed += 1;
+                // The guard searched two plies to change the move, and counted them.
+                assert!(r.info.depth >= 2, "{config}: depth {}", r.info.depth);
+                assert!(r.info.nodes > alone.info.nodes, "{config}");
+                let lost = alone.best_move;
+                assert!(r.info.root_scores.iter().any(|&(m, s)| m == lost && s == -(WIN - 2)), "{config}");
+            }
+        }
+    }
+    changed
 }
 
 #[test]

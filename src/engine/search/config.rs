@@ -94,6 +94,15 @@ pub struct AiConfig {
     pub tt_mib: u32,
     /// Null-move pruning (enhanced).
     pub null_move: bool,
+    /// The safety guard: after the search, a win in one is taken and a loss in
+    /// one avoided, whatever the search chose (on by default and in the
+    /// presets; off to see what an algorithm finds by itself).
+    #[serde(default = "on")]
+    pub guard: bool,
+}
+
+fn on() -> bool {
+    true
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -106,7 +115,7 @@ pub enum ConfigError {
     UnknownStrategy(String),
     #[error("malformed config part '{0}' (expected key=value)")]
     Malformed(String),
-    #[error("unknown config key '{0}' (known: depth, time, iterations, noise, seed, tt, nullmove)")]
+    #[error("unknown config key '{0}' (known: depth, time, iterations, noise, seed, tt, nullmove, guard)")]
     UnknownKey(String),
     #[error("bad value for {key}: '{value}' ({expect})")]
     BadValue { key: String, value: String, expect: &'static str },
@@ -135,6 +144,7 @@ impl AiConfig {
             seed: 0,
             tt_mib: 64,
             null_move: true,
+            guard: true,
         }
     }
 
@@ -249,12 +259,9 @@ impl AiConfig {
                 if alg != Algorithm::Enhanced {
                     return Err(not_for());
                 }
-                self.null_move = match value {
-                    "on" | "true" | "1" => true,
-                    "off" | "false" | "0" => false,
-                    _ => return Err(bad("on or off")),
-                };
+                self.null_move = switch(value).ok_or_else(|| bad("on or off"))?;
             }
+            "guard" => self.guard = switch(value).ok_or_else(|| bad("on or off"))?,
             _ => return Err(ConfigError::UnknownKey(key)),
         }
         Ok(())
@@ -263,6 +270,15 @@ impl AiConfig {
     /// A short label for tables and panels, e.g. `alphabeta:offensive2:depth=3`.
     pub fn label(&self) -> String {
         self.to_string()
+    }
+}
+
+/// `on`/`off` (or true/false, 1/0) as a bool.
+fn switch(value: &str) -> Option<bool> {
+    match value {
+        "on" | "true" | "1" => Some(true),
+        "off" | "false" | "0" => Some(false),
+        _ => None,
     }
 }
 
@@ -292,6 +308,9 @@ impl fmt::Display for AiConfig {
                 write!(f, ":nullmove=off")?;
             }
         }
+        if !self.guard {
+            write!(f, ":guard=off")?;
+        }
         Ok(())
     }
 }
@@ -320,6 +339,7 @@ mod tests {
             "minimax:defensive1:depth=3:noise=0.5:seed=7",
             "enhanced:balanced:depth=6:time=500:tt=16:nullmove=off",
             "mcts:attacker:time=200:iterations=500",
+            "alphabeta:expert:depth=1:guard=off",
         ] {
             let c = AiConfig::parse(text, bt).unwrap();
             assert_eq!(c.to_string(), text);

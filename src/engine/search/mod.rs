@@ -170,7 +170,12 @@ pub fn search_game<G: Evaluate>(mut game: G, config: &AiConfig, handler: &mut dy
         Algorithm::Enhanced => enhanced::search(&mut game, config, &mut control),
         Algorithm::Mcts => mcts::search(&mut game, config, &mut control),
     };
-    safety::guard(&mut game, &mut result);
+    if config.guard {
+        // The guard is a few thousand nodes at most: a stop request cuts it
+        // short, but the clock that ended the search must not skip it.
+        control.deadline = None;
+        safety::guard(&mut game, &mut control, &mut result);
+    }
     result.info.nodes = control.nodes;
     result.info.time = control.elapsed();
     result
