@@ -83,7 +83,12 @@ fn enhanced_value_equals_alphabeta_with_and_without_table() {
             for depth in 1..=max_depth {
                 let ab = run(&pos, &fixed(Algorithm::AlphaBeta, strategy, depth));
                 for tt_mib in [0, 1, 16] {
-                    let config = AiConfig { tt_mib, null_move: false, ..fixed(Algorithm::Enhanced, strategy, depth) };
+                    let config = AiConfig {
+                        tt_mib,
+                        null_move: false,
+                        exact: true,
+                        ..fixed(Algorithm::Enhanced, strategy, depth)
+                    };
                     let en = run(&pos, &config);
                     assert_eq!(en.info.score, ab.info.score, "{} {strategy} depth {depth} tt {tt_mib}", pos.fen());
                     assert_legal_line(&pos, &en.info.pv);

@@ -99,6 +99,11 @@ pub struct AiConfig {
     /// presets; off to see what an algorithm finds by itself).
     #[serde(default = "on")]
     pub guard: bool,
+    /// Enhanced only: keep fixed-depth values equal to plain alpha-beta's (the
+    /// table cuts off only at equal depth, no late-move reductions, no win
+    /// check at the horizon), for tests; off plays stronger.
+    #[serde(default)]
+    pub exact: bool,
 }
 
 fn on() -> bool {
@@ -115,7 +120,7 @@ pub enum ConfigError {
     UnknownStrategy(String),
     #[error("malformed config part '{0}' (expected key=value)")]
     Malformed(String),
-    #[error("unknown config key '{0}' (known: depth, time, iterations, noise, seed, tt, nullmove, guard)")]
+    #[error("unknown config key '{0}' (known: depth, time, iterations, noise, seed, tt, nullmove, guard, exact)")]
     UnknownKey(String),
     #[error("bad value for {key}: '{value}' ({expect})")]
     BadValue { key: String, value: String, expect: &'static str },
@@ -145,6 +150,7 @@ impl AiConfig {
             tt_mib: 64,
             null_move: true,
             guard: true,
+            exact: false,
         }
     }
 
@@ -262,6 +268,12 @@ impl AiConfig {
                 self.null_move = switch(value).ok_or_else(|| bad("on or off"))?;
             }
             "guard" => self.guard = switch(value).ok_or_else(|| bad("on or off"))?,
+            "exact" => {
+                if alg != Algorithm::Enhanced {
+                    return Err(not_for());
+                }
+                self.exact = switch(value).ok_or_else(|| bad("on or off"))?;
+            }
             _ => return Err(ConfigError::UnknownKey(key)),
         }
         Ok(())
@@ -307,6 +319,9 @@ impl fmt::Display for AiConfig {
             if !self.null_move {
                 write!(f, ":nullmove=off")?;
             }
+            if self.exact {
+                write!(f, ":exact=on")?;
+            }
         }
         if !self.guard {
             write!(f, ":guard=off")?;
@@ -337,7 +352,7 @@ mod tests {
             "enhanced:expert:time=3000",
             "mcts:expert:iterations=20000",
             "minimax:defensive1:depth=3:noise=0.5:seed=7",
-            "enhanced:balanced:depth=6:time=500:tt=16:nullmove=off",
+            "enhanced:balanced:depth=6:time=500:tt=16:nullmove=off:exact=on",
             "mcts:attacker:time=200:iterations=500",
             "alphabeta:expert:depth=1:guard=off",
         ] {
