@@ -314,3 +314,40 @@ fn enhanced_reports_every_completed_depth() {
     assert_eq!(bench.result.info.depth, 5);
     assert_eq!(pos.outcome(), Outcome::Ongoing);
 }
+
+#[test]
+fn parallel_search_plays_legal_moves_and_agrees_on_values_and_proofs() {
+    // Fixed depth with `exact`: every thread's table entries are true bounds
+    // of their depth, so the value is the one-thread value.
+    for (pos, max_depth) in sample_positions().into_iter().step_by(2) {
+        let strategy = strategies(pos.variant())[0];
+        for depth in 1..=max_depth + 1 {
+            let one = AiConfig { exact: true, null_move: false, ..fixed(Algorithm::Enhanced, strategy, depth) };
+            let two = AiConfig { threads: 2, ..one.clone() };
+            let (a, b) = (run(&pos, &one), run(&pos, &two));
+            assert_eq!(a.info.score, b.info.score, "{} {two}", pos.fen());
+            assert!(pos.legal_moves().contains(&b.best_move), "{two}");
+            assert_legal_line(&pos, &b.info.pv);
+        }
+    }
+    // The forced win in three is proven whatever the threads.
+    let pos = Position::from_fen(Variant::Breakthrough, "7b/7b/8/w7/8/8/8/7w w").unwrap();
+    for threads in [2, 3] {
+        for config in [
+            AiConfig { threads, ..fixed(Algorithm::Enhanced, Strategy::Offensive1, 7) },
+            AiConfig { threads, time_ms: Some(200), ..AiConfig::new(Algorithm::Enhanced, Strategy::Expert) },
+        ] {
+            let r = run(&pos, &config);
+            assert_eq!(r.info.score, WIN - 5, "{config}");
+            assert!(["a5-a6", "a5-b6"].contains(&pos.move_name(r.best_move).as_str()), "{config}");
+        }
+    }
+    // Middle-game positions at a time limit: a legal move, a legal line.
+    for (pos, _) in sample_positions().into_iter().take(4) {
+        let strategy = strategies(pos.variant())[0];
+        let config = AiConfig { threads: 2, time_ms: Some(50), ..AiConfig::new(Algorithm::Enhanced, strategy) };
+        let r = run(&pos, &config);
+        assert!(pos.legal_moves().contains(&r.best_move), "{config}");
+        assert_legal_line(&pos, &r.info.pv);
+    }
+}

@@ -104,6 +104,14 @@ pub struct AiConfig {
     /// check at the horizon), for tests; off plays stronger.
     #[serde(default)]
     pub exact: bool,
+    /// Search threads (enhanced: Lazy SMP over a shared table). Series and
+    /// matches already play games in parallel, so one is the default.
+    #[serde(default = "one")]
+    pub threads: u32,
+}
+
+fn one() -> u32 {
+    1
 }
 
 fn on() -> bool {
@@ -120,7 +128,9 @@ pub enum ConfigError {
     UnknownStrategy(String),
     #[error("malformed config part '{0}' (expected key=value)")]
     Malformed(String),
-    #[error("unknown config key '{0}' (known: depth, time, iterations, noise, seed, tt, nullmove, guard, exact)")]
+    #[error(
+        "unknown config key '{0}' (known: depth, time, iterations, noise, seed, tt, nullmove, guard, exact, threads)"
+    )]
     UnknownKey(String),
     #[error("bad value for {key}: '{value}' ({expect})")]
     BadValue { key: String, value: String, expect: &'static str },
@@ -151,6 +161,7 @@ impl AiConfig {
             null_move: true,
             guard: true,
             exact: false,
+            threads: 1,
         }
     }
 
@@ -268,6 +279,16 @@ impl AiConfig {
                 self.null_move = switch(value).ok_or_else(|| bad("on or off"))?;
             }
             "guard" => self.guard = switch(value).ok_or_else(|| bad("on or off"))?,
+            "threads" => {
+                if alg != Algorithm::Enhanced {
+                    return Err(not_for());
+                }
+                let n: u32 = value.parse().map_err(|_| bad("a whole number of threads from 1 to 256"))?;
+                if !(1..=256).contains(&n) {
+                    return Err(bad("a whole number of threads from 1 to 256"));
+                }
+                self.threads = n;
+            }
             "exact" => {
                 if alg != Algorithm::Enhanced {
                     return Err(not_for());
@@ -322,6 +343,9 @@ impl fmt::Display for AiConfig {
             if self.exact {
                 write!(f, ":exact=on")?;
             }
+            if self.threads != 1 {
+                write!(f, ":threads={}", self.threads)?;
+            }
         }
         if !self.guard {
             write!(f, ":guard=off")?;
@@ -352,7 +376,7 @@ mod tests {
             "enhanced:expert:time=3000",
             "mcts:expert:iterations=20000",
             "minimax:defensive1:depth=3:noise=0.5:seed=7",
-            "enhanced:balanced:depth=6:time=500:tt=16:nullmove=off:exact=on",
+            "enhanced:balanced:depth=6:time=500:tt=16:nullmove=off:exact=on:threads=2",
             "mcts:attacker:time=200:iterations=500",
             "alphabeta:expert:depth=1:guard=off",
         ] {

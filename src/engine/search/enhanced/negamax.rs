@@ -1,6 +1,8 @@
 //! The recursion of the enhanced search: principal-variation alpha-beta with
 //! the transposition table, ordered moves and null-move pruning.
 
+use std::sync::Arc;
+
 use crate::engine::bits::Bits;
 use crate::engine::eval::{Evaluate, Score, WIN, is_proven};
 use crate::engine::game::{MAX_MOVES, MoveList};
@@ -28,7 +30,8 @@ pub struct Searcher<'a> {
     pub config: &'a AiConfig,
     pub root: Color,
     pub noise: Noise,
-    pub table: Table,
+    /// Shared with the other threads of a parallel search.
+    pub table: Arc<Table>,
     pub ordering: Ordering,
     pub pv: PvTable,
     pub tt_hits: u64,
