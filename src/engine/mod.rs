@@ -4,6 +4,7 @@
 pub mod analysis;
 pub mod bits;
 pub mod board;
+pub mod book;
 pub mod breakthrough;
 pub mod error;
 pub mod eval;

@@ -2,6 +2,7 @@
 //! release build links the crate once for all of them.
 
 mod analysis;
+mod book;
 mod eval;
 mod perft;
 mod purity;

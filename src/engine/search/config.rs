@@ -70,7 +70,9 @@ impl Difficulty {
             Difficulty::Easy => AiConfig::fixed_depth(Algorithm::AlphaBeta, strategy, 2),
             Difficulty::Medium => AiConfig::fixed_depth(Algorithm::AlphaBeta, strategy, 3),
             Difficulty::Hard => AiConfig::fixed_depth(Algorithm::AlphaBeta, strategy, 4),
-            Difficulty::Master => AiConfig { time_ms: Some(2000), ..AiConfig::new(Algorithm::Enhanced, strategy) },
+            Difficulty::Master => {
+                AiConfig { time_ms: Some(2000), book: true, ..AiConfig::new(Algorithm::Enhanced, strategy) }
+            }
         }
     }
 }
@@ -108,6 +110,9 @@ pub struct AiConfig {
     /// matches already play games in parallel, so one is the default.
     #[serde(default = "one")]
     pub threads: u32,
+    /// Play the shipped opening book's move where it has one (on for master).
+    #[serde(default)]
+    pub book: bool,
 }
 
 fn one() -> u32 {
@@ -129,7 +134,7 @@ pub enum ConfigError {
     #[error("malformed config part '{0}' (expected key=value)")]
     Malformed(String),
     #[error(
-        "unknown config key '{0}' (known: depth, time, iterations, noise, seed, tt, nullmove, guard, exact, threads)"
+        "unknown config key '{0}' (known: depth, time, iterations, noise, seed, tt, nullmove, guard, exact, threads, book)"
     )]
     UnknownKey(String),
     #[error("bad value for {key}: '{value}' ({expect})")]
@@ -162,6 +167,7 @@ impl AiConfig {
             guard: true,
             exact: false,
             threads: 1,
+            book: false,
         }
     }
 
@@ -279,6 +285,7 @@ impl AiConfig {
                 self.null_move = switch(value).ok_or_else(|| bad("on or off"))?;
             }
             "guard" => self.guard = switch(value).ok_or_else(|| bad("on or off"))?,
+            "book" => self.book = switch(value).ok_or_else(|| bad("on or off"))?,
             "threads" => {
                 if alg != Algorithm::Enhanced {
                     return Err(not_for());
@@ -350,6 +357,9 @@ impl fmt::Display for AiConfig {
         if !self.guard {
             write!(f, ":guard=off")?;
         }
+        if self.book {
+            write!(f, ":book=on")?;
+        }
         Ok(())
     }
 }
@@ -385,7 +395,7 @@ mod tests {
             assert_eq!(AiConfig::parse(&c.to_string(), bt).unwrap(), c);
         }
         let m = AiConfig::parse("master", Variant::LinesOfAction).unwrap();
-        assert_eq!(m.to_string(), "enhanced:expert:time=2000");
+        assert_eq!(m.to_string(), "enhanced:expert:time=2000:book=on");
         assert_eq!(AiConfig::parse("easy", bt).unwrap().depth, Some(2));
     }
 

@@ -22,6 +22,7 @@ use thiserror::Error;
 
 pub use config::{AiConfig, Algorithm, ConfigError, Difficulty};
 
+use super::book::Book;
 use super::eval::{Evaluate, MAX_EVAL, Score, WIN};
 use super::position::{Position, with_game};
 pub use super::types::Move;
@@ -49,6 +50,9 @@ pub struct SearchInfo {
 pub struct SearchResult {
     pub best_move: Move,
     pub info: SearchInfo,
+    /// The move came from the opening book, not from a search.
+    #[serde(default)]
+    pub book: bool,
 }
 
 /// The outside world as a search sees it.
@@ -155,6 +159,12 @@ pub fn search(
     }
     if position.outcome().is_over() {
         return Err(SearchError::GameOver);
+    }
+    if config.book
+        && let Some(m) = Book::builtin(variant, position.size()).and_then(|b| b.lookup(position))
+    {
+        let info = SearchInfo { pv: vec![m], ..SearchInfo::default() };
+        return Ok(SearchResult { best_move: m, info, book: true });
     }
     let game = position.game.clone();
     Ok(with_game!(game, g => search_game(g, config, handler)))
