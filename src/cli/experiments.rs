@@ -10,6 +10,7 @@ use crate::engine::search::{AiConfig, Algorithm};
 use crate::engine::series::{SeriesSpec, SeriesSummary};
 use crate::engine::{BoardSize, Strategy, Variant};
 
+use super::arena::Contestant;
 use super::matches;
 use super::progress;
 use super::tournament::Tournament;
@@ -252,7 +253,7 @@ fn strength_ladder(ctx: &Context, time_ms: u64) -> Result<(), String> {
         let players = Strategy::for_variant(variant)
             .into_iter()
             .filter(|s| !s.is_naive())
-            .map(|s| AiConfig { time_ms: Some(time_ms), ..AiConfig::new(Algorithm::Enhanced, s) })
+            .map(|s| Contestant::Ai(AiConfig { time_ms: Some(time_ms), ..AiConfig::new(Algorithm::Enhanced, s) }))
             .collect();
         let tournament = Tournament {
             variant,
@@ -262,6 +263,7 @@ fn strength_ladder(ctx: &Context, time_ms: u64) -> Result<(), String> {
             seed: ctx.seed,
             random_plies: 2,
             noise: 1.0,
+            timeout: std::time::Duration::from_secs(10),
         };
         let games = tournament.play(ctx.threads)?;
         println!("  {} 8x8, {} games:", variant.title(), games.len());

@@ -1,7 +1,10 @@
 //! The command line: the game's launch options, and a thin layer over the
 //! engine (perft, engine protocol, bench, matches, tournaments, experiments).
 
+pub mod arena;
 pub mod bench;
+pub mod book;
+pub mod engine_player;
 pub mod experiments;
 #[cfg(feature = "gui")]
 pub mod game;
@@ -44,6 +47,8 @@ pub enum Command {
     Tournament(tournament::TournamentArgs),
     /// Run the classic studies' reproductions and print their tables
     Experiments(experiments::ExperimentsArgs),
+    /// Build an opening book by deep searches of the first plies
+    Book(book::BookArgs),
 }
 
 /// Parses the command line and runs it; every error is one line on stderr.
@@ -59,6 +64,7 @@ pub fn main() -> ExitCode {
         Some(Command::Match(args)) => matches::run(args),
         Some(Command::Tournament(args)) => tournament::run(args),
         Some(Command::Experiments(args)) => experiments::run(args),
+        Some(Command::Book(args)) => book::run(args),
         #[cfg(feature = "gui")]
         None => match cli.game.launch_options() {
             Ok(options) => {

@@ -1,16 +1,17 @@
-//! `breakline tournament`: a round robin between AI players, every pair N games
-//! with colours alternating, with a cross table, scores and Elo estimates.
+//! `breakline tournament`: a round robin between players (AI configs or engine
+//! programs), every pair N games with colours alternating over shared
+//! openings, with a cross table, scores and Elo estimates.
 
 use std::sync::atomic::AtomicBool;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use clap::Args;
 
 use crate::engine::rating::fit_ratings;
-use crate::engine::search::AiConfig;
-use crate::engine::series::{Finished, SeriesGame, SeriesSpec, run_parallel};
+use crate::engine::series::{Finished, run_parallel};
 use crate::engine::{BoardSize, Variant};
 
+use super::arena::{Arena, ArenaGame, Contestant};
 use super::progress;
 
 #[derive(Args, Debug)]
@@ -19,7 +20,7 @@ pub struct TournamentArgs {
     pub variant: Variant,
     #[arg(long, default_value = "8x8")]
     pub size: BoardSize,
-    /// Two or more AI configs
+    /// Two or more players: AI configs or engine:PATH[:ai=CONFIG]
     #[arg(long, num_args = 2.., required = true)]
     pub players: Vec<String>,
     /// Games per pair
@@ -33,13 +34,16 @@ pub struct TournamentArgs {
     pub random_plies: u32,
     #[arg(long, default_value_t = 1.0)]
     pub noise: f64,
+    /// Milliseconds an engine program may take for any answer before it forfeits
+    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+    pub timeout: u64,
 }
 
 /// One game of the round robin and the pair that played it.
 pub struct PairGame {
     pub first: usize,
     pub second: usize,
-    pub game: SeriesGame,
+    pub game: ArenaGame,
 }
 
 impl Finished for PairGame {
@@ -51,33 +55,33 @@ impl Finished for PairGame {
 pub struct Tournament {
     pub variant: Variant,
     pub size: BoardSize,
-    pub players: Vec<AiConfig>,
+    pub players: Vec<Contestant>,
     pub games_per_pair: usize,
     pub seed: u64,
     pub random_plies: u32,
     pub noise: f64,
+    pub timeout: Duration,
 }
 
 impl Tournament {
     pub fn play(&self, threads: usize) -> Result<Vec<PairGame>, String> {
         let pairs: Vec<(usize, usize)> =
             (0..self.players.len()).flat_map(|i| (i + 1..self.players.len()).map(move |j| (i, j))).collect();
-        let specs: Vec<SeriesSpec> = pairs
-            .iter()
-            .enumerate()
-            .map(|(p, &(i, j))| SeriesSpec {
+        let arenas: Vec<Arena> = (0..pairs.len())
+            .map(|p| Arena {
                 variant: self.variant,
                 size: self.size,
-                a: self.players[i].clone(),
-                b: self.players[j].clone(),
-                games: self.games_per_pair,
-                seed: self.seed.wrapping_add(p as u64 * 1_000_003),
-                swap: true,
+                move_limit: None,
                 random_plies: self.random_plies,
                 noise: self.noise,
-                move_limit: None,
+                seed: self.seed.wrapping_add(p as u64 * 1_000_003),
+                swap: true,
+                timeout: self.timeout,
             })
             .collect();
+        if let Some(arena) = arenas.first() {
+            arena.check(&self.players.iter().collect::<Vec<_>>())?;
+        }
         let total = pairs.len() * self.games_per_pair;
         let bar = progress::bar(total, "tournament");
         let stop = AtomicBool::new(false);
@@ -88,7 +92,11 @@ impl Tournament {
             |job| {
                 let (pair, k) = (job / self.games_per_pair, job % self.games_per_pair);
                 let (first, second) = pairs[pair];
-                specs[pair].play_game(k, &stop).map(|game| PairGame { first, second, game })
+                arenas[pair].play_game(k, &self.players[first], &self.players[second], &stop).map(|game| PairGame {
+                    first,
+                    second,
+                    game,
+                })
             },
             |_| bar.inc(1),
         )
@@ -104,7 +112,7 @@ impl Tournament {
         let mut score = vec![vec![0.0; n]; n];
         let mut played = vec![vec![0.0; n]; n];
         for g in games {
-            let s = g.game.score_of_a();
+            let s = g.game.series_game().score_of_a();
             score[g.first][g.second] += s;
             score[g.second][g.first] += 1.0 - s;
             played[g.first][g.second] += 1.0;
@@ -145,7 +153,7 @@ pub fn run(args: &TournamentArgs) -> Result<(), String> {
     let players = args
         .players
         .iter()
-        .map(|p| AiConfig::parse(p, args.variant).map_err(|e| format!("--players {p}: {e}")))
+        .map(|p| Contestant::parse(p, args.variant).map_err(|e| format!("--players {p}: {e}")))
         .collect::<Result<Vec<_>, _>>()?;
     let tournament = Tournament {
         variant: args.variant,
@@ -155,6 +163,7 @@ pub fn run(args: &TournamentArgs) -> Result<(), String> {
         seed: args.seed,
         random_plies: args.random_plies,
         noise: args.noise,
+        timeout: Duration::from_millis(args.timeout),
     };
     let started = Instant::now();
     let games = tournament.play(args.threads.map_or_else(progress::default_threads, |t| t as usize))?;

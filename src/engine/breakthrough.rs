@@ -133,6 +133,17 @@ impl<B: Bits> Game for Breakthrough<B> {
         self.board.pieces[self.board.side.index()].any()
     }
 
+    /// A pawn that can step onto the far rank wins.
+    #[inline]
+    fn wins_next_move(&self) -> bool {
+        let g = self.board.geo;
+        let goal = match self.board.side {
+            Color::White => g.ranks[g.ranks.len() - 1],
+            Color::Black => g.ranks[0],
+        };
+        self.targets().iter().any(|&t| (t & goal).any())
+    }
+
     #[inline]
     fn play_unchecked(&mut self, m: Move) {
         self.board.make(m);

@@ -79,6 +79,14 @@ pub trait Game: Clone + Send + Sync + Debug + 'static {
     /// Whether `generate_moves` would produce any move (stops at the first).
     fn has_moves(&self) -> bool;
 
+    /// Whether the side to move, in an unfinished position, has a move that
+    /// wins at once, where the variant can tell cheaply without generating
+    /// moves; `false` means "no, or not known cheaply".
+    #[inline]
+    fn wins_next_move(&self) -> bool {
+        false
+    }
+
     /// Plays a move from `generate_moves` with no check at all.
     fn play_unchecked(&mut self, m: Move);
     /// Takes back the last move played, which must be `m`.

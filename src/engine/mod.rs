@@ -4,6 +4,7 @@
 pub mod analysis;
 pub mod bits;
 pub mod board;
+pub mod book;
 pub mod breakthrough;
 pub mod error;
 pub mod eval;
@@ -20,6 +21,7 @@ pub mod rating;
 pub mod record;
 pub mod search;
 pub mod series;
+pub mod sprt;
 pub mod types;
 pub mod zobrist;
 

@@ -8,7 +8,8 @@ pub fn elo_from_score(score: f64, games: usize) -> (f64, f64, f64) {
     (elo(score), elo(score - 1.96 * se), elo(score + 1.96 * se))
 }
 
-fn elo(score: f64) -> f64 {
+/// The Elo difference at which the stronger side expects `score` (clamped off 0 and 1).
+pub fn elo(score: f64) -> f64 {
     let s = score.clamp(1e-3, 1.0 - 1e-3);
     -400.0 * (1.0 / s - 1.0).log10()
 }

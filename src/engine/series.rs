@@ -88,23 +88,11 @@ impl SeriesSpec {
         let game_seed = move_seed(self.seed, index, Color::White) ^ 0x5EED;
         let a_is_black = self.swap && index % 2 == 1;
         let (white, black) = if a_is_black { (&self.b, &self.a) } else { (&self.a, &self.b) };
-        let mut pos = self.start()?;
-        let mut rng = StdRng::seed_from_u64(game_seed);
-        for _ in 0..self.random_plies {
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            let m = moves[rng.random_range(0..moves.len())];
-            if pos.play(m).is_err() {
-                break;
-            }
-            // Random plies must not end the game: take back a move that does.
-            if pos.outcome().is_over() {
-                pos.undo();
-                break;
-            }
-        }
+        // Colours alternate over pairs of games that share their opening.
+        let opening = if self.swap { index / 2 * 2 } else { index };
+        let opening_seed = move_seed(self.seed, opening, Color::White) ^ 0x5EED;
+        let start = self.start()?;
+        let pos = random_opening(start, self.random_plies, opening_seed);
         let record =
             play_ai_game(pos, &self.with_noise(white), &self.with_noise(black), game_seed, &mut SharedStop(stop))?;
         Ok(SeriesGame { index, a_is_black, record })
@@ -121,6 +109,29 @@ impl SeriesSpec {
     ) -> Result<Vec<SeriesGame>, SearchError> {
         run_parallel(self.games, threads, stop, |i| self.play_game(i, stop), on_game)
     }
+}
+
+/// `plies` random moves from `start` (fewer if the game would end), drawn by a
+/// generator seeded with `seed`: the varied openings of a series.
+pub fn random_opening(start: Position, plies: u32, seed: u64) -> Position {
+    let mut pos = start;
+    let mut rng = StdRng::seed_from_u64(seed);
+    for _ in 0..plies {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let m = moves[rng.random_range(0..moves.len())];
+        if pos.play(m).is_err() {
+            break;
+        }
+        // Random plies must not end the game: take back a move that does.
+        if pos.outcome().is_over() {
+            pos.undo();
+            break;
+        }
+    }
+    pos
 }
 
 /// Runs jobs `0..jobs` on `threads` threads; `on_done` sees each finished job

@@ -229,6 +229,8 @@ pub enum WinReason {
     NoMoves,
     /// The loser gave up (only the game front-ends produce this).
     Resignation,
+    /// The loser, a program in a match, gave an illegal, malformed or late answer.
+    Forfeit,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
@@ -270,6 +272,7 @@ impl Outcome {
                     WinReason::Connected => "all pieces connected",
                     WinReason::NoMoves => "the opponent had no legal move",
                     WinReason::Resignation => "the opponent resigned",
+                    WinReason::Forfeit => "the opponent forfeited (an illegal, malformed or late answer)",
                 };
                 let name = if winner == Color::White { "White" } else { "Black" };
                 format!("{name} wins: {why}")

@@ -2,6 +2,7 @@
 //! release build links the crate once for all of them.
 
 mod analysis;
+mod book;
 mod eval;
 mod move_bound;
 mod naive;

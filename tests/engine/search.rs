@@ -83,7 +83,12 @@ fn enhanced_value_equals_alphabeta_with_and_without_table() {
             for depth in 1..=max_depth {
                 let ab = run(&pos, &fixed(Algorithm::AlphaBeta, strategy, depth));
                 for tt_mib in [0, 1, 16] {
-                    let config = AiConfig { tt_mib, null_move: false, ..fixed(Algorithm::Enhanced, strategy, depth) };
+                    let config = AiConfig {
+                        tt_mib,
+                        null_move: false,
+                        exact: true,
+                        ..fixed(Algorithm::Enhanced, strategy, depth)
+                    };
                     let en = run(&pos, &config);
                     assert_eq!(en.info.score, ab.info.score, "{} {strategy} depth {depth} tt {tt_mib}", pos.fen());
                     assert_legal_line(&pos, &en.info.pv);
@@ -114,12 +119,17 @@ fn all_players(strategy: Strategy) -> Vec<AiConfig> {
     ]
 }
 
+/// The same player without the safety guard: the algorithm on its own.
+fn unguarded(config: AiConfig) -> AiConfig {
+    AiConfig { guard: false, ..config }
+}
+
 #[test]
-fn every_player_takes_a_win_in_one() {
+fn every_algorithm_takes_a_win_in_one_by_itself() {
     // a7-a8 wins; d4 is a capture to tempt the capture-minded strategies.
     let pos = Position::from_fen(Variant::Breakthrough, "8/w7/8/8/3b4/4w3/7b/8 w").unwrap();
     for strategy in strategies(Variant::Breakthrough) {
-        for config in all_players(strategy) {
+        for config in all_players(strategy).into_iter().map(unguarded) {
             let r = run(&pos, &config);
             let mut after = pos.clone();
             after.play(r.best_move).unwrap();
@@ -129,17 +139,64 @@ fn every_player_takes_a_win_in_one() {
     }
 }
 
+/// Black's c2 pawn reaches the first rank next move unless b1xc2 takes it;
+/// e4xf5 is a tempting capture that loses.
+const LOSS_IN_ONE_THREAT: &str = "8/6b1/8/5b2/4w3/8/2b5/1w6 w";
+
 #[test]
-fn every_player_avoids_a_loss_in_one() {
-    // Black's c2 pawn reaches the first rank next move unless b1xc2 takes it;
-    // e4xf5 is a tempting capture that loses.
-    let pos = Position::from_fen(Variant::Breakthrough, "8/6b1/8/5b2/4w3/8/2b5/1w6 w").unwrap();
+fn algorithms_that_look_two_plies_ahead_avoid_a_loss_in_one_by_themselves() {
+    let pos = Position::from_fen(Variant::Breakthrough, LOSS_IN_ONE_THREAT).unwrap();
     for strategy in strategies(Variant::Breakthrough) {
-        for config in all_players(strategy) {
-            let r = run(&pos, &config);
+        for config in [
+            fixed(Algorithm::Minimax, strategy, 2),
+            fixed(Algorithm::AlphaBeta, strategy, 3),
+            fixed(Algorithm::Enhanced, strategy, 2),
+            AiConfig { time_ms: Some(200), ..AiConfig::new(Algorithm::Enhanced, strategy) },
+        ] {
+            let r = run(&pos, &unguarded(config.clone()));
             assert_eq!(pos.move_name(r.best_move), "b1xc2", "{config}");
         }
     }
+}
+
+#[test]
+fn the_guard_makes_every_player_avoid_a_loss_in_one_and_says_so() {
+    // The first threat as above. In the second, White's last pawn is taken
+    // next move after either capture; only d4-d5 keeps it.
+    let threats = [(LOSS_IN_ONE_THREAT, "b1xc2"), ("8/8/1b3b2/2b1b3/3w4/8/8/8 w", "d4-d5")];
+    let mut changed = 0;
+    for (fen, only_move) in threats {
+        let pos = Position::from_fen(Variant::Breakthrough, fen).unwrap();
+        changed += guarded_players_play(&pos, only_move);
+    }
+    assert!(changed > 0, "depth-1 players need the guard in these positions");
+}
+
+/// Checks every player plays `only_move`; returns how many needed the guard.
+fn guarded_players_play(pos: &Position, only_move: &str) -> usize {
+    let mut changed = 0;
+    for strategy in strategies(Variant::Breakthrough) {
+        for config in all_players(strategy) {
+            assert!(config.guard, "the guard is on by default");
+            let r = run(pos, &config);
+            assert_eq!(pos.move_name(r.best_move), only_move, "{config}");
+            // The figures describe the move played.
+            assert_eq!(r.info.pv.first(), Some(&r.best_move), "{config}");
+            if let Some(&(first, score)) = r.info.root_scores.first() {
+                assert_eq!((first, score), (r.best_move, r.info.score), "{config}");
+            }
+            let alone = run(pos, &unguarded(config.clone()));
+            if alone.best_move != r.best_move {
+                changed += 1;
+                // The guard searched two plies to change the move, and counted them.
+                assert!(r.info.depth >= 2, "{config}: depth {}", r.info.depth);
+                assert!(r.info.nodes > alone.info.nodes, "{config}");
+                let lost = alone.best_move;
+                assert!(r.info.root_scores.iter().any(|&(m, s)| m == lost && s == -(WIN - 2)), "{config}");
+            }
+        }
+    }
+    changed
 }
 
 #[test]
@@ -269,4 +326,41 @@ fn enhanced_reports_every_completed_depth() {
     }
     assert_eq!(bench.result.info.depth, 5);
     assert_eq!(pos.outcome(), Outcome::Ongoing);
+}
+
+#[test]
+fn parallel_search_plays_legal_moves_and_agrees_on_values_and_proofs() {
+    // Fixed depth with `exact`: every thread's table entries are true bounds
+    // of their depth, so the value is the one-thread value.
+    for (pos, max_depth) in sample_positions().into_iter().step_by(2) {
+        let strategy = strategies(pos.variant())[0];
+        for depth in 1..=max_depth + 1 {
+            let one = AiConfig { exact: true, null_move: false, ..fixed(Algorithm::Enhanced, strategy, depth) };
+            let two = AiConfig { threads: 2, ..one.clone() };
+            let (a, b) = (run(&pos, &one), run(&pos, &two));
+            assert_eq!(a.info.score, b.info.score, "{} {two}", pos.fen());
+            assert!(pos.legal_moves().contains(&b.best_move), "{two}");
+            assert_legal_line(&pos, &b.info.pv);
+        }
+    }
+    // The forced win in three is proven whatever the threads.
+    let pos = Position::from_fen(Variant::Breakthrough, "7b/7b/8/w7/8/8/8/7w w").unwrap();
+    for threads in [2, 3] {
+        for config in [
+            AiConfig { threads, ..fixed(Algorithm::Enhanced, Strategy::Offensive1, 7) },
+            AiConfig { threads, time_ms: Some(200), ..AiConfig::new(Algorithm::Enhanced, Strategy::Expert) },
+        ] {
+            let r = run(&pos, &config);
+            assert_eq!(r.info.score, WIN - 5, "{config}");
+            assert!(["a5-a6", "a5-b6"].contains(&pos.move_name(r.best_move).as_str()), "{config}");
+        }
+    }
+    // Middle-game positions at a time limit: a legal move, a legal line.
+    for (pos, _) in sample_positions().into_iter().take(4) {
+        let strategy = strategies(pos.variant())[0];
+        let config = AiConfig { threads: 2, time_ms: Some(50), ..AiConfig::new(Algorithm::Enhanced, strategy) };
+        let r = run(&pos, &config);
+        assert!(pos.legal_moves().contains(&r.best_move), "{config}");
+        assert_legal_line(&pos, &r.info.pv);
+    }
 }

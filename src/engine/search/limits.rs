@@ -15,6 +15,8 @@ pub const TIME_MS: RangeInclusive<u64> = 1..=86_400_000;
 pub const PLAYOUTS: RangeInclusive<u64> = 1..=1_000_000_000;
 /// Transposition table size in MiB.
 pub const TABLE_MIB: RangeInclusive<u32> = 1..=4096;
+/// Search threads (enhanced's Lazy SMP).
+pub const THREADS: RangeInclusive<u32> = 1..=256;
 /// Tie-break noise, as a fraction of the strategy's smallest step.
 pub const NOISE: RangeInclusive<f64> = 0.0..=1.0;
 

@@ -60,6 +60,7 @@ pub fn search<G: Evaluate>(game: &mut G, config: &AiConfig, ctl: &mut Control) -
     SearchResult {
         best_move: best.0,
         info: SearchInfo { depth, score: best.1, pv, root_scores, ..SearchInfo::default() },
+        book: false,
     }
 }
 

@@ -23,6 +23,7 @@ use thiserror::Error;
 
 pub use config::{AiConfig, Algorithm, ConfigError, Difficulty, Limit};
 
+use super::book::Book;
 use super::error::{MoveError, SizeError};
 use super::eval::{Evaluate, MAX_EVAL, Score, WIN};
 use super::position::{Position, with_game};
@@ -51,6 +52,9 @@ pub struct SearchInfo {
 pub struct SearchResult {
     pub best_move: Move,
     pub info: SearchInfo,
+    /// The move came from the opening book, not from a search.
+    #[serde(default)]
+    pub book: bool,
 }
 
 /// The outside world as a search sees it.
@@ -165,6 +169,12 @@ pub fn search(
     if position.outcome().is_over() {
         return Err(SearchError::GameOver);
     }
+    if config.book
+        && let Some(m) = Book::builtin(variant, position.size()).and_then(|b| b.lookup(position))
+    {
+        let info = SearchInfo { pv: vec![m], ..SearchInfo::default() };
+        return Ok(SearchResult { best_move: m, info, book: true });
+    }
     let game = position.game.clone();
     Ok(with_game!(game, g => search_game(g, config, handler)))
 }
@@ -179,7 +189,12 @@ pub fn search_game<G: Evaluate>(mut game: G, config: &AiConfig, handler: &mut dy
         Algorithm::Enhanced => enhanced::search(&mut game, config, &mut control),
         Algorithm::Mcts => mcts::search(&mut game, config, &mut control),
     };
-    safety::guard(&mut game, &mut result);
+    if config.guard {
+        // The guard is a few thousand nodes at most: a stop request cuts it
+        // short, but the clock that ended the search must not skip it.
+        control.deadline = None;
+        safety::guard(&mut game, &mut control, &mut result);
+    }
     result.info.nodes = control.nodes;
     result.info.time = control.elapsed();
     result

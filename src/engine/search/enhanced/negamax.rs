@@ -1,18 +1,24 @@
 //! The recursion of the enhanced search: principal-variation alpha-beta with
 //! the transposition table, ordered moves and null-move pruning.
 
+use std::sync::Arc;
+
 use crate::engine::bits::Bits;
 use crate::engine::eval::{Evaluate, Score, WIN, is_proven};
 use crate::engine::game::{MAX_MOVES, MoveList};
-use crate::engine::types::Color;
+use crate::engine::types::{Color, Move};
 
 use super::super::minimax::{INFINITY, has_no_moves, leaf_score, terminal_score};
 use super::super::noise::Noise;
 use super::super::pv::{MAX_PLY, PvTable};
 use super::super::{AiConfig, Control, Stopped};
-use super::ordering::{Ordering, pick_next};
+use super::ordering::{Ordering, pick_next, reducible};
 use super::table::{Bound, Table};
 
+/// Late-move reductions start at this depth and with this move of a node
+/// (the earlier ones are the table move, captures and killers, mostly).
+const LMR_MIN_DEPTH: u32 = 3;
+const LMR_FIRST_MOVE: usize = 3;
 /// Null-move pruning skips this many plies on top of the pass itself.
 const NULL_REDUCTION: u32 = 2;
 /// With fewer pieces than this the side to move may be in zugzwang (every
@@ -24,7 +30,8 @@ pub struct Searcher<'a> {
     pub config: &'a AiConfig,
     pub root: Color,
     pub noise: Noise,
-    pub table: Table,
+    /// Shared with the other threads of a parallel search.
+    pub table: Arc<Table>,
     pub ordering: Ordering,
     pub pv: PvTable,
     pub tt_hits: u64,
@@ -55,6 +62,10 @@ impl Searcher<'_> {
             if has_no_moves(game) {
                 return Ok(-(WIN - ply as Score));
             }
+            // A win one ply past the horizon is still a proven win.
+            if !self.config.exact && game.wins_next_move() {
+                return Ok(WIN - (ply + 1) as Score);
+            }
             return Ok(leaf_score(game, self.config, self.root, &self.noise));
         }
 
@@ -63,10 +74,10 @@ impl Searcher<'_> {
         if let Some(hit) = self.table.probe(key, ply) {
             self.tt_hits += 1;
             table_move = hit.best;
-            // Only a result of exactly this depth cuts off: a deeper one would be
-            // a better guess but not this depth's value, and fixed-depth results
-            // must not depend on whether the table is on.
-            if hit.depth == depth && !is_pv {
+            // A deeper result is a better one; with `exact` only this depth's
+            // value cuts off, so fixed-depth results do not depend on the table.
+            let deep_enough = if self.config.exact { hit.depth == depth } else { hit.depth >= depth };
+            if deep_enough && !is_pv {
                 let usable = match hit.bound {
                     Bound::Exact => true,
                     Bound::Lower => hit.score >= beta,
@@ -108,21 +119,15 @@ impl Searcher<'_> {
         for i in 0..moves.len() {
             pick_next(&mut moves, &mut scores, i);
             let m = moves[i];
+            let reduction = self.reduction(game, depth, i, m, scores[i]);
             game.play_unchecked(m);
             let r = if i == 0 {
-                self.negamax(game, ctl, depth - 1, ply + 1, -beta, -alpha, is_pv, false)
+                self.negamax(game, ctl, depth - 1, ply + 1, -beta, -alpha, is_pv, false).map(|v| -v)
             } else {
-                // Later moves only have to show they are no better than the
-                // first; one that might be is searched again with the full window.
-                match self.negamax(game, ctl, depth - 1, ply + 1, -alpha - 1, -alpha, false, false) {
-                    Ok(v) if -v > alpha && -v < beta => {
-                        self.negamax(game, ctl, depth - 1, ply + 1, -beta, -alpha, is_pv, false)
-                    }
-                    other => other,
-                }
+                self.later_move(game, ctl, depth, ply, alpha, beta, is_pv, reduction)
             };
             game.undo_unchecked(m);
-            let v = -r?;
+            let v = r?;
             if v > best {
                 best = v;
                 best_move = Some(m);
@@ -147,6 +152,48 @@ impl Searcher<'_> {
         let stored_move = if bound == Bound::Upper { None } else { best_move };
         self.table.store(key, ply, depth, best, bound, stored_move);
         Ok(best)
+    }
+
+    /// A later move's value for the side that played it (already played):
+    /// it only has to show it is no better than alpha, by a null-window
+    /// search (reduced by `reduction` plies for a late quiet move), confirmed
+    /// at full depth, then with the full window if it may be better.
+    #[allow(clippy::too_many_arguments)]
+    fn later_move<G: Evaluate>(
+        &mut self,
+        game: &mut G,
+        ctl: &mut Control,
+        depth: u32,
+        ply: u32,
+        alpha: Score,
+        beta: Score,
+        is_pv: bool,
+        reduction: u32,
+    ) -> Result<Score, Stopped> {
+        let child = depth - 1;
+        // Without a reduction, go straight to the full-depth null window.
+        let mut v = alpha + 1;
+        if reduction > 0 {
+            v = -self.negamax(game, ctl, child - reduction, ply + 1, -alpha - 1, -alpha, false, false)?;
+        }
+        if v > alpha {
+            v = -self.negamax(game, ctl, child, ply + 1, -alpha - 1, -alpha, false, false)?;
+        }
+        if v > alpha && v < beta {
+            v = -self.negamax(game, ctl, child, ply + 1, -beta, -alpha, is_pv, false)?;
+        }
+        Ok(v)
+    }
+
+    /// Late-move reduction for the `index`-th move `m` (ordering score `score`).
+    fn reduction<G: Evaluate>(&self, game: &G, depth: u32, index: usize, m: Move, score: i32) -> u32 {
+        if self.config.exact || depth < LMR_MIN_DEPTH || index < LMR_FIRST_MOVE || !reducible(game, m, score) {
+            0
+        } else if depth >= 6 && index >= 2 * LMR_FIRST_MOVE + 6 {
+            2
+        } else {
+            1
+        }
     }
 
     fn null_move_allowed<G: Evaluate>(

@@ -87,6 +87,20 @@ impl Ordering {
     }
 }
 
+/// Late-move reductions leave alone this close to the goal (Breakthrough):
+/// races there are decided by single tempi.
+const RACE_RANKS: u8 = 2;
+
+/// Whether a move may be searched less deep when it comes late: a quiet move
+/// (not the table's, a capture, a killer or a win), and in Breakthrough not
+/// one that lands near the goal.
+#[inline]
+pub fn reducible<G: Game>(game: &G, m: Move, score: i32) -> bool {
+    let near_goal = goal_rank::<G>(game, game.side_to_move())
+        .is_some_and(|rank| (m.to / game.size().columns).abs_diff(rank) <= RACE_RANKS);
+    score < KILLER && !near_goal
+}
+
 /// The rank whose reaching wins at once (Breakthrough only; a Lines of Action
 /// win depends on the whole board, and its captures come first anyway).
 #[inline]

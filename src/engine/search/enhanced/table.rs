@@ -1,5 +1,8 @@
 //! Transposition table: bounded, two entries a bucket (one kept for the deeper
-//! search, one always replaced), keyed by the position's Zobrist hash.
+//! search, one always replaced), keyed by the position's Zobrist hash, and
+//! shared without locks by the threads of a parallel search.
+
+use std::sync::atomic::{AtomicU64, Ordering as AtomicOrdering};
 
 use crate::engine::eval::{MAX_EVAL, Score};
 use crate::engine::types::Move;
@@ -22,10 +25,16 @@ pub struct Hit {
     pub best: Option<Move>,
 }
 
-/// One entry as two words, so a fresh table is zeroed memory straight from the
-/// allocator (an all-zero entry reads as unused): key, then
-/// `score:32 | from:8 | to:8 | depth:8 | flags:8` from the low bits up.
+/// One entry as two words, key then data, with the data
+/// `score:32 | from:8 | to:8 | depth:8 | flags:8` from the low bits up. The
+/// key word is stored XORed with the data word, so that an entry torn by two
+/// threads writing at once fails the key check instead of misleading a probe
+/// (the lockless scheme of Hyatt and Mann); a zero entry reads as unused.
 type Entry = [u64; 2];
+
+/// Two entries (one kept for the deeper search, one always replaced) as
+/// atomic words: threads share the table without locks.
+type Bucket = [AtomicU64; 4];
 
 /// Flags: bits 0-1 the bound, then the following.
 const HAS_MOVE: u64 = 4;
@@ -52,8 +61,25 @@ fn is_used_by(e: &Entry, key: u64) -> bool {
     flags(e) & USED != 0 && e[0] == key
 }
 
+/// Entry `slot` of a bucket, its key word decoded.
+#[inline]
+fn load(bucket: &Bucket, slot: usize) -> Entry {
+    let data = bucket[2 * slot + 1].load(AtomicOrdering::Relaxed);
+    [bucket[2 * slot].load(AtomicOrdering::Relaxed) ^ data, data]
+}
+
+#[inline]
+fn save(bucket: &Bucket, slot: usize, e: Entry) {
+    bucket[2 * slot].store(e[0] ^ e[1], AtomicOrdering::Relaxed);
+    bucket[2 * slot + 1].store(e[1], AtomicOrdering::Relaxed);
+}
+
+fn zeroed(count: usize) -> Vec<Bucket> {
+    std::iter::repeat_with(Bucket::default).take(count).collect()
+}
+
 pub struct Table {
-    buckets: Vec<[Entry; 2]>,
+    buckets: Vec<Bucket>,
     mask: usize,
     /// The most buckets the size limit allows.
     max_buckets: usize,
@@ -69,14 +95,14 @@ impl Table {
     /// and without one).
     pub fn new(mib: u32) -> Table {
         let bytes = mib as usize * (1 << 20);
-        let fit = bytes / std::mem::size_of::<[Entry; 2]>();
+        let fit = bytes / std::mem::size_of::<Bucket>();
         if fit == 0 {
             return Table { buckets: Vec::new(), mask: 0, max_buckets: 0 };
         }
         // Powers of two, so the index is a mask of the key.
         let max_buckets = 1usize << (usize::BITS - 1 - fit.leading_zeros());
         let count = max_buckets.min(START_BUCKETS);
-        Table { buckets: vec![[[0u64; 2]; 2]; count], mask: count - 1, max_buckets }
+        Table { buckets: zeroed(count), mask: count - 1, max_buckets }
     }
 
     /// Grows the table (keeping its entries) towards one bucket per expected
@@ -89,16 +115,16 @@ impl Table {
         if count == self.buckets.len() {
             return;
         }
-        let old = std::mem::replace(&mut self.buckets, vec![[[0u64; 2]; 2]; count]);
+        let old = std::mem::replace(&mut self.buckets, zeroed(count));
         self.mask = count - 1;
-        for e in old.iter().flatten().filter(|e| flags(e) & USED != 0) {
-            let bucket = &mut self.buckets[e[0] as usize & self.mask];
-            let free = &bucket[0];
-            let slot = if flags(free) & USED == 0 || entry_depth(e) > entry_depth(free) { 0 } else { 1 };
-            if slot == 0 && flags(&bucket[0]) & USED != 0 {
-                bucket[1] = bucket[0];
+        for e in old.iter().flat_map(|b| [load(b, 0), load(b, 1)]).filter(|e| flags(e) & USED != 0) {
+            let bucket = &self.buckets[e[0] as usize & self.mask];
+            let first = load(bucket, 0);
+            let slot = if flags(&first) & USED == 0 || entry_depth(&e) > entry_depth(&first) { 0 } else { 1 };
+            if slot == 0 && flags(&first) & USED != 0 {
+                save(bucket, 1, first);
             }
-            bucket[slot] = *e;
+            save(bucket, slot, e);
         }
     }
 
@@ -108,31 +134,31 @@ impl Table {
             return None;
         }
         let bucket = &self.buckets[key as usize & self.mask];
-        let e = bucket.iter().find(|e| is_used_by(e, key))?;
-        let bound = match flags(e) & 3 {
+        let e = [load(bucket, 0), load(bucket, 1)].into_iter().find(|e| is_used_by(e, key))?;
+        let bound = match flags(&e) & 3 {
             0 => Bound::Exact,
             1 => Bound::Lower,
             _ => Bound::Upper,
         };
         let score = from_table(e[1] as u32 as i32, ply);
-        Some(Hit { depth: entry_depth(e), score, bound, best: entry_move(e) })
+        Some(Hit { depth: entry_depth(&e), score, bound, best: entry_move(&e) })
     }
 
     #[inline]
-    pub fn store(&mut self, key: u64, ply: u32, depth: u32, score: Score, bound: Bound, best: Option<Move>) {
+    pub fn store(&self, key: u64, ply: u32, depth: u32, score: Score, bound: Bound, best: Option<Move>) {
         if self.buckets.is_empty() {
             return;
         }
-        let bucket = &mut self.buckets[key as usize & self.mask];
+        let bucket = &self.buckets[key as usize & self.mask];
         let depth = depth.min(u8::MAX as u32);
         // Depth-preferred slot 0 keeps the costlier result unless this is the
         // same position or at least as deep; everything else goes to slot 1.
-        let deep = &bucket[0];
-        let slot = if flags(deep) & USED == 0 || deep[0] == key || depth >= entry_depth(deep) { 0 } else { 1 };
-        let old = &bucket[slot];
+        let deep = load(bucket, 0);
+        let slot = if flags(&deep) & USED == 0 || deep[0] == key || depth >= entry_depth(&deep) { 0 } else { 1 };
+        let old = load(bucket, slot);
         // A search that found no best move (all moves failed low) keeps the
         // move an earlier search of the same position found.
-        let best = best.or_else(|| if is_used_by(old, key) { entry_move(old) } else { None });
+        let best = best.or_else(|| if is_used_by(&old, key) { entry_move(&old) } else { None });
         let mut flags = USED
             | match bound {
                 Bound::Exact => 0,
@@ -147,7 +173,7 @@ impl Table {
             None => (0, 0),
         };
         let score = to_table(score, ply) as u32 as u64;
-        bucket[slot] = [key, score | from << 32 | to << 40 | (depth as u64) << 48 | flags << 56];
+        save(bucket, slot, [key, score | from << 32 | to << 40 | (depth as u64) << 48 | flags << 56]);
     }
 }
 

@@ -1,0 +1,99 @@
+//! Matches between programs: the current binary as an engine player, and fake
+//! engines (small shell scripts) whose bad answers must lose them the game.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn breakline(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_breakline")).args(args).output().expect("binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Writes an executable script that answers `ok` to every command and
+/// `go_answer` (a shell command) to `go`.
+fn fake_engine(name: &str, go_answer: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("breakline-fake-engines-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    let script = format!(
+        "#!/bin/sh\nwhile read line; do\n  case \"$line\" in\n    go*) {go_answer} ;;\n    quit) exit 0 ;;\n    *) echo ok ;;\n  esac\ndone\n"
+    );
+    std::fs::write(&path, script).unwrap();
+    let status = Command::new("chmod").arg("+x").arg(&path).status().unwrap();
+    assert!(status.success());
+    path
+}
+
+/// Plays two games (one pair) of `white` against a depth-1 AI, returning stdout.
+fn pair_against_ai(white: &str, extra: &[&str]) -> String {
+    let mut args = vec!["match", "--white", white, "--black", "alphabeta:expert:depth=1", "--games", "2", "--swap"];
+    args.extend_from_slice(extra);
+    let (code, out, err) = breakline(&args);
+    assert_eq!(code, 0, "{err}");
+    out
+}
+
+#[test]
+fn an_illegal_move_forfeits_the_game() {
+    let engine = fake_engine("illegal", "echo 'info depth 1 score +3 nodes 10 time 1'; echo 'bestmove a1-h8'");
+    let out = pair_against_ai(&format!("engine:{}", engine.display()), &[]);
+    assert!(out.contains("Wins                                                0                  2"), "{out}");
+    assert_eq!(out.matches("forfeit in game").count(), 2, "{out}");
+    assert!(out.contains("illegal move 'a1-h8'"), "{out}");
+}
+
+#[test]
+fn a_malformed_answer_forfeits_the_game() {
+    let engine = fake_engine("malformed", "echo 'hello there'");
+    let out = pair_against_ai(&format!("engine:{}", engine.display()), &[]);
+    assert!(out.contains("answered 'hello there' to 'go'"), "{out}");
+    assert_eq!(out.matches("forfeit in game").count(), 2, "{out}");
+}
+
+#[test]
+fn a_silent_engine_forfeits_on_time() {
+    let engine = fake_engine("silent", "sleep 3");
+    let out = pair_against_ai(&format!("engine:{}", engine.display()), &["--timeout", "200"]);
+    assert!(out.contains("no answer to 'go' within 200 ms"), "{out}");
+    assert_eq!(out.matches("forfeit in game").count(), 2, "{out}");
+}
+
+#[test]
+fn an_engine_that_cannot_start_is_an_error_before_the_match() {
+    let me = env!("CARGO_BIN_EXE_breakline");
+    for white in ["engine:/no/such/program".to_string(), format!("engine:{me}:ai=bogus:expert")] {
+        let (code, out, err) = breakline(&["match", "--white", &white, "--black", "easy", "--games", "2"]);
+        assert_ne!(code, 0, "{white}");
+        assert!(out.is_empty(), "{out}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        assert!(err.starts_with("breakline: engine:"), "{err}");
+    }
+}
+
+#[test]
+fn this_binary_plays_as_an_engine_without_forfeits() {
+    let me = env!("CARGO_BIN_EXE_breakline");
+    let white = format!("engine:{me}:ai=alphabeta:expert:depth=1");
+    let out = pair_against_ai(&white, &["--random-plies", "4", "--sprt", "0,50"]);
+    assert!(!out.contains("forfeit"), "{out}");
+    assert!(out.contains("pairs (A's points 0, 0.5, 1, 1.5, 2):"), "{out}");
+    assert!(out.contains("SPRT [0, 50]: LLR"), "{out}");
+    // Both players are the same program at the same depth from the same
+    // opening with colours swapped: the pair is shared, whoever wins it.
+    let (code, out, err) = breakline(&[
+        "tournament",
+        "--players",
+        &white,
+        "alphabeta:expert:depth=1",
+        "--games",
+        "2",
+        "--random-plies",
+        "2",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("2 players, 2 games"), "{out}");
+}
