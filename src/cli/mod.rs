@@ -3,6 +3,7 @@
 
 pub mod bench;
 pub mod experiments;
+pub mod flow;
 #[cfg(feature = "gui")]
 pub mod game;
 pub mod matches;
@@ -44,6 +45,8 @@ pub enum Command {
     Tournament(tournament::TournamentArgs),
     /// Run the classic studies' reproductions and print their tables
     Experiments(experiments::ExperimentsArgs),
+    /// Solve Flow Free puzzles, list the shipped ones, bench the solvers
+    Flow(flow::FlowArgs),
 }
 
 /// Parses the command line and runs it; every error is one line on stderr.
@@ -59,6 +62,7 @@ pub fn main() -> ExitCode {
         Some(Command::Match(args)) => matches::run(args),
         Some(Command::Tournament(args)) => tournament::run(args),
         Some(Command::Experiments(args)) => experiments::run(args),
+        Some(Command::Flow(args)) => flow::run(args),
         #[cfg(feature = "gui")]
         None => match cli.game.launch_options() {
             Ok(options) => {

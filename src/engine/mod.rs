@@ -7,6 +7,7 @@ pub mod board;
 pub mod breakthrough;
 pub mod error;
 pub mod eval;
+pub mod flow;
 pub mod game;
 pub mod geometry;
 pub mod loa;

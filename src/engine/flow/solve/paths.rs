@@ -1,0 +1,273 @@
+//! Our method: grow each colour's path from one of its sources, one cell at
+//! a time, instead of colouring cells in some order. The colour with the
+//! fewest ways on moves first (so forced moves cost no branching), moves that
+//! hug walls and paths are tried first, and every step is checked for:
+//! - dead ends: an empty cell left with fewer than two ways in or out;
+//! - stranded regions: an empty region that no unfinished colour can both
+//!   enter and leave (its path head and its other source must both touch it);
+//! - stranded colours: an unfinished colour whose head and other source share
+//!   no empty region.
+//!
+//! A path never touches itself (the report's rules 3 and 4), so a colour is
+//! always one simple path and no loop can form.
+
+use arrayvec::ArrayVec;
+
+use super::{Halt, Limits, Observer};
+use crate::engine::flow::puzzle::{Colour, Puzzle};
+
+const EMPTY: Colour = Colour::MAX;
+const NO_REGION: u16 = u16::MAX;
+
+/// A branch that cannot be completed.
+struct DeadEnd;
+
+pub(super) fn solve<O: Observer>(puzzle: &Puzzle, limits: &mut Limits<'_, O>) -> Result<Option<Vec<Colour>>, Halt> {
+    let mut search = Search::new(puzzle);
+    if !search.viable() {
+        return Ok(None);
+    }
+    Ok(search.run(limits)?.then_some(search.cells))
+}
+
+struct Search {
+    width: usize,
+    cells: Vec<Colour>,
+    beside: Vec<ArrayVec<u16, 4>>,
+    /// Per colour: the two growing ends of its path (its sources at first),
+    /// and whether they have met.
+    ends: Vec<[usize; 2]>,
+    done: Vec<bool>,
+    /// Scratch for the region check, kept to avoid allocating per step.
+    region: Vec<u16>,
+    stack: Vec<usize>,
+    served: Vec<u32>,
+    imbalance: Vec<i32>,
+}
+
+impl Search {
+    fn new(puzzle: &Puzzle) -> Self {
+        let n = puzzle.cell_count();
+        let cells: Vec<Colour> = (0..n).map(|c| puzzle.source(c).unwrap_or(EMPTY)).collect();
+        let beside: Vec<ArrayVec<u16, 4>> = (0..n).map(|c| puzzle.neighbours(c).map(|x| x as u16).collect()).collect();
+        let ends: Vec<[usize; 2]> = (0..puzzle.colour_count() as Colour).map(|c| puzzle.ends(c)).collect();
+        let done = ends.iter().map(|&[a, b]| beside[a].contains(&(b as u16))).collect();
+        Search {
+            width: puzzle.width(),
+            region: vec![NO_REGION; n],
+            stack: Vec::with_capacity(n),
+            served: Vec::with_capacity(n),
+            imbalance: Vec::with_capacity(n),
+            cells,
+            beside,
+            ends,
+            done,
+        }
+    }
+
+    fn run<O: Observer>(&mut self, limits: &mut Limits<'_, O>) -> Result<bool, Halt> {
+        let choice = match self.forced_step() {
+            Err(DeadEnd) => return Ok(false),
+            Ok(Some(forced)) => Some(forced),
+            Ok(None) => self.most_constrained_end(),
+        };
+        let Some((colour, end, moves)) = choice else {
+            return Ok(!self.cells.contains(&EMPTY));
+        };
+        let c = colour as usize;
+        let from = self.ends[c][end];
+        let other = self.ends[c][1 - end];
+        for cell in moves {
+            limits.attempt()?;
+            self.cells[cell] = colour;
+            self.ends[c][end] = cell;
+            self.done[c] = self.beside[cell].contains(&(other as u16));
+            limits.observer.assigned(cell, colour);
+            if self.viable() && self.run(limits)? {
+                return Ok(true);
+            }
+            self.cells[cell] = EMPTY;
+            self.ends[c][end] = from;
+            self.done[c] = false;
+            limits.observer.unassigned(cell);
+        }
+        Ok(false)
+    }
+
+    /// The end of an unfinished colour with the fewest moves, and its moves in
+    /// the order to try; `None` when every colour is finished. An end with no
+    /// move comes back with an empty list, which fails the branch at once.
+    /// Either end of a colour must grow, so branching on one is complete.
+    fn most_constrained_end(&self) -> Option<(Colour, usize, ArrayVec<usize, 4>)> {
+        let mut best: Option<(Colour, usize, ArrayVec<usize, 4>)> = None;
+        for colour in 0..self.ends.len() {
+            if self.done[colour] {
+                continue;
+            }
+            for end in 0..2 {
+                let moves = self.moves(colour as Colour, end);
+                if best.as_ref().is_none_or(|(_, _, m)| moves.len() < m.len()) {
+                    let last = moves.len() <= 1;
+                    best = Some((colour as Colour, end, moves));
+                    if last {
+                        return best;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// Empty cells beside one end that do not touch the path itself (other
+    /// than that end, or the other end, which the step then meets), the ones
+    /// with fewest empty neighbours first.
+    fn moves(&self, colour: Colour, end: usize) -> ArrayVec<usize, 4> {
+        let [head, target] = self.ends[colour as usize];
+        let (head, target) = if end == 0 { (head, target) } else { (target, head) };
+        let mut moves: ArrayVec<(usize, usize), 4> = ArrayVec::new();
+        for &n in &self.beside[head] {
+            let n = n as usize;
+            if self.cells[n] != EMPTY {
+                continue;
+            }
+            let mut open = 0;
+            let mut touches_self = false;
+            for &m in &self.beside[n] {
+                let m = m as usize;
+                open += (self.cells[m] == EMPTY) as usize;
+                touches_self |= m != head && m != target && self.cells[m] == colour;
+            }
+            if !touches_self {
+                moves.push((open, n));
+            }
+        }
+        moves.sort_unstable();
+        moves.into_iter().map(|(_, n)| n).collect()
+    }
+
+    /// A cell an unfinished path can still come in or go out by.
+    fn is_live_end(&self, cell: usize) -> bool {
+        let c = self.cells[cell];
+        c != EMPTY && !self.done[c as usize] && self.ends[c as usize].contains(&cell)
+    }
+
+    /// Looks at every empty cell: one with fewer than two ways in or out (empty
+    /// cells or live path ends beside it) is a dead end; one with exactly two,
+    /// one of them a path's end, must be that path's next cell.
+    fn forced_step(&self) -> Result<Option<(Colour, usize, ArrayVec<usize, 4>)>, DeadEnd> {
+        let mut forced = None;
+        for cell in 0..self.cells.len() {
+            if self.cells[cell] != EMPTY {
+                continue;
+            }
+            let mut ways = 0;
+            let mut end_beside = None;
+            for &n in &self.beside[cell] {
+                let n = n as usize;
+                if self.cells[n] == EMPTY {
+                    ways += 1;
+                } else if self.is_live_end(n) {
+                    ways += 1;
+                    end_beside = Some(n);
+                }
+            }
+            if ways < 2 {
+                return Err(DeadEnd);
+            }
+            if let (2, Some(end_cell), None) = (ways, end_beside, forced) {
+                let colour = self.cells[end_cell];
+                let end = if self.ends[colour as usize][0] == end_cell { 0 } else { 1 };
+                forced = Some((colour, end, cell));
+            }
+        }
+        let Some((colour, end, cell)) = forced else { return Ok(None) };
+        if !self.moves(colour, end).contains(&cell) {
+            return Err(DeadEnd);
+        }
+        Ok(Some((colour, end, [cell].into_iter().collect())))
+    }
+
+    /// No region and no colour stranded (see the module's notes).
+    fn viable(&mut self) -> bool {
+        self.region.fill(NO_REGION);
+        self.served.clear();
+        self.imbalance.clear();
+        for start in 0..self.cells.len() {
+            if self.cells[start] != EMPTY || self.region[start] != NO_REGION {
+                continue;
+            }
+            let id = self.served.len() as u16;
+            let (mut firsts, mut seconds, mut imbalance) = (0u32, 0u32, 0i32);
+            self.region[start] = id;
+            self.stack.push(start);
+            while let Some(cell) = self.stack.pop() {
+                imbalance += if self.parity(cell) == 1 { 1 } else { -1 };
+                for &n in &self.beside[cell] {
+                    let n = n as usize;
+                    let c = self.cells[n];
+                    if c == EMPTY {
+                        if self.region[n] == NO_REGION {
+                            self.region[n] = id;
+                            self.stack.push(n);
+                        }
+                    } else if !self.done[c as usize] {
+                        firsts |= ((self.ends[c as usize][0] == n) as u32) << c;
+                        seconds |= ((self.ends[c as usize][1] == n) as u32) << c;
+                    }
+                }
+            }
+            if firsts & seconds == 0 {
+                return false;
+            }
+            self.served.push(firsts & seconds);
+            self.imbalance.push(imbalance);
+        }
+        // A colour runs inside one region; one that only one region serves
+        // must run there.
+        let (mut once, mut more) = (0u32, 0u32);
+        for &served in &self.served {
+            more |= once & served;
+            once |= served;
+        }
+        let only_once = once & !more;
+        if (0..self.done.len()).any(|c| !self.done[c] && once & (1 << c) == 0) {
+            return false;
+        }
+        // Parity: the grid is a chessboard, and a path's cells alternate
+        // squares, so each colour in a region sets its balance of dark over
+        // light cells by its ends' squares alone (see `balance`).
+        self.served.iter().zip(&self.imbalance).all(|(&served, &imbalance)| {
+            let (mut low, mut high) = (0, 0);
+            for c in 0..self.done.len() {
+                if served & (1 << c) != 0 {
+                    let b = self.balance(c);
+                    if only_once & (1 << c) != 0 {
+                        low += b;
+                        high += b;
+                    } else {
+                        low += b.min(0);
+                        high += b.max(0);
+                    }
+                }
+            }
+            (low..=high).contains(&imbalance)
+        })
+    }
+
+    fn parity(&self, cell: usize) -> usize {
+        (cell / self.width + cell % self.width) % 2
+    }
+
+    /// Dark (parity 1) minus light cells on the open part of a colour's path:
+    /// it alternates from a square unlike the first end's to one unlike the
+    /// second's, so ends on unlike squares balance, two light ends give one
+    /// dark cell more, two dark ends one light cell more.
+    fn balance(&self, colour: usize) -> i32 {
+        let [a, b] = self.ends[colour];
+        match (self.parity(a), self.parity(b)) {
+            (0, 0) => 1,
+            (1, 1) => -1,
+            _ => 0,
+        }
+    }
+}
