@@ -130,15 +130,22 @@ impl<'p> Search<'p> {
 
     /// The report's C1 (an empty cell that is the last empty neighbour of a
     /// coloured cell), else C2 (the empty cell with most coloured neighbours);
-    /// ties go to the first in reading order.
+    /// ties go to the first in reading order. Among C1's cells, one whose
+    /// coloured neighbour still lacks a same-coloured neighbour comes first:
+    /// that neighbour's path must go on through it, so its colour is all but
+    /// forced (the report leaves the choice among C1's cells open).
     fn most_constrained(&self) -> Option<usize> {
         let mut best: Option<(usize, usize)> = None;
+        let mut c1: Option<usize> = None;
         for cell in 0..self.cells.len() {
             let empty = self.beside[cell].iter().filter(|&&n| self.cells[n as usize] == EMPTY);
             if self.cells[cell] != EMPTY {
                 let mut empty = empty;
                 if let (Some(&only), None) = (empty.next(), empty.next()) {
-                    return Some(only as usize);
+                    if !self.satisfied(cell) {
+                        return Some(only as usize);
+                    }
+                    c1 = c1.or(Some(only as usize));
                 }
             } else {
                 let coloured = self.beside[cell].len() - empty.count();
@@ -147,7 +154,13 @@ impl<'p> Search<'p> {
                 }
             }
         }
-        best.map(|(cell, _)| cell)
+        c1.or(best.map(|(cell, _)| cell))
+    }
+
+    /// A coloured cell that already has all the same-coloured neighbours it needs.
+    fn satisfied(&self, cell: usize) -> bool {
+        let colour = self.cells[cell];
+        self.beside[cell].iter().filter(|&&n| self.cells[n as usize] == colour).count() as u8 >= self.need[cell]
     }
 
     fn colour_order(&mut self, cell: usize) -> Order {
@@ -160,13 +173,19 @@ impl<'p> Search<'p> {
                 order
             }
             _ => {
-                // Colours one step away, then two steps away, then the rest.
+                // Colours one step away (first those whose cell still needs
+                // its path continued), then two steps away, then the rest.
                 let mut order = Order::new();
                 let mut add = |c: Colour| {
                     if c != EMPTY && !order.contains(&c) {
                         order.push(c);
                     }
                 };
+                for &n in &self.beside[cell] {
+                    if self.cells[n as usize] != EMPTY && !self.satisfied(n as usize) {
+                        add(self.cells[n as usize]);
+                    }
+                }
                 for &n in &self.beside[cell] {
                     add(self.cells[n as usize]);
                 }
