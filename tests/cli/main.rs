@@ -2,4 +2,5 @@
 //! where the exit code and stderr matter.
 
 mod binary;
+mod flow;
 mod protocol;

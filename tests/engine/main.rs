@@ -3,6 +3,7 @@
 
 mod analysis;
 mod eval;
+mod flow;
 mod perft;
 mod purity;
 mod record;

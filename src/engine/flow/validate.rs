@@ -40,6 +40,9 @@ pub fn validate(puzzle: &Puzzle, cells: &[Colour]) -> Result<(), Violation> {
         if puzzle.source(cell).is_some_and(|s| s != colour) {
             return Err(Violation::SourceChanged { row, column });
         }
+    }
+    for (cell, &colour) in cells.iter().enumerate() {
+        let (row, column) = at(cell);
         let r = cell / w;
         let c = cell % w;
         let beside = [
