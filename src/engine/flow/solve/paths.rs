@@ -18,9 +18,7 @@ use crate::engine::flow::puzzle::{Colour, Puzzle};
 
 const EMPTY: Colour = Colour::MAX;
 const NO_REGION: u16 = u16::MAX;
-
-/// A branch that cannot be completed.
-struct DeadEnd;
+const NOT_LIVE: u8 = u8::MAX;
 
 pub(super) fn solve<O: Observer>(puzzle: &Puzzle, limits: &mut Limits<'_, O>) -> Result<Option<Vec<Colour>>, Halt> {
     let mut search = Search::new(puzzle);
@@ -38,6 +36,13 @@ struct Search {
     /// and whether they have met.
     ends: Vec<[usize; 2]>,
     done: Vec<bool>,
+    /// Each cell's square on a chessboard colouring: (row + column) % 2.
+    parity: Vec<u8>,
+    /// For a live path end (an end of an unfinished colour): which of its
+    /// colour's two ends it is; `NOT_LIVE` for any other cell.
+    live: Vec<u8>,
+    /// A step `viable` found forced: colour, which end, into which cell.
+    forced: Option<(Colour, usize, usize)>,
     /// Scratch for the region check, kept to avoid allocating per step.
     region: Vec<u16>,
     stack: Vec<usize>,
@@ -51,9 +56,18 @@ impl Search {
         let cells: Vec<Colour> = (0..n).map(|c| puzzle.source(c).unwrap_or(EMPTY)).collect();
         let beside: Vec<ArrayVec<u16, 4>> = (0..n).map(|c| puzzle.neighbours(c).map(|x| x as u16).collect()).collect();
         let ends: Vec<[usize; 2]> = (0..puzzle.colour_count() as Colour).map(|c| puzzle.ends(c)).collect();
-        let done = ends.iter().map(|&[a, b]| beside[a].contains(&(b as u16))).collect();
+        let done: Vec<bool> = ends.iter().map(|&[a, b]| beside[a].contains(&(b as u16))).collect();
         Search {
             width: puzzle.width(),
+            forced: None,
+            live: (0..n)
+                .map(|cell| match cells[cell] {
+                    EMPTY => NOT_LIVE,
+                    c if done[c as usize] => NOT_LIVE,
+                    c => (ends[c as usize][1] == cell) as u8,
+                })
+                .collect(),
+            parity: (0..n).map(|c| ((c / puzzle.width() + c % puzzle.width()) % 2) as u8).collect(),
             region: vec![NO_REGION; n],
             stack: Vec::with_capacity(n),
             served: Vec::with_capacity(n),
@@ -66,10 +80,16 @@ impl Search {
     }
 
     fn run<O: Observer>(&mut self, limits: &mut Limits<'_, O>) -> Result<bool, Halt> {
-        let choice = match self.forced_step() {
-            Err(DeadEnd) => return Ok(false),
-            Ok(Some(forced)) => Some(forced),
-            Ok(None) => self.most_constrained_end(),
+        // `viable` ran on this very board just before (the callers keep to
+        // that), and left any forced step.
+        let choice = match self.forced {
+            Some((colour, end, cell)) => {
+                if !self.moves(colour, end).contains(&cell) {
+                    return Ok(false);
+                }
+                Some((colour, end, [cell].into_iter().collect()))
+            }
+            None => self.most_constrained_end(),
         };
         let Some((colour, end, moves)) = choice else {
             return Ok(!self.cells.contains(&EMPTY));
@@ -82,11 +102,20 @@ impl Search {
             self.cells[cell] = colour;
             self.ends[c][end] = cell;
             self.done[c] = self.beside[cell].contains(&(other as u16));
+            self.live[from] = NOT_LIVE;
+            if self.done[c] {
+                self.live[other] = NOT_LIVE;
+            } else {
+                self.live[cell] = end as u8;
+            }
             limits.observer.assigned(cell, colour);
-            if self.viable() && self.run(limits)? {
+            if self.no_dead_end_beside(cell) && self.no_dead_end_beside(from) && self.viable() && self.run(limits)? {
                 return Ok(true);
             }
             self.cells[cell] = EMPTY;
+            self.live[cell] = NOT_LIVE;
+            self.live[from] = end as u8;
+            self.live[other] = 1 - end as u8;
             self.ends[c][end] = from;
             self.done[c] = false;
             limits.observer.unassigned(cell);
@@ -94,24 +123,30 @@ impl Search {
         Ok(false)
     }
 
-    /// The end of an unfinished colour with the fewest moves, and its moves in
-    /// the order to try; `None` when every colour is finished. An end with no
-    /// move comes back with an empty list, which fails the branch at once.
-    /// Either end of a colour must grow, so branching on one is complete.
+    /// The end to grow next and its moves in the order to try; `None` when
+    /// every colour is finished. An end with one move or none comes first (a
+    /// forced move, or a dead branch). Otherwise the topmost end, the one with
+    /// fewer moves on a tie: the board fills from the top like a sweep, so a
+    /// wrong turn soon leaves a region behind the sweep that nothing can fill,
+    /// instead of surfacing far deeper down. Either end of a colour must grow,
+    /// so branching on one is complete.
     fn most_constrained_end(&self) -> Option<(Colour, usize, ArrayVec<usize, 4>)> {
         let mut best: Option<(Colour, usize, ArrayVec<usize, 4>)> = None;
+        let mut best_key = (usize::MAX, usize::MAX, usize::MAX);
         for colour in 0..self.ends.len() {
             if self.done[colour] {
                 continue;
             }
             for end in 0..2 {
                 let moves = self.moves(colour as Colour, end);
-                if best.as_ref().is_none_or(|(_, _, m)| moves.len() < m.len()) {
-                    let last = moves.len() <= 1;
+                if moves.len() <= 1 {
+                    return Some((colour as Colour, end, moves));
+                }
+                let cell = self.ends[colour][end];
+                let key = (cell / self.width, moves.len(), cell);
+                if key < best_key {
+                    best_key = key;
                     best = Some((colour as Colour, end, moves));
-                    if last {
-                        return best;
-                    }
                 }
             }
         }
@@ -145,50 +180,28 @@ impl Search {
         moves.into_iter().map(|(_, n)| n).collect()
     }
 
-    /// A cell an unfinished path can still come in or go out by.
-    fn is_live_end(&self, cell: usize) -> bool {
-        let c = self.cells[cell];
-        c != EMPTY && !self.done[c as usize] && self.ends[c as usize].contains(&cell)
-    }
-
-    /// Looks at every empty cell: one with fewer than two ways in or out (empty
-    /// cells or live path ends beside it) is a dead end; one with exactly two,
-    /// one of them a path's end, must be that path's next cell.
-    fn forced_step(&self) -> Result<Option<(Colour, usize, ArrayVec<usize, 4>)>, DeadEnd> {
-        let mut forced = None;
-        for cell in 0..self.cells.len() {
-            if self.cells[cell] != EMPTY {
-                continue;
-            }
-            let mut ways = 0;
-            let mut end_beside = None;
-            for &n in &self.beside[cell] {
-                let n = n as usize;
-                if self.cells[n] == EMPTY {
-                    ways += 1;
-                } else if self.is_live_end(n) {
-                    ways += 1;
-                    end_beside = Some(n);
-                }
-            }
-            if ways < 2 {
-                return Err(DeadEnd);
-            }
-            if let (2, Some(end_cell), None) = (ways, end_beside, forced) {
-                let colour = self.cells[end_cell];
-                let end = if self.ends[colour as usize][0] == end_cell { 0 } else { 1 };
-                forced = Some((colour, end, cell));
-            }
-        }
-        let Some((colour, end, cell)) = forced else { return Ok(None) };
-        if !self.moves(colour, end).contains(&cell) {
-            return Err(DeadEnd);
-        }
-        Ok(Some((colour, end, [cell].into_iter().collect())))
+    /// A quick look before the full check: every empty cell beside `centre`
+    /// still has two ways in or out (empty cells, or live path ends).
+    fn no_dead_end_beside(&self, centre: usize) -> bool {
+        self.beside[centre].iter().all(|&e| {
+            let e = e as usize;
+            self.cells[e] != EMPTY
+                || self.beside[e]
+                    .iter()
+                    .filter(|&&x| self.cells[x as usize] == EMPTY || self.live[x as usize] != NOT_LIVE)
+                    .count()
+                    >= 2
+        })
     }
 
     /// No region and no colour stranded (see the module's notes).
+    ///
+    /// On the way it looks at each empty cell: one with fewer than two ways in
+    /// or out (empty cells or live path ends beside it) is a dead end; one with
+    /// exactly two, one of them a path's end, must be that path's next cell,
+    /// which it leaves in `forced`.
     fn viable(&mut self) -> bool {
+        self.forced = None;
         self.region.fill(NO_REGION);
         self.served.clear();
         self.imbalance.clear();
@@ -202,18 +215,30 @@ impl Search {
             self.stack.push(start);
             while let Some(cell) = self.stack.pop() {
                 imbalance += if self.parity(cell) == 1 { 1 } else { -1 };
+                let (mut ways, mut end_beside) = (0, None);
                 for &n in &self.beside[cell] {
                     let n = n as usize;
                     let c = self.cells[n];
                     if c == EMPTY {
+                        ways += 1;
                         if self.region[n] == NO_REGION {
                             self.region[n] = id;
                             self.stack.push(n);
                         }
-                    } else if !self.done[c as usize] {
-                        firsts |= ((self.ends[c as usize][0] == n) as u32) << c;
-                        seconds |= ((self.ends[c as usize][1] == n) as u32) << c;
+                    } else if self.live[n] != NOT_LIVE {
+                        let end = self.live[n];
+                        firsts |= ((end == 0) as u32) << c;
+                        seconds |= ((end == 1) as u32) << c;
+                        ways += 1;
+                        end_beside = Some((c, end as usize));
                     }
+                }
+                if ways < 2 {
+                    self.stack.clear();
+                    return false;
+                }
+                if let (2, Some((colour, end)), None) = (ways, end_beside, self.forced) {
+                    self.forced = Some((colour, end, cell));
                 }
             }
             if firsts & seconds == 0 {
@@ -254,8 +279,8 @@ impl Search {
         })
     }
 
-    fn parity(&self, cell: usize) -> usize {
-        (cell / self.width + cell % self.width) % 2
+    fn parity(&self, cell: usize) -> u8 {
+        self.parity[cell]
     }
 
     /// Dark (parity 1) minus light cells on the open part of a colour's path:
