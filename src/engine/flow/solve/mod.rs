@@ -22,9 +22,9 @@ pub enum Method {
     /// The report's "smart": the most constrained cell (its rules C1, C2),
     /// colours of nearby cells first.
     Smart,
-    /// Ours: grow each colour's path from one source, the colour with the
-    /// fewest ways on first, forced moves free, and every step checked for
-    /// dead-end cells and for regions or colours left stranded.
+    /// Ours: grow the paths from their sources, forced steps first, else the
+    /// topmost path end; every step checked for dead-end cells, regions or
+    /// colours left stranded, and regions whose parity no path can fill.
     Paths,
 }
 

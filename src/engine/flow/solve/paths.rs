@@ -1,12 +1,16 @@
-//! Our method: grow each colour's path from one of its sources, one cell at
-//! a time, instead of colouring cells in some order. The colour with the
-//! fewest ways on moves first (so forced moves cost no branching), moves that
-//! hug walls and paths are tried first, and every step is checked for:
+//! Our method: grow each colour's path from both of its sources, one cell at
+//! a time, instead of colouring cells in some order. A forced step (an end
+//! with one way on, or an empty cell that only one path end can still reach)
+//! is taken first and costs no branching; otherwise the topmost path end
+//! grows, and its moves that hug walls and paths are tried first. Every step
+//! is checked for:
 //! - dead ends: an empty cell left with fewer than two ways in or out;
 //! - stranded regions: an empty region that no unfinished colour can both
-//!   enter and leave (its path head and its other source must both touch it);
-//! - stranded colours: an unfinished colour whose head and other source share
-//!   no empty region.
+//!   enter and leave (both its ends must touch it);
+//! - stranded colours: an unfinished colour whose two ends share no region;
+//! - parity: on a chessboard colouring a path's cells alternate, so the
+//!   colours that can run in a region must be able to make up its balance of
+//!   dark and light cells.
 //!
 //! A path never touches itself (the report's rules 3 and 4), so a colour is
 //! always one simple path and no loop can form.
