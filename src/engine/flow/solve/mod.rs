@@ -1,6 +1,6 @@
 //! Solving a puzzle: the methods, the budget, the outcome, and the observer a
 //! caller uses to watch each step and to cancel. The search itself lives in
-//! [`orderings`] (the report's backtracking over cell colours) and [`paths`]
+//! `orderings` (the report's backtracking over cell colours) and `paths`
 //! (path growing with propagation and dead-end checks).
 
 mod orderings;
@@ -93,7 +93,8 @@ pub trait Observer {
     fn assigned(&mut self, _cell: usize, _colour: Colour) {}
     /// `cell` is empty again (backtracking).
     fn unassigned(&mut self, _cell: usize) {}
-    /// Asked before every attempt; true ends the solve as [`GaveUp::Stopped`].
+    /// Asked once per attempt, right after it is counted (so its calls count
+    /// the attempts live); true ends the solve as [`GaveUp::Stopped`].
     fn should_stop(&mut self) -> bool {
         false
     }
