@@ -270,6 +270,7 @@ fn budgets_and_the_stop_flag_end_a_search_with_the_reason() {
 struct Recorder {
     steps: Vec<(usize, Option<Colour>)>,
     stop_after: Option<usize>,
+    asked: u64,
 }
 
 impl Observer for Recorder {
@@ -280,6 +281,7 @@ impl Observer for Recorder {
         self.steps.push((cell, None));
     }
     fn should_stop(&mut self) -> bool {
+        self.asked += 1;
         self.stop_after.is_some_and(|n| self.steps.len() >= n)
     }
 }
@@ -303,6 +305,7 @@ fn an_observer_sees_every_step_and_can_cancel() {
         }
         assert_eq!(board, cells.iter().map(|&c| Some(c)).collect::<Vec<_>>(), "{method}");
         assert_eq!(report.attempts, solve(&puzzle, method, &budget, 3).attempts, "watching changes nothing");
+        assert_eq!(recorder.asked, report.attempts, "{method}: asked once per attempt");
     }
     let mut recorder = Recorder { stop_after: Some(10), ..Recorder::default() };
     let report = solve_watched(&puzzle, Method::Smart, &Budget::default(), 1, &mut recorder);
