@@ -7,7 +7,7 @@ use std::time::Duration;
 use clap::{Args, Subcommand};
 
 use crate::engine::flow::library::{self, Published};
-use crate::engine::flow::{Budget, GaveUp, Method, Outcome, Puzzle, SolveReport, solve, validate};
+use crate::engine::flow::{Budget, GaveUp, Method, Outcome, Puzzle, SolveReport, count_solutions, solve, validate};
 
 #[derive(Args, Debug)]
 pub struct FlowArgs {
@@ -19,7 +19,7 @@ pub struct FlowArgs {
 pub enum FlowCommand {
     /// Solve a puzzle and print the filled grid, the attempts and the time
     Solve(SolveArgs),
-    /// List the shipped puzzles
+    /// List the shipped puzzles, and whether each has a unique solution
     List,
     /// Solve every shipped puzzle with every method, beside the report's figures
     Bench(BenchArgs),
@@ -60,9 +60,16 @@ pub fn run(args: &FlowArgs) -> Result<(), String> {
     match &args.command {
         FlowCommand::Solve(args) => solve_one(args),
         FlowCommand::List => {
+            let budget = Budget { time_limit: Some(Duration::from_secs(5)), ..Budget::default() };
             for shipped in &library::SHIPPED {
                 let puzzle = shipped.puzzle().map_err(|e| format!("shipped puzzle {}: {e}", shipped.name))?;
-                println!("{:<6} {:>2} colours", shipped.name, puzzle.colour_count());
+                let solutions = match count_solutions(&puzzle, 2, &budget) {
+                    Ok(1) => "a unique solution".to_string(),
+                    Ok(0) => "no solution".to_string(),
+                    Ok(_) => "several solutions".to_string(),
+                    Err(_) => "solutions not counted in 5 s".to_string(),
+                };
+                println!("{:<6} {:>2} colours, {solutions}", shipped.name, puzzle.colour_count());
             }
             Ok(())
         }

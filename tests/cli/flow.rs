@@ -72,6 +72,7 @@ fn list_names_every_shipped_puzzle_and_bench_covers_every_method() {
     assert_eq!(code, 0);
     let names: Vec<&str> = out.lines().map(|l| l.split_whitespace().next().unwrap()).collect();
     assert_eq!(names, ["5x5", "7x7", "8x8", "9x9", "10x10", "12x12", "12x14", "14x14"]);
+    assert!(out.lines().all(|l| l.ends_with("colours, a unique solution")), "{out}");
     let (code, out, _) = breakline(&["flow", "bench", "--time-limit", "0.05", "--runs", "1"]);
     assert_eq!(code, 0);
     let rows: Vec<&str> = out.lines().skip(1).collect();

@@ -7,7 +7,8 @@ use std::sync::atomic::AtomicBool;
 
 use breakline::engine::flow::library::{self, SHIPPED};
 use breakline::engine::flow::{
-    Budget, Colour, GaveUp, Method, Observer, Outcome, Puzzle, PuzzleError, Violation, solve, solve_watched, validate,
+    Budget, Colour, GaveUp, Method, Observer, Outcome, Puzzle, PuzzleError, Violation, count_solutions, solve,
+    solve_watched, validate,
 };
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -207,6 +208,7 @@ fn all_methods_agree_on_small_puzzles_and_their_solutions_are_valid() {
     }
     let (mut solvable, mut unsolvable) = (0, 0);
     for puzzle in &puzzles {
+        let count = count_solutions(puzzle, 2, &Budget::default()).unwrap();
         let verdicts: Vec<bool> = Method::ALL
             .iter()
             .map(|&method| match solve(puzzle, method, &Budget::default(), 5).outcome {
@@ -219,6 +221,7 @@ fn all_methods_agree_on_small_puzzles_and_their_solutions_are_valid() {
             })
             .collect();
         assert!(verdicts.iter().all(|&v| v == verdicts[0]), "methods disagree on\n{puzzle}{verdicts:?}");
+        assert_eq!(verdicts[0], count > 0, "the count disagrees on\n{puzzle}");
         if verdicts[0] { solvable += 1 } else { unsolvable += 1 }
     }
     assert!(solvable >= 5 && unsolvable >= 5, "{solvable} solvable, {unsolvable} unsolvable");
@@ -236,6 +239,13 @@ fn every_shipped_puzzle_solves_validly_by_both_strong_methods() {
             let cells = solved(&puzzle, method);
             validate(&puzzle, &cells).unwrap_or_else(|e| panic!("{} by {method}: {e}", s.name));
         }
+    }
+}
+
+#[test]
+fn every_shipped_puzzle_has_exactly_one_solution() {
+    for s in &SHIPPED {
+        assert_eq!(count_solutions(&s.puzzle().unwrap(), 2, &Budget::default()), Ok(1), "{}", s.name);
     }
 }
 

@@ -9,5 +9,5 @@ pub mod solve;
 pub mod validate;
 
 pub use puzzle::{Colour, Puzzle, PuzzleError};
-pub use solve::{Budget, GaveUp, Method, Observer, Outcome, SolveReport, solve, solve_watched};
+pub use solve::{Budget, GaveUp, Method, Observer, Outcome, SolveReport, count_solutions, solve, solve_watched};
 pub use validate::{Violation, validate};

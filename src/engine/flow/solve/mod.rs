@@ -128,6 +128,14 @@ pub fn solve_watched<O: Observer>(
     SolveReport { outcome, attempts: limits.attempts, time: limits.start.elapsed() }
 }
 
+/// How many solutions a puzzle has, counted by the `paths` search up to
+/// `limit` (2 tells a well-made puzzle, with exactly one, from the others).
+pub fn count_solutions(puzzle: &Puzzle, limit: usize, budget: &Budget) -> Result<usize, GaveUp> {
+    let mut nobody = ();
+    let mut limits = Limits::new(budget, &mut nobody);
+    paths::count(puzzle, limit.max(1), &mut limits).map_err(|Halt(why)| why)
+}
+
 /// A search stopped before its end; it unwinds the recursion as an `Err`.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Halt(GaveUp);

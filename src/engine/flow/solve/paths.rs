@@ -32,6 +32,16 @@ pub(super) fn solve<O: Observer>(puzzle: &Puzzle, limits: &mut Limits<'_, O>) ->
     Ok(search.run(limits)?.then_some(search.cells))
 }
 
+/// How many solutions the puzzle has, counting no further than `limit`.
+pub(super) fn count<O: Observer>(puzzle: &Puzzle, limit: usize, limits: &mut Limits<'_, O>) -> Result<usize, Halt> {
+    let mut search = Search::new(puzzle);
+    search.wanted = limit;
+    if search.viable() {
+        search.run(limits)?;
+    }
+    Ok(search.found)
+}
+
 struct Search {
     width: usize,
     cells: Vec<Colour>,
@@ -45,6 +55,10 @@ struct Search {
     /// For a live path end (an end of an unfinished colour): which of its
     /// colour's two ends it is; `NOT_LIVE` for any other cell.
     live: Vec<u8>,
+    /// Solutions to find before the search ends (1 to solve, more to count),
+    /// and found so far.
+    wanted: usize,
+    found: usize,
     /// A step `viable` found forced: colour, which end, into which cell.
     forced: Option<(Colour, usize, usize)>,
     /// Scratch for the region check, kept to avoid allocating per step.
@@ -64,6 +78,8 @@ impl Search {
         Search {
             width: puzzle.width(),
             forced: None,
+            wanted: 1,
+            found: 0,
             live: (0..n)
                 .map(|cell| match cells[cell] {
                     EMPTY => NOT_LIVE,
@@ -96,7 +112,11 @@ impl Search {
             None => self.most_constrained_end(),
         };
         let Some((colour, end, moves)) = choice else {
-            return Ok(!self.cells.contains(&EMPTY));
+            if self.cells.contains(&EMPTY) {
+                return Ok(false);
+            }
+            self.found += 1;
+            return Ok(self.found >= self.wanted);
         };
         let c = colour as usize;
         let from = self.ends[c][end];
