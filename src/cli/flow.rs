@@ -169,5 +169,6 @@ fn bench(args: &BenchArgs) -> Result<(), String> {
             );
         }
     }
+    println!("(report: the CS 440 report's Python; its 10x10 smart figure is smart plus its extra rule C1A)");
     Ok(())
 }
