@@ -90,6 +90,18 @@ fn bad_puzzles_get_typed_errors() {
 }
 
 #[test]
+fn grids_up_to_20x20_solve() {
+    // Twenty colours, each joining the two ends of its own row.
+    let text: String = ('A'..='T').map(|c| format!("{c}{}{c}\n", ".".repeat(18))).collect();
+    let puzzle = Puzzle::parse(&text).unwrap();
+    assert_eq!((puzzle.width(), puzzle.height(), puzzle.colour_count()), (20, 20, 20));
+    for method in [Method::Smart, Method::Paths] {
+        let cells = solved(&puzzle, method);
+        assert!(cells.iter().enumerate().all(|(i, &c)| c as usize == i / 20), "{method}");
+    }
+}
+
+#[test]
 fn the_format_ignores_spaces_comments_and_underscores() {
     let a = Puzzle::parse("# title\nA _ B\n\n. . .\nA . B\n").unwrap();
     let b = Puzzle::parse("A.B\n...\nA.B").unwrap();
