@@ -6,6 +6,7 @@ pub mod bench;
 pub mod book;
 pub mod engine_player;
 pub mod experiments;
+pub mod flow;
 #[cfg(feature = "gui")]
 pub mod game;
 pub mod matches;
@@ -49,6 +50,8 @@ pub enum Command {
     Experiments(experiments::ExperimentsArgs),
     /// Build an opening book by deep searches of the first plies
     Book(book::BookArgs),
+    /// Solve Flow Free puzzles, list the shipped ones, bench the solvers
+    Flow(flow::FlowArgs),
 }
 
 /// Parses the command line and runs it; every error is one line on stderr.
@@ -65,6 +68,7 @@ pub fn main() -> ExitCode {
         Some(Command::Tournament(args)) => tournament::run(args),
         Some(Command::Experiments(args)) => experiments::run(args),
         Some(Command::Book(args)) => book::run(args),
+        Some(Command::Flow(args)) => flow::run(args),
         #[cfg(feature = "gui")]
         None => match cli.game.launch_options() {
             Ok(options) => {

@@ -8,6 +8,7 @@ pub mod book;
 pub mod breakthrough;
 pub mod error;
 pub mod eval;
+pub mod flow;
 pub mod game;
 pub mod geometry;
 pub mod loa;

@@ -3,4 +3,5 @@
 
 mod binary;
 mod engine_matches;
+mod flow;
 mod protocol;

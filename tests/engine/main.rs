@@ -4,6 +4,7 @@
 mod analysis;
 mod book;
 mod eval;
+mod flow;
 mod move_bound;
 mod naive;
 mod perft;
