@@ -12,6 +12,7 @@ use bevy::window::RequestRedraw;
 use bevy::winit::{EventLoopProxyWrapper, UpdateMode, WinitSettings, WinitUserEvent};
 
 use bevy::ecs::system::SystemParam;
+use bevy_egui::{EguiInput, EguiInputSet, EguiPreUpdateSet};
 
 use super::animation::{CaptureAnimation, MoveAnimation};
 use super::screenshot::PendingScreenshot;
@@ -74,6 +75,10 @@ pub(super) fn view_plugin(app: &mut App) {
         unfocused_mode: UpdateMode::reactive_low_power(IDLE_WAIT),
     })
     .add_systems(Startup, install_waker)
+    .add_systems(
+        PreUpdate,
+        drop_repeated_modifiers.after(EguiInputSet::WriteEguiEvents).before(EguiPreUpdateSet::BeginPass),
+    )
     .add_systems(Last, keep_drawing_while_moving);
 }
 
@@ -123,5 +128,21 @@ impl Motion<'_, '_> {
 fn keep_drawing_while_moving(motion: Motion, mut redraw: MessageWriter<RequestRedraw>) {
     if motion.needs_frame() {
         redraw.write(RequestRedraw);
+    }
+}
+
+/// bevy_egui 0.42 tells egui the modifier keys' state as an event every
+/// frame, and egui answers any event with a request for another frame: the
+/// window would never rest. Only a real change of the modifiers is kept.
+fn drop_repeated_modifiers(mut inputs: Query<&mut EguiInput>, mut last: Local<Option<bevy_egui::egui::Modifiers>>) {
+    for mut input in &mut inputs {
+        input.0.events.retain(|event| match event {
+            bevy_egui::egui::Event::ModifiersChanged(now) => {
+                let changed = *last != Some(*now);
+                *last = Some(*now);
+                changed
+            }
+            _ => true,
+        });
     }
 }

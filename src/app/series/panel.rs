@@ -121,11 +121,9 @@ pub(crate) struct WindowState<'w> {
     form: ResMut<'w, SeriesForm>,
     series: Res<'w, Series>,
     session: Res<'w, GameSession>,
-    control: ResMut<'w, AiControl>,
     start: MessageWriter<'w, StartSeries>,
     cancel: MessageWriter<'w, CancelSeries>,
     watch: MessageWriter<'w, WatchSeriesGame>,
-    game_requests: MessageWriter<'w, GameRequest>,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -143,7 +141,12 @@ pub(crate) fn set_open(ctx: &egui::Context, open: bool) {
 
 /// The Series tab: it takes the right panel's place, so it covers nothing
 /// of the board or the settings.
-pub(crate) fn contents(ui: &mut Ui, state: &mut WindowState) {
+pub(crate) fn contents(
+    ui: &mut Ui,
+    state: &mut WindowState,
+    control: &mut AiControl,
+    requests: &mut MessageWriter<GameRequest>,
+) {
     let (done, total) = state.series.progress();
     let label = if state.series.is_running() { format!("Series… ({done}/{total})") } else { "Series…".to_string() };
     ui.ctx().data_mut(|d| d.insert_temp(button_label_id(), label));
@@ -155,7 +158,7 @@ pub(crate) fn contents(ui: &mut Ui, state: &mut WindowState) {
     ui.separator();
     progress_section(ui, state);
     if !state.series.games().is_empty() {
-        games_section(ui, state);
+        games_section(ui, state, control, requests);
         results_section(ui, &state.series);
         score_plot(ui, &state.series);
     }
@@ -395,12 +398,17 @@ fn score_plot(ui: &mut Ui, series: &Series) {
         });
 }
 
-fn games_section(ui: &mut Ui, state: &mut WindowState) {
+fn games_section(
+    ui: &mut Ui,
+    state: &mut WindowState,
+    control: &mut AiControl,
+    requests: &mut MessageWriter<GameRequest>,
+) {
     egui::CollapsingHeader::new(format!("Finished games ({})", state.series.games().len()))
         .id_salt("series_games")
         .default_open(true)
         .show(ui, |ui| {
-            replay_controls(ui, state);
+            replay_controls(ui, state, control, requests);
             let watching = state.session.replay().and_then(|r| r.series_index);
             egui::ScrollArea::vertical()
                 .id_salt("series_game_list")
@@ -440,22 +448,27 @@ fn games_section(ui: &mut Ui, state: &mut WindowState) {
 
 /// The replay's progress, and pause/step/stop (the pause is the AI-vs-AI
 /// one, so the left panel's buttons work too).
-fn replay_controls(ui: &mut Ui, state: &mut WindowState) {
+fn replay_controls(
+    ui: &mut Ui,
+    state: &WindowState,
+    control: &mut AiControl,
+    requests: &mut MessageWriter<GameRequest>,
+) {
     let Some(game) = state.session.replay() else {
         return;
     };
     let ply = state.session.plies();
     ui.horizontal(|ui| {
         ui.label(RichText::new(format!("Watching ply {ply} of {}", game.plies())).strong());
-        let paused = state.control.paused;
+        let paused = control.paused;
         if ui.button(if paused { "Resume" } else { "Pause" }).clicked() {
-            state.control.paused = !paused;
+            control.paused = !paused;
         }
         if ui.add_enabled(paused, egui::Button::new("Step")).on_hover_text("Play one recorded move").clicked() {
-            state.control.step_requested = true;
+            control.step_requested = true;
         }
         if ui.button("Stop").on_hover_text("End the replay here; the position stays on the board").clicked() {
-            state.game_requests.write(GameRequest::StopReplay);
+            requests.write(GameRequest::StopReplay);
         }
     });
     ui.label(RichText::new("Stop hands the game to the players you set, from this position.").small().weak());

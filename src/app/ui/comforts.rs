@@ -26,13 +26,11 @@ impl Default for FilePath {
 #[derive(SystemParam)]
 pub(super) struct ComfortsState<'w> {
     pub session: Res<'w, GameSession>,
-    players: Res<'w, Players>,
     hint: Res<'w, Hint>,
     flip: ResMut<'w, BoardFlip>,
     notice: Res<'w, Notice>,
     path: ResMut<'w, FilePath>,
     hint_request: MessageWriter<'w, HintRequest>,
-    pub requests: MessageWriter<'w, GameRequest>,
     files: MessageWriter<'w, FileRequest>,
 }
 
@@ -41,16 +39,21 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// Undo, redo, hint, flip and resign, under the game status.
-pub(super) fn game_buttons(ui: &mut Ui, state: &mut ComfortsState) {
+pub(super) fn game_buttons(
+    ui: &mut Ui,
+    state: &mut ComfortsState,
+    players: &Players,
+    requests: &mut MessageWriter<GameRequest>,
+) {
     let over = state.session.outcome().is_over();
     ui.horizontal_wrapped(|ui| {
-        let can_undo = state.session.can_undo(&state.players);
+        let can_undo = state.session.can_undo(players);
         if ui.add_enabled(can_undo, egui::Button::new("⟲ Undo")).on_hover_text("Take back (Ctrl+Z)").clicked() {
-            state.requests.write(GameRequest::Undo);
+            requests.write(GameRequest::Undo);
         }
         let can_redo = state.session.redo_len() > 0 && !over;
         if ui.add_enabled(can_redo, egui::Button::new("⟳ Redo")).on_hover_text("Replay (Ctrl+Y)").clicked() {
-            state.requests.write(GameRequest::Redo);
+            requests.write(GameRequest::Redo);
         }
         // Same width thinking or not, so the buttons after it stay put.
         let hint_text = if state.hint.thinking { "Hint ⏳" } else { "Hint  " };
@@ -65,7 +68,7 @@ pub(super) fn game_buttons(ui: &mut Ui, state: &mut ComfortsState) {
         }
         let can_resign = !over && !state.session.reviewing();
         if ui.add_enabled(can_resign, egui::Button::new("Resign")).on_hover_text("Give up this game").clicked() {
-            state.requests.write(GameRequest::Resign);
+            requests.write(GameRequest::Resign);
         }
     });
     if let Some(mv) = state.hint.mv {
@@ -76,23 +79,23 @@ pub(super) fn game_buttons(ui: &mut Ui, state: &mut ComfortsState) {
 const HINT_COLOR: egui::Color32 = egui::Color32::from_rgb(80, 210, 250);
 
 /// Step buttons, and while reviewing, the way back or on from here.
-pub(super) fn review_section(ui: &mut Ui, state: &mut ComfortsState) {
+pub(super) fn review_section(ui: &mut Ui, state: &mut ComfortsState, requests: &mut MessageWriter<GameRequest>) {
     let live = state.session.position().moves().len();
     let shown = state.session.shown_ply();
     ui.horizontal(|ui| {
         let back = shown > 0;
         let on = shown < live;
         if ui.add_enabled(back, egui::Button::new("⏮")).on_hover_text("Start position").clicked() {
-            state.requests.write(GameRequest::GoTo { ply: 0 });
+            requests.write(GameRequest::GoTo { ply: 0 });
         }
         if ui.add_enabled(back, egui::Button::new("◀")).on_hover_text("One move back (Left)").clicked() {
-            state.requests.write(GameRequest::GoTo { ply: shown - 1 });
+            requests.write(GameRequest::GoTo { ply: shown - 1 });
         }
         if ui.add_enabled(on, egui::Button::new("▶")).on_hover_text("One move on (Right)").clicked() {
-            state.requests.write(GameRequest::GoTo { ply: shown + 1 });
+            requests.write(GameRequest::GoTo { ply: shown + 1 });
         }
         if ui.add_enabled(on, egui::Button::new("⏭")).on_hover_text("Back to the game").clicked() {
-            state.requests.write(GameRequest::GoTo { ply: live });
+            requests.write(GameRequest::GoTo { ply: live });
         }
     });
     if state.session.reviewing() {
@@ -100,11 +103,11 @@ pub(super) fn review_section(ui: &mut Ui, state: &mut ComfortsState) {
         ui.label(RichText::new(text).strong().color(REVIEW_COLOR));
         ui.horizontal(|ui| {
             if ui.button("Back to game").clicked() {
-                state.requests.write(GameRequest::GoTo { ply: live });
+                requests.write(GameRequest::GoTo { ply: live });
             }
             let hover = "Drop the later moves and play on from this position";
             if ui.button("Continue from here").on_hover_text(hover).clicked() {
-                state.requests.write(GameRequest::ContinueFromHere);
+                requests.write(GameRequest::ContinueFromHere);
             }
         });
     }

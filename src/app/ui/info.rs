@@ -114,7 +114,7 @@ pub(super) fn pacing_section(ui: &mut Ui, state: &mut PanelState) {
             *state.control = control;
         }
         let mut play = state.play.clone();
-        ui.add(egui::Slider::new(&mut play.ai_delay_secs, 0.0..=3.0).text("s between watched moves"));
+        ui.add(egui::Slider::new(&mut play.ai_delay_secs, 0.0..=3.0).text("s between AI moves"));
         ui.checkbox(&mut play.animate, "Animate moves");
         ui.add_enabled(play.animate, egui::Slider::new(&mut play.move_secs, 0.05..=1.5).text("s a slide"));
         state.play.set_if_neq(play);

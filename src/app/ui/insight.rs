@@ -35,8 +35,8 @@ pub(super) fn overlay_toggle(ui: &mut Ui, state: &mut InsightState) {
         legend(
             ui,
             &[
-                ("➜", Color32::from_rgb(255, 160, 40), "the line it expects (numbered)"),
-                ("▬", Color32::WHITE, "bar: a move's score, full for the best"),
+                ("arrows", Color32::from_rgb(255, 160, 40), "the line it expects, numbered;"),
+                ("bars", Color32::WHITE, "each move's score, full for the best"),
             ],
         );
     }
@@ -115,13 +115,16 @@ pub(super) fn layers_section(ui: &mut Ui, state: &mut InsightState, variant: Var
                     legend(
                         ui,
                         &[
-                            ("■", Color32::from_rgb(255, 170, 40), "White's groups: warm tints"),
-                            ("■", Color32::from_rgb(60, 140, 255), "Black's groups: cool tints"),
+                            ("warm tints", Color32::from_rgb(255, 170, 40), "White's groups;"),
+                            ("cool tints", Color32::from_rgb(60, 140, 255), "Black's groups"),
                         ],
                     );
                 }
                 if layers.centres {
-                    legend(ui, &[("◎", Color32::WHITE, "White's centre"), ("◇", Color32::WHITE, "Black's centre")]);
+                    legend(
+                        ui,
+                        &[("circle", Color32::WHITE, "White's centre;"), ("diamond", Color32::WHITE, "Black's centre")],
+                    );
                 }
             }
             Variant::Breakthrough => {
@@ -132,9 +135,9 @@ pub(super) fn layers_section(ui: &mut Ui, state: &mut InsightState, variant: Var
                     legend(
                         ui,
                         &[
-                            ("■", white, "White attacks"),
-                            ("■", black, "Black attacks"),
-                            ("◧", white, "both (half each)"),
+                            ("orange", white, "White attacks;"),
+                            ("blue", black, "Black attacks;"),
+                            ("half and half", white, "both"),
                         ],
                     );
                 }

@@ -159,12 +159,17 @@ fn draw_panel(mut contexts: EguiContexts, mut state: PanelState, mut panels: Res
                         }
                     });
                     if series_tab {
-                        crate::app::series::panel::contents(ui, &mut state.series);
+                        crate::app::series::panel::contents(
+                            ui,
+                            &mut state.series,
+                            &mut state.control,
+                            &mut state.requests,
+                        );
                         return;
                     }
                     info::status(ui, &state);
-                    comforts::game_buttons(ui, &mut state.comforts);
-                    comforts::review_section(ui, &mut state.comforts);
+                    comforts::game_buttons(ui, &mut state.comforts, &state.players, &mut state.requests);
+                    comforts::review_section(ui, &mut state.comforts, &mut state.requests);
                     insight::overlay_toggle(ui, &mut state.insight);
                     ui.separator();
                     insight::eval_graph_section(ui, &mut state.insight);
@@ -172,7 +177,7 @@ fn draw_panel(mut contexts: EguiContexts, mut state: PanelState, mut panels: Res
                     insight::layers_section(ui, &mut state.insight, variant);
                     info::statistics_section(ui, &state);
                     if let Some(ply) = info::moves_section(ui, &state, state.comforts.session.review_ply()) {
-                        state.comforts.requests.write(GameRequest::GoTo { ply });
+                        state.requests.write(GameRequest::GoTo { ply });
                     }
                     if layout.diagnostics {
                         ui.separator();
