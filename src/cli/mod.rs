@@ -9,6 +9,7 @@ pub mod matches;
 pub mod perft;
 pub mod progress;
 pub mod protocol;
+pub mod solve;
 pub mod tournament;
 
 use std::process::ExitCode;
@@ -44,6 +45,8 @@ pub enum Command {
     Tournament(tournament::TournamentArgs),
     /// Run the classic studies' reproductions and print their tables
     Experiments(experiments::ExperimentsArgs),
+    /// Prove who wins a position (proof-number search)
+    Solve(solve::SolveArgs),
 }
 
 /// Parses the command line and runs it; every error is one line on stderr.
@@ -59,6 +62,7 @@ pub fn main() -> ExitCode {
         Some(Command::Match(args)) => matches::run(args),
         Some(Command::Tournament(args)) => tournament::run(args),
         Some(Command::Experiments(args)) => experiments::run(args),
+        Some(Command::Solve(args)) => solve::run(args),
         #[cfg(feature = "gui")]
         None => match cli.game.launch_options() {
             Ok(options) => {

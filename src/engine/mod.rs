@@ -19,6 +19,7 @@ pub mod rating;
 pub mod record;
 pub mod search;
 pub mod series;
+pub mod solver;
 pub mod types;
 pub mod zobrist;
 
