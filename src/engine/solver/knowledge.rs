@@ -33,6 +33,9 @@ pub trait SolverGame: Evaluate {
     /// Whether a position can recur (then draws by repetition exist and the
     /// search must watch its own path).
     const CAN_REPEAT: bool;
+    /// Evaluation points (expert strategy) that make a side about three times
+    /// as likely to succeed as to fail: the scale of the initial numbers.
+    const EVAL_SCALE: f64;
     /// Per-board tables the insight reads, built once per solve.
     type Tables;
     fn tables(&self) -> Self::Tables;
@@ -215,6 +218,8 @@ fn breakthrough_insight<B: Bits>(board: &Board<B>, cones: &Cones<B>) -> Insight 
 
 impl<B: Bits> SolverGame for Breakthrough<B> {
     const CAN_REPEAT: bool = false;
+    /// Half a pawn.
+    const EVAL_SCALE: f64 = 500.0;
     type Tables = Cones<B>;
 
     fn tables(&self) -> Cones<B> {
@@ -252,6 +257,7 @@ impl<B: Bits> SolverGame for Breakthrough<B> {
 
 impl<B: Bits> SolverGame for LinesOfAction<B> {
     const CAN_REPEAT: bool = true;
+    const EVAL_SCALE: f64 = 500.0;
     type Tables = ();
 
     fn tables(&self) {}
