@@ -100,6 +100,7 @@ impl EngineSession {
             "fen" => Ok(format!("fen {}", self.position.fen())),
             "setoption" => self.set_option(args),
             "go" => self.go(args, out),
+            "solve" => super::solve::protocol_reply(&self.position, args),
             "perft" => match args {
                 [depth] => depth
                     .parse::<u32>()

@@ -10,3 +10,4 @@ mod rules;
 mod rules_property;
 mod search;
 mod series;
+mod solver;

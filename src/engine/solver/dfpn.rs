@@ -127,7 +127,9 @@ impl<'a, 'h, G: SolverGame> Solver<'a, 'h, G> {
         if (mover == self.target) == target_wins { Value::succeeds(len) } else { Value::fails(len) }
     }
 
-    fn decide(&self, remaining: Option<u32>) -> Decision {
+    /// The node's value if its outcome, the bound, the unbounded proof (with
+    /// `reuse`) or the game's structure settles it; else the forced capture, if any.
+    fn decide(&self, remaining: Option<u32>, reuse: bool) -> Decision {
         let mover = self.game.side_to_move();
         match self.game.quick_outcome() {
             Outcome::Win { winner, .. } => return Decision::Done(self.verdict(mover, winner == self.target, 0)),
@@ -136,6 +138,12 @@ impl<'a, 'h, G: SolverGame> Solver<'a, 'h, G> {
         }
         if remaining == Some(0) || (G::CAN_REPEAT && self.path.len() >= MAX_PATH) {
             return Decision::Done(self.verdict(mover, false, 0));
+        }
+        if let Some(r) = remaining
+            && reuse
+            && let Some(v) = self.unbounded_result(mover, r)
+        {
+            return Decision::Done(v);
         }
         if !self.knowledge {
             return Decision::Open(None);
@@ -146,6 +154,19 @@ impl<'a, 'h, G: SolverGame> Solver<'a, 'h, G> {
             }
             Insight::MustCapture(square) => Decision::Open(Some(square)),
             _ => Decision::Open(None),
+        }
+    }
+
+    /// In a bounded search, what the unbounded proof already settled: a win
+    /// whose proof fits in the plies left, or (in a game without cycles, where
+    /// disproofs are exact) a position the target cannot win at all.
+    fn unbounded_result(&self, mover: Color, remaining: u32) -> Option<Value> {
+        let e = self.table.get(self.key(self.game.hash(), None))?;
+        let target_wins = (e.phi == 0) == (mover == self.target);
+        match (e.phi == 0 || e.delta == 0, target_wins) {
+            (true, true) if e.len as u32 <= remaining => Some(self.verdict(mover, true, e.len as u32)),
+            (true, false) if !G::CAN_REPEAT => Some(self.verdict(mover, false, 0)),
+            _ => None,
         }
     }
 
@@ -198,7 +219,7 @@ impl<'a, 'h, G: SolverGame> Solver<'a, 'h, G> {
                 Value { phi: e.phi, delta: e.delta, len: e.len as u32 }
             } else {
                 self.game.play_unchecked(mv);
-                let value = match self.decide(below) {
+                let value = match self.decide(below, true) {
                     Decision::Done(v) => v,
                     Decision::Open(_) => self.initial(),
                 };
@@ -237,7 +258,7 @@ impl<'a, 'h, G: SolverGame> Solver<'a, 'h, G> {
         let first_node = self.clock.nodes;
         let hash = self.game.hash();
         let key = self.key(hash, remaining);
-        let must = match self.decide(remaining) {
+        let must = match self.decide(remaining, true) {
             Decision::Done(v) => return Ok(v),
             Decision::Open(must) => must,
         };
@@ -293,7 +314,7 @@ impl<'a, 'h, G: SolverGame> Solver<'a, 'h, G> {
 
     /// Whether the current node is decided by its outcome, the bound or knowledge.
     pub fn decided(&self, remaining: Option<u32>) -> Option<Value> {
-        match self.decide(remaining) {
+        match self.decide(remaining, false) {
             Decision::Done(v) => Some(v),
             Decision::Open(_) => None,
         }
@@ -301,7 +322,7 @@ impl<'a, 'h, G: SolverGame> Solver<'a, 'h, G> {
 
     /// The moves to consider at the current node (after a must-capture).
     pub fn must_capture(&self, remaining: Option<u32>) -> Option<u8> {
-        match self.decide(remaining) {
+        match self.decide(remaining, false) {
             Decision::Open(must) => must,
             Decision::Done(_) => None,
         }

@@ -206,8 +206,13 @@ pub fn solve_game<G: SolverGame>(mut game: G, config: &SolveConfig, handler: &mu
         solution.bound = Some(root.len);
         solver.clock.extend();
         solution.line = solver.line(None).unwrap_or_default();
-        if config.distance {
-            solution.distance = distance::shortest(&mut solver, winner, root.len);
+        if config.distance
+            && let Some((plies, line)) = distance::shortest(&mut solver, winner, root.len)
+        {
+            solution.distance = Some(plies);
+            if let Some(line) = line {
+                solution.line = line;
+            }
         }
         break;
     }
