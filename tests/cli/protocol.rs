@@ -85,3 +85,21 @@ fn go_reports_info_lines_then_a_legal_best_move() {
     let lines = send(&mut s, "go depth 3 ai enhanced:offensive2");
     assert!(lines.last().unwrap().starts_with("bestmove "), "{lines:?}");
 }
+
+#[test]
+fn solve_answers_with_the_winner_distance_and_line() {
+    let mut s = EngineSession::new();
+    assert_eq!(one(&mut s, "variant breakthrough 3x5"), "ok");
+    let reply = one(&mut s, "solve movetime 60000");
+    let words: Vec<&str> = reply.split(' ').collect();
+    assert_eq!(&words[..4], ["solved", "win", "black", "18"], "{reply}");
+    assert_eq!(words[4], "nodes");
+    let pv = reply.split(" pv ").nth(1).unwrap();
+    assert_eq!(pv.split(' ').count(), 18, "{reply}");
+    assert_eq!(one(&mut s, "variant breakthrough 8x8"), "ok");
+    assert_eq!(one(&mut s, "solve nodes 1000"), "solved unknown nodes 1024");
+    assert_eq!(one(&mut s, "solve movetime"), "error solve option 'movetime' needs a value");
+    assert_eq!(one(&mut s, "solve depth 3"), "error unknown solve option 'depth'");
+    assert_eq!(one(&mut s, "position fen w4/5/5/2b2/5 b"), "ok");
+    assert_eq!(one(&mut s, "solve"), "error the game is already over");
+}
