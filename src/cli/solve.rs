@@ -138,7 +138,10 @@ fn line_text(pos: &Position, s: &Solution) -> String {
     s.line.iter().map(|&m| pos.move_name(m)).collect::<Vec<_>>().join(" ")
 }
 
-/// The protocol's `solve [movetime MS] [memory MIB]` reply, e.g.
+/// The protocol's budget when a `solve` line names none.
+const PROTOCOL_DEFAULT_TIME: Duration = Duration::from_secs(10);
+
+/// The protocol's `solve [movetime MS] [nodes N] [memory MIB]` reply, e.g.
 /// `solved win white 17 nodes N pv ...` or `solved unknown nodes N`.
 pub fn protocol_reply(pos: &Position, args: &[&str]) -> Result<String, String> {
     let mut config = SolveConfig { memory_mib: 64, ..SolveConfig::default() };
@@ -155,6 +158,10 @@ pub fn protocol_reply(pos: &Position, args: &[&str]) -> Result<String, String> {
     }
     if let [lone] = rest {
         return Err(format!("solve option '{lone}' needs a value"));
+    }
+    // The protocol answers one line at a time: never wait without a bound.
+    if config.time.is_none() && config.nodes.is_none() {
+        config.time = Some(PROTOCOL_DEFAULT_TIME);
     }
     let s = solver::solve(pos, &config, &mut ()).map_err(|e| e.to_string())?;
     Ok(match s.verdict {
