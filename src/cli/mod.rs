@@ -13,6 +13,7 @@ pub mod matches;
 pub mod perft;
 pub mod progress;
 pub mod protocol;
+pub mod solve;
 pub mod tournament;
 
 use std::process::ExitCode;
@@ -52,6 +53,8 @@ pub enum Command {
     Book(book::BookArgs),
     /// Solve Flow Free puzzles, list the shipped ones, bench the solvers
     Flow(flow::FlowArgs),
+    /// Prove who wins a position (proof-number search)
+    Solve(solve::SolveArgs),
 }
 
 /// Parses the command line and runs it; every error is one line on stderr.
@@ -69,6 +72,7 @@ pub fn main() -> ExitCode {
         Some(Command::Experiments(args)) => experiments::run(args),
         Some(Command::Book(args)) => book::run(args),
         Some(Command::Flow(args)) => flow::run(args),
+        Some(Command::Solve(args)) => solve::run(args),
         #[cfg(feature = "gui")]
         None => match cli.game.launch_options() {
             Ok(options) => {

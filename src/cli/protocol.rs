@@ -182,6 +182,8 @@ impl EngineSession {
                 Ok(()) => return Ok(Flow::Continue),
                 Err(e) => Err(e),
             },
+            // A proof runs to its budget (10 s unless told) before the next command is read.
+            "solve" => super::solve::protocol_reply(&self.position, args),
             "perft" => match self.perft(args) {
                 Ok(()) => return Ok(Flow::Continue),
                 Err(e) => Err(e),

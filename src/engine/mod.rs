@@ -22,6 +22,7 @@ pub mod rating;
 pub mod record;
 pub mod search;
 pub mod series;
+pub mod solver;
 pub mod sprt;
 pub mod types;
 pub mod zobrist;

@@ -180,3 +180,27 @@ fn engine_mode_answers_a_search_with_limits_after_the_end_of_input() {
     assert!(best.len() > "bestmove ".len());
     assert!(engine.exits(PROMPTLY));
 }
+
+#[test]
+fn solve_proves_a_tiny_board_and_rejects_bad_budgets() {
+    let (code, out, _) = breakline(&["solve", "--size", "3x5"]);
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "result black wins (proved)", "{out}");
+    assert!(lines[1].starts_with("line a2-") || lines[1].starts_with("line b2-") || lines[1].starts_with("line c2-"));
+    assert!(out.contains("distance 18 plies (shortest forced win)"), "{out}");
+    let (code, out, _) = breakline(&["solve", "--size", "8x8", "--nodes", "2000", "--no-distance"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("result unknown within the budget (white win: proof "), "{out}");
+    for args in [
+        &["solve", "--time-limit", "-1"][..],
+        &["solve", "--memory", "0"],
+        &["solve", "--fen", "5/5 w"],
+        &["solve", "--moves", "a2-a5"],
+        &["solve", "--fen", "w4/5/5/2b2/5 b"],
+    ] {
+        let (code, out, err) = breakline(args);
+        assert_ne!(code, 0, "{args:?}");
+        assert!(out.is_empty() && err.starts_with("breakline: ") && err.lines().count() == 1, "{args:?}: {err}");
+    }
+}

@@ -303,3 +303,21 @@ fn quit_during_a_search_stops_it_and_quits() {
     assert!(c.lines().last().unwrap().starts_with("bestmove "));
     assert!(!c.session.is_busy());
 }
+
+#[test]
+fn solve_answers_with_the_winner_distance_and_line() {
+    let mut c = Client::new();
+    assert_eq!(c.one("variant breakthrough 3x5"), "ok");
+    let reply = c.one("solve movetime 60000");
+    let words: Vec<&str> = reply.split(' ').collect();
+    assert_eq!(&words[..4], ["solved", "win", "black", "18"], "{reply}");
+    assert_eq!(words[4], "nodes");
+    let pv = reply.split(" pv ").nth(1).unwrap();
+    assert_eq!(pv.split(' ').count(), 18, "{reply}");
+    assert_eq!(c.one("variant breakthrough 8x8"), "ok");
+    assert_eq!(c.one("solve nodes 1000"), "solved unknown nodes 1024");
+    assert_eq!(c.one("solve movetime"), "error solve option 'movetime' needs a value");
+    assert_eq!(c.one("solve depth 3"), "error unknown solve option 'depth'");
+    assert_eq!(c.one("position fen w4/5/5/2b2/5 b"), "ok");
+    assert_eq!(c.one("solve"), "error the game is already over");
+}

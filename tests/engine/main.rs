@@ -14,3 +14,4 @@ mod rules;
 mod rules_property;
 mod search;
 mod series;
+mod solver;

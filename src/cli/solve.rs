@@ -1,0 +1,174 @@
+//! `breakline solve`: proves who wins a position, with a progress display on
+//! stderr; and the protocol's `solve` command, which shares the reply format.
+
+use std::time::Duration;
+
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::engine::solver::{self, Solution, SolveConfig, SolveHandler, SolveProgress, Verdict};
+use crate::engine::{BoardSize, Position, Variant};
+
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    /// breakthrough or loa
+    #[arg(long, default_value = "breakthrough")]
+    pub variant: Variant,
+    /// Board size, COLUMNSxROWS (ignored with --fen, whose ranks give the size)
+    #[arg(long, default_value = "5x5")]
+    pub size: BoardSize,
+    /// Start from this position string instead of the start position
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Moves to play first, space-separated (e.g. "a2-a3 b4-b3")
+    #[arg(long)]
+    pub moves: Option<String>,
+    /// Seconds to spend at most on the proof (unlimited if absent)
+    #[arg(long)]
+    pub time_limit: Option<f64>,
+    /// Nodes to search at most on the proof
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Transposition-table size in MiB
+    #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..=65536))]
+    pub memory: u64,
+    /// Skip the search for the shortest forced win after a proof
+    #[arg(long)]
+    pub no_distance: bool,
+    /// Solve without the games' structural knowledge (races, forced captures)
+    #[arg(long)]
+    pub no_knowledge: bool,
+}
+
+/// Shows the root's numbers as the solve runs (hidden when stderr is not a terminal).
+struct Spinner(ProgressBar);
+
+impl SolveHandler for Spinner {
+    fn report(&mut self, p: &SolveProgress) {
+        let phase = if p.distance_bound > 0 {
+            format!("distance: win within {} plies?", p.distance_bound)
+        } else {
+            format!("proving a {} win: proof {} disproof {}", p.target, number(p.proof), number(p.disproof))
+        };
+        self.0.set_message(format!("{phase}, {} nodes, table {:.0}% full", p.nodes, 100.0 * p.table_fill));
+        self.0.tick();
+    }
+}
+
+fn number(n: u32) -> String {
+    if n >= 1 << 30 { "inf".to_string() } else { n.to_string() }
+}
+
+pub fn run(args: &SolveArgs) -> Result<(), String> {
+    let mut pos = match &args.fen {
+        Some(fen) => Position::from_fen(args.variant, fen).map_err(|e| e.to_string())?,
+        None => Position::start(args.variant, args.size).map_err(|e| e.to_string())?,
+    };
+    for m in args.moves.iter().flat_map(|s| s.split_whitespace()) {
+        pos.play_text(m).map_err(|e| format!("move {m}: {e}"))?;
+    }
+    let time = match args.time_limit {
+        Some(s) if s.is_finite() && s > 0.0 => Some(Duration::from_secs_f64(s)),
+        Some(s) => return Err(format!("bad time limit '{s}' (seconds, above 0)")),
+        None => None,
+    };
+    let config = SolveConfig {
+        time,
+        nodes: args.nodes,
+        memory_mib: args.memory as usize,
+        distance: !args.no_distance,
+        knowledge: !args.no_knowledge,
+    };
+    let bar = ProgressBar::new_spinner();
+    bar.set_style(
+        ProgressStyle::with_template("{spinner} {elapsed} {msg}").unwrap_or_else(|_| ProgressStyle::default_spinner()),
+    );
+    let mut spinner = Spinner(bar);
+    let solution = solver::solve(&pos, &config, &mut spinner).map_err(|e| e.to_string())?;
+    spinner.0.finish_and_clear();
+    if let Verdict::Win(winner) = solution.verdict {
+        solver::check_line(&pos, winner, &solution.line)
+            .map_err(|e| format!("internal error, bad winning line: {e}"))?;
+    }
+    print!("{}", report(&pos, &solution));
+    Ok(())
+}
+
+/// The command line's report: result, line, distance, effort.
+fn report(pos: &Position, s: &Solution) -> String {
+    let mut out = String::new();
+    match s.verdict {
+        Verdict::Win(winner) => {
+            out.push_str(&format!("result {winner} wins (proved)\n"));
+            out.push_str(&format!("line {}\n", line_text(pos, s)));
+            if let Some(bound) = s.bound {
+                out.push_str(&format!("proof length {bound} plies\n"));
+            }
+            match s.distance {
+                Some(d) => out.push_str(&format!("distance {d} plies (shortest forced win)\n")),
+                None => out.push_str("distance not computed\n"),
+            }
+        }
+        Verdict::Unknown if s.neither_wins => {
+            out.push_str(
+                "result unknown: neither side can be shown to win (a draw is likely; repetitions keep it unproved)\n",
+            );
+        }
+        Verdict::Unknown => {
+            out.push_str(&format!(
+                "result unknown within the budget ({} win: proof {} disproof {})\n",
+                s.progress.target,
+                number(s.progress.proof),
+                number(s.progress.disproof)
+            ));
+        }
+    }
+    let secs = s.time.as_secs_f64();
+    out.push_str(&format!(
+        "nodes {} time {:.3} s (proof {:.3} s), {:.0} nodes/s\n",
+        s.nodes,
+        secs,
+        s.proof_time.as_secs_f64(),
+        s.nodes as f64 / secs.max(1e-9)
+    ));
+    out
+}
+
+fn line_text(pos: &Position, s: &Solution) -> String {
+    s.line.iter().map(|&m| pos.move_name(m)).collect::<Vec<_>>().join(" ")
+}
+
+/// The protocol's budget when a `solve` line names none.
+const PROTOCOL_DEFAULT_TIME: Duration = Duration::from_secs(10);
+
+/// The protocol's `solve [movetime MS] [nodes N] [memory MIB]` reply, e.g.
+/// `solved win white 17 nodes N pv ...` or `solved unknown nodes N`.
+pub fn protocol_reply(pos: &Position, args: &[&str]) -> Result<String, String> {
+    let mut config = SolveConfig { memory_mib: 64, ..SolveConfig::default() };
+    let mut rest = args;
+    while let [key, value, tail @ ..] = rest {
+        let n: u64 = value.parse().map_err(|_| format!("bad {key} value '{value}'"))?;
+        match *key {
+            "movetime" => config.time = Some(Duration::from_millis(n.max(1))),
+            "nodes" => config.nodes = Some(n),
+            "memory" => config.memory_mib = n.clamp(1, 65536) as usize,
+            other => return Err(format!("unknown solve option '{other}'")),
+        }
+        rest = tail;
+    }
+    if let [lone] = rest {
+        return Err(format!("solve option '{lone}' needs a value"));
+    }
+    // The protocol answers one line at a time: never wait without a bound.
+    if config.time.is_none() && config.nodes.is_none() {
+        config.time = Some(PROTOCOL_DEFAULT_TIME);
+    }
+    let s = solver::solve(pos, &config, &mut ()).map_err(|e| e.to_string())?;
+    Ok(match s.verdict {
+        Verdict::Win(winner) => {
+            let plies = s.distance.or(s.bound).unwrap_or(s.line.len() as u32);
+            format!("solved win {winner} {plies} nodes {} pv {}", s.nodes, line_text(pos, &s))
+        }
+        Verdict::Unknown => format!("solved unknown nodes {}", s.nodes),
+    })
+}

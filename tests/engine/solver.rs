@@ -1,0 +1,285 @@
+//! The proof-number solver against exhaustive search: whole tiny Breakthrough
+//! boards, positions near the end of random games in both variants, and the
+//! games' structural knowledge on its own. Every winning line is replayed by
+//! the rules, and on Breakthrough every position of it is checked to be lost
+//! for the loser whatever it plays.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use breakline::engine::breakthrough::Breakthrough;
+use breakline::engine::loa::LinesOfAction;
+use breakline::engine::solver::{self, Insight, SolveConfig, SolveError, SolverGame, Verdict};
+use breakline::engine::{BoardSize, Color, Game, Move, Outcome, Position, Variant};
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+
+/// Exact value by exhaustive search of a game without cycles: whether the
+/// mover wins, and the plies to the end with best play (winner fastest, loser
+/// slowest).
+fn exact<G: Game>(g: &mut G, memo: &mut HashMap<u64, (bool, u32)>) -> (bool, u32) {
+    if let Some(&v) = memo.get(&g.hash()) {
+        return v;
+    }
+    let v = match g.quick_outcome() {
+        Outcome::Win { winner, .. } => (winner == g.side_to_move(), 0),
+        Outcome::Draw { .. } => unreachable!("breakthrough has no draws"),
+        Outcome::Ongoing => {
+            let (mut fastest_win, mut slowest_loss) = (None::<u32>, 0);
+            for m in g.legal_moves() {
+                g.play_unchecked(m);
+                let (child_wins, d) = exact(g, memo);
+                g.undo_unchecked(m);
+                if child_wins {
+                    slowest_loss = slowest_loss.max(d + 1);
+                } else {
+                    fastest_win = Some(fastest_win.map_or(d + 1, |w| w.min(d + 1)));
+                }
+            }
+            fastest_win.map_or((false, slowest_loss), |d| (true, d))
+        }
+    };
+    memo.insert(g.hash(), v);
+    v
+}
+
+/// Whether `side` can force a win within `plies` plies (any game, cycles
+/// included: the bound ends every line), remembering answers in `memo`.
+fn wins_within<G: Game>(g: &mut G, side: Color, plies: u32, memo: &mut HashMap<(u64, u32, Color), bool>) -> bool {
+    match g.quick_outcome() {
+        Outcome::Win { winner, .. } => return winner == side,
+        Outcome::Draw { .. } => return false,
+        Outcome::Ongoing => {}
+    }
+    if let Some(&w) = memo.get(&(g.hash(), plies, side)) {
+        return w;
+    }
+    let moves = g.legal_moves();
+    let w = if moves.is_empty() {
+        g.side_to_move() != side
+    } else if plies == 0 {
+        false
+    } else {
+        let attacking = g.side_to_move() == side;
+        let mut check = |m: Move| {
+            g.play_unchecked(m);
+            let w = wins_within(g, side, plies - 1, memo);
+            g.undo_unchecked(m);
+            w
+        };
+        if attacking { moves.into_iter().any(&mut check) } else { moves.into_iter().all(&mut check) }
+    };
+    memo.insert((g.hash(), plies, side), w);
+    w
+}
+
+/// The shortest forced win of either side within `max` plies, by exhaustive search.
+fn shortest_win<G: Game>(g: &mut G, max: u32) -> Option<(Color, u32)> {
+    let mut memo = HashMap::new();
+    (1..=max).find_map(|d| Color::BOTH.into_iter().find(|&c| wins_within(g, c, d, &mut memo)).map(|c| (c, d)))
+}
+
+fn generous() -> SolveConfig {
+    SolveConfig { time: None, nodes: Some(20_000_000), memory_mib: 16, distance: true, knowledge: true }
+}
+
+fn concrete(pos: &Position) -> Breakthrough<u64> {
+    Breakthrough::from_placement(&pos.placement()).unwrap()
+}
+
+/// Checks a Breakthrough solution against exhaustive search: verdict,
+/// distance, and along the winning line that the winner keeps a won position
+/// (so every one of the loser's replies is refuted).
+fn check_breakthrough(pos: &Position, config: &SolveConfig) {
+    let mut memo = HashMap::new();
+    let mut game = concrete(pos);
+    let (mover_wins, distance) = exact(&mut game, &mut memo);
+    let winner = if mover_wins { pos.side_to_move() } else { pos.side_to_move().opponent() };
+    let s = solver::solve(pos, config, &mut ()).unwrap();
+    assert_eq!(s.verdict, Verdict::Win(winner), "{}", pos.fen());
+    assert_eq!(s.distance, Some(distance), "{}", pos.fen());
+    assert!(s.bound.unwrap() >= distance);
+    solver::check_line(pos, winner, &s.line).unwrap();
+    // The line wins within the distance; the loser's replies in it resist as
+    // long as the proof knows, which may be less than the longest possible.
+    assert!(s.line.len() as u32 <= distance);
+    for (i, &m) in s.line.iter().enumerate() {
+        let (wins, left) = exact(&mut game, &mut memo);
+        assert_eq!(wins, game.side_to_move() == winner, "ply {i} of the line leaves the won path");
+        if wins == (game.side_to_move() == winner) && game.side_to_move() == winner {
+            assert!(left as usize <= s.line.len() - i, "ply {i}: no win is faster than optimal");
+        }
+        game.play_unchecked(m);
+    }
+    assert_eq!(game.outcome().winner(), Some(winner));
+}
+
+#[test]
+fn tiny_breakthrough_boards_agree_with_exhaustive_search() {
+    let pos = Position::start(Variant::Breakthrough, BoardSize::new(3, 5)).unwrap();
+    check_breakthrough(&pos, &generous());
+    check_breakthrough(&pos, &SolveConfig { knowledge: false, ..generous() });
+    // 4x5: too large for exhaustive search in a test; the line is replayed.
+    let pos = Position::start(Variant::Breakthrough, BoardSize::new(4, 5)).unwrap();
+    let s = solver::solve(&pos, &generous(), &mut ()).unwrap();
+    assert_eq!((s.verdict, s.distance), (Verdict::Win(Color::Black), Some(22)));
+    solver::check_line(&pos, Color::Black, &s.line).unwrap();
+}
+
+/// Positions `before_end` plies before the end of seeded random games.
+fn near_ends(variant: Variant, size: BoardSize, games: u64, before_end: usize) -> Vec<Position> {
+    let mut out = Vec::new();
+    for seed in 0..games {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut pos = Position::start(variant, size).unwrap();
+        pos.set_move_limit(200);
+        while !pos.outcome().is_over() {
+            let moves = pos.legal_moves();
+            pos.play(moves[rng.random_range(0..moves.len())]).unwrap();
+        }
+        // Games drawn by the move limit are left out: only decided endings.
+        if pos.outcome().winner().is_some() {
+            for _ in 0..before_end.min(pos.moves().len()) {
+                pos.undo();
+            }
+            out.push(pos);
+        }
+    }
+    out
+}
+
+/// Checks the solver on a position whose shortest win exhaustive search can
+/// find within `max` plies (others are skipped); returns whether it checked.
+fn check_endgame(pos: &Position, max: u32) -> bool {
+    let s = solver::solve(pos, &SolveConfig { nodes: Some(200_000), ..generous() }, &mut ()).unwrap();
+    let found = match pos.variant() {
+        Variant::Breakthrough => shortest_win(&mut concrete(pos), max),
+        Variant::LinesOfAction => {
+            shortest_win(&mut LinesOfAction::<u64>::from_placement(&pos.placement()).unwrap(), max)
+        }
+    };
+    let Some((winner, distance)) = found else {
+        if let (Verdict::Win(winner), Some(d)) = (s.verdict, s.distance) {
+            assert!(d > max, "{}: exhaustive search missed a win", pos.fen());
+            solver::check_line(pos, winner, &s.line).unwrap();
+        }
+        return false;
+    };
+    assert_eq!((s.verdict, s.distance), (Verdict::Win(winner), Some(distance)), "{}", pos.fen());
+    solver::check_line(pos, winner, &s.line).unwrap();
+    assert!(s.line.len() as u32 <= distance);
+    true
+}
+
+#[test]
+fn breakthrough_endgames_agree_with_exhaustive_search() {
+    let mut checked = 0;
+    for (size, before_end) in [((5, 5), 6), ((6, 5), 5), ((5, 6), 5)] {
+        for pos in near_ends(Variant::Breakthrough, BoardSize::new(size.0, size.1), 10, before_end) {
+            checked += check_endgame(&pos, 5) as usize;
+        }
+    }
+    assert!(checked >= 8, "{checked}");
+}
+
+#[test]
+fn breakthrough_knowledge_only_decides_what_search_confirms() {
+    let mut decided = [0usize; 2];
+    for pos in near_ends(Variant::Breakthrough, BoardSize::new(5, 5), 60, 9).into_iter().chain(near_ends(
+        Variant::Breakthrough,
+        BoardSize::new(6, 6),
+        60,
+        7,
+    )) {
+        let mut game = concrete(&pos);
+        let tables = game.tables();
+        // Every position along the rest of a random game.
+        let mut rng = StdRng::seed_from_u64(pos.hash());
+        while !game.outcome().is_over() {
+            match game.insight(&tables) {
+                Insight::Decided { winner, plies } => {
+                    decided[(plies >= 3) as usize] += 1;
+                    let won = wins_within(&mut game, winner, plies, &mut HashMap::new());
+                    assert!(won, "{} {winner} {plies}", game.placement().to_fen());
+                }
+                Insight::MustCapture(square) => {
+                    for m in game.legal_moves().into_iter().filter(|m| m.to != square || !m.capture) {
+                        game.play_unchecked(m);
+                        let mover = game.side_to_move();
+                        assert!(wins_within(&mut game, mover, 1, &mut HashMap::new()), "{m:?} should lose at once");
+                        game.undo_unchecked(m);
+                    }
+                }
+                Insight::Open => {}
+            }
+            let moves = game.legal_moves();
+            game.play_unchecked(moves[rng.random_range(0..moves.len())]);
+        }
+    }
+    assert!(decided[0] > 50 && decided[1] > 50, "the test must see both short and long decisions: {decided:?}");
+}
+
+#[test]
+fn a_pawn_nobody_can_reach_wins_the_race() {
+    // White's a3 pawn needs 3 moves; Black's pawns on e6 and f6 are too far
+    // away to catch it and need 5 moves to reach rank 1.
+    let pos = Position::from_fen(Variant::Breakthrough, "4bb/6/6/w5/6/6 w").unwrap();
+    let game = concrete(&pos);
+    assert_eq!(game.insight(&game.tables()), Insight::Decided { winner: Color::White, plies: 5 });
+    let mut g = game.clone();
+    let mut memo = HashMap::new();
+    assert!(wins_within(&mut g, Color::White, 5, &mut memo) && !wins_within(&mut g, Color::White, 3, &mut memo));
+    let s = solver::solve(&pos, &generous(), &mut ()).unwrap();
+    assert_eq!((s.verdict, s.distance), (Verdict::Win(Color::White), Some(5)));
+    let white: Vec<String> = s.line.iter().map(|&m| pos.move_name(m)).step_by(2).collect();
+    assert_eq!(white, ["a3-a4", "a4-a5", "a5-a6"]);
+    // Black to move, with a pawn on d4 three moves from rank 1, is faster.
+    let pos = Position::from_fen(Variant::Breakthrough, "4bb/6/3b2/w5/6/6 b").unwrap();
+    let s = solver::solve(&pos, &generous(), &mut ()).unwrap();
+    assert_eq!(s.verdict, Verdict::Win(Color::Black));
+}
+
+#[test]
+fn loa_endgames_agree_with_bounded_exhaustive_search() {
+    let mut checked = 0;
+    for (size, before_end) in [(6, 3), (6, 4), (7, 3)] {
+        for pos in near_ends(Variant::LinesOfAction, BoardSize::new(size, size), 8, before_end) {
+            checked += check_endgame(&pos, 3) as usize;
+        }
+    }
+    assert!(checked >= 12, "{checked}");
+}
+
+#[test]
+fn budgets_end_a_solve_with_unknown_and_finished_games_are_refused() {
+    let pos = Position::start(Variant::Breakthrough, BoardSize::new(6, 6)).unwrap();
+    let tight = SolveConfig { nodes: Some(5_000), ..generous() };
+    let s = solver::solve(&pos, &tight, &mut ()).unwrap();
+    assert_eq!(s.verdict, Verdict::Unknown);
+    assert!(s.line.is_empty() && s.distance.is_none());
+    assert!((5_000..6_200).contains(&s.nodes), "{}", s.nodes);
+    assert!(s.progress.proof > 0 && s.progress.disproof > 0);
+
+    let stop = Arc::new(AtomicBool::new(true));
+    let s = solver::solve(&pos, &SolveConfig { time: Some(Duration::from_secs(600)), ..generous() }, &mut stop.clone())
+        .unwrap();
+    assert_eq!(s.verdict, Verdict::Unknown);
+    assert!(s.nodes <= 1024, "a raised stop flag ends the solve at the first check: {}", s.nodes);
+
+    let over = Position::from_fen(Variant::Breakthrough, "w4/5/5/2b2/5 b").unwrap();
+    assert_eq!(solver::solve(&over, &generous(), &mut ()), Err(SolveError::GameOver));
+}
+
+#[test]
+fn a_line_that_does_not_win_is_rejected() {
+    let pos = Position::start(Variant::Breakthrough, BoardSize::new(3, 5)).unwrap();
+    let s = solver::solve(&pos, &generous(), &mut ()).unwrap();
+    let Verdict::Win(winner) = s.verdict else { panic!("3x5 is solved") };
+    assert!(solver::check_line(&pos, winner.opponent(), &s.line).is_err());
+    assert!(solver::check_line(&pos, winner, &s.line[..s.line.len() - 1]).is_err());
+    let mut bad = s.line.clone();
+    bad[0] = bad[1];
+    assert!(solver::check_line(&pos, winner, &bad).is_err());
+}
