@@ -75,14 +75,15 @@ fn follow_drag(
     for (entity, piece, mut transform, dragged) in &mut pieces {
         let home = layout.square_center(piece.square);
         match (lifted, cursor) {
-            (Some(from), Some(point)) if piece.square == from => {
-                if dragged || point.distance(home) > layout.square * 0.3 {
-                    transform.translation = point.extend(MOVING_PIECE_Z);
-                    if !dragged {
-                        commands.entity(entity).insert(Dragged);
-                    }
+            (Some(from), Some(point))
+                if piece.square == from && (dragged || point.distance(home) > layout.square * 0.3) =>
+            {
+                transform.translation = point.extend(MOVING_PIECE_Z);
+                if !dragged {
+                    commands.entity(entity).insert(Dragged);
                 }
             }
+            (Some(from), Some(_)) if piece.square == from => {}
             _ if dragged => {
                 transform.translation = home.extend(PIECE_Z);
                 commands.entity(entity).remove::<Dragged>();

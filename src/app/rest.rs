@@ -93,10 +93,13 @@ fn install_waker(proxy: Option<Res<EventLoopProxyWrapper>>, mut commands: Comman
     }))));
 }
 
+/// Pieces sliding or fading.
+type Animated = Or<(With<MoveAnimation>, With<CaptureAnimation>)>;
+
 /// What keeps the window drawing frame after frame.
 #[derive(SystemParam)]
 struct Motion<'w, 's> {
-    moving: Query<'w, 's, (), Or<(With<MoveAnimation>, With<CaptureAnimation>)>>,
+    moving: Query<'w, 's, (), Animated>,
     phase: Res<'w, State<GamePhase>>,
     turn: Option<Res<'w, State<TurnPhase>>>,
     next_phase: Res<'w, NextState<GamePhase>>,

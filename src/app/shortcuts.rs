@@ -20,8 +20,8 @@ fn handle_keys(
     keys: Res<ButtonInput<KeyCode>>,
     session: Res<GameSession>,
     mut control: ResMut<AiControl>,
-    mut flip: ResMut<BoardFlip>,
-    mut panels: ResMut<PanelLayout>,
+    (mut flip, mut panels): (ResMut<BoardFlip>, ResMut<PanelLayout>),
+    window: Option<Single<&Window, With<bevy::window::PrimaryWindow>>>,
     mut requests: MessageWriter<GameRequest>,
     mut hint: MessageWriter<HintRequest>,
 ) {
@@ -57,7 +57,8 @@ fn handle_keys(
         flip.0 = !flip.0;
     }
     if keys.just_pressed(KeyCode::BracketLeft) {
-        panels.settings_open = !panels.settings_open;
+        let width = window.map_or(super::ui::NARROW_WINDOW, |w| w.width());
+        panels.settings_open = Some(!panels.settings_shown(width));
     }
     if keys.just_pressed(KeyCode::BracketRight) {
         panels.game_open = !panels.game_open;

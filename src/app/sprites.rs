@@ -132,11 +132,17 @@ fn spawn_frame_and_labels(mut commands: Commands, session: Res<GameSession>, tex
     }
 }
 
+/// A frame or a label that appeared this frame.
+type JustAdded = Or<(Added<BoardFrame>, Added<CoordinateLabel>)>;
+
+/// A coordinate label and what placing it changes.
+type LabelParts = (&'static CoordinateLabel, &'static mut Transform, &'static mut TextFont);
+
 fn place_frame_and_labels(
     layout: Res<BoardLayout>,
     mut frames: Query<(&mut Transform, &mut Sprite), With<BoardFrame>>,
-    mut labels: Query<(&CoordinateLabel, &mut Transform, &mut TextFont), Without<BoardFrame>>,
-    added: Query<(), Or<(Added<BoardFrame>, Added<CoordinateLabel>)>>,
+    mut labels: Query<LabelParts, Without<BoardFrame>>,
+    added: Query<(), JustAdded>,
 ) {
     if !layout.is_changed() && added.is_empty() {
         return;

@@ -40,8 +40,7 @@ fn decide_turn(
     clock: Res<TurnClock>,
     time: Res<Time>,
     mut control: ResMut<AiControl>,
-    mut next_turn: ResMut<NextState<TurnPhase>>,
-    mut next_phase: ResMut<NextState<GamePhase>>,
+    (mut next_turn, mut next_phase): (ResMut<NextState<TurnPhase>>, ResMut<NextState<GamePhase>>),
 ) {
     // The owner already decided what comes next this frame (a new or loaded
     // game, an undo): deciding now would overwrite it.

@@ -295,7 +295,7 @@ fn bad_game_files_leave_the_game_alone_and_say_why() {
         settle(&mut app);
     }
     let good = temp_path("good.json");
-    files::save_game(&good, &session(&app).record()).expect("saves");
+    files::save_game(&good, session(&app).record()).expect("saves");
     let json = std::fs::read_to_string(&good).expect("reads");
     let truncated = temp_path("truncated.json");
     std::fs::write(&truncated, &json[..json.len() / 2]).expect("writes");

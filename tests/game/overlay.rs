@@ -178,7 +178,7 @@ fn a_graph_click_reviews_and_the_layers_follow() {
         app.update();
     }
     assert_eq!(session(&app).review_ply(), Some(1));
-    let reviewed = position_at(&session(&app).position(), 1);
+    let reviewed = position_at(session(&app).position(), 1);
     let settings = *app.world().resource::<LayerSettings>();
     assert_eq!(*app.world().resource::<LayerData>(), LayerData::compute(&reviewed, &settings));
     assert_eq!(overlay_line(&app), None, "no thinking overlay over a reviewed position");

@@ -45,7 +45,7 @@ fn fade(index: usize, count: usize) -> f32 {
 
 /// Who plays the PV's `index`th move when `first` plays the first.
 fn mover(first: Side, index: usize) -> Side {
-    if index % 2 == 0 { first } else { first.opponent() }
+    if index.is_multiple_of(2) { first } else { first.opponent() }
 }
 
 /// Where one arrow runs and where its number goes, in world units.

@@ -56,14 +56,16 @@ struct PanelState<'w> {
 /// Which panels show, and the frame-time readout for those who want it.
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PanelLayout {
-    pub settings_open: bool,
+    /// The settings panel; `None` follows the window: folded below
+    /// [`NARROW_WINDOW`] so a small window keeps most of its width for the board.
+    pub settings_open: Option<bool>,
     pub game_open: bool,
     pub diagnostics: bool,
 }
 
 impl Default for PanelLayout {
     fn default() -> Self {
-        PanelLayout { settings_open: true, game_open: true, diagnostics: false }
+        PanelLayout { settings_open: None, game_open: true, diagnostics: false }
     }
 }
 
@@ -74,6 +76,16 @@ pub fn panel_widths(width: f32) -> (f32, f32) {
     let right = (width * 0.23).clamp(220.0, 300.0);
     (left, right)
 }
+
+impl PanelLayout {
+    /// Whether the settings panel shows in a window `width` logical pixels wide.
+    pub fn settings_shown(&self, width: f32) -> bool {
+        self.settings_open.unwrap_or(width >= NARROW_WINDOW)
+    }
+}
+
+/// Below this width the settings panel starts folded.
+pub const NARROW_WINDOW: f32 = 1000.0;
 
 /// The width of a collapsed panel's strip (its open button).
 const COLLAPSED_WIDTH: f32 = 26.0;
@@ -106,8 +118,10 @@ fn draw_panel(mut contexts: EguiContexts, mut state: PanelState, mut panels: Res
     let mut layout = *state.layout;
     // Settings on the left, the game as it happens on the right; either folds
     // away to a strip with the button that opens it again.
-    let left = if !layout.settings_open {
-        collapsed_strip(&mut root, "breakline_settings_strip", true, &mut layout.settings_open)
+    let mut settings_open = layout.settings_shown(ctx.viewport_rect().width());
+    let shown_before = settings_open;
+    let left = if !settings_open {
+        collapsed_strip(&mut root, "breakline_settings_strip", true, &mut settings_open)
     } else {
         egui::Panel::left("breakline_settings")
             .exact_size(left_width)
@@ -118,7 +132,7 @@ fn draw_panel(mut contexts: EguiContexts, mut state: PanelState, mut panels: Res
                         ui.heading("Breakline");
                         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                             if ui.button("«").on_hover_text("Hide the settings ([)").clicked() {
-                                layout.settings_open = false;
+                                settings_open = false;
                             }
                         });
                     });
@@ -188,6 +202,9 @@ fn draw_panel(mut contexts: EguiContexts, mut state: PanelState, mut panels: Res
             .response
             .rect
     };
+    if settings_open != shown_before {
+        layout.settings_open = Some(settings_open);
+    }
     state.layout.set_if_neq(layout);
     let pointer_over_window = ctx
         .pointer_latest_pos()
