@@ -70,3 +70,112 @@ fn damaged_records_are_refused_with_a_reason() {
     assert_eq!(popped.moves.len() + 1, r.moves.len());
     assert_eq!(popped.stats.side(last.side).moves + 1, r.stats.side(last.side).moves);
 }
+
+/// A small seeded generator for the mutations.
+struct Mutator(u64);
+
+impl Mutator {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n.max(1) as u64) as usize
+    }
+
+    /// One random damage: truncation, a byte changed, a number changed, a
+    /// token of another type, a field dropped or a chunk duplicated.
+    fn mutate(&mut self, text: &str) -> String {
+        let bytes = text.as_bytes();
+        let at = self.below(bytes.len());
+        match self.below(6) {
+            0 => String::from_utf8_lossy(&bytes[..at]).into_owned(),
+            1 => {
+                let mut b = bytes.to_vec();
+                b[at] = b"0123456789-\"{}[],:aex9"[self.below(22)];
+                String::from_utf8_lossy(&b).into_owned()
+            }
+            2 => {
+                // Replace a run of digits with a huge, negative or fractional number.
+                let replacement =
+                    ["18446744073709551615", "-1", "4294967296", "1e400", "0.5", "999999999999"][self.below(6)];
+                match text[at..].find(|c: char| c.is_ascii_digit()) {
+                    Some(offset) => {
+                        let start = at + offset;
+                        let end = start + text[start..].find(|c: char| !c.is_ascii_digit()).unwrap_or(0);
+                        format!("{}{replacement}{}", &text[..start], &text[end..])
+                    }
+                    None => text.to_string(),
+                }
+            }
+            3 => {
+                let token = ["null", "true", "\"x\"", "[]", "{}", "-7"][self.below(6)];
+                match text[at..].find(':') {
+                    Some(offset) => {
+                        let start = at + offset + 1;
+                        let end = start + text[start..].find([',', '}']).unwrap_or(0);
+                        format!("{}{token}{}", &text[..start], &text[end..])
+                    }
+                    None => text.to_string(),
+                }
+            }
+            4 => match text[at..].find(",\n") {
+                Some(offset) => {
+                    let start = at + offset;
+                    let end = start + 2 + text[start + 2..].find(",\n").unwrap_or(0);
+                    format!("{}{}", &text[..start], &text[end..])
+                }
+                None => text.to_string(),
+            },
+            _ => {
+                let end = (at + self.below(40)).min(text.len());
+                let (start, end) = (text.floor_char_boundary(at), text.floor_char_boundary(end));
+                format!("{}{}{}", &text[..end], &text[start..end], &text[end..])
+            }
+        }
+    }
+}
+
+/// Whatever a file says, loading it returns a typed error or a record whose
+/// derived parts (sides, captures, statistics, result, final position)
+/// agree with its moves; it never panics.
+#[test]
+fn mutated_save_files_load_as_errors_or_consistent_games() {
+    let games = [
+        game(Variant::Breakthrough, 6, "alphabeta:offensive2:depth=2", "alphabeta:defensive1:depth=2", 5),
+        game(Variant::LinesOfAction, 6, "alphabeta:classic:depth=1", "alphabeta:expert:depth=1", 6),
+    ];
+    let mut mutator = Mutator(0x5eed_cafe);
+    let (mut loaded, mut refused) = (0, 0);
+    for record in &games {
+        let text = serde_json::to_string_pretty(record).unwrap();
+        for _ in 0..1_500 {
+            let mut damaged = mutator.mutate(&text);
+            if mutator.below(4) == 0 {
+                damaged = mutator.mutate(&damaged);
+            }
+            match GameRecord::from_json(&damaged) {
+                Err(error) => {
+                    refused += 1;
+                    assert!(!error.to_string().contains('\n'), "one line: {error}");
+                }
+                Ok((rebuilt, position)) => {
+                    loaded += 1;
+                    assert_eq!(rebuilt.replay().unwrap().fen(), position.fen());
+                    assert_eq!(rebuilt.stats.final_fen, position.fen());
+                    assert_eq!(rebuilt.stats.turns as usize, rebuilt.moves.len());
+                    let moves: u32 = Color::BOTH.iter().map(|&c| rebuilt.stats.side(c).moves).sum();
+                    assert_eq!(moves as usize, rebuilt.moves.len());
+                    if rebuilt.resigned().is_none() {
+                        assert_eq!(rebuilt.result, position.outcome());
+                    }
+                    // What a game can do after loading must not break it either.
+                    let mut again = rebuilt.clone();
+                    while again.pop().is_some() {}
+                    assert_eq!(again.stats.white.nodes + again.stats.black.nodes, 0);
+                }
+            }
+        }
+    }
+    eprintln!("mutated save files: {loaded} loaded, {refused} refused");
+    assert!(loaded > 100 && refused > 100, "both outcomes tried: {loaded} loaded, {refused} refused");
+}

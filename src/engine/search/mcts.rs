@@ -399,9 +399,6 @@ fn winning_step<G: Game>(game: &G, moves: &MoveList) -> Option<Move> {
         return None;
     }
     let size = game.size();
-    let goal = match game.side_to_move() {
-        Color::White => size.rows - 1,
-        Color::Black => 0,
-    };
-    moves.iter().copied().find(|m| m.to / size.columns == goal)
+    let goal = size.goal_rank(game.side_to_move());
+    moves.iter().copied().find(|m| size.rank_of(m.to) == goal)
 }

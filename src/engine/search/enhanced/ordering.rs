@@ -105,10 +105,7 @@ pub fn reducible<G: Game>(game: &G, m: Move, score: i32) -> bool {
 /// win depends on the whole board, and its captures come first anyway).
 #[inline]
 fn goal_rank<G: Game>(game: &G, side: Color) -> Option<u8> {
-    (G::VARIANT == Variant::Breakthrough).then(|| match side {
-        Color::White => game.size().rows - 1,
-        Color::Black => 0,
-    })
+    (G::VARIANT == Variant::Breakthrough).then(|| game.size().goal_rank(side))
 }
 
 /// Moves `moves[index..]`'s best-scored move to `index` (a lazy selection sort:
