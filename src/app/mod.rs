@@ -20,6 +20,7 @@ pub mod overlay;
 pub mod owner;
 mod pointer;
 pub mod presets;
+pub mod proof;
 pub mod rest;
 pub mod review;
 pub(crate) mod screenshot;
@@ -141,7 +142,7 @@ pub fn plugin(app: &mut App) {
         series::plugin,
         // The AI's thinking and analysis layers, as data.
         (overlay::plugin, eval_graph::plugin, layers::plugin),
-        (owner::plugin, board_sync::plugin, hint::plugin, files::plugin),
+        (owner::plugin, board_sync::plugin, hint::plugin, files::plugin, proof::plugin),
         (notice::plugin, settings_store::plugin, rest::plugin),
     ));
 }
@@ -149,7 +150,7 @@ pub fn plugin(app: &mut App) {
 /// Rendering, pointer and panel plugins (need a window, a renderer and egui).
 fn view_plugin(app: &mut App) {
     app.add_plugins((assets::plugin, sprites::plugin, pointer::plugin, ui::plugin, screenshot::plugin))
-        .add_plugins((shortcuts::plugin, hint::view_plugin, rest::view_plugin))
+        .add_plugins((shortcuts::plugin, hint::view_plugin, rest::view_plugin, proof::view_plugin))
         .add_plugins((overlay::view_plugin, layers::view_plugin));
 }
 

@@ -1,6 +1,6 @@
 //! Keyboard shortcuts: N new game, Space pause/resume the AI, Left/Right step
 //! through the game, Ctrl+Z / Ctrl+Y undo/redo, F flip, H hint, [ and ] fold
-//! the settings and game panels. Keys typed
+//! the settings and game panels, S solve. Keys typed
 //! into a text field of the panel belong to the field.
 
 use bevy::prelude::*;
@@ -8,6 +8,7 @@ use bevy_egui::input::egui_wants_any_keyboard_input;
 
 use super::board::BoardFlip;
 use super::hint::HintRequest;
+use super::proof::SolveRequest;
 use super::session::GameSession;
 use super::state::{AiControl, GameRequest, GameSystems};
 use super::ui::PanelLayout;
@@ -23,7 +24,7 @@ fn handle_keys(
     (mut flip, mut panels): (ResMut<BoardFlip>, ResMut<PanelLayout>),
     window: Option<Single<&Window, With<bevy::window::PrimaryWindow>>>,
     mut requests: MessageWriter<GameRequest>,
-    mut hint: MessageWriter<HintRequest>,
+    (mut hint, mut solve): (MessageWriter<HintRequest>, MessageWriter<SolveRequest>),
 ) {
     let controls = [KeyCode::ControlLeft, KeyCode::ControlRight];
     // A quick Ctrl+Z can press and release Ctrl within one frame.
@@ -62,6 +63,9 @@ fn handle_keys(
     }
     if keys.just_pressed(KeyCode::BracketRight) {
         panels.game_open = !panels.game_open;
+    }
+    if keys.just_pressed(KeyCode::KeyS) {
+        solve.write(SolveRequest);
     }
     if keys.just_pressed(KeyCode::KeyH) {
         hint.write(HintRequest);

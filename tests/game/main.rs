@@ -8,6 +8,7 @@ mod human_moves;
 mod layout;
 mod overlay;
 mod owner;
+mod proof;
 mod series;
 mod stale_search;
 

@@ -9,6 +9,7 @@ use crate::app::board::BoardFlip;
 use crate::app::files::{FileAction, FileRequest, default_path};
 use crate::app::hint::{HINT_MS, Hint, HintRequest};
 use crate::app::notice::Notice;
+use crate::app::proof::{PROOF_TIME, ProofStatus, SolveRequest};
 use crate::app::session::GameSession;
 use crate::app::state::{GameRequest, Players};
 use crate::app::ui::numbering::move_label;
@@ -31,6 +32,8 @@ pub(super) struct ComfortsState<'w> {
     notice: Res<'w, Notice>,
     path: ResMut<'w, FilePath>,
     hint_request: MessageWriter<'w, HintRequest>,
+    proof: Res<'w, ProofStatus>,
+    solve_request: MessageWriter<'w, SolveRequest>,
     files: MessageWriter<'w, FileRequest>,
 }
 
@@ -71,12 +74,28 @@ pub(super) fn game_buttons(
             requests.write(GameRequest::Resign);
         }
     });
+    let solve_text = if state.proof.running { "Solve ⏳" } else { "Solve  " };
+    let hover = format!("Prove who wins from here ({} s at most; S)", PROOF_TIME.as_secs());
+    ui.horizontal(|ui| {
+        if ui.add_enabled(!state.proof.running && !over, egui::Button::new(solve_text)).on_hover_text(hover).clicked() {
+            state.solve_request.write(SolveRequest);
+        }
+        let text = match (&state.proof.text, state.proof.running) {
+            (_, true) => Some("Proving…".to_string()),
+            (Some(text), false) => Some(text.clone()),
+            (None, false) => None,
+        };
+        if let Some(text) = text {
+            ui.add(egui::Label::new(RichText::new(text).color(PROOF_COLOR)).truncate());
+        }
+    });
     if let Some(mv) = state.hint.mv {
         ui.label(RichText::new(format!("Hint: {}", state.session.position().move_name(mv))).color(HINT_COLOR));
     }
 }
 
 const HINT_COLOR: egui::Color32 = egui::Color32::from_rgb(80, 210, 250);
+const PROOF_COLOR: egui::Color32 = egui::Color32::from_rgb(240, 110, 220);
 
 /// Step buttons, and while reviewing, the way back or on from here.
 pub(super) fn review_section(ui: &mut Ui, state: &mut ComfortsState, requests: &mut MessageWriter<GameRequest>) {

@@ -1,0 +1,161 @@
+//! Solve in the game: the Solve button (and the S key) proves the position on
+//! the board with the engine's df-pn solver on a thread of its own, within a
+//! budget, and shows "White wins (proved), N moves" with the winning line as
+//! numbered arrows, or says that no proof was found within the budget. A move,
+//! an undo or a new game makes the answer stale and stops a running proof.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use bevy::prelude::*;
+
+use super::background::BackgroundJob;
+use super::board::BoardLayout;
+use super::rest::Waker;
+use super::session::GameSession;
+use super::state::GameSystems;
+use crate::engine::solver::{self, Solution, SolveConfig, SolveError, Verdict};
+use crate::engine::{Move as EngineMove, Position};
+
+/// How long a proof in the game may take, and its table.
+pub const PROOF_TIME: Duration = Duration::from_secs(10);
+const PROOF_MIB: usize = 128;
+
+/// Prove the position on the board.
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct SolveRequest;
+
+/// What the panel shows about the last proof of the position on the board.
+#[derive(Resource, Default, Clone, Debug, PartialEq)]
+pub struct ProofStatus {
+    pub running: bool,
+    /// The verdict in words, once known.
+    pub text: Option<String>,
+    /// The winning line, for the arrows.
+    pub line: Vec<EngineMove>,
+    /// The position it is for (shown position's hash, game generation).
+    for_position: Option<(u64, u64)>,
+}
+
+/// A running proof; dropping it sets its stop flag.
+#[derive(Component)]
+struct ProofTask {
+    job: BackgroundJob<Result<Solution, SolveError>>,
+    stop: Arc<AtomicBool>,
+}
+
+impl Drop for ProofTask {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<SolveRequest>()
+        .init_resource::<ProofStatus>()
+        .add_systems(Update, (forget_stale, start, poll).chain().in_set(GameSystems::Turn));
+}
+
+#[derive(Default, Reflect, GizmoConfigGroup)]
+struct ProofGizmos;
+
+pub(super) fn view_plugin(app: &mut App) {
+    let line = GizmoLineConfig { width: 5.0, ..default() };
+    app.insert_gizmo_config(ProofGizmos, GizmoConfig { line, ..default() })
+        .add_systems(Update, draw_line.after(GameSystems::Turn));
+}
+
+fn key(session: &GameSession) -> (u64, u64) {
+    (session.shown_position().hash(), session.generation())
+}
+
+/// The answer (and a running proof) belong to one position on the board.
+fn forget_stale(
+    mut commands: Commands,
+    session: Res<GameSession>,
+    mut status: ResMut<ProofStatus>,
+    tasks: Query<Entity, With<ProofTask>>,
+) {
+    if status.for_position.is_some() && status.for_position != Some(key(&session)) {
+        *status = ProofStatus::default();
+        for task in &tasks {
+            commands.entity(task).despawn();
+        }
+    }
+}
+
+fn start(
+    mut commands: Commands,
+    mut requests: MessageReader<SolveRequest>,
+    session: Res<GameSession>,
+    waker: Res<Waker>,
+    mut status: ResMut<ProofStatus>,
+) {
+    if requests.read().count() == 0 || status.running {
+        return;
+    }
+    let position: Position = session.shown_position();
+    if position.outcome().is_over() {
+        status.text = Some("The game is over: nothing to prove.".to_string());
+        return;
+    }
+    let stop = Arc::new(AtomicBool::new(false));
+    let config = SolveConfig { time: Some(PROOF_TIME), memory_mib: PROOF_MIB, ..SolveConfig::default() };
+    let job = {
+        let mut handler = stop.clone();
+        BackgroundJob::spawn("proof", waker.clone(), move || solver::solve(&position, &config, &mut handler))
+    };
+    commands.spawn((Name::new("Proof"), ProofTask { job, stop }));
+    *status = ProofStatus { running: true, text: None, line: Vec::new(), for_position: Some(key(&session)) };
+}
+
+fn poll(mut commands: Commands, mut tasks: Query<(Entity, &mut ProofTask)>, mut status: ResMut<ProofStatus>) {
+    for (entity, mut task) in &mut tasks {
+        let Some(result) = task.job.poll() else {
+            continue;
+        };
+        commands.entity(entity).despawn();
+        status.running = false;
+        match result {
+            Ok(Ok(solution)) => {
+                status.text = Some(describe(&solution));
+                if matches!(solution.verdict, Verdict::Win(_)) {
+                    status.line = solution.line;
+                }
+            }
+            Ok(Err(error)) => status.text = Some(format!("No proof: {error}")),
+            Err(error) => status.text = Some(format!("No proof: {error}")),
+        }
+    }
+}
+
+/// "White wins (proved), 9 moves" or why there is no proof.
+pub fn describe(solution: &Solution) -> String {
+    match solution.verdict {
+        Verdict::Win(winner) => {
+            let side = super::side_title(winner);
+            match solution.distance.or(solution.bound) {
+                Some(plies) => {
+                    let exact = if solution.distance.is_some() { "" } else { "at most " };
+                    format!("{side} wins (proved), {exact}{} moves ({plies} plies)", plies.div_ceil(2))
+                }
+                None => format!("{side} wins (proved)"),
+            }
+        }
+        Verdict::Unknown if solution.neither_wins => {
+            "Neither side can force a win (a draw is likely, not proved).".to_string()
+        }
+        Verdict::Unknown => format!("No proof within {} s ({} nodes).", PROOF_TIME.as_secs(), solution.nodes),
+    }
+}
+
+/// The winning line's first six moves as arrows, each fainter than the one before.
+fn draw_line(mut gizmos: Gizmos<ProofGizmos>, status: Res<ProofStatus>, layout: Res<BoardLayout>) {
+    for (index, mv) in status.line.iter().take(6).enumerate() {
+        let (from, to) = (layout.square_center(mv.from), layout.square_center(mv.to));
+        let fade = 1.0 - index as f32 * 0.13;
+        let color = Color::srgba(0.95, 0.3, 0.85, fade);
+        gizmos.arrow_2d(from, to, color).with_tip_length(layout.square * 0.25);
+    }
+}

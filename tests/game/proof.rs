@@ -1,0 +1,42 @@
+//! Solve in the game: a proof runs off the frame loop, its verdict and line
+//! describe the position on the board, and a move makes them stale.
+
+use breakline::app::PlayerSetup;
+use breakline::app::proof::{ProofStatus, SolveRequest};
+use breakline::app::state::{MoveChosen, TurnPhase};
+use breakline::engine::{BoardSize, Variant};
+
+use crate::{game_app, options, session, turn, update_until};
+
+#[test]
+fn solving_a_small_board_shows_the_proved_winner_and_a_legal_line() {
+    let mut opts = options(Variant::Breakthrough, PlayerSetup::Human, PlayerSetup::Human);
+    opts.size = BoardSize::new(3, 5);
+    let mut app = game_app(opts);
+    assert!(update_until(&mut app, 10, |app| turn(app) == Some(TurnPhase::HumanTurn)));
+    app.world_mut().write_message(SolveRequest);
+    app.update();
+    assert!(app.world().resource::<ProofStatus>().running, "the proof runs in the background");
+    let done = update_until(&mut app, 20_000, |app| {
+        std::thread::sleep(std::time::Duration::from_millis(1));
+        !app.world().resource::<ProofStatus>().running
+    });
+    assert!(done, "the proof ends within its budget");
+    let status = app.world().resource::<ProofStatus>().clone();
+    assert_eq!(status.text.as_deref(), Some("Black wins (proved), 9 moves (18 plies)"));
+    let mut position = session(&app).position().clone();
+    for &mv in &status.line {
+        position.play(mv).expect("the line is legal");
+    }
+    assert_eq!(position.outcome().winner(), Some(breakline::engine::Color::Black));
+
+    // A move on the board makes the answer stale.
+    let request = {
+        let s = session(&app);
+        MoveChosen::human(s.position().legal_moves()[0], s.generation(), s.position().hash())
+    };
+    app.world_mut().write_message(request);
+    app.update();
+    app.update();
+    assert_eq!(*app.world().resource::<ProofStatus>(), ProofStatus::default());
+}
