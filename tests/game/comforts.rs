@@ -18,19 +18,7 @@ use breakline::app::{PlayerSetup, configure, plugin};
 use breakline::engine::record::Player;
 use breakline::engine::{Color as Side, Outcome, Position, Variant, WinReason};
 
-use crate::{STEP, ai, assert_pieces_match, game_app, options, phase, session, turn, update_until};
-
-/// A small deterministic generator, so the random sequences repeat.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self, below: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % below as u64) as usize
-    }
-}
+use crate::{Rng, STEP, ai, assert_pieces_match, game_app, options, phase, session, turn, update_until};
 
 fn temp_path(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("breakline-comforts-{}", std::process::id()));

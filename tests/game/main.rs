@@ -84,3 +84,15 @@ pub fn assert_pieces_match(app: &mut App) {
     actual.sort_by_key(|(square, _)| *square);
     assert_eq!(actual, expected, "piece entities after ply {ply}");
 }
+
+/// A small seeded xorshift generator for random test sequences.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self, below: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % below as u64) as usize
+    }
+}

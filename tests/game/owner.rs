@@ -8,7 +8,7 @@ use breakline::app::files::{FileAction, FileRequest};
 use breakline::app::state::{GamePhase, GameRequest, MoveChosen, MoveSource, PlaySettings, ReplaceGame, TurnPhase};
 use breakline::engine::{Color as Side, Outcome, Variant, WinReason};
 
-use crate::{ai, assert_pieces_match, game_app, options, phase, session, turn, update_until};
+use crate::{Rng, ai, assert_pieces_match, game_app, options, phase, session, turn, update_until};
 
 /// The AI's move for the current position, as its search would send it.
 fn ai_move(app: &App) -> GameRequest {
@@ -83,17 +83,6 @@ fn an_ai_move_just_before_a_resignation_is_kept_and_the_resignation_holds() {
     assert_eq!(s.record().stats.winner, Some(Side::Black));
     assert_eq!(phase(&app), GamePhase::Over);
     assert_pieces_match(&mut app);
-}
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self, below: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % below as u64) as usize
-    }
 }
 
 /// Board, shown position, record and statistics agree.
