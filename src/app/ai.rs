@@ -13,6 +13,7 @@ use bevy::prelude::*;
 
 use super::PlayerSetup;
 use super::background::BackgroundJob;
+use super::proof::ProofStatus;
 use super::rest::{PROGRESS_INTERVAL, ThrottledWaker, Waker};
 use super::session::GameSession;
 use super::state::{AiControl, GameRequest, GameSystems, MoveChosen, MoveSource, Players, TurnPhase};
@@ -97,11 +98,36 @@ fn spawn_search(
     mut commands: Commands,
     session: Res<GameSession>,
     players: Res<Players>,
-    waker: Res<Waker>,
+    (waker, proof): (Res<Waker>, Res<ProofStatus>),
     mut thinking: ResMut<AiThinking>,
     mut requests: MessageWriter<GameRequest>,
 ) {
     let side = session.side_to_move();
+    // A proved win needs no search: the AI plays the proof's move.
+    if players.get(side).is_ai()
+        && let Some(mv) = proof.proved_move(&session)
+    {
+        info!("AI move for {side}: {} from the proof", session.position().move_name(mv));
+        let plies = proof.line.len() as i32;
+        let search = SearchInfo {
+            depth: 0,
+            iterations: 0,
+            score: crate::engine::eval::WIN - plies,
+            nodes: 0,
+            time: Duration::ZERO,
+            pv: proof.line.clone(),
+            tt_hits: 0,
+            root_scores: Vec::new(),
+        };
+        requests.write(GameRequest::Play(MoveChosen {
+            mv,
+            source: MoveSource::Ai,
+            generation: session.generation(),
+            position_hash: session.position().hash(),
+            search: Some(search),
+        }));
+        return;
+    }
     if let Some((mv, search)) = session.replay_next() {
         requests.write(GameRequest::Play(MoveChosen {
             mv,

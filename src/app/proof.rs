@@ -1,8 +1,10 @@
 //! Solve in the game: the Solve button (and the S key) proves the position on
 //! the board with the engine's df-pn solver on a thread of its own, within a
 //! budget, and shows "White wins (proved), N moves" with the winning line as
-//! numbered arrows, or says that no proof was found within the budget. A move,
-//! an undo or a new game makes the answer stale and stops a running proof.
+//! arrows, or says that no proof was found within the budget. Moves along the
+//! winning line keep the proof (the rest of the line still wins); any other
+//! move, an undo or a new game makes it stale and stops a running proof. AI
+//! players play the proved move when the proof says their side wins.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -32,8 +34,10 @@ pub struct ProofStatus {
     pub running: bool,
     /// The verdict in words, once known.
     pub text: Option<String>,
-    /// The winning line, for the arrows.
+    /// The winning line from the position on the board, for the arrows.
     pub line: Vec<EngineMove>,
+    /// The proved winner, when there is one.
+    pub winner: Option<crate::engine::Color>,
     /// The position it is for (shown position's hash, game generation).
     for_position: Option<(u64, u64)>,
 }
@@ -70,6 +74,44 @@ fn key(session: &GameSession) -> (u64, u64) {
     (session.shown_position().hash(), session.generation())
 }
 
+impl ProofStatus {
+    /// The proved move for the live position of `session`, if its side wins.
+    pub fn proved_move(&self, session: &GameSession) -> Option<EngineMove> {
+        let live = (session.position().hash(), session.generation());
+        let winner = self.winner?;
+        (!self.running && self.for_position == Some(live) && winner == session.side_to_move())
+            .then(|| self.line.first().copied())
+            .flatten()
+    }
+
+    /// Follows the board along the winning line: true if the position on the
+    /// board is the proved one after the line's first `k` moves.
+    fn follow(&mut self, session: &GameSession) -> bool {
+        let Some((_, generation)) = self.for_position else {
+            return false;
+        };
+        let position = session.shown_position();
+        if generation != session.generation() || self.running || self.winner.is_none() {
+            return false;
+        }
+        let played = position.moves();
+        for k in 1..=self.line.len().min(played.len()) {
+            if played[played.len() - k..] == self.line[..k] {
+                let mut before = position.clone();
+                for _ in 0..k {
+                    before.undo();
+                }
+                if before.hash() == self.for_position.map_or(0, |(hash, _)| hash) {
+                    self.line.drain(..k);
+                    self.for_position = Some(key(session));
+                    return !self.line.is_empty();
+                }
+            }
+        }
+        false
+    }
+}
+
 /// The answer (and a running proof) belong to one position on the board.
 fn forget_stale(
     mut commands: Commands,
@@ -77,7 +119,7 @@ fn forget_stale(
     mut status: ResMut<ProofStatus>,
     tasks: Query<Entity, With<ProofTask>>,
 ) {
-    if status.for_position.is_some() && status.for_position != Some(key(&session)) {
+    if status.for_position.is_some() && status.for_position != Some(key(&session)) && !status.follow(&session) {
         *status = ProofStatus::default();
         for task in &tasks {
             commands.entity(task).despawn();
@@ -107,7 +149,7 @@ fn start(
         BackgroundJob::spawn("proof", waker.clone(), move || solver::solve(&position, &config, &mut handler))
     };
     commands.spawn((Name::new("Proof"), ProofTask { job, stop }));
-    *status = ProofStatus { running: true, text: None, line: Vec::new(), for_position: Some(key(&session)) };
+    *status = ProofStatus { running: true, for_position: Some(key(&session)), ..ProofStatus::default() };
 }
 
 fn poll(mut commands: Commands, mut tasks: Query<(Entity, &mut ProofTask)>, mut status: ResMut<ProofStatus>) {
@@ -120,8 +162,9 @@ fn poll(mut commands: Commands, mut tasks: Query<(Entity, &mut ProofTask)>, mut 
         match result {
             Ok(Ok(solution)) => {
                 status.text = Some(describe(&solution));
-                if matches!(solution.verdict, Verdict::Win(_)) {
+                if let Verdict::Win(winner) = solution.verdict {
                     status.line = solution.line;
+                    status.winner = Some(winner);
                 }
             }
             Ok(Err(error)) => status.text = Some(format!("No proof: {error}")),

@@ -40,3 +40,32 @@ fn solving_a_small_board_shows_the_proved_winner_and_a_legal_line() {
     app.update();
     assert_eq!(*app.world().resource::<ProofStatus>(), ProofStatus::default());
 }
+
+#[test]
+fn a_proof_follows_its_line_and_the_winning_ai_plays_it() {
+    let v = Variant::Breakthrough;
+    let mut opts = options(v, PlayerSetup::Human, crate::ai("alphabeta:offensive1:depth=1", v));
+    opts.size = BoardSize::new(3, 5);
+    let mut app = game_app(opts);
+    assert!(update_until(&mut app, 10, |app| turn(app) == Some(TurnPhase::HumanTurn)));
+    app.world_mut().write_message(SolveRequest);
+    app.update();
+    assert!(update_until(&mut app, 20_000, |app| {
+        std::thread::sleep(std::time::Duration::from_millis(1));
+        !app.world().resource::<ProofStatus>().running
+    }));
+    let line = app.world().resource::<ProofStatus>().line.clone();
+    assert!(line.len() >= 2);
+    // The human plays the line's first move: the proof still holds, and the
+    // AI (a weak depth-1 player on its own) answers with the proved move.
+    let request = {
+        let s = session(&app);
+        MoveChosen::human(line[0], s.generation(), s.position().hash())
+    };
+    app.world_mut().write_message(request);
+    assert!(update_until(&mut app, 200, |app| session(app).plies() >= 2));
+    assert_eq!(&session(&app).position().moves()[..2], &line[..2], "the AI played the proof's move");
+    let reply = &session(&app).record().moves[1];
+    assert!(breakline::engine::eval::is_proven(reply.score.expect("a score")), "the move carries a proven score");
+    assert_eq!(app.world().resource::<ProofStatus>().line, line[2..].to_vec(), "the proof follows the line");
+}

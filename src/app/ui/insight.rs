@@ -10,6 +10,7 @@ use egui_plot::{HLine, Line, LineStyle, Plot, PlotPoints, Points, VLine};
 use crate::app::eval_graph::{EvalGraph, GraphClick, PROVEN};
 use crate::app::layers::LayerSettings;
 use crate::app::overlay::OverlaySettings;
+use crate::app::proof::ProofStatus;
 use crate::app::session::GameSession;
 use crate::app::ui::numbering::moves_of_plies;
 use crate::engine::{Color as Side, Variant};
@@ -22,6 +23,7 @@ pub(super) struct InsightState<'w> {
     graph: Res<'w, EvalGraph>,
     click: ResMut<'w, GraphClick>,
     session: Res<'w, GameSession>,
+    proof: Res<'w, ProofStatus>,
 }
 
 const WHITE_POINTS: Color32 = Color32::from_rgb(255, 160, 40);
@@ -55,6 +57,11 @@ pub(super) fn eval_graph_section(ui: &mut Ui, state: &mut InsightState) {
         };
         let (white, black) = (of_side(Side::White), of_side(Side::Black));
         let reviewed = state.session.review_ply();
+        // A position the solver proved: a star on the outer line of its winner, at its ply.
+        let proved = state.proof.winner.filter(|_| !state.proof.running).map(|winner| {
+            let y = if winner == Side::White { PROVEN } else { -PROVEN };
+            [moves_of_plies(state.session.shown_ply()), y]
+        });
         let clicked_at = Plot::new("eval_graph")
             .height(170.0)
             .include_x(0.0)
@@ -84,6 +91,10 @@ pub(super) fn eval_graph_section(ui: &mut Ui, state: &mut InsightState) {
                 plot.line(Line::new("", PlotPoints::from(black.clone())).color(BLACK_POINTS).width(1.5));
                 plot.points(Points::new("White moved", white).color(WHITE_POINTS).radius(3.0));
                 plot.points(Points::new("Black moved", black).color(BLACK_POINTS).radius(3.0));
+                if let Some(at) = proved {
+                    let star = Points::new("proved", vec![at]).shape(egui_plot::MarkerShape::Asterisk).radius(7.0);
+                    plot.points(star.color(Color32::from_rgb(240, 110, 220)));
+                }
                 plot.response().clicked().then(|| plot.pointer_coordinate()).flatten()
             })
             .inner;
@@ -95,7 +106,7 @@ pub(super) fn eval_graph_section(ui: &mut Ui, state: &mut InsightState) {
         // A legend would cover the points; the note names the colours instead.
         let note = format!(
             "Each side's own opinion after its moves, for White: orange White's, blue Black's, each scaled by its \
-            largest score (±{:.0} and ±{:.0} in its own units). Proven wins and losses sit on the outer lines. \
+            largest score (±{:.0} and ±{:.0} in its own units). Proven wins and losses sit on the outer lines (a pink star: proved by Solve). \
             Click a point to review that position.",
             graph.scale[0], graph.scale[1]
         );
