@@ -233,7 +233,7 @@ fn a_new_game_during_a_replay_ends_it_and_unknown_games_are_refused() {
 #[test]
 fn every_series_preset_is_a_valid_series() {
     let presets = series_presets();
-    assert_eq!(presets.len(), 5 + 1 + 7);
+    assert_eq!(presets.len(), 5 + 1 + 18 + 7);
     for preset in presets {
         assert!(preset.variant.check_size(preset.size).is_ok(), "{}", preset.title);
         for config in [&preset.a, &preset.b] {

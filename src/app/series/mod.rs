@@ -16,6 +16,7 @@ pub use runner::{CancelSeries, ScorePoint, Series, SeriesStatus, StartSeries, de
 
 use super::PlayerSetup;
 use super::presets::{self, matchup};
+use crate::engine::naive_study::NaiveStudy;
 use crate::engine::{AiConfig, Algorithm, BoardSize, Strategy, Variant};
 
 pub fn plugin(app: &mut App) {
@@ -40,7 +41,8 @@ pub struct SeriesPreset {
 }
 
 /// The classic study's five 99-game series (alpha-beta depth 3, tie-break
-/// noise on, A plays White), the LOA levels, then the seven classic matchups
+/// noise on, A plays White), the LOA levels, the naive-players study (one
+/// preset per naive player and board), then the seven classic matchups
 /// as single exact games (as in the originals; raise games and noise for a
 /// distribution).
 pub fn series_presets() -> Vec<SeriesPreset> {
@@ -76,6 +78,21 @@ pub fn series_presets() -> Vec<SeriesPreset> {
         swap: true,
         noise: 1.0,
     });
+    // The iterative-deepening article's study: its strong player against each
+    // naive player, on 6x6 and 8x8, colours swapped (see `breakline experiments --only 6`).
+    for pairing in NaiveStudy::article().pairings() {
+        let spec = pairing.spec;
+        list.push(SeriesPreset {
+            title: format!("Naive study: balanced 3 s vs {} depth 3, {}", pairing.naive, spec.size),
+            variant: spec.variant,
+            size: spec.size,
+            a: spec.a,
+            b: spec.b,
+            games: 4,
+            swap: spec.swap,
+            noise: spec.noise,
+        });
+    }
     for number in 1..=presets::COUNT {
         let Some(m) = matchup(number) else {
             continue;
