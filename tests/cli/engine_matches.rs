@@ -1,17 +1,9 @@
 //! Matches between programs: the current binary as an engine player, and fake
 //! engines (small shell scripts) whose bad answers must lose them the game.
 
+use crate::breakline;
 use std::path::PathBuf;
 use std::process::Command;
-
-fn breakline(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_breakline")).args(args).output().expect("binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 /// Writes an executable script that answers `ok` to every command and
 /// `go_answer` (a shell command) to `go`.

@@ -1,16 +1,7 @@
 //! `breakline flow`: solving a shipped puzzle or a file, one-line errors for
 //! bad puzzles and options, the list and the bench table.
 
-use std::process::Command;
-
-fn breakline(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_breakline")).args(args).output().expect("binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use crate::breakline;
 
 #[test]
 fn solve_prints_the_grid_then_attempts_and_time() {

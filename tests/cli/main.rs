@@ -5,3 +5,15 @@ mod binary;
 mod engine_matches;
 mod flow;
 mod protocol;
+
+use std::process::Command;
+
+/// Runs the binary with `args`: exit code, stdout, stderr.
+pub fn breakline(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_breakline")).args(args).output().expect("binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
