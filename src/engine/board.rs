@@ -9,10 +9,10 @@ use super::zobrist;
 
 #[derive(Clone, Debug)]
 pub struct Board<B: Bits> {
-    pub pieces: [B; 2],
-    pub side: Color,
-    pub hash: u64,
-    pub geo: &'static Geometry<B>,
+    pieces: [B; 2],
+    side: Color,
+    hash: u64,
+    geo: &'static Geometry<B>,
 }
 
 impl<B: Bits> PartialEq for Board<B> {
@@ -38,6 +38,30 @@ impl<B: Bits> Board<B> {
     pub fn placement(&self) -> Placement {
         let cells = (0..self.size().squares()).map(|sq| self.piece_at(sq as u8)).collect();
         Placement { size: self.size(), cells, side: self.side }
+    }
+
+    /// The squares holding `color`'s pieces.
+    #[inline]
+    pub fn pieces(&self, color: Color) -> B {
+        self.pieces[color.index()]
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn side(&self) -> Color {
+        self.side
+    }
+
+    /// The incrementally kept Zobrist hash; always equals [`Board::compute_hash`].
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The precomputed masks and rays of this board's size.
+    #[inline]
+    pub fn geometry(&self) -> &'static Geometry<B> {
+        self.geo
     }
 
     #[inline]

@@ -31,12 +31,12 @@ impl<B: Bits> Breakthrough<B> {
     #[inline]
     fn targets(&self) -> [B; 3] {
         let b = &self.board;
-        let g = b.geo;
+        let g = b.geometry();
         let cols = g.columns;
-        let own = b.pieces[b.side.index()];
+        let own = b.pieces(b.side());
         let empty = g.all & !b.occupied();
         let not_own = g.all & !own;
-        match b.side {
+        match b.side() {
             Color::White => [
                 own.shl(cols) & empty,
                 (own & g.not_first_file).shl(cols - 1) & not_own,
@@ -53,8 +53,8 @@ impl<B: Bits> Breakthrough<B> {
     /// How far back along the board index each target set's origin lies.
     #[inline]
     fn origin_offsets(&self) -> [i32; 3] {
-        let cols = self.board.geo.columns as i32;
-        match self.board.side {
+        let cols = self.board.geometry().columns as i32;
+        match self.board.side() {
             Color::White => [cols, cols - 1, cols + 1],
             Color::Black => [-cols, -cols - 1, -cols + 1],
         }
@@ -93,8 +93,8 @@ impl<B: Bits> Game for Breakthrough<B> {
     #[inline]
     fn quick_outcome(&self) -> Outcome {
         let b = &self.board;
-        let g = b.geo;
-        let [white, black] = b.pieces;
+        let g = b.geometry();
+        let (white, black) = (b.pieces(Color::White), b.pieces(Color::Black));
         let win = |winner, reason| Outcome::Win { winner, reason };
         if (white & g.ranks[g.ranks.len() - 1]).any() {
             win(Color::White, WinReason::ReachedGoal)
@@ -110,7 +110,7 @@ impl<B: Bits> Game for Breakthrough<B> {
     }
 
     fn generate_moves(&self, out: &mut MoveList) {
-        let enemy = self.board.pieces[self.board.side.opponent().index()];
+        let enemy = self.board.pieces(self.board.side().opponent());
         let offsets = self.origin_offsets();
         for (set, back) in self.targets().into_iter().zip(offsets) {
             for to in set.squares() {
@@ -130,14 +130,14 @@ impl<B: Bits> Game for Breakthrough<B> {
     /// there (one exists with 2+ columns) is empty or holds an enemy to capture.
     #[inline]
     fn has_moves(&self) -> bool {
-        self.board.pieces[self.board.side.index()].any()
+        self.board.pieces(self.board.side()).any()
     }
 
     /// A pawn that can step onto the far rank wins.
     #[inline]
     fn wins_next_move(&self) -> bool {
-        let g = self.board.geo;
-        let goal = match self.board.side {
+        let g = self.board.geometry();
+        let goal = match self.board.side() {
             Color::White => g.ranks[g.ranks.len() - 1],
             Color::Black => g.ranks[0],
         };

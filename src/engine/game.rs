@@ -119,12 +119,12 @@ pub trait Game: Clone + Send + Sync + Debug + 'static {
 
     #[inline]
     fn hash(&self) -> u64 {
-        self.board().hash
+        self.board().hash()
     }
 
     #[inline]
     fn side_to_move(&self) -> Color {
-        self.board().side
+        self.board().side()
     }
 
     #[inline]

@@ -58,7 +58,7 @@ impl<B: Bits> LinesOfAction<B> {
     fn is_connected(&self, set: B) -> bool {
         match set.squares().next() {
             None => false,
-            Some(seed) => self.board.geo.connected_from(B::bit(seed), set) == set,
+            Some(seed) => self.board.geometry().connected_from(B::bit(seed), set) == set,
         }
     }
 
@@ -84,10 +84,10 @@ impl<B: Bits> LinesOfAction<B> {
     #[inline]
     fn for_each_move(&self, mut emit: impl FnMut(usize, usize, bool) -> ControlFlow<()>) {
         let b = &self.board;
-        let own = b.pieces[b.side.index()];
-        let enemy = b.pieces[b.side.opponent().index()];
+        let own = b.pieces(b.side());
+        let enemy = b.pieces(b.side().opponent());
         for from in own.squares() {
-            if piece_moves(b.geo, own, enemy, from, |to, capture| emit(from, to, capture)).is_break() {
+            if piece_moves(b.geometry(), own, enemy, from, |to, capture| emit(from, to, capture)).is_break() {
                 return;
             }
         }
@@ -138,7 +138,7 @@ impl<B: Bits> Game for LinesOfAction<B> {
             return Err(FenError::Invalid("each side needs at least one piece"));
         }
         let board = Board::from_placement(p);
-        let history = vec![Reached { hash: board.hash, reversible: 0 }];
+        let history = vec![Reached { hash: board.hash(), reversible: 0 }];
         Ok(LinesOfAction { board, history, move_limit: DEFAULT_MOVE_LIMIT })
     }
 
@@ -148,11 +148,11 @@ impl<B: Bits> Game for LinesOfAction<B> {
     }
 
     fn quick_outcome(&self) -> Outcome {
-        let [white, black] = self.board.pieces;
+        let (white, black) = (self.board.pieces(Color::White), self.board.pieces(Color::Black));
         let win = |winner| Outcome::Win { winner, reason: WinReason::Connected };
         match (self.is_connected(white), self.is_connected(black)) {
             // A move that joins both sides wins for the side that made it.
-            (true, true) => win(self.board.side.opponent()),
+            (true, true) => win(self.board.side().opponent()),
             (true, false) => win(Color::White),
             (false, true) => win(Color::Black),
             (false, false) if self.is_threefold() => Outcome::Draw { reason: DrawReason::Repetition },
@@ -190,7 +190,7 @@ impl<B: Bits> Game for LinesOfAction<B> {
     fn play_unchecked(&mut self, m: Move) {
         self.board.make(m);
         let reversible = if m.capture { 0 } else { self.history[self.history.len() - 1].reversible + 1 };
-        self.history.push(Reached { hash: self.board.hash, reversible });
+        self.history.push(Reached { hash: self.board.hash(), reversible });
     }
 
     #[inline]
@@ -202,7 +202,7 @@ impl<B: Bits> Game for LinesOfAction<B> {
     fn play_null(&mut self) {
         self.board.pass();
         // A pass is no real move: do not let repetitions be counted across it.
-        self.history.push(Reached { hash: self.board.hash, reversible: 0 });
+        self.history.push(Reached { hash: self.board.hash(), reversible: 0 });
     }
 
     fn undo_null(&mut self) {

@@ -95,20 +95,20 @@ struct Army<'a, B: Bits> {
 
 impl<B: Bits> Army<'_, B> {
     fn own(&self) -> B {
-        self.board.pieces[self.color.index()]
+        self.board.pieces(self.color)
     }
 
     fn enemy(&self) -> B {
-        self.board.pieces[self.color.opponent().index()]
+        self.board.pieces(self.color.opponent())
     }
 
     fn rows(&self) -> usize {
-        self.board.geo.ranks.len()
+        self.board.geometry().ranks.len()
     }
 
     /// The rank `k` steps from this side's home rank.
     fn rank(&self, k: usize) -> B {
-        let ranks = &self.board.geo.ranks;
+        let ranks = &self.board.geometry().ranks;
         match self.color {
             Color::White => ranks[k],
             Color::Black => ranks[ranks.len() - 1 - k],
@@ -139,7 +139,7 @@ impl<B: Bits> Army<'_, B> {
 
     /// `set` moved one rank towards this side's goal.
     fn forward(&self, set: B) -> B {
-        let g = self.board.geo;
+        let g = self.board.geometry();
         match self.color {
             Color::White => set.shl(g.columns) & g.all,
             Color::Black => set.shr(g.columns),
@@ -148,7 +148,7 @@ impl<B: Bits> Army<'_, B> {
 
     /// The squares pawns of this side on `set` could capture on.
     fn diagonals(&self, set: B) -> B {
-        let g = self.board.geo;
+        let g = self.board.geometry();
         self.forward((set & g.not_first_file).shr(1) | (set & g.not_last_file).shl(1))
     }
 
@@ -167,13 +167,13 @@ impl<B: Bits> Army<'_, B> {
     fn has_safe_step(&self) -> bool {
         let starters = self.own() & self.rank(self.rows() - 3);
         let landings = self.safe_landings();
-        let empty = self.board.geo.all & !self.board.occupied();
+        let empty = self.board.geometry().all & !self.board.occupied();
         (self.forward(starters) & empty & landings).any() || (self.diagonals(starters) & landings).any()
     }
 
     /// Own pawns that can capture on `square`.
     fn attackers(&self, square: usize) -> B {
-        let g = self.board.geo;
+        let g = self.board.geometry();
         let target = B::bit(square);
         let cols = g.columns;
         // Pawns diagonally behind `square` from this side's view.
@@ -187,8 +187,8 @@ impl<B: Bits> Army<'_, B> {
 }
 
 fn breakthrough_insight<B: Bits>(board: &Board<B>, cones: &Cones<B>) -> Insight {
-    let me = Army { board, color: board.side };
-    let them = Army { board, color: board.side.opponent() };
+    let me = Army { board, color: board.side() };
+    let them = Army { board, color: board.side().opponent() };
     let rows = me.rows();
     if (me.own() & me.rank(rows - 2)).any() {
         return Insight::Decided { winner: me.color, plies: 1 };
@@ -233,7 +233,7 @@ impl<B: Bits> SolverGame for Breakthrough<B> {
 
     fn decided_move(&self, cones: &Cones<B>) -> Option<Move> {
         let board = self.board();
-        let me = Army { board, color: board.side };
+        let me = Army { board, color: board.side() };
         let rows = me.rows();
         let mut moves = crate::engine::game::MoveList::new();
         self.generate_moves(&mut moves);
@@ -248,8 +248,8 @@ impl<B: Bits> SolverGame for Breakthrough<B> {
         }
         let (runner, _) = me.runner(cones)?;
         let straight = match me.color {
-            Color::White => runner + board.geo.columns as usize,
-            Color::Black => runner - board.geo.columns as usize,
+            Color::White => runner + board.geometry().columns as usize,
+            Color::Black => runner - board.geometry().columns as usize,
         };
         moves.iter().copied().find(|m| m.from as usize == runner && m.to as usize == straight)
     }

@@ -19,12 +19,12 @@ pub struct Side<'a, B: Bits> {
 
 impl<'a, B: Bits> Side<'a, B> {
     pub fn new(board: &'a Board<B>, color: Color) -> Side<'a, B> {
-        let geo = board.geo;
+        let geo = board.geometry();
         Side {
             geo,
             color,
-            own: board.pieces[color.index()],
-            enemy: board.pieces[color.opponent().index()],
+            own: board.pieces(color),
+            enemy: board.pieces(color.opponent()),
             rows: geo.ranks.len(),
             cols: geo.columns,
         }
@@ -175,7 +175,7 @@ impl<'a, B: Bits> Side<'a, B> {
 /// side to move with a pawn one step from its goal, or the other side with more
 /// such pawns than the side to move can capture in one move.
 pub fn race<B: Bits>(board: &Board<B>) -> Option<Color> {
-    let mover = Side::new(board, board.side);
+    let mover = Side::new(board, board.side());
     if (mover.own & mover.rank(mover.rows - 2)).any() {
         return Some(mover.color);
     }

@@ -100,7 +100,7 @@ pub fn random<B: Bits>(board: &Board<B>, me: Color, seed: u64) -> Score {
     for square in s.enemy.squares() {
         key ^= piece_key(Color::Black, relative(square));
     }
-    if board.side != me {
+    if board.side() != me {
         key ^= black_to_move_key();
     }
     STEP * ((mix(key) % RANDOM_SPAN) as i32 - 10)

@@ -166,6 +166,6 @@ pub fn expert<B: Bits>(board: &Board<B>, me: Color) -> Score {
     let s = Side::new(board, me);
     let them = s.flip();
     let mut raw = expert_side(&s) - expert_side(&them);
-    raw += if board.side == me { initiative(&s) } else { -initiative(&them) };
+    raw += if board.side() == me { initiative(&s) } else { -initiative(&them) };
     STEP * raw + win_terms(board, me)
 }

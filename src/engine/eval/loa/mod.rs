@@ -42,7 +42,7 @@ pub fn eval_step<B: Bits>(_pos: &LinesOfAction<B>, strategy: Strategy) -> Score 
 /// of [`square_value`] over its pieces) and 1000 per piece in its largest
 /// connected group. The evaluation is this for us minus this for them.
 fn classic_side<B: Bits>(b: &Board<B>, c: Color) -> Score {
-    let (geo, set) = (b.geo, b.pieces[c.index()]);
+    let (geo, set) = (b.geometry(), b.pieces(c));
     let s = spread(geo, set);
     if s.count == 0 {
         return 0;
@@ -75,8 +75,8 @@ const TEMPO: i32 = 3;
 
 /// Expert, for one side (raw units): how close it is to one compact group.
 fn expert_side<B: Bits>(b: &Board<B>, c: Color) -> i32 {
-    let geo = b.geo;
-    let (own, enemy) = (b.pieces[c.index()], b.pieces[c.opponent().index()]);
+    let geo = b.geometry();
+    let (own, enemy) = (b.pieces(c), b.pieces(c.opponent()));
     let s = spread(geo, own);
     let n = s.count.max(1);
     let concentration = -CONCENTRATION * surplus_distance(geo, own, &s) / (n * n);
@@ -93,5 +93,5 @@ fn expert_side<B: Bits>(b: &Board<B>, c: Color) -> i32 {
 }
 
 fn tempo<B: Bits>(b: &Board<B>, me: Color) -> i32 {
-    if b.side == me { TEMPO } else { -TEMPO }
+    if b.side() == me { TEMPO } else { -TEMPO }
 }

@@ -211,6 +211,6 @@ impl Searcher<'_> {
             && depth > NULL_REDUCTION
             && !is_proven(alpha)
             && !is_proven(beta)
-            && game.board().pieces[game.side_to_move().index()].count() >= NULL_MIN_PIECES
+            && game.board().pieces(game.side_to_move()).count() >= NULL_MIN_PIECES
     }
 }
