@@ -54,7 +54,7 @@ pub struct Players {
 
 impl Default for Players {
     fn default() -> Self {
-        Players { white: PlayerSetup::Human, black: PlayerSetup::Ai(Difficulty::Medium.config(Variant::Breakthrough)) }
+        Players { white: PlayerSetup::Human, black: PlayerSetup::Ai(Difficulty::Medium.config()) }
     }
 }
 
@@ -81,7 +81,7 @@ impl Players {
         self.white.is_ai() || self.black.is_ai()
     }
 
-    /// Replaces strategies the variant cannot use by its strongest one.
+    /// Replaces strategies the variant cannot use by [`Strategy::STRONGEST`].
     pub fn fit_variant(&mut self, variant: Variant) {
         for side in Side::BOTH {
             if let PlayerSetup::Ai(config) = self.get_mut(side) {
@@ -93,7 +93,7 @@ impl Players {
 
 pub fn fit_config(config: &mut AiConfig, variant: Variant) {
     if !config.strategy.supports(variant) {
-        config.strategy = Strategy::strongest(variant);
+        config.strategy = Strategy::STRONGEST;
     }
 }
 

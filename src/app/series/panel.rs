@@ -82,7 +82,7 @@ impl Default for SeriesForm {
 
 impl SeriesForm {
     fn fill_from_game(&mut self, variant: Variant, size: BoardSize) {
-        let ab = |depth| AiConfig::fixed_depth(Algorithm::AlphaBeta, Strategy::strongest(variant), depth);
+        let ab = |depth| AiConfig::fixed_depth(Algorithm::AlphaBeta, Strategy::STRONGEST, depth);
         (self.variant, self.size) = (variant, size);
         self.a_text = ab(3).to_string();
         self.b_text = ab(2).to_string();

@@ -74,6 +74,10 @@ impl Strategy {
         Strategy::Proximity,
     ];
 
+    /// The strategy the difficulty presets use, and the one a configuration
+    /// that names none gets: the tuned one, which plays both variants.
+    pub const STRONGEST: Strategy = Strategy::Expert;
+
     /// The naive players of the iterative-deepening article, one idea each.
     pub const NAIVE: [Strategy; 9] = [
         Strategy::Pieces,
@@ -161,11 +165,6 @@ impl Strategy {
             }
             (Strategy::Proximity, _) => "Naive, proximity to victory: sees only won and lost games",
         }
-    }
-
-    /// The strategy the difficulty presets and `master` use for a variant.
-    pub fn strongest(_variant: Variant) -> Strategy {
-        Strategy::Expert
     }
 }
 

@@ -65,8 +65,8 @@ impl Difficulty {
     }
 
     /// easy/medium/hard: alpha-beta at depth 2/3/4; master: enhanced, 2 s a move.
-    pub fn config(self, variant: Variant) -> AiConfig {
-        let strategy = Strategy::strongest(variant);
+    pub fn config(self) -> AiConfig {
+        let strategy = Strategy::STRONGEST;
         match self {
             Difficulty::Easy => AiConfig::fixed_depth(Algorithm::AlphaBeta, strategy, 2),
             Difficulty::Medium => AiConfig::fixed_depth(Algorithm::AlphaBeta, strategy, 3),
@@ -180,7 +180,8 @@ impl AiConfig {
         AiConfig { depth: Some(depth), time_ms: None, ..AiConfig::new(algorithm, strategy) }
     }
 
-    /// Parses the text form; a preset name needs the variant to pick its strategy.
+    /// Parses the text form for `variant`, whose strategies it accepts; with no
+    /// strategy named, the result uses [`Strategy::STRONGEST`].
     pub fn parse(text: &str, variant: Variant) -> Result<AiConfig, ConfigError> {
         let text = text.trim();
         if text.is_empty() {
@@ -189,7 +190,7 @@ impl AiConfig {
         let mut parts = text.split(':');
         let head = parts.next().unwrap_or_default().to_ascii_lowercase();
         if let Some(d) = Difficulty::ALL.into_iter().find(|d| d.id() == head) {
-            let mut config = d.config(variant);
+            let mut config = d.config();
             for part in parts {
                 config.apply(part)?;
             }
@@ -202,7 +203,7 @@ impl AiConfig {
         let strategy = match parts.next() {
             Some(s) if !s.contains('=') => s.parse()?,
             Some(s) => return Err(ConfigError::MissingStrategy(s.to_string())),
-            None => Strategy::strongest(variant),
+            None => Strategy::STRONGEST,
         };
         if !strategy.supports(variant) {
             return Err(ConfigError::WrongVariant { strategy, variant });
