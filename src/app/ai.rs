@@ -27,9 +27,9 @@ pub struct AiSearchTask {
     /// Set to stop the search; the search polls it every few hundred nodes.
     pub stop: Arc<AtomicBool>,
     pub generation: u64,
-    pub position_hash: u64,
-    pub side: Side,
-    pub config: AiConfig,
+    pub(crate) position_hash: u64,
+    pub(crate) side: Side,
+    pub(crate) config: AiConfig,
     // Only the polling system reads it, through `&mut`, so the lock is free.
     progress: Mutex<Receiver<SearchInfo>>,
 }
@@ -42,25 +42,25 @@ impl Drop for AiSearchTask {
 
 /// What the panel shows about the search in progress.
 #[derive(Resource, Default, Clone, Debug)]
-pub struct AiThinking {
-    pub status: Option<ThinkingStatus>,
+pub(crate) struct AiThinking {
+    pub(crate) status: Option<ThinkingStatus>,
 }
 
 #[derive(Clone, Debug)]
-pub struct ThinkingStatus {
-    pub side: Side,
-    pub config: AiConfig,
-    pub started: Instant,
+pub(crate) struct ThinkingStatus {
+    pub(crate) side: Side,
+    pub(crate) config: AiConfig,
+    pub(crate) started: Instant,
     /// The game and position the search is for, so views can tell whether
     /// its reports still describe the board.
-    pub generation: u64,
-    pub position_hash: u64,
+    pub(crate) generation: u64,
+    pub(crate) position_hash: u64,
     /// The latest progress report, if the search sent one yet.
-    pub latest: Option<SearchInfo>,
+    pub(crate) latest: Option<SearchInfo>,
 }
 
 impl ThinkingStatus {
-    pub fn elapsed(&self) -> Duration {
+    pub(crate) fn elapsed(&self) -> Duration {
         self.started.elapsed()
     }
 }

@@ -9,27 +9,27 @@ use super::state::{GameSystems, TurnPhase};
 /// A piece sliding from `from_square` to the square its `Piece` names now.
 #[derive(Component, Clone, Copy, Debug)]
 pub struct MoveAnimation {
-    pub from_square: u8,
-    pub elapsed: f32,
-    pub duration: f32,
+    pub(crate) from_square: u8,
+    pub(crate) elapsed: f32,
+    pub(crate) duration: f32,
 }
 
 /// A captured piece on its way out; despawned when done.
 #[derive(Component, Clone, Copy, Debug)]
 pub struct CaptureAnimation {
-    pub elapsed: f32,
-    pub duration: f32,
+    pub(crate) elapsed: f32,
+    pub(crate) duration: f32,
 }
 
 impl CaptureAnimation {
     /// 0 at the capture, 1 when gone.
-    pub fn progress(&self) -> f32 {
+    pub(crate) fn progress(&self) -> f32 {
         if self.duration <= 0.0 { 1.0 } else { (self.elapsed / self.duration).clamp(0.0, 1.0) }
     }
 }
 
 /// The easing every slide uses.
-pub const MOVE_EASE: EaseFunction = EaseFunction::CubicInOut;
+pub(crate) const MOVE_EASE: EaseFunction = EaseFunction::CubicInOut;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(

@@ -6,19 +6,19 @@ use bevy::prelude::*;
 use crate::engine::Color as Side;
 
 #[derive(Resource, Clone, Debug)]
-pub struct GameTextures {
-    pub white_stone: Handle<Image>,
-    pub black_stone: Handle<Image>,
-    pub glow: Handle<Image>,
-    pub light_wood: Handle<Image>,
-    pub dark_wood: Handle<Image>,
-    pub frame: Handle<Image>,
-    pub target_dot: Handle<Image>,
-    pub target_ring: Handle<Image>,
+pub(crate) struct GameTextures {
+    pub(crate) white_stone: Handle<Image>,
+    pub(crate) black_stone: Handle<Image>,
+    pub(crate) glow: Handle<Image>,
+    pub(crate) light_wood: Handle<Image>,
+    pub(crate) dark_wood: Handle<Image>,
+    pub(crate) frame: Handle<Image>,
+    pub(crate) target_dot: Handle<Image>,
+    pub(crate) target_ring: Handle<Image>,
 }
 
 impl GameTextures {
-    pub fn stone(&self, side: Side) -> Handle<Image> {
+    pub(crate) fn stone(&self, side: Side) -> Handle<Image> {
         match side {
             Side::White => self.white_stone.clone(),
             Side::Black => self.black_stone.clone(),
@@ -28,7 +28,7 @@ impl GameTextures {
 
 /// The assets folder: next to the executable when installed that way,
 /// otherwise the source tree's (so the binary runs from any directory).
-pub fn asset_root() -> String {
+pub(crate) fn asset_root() -> String {
     let beside_exe = std::env::current_exe().ok().and_then(|exe| exe.parent().map(|dir| dir.join("assets")));
     match beside_exe {
         Some(dir) if dir.join("pieces").is_dir() => dir.to_string_lossy().into_owned(),

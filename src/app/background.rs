@@ -8,7 +8,7 @@ use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use super::rest::Waker;
 
 /// A computation running on its own thread; the frame loop polls it.
-pub struct BackgroundJob<T> {
+pub(crate) struct BackgroundJob<T> {
     // Only the polling system reads it, through `&mut`, so the lock is free;
     // it makes the job `Sync`, as components must be.
     result: Mutex<Receiver<T>>,
@@ -17,7 +17,7 @@ pub struct BackgroundJob<T> {
 impl<T: Send + 'static> BackgroundJob<T> {
     /// Runs `work` on a new thread named `name` at lowered priority; `wake`
     /// is called when the result is ready, so a resting window looks at it.
-    pub fn spawn(name: &str, wake: Waker, work: impl FnOnce() -> T + Send + 'static) -> BackgroundJob<T> {
+    pub(crate) fn spawn(name: &str, wake: Waker, work: impl FnOnce() -> T + Send + 'static) -> BackgroundJob<T> {
         let (sender, result) = channel();
         let spawned = std::thread::Builder::new().name(name.to_string()).spawn(move || {
             lower_current_thread_priority();
@@ -32,7 +32,7 @@ impl<T: Send + 'static> BackgroundJob<T> {
     }
 
     /// The result once it is ready; an error if the thread ended without one.
-    pub fn poll(&mut self) -> Option<Result<T, String>> {
+    pub(crate) fn poll(&mut self) -> Option<Result<T, String>> {
         let Ok(receiver) = self.result.get_mut() else {
             return Some(Err("the background job's channel was poisoned".to_string()));
         };
@@ -46,7 +46,7 @@ impl<T: Send + 'static> BackgroundJob<T> {
 
 /// Lowers the calling thread's priority (Unix "nice" 10); call it only on
 /// threads of our own (a thread cannot raise its priority back on Linux).
-pub fn lower_current_thread_priority() {
+pub(crate) fn lower_current_thread_priority() {
     #[cfg(target_os = "linux")]
     {
         // SAFETY: plain system calls with no pointers; on Linux PRIO_PROCESS with

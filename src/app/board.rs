@@ -11,8 +11,8 @@ use crate::engine::{BoardSize, Color as Side};
 
 #[derive(Component, Clone, Copy, PartialEq, Eq, Debug)]
 pub struct BoardSquare {
-    pub file: u8,
-    pub rank: u8,
+    pub(crate) file: u8,
+    pub(crate) rank: u8,
 }
 
 /// A piece on the board. Captured pieces lose this component while they fade.
@@ -23,9 +23,9 @@ pub struct Piece {
 }
 
 /// Draw order: frame < squares < labels < pieces < markers.
-pub const SQUARE_Z: f32 = 0.0;
+pub(crate) const SQUARE_Z: f32 = 0.0;
 pub const PIECE_Z: f32 = 2.0;
-pub const MOVING_PIECE_Z: f32 = 2.5;
+pub(crate) const MOVING_PIECE_Z: f32 = 2.5;
 
 /// The part of the world the board may use (world units are logical pixels,
 /// origin at the window centre). The view keeps it clear of the panel.
@@ -45,11 +45,11 @@ impl Default for BoardViewport {
 /// bottom-left square (a1, or the opposite corner when flipped).
 #[derive(Resource, Clone, Copy, PartialEq, Debug)]
 pub struct BoardLayout {
-    pub board: BoardSize,
+    pub(crate) board: BoardSize,
     pub square: f32,
-    pub a1: Vec2,
+    pub(crate) a1: Vec2,
     /// Black at the bottom: files and ranks run the other way on screen.
-    pub flipped: bool,
+    pub(crate) flipped: bool,
 }
 
 /// The player's choice to see the board from Black's side (view only).
@@ -66,7 +66,7 @@ impl BoardLayout {
     /// Room around the squares, in squares, for the frame and coordinates.
     pub const MARGIN: f32 = 0.55;
     /// Logical pixels kept free around the frame.
-    pub const PADDING: f32 = 12.0;
+    pub(crate) const PADDING: f32 = 12.0;
 
     pub fn fit(board: BoardSize, viewport: &BoardViewport) -> BoardLayout {
         let (columns, rows) = (board.columns as f32, board.rows as f32);
@@ -85,7 +85,7 @@ impl BoardLayout {
         self
     }
 
-    pub fn center(&self, file: u8, rank: u8) -> Vec2 {
+    pub(crate) fn center(&self, file: u8, rank: u8) -> Vec2 {
         self.point(file as f32, rank as f32)
     }
 
@@ -128,7 +128,7 @@ impl BoardLayout {
     }
 
     /// Squares and pieces are drawn in unit size and scaled to a square.
-    pub fn scale(&self) -> Vec3 {
+    pub(crate) fn scale(&self) -> Vec3 {
         Vec3::new(self.square, self.square, 1.0)
     }
 }
@@ -172,7 +172,7 @@ fn spawn_board(
     }
 }
 
-pub fn piece_bundle(layout: &BoardLayout, piece: Piece) -> impl Bundle {
+pub(crate) fn piece_bundle(layout: &BoardLayout, piece: Piece) -> impl Bundle {
     (
         Name::new(format!("{} piece", piece.color)),
         piece,

@@ -16,13 +16,13 @@ use crate::engine::{Color as Side, Move as EngineMove, Position};
 /// Show `position` on the board. `step` names the one move that separates it
 /// from what the board shows now, if only one does.
 #[derive(Message, Clone, Debug)]
-pub struct ShowPosition {
-    pub position: Position,
-    pub step: Option<Step>,
+pub(crate) struct ShowPosition {
+    pub(crate) position: Position,
+    pub(crate) step: Option<Step>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Step {
+pub(crate) enum Step {
     /// `position` is the shown one with this move played.
     Forward(EngineMove),
     /// `position` is the shown one with this move taken back.

@@ -45,7 +45,7 @@ pub struct EvalGraph {
 }
 
 impl EvalGraph {
-    pub fn from_moves(moves: &[MoveRecord]) -> EvalGraph {
+    pub(crate) fn from_moves(moves: &[MoveRecord]) -> EvalGraph {
         let scored = || moves.iter().enumerate().filter_map(|(i, m)| m.score.map(|s| (i + 1, m.side, s)));
         let extent = |side: Side| {
             let largest = scored()
@@ -70,7 +70,7 @@ impl EvalGraph {
     }
 
     /// The point nearest to `ply`, if one is within half a move of it.
-    pub fn point_near(&self, ply: f64) -> Option<&EvalPoint> {
+    pub(crate) fn point_near(&self, ply: f64) -> Option<&EvalPoint> {
         self.points
             .iter()
             .filter(|p| (p.ply as f64 - ply).abs() <= 0.5)

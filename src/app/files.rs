@@ -46,25 +46,25 @@ pub fn save_game(path: &Path, record: &GameRecord) -> Result<(), String> {
 }
 
 /// The game's moves as text, with a header naming variant, size and start.
-pub fn export_moves(path: &Path, position: &Position) -> Result<(), String> {
+pub(crate) fn export_moves(path: &Path, position: &Position) -> Result<(), String> {
     write(path, &movetext::export(position))
 }
 
 /// Reads a move list; without a header it is a game of `variant` on `size`.
-pub fn import_moves(path: &Path, variant: Variant, size: BoardSize) -> Result<Position, String> {
+pub(crate) fn import_moves(path: &Path, variant: Variant, size: BoardSize) -> Result<Position, String> {
     let text = read(path)?;
     movetext::import(&text, variant, size).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// Where a new file goes by default: `<data dir>/breakline/games/game-<seconds>.<extension>`.
-pub fn default_path(extension: &str) -> PathBuf {
+pub(crate) fn default_path(extension: &str) -> PathBuf {
     let seconds = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
     let dir = dirs::data_dir().unwrap_or_else(|| PathBuf::from(".")).join("breakline").join("games");
     dir.join(format!("game-{seconds}.{extension}"))
 }
 
 /// The players a record names.
-pub fn players_from_record(record: &GameRecord) -> Players {
+pub(crate) fn players_from_record(record: &GameRecord) -> Players {
     let setup = |player: &Player| match player {
         Player::Human => PlayerSetup::Human,
         Player::Ai(config) => PlayerSetup::Ai(config.clone()),

@@ -16,26 +16,26 @@ use crate::engine::search::{self, Difficulty, SearchError};
 use crate::engine::{Move as EngineMove, SearchHandler, SearchResult};
 
 /// Long enough for a strong move, short enough to feel like an answer.
-pub const HINT_MS: u64 = 1000;
+pub(crate) const HINT_MS: u64 = 1000;
 
 /// Asks for a hint for the current position.
 #[derive(Message, Clone, Copy, Debug, Default)]
-pub struct HintRequest;
+pub(crate) struct HintRequest;
 
 /// The hint for the position with `position_hash` of game `generation`.
 #[derive(Resource, Default, Clone, Debug, PartialEq)]
-pub struct Hint {
-    pub mv: Option<EngineMove>,
-    pub thinking: bool,
+pub(crate) struct Hint {
+    pub(crate) mv: Option<EngineMove>,
+    pub(crate) thinking: bool,
     generation: u64,
     position_hash: u64,
 }
 
 /// A hint search; dropping it sets the stop flag.
 #[derive(Component)]
-pub struct HintTask {
+pub(crate) struct HintTask {
     job: BackgroundJob<Result<SearchResult, SearchError>>,
-    pub stop: Arc<AtomicBool>,
+    pub(crate) stop: Arc<AtomicBool>,
 }
 
 impl Drop for HintTask {

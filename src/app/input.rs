@@ -31,11 +31,11 @@ pub struct Selection {
 }
 
 impl Selection {
-    pub fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         *self = Selection::default();
     }
 
-    pub fn move_to(&self, square: u8) -> Option<EngineMove> {
+    pub(crate) fn move_to(&self, square: u8) -> Option<EngineMove> {
         self.moves.iter().copied().find(|m| m.to == square)
     }
 }

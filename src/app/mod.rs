@@ -9,19 +9,19 @@ pub mod animation;
 mod assets;
 pub(crate) mod background;
 pub mod board;
-pub mod board_sync;
+pub(crate) mod board_sync;
 pub mod eval_graph;
 pub mod files;
-pub mod hint;
+pub(crate) mod hint;
 pub mod input;
 pub mod layers;
 pub mod notice;
 pub mod overlay;
-pub mod owner;
+pub(crate) mod owner;
 mod pointer;
 pub mod presets;
 pub mod proof;
-pub mod rest;
+pub(crate) mod rest;
 pub mod review;
 pub(crate) mod screenshot;
 pub mod series;
@@ -30,7 +30,7 @@ pub mod settings_store;
 mod shortcuts;
 mod sprites;
 pub mod state;
-pub mod turn;
+pub(crate) mod turn;
 mod ui;
 
 use std::path::PathBuf;
@@ -51,12 +51,12 @@ pub enum PlayerSetup {
 }
 
 impl PlayerSetup {
-    pub fn is_ai(&self) -> bool {
+    pub(crate) fn is_ai(&self) -> bool {
         matches!(self, PlayerSetup::Ai(_))
     }
 
     /// "Human" or the AI's config text.
-    pub fn label(&self) -> String {
+    pub(crate) fn label(&self) -> String {
         match self {
             PlayerSetup::Human => "Human".to_string(),
             PlayerSetup::Ai(config) => format!("AI {config}"),
@@ -67,8 +67,8 @@ impl PlayerSetup {
 /// Write a screenshot of the window after `after_secs` seconds, then exit.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ScreenshotRequest {
-    pub path: PathBuf,
-    pub after_secs: f32,
+    pub(crate) path: PathBuf,
+    pub(crate) after_secs: f32,
 }
 
 /// What the window opens with (from the command line).
@@ -101,7 +101,7 @@ impl Default for LaunchOptions {
 }
 
 /// Opens the game window and runs until it is closed.
-pub fn run(options: LaunchOptions) -> AppExit {
+pub(crate) fn run(options: LaunchOptions) -> AppExit {
     let mut app = App::new();
     app.add_plugins(
         DefaultPlugins

@@ -10,11 +10,11 @@ pub struct Notice {
 }
 
 impl Notice {
-    pub fn info(&mut self, text: impl Into<String>) {
+    pub(crate) fn info(&mut self, text: impl Into<String>) {
         *self = Notice { text: Some(text.into()), error: false };
     }
 
-    pub fn error(&mut self, text: impl Into<String>) {
+    pub(crate) fn error(&mut self, text: impl Into<String>) {
         *self = Notice { text: Some(text.into()), error: true };
     }
 }

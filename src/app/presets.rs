@@ -8,8 +8,8 @@ use crate::engine::{AiConfig, Algorithm, BoardSize, Strategy, Variant};
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Matchup {
-    pub number: usize,
-    pub title: &'static str,
+    pub(crate) number: usize,
+    pub(crate) title: &'static str,
     pub variant: Variant,
     pub size: BoardSize,
     pub white: PlayerSetup,

@@ -21,7 +21,7 @@ use crate::engine::solver::{self, Solution, SolveConfig, SolveError, Verdict};
 use crate::engine::{Move as EngineMove, Position};
 
 /// How long a proof in the game may take, and its table.
-pub const PROOF_TIME: Duration = Duration::from_secs(10);
+pub(crate) const PROOF_TIME: Duration = Duration::from_secs(10);
 const PROOF_MIB: usize = 128;
 
 /// Prove the position on the board.
@@ -37,7 +37,7 @@ pub struct ProofStatus {
     /// The winning line from the position on the board, for the arrows.
     pub line: Vec<EngineMove>,
     /// The proved winner, when there is one.
-    pub winner: Option<crate::engine::Color>,
+    pub(crate) winner: Option<crate::engine::Color>,
     /// The position it is for (shown position's hash, game generation).
     for_position: Option<(u64, u64)>,
 }
@@ -76,7 +76,7 @@ fn key(session: &GameSession) -> (u64, u64) {
 
 impl ProofStatus {
     /// The proved move for the live position of `session`, if its side wins.
-    pub fn proved_move(&self, session: &GameSession) -> Option<EngineMove> {
+    pub(crate) fn proved_move(&self, session: &GameSession) -> Option<EngineMove> {
         let live = (session.position().hash(), session.generation());
         let winner = self.winner?;
         (!self.running && self.for_position == Some(live) && winner == session.side_to_move())
@@ -174,7 +174,7 @@ fn poll(mut commands: Commands, mut tasks: Query<(Entity, &mut ProofTask)>, mut 
 }
 
 /// "White wins (proved), 9 moves" or why there is no proof.
-pub fn describe(solution: &Solution) -> String {
+pub(crate) fn describe(solution: &Solution) -> String {
     match solution.verdict {
         Verdict::Win(winner) => {
             let side = super::side_title(winner);

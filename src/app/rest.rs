@@ -22,10 +22,10 @@ use super::state::{AiControl, GamePhase, TurnPhase};
 /// Wakes the resting window from any thread (a no-op without a window, as
 /// in the headless tests).
 #[derive(Resource, Clone, Default)]
-pub struct Waker(Option<Arc<dyn Fn() + Send + Sync>>);
+pub(crate) struct Waker(Option<Arc<dyn Fn() + Send + Sync>>);
 
 impl Waker {
-    pub fn wake(&self) {
+    pub(crate) fn wake(&self) {
         if let Some(wake) = &self.0 {
             wake();
         }
@@ -33,14 +33,14 @@ impl Waker {
 
     /// A waker that wakes at most every `interval` (progress reports can
     /// come thousands of times a second; a few redraws a second show them).
-    pub fn throttled(&self, interval: Duration) -> ThrottledWaker {
+    pub(crate) fn throttled(&self, interval: Duration) -> ThrottledWaker {
         ThrottledWaker { waker: self.clone(), interval, origin: Instant::now(), last_ms: Arc::new(AtomicU64::new(0)) }
     }
 }
 
 /// See [`Waker::throttled`].
 #[derive(Clone)]
-pub struct ThrottledWaker {
+pub(crate) struct ThrottledWaker {
     waker: Waker,
     interval: Duration,
     origin: Instant,
@@ -48,7 +48,7 @@ pub struct ThrottledWaker {
 }
 
 impl ThrottledWaker {
-    pub fn wake(&self) {
+    pub(crate) fn wake(&self) {
         let now = self.origin.elapsed().as_millis() as u64;
         let last = self.last_ms.load(Ordering::Relaxed);
         if now.saturating_sub(last) >= self.interval.as_millis() as u64 || last == 0 {
@@ -61,7 +61,7 @@ impl ThrottledWaker {
 /// How long a resting window waits before it looks again on its own.
 const IDLE_WAIT: Duration = Duration::from_secs(10);
 /// Redraws while a search or series runs (the thinking overlay, progress).
-pub const PROGRESS_INTERVAL: Duration = Duration::from_millis(250);
+pub(crate) const PROGRESS_INTERVAL: Duration = Duration::from_millis(250);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Waker>();

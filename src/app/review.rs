@@ -9,7 +9,7 @@ use super::session::GameSession;
 use crate::engine::Move as EngineMove;
 
 /// Run condition: the board follows the game (not reviewing).
-pub fn following_game(session: Option<Res<GameSession>>) -> bool {
+pub(crate) fn following_game(session: Option<Res<GameSession>>) -> bool {
     session.is_none_or(|s| !s.reviewing())
 }
 

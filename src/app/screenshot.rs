@@ -7,13 +7,13 @@ use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_dis
 use super::ScreenshotRequest;
 
 #[derive(Resource, Debug)]
-pub struct PendingScreenshot {
+pub(crate) struct PendingScreenshot {
     request: ScreenshotRequest,
     taken: bool,
 }
 
 impl PendingScreenshot {
-    pub fn new(request: ScreenshotRequest) -> PendingScreenshot {
+    pub(crate) fn new(request: ScreenshotRequest) -> PendingScreenshot {
         PendingScreenshot { request, taken: false }
     }
 }

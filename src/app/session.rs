@@ -32,7 +32,7 @@ pub struct ReplaySource {
     /// Who really played, e.g. "alphabeta:offensive2:depth=3 vs ... , game 8 of 99".
     pub title: String,
     /// The series game it shows, if it came from a series.
-    pub series_index: Option<usize>,
+    pub(crate) series_index: Option<usize>,
     /// Who played the record (the watched game's record names them too).
     white: Player,
     black: Player,
@@ -42,7 +42,7 @@ pub struct ReplaySource {
 
 impl ReplaySource {
     /// The record's start position and a source for its moves, checked by playing them.
-    pub fn from_record(
+    pub(crate) fn from_record(
         record: &GameRecord,
         title: String,
         series_index: Option<usize>,
@@ -56,7 +56,7 @@ impl ReplaySource {
         Ok((ReplaySource { title, series_index, white, black, moves, searches }, start))
     }
 
-    pub fn plies(&self) -> usize {
+    pub(crate) fn plies(&self) -> usize {
         self.moves.len()
     }
 }
@@ -77,7 +77,7 @@ fn recorded_search(recorded: &MoveRecord, mv: EngineMove) -> SearchInfo {
 
 /// Why a move was not played.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum PlayRefused {
+pub(crate) enum PlayRefused {
     GameOver,
     Reviewing,
     Illegal(MoveError),
@@ -85,7 +85,7 @@ pub enum PlayRefused {
 
 /// What a change did to the position the board shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Shown {
+pub(crate) enum Shown {
     /// Nothing the board shows changed.
     Same,
     /// The board shows another position: one step away, or a jump.
@@ -95,7 +95,7 @@ pub enum Shown {
 impl GameSession {
     /// A new game of `variant` on `size`; the size must be valid for the variant
     /// (falls back to the default size otherwise).
-    pub fn new(variant: Variant, size: BoardSize, generation: u64) -> GameSession {
+    pub(crate) fn new(variant: Variant, size: BoardSize, generation: u64) -> GameSession {
         let position = Position::start(variant, size)
             .or_else(|_| Position::start(variant, variant.default_size()))
             .expect("every variant's default size is supported");
@@ -104,13 +104,13 @@ impl GameSession {
     }
 
     /// The game a checked record describes (see [`GameRecord::rebuilt`]).
-    pub fn from_record(record: &GameRecord, generation: u64) -> Result<GameSession, String> {
+    pub(crate) fn from_record(record: &GameRecord, generation: u64) -> Result<GameSession, String> {
         let (record, position) = record.rebuilt().map_err(|e| e.to_string())?;
         Ok(GameSession { position, record, generation, redo: Vec::new(), review: None, replay: None })
     }
 
     /// The game of a move list that led to `position`, played by `players`.
-    pub fn from_position(position: Position, players: &Players, generation: u64) -> GameSession {
+    pub(crate) fn from_position(position: Position, players: &Players, generation: u64) -> GameSession {
         let mut start = position.clone();
         while start.undo().is_some() {}
         let mut record = GameRecord::new(&start, record_player(&players.white), record_player(&players.black), 0);
@@ -127,7 +127,7 @@ impl GameSession {
     }
 
     /// A game that replays `source` from `start`.
-    pub fn watching(source: ReplaySource, start: Position, generation: u64) -> GameSession {
+    pub(crate) fn watching(source: ReplaySource, start: Position, generation: u64) -> GameSession {
         let record = GameRecord::new(&start, source.white.clone(), source.black.clone(), 0);
         GameSession { position: start, record, generation, redo: Vec::new(), review: None, replay: Some(source) }
     }
@@ -152,7 +152,7 @@ impl GameSession {
         self.position.size()
     }
 
-    pub fn side_to_move(&self) -> Side {
+    pub(crate) fn side_to_move(&self) -> Side {
         self.position.side_to_move()
     }
 
@@ -181,7 +181,7 @@ impl GameSession {
     }
 
     /// The ply the board shows: the reviewed one or the live one.
-    pub fn shown_ply(&self) -> usize {
+    pub(crate) fn shown_ply(&self) -> usize {
         self.review.unwrap_or(self.plies())
     }
 
@@ -193,11 +193,11 @@ impl GameSession {
     /// Whether undo would change anything: a resignation to withdraw, or
     /// moves back to an earlier human turn (against an AI that moved first
     /// there is none).
-    pub fn can_undo(&self, players: &Players) -> bool {
+    pub(crate) fn can_undo(&self, players: &Players) -> bool {
         self.resigned().is_some() || batch(&self.position, players, std::iter::repeat_n(None, self.plies())) > 0
     }
 
-    pub fn redo_len(&self) -> usize {
+    pub(crate) fn redo_len(&self) -> usize {
         self.redo.len()
     }
 
@@ -206,20 +206,20 @@ impl GameSession {
     }
 
     /// The recorded move to play next while watching a record, with its figures.
-    pub fn replay_next(&self) -> Option<(EngineMove, SearchInfo)> {
+    pub(crate) fn replay_next(&self) -> Option<(EngineMove, SearchInfo)> {
         let source = self.replay.as_ref()?;
         let ply = self.plies();
         Some((*source.moves.get(ply)?, source.searches.get(ply)?.clone()))
     }
 
     /// The last move `side` played, with its search figures.
-    pub fn last_record_of(&self, side: Side) -> Option<&MoveRecord> {
+    pub(crate) fn last_record_of(&self, side: Side) -> Option<&MoveRecord> {
         self.record.moves.iter().rev().find(|m| m.side == side)
     }
 
     /// Plays `mv` for the side to move; on a refusal nothing changes. A new
     /// move forgets the moves taken back.
-    pub fn play(&mut self, mv: EngineMove, search: Option<&SearchInfo>) -> Result<(), PlayRefused> {
+    pub(crate) fn play(&mut self, mv: EngineMove, search: Option<&SearchInfo>) -> Result<(), PlayRefused> {
         if self.outcome().is_over() {
             return Err(PlayRefused::GameOver);
         }
@@ -235,7 +235,7 @@ impl GameSession {
     }
 
     /// `side` gives up; false if the game was already over.
-    pub fn resign(&mut self, side: Side) -> bool {
+    pub(crate) fn resign(&mut self, side: Side) -> bool {
         if self.outcome().is_over() {
             return false;
         }
@@ -245,7 +245,7 @@ impl GameSession {
 
     /// Takes back a resignation, or else the moves back to the previous turn
     /// of a human (one ply when both sides are AI).
-    pub fn undo(&mut self, players: &Players) -> Shown {
+    pub(crate) fn undo(&mut self, players: &Players) -> Shown {
         let shown_before = self.review;
         if self.resigned().is_some() {
             self.record.withdraw_resignation(&self.position);
@@ -265,7 +265,7 @@ impl GameSession {
     }
 
     /// Plays again what undo took back, up to the next human turn.
-    pub fn redo(&mut self, players: &Players) -> Shown {
+    pub(crate) fn redo(&mut self, players: &Players) -> Shown {
         let shown_before = self.review;
         if self.outcome().is_over() || self.redo.is_empty() {
             return Shown::Same;
@@ -303,7 +303,7 @@ impl GameSession {
     }
 
     /// Shows the position after `ply` moves; the live ply ends review.
-    pub fn go_to(&mut self, ply: usize) -> Shown {
+    pub(crate) fn go_to(&mut self, ply: usize) -> Shown {
         let live = self.plies();
         let target = (ply < live).then_some(ply);
         if target == self.review {
@@ -322,7 +322,7 @@ impl GameSession {
 
     /// Cuts the game at the reviewed ply and plays on from there as a new
     /// generation (so stale searches are dropped); false when not reviewing.
-    pub fn continue_from_here(&mut self) -> bool {
+    pub(crate) fn continue_from_here(&mut self) -> bool {
         let Some(ply) = self.review else {
             return false;
         };
@@ -338,13 +338,13 @@ impl GameSession {
     }
 
     /// Ends watching a record; the game goes on from the position reached.
-    pub fn stop_replay(&mut self) -> bool {
+    pub(crate) fn stop_replay(&mut self) -> bool {
         self.replay.take().is_some()
     }
 
     /// Keeps the record's players in step with who plays now (a watched
     /// record keeps the players it names).
-    pub fn set_players(&mut self, players: &Players) {
+    pub(crate) fn set_players(&mut self, players: &Players) {
         if self.replay.is_some() {
             return;
         }
@@ -353,7 +353,7 @@ impl GameSession {
     }
 
     /// The same game under a new generation number.
-    pub fn with_generation(mut self, generation: u64) -> GameSession {
+    pub(crate) fn with_generation(mut self, generation: u64) -> GameSession {
         self.generation = generation;
         self
     }

@@ -39,7 +39,7 @@ fn ask_by_default() -> bool {
 pub struct SettingsPath(pub Option<PathBuf>);
 
 /// `<config dir>/breakline/settings.json`.
-pub fn default_path() -> Option<PathBuf> {
+pub(crate) fn default_path() -> Option<PathBuf> {
     dirs::config_dir().map(|dir| dir.join("breakline").join("settings.json"))
 }
 
@@ -70,7 +70,7 @@ pub fn write(path: &Path, stored: &StoredSettings) -> Result<(), String> {
 
 /// The launch defaults with the saved board and players, for the command
 /// line to override. Problems are reported by the game once it runs.
-pub fn saved_launch_options() -> LaunchOptions {
+pub(crate) fn saved_launch_options() -> LaunchOptions {
     let defaults = LaunchOptions::default();
     match default_path().map(|path| read(&path)) {
         Some(Ok(Some(stored))) => LaunchOptions {
@@ -99,7 +99,12 @@ fn player(setup: &PlayerSetup) -> Player {
 }
 
 /// The settings in force now.
-pub fn current(settings: &GameSettings, players: &Players, play: &PlaySettings, flip: BoardFlip) -> StoredSettings {
+pub(crate) fn current(
+    settings: &GameSettings,
+    players: &Players,
+    play: &PlaySettings,
+    flip: BoardFlip,
+) -> StoredSettings {
     StoredSettings {
         variant: settings.variant,
         size: settings.size,

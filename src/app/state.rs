@@ -49,7 +49,7 @@ impl Default for GameSettings {
 #[derive(Resource, Clone, Debug, PartialEq)]
 pub struct Players {
     pub white: PlayerSetup,
-    pub black: PlayerSetup,
+    pub(crate) black: PlayerSetup,
 }
 
 impl Default for Players {
@@ -59,30 +59,26 @@ impl Default for Players {
 }
 
 impl Players {
-    pub fn get(&self, side: Side) -> &PlayerSetup {
+    pub(crate) fn get(&self, side: Side) -> &PlayerSetup {
         match side {
             Side::White => &self.white,
             Side::Black => &self.black,
         }
     }
 
-    pub fn get_mut(&mut self, side: Side) -> &mut PlayerSetup {
+    pub(crate) fn get_mut(&mut self, side: Side) -> &mut PlayerSetup {
         match side {
             Side::White => &mut self.white,
             Side::Black => &mut self.black,
         }
     }
 
-    pub fn both_ai(&self) -> bool {
+    pub(crate) fn both_ai(&self) -> bool {
         self.white.is_ai() && self.black.is_ai()
     }
 
-    pub fn any_ai(&self) -> bool {
-        self.white.is_ai() || self.black.is_ai()
-    }
-
     /// Replaces strategies the variant cannot use by [`Strategy::STRONGEST`].
-    pub fn fit_variant(&mut self, variant: Variant) {
+    pub(crate) fn fit_variant(&mut self, variant: Variant) {
         for side in Side::BOTH {
             if let PlayerSetup::Ai(config) = self.get_mut(side) {
                 fit_config(config, variant);
@@ -91,7 +87,7 @@ impl Players {
     }
 }
 
-pub fn fit_config(config: &mut AiConfig, variant: Variant) {
+pub(crate) fn fit_config(config: &mut AiConfig, variant: Variant) {
     if !config.strategy.supports(variant) {
         config.strategy = Strategy::STRONGEST;
     }
@@ -122,7 +118,7 @@ pub struct AiControl {
     /// One AI move while paused.
     pub step_requested: bool,
     /// The last search that failed, shown in the panel (the AI pauses).
-    pub error: Option<String>,
+    pub(crate) error: Option<String>,
 }
 
 /// Every change to the game arrives as one of these and is applied by one
@@ -165,7 +161,7 @@ pub struct ReplaceGame {
 
 impl GameRequest {
     /// New game, load and watch throw the current game away.
-    pub fn replaces_game(&self) -> bool {
+    pub(crate) fn replaces_game(&self) -> bool {
         matches!(self, GameRequest::NewGame { .. } | GameRequest::Open(_) | GameRequest::Watch(_))
     }
 }
@@ -173,17 +169,17 @@ impl GameRequest {
 /// A game read from a file: the session and who plays it.
 #[derive(Clone, Debug)]
 pub struct OpenedGame {
-    pub session: super::session::GameSession,
-    pub players: Players,
+    pub(crate) session: super::session::GameSession,
+    pub(crate) players: Players,
     /// What the panel says once it is open.
-    pub message: String,
+    pub(crate) message: String,
 }
 
 /// A recorded game to watch: its moves and where it starts.
 #[derive(Clone, Debug)]
 pub struct WatchedGame {
-    pub source: super::session::ReplaySource,
-    pub start: crate::engine::Position,
+    pub(crate) source: super::session::ReplaySource,
+    pub(crate) start: crate::engine::Position,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -217,7 +213,7 @@ impl MoveChosen {
 /// The order of the game's systems within a frame: input and AI results
 /// become chosen moves, which are played, then shown.
 #[derive(SystemSet, Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum GameSystems {
+pub(crate) enum GameSystems {
     Input,
     Ai,
     Apply,

@@ -11,8 +11,8 @@ use super::state::{AiControl, GamePhase, GameSystems, PlaySettings, Players, Tur
 
 /// When the current `Deciding` phase began (virtual seconds), for the AI delay.
 #[derive(Resource, Default, Clone, Copy, Debug)]
-pub struct TurnClock {
-    pub deciding_since: f32,
+pub(crate) struct TurnClock {
+    pub(crate) deciding_since: f32,
 }
 
 pub(super) fn plugin(app: &mut App) {

@@ -18,13 +18,13 @@ use super::engine_player::{EngineProcess, EngineSpec};
 
 /// A player of a match: `CONFIG` (this build's AI) or `engine:PATH[:ai=CONFIG]`.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Contestant {
+pub(crate) enum Contestant {
     Ai(AiConfig),
     Engine(EngineSpec),
 }
 
 impl Contestant {
-    pub fn parse(text: &str, variant: Variant) -> Result<Contestant, String> {
+    pub(crate) fn parse(text: &str, variant: Variant) -> Result<Contestant, String> {
         match text.trim().strip_prefix("engine:") {
             Some(rest) => Ok(Contestant::Engine(EngineSpec::parse(rest)?)),
             None => AiConfig::parse(text, variant).map(Contestant::Ai).map_err(|e| e.to_string()),
@@ -55,37 +55,37 @@ impl std::fmt::Display for Contestant {
 
 /// The rules of play shared by every game of a match.
 #[derive(Clone, Debug)]
-pub struct Arena {
-    pub variant: Variant,
-    pub size: BoardSize,
-    pub move_limit: Option<u32>,
+pub(crate) struct Arena {
+    pub(crate) variant: Variant,
+    pub(crate) size: BoardSize,
+    pub(crate) move_limit: Option<u32>,
     /// Random plies of each pair's shared opening.
-    pub random_plies: u32,
+    pub(crate) random_plies: u32,
     /// Tie-break noise for this build's AI players whose config sets none.
-    pub noise: f64,
-    pub seed: u64,
+    pub(crate) noise: f64,
+    pub(crate) seed: u64,
     /// Colours alternate: games 2k and 2k+1 share an opening, A White then Black.
-    pub swap: bool,
+    pub(crate) swap: bool,
     /// The longest an engine program may take to answer.
-    pub timeout: Duration,
+    pub(crate) timeout: Duration,
 }
 
 /// One finished game, with the reason if a program forfeited it.
 #[derive(Clone, Debug, Serialize)]
-pub struct ArenaGame {
-    pub index: usize,
-    pub a_is_black: bool,
-    pub white: String,
-    pub black: String,
+pub(crate) struct ArenaGame {
+    pub(crate) index: usize,
+    pub(crate) a_is_black: bool,
+    pub(crate) white: String,
+    pub(crate) black: String,
     /// Why the loser forfeited (illegal move, bad answer, timeout, crash).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub forfeit: Option<String>,
-    pub record: GameRecord,
+    pub(crate) forfeit: Option<String>,
+    pub(crate) record: GameRecord,
 }
 
 impl ArenaGame {
     /// The same game as the series reports see it.
-    pub fn series_game(&self) -> SeriesGame {
+    pub(crate) fn series_game(&self) -> SeriesGame {
         SeriesGame { index: self.index, a_is_black: self.a_is_black, record: self.record.clone() }
     }
 }
@@ -111,7 +111,7 @@ impl SearchHandler for StopFlag<'_> {
 }
 
 impl Arena {
-    pub fn start(&self) -> Result<Position, String> {
+    pub(crate) fn start(&self) -> Result<Position, String> {
         let mut pos = Position::start(self.variant, self.size).map_err(|e| e.to_string())?;
         if let Some(limit) = self.move_limit {
             pos.set_move_limit(limit);
@@ -121,7 +121,7 @@ impl Arena {
 
     /// Starts each engine once and lets it go, so that a program that cannot
     /// play at all is an error before the match rather than a forfeit in it.
-    pub fn check(&self, contestants: &[&Contestant]) -> Result<(), String> {
+    pub(crate) fn check(&self, contestants: &[&Contestant]) -> Result<(), String> {
         for c in contestants {
             if let Contestant::Engine(spec) = c {
                 self.seat(c).map_err(|e| format!("{spec}: {e}"))?;
@@ -150,7 +150,7 @@ impl Arena {
     }
 
     /// Plays game `index` between `a` and `b`; a stop leaves it unfinished.
-    pub fn play_game(
+    pub(crate) fn play_game(
         &self,
         index: usize,
         a: &Contestant,

@@ -10,22 +10,22 @@ use crate::engine::search::{self, AiConfig, Algorithm};
 use crate::engine::{BoardSize, Position, Strategy, Variant};
 
 #[derive(Args, Debug)]
-pub struct BenchArgs {
+pub(crate) struct BenchArgs {
     /// Runs of each perft; the best is reported
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=20))]
-    pub runs: u32,
+    pub(crate) runs: u32,
     /// Skip the perft part
     #[arg(long)]
-    pub no_perft: bool,
+    pub(crate) no_perft: bool,
     /// Skip the search tables
     #[arg(long)]
-    pub no_search: bool,
+    pub(crate) no_search: bool,
     /// Time for the "depth reached" rows, in milliseconds
     #[arg(long, default_value_t = 3000)]
-    pub time: u64,
+    pub(crate) time: u64,
 }
 
-pub fn run(args: &BenchArgs) -> Result<(), String> {
+pub(crate) fn run(args: &BenchArgs) -> Result<(), String> {
     if cfg!(debug_assertions) {
         eprintln!("note: this is a debug build; run `cargo run --release -- bench` for real figures");
     }

@@ -9,23 +9,23 @@ use crate::engine::search::AiConfig;
 use crate::engine::{BoardSize, Position, Variant};
 
 #[derive(Args, Debug)]
-pub struct BookArgs {
+pub(crate) struct BookArgs {
     #[arg(long, default_value = "breakthrough")]
-    pub variant: Variant,
+    pub(crate) variant: Variant,
     #[arg(long, default_value = "8x8")]
-    pub size: BoardSize,
+    pub(crate) size: BoardSize,
     /// Positions fewer than this many plies from the start get a move
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=4))]
-    pub plies: u32,
+    pub(crate) plies: u32,
     /// The AI that searches each position
     #[arg(long, default_value = "enhanced:expert:time=3000")]
-    pub ai: String,
+    pub(crate) ai: String,
     /// Write the book here instead of stdout
     #[arg(long)]
-    pub out: Option<std::path::PathBuf>,
+    pub(crate) out: Option<std::path::PathBuf>,
 }
 
-pub fn run(args: &BookArgs) -> Result<(), String> {
+pub(crate) fn run(args: &BookArgs) -> Result<(), String> {
     let start = Position::start(args.variant, args.size).map_err(|e| e.to_string())?;
     let config = AiConfig::parse(&args.ai, args.variant).map_err(|e| format!("--ai: {e}"))?;
     let to_stdout = args.out.is_none();

@@ -14,15 +14,15 @@ use crate::engine::{BoardSize, SearchInfo, Variant};
 
 /// How to start an engine and which AI it should play as.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EngineSpec {
-    pub program: PathBuf,
+pub(crate) struct EngineSpec {
+    pub(crate) program: PathBuf,
     /// Sent as `setoption ai <config>` (the program's own default otherwise).
-    pub ai: Option<String>,
+    pub(crate) ai: Option<String>,
 }
 
 impl EngineSpec {
     /// Parses the part after `engine:`: `PATH[:ai=CONFIG]` (the config keeps its colons).
-    pub fn parse(text: &str) -> Result<EngineSpec, String> {
+    pub(crate) fn parse(text: &str) -> Result<EngineSpec, String> {
         let (program, ai) = match text.split_once(":ai=") {
             Some((p, ai)) => (p, Some(ai.trim().to_string())),
             None => (text, None),
@@ -48,7 +48,7 @@ impl std::fmt::Display for EngineSpec {
 }
 
 /// A running engine program.
-pub struct EngineProcess {
+pub(crate) struct EngineProcess {
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<String>,
@@ -58,7 +58,7 @@ pub struct EngineProcess {
 
 impl EngineProcess {
     /// Starts the program and sets it up for one game of `variant` on `size`.
-    pub fn start(
+    pub(crate) fn start(
         spec: &EngineSpec,
         variant: Variant,
         size: BoardSize,
@@ -126,7 +126,7 @@ impl EngineProcess {
     /// The engine's move (as text) in the position reached from `start_fen`
     /// by `moves`, with what its last `info` line said; any failure is the
     /// engine's fault and says what went wrong.
-    pub fn best_move(&mut self, start_fen: &str, moves: &[String]) -> Result<(String, SearchInfo), String> {
+    pub(crate) fn best_move(&mut self, start_fen: &str, moves: &[String]) -> Result<(String, SearchInfo), String> {
         let mut command = format!("position fen {start_fen}");
         if !moves.is_empty() {
             command.push_str(" moves ");

@@ -10,13 +10,13 @@ use crate::engine::flow::library::{self, Published};
 use crate::engine::flow::{Budget, GaveUp, Method, Outcome, Puzzle, SolveReport, count_solutions, solve, validate};
 
 #[derive(Args, Debug)]
-pub struct FlowArgs {
+pub(crate) struct FlowArgs {
     #[command(subcommand)]
-    pub command: FlowCommand,
+    pub(crate) command: FlowCommand,
 }
 
 #[derive(Subcommand, Debug)]
-pub enum FlowCommand {
+pub(crate) enum FlowCommand {
     /// Solve a puzzle and print the filled grid, the attempts and the time
     Solve(SolveArgs),
     /// List the shipped puzzles, and whether each has a unique solution
@@ -26,37 +26,37 @@ pub enum FlowCommand {
 }
 
 #[derive(Args, Debug)]
-pub struct SolveArgs {
+pub(crate) struct SolveArgs {
     /// A puzzle file, or the name of a shipped puzzle (see `breakline flow list`)
-    pub puzzle: String,
+    pub(crate) puzzle: String,
     /// dumbest, dumb, smart (the report's orderings) or paths (ours)
     #[arg(long, default_value = "paths", value_parser = parse_method)]
-    pub method: Method,
+    pub(crate) method: Method,
     /// Give up after this many seconds
     #[arg(long, value_parser = parse_seconds)]
-    pub time_limit: Option<Duration>,
+    pub(crate) time_limit: Option<Duration>,
     /// Give up after this many attempted assignments
     #[arg(long)]
-    pub attempt_limit: Option<u64>,
+    pub(crate) attempt_limit: Option<u64>,
     /// Seed of the random method (dumbest)
     #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    pub(crate) seed: u64,
 }
 
 #[derive(Args, Debug)]
-pub struct BenchArgs {
+pub(crate) struct BenchArgs {
     /// Time limit of each run, in seconds; a run cut there is reported as such
     #[arg(long, default_value = "10", value_parser = parse_seconds)]
-    pub time_limit: Duration,
+    pub(crate) time_limit: Duration,
     /// Runs of each solve under a second; the fastest is reported
     #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=100))]
-    pub runs: u32,
+    pub(crate) runs: u32,
     /// Seed of the random method (dumbest)
     #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    pub(crate) seed: u64,
 }
 
-pub fn run(args: &FlowArgs) -> Result<(), String> {
+pub(crate) fn run(args: &FlowArgs) -> Result<(), String> {
     match &args.command {
         FlowCommand::Solve(args) => solve_one(args),
         FlowCommand::List => {

@@ -11,31 +11,31 @@ use crate::engine::search::AiConfig;
 use crate::engine::{BoardSize, Variant};
 
 #[derive(Args, Debug, Default)]
-pub struct GameArgs {
+pub(crate) struct GameArgs {
     /// Variant to open: breakthrough or loa
     #[arg(long)]
-    pub variant: Option<Variant>,
+    pub(crate) variant: Option<Variant>,
     /// Board size, COLUMNSxROWS (Breakthrough 3-12 x 5-12, LOA 6x6 to 12x12)
     #[arg(long)]
-    pub size: Option<BoardSize>,
+    pub(crate) size: Option<BoardSize>,
     /// White player: human, a preset (easy, medium, hard, master) or an AI config
     #[arg(long)]
-    pub white: Option<String>,
+    pub(crate) white: Option<String>,
     /// Black player, as for --white
     #[arg(long)]
-    pub black: Option<String>,
+    pub(crate) black: Option<String>,
     /// Open a matchup preset, 1-9 (the classic experiments, then master vs master)
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=9))]
-    pub preset: Option<u64>,
+    pub(crate) preset: Option<u64>,
     /// Run the game, write a screenshot of the window to this PNG file, and exit
     #[arg(long, requires = "after")]
-    pub screenshot: Option<PathBuf>,
+    pub(crate) screenshot: Option<PathBuf>,
     /// Seconds to run before the screenshot
     #[arg(long, requires = "screenshot")]
-    pub after: Option<f32>,
+    pub(crate) after: Option<f32>,
     /// Open a game saved as JSON (its players and board)
     #[arg(long, value_name = "FILE")]
-    pub load: Option<PathBuf>,
+    pub(crate) load: Option<PathBuf>,
 }
 
 fn player(text: &str, variant: Variant, flag: &str) -> Result<PlayerSetup, String> {
@@ -46,7 +46,7 @@ fn player(text: &str, variant: Variant, flag: &str) -> Result<PlayerSetup, Strin
 }
 
 impl GameArgs {
-    pub fn launch_options(&self) -> Result<LaunchOptions, String> {
+    pub(crate) fn launch_options(&self) -> Result<LaunchOptions, String> {
         // Without game flags the game opens as the last run left it; with
         // any, the flags say what to play (and the rest is the defaults).
         let game_flags = self.variant.is_some()

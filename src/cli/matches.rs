@@ -17,50 +17,50 @@ use super::arena::{Arena, ArenaGame, Contestant};
 use super::progress;
 
 #[derive(Args, Debug)]
-pub struct MatchArgs {
+pub(crate) struct MatchArgs {
     #[arg(long, default_value = "breakthrough")]
-    pub variant: Variant,
+    pub(crate) variant: Variant,
     #[arg(long, default_value = "8x8")]
-    pub size: BoardSize,
+    pub(crate) size: BoardSize,
     /// Player A (White unless colours are swapped): an AI config, or
     /// engine:PATH[:ai=CONFIG] for a program speaking the engine protocol
     #[arg(long)]
-    pub white: String,
+    pub(crate) white: String,
     /// Player B, in the same form
     #[arg(long)]
-    pub black: String,
+    pub(crate) black: String,
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
-    pub games: u64,
+    pub(crate) games: u64,
     #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    pub(crate) seed: u64,
     /// Play games in pairs from the same opening, A White then Black
     #[arg(long)]
-    pub swap: bool,
+    pub(crate) swap: bool,
     /// Worker threads (default: all cores)
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
-    pub threads: Option<u64>,
+    pub(crate) threads: Option<u64>,
     /// Write one JSON game record per line to this file
     #[arg(long)]
-    pub json: Option<std::path::PathBuf>,
+    pub(crate) json: Option<std::path::PathBuf>,
     /// Random plies before the players take over (shared by each pair with --swap)
     #[arg(long, default_value_t = 0)]
-    pub random_plies: u32,
+    pub(crate) random_plies: u32,
     /// Tie-break noise for this build's AI players whose config sets none (0 turns it off)
     #[arg(long, default_value_t = 1.0)]
-    pub noise: f64,
+    pub(crate) noise: f64,
     /// Lines of Action: plies before an undecided game is drawn
     #[arg(long)]
-    pub move_limit: Option<u32>,
+    pub(crate) move_limit: Option<u32>,
     /// Stop once a sequential test decides between A being elo0 and elo1
     /// better (e.g. 0,20; alpha = beta = 0.05)
     #[arg(long, value_name = "ELO0,ELO1")]
-    pub sprt: Option<String>,
+    pub(crate) sprt: Option<String>,
     /// Milliseconds an engine program may take for any answer before it forfeits
     #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
-    pub timeout: u64,
+    pub(crate) timeout: u64,
 }
 
-pub fn run(args: &MatchArgs) -> Result<(), String> {
+pub(crate) fn run(args: &MatchArgs) -> Result<(), String> {
     if !(0.0..=1.0).contains(&args.noise) {
         return Err(format!("--noise must be from 0 to 1, not {}", args.noise));
     }
@@ -118,7 +118,7 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
 }
 
 /// A's score samples: one per complete pair when colours alternate, else one per game.
-pub fn samples(games: &[ArenaGame], paired: bool) -> Samples {
+pub(crate) fn samples(games: &[ArenaGame], paired: bool) -> Samples {
     let score = |g: &ArenaGame| g.series_game().score_of_a();
     let values = if paired {
         let mut by_index: Vec<&ArenaGame> = games.iter().collect();
@@ -172,7 +172,7 @@ fn print_statistics(games: &[ArenaGame], paired: bool, sprt: Option<Sprt>) {
 }
 
 /// Plays a series with a progress bar; `on_game` sees each finished game.
-pub fn play(
+pub(crate) fn play(
     spec: &SeriesSpec,
     threads: usize,
     mut on_game: impl FnMut(&SeriesGame),
@@ -187,11 +187,6 @@ pub fn play(
         .map_err(|e| e.to_string())?;
     bar.finish_and_clear();
     Ok(games)
-}
-
-pub fn print_report(spec: &SeriesSpec, games: &[SeriesGame], seconds: f64) {
-    let title = format!("{} {}: {} vs {}", spec.variant.title(), spec.size, spec.a, spec.b);
-    print_rows(&title, spec.swap, games, seconds);
 }
 
 /// The per-player table and the score with its Elo estimate per game.

@@ -1,20 +1,20 @@
 //! The command line: the game's launch options, and a thin layer over the
 //! engine (perft, engine protocol, bench, matches, tournaments, experiments).
 
-pub mod arena;
-pub mod bench;
-pub mod book;
-pub mod engine_player;
-pub mod experiments;
-pub mod flow;
+pub(crate) mod arena;
+pub(crate) mod bench;
+pub(crate) mod book;
+pub(crate) mod engine_player;
+pub(crate) mod experiments;
+pub(crate) mod flow;
 #[cfg(feature = "gui")]
-pub mod game;
-pub mod matches;
-pub mod perft;
-pub mod progress;
+pub(crate) mod game;
+pub(crate) mod matches;
+pub(crate) mod perft;
+pub(crate) mod progress;
 pub mod protocol;
-pub mod solve;
-pub mod tournament;
+pub(crate) mod solve;
+pub(crate) mod tournament;
 
 use std::process::ExitCode;
 
@@ -27,16 +27,16 @@ use clap::{Parser, Subcommand};
     about = "Breakthrough and Lines of Action with AI players you can configure, watch and play against",
     args_conflicts_with_subcommands = true
 )]
-pub struct Cli {
+pub(crate) struct Cli {
     #[command(subcommand)]
-    pub command: Option<Command>,
+    pub(crate) command: Option<Command>,
     #[cfg(feature = "gui")]
     #[command(flatten)]
-    pub game: game::GameArgs,
+    pub(crate) game: game::GameArgs,
 }
 
 #[derive(Subcommand, Debug)]
-pub enum Command {
+pub(crate) enum Command {
     /// Count move paths from a position, per depth
     Perft(perft::PerftArgs),
     /// Speak the line protocol on stdin/stdout (see README)

@@ -7,25 +7,25 @@ use clap::Args;
 use crate::engine::{BoardSize, Position, Variant};
 
 #[derive(Args, Debug)]
-pub struct PerftArgs {
+pub(crate) struct PerftArgs {
     /// breakthrough or loa
     #[arg(long, default_value = "breakthrough")]
-    pub variant: Variant,
+    pub(crate) variant: Variant,
     /// Board size, COLUMNSxROWS (ignored with --fen, whose ranks give the size)
     #[arg(long, default_value = "8x8")]
-    pub size: BoardSize,
+    pub(crate) size: BoardSize,
     /// Deepest depth to count
     #[arg(long, value_parser = clap::value_parser!(u32).range(0..=20))]
-    pub depth: u32,
+    pub(crate) depth: u32,
     /// Start from this position string instead of the start position
     #[arg(long)]
-    pub fen: Option<String>,
+    pub(crate) fen: Option<String>,
     /// Split the deepest count by first move
     #[arg(long)]
-    pub divide: bool,
+    pub(crate) divide: bool,
 }
 
-pub fn run(args: &PerftArgs) -> Result<(), String> {
+pub(crate) fn run(args: &PerftArgs) -> Result<(), String> {
     let pos = match &args.fen {
         Some(fen) => Position::from_fen(args.variant, fen).map_err(|e| e.to_string())?,
         None => Position::start(args.variant, args.size).map_err(|e| e.to_string())?,

@@ -2,7 +2,7 @@
 
 use indicatif::{ProgressBar, ProgressStyle};
 
-pub fn bar(total: usize, label: &str) -> ProgressBar {
+pub(crate) fn bar(total: usize, label: &str) -> ProgressBar {
     let bar = ProgressBar::new(total as u64);
     let style = ProgressStyle::with_template("{prefix} [{bar:30}] {pos}/{len} games, {elapsed} ({eta} left)")
         .unwrap_or_else(|_| ProgressStyle::default_bar())
@@ -13,6 +13,6 @@ pub fn bar(total: usize, label: &str) -> ProgressBar {
 }
 
 /// All cores unless told otherwise.
-pub fn default_threads() -> usize {
+pub(crate) fn default_threads() -> usize {
     std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
 }

@@ -90,7 +90,7 @@ impl Drop for EngineSession {
 
 impl EngineSession {
     /// A session whose searches write to stdout.
-    pub fn new() -> EngineSession {
+    pub(crate) fn new() -> EngineSession {
         EngineSession::with_sink(Sink::stdout())
     }
 
@@ -130,7 +130,7 @@ impl EngineSession {
 
     /// The end of input: a search with limits finishes, `go infinite` and
     /// anything else that would never end are stopped.
-    pub fn finish(&mut self) -> Result<(), String> {
+    pub(crate) fn finish(&mut self) -> Result<(), String> {
         match self.job.take() {
             Some(job) if job.work() == Work::Search || job.work() == Work::Perft => job.wait(),
             Some(job) => job.stop(),
@@ -372,7 +372,7 @@ fn unbounded(algorithm: Algorithm) -> Limit {
 
 /// Runs the protocol on stdin/stdout until `quit` or end of input.
 /// At the end of input a running search with limits (or perft) still answers.
-pub fn run() -> Result<(), String> {
+pub(crate) fn run() -> Result<(), String> {
     let sink = Sink::stdout();
     let mut session = EngineSession::with_sink(sink.clone());
     let mut out = sink;

@@ -10,34 +10,34 @@ use crate::engine::solver::{self, Solution, SolveConfig, SolveHandler, SolveProg
 use crate::engine::{BoardSize, Position, Variant};
 
 #[derive(Args, Debug)]
-pub struct SolveArgs {
+pub(crate) struct SolveArgs {
     /// breakthrough or loa
     #[arg(long, default_value = "breakthrough")]
-    pub variant: Variant,
+    pub(crate) variant: Variant,
     /// Board size, COLUMNSxROWS (ignored with --fen, whose ranks give the size)
     #[arg(long, default_value = "5x5")]
-    pub size: BoardSize,
+    pub(crate) size: BoardSize,
     /// Start from this position string instead of the start position
     #[arg(long)]
-    pub fen: Option<String>,
+    pub(crate) fen: Option<String>,
     /// Moves to play first, space-separated (e.g. "a2-a3 b4-b3")
     #[arg(long)]
-    pub moves: Option<String>,
+    pub(crate) moves: Option<String>,
     /// Seconds to spend at most on the proof (unlimited if absent)
     #[arg(long)]
-    pub time_limit: Option<f64>,
+    pub(crate) time_limit: Option<f64>,
     /// Nodes to search at most on the proof
     #[arg(long)]
-    pub nodes: Option<u64>,
+    pub(crate) nodes: Option<u64>,
     /// Transposition-table size in MiB
     #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..=65536))]
-    pub memory: u64,
+    pub(crate) memory: u64,
     /// Skip the search for the shortest forced win after a proof
     #[arg(long)]
-    pub no_distance: bool,
+    pub(crate) no_distance: bool,
     /// Solve without the games' structural knowledge (races, forced captures)
     #[arg(long)]
-    pub no_knowledge: bool,
+    pub(crate) no_knowledge: bool,
 }
 
 /// Shows the root's numbers as the solve runs (hidden when stderr is not a terminal).
@@ -59,7 +59,7 @@ fn number(n: u32) -> String {
     if n >= 1 << 30 { "inf".to_string() } else { n.to_string() }
 }
 
-pub fn run(args: &SolveArgs) -> Result<(), String> {
+pub(crate) fn run(args: &SolveArgs) -> Result<(), String> {
     let mut pos = match &args.fen {
         Some(fen) => Position::from_fen(args.variant, fen).map_err(|e| e.to_string())?,
         None => Position::start(args.variant, args.size).map_err(|e| e.to_string())?,
@@ -143,7 +143,7 @@ const PROTOCOL_DEFAULT_TIME: Duration = Duration::from_secs(10);
 
 /// The protocol's `solve [movetime MS] [nodes N] [memory MIB]` reply, e.g.
 /// `solved win white 17 nodes N pv ...` or `solved unknown nodes N`.
-pub fn protocol_reply(pos: &Position, args: &[&str]) -> Result<String, String> {
+pub(crate) fn protocol_reply(pos: &Position, args: &[&str]) -> Result<String, String> {
     let mut config = SolveConfig { memory_mib: 64, ..SolveConfig::default() };
     let mut rest = args;
     while let [key, value, tail @ ..] = rest {

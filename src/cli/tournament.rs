@@ -15,35 +15,35 @@ use super::arena::{Arena, ArenaGame, Contestant};
 use super::progress;
 
 #[derive(Args, Debug)]
-pub struct TournamentArgs {
+pub(crate) struct TournamentArgs {
     #[arg(long, default_value = "breakthrough")]
-    pub variant: Variant,
+    pub(crate) variant: Variant,
     #[arg(long, default_value = "8x8")]
-    pub size: BoardSize,
+    pub(crate) size: BoardSize,
     /// Two or more players: AI configs or engine:PATH[:ai=CONFIG]
     #[arg(long, num_args = 2.., required = true)]
-    pub players: Vec<String>,
+    pub(crate) players: Vec<String>,
     /// Games per pair
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..=100_000))]
-    pub games: u64,
+    pub(crate) games: u64,
     #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    pub(crate) seed: u64,
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
-    pub threads: Option<u64>,
+    pub(crate) threads: Option<u64>,
     #[arg(long, default_value_t = 0)]
-    pub random_plies: u32,
+    pub(crate) random_plies: u32,
     #[arg(long, default_value_t = 1.0)]
-    pub noise: f64,
+    pub(crate) noise: f64,
     /// Milliseconds an engine program may take for any answer before it forfeits
     #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
-    pub timeout: u64,
+    pub(crate) timeout: u64,
 }
 
 /// One game of the round robin and the pair that played it.
-pub struct PairGame {
-    pub first: usize,
-    pub second: usize,
-    pub game: ArenaGame,
+pub(crate) struct PairGame {
+    pub(crate) first: usize,
+    pub(crate) second: usize,
+    pub(crate) game: ArenaGame,
 }
 
 impl Finished for PairGame {
@@ -52,19 +52,19 @@ impl Finished for PairGame {
     }
 }
 
-pub struct Tournament {
-    pub variant: Variant,
-    pub size: BoardSize,
-    pub players: Vec<Contestant>,
-    pub games_per_pair: usize,
-    pub seed: u64,
-    pub random_plies: u32,
-    pub noise: f64,
-    pub timeout: Duration,
+pub(crate) struct Tournament {
+    pub(crate) variant: Variant,
+    pub(crate) size: BoardSize,
+    pub(crate) players: Vec<Contestant>,
+    pub(crate) games_per_pair: usize,
+    pub(crate) seed: u64,
+    pub(crate) random_plies: u32,
+    pub(crate) noise: f64,
+    pub(crate) timeout: Duration,
 }
 
 impl Tournament {
-    pub fn play(&self, threads: usize) -> Result<Vec<PairGame>, String> {
+    pub(crate) fn play(&self, threads: usize) -> Result<Vec<PairGame>, String> {
         let pairs: Vec<(usize, usize)> =
             (0..self.players.len()).flat_map(|i| (i + 1..self.players.len()).map(move |j| (i, j))).collect();
         let arenas: Vec<Arena> = (0..pairs.len())
@@ -107,7 +107,7 @@ impl Tournament {
 
     /// Prints the cross table, scores and Elo estimates; returns the players
     /// ordered by rating (best first) with their Elo.
-    pub fn print_table(&self, games: &[PairGame]) -> Vec<(usize, f64)> {
+    pub(crate) fn print_table(&self, games: &[PairGame]) -> Vec<(usize, f64)> {
         let n = self.players.len();
         let mut score = vec![vec![0.0; n]; n];
         let mut played = vec![vec![0.0; n]; n];
@@ -145,7 +145,7 @@ impl Tournament {
     }
 }
 
-pub fn run(args: &TournamentArgs) -> Result<(), String> {
+pub(crate) fn run(args: &TournamentArgs) -> Result<(), String> {
     if !(0.0..=1.0).contains(&args.noise) {
         return Err(format!("--noise must be from 0 to 1, not {}", args.noise));
     }

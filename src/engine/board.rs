@@ -22,7 +22,7 @@ impl<B: Bits> PartialEq for Board<B> {
 }
 
 impl<B: Bits> Board<B> {
-    pub fn from_placement(p: &Placement) -> Board<B> {
+    pub(crate) fn from_placement(p: &Placement) -> Board<B> {
         let geo = Geometry::<B>::get(p.size);
         let mut pieces = [B::EMPTY; 2];
         for (sq, cell) in p.cells.iter().enumerate() {
@@ -103,13 +103,13 @@ impl<B: Bits> Board<B> {
     /// Moves the mover's piece, removes a captured one and passes the turn.
     /// Undone by [`Board::unmake`] with the same move.
     #[inline]
-    pub fn make(&mut self, m: Move) {
+    pub(crate) fn make(&mut self, m: Move) {
         self.toggle(self.side, m);
         self.side = self.side.opponent();
     }
 
     #[inline]
-    pub fn unmake(&mut self, m: Move) {
+    pub(crate) fn unmake(&mut self, m: Move) {
         self.side = self.side.opponent();
         self.toggle(self.side, m);
     }
@@ -131,7 +131,7 @@ impl<B: Bits> Board<B> {
 
     /// Passes the turn without moving (null-move pruning).
     #[inline]
-    pub fn pass(&mut self) {
+    pub(crate) fn pass(&mut self) {
         self.side = self.side.opponent();
         self.hash ^= zobrist::black_to_move_key();
     }

@@ -81,6 +81,7 @@ impl Book {
         self.moves.len()
     }
 
+    /// Whether the book holds no position.
     pub fn is_empty(&self) -> bool {
         self.moves.is_empty()
     }

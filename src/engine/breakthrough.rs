@@ -15,7 +15,7 @@ pub struct Breakthrough<B: Bits> {
 }
 
 /// The start placement: each side's two home rows full, White to move.
-pub fn start_placement(size: BoardSize) -> Placement {
+pub(crate) fn start_placement(size: BoardSize) -> Placement {
     let mut p = Placement::empty(size, Color::White);
     let cols = size.columns as usize;
     let n = size.squares();

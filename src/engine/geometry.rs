@@ -11,30 +11,28 @@ use super::types::BoardSize;
 /// Direction order: N, S, E, W, NE, SW, NW, SE. `dir / 2` is the line the
 /// direction runs along (file, rank, diagonal, anti-diagonal) and `dir ^ 1` its
 /// opposite.
-pub const DIRECTIONS: [(i8, i8); 8] = [(0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, -1), (-1, 1), (1, -1)];
+pub(crate) const DIRECTIONS: [(i8, i8); 8] = [(0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, -1), (-1, 1), (1, -1)];
 
 #[derive(Debug)]
 pub struct Geometry<B> {
-    pub size: BoardSize,
-    pub columns: u32,
+    pub(crate) size: BoardSize,
+    pub(crate) columns: u32,
     /// Every square of the board.
-    pub all: B,
-    pub not_first_file: B,
-    pub not_last_file: B,
+    pub(crate) all: B,
+    pub(crate) not_first_file: B,
+    pub(crate) not_last_file: B,
     /// Squares of each rank, bottom (index 0) to top.
-    pub ranks: Vec<B>,
+    pub(crate) ranks: Vec<B>,
     /// Squares of each file.
-    pub files: Vec<B>,
+    pub(crate) files: Vec<B>,
     /// Per square, the four whole lines through it (file, rank, diagonal, anti-diagonal).
-    pub lines: Vec<[B; 4]>,
+    pub(crate) lines: Vec<[B; 4]>,
     /// Per square and direction, the squares from the next one to the edge.
-    pub rays: Vec<[B; 8]>,
+    pub(crate) rays: Vec<[B; 8]>,
     /// Per square and direction, how many squares lie before the edge.
-    pub ray_len: Vec<[u8; 8]>,
+    pub(crate) ray_len: Vec<[u8; 8]>,
     /// Index change of one step in each direction.
-    pub step: [i32; 8],
-    /// Per square, its (up to 8) neighbours.
-    pub neighbours: Vec<B>,
+    pub(crate) step: [i32; 8],
 }
 
 impl<B: Bits> Geometry<B> {
@@ -59,16 +57,12 @@ impl<B: Bits> Geometry<B> {
         }
         let mut rays = vec![[B::EMPTY; 8]; n];
         let mut ray_len = vec![[0u8; 8]; n];
-        let mut neighbours = vec![B::EMPTY; n];
         for r in 0..rows {
             for f in 0..cols {
                 let sq = idx(f, r);
                 for (d, &(df, dr)) in DIRECTIONS.iter().enumerate() {
                     let (df, dr) = (df as i32, dr as i32);
                     let (mut x, mut y) = (f + df, r + dr);
-                    if on(x, y) {
-                        neighbours[sq] |= B::bit(idx(x, y));
-                    }
                     while on(x, y) {
                         rays[sq][d] |= B::bit(idx(x, y));
                         ray_len[sq][d] += 1;
@@ -100,7 +94,6 @@ impl<B: Bits> Geometry<B> {
             rays,
             ray_len,
             step,
-            neighbours,
         }
     }
 
@@ -120,7 +113,7 @@ impl<B: Bits> Geometry<B> {
 
     /// All squares 8-connected to `seed` within `set` (flood fill).
     #[inline]
-    pub fn connected_from(&self, seed: B, set: B) -> B {
+    pub(crate) fn connected_from(&self, seed: B, set: B) -> B {
         let mut group = seed & set;
         loop {
             let left = group.shr(1) & self.not_last_file;

@@ -13,7 +13,7 @@ use super::placement::Placement;
 use super::types::{BoardSize, Color, DrawReason, Move, Outcome, Variant, WinReason};
 
 /// Plies after which a game without a winner is drawn, unless set otherwise.
-pub const DEFAULT_MOVE_LIMIT: u32 = 500;
+pub(crate) const DEFAULT_MOVE_LIMIT: u32 = 500;
 
 /// One entry per position reached, for the threefold-repetition rule.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -32,7 +32,7 @@ pub struct LinesOfAction<B: Bits> {
 
 /// The start placement: Black on the bottom and top ranks, White on the first
 /// and last files, corners empty, Black to move.
-pub fn start_placement(size: BoardSize) -> Placement {
+pub(crate) fn start_placement(size: BoardSize) -> Placement {
     let mut p = Placement::empty(size, Color::Black);
     let n = size.columns as usize;
     for i in 1..n - 1 {
@@ -45,12 +45,12 @@ pub fn start_placement(size: BoardSize) -> Placement {
 }
 
 impl<B: Bits> LinesOfAction<B> {
-    pub fn move_limit(&self) -> u32 {
+    pub(crate) fn move_limit(&self) -> u32 {
         self.move_limit
     }
 
     /// Sets the number of plies after which the game is drawn.
-    pub fn set_move_limit(&mut self, plies: u32) {
+    pub(crate) fn set_move_limit(&mut self, plies: u32) {
         self.move_limit = plies;
     }
 
@@ -98,7 +98,7 @@ impl<B: Bits> LinesOfAction<B> {
 /// for each until it answers `Break`. Move generation and the evaluation's
 /// mobility both read the movement rule from here.
 #[inline]
-pub fn piece_moves<B: Bits>(
+pub(crate) fn piece_moves<B: Bits>(
     geo: &Geometry<B>,
     own: B,
     enemy: B,

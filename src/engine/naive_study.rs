@@ -37,11 +37,11 @@ pub struct NaivePairing {
 
 impl NaiveStudy {
     /// The article's time a move for its strong player.
-    pub const ARTICLE_TIME_MS: u64 = 3000;
+    pub(crate) const ARTICLE_TIME_MS: u64 = 3000;
     /// The article's depth for its naive players.
-    pub const ARTICLE_DEPTH: u32 = 3;
+    pub(crate) const ARTICLE_DEPTH: u32 = 3;
     /// What the article reports.
-    pub const ARTICLE_CLAIM: &'static str = "the strong player beat every naive player within about 20 moves";
+    pub(crate) const ARTICLE_CLAIM: &'static str = "the strong player beat every naive player within about 20 moves";
 
     /// The article's setting on both boards, two games a pairing (one per colour).
     pub fn article() -> NaiveStudy {
@@ -56,12 +56,12 @@ impl NaiveStudy {
     }
 
     /// The strong player: enhanced alpha-beta with `balanced` at the study's time.
-    pub fn strong(&self) -> AiConfig {
+    pub(crate) fn strong(&self) -> AiConfig {
         AiConfig { time_ms: Some(self.strong_time_ms), ..AiConfig::new(Algorithm::Enhanced, Strategy::Balanced) }
     }
 
     /// A naive player: plain alpha-beta at the study's depth.
-    pub fn naive(&self, strategy: Strategy) -> AiConfig {
+    pub(crate) fn naive(&self, strategy: Strategy) -> AiConfig {
         AiConfig::fixed_depth(Algorithm::AlphaBeta, strategy, self.naive_depth)
     }
 
@@ -93,8 +93,8 @@ impl NaiveStudy {
 /// strong player's side.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct NaiveRow {
-    pub size: BoardSize,
-    pub naive: Strategy,
+    pub(crate) size: BoardSize,
+    pub(crate) naive: Strategy,
     pub games: usize,
     pub strong_wins: u32,
     pub naive_wins: u32,

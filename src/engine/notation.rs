@@ -5,12 +5,12 @@
 use super::error::MoveError;
 use super::types::{BoardSize, Move};
 
-pub fn square_name(size: BoardSize, square: u8) -> String {
+pub(crate) fn square_name(size: BoardSize, square: u8) -> String {
     let file = (b'a' + size.file_of(square)) as char;
     format!("{file}{}", size.rank_of(square) + 1)
 }
 
-pub fn parse_square(size: BoardSize, text: &str) -> Result<u8, MoveError> {
+pub(crate) fn parse_square(size: BoardSize, text: &str) -> Result<u8, MoveError> {
     let malformed = || MoveError::MalformedSquare(text.to_string());
     let mut chars = text.chars();
     let file = chars.next().filter(|c| c.is_ascii_lowercase()).ok_or_else(malformed)?;
@@ -26,14 +26,14 @@ pub fn parse_square(size: BoardSize, text: &str) -> Result<u8, MoveError> {
     Ok(size.index(file, rank - 1))
 }
 
-pub fn move_name(size: BoardSize, m: Move) -> String {
+pub(crate) fn move_name(size: BoardSize, m: Move) -> String {
     let sep = if m.capture { 'x' } else { '-' };
     format!("{}{sep}{}", square_name(size, m.from), square_name(size, m.to))
 }
 
 /// Reads `a2-a3` or `a2xb3`; the capture mark is kept so the position can
 /// insist it matches.
-pub fn parse_move(size: BoardSize, text: &str) -> Result<Move, MoveError> {
+pub(crate) fn parse_move(size: BoardSize, text: &str) -> Result<Move, MoveError> {
     let text = text.trim();
     let (from, to, capture) = match text.find(['-', 'x']) {
         Some(i) => (&text[..i], &text[i + 1..], text.as_bytes()[i] == b'x'),

@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::game::{Game, MoveList};
 
-pub fn perft<G: Game>(game: &mut G, depth: u32) -> u64 {
+pub(crate) fn perft<G: Game>(game: &mut G, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -29,7 +29,7 @@ pub fn perft<G: Game>(game: &mut G, depth: u32) -> u64 {
 /// [`perft`] that gives up, returning `None`, once `stop` is set. The flag is
 /// read at every node two or more plies from the end, so it answers within a
 /// few thousand move counts; the plain `perft` stays free of the check.
-pub fn perft_until<G: Game>(game: &mut G, depth: u32, stop: &AtomicBool) -> Option<u64> {
+pub(crate) fn perft_until<G: Game>(game: &mut G, depth: u32, stop: &AtomicBool) -> Option<u64> {
     if depth < 2 {
         return Some(perft(game, depth));
     }
@@ -52,7 +52,7 @@ pub fn perft_until<G: Game>(game: &mut G, depth: u32, stop: &AtomicBool) -> Opti
 }
 
 /// Perft split by first move, in generation order.
-pub fn divide<G: Game>(game: &mut G, depth: u32) -> Vec<(super::types::Move, u64)> {
+pub(crate) fn divide<G: Game>(game: &mut G, depth: u32) -> Vec<(super::types::Move, u64)> {
     if depth == 0 {
         return Vec::new();
     }

@@ -18,7 +18,7 @@ impl Placement {
         Placement { size, cells: vec![None; size.squares()], side }
     }
 
-    pub fn count(&self, color: Color) -> usize {
+    pub(crate) fn count(&self, color: Color) -> usize {
         self.cells.iter().filter(|&&c| c == Some(color)).count()
     }
 

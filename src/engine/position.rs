@@ -109,17 +109,13 @@ impl Position {
         with_game!(&self.game, g => g.legal_moves().to_vec())
     }
 
-    pub fn piece_at(&self, square: u8) -> Option<Color> {
+    pub(crate) fn piece_at(&self, square: u8) -> Option<Color> {
         with_game!(&self.game, g => g.piece_at(square))
     }
 
     /// Every piece on the board with its square, lowest square first.
     pub fn pieces(&self) -> Vec<(u8, Color)> {
         (0..self.size().squares() as u8).filter_map(|sq| self.piece_at(sq).map(|c| (sq, c))).collect()
-    }
-
-    pub fn count(&self, color: Color) -> usize {
-        self.pieces().iter().filter(|(_, c)| *c == color).count()
     }
 
     pub fn placement(&self) -> Placement {
@@ -224,12 +220,12 @@ impl Position {
     }
 
     /// [`Position::perft`] that gives up (`None`) soon after `stop` is set.
-    pub fn perft_until(&self, depth: u32, stop: &AtomicBool) -> Option<u64> {
+    pub(crate) fn perft_until(&self, depth: u32, stop: &AtomicBool) -> Option<u64> {
         let mut game = self.game.clone();
         with_game!(&mut game, g => perft::perft_until(g, depth, stop))
     }
 
-    pub fn divide(&self, depth: u32) -> Vec<(Move, u64)> {
+    pub(crate) fn divide(&self, depth: u32) -> Vec<(Move, u64)> {
         let mut game = self.game.clone();
         with_game!(&mut game, g => perft::divide(g, depth))
     }

@@ -2,28 +2,28 @@
 //! whole round robin's ratings by Bradley-Terry maximum likelihood.
 
 /// Elo difference for a score fraction over `games` games, with a 95% interval.
-pub fn elo_from_score(score: f64, games: usize) -> (f64, f64, f64) {
+pub(crate) fn elo_from_score(score: f64, games: usize) -> (f64, f64, f64) {
     let n = games.max(1) as f64;
     let se = (score * (1.0 - score) / n).sqrt().max(0.5 / n);
     (elo(score), elo(score - 1.96 * se), elo(score + 1.96 * se))
 }
 
 /// The Elo difference at which the stronger side expects `score` (clamped off 0 and 1).
-pub fn elo(score: f64) -> f64 {
+pub(crate) fn elo(score: f64) -> f64 {
     let s = score.clamp(1e-3, 1.0 - 1e-3);
     -400.0 * (1.0 / s - 1.0).log10()
 }
 
 /// One player's estimate: rating (mean of the field is 0) and 95% half-width.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Rating {
-    pub elo: f64,
-    pub error: f64,
+pub(crate) struct Rating {
+    pub(crate) elo: f64,
+    pub(crate) error: f64,
 }
 
 /// Ratings from `score[i][j]` (points i took from j, draws as halves) and
 /// `games[i][j]` (games i and j played).
-pub fn fit_ratings(score: &[Vec<f64>], games: &[Vec<f64>]) -> Vec<Rating> {
+pub(crate) fn fit_ratings(score: &[Vec<f64>], games: &[Vec<f64>]) -> Vec<Rating> {
     let n = score.len();
     // A perfect or zero score has no finite maximum: a small prior of one
     // drawn game against every opponent keeps the estimates finite.

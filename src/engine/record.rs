@@ -47,19 +47,21 @@ pub struct SideStats {
     pub moves: u32,
     pub nodes: u64,
     pub captures: u32,
-    pub total_time_us: u64,
+    pub(crate) total_time_us: u64,
 }
 
 impl SideStats {
-    pub fn total_time_ms(&self) -> f64 {
+    pub(crate) fn total_time_ms(&self) -> f64 {
         self.total_time_us as f64 / 1000.0
     }
 
-    pub fn average_time_ms(&self) -> f64 {
+    #[cfg_attr(not(feature = "gui"), expect(dead_code, reason = "only the game uses it"))]
+    pub(crate) fn average_time_ms(&self) -> f64 {
         if self.moves == 0 { 0.0 } else { self.total_time_ms() / self.moves as f64 }
     }
 
-    pub fn average_nodes(&self) -> f64 {
+    #[cfg_attr(not(feature = "gui"), expect(dead_code, reason = "only the game uses it"))]
+    pub(crate) fn average_nodes(&self) -> f64 {
         if self.moves == 0 { 0.0 } else { self.nodes as f64 / self.moves as f64 }
     }
 }
@@ -85,15 +87,15 @@ impl GameStats {
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameRecord {
-    pub variant: Variant,
-    pub size: BoardSize,
+    pub(crate) variant: Variant,
+    pub(crate) size: BoardSize,
     pub white: Player,
     pub black: Player,
-    pub seed: u64,
+    pub(crate) seed: u64,
     pub start_fen: String,
     /// Lines of Action only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub move_limit: Option<u32>,
+    pub(crate) move_limit: Option<u32>,
     pub moves: Vec<MoveRecord>,
     pub result: Outcome,
     pub stats: GameStats,
@@ -122,7 +124,7 @@ const MAX_MOVE_LIMIT: u32 = 100_000;
 
 impl GameRecord {
     /// An empty record of a game starting at `start`.
-    pub fn new(start: &Position, white: Player, black: Player, seed: u64) -> GameRecord {
+    pub(crate) fn new(start: &Position, white: Player, black: Player, seed: u64) -> GameRecord {
         let mut record = GameRecord {
             variant: start.variant(),
             size: start.size(),
@@ -145,15 +147,8 @@ impl GameRecord {
         record
     }
 
-    pub fn player(&self, color: Color) -> &Player {
-        match color {
-            Color::White => &self.white,
-            Color::Black => &self.black,
-        }
-    }
-
     /// Adds a move played by `side` from `before`, with its search figures if any.
-    pub fn push(&mut self, before: &Position, m: Move, search: Option<&SearchInfo>) {
+    pub(crate) fn push(&mut self, before: &Position, m: Move, search: Option<&SearchInfo>) {
         self.moves.push(MoveRecord {
             notation: before.move_name(m),
             side: before.side_to_move(),
@@ -167,7 +162,8 @@ impl GameRecord {
     }
 
     /// Adds a move taken back earlier, with the figures it had.
-    pub fn push_record(&mut self, entry: MoveRecord) {
+    #[cfg_attr(not(feature = "gui"), expect(dead_code, reason = "only the game uses it"))]
+    pub(crate) fn push_record(&mut self, entry: MoveRecord) {
         self.moves.push(entry);
         self.recount();
     }
@@ -185,7 +181,7 @@ impl GameRecord {
 
     /// Brings result, turn count and final position up to date with `now`.
     /// A resignation stands while the board itself shows no result.
-    pub fn finish(&mut self, now: &Position) {
+    pub(crate) fn finish(&mut self, now: &Position) {
         let board = now.outcome();
         if self.resigned().is_none() || board.is_over() {
             self.result = board;
@@ -195,13 +191,14 @@ impl GameRecord {
     }
 
     /// `side` gives up: the opponent wins, whatever the board shows.
-    pub fn resign(&mut self, side: Color) {
+    pub(crate) fn resign(&mut self, side: Color) {
         self.result = Outcome::Win { winner: side.opponent(), reason: WinReason::Resignation };
         self.recount();
     }
 
     /// Takes a resignation back; `now` is the position it was made in.
-    pub fn withdraw_resignation(&mut self, now: &Position) {
+    #[cfg_attr(not(feature = "gui"), expect(dead_code, reason = "only the game uses it"))]
+    pub(crate) fn withdraw_resignation(&mut self, now: &Position) {
         if self.resigned().is_some() {
             self.result = Outcome::Ongoing;
             self.finish(now);
@@ -312,7 +309,7 @@ impl GameRecord {
 }
 
 /// A different but reproducible seed for every move of every game.
-pub fn move_seed(game_seed: u64, ply: usize, side: Color) -> u64 {
+pub(crate) fn move_seed(game_seed: u64, ply: usize, side: Color) -> u64 {
     let mut z = game_seed ^ ((ply as u64) << 1 | side.index() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);

@@ -47,7 +47,7 @@ impl SeriesGame {
     }
 
     /// 1 for an A win, 0.5 for a draw, 0 for a loss.
-    pub fn score_of_a(&self) -> f64 {
+    pub(crate) fn score_of_a(&self) -> f64 {
         match self.record.result.winner() {
             Some(w) if w == self.color_of_a() => 1.0,
             Some(_) => 0.0,
@@ -84,7 +84,7 @@ impl SeriesSpec {
     }
 
     /// Plays game `index` of the series; the same index always gives the same game.
-    pub fn play_game(&self, index: usize, stop: &AtomicBool) -> Result<SeriesGame, SearchError> {
+    pub(crate) fn play_game(&self, index: usize, stop: &AtomicBool) -> Result<SeriesGame, SearchError> {
         let game_seed = move_seed(self.seed, index, Color::White) ^ 0x5EED;
         let a_is_black = self.swap && index % 2 == 1;
         let (white, black) = if a_is_black { (&self.b, &self.a) } else { (&self.a, &self.b) };
@@ -113,7 +113,7 @@ impl SeriesSpec {
 
 /// `plies` random moves from `start` (fewer if the game would end), drawn by a
 /// generator seeded with `seed`: the varied openings of a series.
-pub fn random_opening(start: Position, plies: u32, seed: u64) -> Position {
+pub(crate) fn random_opening(start: Position, plies: u32, seed: u64) -> Position {
     let mut pos = start;
     let mut rng = StdRng::seed_from_u64(seed);
     for _ in 0..plies {
@@ -203,30 +203,30 @@ pub struct PlayerSummary {
     pub wins: u32,
     pub wins_as_white: u32,
     pub wins_as_black: u32,
-    pub games_as_white: u32,
-    pub moves: u64,
-    pub nodes: u64,
-    pub captures: u64,
+    pub(crate) games_as_white: u32,
+    pub(crate) moves: u64,
+    pub(crate) nodes: u64,
+    pub(crate) captures: u64,
     pub time_ms: f64,
 }
 
 impl PlayerSummary {
-    pub fn nodes_per_game(&self, games: usize) -> f64 {
+    pub(crate) fn nodes_per_game(&self, games: usize) -> f64 {
         self.nodes as f64 / games.max(1) as f64
     }
-    pub fn captures_per_game(&self, games: usize) -> f64 {
+    pub(crate) fn captures_per_game(&self, games: usize) -> f64 {
         self.captures as f64 / games.max(1) as f64
     }
-    pub fn time_per_move_ms(&self) -> f64 {
+    pub(crate) fn time_per_move_ms(&self) -> f64 {
         self.time_ms / self.moves.max(1) as f64
     }
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct SeriesSummary {
-    pub games: usize,
+    pub(crate) games: usize,
     pub draws: u32,
-    pub average_turns: f64,
+    pub(crate) average_turns: f64,
     pub a: PlayerSummary,
     pub b: PlayerSummary,
 }
@@ -262,7 +262,7 @@ impl SeriesSummary {
     /// The per-player rows of a series report, (label, A, B), as both the
     /// command line and the game show them; the colour rows only when
     /// colours were swapped.
-    pub fn player_rows(&self, swapped: bool) -> Vec<(&'static str, String, String)> {
+    pub(crate) fn player_rows(&self, swapped: bool) -> Vec<(&'static str, String, String)> {
         let (a, b, n) = (&self.a, &self.b, self.games);
         let mut rows = vec![("Wins", a.wins.to_string(), b.wins.to_string())];
         if swapped {

@@ -9,34 +9,34 @@ use super::rating::elo;
 /// 1/4, 1/2, 3/4 or 1) when colours alternate over shared openings, else one
 /// per game (0, 1/2 or 1).
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Samples {
-    pub values: Vec<f64>,
+pub(crate) struct Samples {
+    pub(crate) values: Vec<f64>,
 }
 
 /// What the samples say.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Estimate {
+pub(crate) struct Estimate {
     /// A's mean score per game.
-    pub score: f64,
+    pub(crate) score: f64,
     /// The Elo difference (A minus B) and its 95% interval.
-    pub elo: f64,
-    pub elo_low: f64,
-    pub elo_high: f64,
+    pub(crate) elo: f64,
+    pub(crate) elo_low: f64,
+    pub(crate) elo_high: f64,
 }
 
 impl Samples {
-    pub fn mean(&self) -> f64 {
+    pub(crate) fn mean(&self) -> f64 {
         self.values.iter().sum::<f64>() / self.values.len().max(1) as f64
     }
 
     /// The samples' variance (population form, as the SPRT uses it).
-    pub fn variance(&self) -> f64 {
+    pub(crate) fn variance(&self) -> f64 {
         let m = self.mean();
         self.values.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / self.values.len().max(1) as f64
     }
 
     /// Counts of pair scores 0, 1/2, 1, 3/2 and 2 (for pair samples).
-    pub fn pentanomial(&self) -> [u32; 5] {
+    pub(crate) fn pentanomial(&self) -> [u32; 5] {
         let mut counts = [0; 5];
         for &v in &self.values {
             counts[((v * 4.0).round() as usize).min(4)] += 1;
@@ -44,7 +44,7 @@ impl Samples {
         counts
     }
 
-    pub fn estimate(&self) -> Estimate {
+    pub(crate) fn estimate(&self) -> Estimate {
         let n = self.values.len().max(1) as f64;
         let score = self.mean();
         // A floor on the error keeps an all-wins sample from claiming certainty.
@@ -55,7 +55,7 @@ impl Samples {
     /// The generalized SPRT's log-likelihood ratio of "A is elo1 better"
     /// against "A is elo0 better" (logistic Elo), in the normal approximation
     /// used by chess testing frameworks: n (s1 - s0) (2 mean - s0 - s1) / (2 var).
-    pub fn llr(&self, elo0: f64, elo1: f64) -> f64 {
+    pub(crate) fn llr(&self, elo0: f64, elo1: f64) -> f64 {
         let n = self.values.len() as f64;
         let var = self.variance();
         if n < 2.0 || var <= 0.0 {
@@ -67,13 +67,13 @@ impl Samples {
 }
 
 /// A's expected score at an Elo advantage of `elo`.
-pub fn expected_score(elo: f64) -> f64 {
+pub(crate) fn expected_score(elo: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-elo / 400.0))
 }
 
 /// The SPRT's verdict so far.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verdict {
+pub(crate) enum Verdict {
     /// Not decided: play on.
     Continue,
     /// A is at least elo1 better (H1 accepted).
@@ -84,9 +84,9 @@ pub enum Verdict {
 
 /// An SPRT with bounds `elo0 < elo1` and error rates alpha = beta = 0.05.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Sprt {
-    pub elo0: f64,
-    pub elo1: f64,
+pub(crate) struct Sprt {
+    pub(crate) elo0: f64,
+    pub(crate) elo1: f64,
 }
 
 /// Both error rates of the test.
@@ -94,7 +94,7 @@ const ERROR_RATE: f64 = 0.05;
 
 impl Sprt {
     /// Parses `elo0,elo1`.
-    pub fn parse(text: &str) -> Result<Sprt, String> {
+    pub(crate) fn parse(text: &str) -> Result<Sprt, String> {
         let bad = || format!("bad SPRT bounds '{text}' (expected elo0,elo1 with elo0 < elo1, e.g. 0,10)");
         let (a, b) = text.split_once(',').ok_or_else(bad)?;
         let (elo0, elo1): (f64, f64) = (a.trim().parse().map_err(|_| bad())?, b.trim().parse().map_err(|_| bad())?);
@@ -105,11 +105,11 @@ impl Sprt {
     }
 
     /// The log-likelihood bounds (lower, upper): ln(beta/(1-alpha)) and ln((1-beta)/alpha).
-    pub fn bounds(&self) -> (f64, f64) {
+    pub(crate) fn bounds(&self) -> (f64, f64) {
         ((ERROR_RATE / (1.0 - ERROR_RATE)).ln(), ((1.0 - ERROR_RATE) / ERROR_RATE).ln())
     }
 
-    pub fn verdict(&self, samples: &Samples) -> Verdict {
+    pub(crate) fn verdict(&self, samples: &Samples) -> Verdict {
         let llr = samples.llr(self.elo0, self.elo1);
         let (low, high) = self.bounds();
         if llr >= high {

@@ -31,14 +31,14 @@ impl Color {
     }
 
     /// The letter used in position strings.
-    pub fn letter(self) -> char {
+    pub(crate) fn letter(self) -> char {
         match self {
             Color::White => 'w',
             Color::Black => 'b',
         }
     }
 
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Color::White => "white",
             Color::Black => "black",
@@ -64,14 +64,14 @@ impl Variant {
     pub const ALL: [Variant; 2] = [Variant::Breakthrough, Variant::LinesOfAction];
 
     /// The short name used on the command line and in the engine protocol.
-    pub fn id(self) -> &'static str {
+    pub(crate) fn id(self) -> &'static str {
         match self {
             Variant::Breakthrough => "breakthrough",
             Variant::LinesOfAction => "loa",
         }
     }
 
-    pub fn title(self) -> &'static str {
+    pub(crate) fn title(self) -> &'static str {
         match self {
             Variant::Breakthrough => "Breakthrough",
             Variant::LinesOfAction => "Lines of Action",
@@ -94,14 +94,6 @@ impl Variant {
         match self {
             Variant::Breakthrough => (5, 12),
             Variant::LinesOfAction => (6, 12),
-        }
-    }
-
-    /// The side that moves first from the start position.
-    pub fn first_player(self) -> Color {
-        match self {
-            Variant::Breakthrough => Color::White,
-            Variant::LinesOfAction => Color::Black,
         }
     }
 
@@ -159,18 +151,18 @@ impl BoardSize {
     }
 
     #[inline]
-    pub fn file_of(self, square: u8) -> u8 {
+    pub(crate) fn file_of(self, square: u8) -> u8 {
         square % self.columns
     }
 
     #[inline]
-    pub fn rank_of(self, square: u8) -> u8 {
+    pub(crate) fn rank_of(self, square: u8) -> u8 {
         square / self.columns
     }
 
     /// Breakthrough: the rank `color`'s pawns win on (the far one from its home rows).
     #[inline]
-    pub fn goal_rank(self, color: Color) -> u8 {
+    pub(crate) fn goal_rank(self, color: Color) -> u8 {
         match color {
             Color::White => self.rows - 1,
             Color::Black => 0,
@@ -262,7 +254,7 @@ impl Outcome {
     }
 
     /// A sentence for banners and logs, e.g. "White wins: a pawn reached the far rank".
-    pub fn describe(self) -> String {
+    pub(crate) fn describe(self) -> String {
         match self {
             Outcome::Ongoing => "game in progress".to_string(),
             Outcome::Win { winner, reason } => {

@@ -5,7 +5,7 @@
 use super::types::Color;
 
 /// Enough squares for the largest board (12x12).
-pub const MAX_SQUARES: usize = 144;
+pub(crate) const MAX_SQUARES: usize = 144;
 
 const fn splitmix(state: u64) -> (u64, u64) {
     let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -37,12 +37,12 @@ const KEYS: ([[u64; MAX_SQUARES]; 2], u64) = make_keys();
 
 /// Key of a piece of `color` standing on `square`.
 #[inline]
-pub fn piece_key(color: Color, square: usize) -> u64 {
+pub(crate) fn piece_key(color: Color, square: usize) -> u64 {
     KEYS.0[color.index()][square]
 }
 
 /// Folded in when Black is to move.
 #[inline]
-pub fn black_to_move_key() -> u64 {
+pub(crate) fn black_to_move_key() -> u64 {
     KEYS.1
 }

@@ -17,8 +17,8 @@ use crate::engine::{Color as Side, Move as EngineMove, Score, SearchInfo};
 
 /// Whether the board shows the thinking overlay (a panel checkbox).
 #[derive(Resource, Clone, Copy, Debug, PartialEq)]
-pub struct OverlaySettings {
-    pub show_thinking: bool,
+pub(crate) struct OverlaySettings {
+    pub(crate) show_thinking: bool,
 }
 
 impl Default for OverlaySettings {
@@ -48,13 +48,13 @@ pub struct ThinkingLine {
 pub struct RootDestination {
     pub square: u8,
     /// The best score of the root moves to this square (the searcher's view).
-    pub score: Score,
+    pub(crate) score: Score,
     /// 0 for the best root move's score through 1 for the worst.
     pub shortfall: f32,
 }
 
 impl ThinkingLine {
-    pub fn new(position_hash: u64, side: Side, info: &SearchInfo) -> ThinkingLine {
+    pub(crate) fn new(position_hash: u64, side: Side, info: &SearchInfo) -> ThinkingLine {
         ThinkingLine { position_hash, side, pv: info.pv.clone(), destinations: destinations(&info.root_scores) }
     }
 }

@@ -4,22 +4,22 @@
 //! the headless tests run the logic alone.
 
 pub(crate) mod panel;
-pub mod replay;
-pub mod runner;
+pub(crate) mod replay;
+pub(crate) mod runner;
 
 use bevy::prelude::*;
 use bevy_egui::EguiPlugin;
 
 pub(crate) use panel::open_button;
 pub use replay::WatchSeriesGame;
-pub use runner::{CancelSeries, ScorePoint, Series, SeriesStatus, StartSeries, default_threads};
+pub use runner::{CancelSeries, Series, SeriesStatus, StartSeries};
 
 use super::PlayerSetup;
 use super::presets::{self, matchup};
 use crate::engine::naive_study::NaiveStudy;
 use crate::engine::{AiConfig, Algorithm, BoardSize, Strategy, Variant};
 
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_plugins((runner::plugin, replay::plugin));
     if app.is_plugin_added::<EguiPlugin>() {
         // The tab itself is drawn by the game's right panel.
@@ -35,9 +35,9 @@ pub struct SeriesPreset {
     pub size: BoardSize,
     pub a: AiConfig,
     pub b: AiConfig,
-    pub games: usize,
-    pub swap: bool,
-    pub noise: f64,
+    pub(crate) games: usize,
+    pub(crate) swap: bool,
+    pub(crate) noise: f64,
 }
 
 /// The classic study's five 99-game series (alpha-beta depth 3, tie-break

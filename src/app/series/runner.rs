@@ -60,8 +60,8 @@ impl Drop for SeriesRun {
 /// The current (or last) series: its spec, status and finished games.
 #[derive(Resource, Default)]
 pub struct Series {
-    pub spec: Option<SeriesSpec>,
-    pub threads: usize,
+    pub(crate) spec: Option<SeriesSpec>,
+    pub(crate) threads: usize,
     pub status: SeriesStatus,
     /// Finished games, sorted by game index.
     games: Vec<SeriesGame>,
@@ -78,7 +78,7 @@ pub struct Series {
 /// One point of the running score of player A with its 95% interval.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ScorePoint {
-    pub games: usize,
+    pub(crate) games: usize,
     pub score: f64,
     pub low: f64,
     pub high: f64,
@@ -103,7 +103,7 @@ impl Series {
         (self.games.len(), self.spec.as_ref().map_or(0, |s| s.games))
     }
 
-    pub fn elapsed(&self) -> Duration {
+    pub(crate) fn elapsed(&self) -> Duration {
         self.finished_after.or_else(|| self.started.map(|s| s.elapsed())).unwrap_or_default()
     }
 
@@ -136,7 +136,7 @@ impl Series {
     }
 
     /// A's score fraction and the Elo difference with its 95% interval.
-    pub fn elo(&self) -> Option<(f64, (f64, f64, f64))> {
+    pub(crate) fn elo(&self) -> Option<(f64, (f64, f64, f64))> {
         let summary = self.summary();
         (summary.games > 0).then(|| (summary.score_of_a(), elo_from_score(summary.score_of_a(), summary.games)))
     }
@@ -155,7 +155,7 @@ impl Series {
 }
 
 /// Cores for a series: all but one, so the frame loop keeps a core.
-pub fn default_threads() -> usize {
+pub(crate) fn default_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1))
 }
 

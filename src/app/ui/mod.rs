@@ -27,10 +27,10 @@ use super::state::{
 /// logical pixels (the board keeps between them), and whether the pointer is
 /// over a floating egui window (game over, series).
 #[derive(Resource, Default, Clone, Copy, Debug, PartialEq)]
-pub struct PanelWidths {
-    pub left: f32,
-    pub right: f32,
-    pub pointer_over_window: bool,
+pub(crate) struct PanelWidths {
+    pub(crate) left: f32,
+    pub(crate) right: f32,
+    pub(crate) pointer_over_window: bool,
 }
 
 /// Everything the panel reads and edits.
@@ -55,12 +55,12 @@ struct PanelState<'w> {
 
 /// Which panels show, and the frame-time readout for those who want it.
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PanelLayout {
+pub(crate) struct PanelLayout {
     /// The settings panel; `None` follows the window: folded below
     /// [`NARROW_WINDOW`] so a small window keeps most of its width for the board.
-    pub settings_open: Option<bool>,
-    pub game_open: bool,
-    pub diagnostics: bool,
+    pub(crate) settings_open: Option<bool>,
+    pub(crate) game_open: bool,
+    pub(crate) diagnostics: bool,
 }
 
 impl Default for PanelLayout {
@@ -71,7 +71,7 @@ impl Default for PanelLayout {
 
 /// Panel widths for a window `width` logical pixels wide: they narrow
 /// before the board has to, down to what their controls need.
-pub fn panel_widths(width: f32) -> (f32, f32) {
+pub(crate) fn panel_widths(width: f32) -> (f32, f32) {
     let left = (width * 0.25).clamp(230.0, 330.0);
     let right = (width * 0.23).clamp(220.0, 300.0);
     (left, right)
@@ -79,13 +79,13 @@ pub fn panel_widths(width: f32) -> (f32, f32) {
 
 impl PanelLayout {
     /// Whether the settings panel shows in a window `width` logical pixels wide.
-    pub fn settings_shown(&self, width: f32) -> bool {
+    pub(crate) fn settings_shown(&self, width: f32) -> bool {
         self.settings_open.unwrap_or(width >= NARROW_WINDOW)
     }
 }
 
 /// Below this width the settings panel starts folded.
-pub const NARROW_WINDOW: f32 = 1000.0;
+pub(crate) const NARROW_WINDOW: f32 = 1000.0;
 
 /// The width of a collapsed panel's strip (its open button).
 const COLLAPSED_WIDTH: f32 = 26.0;

@@ -5,7 +5,7 @@
 
 /// The label of the move that made the game `ply` plies long ("1." for the
 /// first move, "1…" for the reply); "start" before any move.
-pub fn move_label(ply: usize) -> String {
+pub(crate) fn move_label(ply: usize) -> String {
     match ply {
         0 => "start".to_string(),
         ply if ply % 2 == 1 => format!("{}.", ply.div_ceil(2)),
@@ -14,12 +14,12 @@ pub fn move_label(ply: usize) -> String {
 }
 
 /// The number of the full move being played after `plies` plies.
-pub fn move_number(plies: usize) -> usize {
+pub(crate) fn move_number(plies: usize) -> usize {
     plies / 2 + 1
 }
 
 /// A ply count on a move axis: moves made, half a move a ply.
-pub fn moves_of_plies(plies: usize) -> f64 {
+pub(crate) fn moves_of_plies(plies: usize) -> f64 {
     plies as f64 / 2.0
 }
 

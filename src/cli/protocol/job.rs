@@ -18,7 +18,7 @@ impl Sink {
         Sink(Arc::new(Mutex::new(out)))
     }
 
-    pub fn stdout() -> Sink {
+    pub(crate) fn stdout() -> Sink {
         Sink::new(io::stdout())
     }
 
@@ -29,7 +29,7 @@ impl Sink {
 
     /// Writes and flushes one line from a job. A failed write is dropped: the
     /// input loop sees the same closed output and ends the session.
-    pub fn line(&self, text: &str) {
+    pub(crate) fn line(&self, text: &str) {
         let mut out = self.lock();
         let _ = writeln!(out, "{text}");
         let _ = out.flush();
@@ -53,7 +53,7 @@ impl Write for Sink {
 
 /// What a job is doing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Work {
+pub(crate) enum Work {
     /// `go` with limits: ends on its own.
     Search,
     /// `go infinite`: its best move waits for `stop`.
@@ -62,7 +62,7 @@ pub enum Work {
 }
 
 impl Work {
-    pub fn noun(self) -> &'static str {
+    pub(crate) fn noun(self) -> &'static str {
         match self {
             Work::Search | Work::Infinite => "a search",
             Work::Perft => "a perft",
@@ -71,9 +71,9 @@ impl Work {
 }
 
 /// What the job's body shares with the session.
-pub struct Signals {
+pub(crate) struct Signals {
     /// Set by `stop` and `quit`: the body must end soon after.
-    pub stop: AtomicBool,
+    pub(crate) stop: AtomicBool,
     /// Set by the body once its answer is ready, just before writing it.
     done: AtomicBool,
 }
@@ -82,7 +82,7 @@ impl Signals {
     /// Marks the answer ready; the session takes every command again from
     /// here, so the client may send one as soon as it reads the answer. A
     /// `go infinite` first waits for `stop`.
-    pub fn finish(&self, work: Work) {
+    pub(crate) fn finish(&self, work: Work) {
         if work == Work::Infinite {
             while !self.stop.load(Ordering::Acquire) {
                 thread::park();
@@ -93,7 +93,7 @@ impl Signals {
 }
 
 /// A running job.
-pub struct Job {
+pub(crate) struct Job {
     work: Work,
     signals: Arc<Signals>,
     thread: JoinHandle<()>,
@@ -102,7 +102,7 @@ pub struct Job {
 impl Job {
     /// Runs `body` on its own thread; it must call [`Signals::finish`] before
     /// writing its last line.
-    pub fn spawn(work: Work, body: impl FnOnce(&Signals) + Send + 'static) -> Result<Job, String> {
+    pub(crate) fn spawn(work: Work, body: impl FnOnce(&Signals) + Send + 'static) -> Result<Job, String> {
         let signals = Arc::new(Signals { stop: AtomicBool::new(false), done: AtomicBool::new(false) });
         let shared = signals.clone();
         let thread = thread::Builder::new()
@@ -112,24 +112,24 @@ impl Job {
         Ok(Job { work, signals, thread })
     }
 
-    pub fn work(&self) -> Work {
+    pub(crate) fn work(&self) -> Work {
         self.work
     }
 
     /// Whether the answer is out (or the thread ended without one).
-    pub fn is_done(&self) -> bool {
+    pub(crate) fn is_done(&self) -> bool {
         self.signals.done.load(Ordering::Acquire) || self.thread.is_finished()
     }
 
     /// Asks the job to end now and waits until it has written its answer.
-    pub fn stop(self) -> Result<(), String> {
+    pub(crate) fn stop(self) -> Result<(), String> {
         self.signals.stop.store(true, Ordering::Release);
         self.thread.thread().unpark();
         self.wait()
     }
 
     /// Waits until the job has ended by itself.
-    pub fn wait(self) -> Result<(), String> {
+    pub(crate) fn wait(self) -> Result<(), String> {
         self.thread.join().map_err(|_| format!("{} failed", self.work.noun()))
     }
 }

@@ -52,7 +52,7 @@ pub enum Strategy {
 }
 
 impl Strategy {
-    pub const ALL: [Strategy; 19] = [
+    pub(crate) const ALL: [Strategy; 19] = [
         Strategy::Offensive1,
         Strategy::Defensive1,
         Strategy::Offensive2,
@@ -76,7 +76,7 @@ impl Strategy {
 
     /// The strategy the difficulty presets use, and the one a configuration
     /// that names none gets: the tuned one, which plays both variants.
-    pub const STRONGEST: Strategy = Strategy::Expert;
+    pub(crate) const STRONGEST: Strategy = Strategy::Expert;
 
     /// The naive players of the iterative-deepening article, one idea each.
     pub const NAIVE: [Strategy; 9] = [
@@ -177,7 +177,7 @@ impl fmt::Display for Strategy {
 /// A name that is neither a strategy's id nor one of its aliases.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error("unknown strategy '{0}' (known: {known})", known = Strategy::ALL.map(Strategy::id).join(", "))]
-pub struct UnknownStrategy(pub String);
+pub struct UnknownStrategy(pub(crate) String);
 
 impl FromStr for Strategy {
     type Err = UnknownStrategy;

@@ -23,9 +23,9 @@ pub enum Published {
 #[derive(Clone, Copy, Debug)]
 pub struct Shipped {
     pub name: &'static str,
-    pub text: &'static str,
+    pub(crate) text: &'static str,
     /// The report's figures for dumbest, dumb and smart.
-    pub report: [Published; 3],
+    pub(crate) report: [Published; 3],
 }
 
 impl Shipped {

@@ -4,10 +4,12 @@
 //! and the puzzles shipped with the binary.
 
 pub mod library;
-pub mod puzzle;
+pub(crate) mod puzzle;
 pub mod solve;
 pub mod validate;
 
 pub use puzzle::{Colour, Puzzle, PuzzleError};
-pub use solve::{Budget, GaveUp, Method, Observer, Outcome, SolveReport, count_solutions, solve, solve_watched};
+pub(crate) use solve::SolveReport;
+pub use solve::{Budget, GaveUp, Method, Observer, Outcome};
+pub use solve::{count_solutions, solve, solve_watched};
 pub use validate::{Violation, validate};

@@ -11,10 +11,10 @@
 use thiserror::Error;
 
 /// Smallest and largest side of a grid, in cells.
-pub const MIN_SIDE: usize = 2;
-pub const MAX_SIDE: usize = 20;
+pub(crate) const MIN_SIDE: usize = 2;
+pub(crate) const MAX_SIDE: usize = 20;
 /// The solvers keep a colour set in a `u32`.
-pub const MAX_COLOURS: usize = 32;
+pub(crate) const MAX_COLOURS: usize = 32;
 
 /// A colour is its index in [`Puzzle::names`] (order of first appearance).
 pub type Colour = u8;
@@ -143,7 +143,7 @@ impl Puzzle {
     }
 
     /// The cells beside `cell` (down, right, up, left: the report's order).
-    pub fn neighbours(&self, cell: usize) -> impl Iterator<Item = usize> + use<> {
+    pub(crate) fn neighbours(&self, cell: usize) -> impl Iterator<Item = usize> + use<> {
         neighbours_of(self.width, self.height, cell)
     }
 

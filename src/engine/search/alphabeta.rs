@@ -18,7 +18,7 @@ struct Context<'a> {
     pv: PvTable,
 }
 
-pub fn search<G: Evaluate>(game: &mut G, config: &AiConfig, ctl: &mut Control) -> SearchResult {
+pub(crate) fn search<G: Evaluate>(game: &mut G, config: &AiConfig, ctl: &mut Control) -> SearchResult {
     let depth = config.depth.unwrap_or(3).clamp(1, MAX_PLY as u32 - 2);
     let mut cx = Context { config, root: game.side_to_move(), noise: Noise::new(config, game), pv: PvTable::default() };
     let moves = game.legal_moves();

@@ -22,9 +22,10 @@ pub enum Algorithm {
 }
 
 impl Algorithm {
-    pub const ALL: [Algorithm; 4] = [Algorithm::Minimax, Algorithm::AlphaBeta, Algorithm::Enhanced, Algorithm::Mcts];
+    pub(crate) const ALL: [Algorithm; 4] =
+        [Algorithm::Minimax, Algorithm::AlphaBeta, Algorithm::Enhanced, Algorithm::Mcts];
 
-    pub fn id(self) -> &'static str {
+    pub(crate) fn id(self) -> &'static str {
         match self {
             Algorithm::Minimax => "minimax",
             Algorithm::AlphaBeta => "alphabeta",
@@ -33,7 +34,8 @@ impl Algorithm {
         }
     }
 
-    pub fn title(self) -> &'static str {
+    #[cfg_attr(not(feature = "gui"), expect(dead_code, reason = "only the game uses it"))]
+    pub(crate) fn title(self) -> &'static str {
         match self {
             Algorithm::Minimax => "Minimax",
             Algorithm::AlphaBeta => "Alpha-beta",
@@ -45,7 +47,7 @@ impl Algorithm {
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
-pub enum Difficulty {
+pub(crate) enum Difficulty {
     Easy,
     Medium,
     Hard,
@@ -53,9 +55,10 @@ pub enum Difficulty {
 }
 
 impl Difficulty {
-    pub const ALL: [Difficulty; 4] = [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard, Difficulty::Master];
+    pub(crate) const ALL: [Difficulty; 4] =
+        [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard, Difficulty::Master];
 
-    pub fn id(self) -> &'static str {
+    pub(crate) fn id(self) -> &'static str {
         match self {
             Difficulty::Easy => "easy",
             Difficulty::Medium => "medium",
@@ -65,7 +68,7 @@ impl Difficulty {
     }
 
     /// easy/medium/hard: alpha-beta at depth 2/3/4; master: enhanced, 2 s a move.
-    pub fn config(self) -> AiConfig {
+    pub(crate) fn config(self) -> AiConfig {
         let strategy = Strategy::STRONGEST;
         match self {
             Difficulty::Easy => AiConfig::fixed_depth(Algorithm::AlphaBeta, strategy, 2),
@@ -286,7 +289,7 @@ impl AiConfig {
 
     /// Sets one limit, checked as the text form checks it: the algorithm must
     /// take it and the number must be in range.
-    pub fn set_limit(&mut self, limit: Limit) -> Result<(), ConfigError> {
+    pub(crate) fn set_limit(&mut self, limit: Limit) -> Result<(), ConfigError> {
         let takes = match limit {
             Limit::Depth(_) => self.algorithm != Algorithm::Mcts,
             Limit::TimeMs(_) => !matches!(self.algorithm, Algorithm::Minimax | Algorithm::AlphaBeta),
@@ -308,7 +311,7 @@ impl AiConfig {
     }
 
     /// This config with `limits` in place of its own (kept when none are given).
-    pub fn with_limits(&self, limits: &[Limit]) -> Result<AiConfig, ConfigError> {
+    pub(crate) fn with_limits(&self, limits: &[Limit]) -> Result<AiConfig, ConfigError> {
         let mut config = self.clone();
         if !limits.is_empty() {
             config.depth = None;
@@ -319,11 +322,6 @@ impl AiConfig {
             config.set_limit(limit)?;
         }
         Ok(config)
-    }
-
-    /// A short label for tables and panels, e.g. `alphabeta:offensive2:depth=3`.
-    pub fn label(&self) -> String {
-        self.to_string()
     }
 }
 
@@ -381,7 +379,7 @@ impl fmt::Display for AiConfig {
 /// One search limit: what the text form's `depth=`, `time=` and
 /// `iterations=` give, and what the protocol's `go` options give.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Limit {
+pub(crate) enum Limit {
     /// Plies (minimax, alpha-beta, enhanced).
     Depth(u32),
     /// Milliseconds (enhanced, MCTS).
@@ -392,7 +390,7 @@ pub enum Limit {
 
 impl Limit {
     /// Reads the number `value` for the text form's `key`: depth, time or iterations.
-    pub fn parse(key: &str, value: &str) -> Result<Limit, ConfigError> {
+    pub(crate) fn parse(key: &str, value: &str) -> Result<Limit, ConfigError> {
         let limit = match key {
             "depth" => value.parse().map(Limit::Depth).map_err(|_| Limit::Depth(0)),
             "time" => value.parse().map(Limit::TimeMs).map_err(|_| Limit::TimeMs(0)),
@@ -407,7 +405,7 @@ impl Limit {
     }
 
     /// The key the text form writes it with.
-    pub fn key(self) -> &'static str {
+    pub(crate) fn key(self) -> &'static str {
         match self {
             Limit::Depth(_) => "depth",
             Limit::TimeMs(_) => "time",

@@ -8,21 +8,22 @@ use std::ops::RangeInclusive;
 use super::config::Algorithm;
 
 /// Search depth in plies.
-pub const DEPTH: RangeInclusive<u32> = 1..=64;
+pub(crate) const DEPTH: RangeInclusive<u32> = 1..=64;
 /// Thinking time a move in milliseconds (up to a day).
-pub const TIME_MS: RangeInclusive<u64> = 1..=86_400_000;
+pub(crate) const TIME_MS: RangeInclusive<u64> = 1..=86_400_000;
 /// MCTS playouts a move.
-pub const PLAYOUTS: RangeInclusive<u64> = 1..=1_000_000_000;
+pub(crate) const PLAYOUTS: RangeInclusive<u64> = 1..=1_000_000_000;
 /// Transposition table size in MiB.
-pub const TABLE_MIB: RangeInclusive<u32> = 1..=4096;
+pub(crate) const TABLE_MIB: RangeInclusive<u32> = 1..=4096;
 /// Search threads (enhanced's Lazy SMP).
-pub const THREADS: RangeInclusive<u32> = 1..=256;
+pub(crate) const THREADS: RangeInclusive<u32> = 1..=256;
 /// Tie-break noise, as a fraction of the strategy's smallest step.
-pub const NOISE: RangeInclusive<f64> = 0.0..=1.0;
+pub(crate) const NOISE: RangeInclusive<f64> = 0.0..=1.0;
 
 /// The depths worth offering on a slider: the plain searches grow
 /// exponentially (minimax at depth 6 takes minutes), enhanced goes deep.
-pub fn everyday_depth(algorithm: Algorithm) -> RangeInclusive<u32> {
+#[cfg_attr(not(feature = "gui"), expect(dead_code, reason = "only the game uses it"))]
+pub(crate) fn everyday_depth(algorithm: Algorithm) -> RangeInclusive<u32> {
     match algorithm {
         Algorithm::Minimax => 1..=5,
         Algorithm::AlphaBeta => 1..=8,
@@ -31,9 +32,11 @@ pub fn everyday_depth(algorithm: Algorithm) -> RangeInclusive<u32> {
 }
 
 /// Times worth offering on a slider, in milliseconds.
-pub const EVERYDAY_TIME_MS: RangeInclusive<u64> = 10..=10_000;
+#[cfg_attr(not(feature = "gui"), expect(dead_code, reason = "only the game uses it"))]
+pub(crate) const EVERYDAY_TIME_MS: RangeInclusive<u64> = 10..=10_000;
 /// Playouts worth offering on a slider.
-pub const EVERYDAY_PLAYOUTS: RangeInclusive<u64> = 100..=200_000;
+#[cfg_attr(not(feature = "gui"), expect(dead_code, reason = "only the game uses it"))]
+pub(crate) const EVERYDAY_PLAYOUTS: RangeInclusive<u64> = 100..=200_000;
 
 /// What the parser says a value must be, from the ranges above.
 pub(crate) fn describe<T: std::fmt::Display>(range: &RangeInclusive<T>, unit: &str) -> String {

@@ -83,7 +83,7 @@ struct Tree<'a> {
     path: Vec<usize>,
 }
 
-pub fn search<G: Evaluate>(game: &mut G, config: &AiConfig, ctl: &mut Control) -> SearchResult {
+pub(crate) fn search<G: Evaluate>(game: &mut G, config: &AiConfig, ctl: &mut Control) -> SearchResult {
     let limit = match (config.iterations, config.time_ms) {
         (None, None) => Some(DEFAULT_ITERATIONS),
         (n, _) => n,

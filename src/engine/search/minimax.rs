@@ -10,7 +10,7 @@ use super::{AiConfig, Control, SearchInfo, SearchResult, Stopped};
 
 /// The value of a finished game for the side to move, `ply` plies from the root.
 #[inline]
-pub fn terminal_score(outcome: Outcome, to_move: Color, ply: u32) -> Option<Score> {
+pub(crate) fn terminal_score(outcome: Outcome, to_move: Color, ply: u32) -> Option<Score> {
     match outcome {
         Outcome::Ongoing => None,
         Outcome::Draw { .. } => Some(0),
@@ -20,23 +20,23 @@ pub fn terminal_score(outcome: Outcome, to_move: Color, ply: u32) -> Option<Scor
 }
 
 /// Above every score a search can produce: the bound of a full window.
-pub const INFINITY: Score = WIN + 1;
+pub(crate) const INFINITY: Score = WIN + 1;
 
 /// Whether the side to move in an unfinished position has no legal move, i.e.
 /// has lost (each variant answers without listing its moves).
 #[inline]
-pub fn has_no_moves<G: Game>(game: &G) -> bool {
+pub(crate) fn has_no_moves<G: Game>(game: &G) -> bool {
     !game.has_moves()
 }
 
 /// The root player's heuristic seen from the side to move (negamax form).
 #[inline]
-pub fn leaf_score<G: Evaluate>(game: &G, config: &AiConfig, root: Color, noise: &Noise) -> Score {
+pub(crate) fn leaf_score<G: Evaluate>(game: &G, config: &AiConfig, root: Color, noise: &Noise) -> Score {
     let v = game.evaluate_seeded(config.strategy, root, config.seed) + noise.at(game.hash());
     if game.side_to_move() == root { v } else { -v }
 }
 
-pub fn search<G: Evaluate>(game: &mut G, config: &AiConfig, ctl: &mut Control) -> SearchResult {
+pub(crate) fn search<G: Evaluate>(game: &mut G, config: &AiConfig, ctl: &mut Control) -> SearchResult {
     let depth = config.depth.unwrap_or(3).max(1);
     let root = game.side_to_move();
     let noise = Noise::new(config, game);

@@ -3,15 +3,15 @@
 //! that counts nodes and turns a stop or an expired clock into `Err(Stopped)`,
 //! which unwinds the recursion at once.
 
-pub mod alphabeta;
+pub(crate) mod alphabeta;
 pub mod bench;
-pub mod config;
-pub mod enhanced;
-pub mod limits;
-pub mod mcts;
-pub mod minimax;
-pub mod noise;
-pub mod pv;
+pub(crate) mod config;
+pub(crate) mod enhanced;
+pub(crate) mod limits;
+pub(crate) mod mcts;
+pub(crate) mod minimax;
+pub(crate) mod noise;
+pub(crate) mod pv;
 mod safety;
 
 use std::sync::Arc;
@@ -21,13 +21,14 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-pub use config::{AiConfig, Algorithm, ConfigError, Difficulty, Limit};
+pub use config::{AiConfig, Algorithm};
+pub(crate) use config::{ConfigError, Difficulty, Limit};
 
 use super::book::Book;
 use super::error::{MoveError, SizeError};
 use super::eval::{Evaluate, MAX_EVAL, Score, WIN};
 use super::position::{Position, with_game};
-pub use super::types::Move;
+pub(crate) use super::types::Move;
 use super::types::Variant;
 
 /// What a search knows so far; reported during the search and returned at the end.
@@ -43,7 +44,7 @@ pub struct SearchInfo {
     pub time: Duration,
     pub pv: Vec<Move>,
     /// Transposition-table hits (enhanced only).
-    pub tt_hits: u64,
+    pub(crate) tt_hits: u64,
     /// The root moves with their latest scores (same point of view), best first.
     pub root_scores: Vec<(Move, Score)>,
 }
@@ -81,7 +82,7 @@ impl SearchHandler for Arc<AtomicBool> {
 
 /// The reason a search unwound early: a stop request or the clock ran out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Stopped;
+pub(crate) struct Stopped;
 
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum SearchError {
@@ -99,38 +100,38 @@ pub enum SearchError {
 }
 
 /// Node counting, the clock and the stop check, shared by every algorithm.
-pub struct Control<'a> {
+pub(crate) struct Control<'a> {
     handler: &'a mut dyn SearchHandler,
     start: Instant,
     deadline: Option<Instant>,
-    pub nodes: u64,
+    pub(crate) nodes: u64,
 }
 
 impl<'a> Control<'a> {
-    pub fn new(handler: &'a mut dyn SearchHandler, time_limit: Option<Duration>) -> Control<'a> {
+    pub(crate) fn new(handler: &'a mut dyn SearchHandler, time_limit: Option<Duration>) -> Control<'a> {
         let start = Instant::now();
         Control { handler, start, deadline: time_limit.map(|t| start + t), nodes: 0 }
     }
 
     /// Counts a node; every 256 nodes checks the stop flag and the clock.
     #[inline]
-    pub fn node(&mut self) -> Result<(), Stopped> {
+    pub(crate) fn node(&mut self) -> Result<(), Stopped> {
         self.nodes += 1;
         if self.nodes & 255 == 0 { self.check() } else { Ok(()) }
     }
 
     /// Checks the stop flag and the clock now.
-    pub fn check(&mut self) -> Result<(), Stopped> {
+    pub(crate) fn check(&mut self) -> Result<(), Stopped> {
         let late = self.deadline.is_some_and(|d| Instant::now() >= d);
         if late || self.handler.should_stop() { Err(Stopped) } else { Ok(()) }
     }
 
-    pub fn elapsed(&self) -> Duration {
+    pub(crate) fn elapsed(&self) -> Duration {
         self.start.elapsed()
     }
 
     /// Fraction of the time limit used so far (0 without a limit).
-    pub fn time_used(&self) -> f64 {
+    pub(crate) fn time_used(&self) -> f64 {
         match self.deadline {
             Some(d) => {
                 let total = d.saturating_duration_since(self.start).as_secs_f64().max(1e-9);
@@ -140,7 +141,7 @@ impl<'a> Control<'a> {
         }
     }
 
-    pub fn report(&mut self, info: &SearchInfo) {
+    pub(crate) fn report(&mut self, info: &SearchInfo) {
         self.handler.report(info);
     }
 }
@@ -180,7 +181,11 @@ pub fn search(
 }
 
 /// The same, on a concrete game type (the algorithms are generic over it).
-pub fn search_game<G: Evaluate>(mut game: G, config: &AiConfig, handler: &mut dyn SearchHandler) -> SearchResult {
+pub(crate) fn search_game<G: Evaluate>(
+    mut game: G,
+    config: &AiConfig,
+    handler: &mut dyn SearchHandler,
+) -> SearchResult {
     let time = config.time_ms.map(Duration::from_millis);
     let mut control = Control::new(handler, time);
     let mut result = match config.algorithm {

@@ -10,14 +10,14 @@ use crate::engine::eval::{Evaluate, Score};
 use super::AiConfig;
 
 #[derive(Clone, Copy, Debug)]
-pub struct Noise {
+pub(crate) struct Noise {
     key: u64,
     /// Noise values lie in `0..amplitude`; 0 means off.
     amplitude: u64,
 }
 
 impl Noise {
-    pub fn new<G: Evaluate>(config: &AiConfig, game: &G) -> Noise {
+    pub(crate) fn new<G: Evaluate>(config: &AiConfig, game: &G) -> Noise {
         let step = game.eval_step(config.strategy).max(1) as f64;
         // Strictly below one step, so noise alone never outweighs a real difference.
         let amplitude = ((config.noise * step).floor() as u64).min(step as u64 - 1);
@@ -25,13 +25,9 @@ impl Noise {
         Noise { key: rng.next_u64(), amplitude: if config.noise > 0.0 { amplitude.max(1) } else { 0 } }
     }
 
-    pub fn off() -> Noise {
-        Noise { key: 0, amplitude: 0 }
-    }
-
     /// The noise for the position with this hash.
     #[inline]
-    pub fn at(&self, hash: u64) -> Score {
+    pub(crate) fn at(&self, hash: u64) -> Score {
         if self.amplitude == 0 {
             return 0;
         }

@@ -3,9 +3,9 @@
 use crate::engine::types::Move;
 
 /// Deepest ply any search reaches (depth limits stay below it).
-pub const MAX_PLY: usize = 128;
+pub(crate) const MAX_PLY: usize = 128;
 
-pub struct PvTable {
+pub(crate) struct PvTable {
     lines: Vec<[Move; MAX_PLY]>,
     lengths: [usize; MAX_PLY + 1],
 }
@@ -20,13 +20,13 @@ impl PvTable {
     /// Forgets the line at `ply`; every node calls this on entry so a parent
     /// never copies a stale line from an earlier sibling's subtree.
     #[inline]
-    pub fn clear(&mut self, ply: usize) {
+    pub(crate) fn clear(&mut self, ply: usize) {
         self.lengths[ply] = 0;
     }
 
     /// The line at `ply` becomes `m` followed by the line just found at `ply + 1`.
     #[inline]
-    pub fn update(&mut self, ply: usize, m: Move) {
+    pub(crate) fn update(&mut self, ply: usize, m: Move) {
         let below = if ply + 1 < MAX_PLY { self.lengths[ply + 1].min(MAX_PLY - 1) } else { 0 };
         let (upper, lower) = self.lines.split_at_mut(ply + 1);
         let line = &mut upper[ply];
@@ -37,7 +37,7 @@ impl PvTable {
         self.lengths[ply] = below + 1;
     }
 
-    pub fn line(&self, ply: usize) -> &[Move] {
+    pub(crate) fn line(&self, ply: usize) -> &[Move] {
         &self.lines[ply][..self.lengths[ply]]
     }
 }

@@ -50,7 +50,7 @@ fn loses_at_once<G: Game>(game: &mut G, ctl: &mut Control, m: Move) -> Result<bo
 /// Replaces a result's move by a win in one if there is one, and a move that
 /// loses at once by one that does not (preferring moves the search ranked
 /// higher). A stop leaves the result as the search gave it.
-pub fn guard<G: Game>(game: &mut G, ctl: &mut Control, result: &mut SearchResult) {
+pub(crate) fn guard<G: Game>(game: &mut G, ctl: &mut Control, result: &mut SearchResult) {
     let _ = try_guard(game, ctl, result);
 }
 

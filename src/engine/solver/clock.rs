@@ -11,19 +11,19 @@ use super::{SolveHandler, SolveProgress};
 /// How often the handler hears about progress.
 const REPORT_EVERY: Duration = Duration::from_millis(250);
 
-pub struct Clock<'h> {
+pub(crate) struct Clock<'h> {
     handler: &'h mut dyn SolveHandler,
     start: Instant,
     deadline: Option<Instant>,
     node_limit: Option<u64>,
     next_report: Instant,
-    pub nodes: u64,
+    pub(crate) nodes: u64,
     /// What the latest report says about the root.
-    pub progress: SolveProgress,
+    pub(crate) progress: SolveProgress,
 }
 
 impl<'h> Clock<'h> {
-    pub fn new(handler: &'h mut dyn SolveHandler, time: Option<Duration>, nodes: Option<u64>) -> Clock<'h> {
+    pub(crate) fn new(handler: &'h mut dyn SolveHandler, time: Option<Duration>, nodes: Option<u64>) -> Clock<'h> {
         let start = Instant::now();
         Clock {
             handler,
@@ -38,7 +38,7 @@ impl<'h> Clock<'h> {
 
     /// Counts a node; every 1024 nodes checks the budget and maybe reports.
     #[inline]
-    pub fn tick(&mut self) -> Result<(), Stopped> {
+    pub(crate) fn tick(&mut self) -> Result<(), Stopped> {
         self.nodes += 1;
         if self.nodes & 1023 == 0 { self.check() } else { Ok(()) }
     }
@@ -54,20 +54,20 @@ impl<'h> Clock<'h> {
         if late || spent || self.handler.should_stop() { Err(Stopped) } else { Ok(()) }
     }
 
-    pub fn report(&mut self) {
+    pub(crate) fn report(&mut self) {
         self.progress.nodes = self.nodes;
         self.progress.time = self.start.elapsed();
         self.handler.report(&self.progress);
     }
 
-    pub fn elapsed(&self) -> Duration {
+    pub(crate) fn elapsed(&self) -> Duration {
         self.start.elapsed()
     }
 
     /// After a proof, gives the work that follows (its line, the distance) at
     /// least as much time again as the proof took, and lifts the node limit, so
     /// a proof found is not lost to the budget.
-    pub fn extend(&mut self) {
+    pub(crate) fn extend(&mut self) {
         let later = Instant::now() + self.start.elapsed().max(Duration::from_secs(1));
         self.deadline = self.deadline.map(|d| d.max(later));
         self.node_limit = None;

@@ -21,7 +21,7 @@ use super::knowledge::{Insight, SolverGame};
 use super::table::{Entry, Table};
 
 /// Proof numbers at or above this mean "impossible": the other side is proved.
-pub const INF: u32 = 1 << 30;
+pub(crate) const INF: u32 = 1 << 30;
 
 /// The deepest path the solver follows in a game with cycles; deeper nodes
 /// count as failures for the target (sound for proofs, see `mod.rs`).
@@ -32,20 +32,20 @@ const MAX_PATH: usize = 1000;
 const INIT_SPREAD: f64 = 64.0;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Value {
-    pub phi: u32,
-    pub delta: u32,
+pub(crate) struct Value {
+    pub(crate) phi: u32,
+    pub(crate) delta: u32,
     /// For a solved node, plies to the end along the proof (winner shortest,
     /// loser longest).
-    pub len: u32,
+    pub(crate) len: u32,
 }
 
 impl Value {
-    pub const fn succeeds(len: u32) -> Value {
+    pub(crate) const fn succeeds(len: u32) -> Value {
         Value { phi: 0, delta: INF, len }
     }
 
-    pub const fn fails(len: u32) -> Value {
+    pub(crate) const fn fails(len: u32) -> Value {
         Value { phi: INF, delta: 0, len }
     }
 }
@@ -56,18 +56,18 @@ enum Decision {
     Open(Option<u8>),
 }
 
-pub struct Child {
-    pub mv: Move,
+pub(crate) struct Child {
+    pub(crate) mv: Move,
     key: u64,
-    pub value: Value,
+    pub(crate) value: Value,
     /// Repeats a position on the path: its value is fixed, not looked up.
     pinned: bool,
 }
 
-pub struct Solver<'a, 'h, G: SolverGame> {
-    pub game: &'a mut G,
+pub(crate) struct Solver<'a, 'h, G: SolverGame> {
+    pub(crate) game: &'a mut G,
     table: &'a mut Table,
-    pub clock: &'a mut Clock<'h>,
+    pub(crate) clock: &'a mut Clock<'h>,
     tables: &'a G::Tables,
     target: Color,
     /// Plies left at the root in a bounded search.
@@ -77,7 +77,7 @@ pub struct Solver<'a, 'h, G: SolverGame> {
 }
 
 impl<'a, 'h, G: SolverGame> Solver<'a, 'h, G> {
-    pub fn new(
+    pub(crate) fn new(
         game: &'a mut G,
         table: &'a mut Table,
         clock: &'a mut Clock<'h>,
@@ -90,7 +90,7 @@ impl<'a, 'h, G: SolverGame> Solver<'a, 'h, G> {
     }
 
     /// A solver on the same game, table and budget for another question.
-    pub fn bounded(&mut self, target: Color, bound: u32) -> Solver<'_, 'h, G> {
+    pub(crate) fn bounded(&mut self, target: Color, bound: u32) -> Solver<'_, 'h, G> {
         Solver {
             game: &mut *self.game,
             table: &mut *self.table,
@@ -104,7 +104,7 @@ impl<'a, 'h, G: SolverGame> Solver<'a, 'h, G> {
     }
 
     /// Searches the root until it is solved (or the budget runs out).
-    pub fn prove(&mut self) -> Result<Value, Stopped> {
+    pub(crate) fn prove(&mut self) -> Result<Value, Stopped> {
         self.path.clear();
         self.mid(self.bound, INF, INF)
     }
@@ -194,7 +194,7 @@ impl<'a, 'h, G: SolverGame> Solver<'a, 'h, G> {
 
     /// The children of the current node with their best known values; stops
     /// early at a child that proves the node.
-    pub fn expand(&mut self, must: Option<u8>, remaining: Option<u32>) -> Vec<Child> {
+    pub(crate) fn expand(&mut self, must: Option<u8>, remaining: Option<u32>) -> Vec<Child> {
         let moves = self.moves(must);
         let below = remaining.map(|r| r - 1);
         let watch_path = G::CAN_REPEAT && remaining.is_none();
@@ -304,7 +304,7 @@ impl<'a, 'h, G: SolverGame> Solver<'a, 'h, G> {
     }
 
     /// The current node's value, re-proved if the table lost it.
-    pub fn solve_here(&mut self, remaining: Option<u32>) -> Result<Value, Stopped> {
+    pub(crate) fn solve_here(&mut self, remaining: Option<u32>) -> Result<Value, Stopped> {
         let key = self.key(self.game.hash(), remaining);
         match self.table.get(key) {
             Some(e) if e.phi == 0 || e.delta == 0 => Ok(Value { phi: e.phi, delta: e.delta, len: e.len as u32 }),
@@ -313,7 +313,7 @@ impl<'a, 'h, G: SolverGame> Solver<'a, 'h, G> {
     }
 
     /// Whether the current node is decided by its outcome, the bound or knowledge.
-    pub fn decided(&self, remaining: Option<u32>) -> Option<Value> {
+    pub(crate) fn decided(&self, remaining: Option<u32>) -> Option<Value> {
         match self.decide(remaining, false) {
             Decision::Done(v) => Some(v),
             Decision::Open(_) => None,
@@ -321,23 +321,23 @@ impl<'a, 'h, G: SolverGame> Solver<'a, 'h, G> {
     }
 
     /// The moves to consider at the current node (after a must-capture).
-    pub fn must_capture(&self, remaining: Option<u32>) -> Option<u8> {
+    pub(crate) fn must_capture(&self, remaining: Option<u32>) -> Option<u8> {
         match self.decide(remaining, false) {
             Decision::Open(must) => must,
             Decision::Done(_) => None,
         }
     }
 
-    pub fn push_path(&mut self) {
+    pub(crate) fn push_path(&mut self) {
         let hash = self.game.hash();
         self.path.push(hash);
     }
 
-    pub fn pop_path(&mut self) {
+    pub(crate) fn pop_path(&mut self) {
         self.path.pop();
     }
 
-    pub fn decided_move(&self) -> Option<Move> {
+    pub(crate) fn decided_move(&self) -> Option<Move> {
         self.game.decided_move(self.tables)
     }
 }

@@ -12,7 +12,7 @@ use super::knowledge::SolverGame;
 /// The shortest forced win, starting from `upper` (the proof's length), with a
 /// line of that length (the loser resisting longest); `None` when the budget
 /// runs out first.
-pub fn shortest<G: SolverGame>(
+pub(crate) fn shortest<G: SolverGame>(
     solver: &mut Solver<'_, '_, G>,
     winner: Color,
     upper: u32,

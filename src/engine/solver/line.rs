@@ -14,7 +14,7 @@ const MAX_LINE: usize = 2000;
 impl<G: SolverGame> Solver<'_, '_, G> {
     /// From a solved root, the line where the winner takes the shortest win the
     /// proof knows and the loser the longest resistance, to the end of the game.
-    pub fn line(&mut self, bound: Option<u32>) -> Result<Vec<Move>, Stopped> {
+    pub(crate) fn line(&mut self, bound: Option<u32>) -> Result<Vec<Move>, Stopped> {
         let mut line = Vec::new();
         let result = self.walk(bound, &mut line);
         for &m in line.iter().rev() {

@@ -61,17 +61,17 @@ impl Default for SolveConfig {
 /// Where a running solve stands, for progress displays.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SolveProgress {
-    pub nodes: u64,
-    pub time: Duration,
+    pub(crate) nodes: u64,
+    pub(crate) time: Duration,
     /// The side whose win is being proved now.
-    pub target: Color,
+    pub(crate) target: Color,
     /// The root's proof and disproof numbers for that side.
     pub proof: u32,
     pub disproof: u32,
     /// Fraction of the table in use.
-    pub table_fill: f64,
+    pub(crate) table_fill: f64,
     /// In the distance phase: the bound (plies) being tried, else 0.
-    pub distance_bound: u32,
+    pub(crate) distance_bound: u32,
 }
 
 impl Default for SolveProgress {
@@ -129,11 +129,11 @@ pub struct Solution {
     pub distance: Option<u32>,
     /// Lines of Action: both sides' wins were refuted (a draw is likely but,
     /// with repetitions, not proved).
-    pub neither_wins: bool,
+    pub(crate) neither_wins: bool,
     pub nodes: u64,
-    pub time: Duration,
+    pub(crate) time: Duration,
     /// Time to the proof (or to the end of the budget), without line and distance.
-    pub proof_time: Duration,
+    pub(crate) proof_time: Duration,
     /// The root's numbers for the side tried last, when the budget ran out.
     pub progress: SolveProgress,
 }
@@ -170,7 +170,7 @@ pub fn solve(
 }
 
 /// The same on a concrete game, which must not be over.
-pub fn solve_game<G: SolverGame>(mut game: G, config: &SolveConfig, handler: &mut dyn SolveHandler) -> Solution {
+pub(crate) fn solve_game<G: SolverGame>(mut game: G, config: &SolveConfig, handler: &mut dyn SolveHandler) -> Solution {
     game.prepare();
     let tables = game.tables();
     let mut table = Table::new(config.memory_mib);

@@ -8,14 +8,14 @@ const BUCKET: usize = 4;
 
 /// What the table remembers of one position (numbers from the mover's view).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Entry {
-    pub key: u64,
-    pub phi: u32,
-    pub delta: u32,
+pub(crate) struct Entry {
+    pub(crate) key: u64,
+    pub(crate) phi: u32,
+    pub(crate) delta: u32,
     /// Nodes spent on the position's last search: the replacement priority.
-    pub work: u32,
+    pub(crate) work: u32,
     /// For a solved position, plies to the end along the proof found.
-    pub len: u16,
+    pub(crate) len: u16,
 }
 
 impl Entry {
@@ -25,7 +25,7 @@ impl Entry {
     }
 }
 
-pub struct Table {
+pub(crate) struct Table {
     entries: Vec<Entry>,
     buckets: usize,
     filled: usize,
@@ -33,7 +33,7 @@ pub struct Table {
 
 impl Table {
     /// A table using about `mib` MiB (at least one bucket).
-    pub fn new(mib: usize) -> Table {
+    pub(crate) fn new(mib: usize) -> Table {
         let bytes = mib.saturating_mul(1 << 20);
         let buckets = (bytes / (BUCKET * size_of::<Entry>())).max(1);
         Table { entries: vec![Entry::default(); buckets * BUCKET], buckets, filled: 0 }
@@ -49,19 +49,19 @@ impl Table {
     /// finds it there (the table is far larger than the caches): a plain read
     /// whose value nobody waits for, so several can be in flight at once.
     #[inline]
-    pub fn prefetch(&self, key: u64) {
+    pub(crate) fn prefetch(&self, key: u64) {
         std::hint::black_box(self.entries[self.bucket(key)].key);
     }
 
     #[inline]
-    pub fn get(&self, key: u64) -> Option<Entry> {
+    pub(crate) fn get(&self, key: u64) -> Option<Entry> {
         let start = self.bucket(key);
         self.entries[start..start + BUCKET].iter().find(|e| e.key == key && !e.is_empty()).copied()
     }
 
     /// Stores an entry over the same key, an empty slot, or the bucket's
     /// cheapest entry, in that order of preference.
-    pub fn put(&mut self, entry: Entry) {
+    pub(crate) fn put(&mut self, entry: Entry) {
         debug_assert!(!entry.is_empty());
         let start = self.bucket(entry.key);
         let bucket = &mut self.entries[start..start + BUCKET];
@@ -79,7 +79,7 @@ impl Table {
     }
 
     /// Fraction of the slots in use.
-    pub fn fill(&self) -> f64 {
+    pub(crate) fn fill(&self) -> f64 {
         self.filled as f64 / self.entries.len() as f64
     }
 

@@ -8,17 +8,17 @@ use crate::engine::types::Color;
 
 /// One side's view of the board: its pawns, the enemy's and its direction.
 #[derive(Clone, Copy)]
-pub struct Side<'a, B: Bits> {
-    pub geo: &'a Geometry<B>,
-    pub color: Color,
-    pub own: B,
-    pub enemy: B,
-    pub rows: usize,
-    pub cols: u32,
+pub(crate) struct Side<'a, B: Bits> {
+    pub(crate) geo: &'a Geometry<B>,
+    pub(crate) color: Color,
+    pub(crate) own: B,
+    pub(crate) enemy: B,
+    pub(crate) rows: usize,
+    pub(crate) cols: u32,
 }
 
 impl<'a, B: Bits> Side<'a, B> {
-    pub fn new(board: &'a Board<B>, color: Color) -> Side<'a, B> {
+    pub(crate) fn new(board: &'a Board<B>, color: Color) -> Side<'a, B> {
         let geo = board.geometry();
         Side {
             geo,
@@ -31,13 +31,13 @@ impl<'a, B: Bits> Side<'a, B> {
     }
 
     /// The same board seen by the other side.
-    pub fn flip(self) -> Side<'a, B> {
+    pub(crate) fn flip(self) -> Side<'a, B> {
         Side { color: self.color.opponent(), own: self.enemy, enemy: self.own, ..self }
     }
 
     /// The squares of the rank `k` steps from this side's home rank.
     #[inline]
-    pub fn rank(&self, k: usize) -> B {
+    pub(crate) fn rank(&self, k: usize) -> B {
         match self.color {
             Color::White => self.geo.ranks[k],
             Color::Black => self.geo.ranks[self.rows - 1 - k],
@@ -46,7 +46,7 @@ impl<'a, B: Bits> Side<'a, B> {
 
     /// How many steps `square` lies from this side's home rank.
     #[inline]
-    pub fn rel_rank(&self, square: usize) -> usize {
+    pub(crate) fn rel_rank(&self, square: usize) -> usize {
         let r = square / self.cols as usize;
         match self.color {
             Color::White => r,
@@ -56,7 +56,7 @@ impl<'a, B: Bits> Side<'a, B> {
 
     /// `set` moved one rank towards this side's goal.
     #[inline]
-    pub fn forward(&self, set: B) -> B {
+    pub(crate) fn forward(&self, set: B) -> B {
         match self.color {
             Color::White => set.shl(self.cols) & self.geo.all,
             Color::Black => set.shr(self.cols),
@@ -65,7 +65,7 @@ impl<'a, B: Bits> Side<'a, B> {
 
     /// `set` moved one rank back towards this side's home.
     #[inline]
-    pub fn backward(&self, set: B) -> B {
+    pub(crate) fn backward(&self, set: B) -> B {
         match self.color {
             Color::White => set.shr(self.cols),
             Color::Black => set.shl(self.cols) & self.geo.all,
@@ -74,57 +74,57 @@ impl<'a, B: Bits> Side<'a, B> {
 
     /// `set` plus its left and right neighbours on the same rank.
     #[inline]
-    pub fn widen(&self, set: B) -> B {
+    pub(crate) fn widen(&self, set: B) -> B {
         let g = self.geo;
         set | (set & g.not_first_file).shr(1) | (set.shl(1) & g.not_first_file)
     }
 
     /// The squares a pawn of this side on `set` could capture on.
     #[inline]
-    pub fn attacks_of(&self, set: B) -> B {
+    pub(crate) fn attacks_of(&self, set: B) -> B {
         let g = self.geo;
         self.forward((set & g.not_first_file).shr(1) | (set & g.not_last_file).shl(1))
     }
 
     /// Squares this side's pawns attack.
     #[inline]
-    pub fn attacks(&self) -> B {
+    pub(crate) fn attacks(&self) -> B {
         self.attacks_of(self.own)
     }
 
     /// Squares the enemy's pawns attack.
     #[inline]
-    pub fn enemy_attacks(&self) -> B {
+    pub(crate) fn enemy_attacks(&self) -> B {
         self.flip().attacks()
     }
 
     /// Own pawns defended by another own pawn (a recapture is ready).
     #[inline]
-    pub fn protected(&self) -> B {
+    pub(crate) fn protected(&self) -> B {
         self.own & self.attacks()
     }
 
     /// Own pawns an enemy pawn can capture now or next turn.
     #[inline]
-    pub fn attacked(&self) -> B {
+    pub(crate) fn attacked(&self) -> B {
         self.own & self.enemy_attacks()
     }
 
     /// The rank (counted from home) of the most advanced own pawn, 0 without pawns.
     #[inline]
-    pub fn front(&self) -> usize {
+    pub(crate) fn front(&self) -> usize {
         (0..self.rows).rev().find(|&k| (self.own & self.rank(k)).any()).unwrap_or(0)
     }
 
     /// Sum over own pawns of `weight(rank from home)`.
     #[inline]
-    pub fn by_rank(&self, weight: impl Fn(usize) -> i32) -> i32 {
+    pub(crate) fn by_rank(&self, weight: impl Fn(usize) -> i32) -> i32 {
         (0..self.rows).map(|k| (self.own & self.rank(k)).count() as i32 * weight(k)).sum()
     }
 
     /// Own pawns with no enemy pawn ahead of them on their own or a neighbouring
     /// file: nothing can ever step into their way or capture them.
-    pub fn runaways(&self) -> B {
+    pub(crate) fn runaways(&self) -> B {
         let mut shadow = B::EMPTY;
         let mut ahead = self.backward(self.widen(self.enemy));
         while ahead.any() {
@@ -136,18 +136,18 @@ impl<'a, B: Bits> Side<'a, B> {
 
     /// Pairs of own pawns side by side on a rank.
     #[inline]
-    pub fn horizontal_links(&self) -> u32 {
+    pub(crate) fn horizontal_links(&self) -> u32 {
         (self.own & (self.own & self.geo.not_first_file).shr(1)).count()
     }
 
     /// Pairs of own pawns one behind the other on a file.
     #[inline]
-    pub fn vertical_links(&self) -> u32 {
+    pub(crate) fn vertical_links(&self) -> u32 {
         (self.own & self.forward(self.own)).count()
     }
 
     /// Files without an own pawn, and how many of those hold an enemy pawn.
-    pub fn empty_files(&self) -> (i32, i32) {
+    pub(crate) fn empty_files(&self) -> (i32, i32) {
         let (mut empty, mut contested) = (0, 0);
         for &file in &self.geo.files {
             if (self.own & file).is_empty() {
@@ -160,7 +160,7 @@ impl<'a, B: Bits> Side<'a, B> {
 
     /// Moves this side would have if it were its turn.
     #[inline]
-    pub fn mobility(&self) -> u32 {
+    pub(crate) fn mobility(&self) -> u32 {
         let g = self.geo;
         let empty = g.all & !(self.own | self.enemy);
         let free = g.all & !self.own;
@@ -174,7 +174,7 @@ impl<'a, B: Bits> Side<'a, B> {
 /// The side that wins on its next move whatever the other does, if any: the
 /// side to move with a pawn one step from its goal, or the other side with more
 /// such pawns than the side to move can capture in one move.
-pub fn race<B: Bits>(board: &Board<B>) -> Option<Color> {
+pub(crate) fn race<B: Bits>(board: &Board<B>) -> Option<Color> {
     let mover = Side::new(board, board.side());
     if (mover.own & mover.rank(mover.rows - 2)).any() {
         return Some(mover.color);

@@ -24,33 +24,33 @@ const RANDOM_SPAN: u64 = 21;
 const VICTORY: i32 = 100;
 
 /// Piece count: own pawns minus the enemy's (`piece_evaluation`).
-pub fn pieces<B: Bits>(board: &Board<B>, me: Color) -> Score {
+pub(crate) fn pieces<B: Bits>(board: &Board<B>, me: Color) -> Score {
     let s = Side::new(board, me);
     STEP * (s.own.count() as i32 - s.enemy.count() as i32)
 }
 
 /// Mobility: own moves minus the enemy's, each counted as if it were that
 /// side's turn (`mobility_evaluation`).
-pub fn mobility<B: Bits>(board: &Board<B>, me: Color) -> Score {
+pub(crate) fn mobility<B: Bits>(board: &Board<B>, me: Color) -> Score {
     let s = Side::new(board, me);
     STEP * (s.mobility() as i32 - s.flip().mobility() as i32)
 }
 
 /// Greedy: the summed advancement of own pawns minus the enemy's
 /// (`greedy_evaluation`).
-pub fn greedy<B: Bits>(board: &Board<B>, me: Color) -> Score {
+pub(crate) fn greedy<B: Bits>(board: &Board<B>, me: Color) -> Score {
     let s = Side::new(board, me);
     STEP * (s.by_rank(|k| k as i32) - s.flip().by_rank(|k| k as i32))
 }
 
 /// Reckless: how far the most advanced own pawn has come (`reckless_evaluation`).
-pub fn reckless<B: Bits>(board: &Board<B>, me: Color) -> Score {
+pub(crate) fn reckless<B: Bits>(board: &Board<B>, me: Color) -> Score {
     STEP * Side::new(board, me).front() as i32
 }
 
 /// Defensive: how far the closest enemy pawn still is from our home rank; the
 /// number of ranks when the enemy has no pawn (`defensive_evaluation`).
-pub fn defensive<B: Bits>(board: &Board<B>, me: Color) -> Score {
+pub(crate) fn defensive<B: Bits>(board: &Board<B>, me: Color) -> Score {
     let them = Side::new(board, me).flip();
     let distance = if them.own.any() { them.rows - 1 - them.front() } else { them.rows };
     STEP * distance as i32
@@ -58,14 +58,14 @@ pub fn defensive<B: Bits>(board: &Board<B>, me: Color) -> Score {
 
 /// Own mobility: the moves own pawns have, whatever the enemy's
 /// (`mobility_evaluation_v2`).
-pub fn own_mobility<B: Bits>(board: &Board<B>, me: Color) -> Score {
+pub(crate) fn own_mobility<B: Bits>(board: &Board<B>, me: Color) -> Score {
     STEP * Side::new(board, me).mobility() as i32
 }
 
 /// Defensive recklessness: as the article's code reads, the larger of the two
 /// sides' advancement (own most advanced pawn, or the enemy's), so it rewards
 /// the enemy's advance as much as its own (`defensive_recklessness_evaluation`).
-pub fn defensive_reckless<B: Bits>(board: &Board<B>, me: Color) -> Score {
+pub(crate) fn defensive_reckless<B: Bits>(board: &Board<B>, me: Color) -> Score {
     let s = Side::new(board, me);
     STEP * s.front().max(s.flip().front()) as i32
 }
@@ -74,7 +74,7 @@ pub fn defensive_reckless<B: Bits>(board: &Board<B>, me: Color) -> Score {
 /// enemy pawn left), -100 when the enemy has, 0 otherwise
 /// (`proximity_to_victory_evaluation`). A search only scores unfinished
 /// positions, where this is 0, so the player sees nothing but wins and losses.
-pub fn proximity<B: Bits>(board: &Board<B>, me: Color) -> Score {
+pub(crate) fn proximity<B: Bits>(board: &Board<B>, me: Color) -> Score {
     let s = Side::new(board, me);
     let won = |side: &Side<B>| (side.own & side.rank(side.rows - 1)).any() || side.enemy.is_empty();
     let score = if won(&s) {
@@ -90,7 +90,7 @@ pub fn proximity<B: Bits>(board: &Board<B>, me: Color) -> Score {
 /// Random: a value in -10..=10 drawn from the position as `me` sees it and
 /// `seed`, so one seed always gives one score to one position and the same
 /// score to the colour-swapped position (`random_evaluation`).
-pub fn random<B: Bits>(board: &Board<B>, me: Color, seed: u64) -> Score {
+pub(crate) fn random<B: Bits>(board: &Board<B>, me: Color, seed: u64) -> Score {
     let s = Side::new(board, me);
     let relative = |square: usize| s.rel_rank(square) * s.cols as usize + square % s.cols as usize;
     let mut key = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15);

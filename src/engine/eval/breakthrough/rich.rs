@@ -14,7 +14,7 @@ use super::features::Side;
 use super::{Score, win_terms};
 
 /// Points per raw unit.
-pub const STEP: Score = 10;
+pub(crate) const STEP: Score = 10;
 
 /// `k` steps from home on this board, rescaled to the 8-rank board the
 /// weights were chosen for (7 steps from home to goal).
@@ -74,12 +74,12 @@ fn family<B: Bits>(board: &Board<B>, me: Color, w: &Weights) -> Score {
 /// Attacker: pawns alive weighted by distance to the goal, runaway pawns,
 /// almost-win, horizontal and vertical connections, enemy pawns close to home
 /// and pawns in danger, ours minus theirs, weighted for pushing forward.
-pub fn attacker<B: Bits>(board: &Board<B>, me: Color) -> Score {
+pub(crate) fn attacker<B: Bits>(board: &Board<B>, me: Color) -> Score {
     family(board, me, &ATTACKER)
 }
 
 /// Fortress: the attacker's terms weighted for safety near home.
-pub fn fortress<B: Bits>(board: &Board<B>, me: Color) -> Score {
+pub(crate) fn fortress<B: Bits>(board: &Board<B>, me: Color) -> Score {
     family(board, me, &FORTRESS)
 }
 
@@ -88,7 +88,7 @@ pub fn fortress<B: Bits>(board: &Board<B>, me: Color) -> Score {
 /// most advanced pawn, -6 per scaled rank of the enemy's closest pawn, -8 per
 /// own pawn an enemy pawn attacks, +3 per own pawn defended, -4 per file
 /// without an own pawn (-8 when an enemy pawn stands on it).
-pub fn balanced<B: Bits>(board: &Board<B>, me: Color) -> Score {
+pub(crate) fn balanced<B: Bits>(board: &Board<B>, me: Color) -> Score {
     let s = Side::new(board, me);
     let them = s.flip();
     let material = 100 * (s.own.count() as i32 - them.own.count() as i32);
@@ -162,7 +162,7 @@ fn initiative<B: Bits>(mover: &Side<B>) -> i32 {
 /// rank-based danger value (extra on the last two ranks), attacked and
 /// protected values, horizontal and vertical connections, mobility, empty-file
 /// penalty, home-row bonus, the mover's capture initiative and almost-win.
-pub fn expert<B: Bits>(board: &Board<B>, me: Color) -> Score {
+pub(crate) fn expert<B: Bits>(board: &Board<B>, me: Color) -> Score {
     let s = Side::new(board, me);
     let them = s.flip();
     let mut raw = expert_side(&s) - expert_side(&them);

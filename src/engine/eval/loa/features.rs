@@ -11,7 +11,7 @@ use crate::engine::loa::piece_moves;
 /// to 12x12: corners -80, edge squares next to a corner -25, other edge squares
 /// -20, and the inner rings rising 10 / 25 / 50 towards the centre (on larger
 /// boards the rings in between take values in proportion).
-pub fn square_value(n: i32, file: i32, rank: i32) -> i32 {
+pub(crate) fn square_value(n: i32, file: i32, rank: i32) -> i32 {
     let far = n - 1;
     let ring = file.min(rank).min(far - file).min(far - rank);
     if ring == 0 {
@@ -31,16 +31,16 @@ pub fn square_value(n: i32, file: i32, rank: i32) -> i32 {
 
 /// Sums over one side's pieces, gathered in a single pass.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Spread {
-    pub count: i32,
+pub(crate) struct Spread {
+    pub(crate) count: i32,
     /// Sums of files and of ranks (the centre of mass times `count`).
-    pub files: i32,
-    pub ranks: i32,
+    pub(crate) files: i32,
+    pub(crate) ranks: i32,
     /// Sum of the centralisation table over the pieces.
-    pub central: i32,
+    pub(crate) central: i32,
 }
 
-pub fn spread<B: Bits>(geo: &Geometry<B>, set: B) -> Spread {
+pub(crate) fn spread<B: Bits>(geo: &Geometry<B>, set: B) -> Spread {
     let n = geo.columns as i32;
     let mut s = Spread::default();
     for sq in set.squares() {
@@ -55,7 +55,7 @@ pub fn spread<B: Bits>(geo: &Geometry<B>, set: B) -> Spread {
 
 /// The sum of the pieces' king-move distances from the exact centre of mass,
 /// times `count` (so it stays an integer).
-pub fn distance_sum_scaled<B: Bits>(geo: &Geometry<B>, set: B, s: &Spread) -> i32 {
+pub(crate) fn distance_sum_scaled<B: Bits>(geo: &Geometry<B>, set: B, s: &Spread) -> i32 {
     let n = geo.columns as i32;
     set.squares()
         .map(|sq| {
@@ -67,7 +67,7 @@ pub fn distance_sum_scaled<B: Bits>(geo: &Geometry<B>, set: B, s: &Spread) -> i3
 
 /// The centre of mass rounded to a square, as (file, rank). Halves round
 /// towards the middle of the board, so mirroring the pieces mirrors the result.
-pub fn centre(s: &Spread, n: i32) -> (i32, i32) {
+pub(crate) fn centre(s: &Spread, n: i32) -> (i32, i32) {
     let count = s.count.max(1);
     let round = |sum: i32| {
         let (q, rem) = (sum / count, sum % count);
@@ -81,7 +81,7 @@ pub fn centre(s: &Spread, n: i32) -> (i32, i32) {
 /// possible for that many pieces (a full block around one square), times
 /// `count`: 0 for a perfect cluster whatever the piece count, so fewer pieces
 /// are not punished for being fewer.
-pub fn surplus_distance<B: Bits>(geo: &Geometry<B>, set: B, s: &Spread) -> i32 {
+pub(crate) fn surplus_distance<B: Bits>(geo: &Geometry<B>, set: B, s: &Spread) -> i32 {
     let (mut least, mut left, mut ring) = (0, s.count - 1, 1);
     while left > 0 {
         let here = left.min(8 * ring);
@@ -93,7 +93,7 @@ pub fn surplus_distance<B: Bits>(geo: &Geometry<B>, set: B, s: &Spread) -> i32 {
 }
 
 /// The number of 8-connected groups and the size of the largest.
-pub fn groups<B: Bits>(geo: &Geometry<B>, set: B) -> (i32, i32) {
+pub(crate) fn groups<B: Bits>(geo: &Geometry<B>, set: B) -> (i32, i32) {
     let (mut count, mut largest) = (0, 0);
     let mut rest = set;
     while let Some(seed) = rest.squares().next() {
@@ -142,7 +142,7 @@ pub fn euler<B: Bits>(geo: &Geometry<B>, set: B) -> i32 {
 }
 
 /// Pairs of own pieces that touch (8-connectivity), each pair counted once.
-pub fn links<B: Bits>(geo: &Geometry<B>, set: B) -> i32 {
+pub(crate) fn links<B: Bits>(geo: &Geometry<B>, set: B) -> i32 {
     let cols = geo.columns;
     let east = set & (set & geo.not_first_file).shr(1);
     let north = set & set.shr(cols);
@@ -153,7 +153,7 @@ pub fn links<B: Bits>(geo: &Geometry<B>, set: B) -> i32 {
 
 /// One side's moves: a weighted count (a capture 3, a quiet move 2, either
 /// landing on the edge 1 less) and the number of its pieces that cannot move.
-pub fn mobility<B: Bits>(geo: &Geometry<B>, own: B, enemy: B) -> (i32, i32) {
+pub(crate) fn mobility<B: Bits>(geo: &Geometry<B>, own: B, enemy: B) -> (i32, i32) {
     let edge = geo.ranks[0] | geo.ranks[geo.ranks.len() - 1] | geo.files[0] | geo.files[geo.columns as usize - 1];
     let (mut weighted, mut stuck) = (0, 0);
     for from in own.squares() {

@@ -11,16 +11,17 @@ use crate::engine::loa::LinesOfAction;
 use crate::engine::types::Color;
 
 use super::{MAX_EVAL, Score, Strategy};
+pub use features::euler;
+pub(crate) use features::square_value;
 use features::{distance_sum_scaled, groups, links, mobility, spread, surplus_distance};
-pub use features::{euler, square_value};
 
 /// Points per raw unit of the expert evaluation, which is its smallest step.
-pub const EXPERT_STEP: Score = 10;
+pub(crate) const EXPERT_STEP: Score = 10;
 /// Points per unit of the classic evaluation: its terms keep their published
 /// ratios, and tie-break noise gets room below one step.
-pub const CLASSIC_STEP: Score = 10;
+pub(crate) const CLASSIC_STEP: Score = 10;
 
-pub fn evaluate<B: Bits>(pos: &LinesOfAction<B>, strategy: Strategy, me: Color) -> Score {
+pub(crate) fn evaluate<B: Bits>(pos: &LinesOfAction<B>, strategy: Strategy, me: Color) -> Score {
     let b = pos.board();
     let score = match strategy {
         Strategy::Classic => CLASSIC_STEP * (classic_side(b, me) - classic_side(b, me.opponent())),
@@ -30,7 +31,7 @@ pub fn evaluate<B: Bits>(pos: &LinesOfAction<B>, strategy: Strategy, me: Color) 
     score.clamp(-MAX_EVAL + 1, MAX_EVAL - 1)
 }
 
-pub fn eval_step<B: Bits>(_pos: &LinesOfAction<B>, strategy: Strategy) -> Score {
+pub(crate) fn eval_step<B: Bits>(_pos: &LinesOfAction<B>, strategy: Strategy) -> Score {
     match strategy {
         Strategy::Classic => CLASSIC_STEP,
         _ => EXPERT_STEP,

@@ -31,7 +31,7 @@ pub enum Method {
 impl Method {
     pub const ALL: [Method; 4] = [Method::Dumbest, Method::Dumb, Method::Smart, Method::Paths];
 
-    pub fn id(self) -> &'static str {
+    pub(crate) fn id(self) -> &'static str {
         match self {
             Method::Dumbest => "dumbest",
             Method::Dumb => "dumb",
@@ -40,7 +40,7 @@ impl Method {
         }
     }
 
-    pub fn from_id(id: &str) -> Option<Method> {
+    pub(crate) fn from_id(id: &str) -> Option<Method> {
         Method::ALL.into_iter().find(|m| m.id() == id)
     }
 }
@@ -83,7 +83,7 @@ pub struct SolveReport {
     /// Tried assignments of a colour to a cell, as the report counts them
     /// (those the consistency check turns down included).
     pub attempts: u64,
-    pub time: Duration,
+    pub(crate) time: Duration,
 }
 
 /// Watches a solve step by step. Every method has a default, so a caller
@@ -142,8 +142,8 @@ pub(crate) struct Halt(GaveUp);
 
 /// The attempt counter and every reason to stop, checked at each attempt.
 pub(crate) struct Limits<'a, O: Observer> {
-    pub attempts: u64,
-    pub observer: &'a mut O,
+    pub(crate) attempts: u64,
+    pub(crate) observer: &'a mut O,
     start: Instant,
     deadline: Option<Instant>,
     attempt_limit: u64,
@@ -165,7 +165,7 @@ impl<'a, O: Observer> Limits<'a, O> {
 
     /// Counts one attempt, or says why the search must end.
     #[inline]
-    pub fn attempt(&mut self) -> Result<(), Halt> {
+    pub(crate) fn attempt(&mut self) -> Result<(), Halt> {
         if self.attempts >= self.attempt_limit {
             return Err(Halt(GaveUp::AttemptLimit));
         }

@@ -35,7 +35,7 @@ struct Iteration {
     scores: Vec<(Move, Score)>,
 }
 
-pub fn search<G: Evaluate>(game: &mut G, config: &AiConfig, ctl: &mut Control) -> SearchResult {
+pub(crate) fn search<G: Evaluate>(game: &mut G, config: &AiConfig, ctl: &mut Control) -> SearchResult {
     let max_depth = match (config.depth, config.time_ms) {
         (Some(d), _) => d,
         (None, Some(_)) => MAX_PLY as u32 - 2,

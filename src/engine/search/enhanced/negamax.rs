@@ -26,22 +26,22 @@ const NULL_REDUCTION: u32 = 2;
 const NULL_MIN_PIECES: u32 = 4;
 
 /// Everything one search keeps between nodes and iterations.
-pub struct Searcher<'a> {
-    pub config: &'a AiConfig,
-    pub root: Color,
-    pub noise: Noise,
+pub(crate) struct Searcher<'a> {
+    pub(crate) config: &'a AiConfig,
+    pub(crate) root: Color,
+    pub(crate) noise: Noise,
     /// Shared with the other threads of a parallel search.
-    pub table: Arc<Table>,
-    pub ordering: Ordering,
-    pub pv: PvTable,
-    pub tt_hits: u64,
+    pub(crate) table: Arc<Table>,
+    pub(crate) ordering: Ordering,
+    pub(crate) pv: PvTable,
+    pub(crate) tt_hits: u64,
 }
 
 impl Searcher<'_> {
     /// The value of `game` for the side to move, `depth` plies deep, within
     /// `(alpha, beta)` (fail-soft: outside it, a bound on the true value).
     #[allow(clippy::too_many_arguments)]
-    pub fn negamax<G: Evaluate>(
+    pub(crate) fn negamax<G: Evaluate>(
         &mut self,
         game: &mut G,
         ctl: &mut Control,

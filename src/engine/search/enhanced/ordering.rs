@@ -13,7 +13,7 @@ const KILLER: i32 = 1 << 27;
 /// History scores stay below the killers'.
 const HISTORY_CAP: i32 = 1 << 26;
 
-pub struct Ordering {
+pub(crate) struct Ordering {
     killers: [[Option<Move>; 2]; MAX_PLY],
     /// Indexed by side, origin and target square.
     history: Vec<i32>,
@@ -21,7 +21,7 @@ pub struct Ordering {
 }
 
 impl Ordering {
-    pub fn new(squares: usize) -> Ordering {
+    pub(crate) fn new(squares: usize) -> Ordering {
         Ordering { killers: [[None; 2]; MAX_PLY], history: vec![0; 2 * squares * squares], squares }
     }
 
@@ -31,7 +31,7 @@ impl Ordering {
     }
 
     /// Halves the history between iterations, so recent cutoffs weigh more.
-    pub fn age(&mut self) {
+    pub(crate) fn age(&mut self) {
         for h in &mut self.history {
             *h /= 2;
         }
@@ -39,7 +39,7 @@ impl Ordering {
 
     /// Records a quiet move that caused a cutoff at `ply`, searched `depth` deep.
     #[inline]
-    pub fn reward(&mut self, side: Color, m: Move, ply: usize, depth: u32) {
+    pub(crate) fn reward(&mut self, side: Color, m: Move, ply: usize, depth: u32) {
         if m.capture {
             return;
         }
@@ -55,7 +55,7 @@ impl Ordering {
 
     /// Fills `scores` (one per move, higher is searched first).
     #[inline]
-    pub fn score<G: Game>(
+    pub(crate) fn score<G: Game>(
         &self,
         game: &G,
         moves: &MoveList,
@@ -95,7 +95,7 @@ const RACE_RANKS: u8 = 2;
 /// (not the table's, a capture, a killer or a win), and in Breakthrough not
 /// one that lands near the goal.
 #[inline]
-pub fn reducible<G: Game>(game: &G, m: Move, score: i32) -> bool {
+pub(crate) fn reducible<G: Game>(game: &G, m: Move, score: i32) -> bool {
     let near_goal = goal_rank::<G>(game, game.side_to_move())
         .is_some_and(|rank| (m.to / game.size().columns).abs_diff(rank) <= RACE_RANKS);
     score < KILLER && !near_goal
@@ -111,7 +111,7 @@ fn goal_rank<G: Game>(game: &G, side: Color) -> Option<u8> {
 /// Moves `moves[index..]`'s best-scored move to `index` (a lazy selection sort:
 /// most nodes cut off after a move or two, so sorting everything is wasted).
 #[inline]
-pub fn pick_next(moves: &mut MoveList, scores: &mut [i32; MAX_MOVES], index: usize) {
+pub(crate) fn pick_next(moves: &mut MoveList, scores: &mut [i32; MAX_MOVES], index: usize) {
     let mut best = index;
     for j in index + 1..moves.len() {
         if scores[j] > scores[best] {

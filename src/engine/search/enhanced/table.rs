@@ -8,7 +8,7 @@ use crate::engine::eval::{MAX_EVAL, Score};
 use crate::engine::types::Move;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Bound {
+pub(crate) enum Bound {
     Exact,
     /// The true value is at least the stored one (the search failed high).
     Lower,
@@ -18,11 +18,11 @@ pub enum Bound {
 
 /// What a probe finds, scores already adjusted to the probing node's ply.
 #[derive(Clone, Copy, Debug)]
-pub struct Hit {
-    pub depth: u32,
-    pub score: Score,
-    pub bound: Bound,
-    pub best: Option<Move>,
+pub(crate) struct Hit {
+    pub(crate) depth: u32,
+    pub(crate) score: Score,
+    pub(crate) bound: Bound,
+    pub(crate) best: Option<Move>,
 }
 
 /// One entry as two words, key then data, with the data
@@ -78,7 +78,7 @@ fn zeroed(count: usize) -> Vec<Bucket> {
     std::iter::repeat_with(Bucket::default).take(count).collect()
 }
 
-pub struct Table {
+pub(crate) struct Table {
     buckets: Vec<Bucket>,
     mask: usize,
     /// The most buckets the size limit allows.
@@ -93,7 +93,7 @@ impl Table {
     /// A table of at most `mib` MiB, grown on demand by [`Table::reserve`]; 0
     /// gives a table that stores nothing (so tests can compare the search with
     /// and without one).
-    pub fn new(mib: u32) -> Table {
+    pub(crate) fn new(mib: u32) -> Table {
         let bytes = mib as usize * (1 << 20);
         let fit = bytes / std::mem::size_of::<Bucket>();
         if fit == 0 {
@@ -107,7 +107,7 @@ impl Table {
 
     /// Grows the table (keeping its entries) towards one bucket per expected
     /// node of the next iteration, within the size limit.
-    pub fn reserve(&mut self, expected_nodes: u64) {
+    pub(crate) fn reserve(&mut self, expected_nodes: u64) {
         let mut count = self.buckets.len();
         while count > 0 && count < self.max_buckets && (count as u64) < expected_nodes {
             count *= 2;
@@ -129,7 +129,7 @@ impl Table {
     }
 
     #[inline]
-    pub fn probe(&self, key: u64, ply: u32) -> Option<Hit> {
+    pub(crate) fn probe(&self, key: u64, ply: u32) -> Option<Hit> {
         if self.buckets.is_empty() {
             return None;
         }
@@ -145,7 +145,7 @@ impl Table {
     }
 
     #[inline]
-    pub fn store(&self, key: u64, ply: u32, depth: u32, score: Score, bound: Bound, best: Option<Move>) {
+    pub(crate) fn store(&self, key: u64, ply: u32, depth: u32, score: Score, bound: Bound, best: Option<Move>) {
         if self.buckets.is_empty() {
             return;
         }
