@@ -27,8 +27,8 @@ pub struct AiSearchTask {
     /// Set to stop the search; the search polls it every few hundred nodes.
     pub stop: Arc<AtomicBool>,
     pub generation: u64,
-    pub(crate) position_hash: u64,
-    pub(crate) side: Side,
+    position_hash: u64,
+    side: Side,
     pub(crate) config: AiConfig,
     // Only the polling system reads it, through `&mut`, so the lock is free.
     progress: Mutex<Receiver<SearchInfo>>,
@@ -50,7 +50,7 @@ pub(crate) struct AiThinking {
 pub(crate) struct ThinkingStatus {
     pub(crate) side: Side,
     pub(crate) config: AiConfig,
-    pub(crate) started: Instant,
+    started: Instant,
     /// The game and position the search is for, so views can tell whether
     /// its reports still describe the board.
     pub(crate) generation: u64,

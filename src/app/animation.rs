@@ -29,7 +29,7 @@ impl CaptureAnimation {
 }
 
 /// The easing every slide uses.
-pub(crate) const MOVE_EASE: EaseFunction = EaseFunction::CubicInOut;
+const MOVE_EASE: EaseFunction = EaseFunction::CubicInOut;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(

@@ -7,8 +7,8 @@ use crate::engine::Color as Side;
 
 #[derive(Resource, Clone, Debug)]
 pub(crate) struct GameTextures {
-    pub(crate) white_stone: Handle<Image>,
-    pub(crate) black_stone: Handle<Image>,
+    white_stone: Handle<Image>,
+    black_stone: Handle<Image>,
     pub(crate) glow: Handle<Image>,
     pub(crate) light_wood: Handle<Image>,
     pub(crate) dark_wood: Handle<Image>,

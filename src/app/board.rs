@@ -23,7 +23,7 @@ pub struct Piece {
 }
 
 /// Draw order: frame < squares < labels < pieces < markers.
-pub(crate) const SQUARE_Z: f32 = 0.0;
+const SQUARE_Z: f32 = 0.0;
 pub const PIECE_Z: f32 = 2.0;
 pub(crate) const MOVING_PIECE_Z: f32 = 2.5;
 
@@ -45,11 +45,11 @@ impl Default for BoardViewport {
 /// bottom-left square (a1, or the opposite corner when flipped).
 #[derive(Resource, Clone, Copy, PartialEq, Debug)]
 pub struct BoardLayout {
-    pub(crate) board: BoardSize,
+    board: BoardSize,
     pub square: f32,
     pub(crate) a1: Vec2,
     /// Black at the bottom: files and ranks run the other way on screen.
-    pub(crate) flipped: bool,
+    flipped: bool,
 }
 
 /// The player's choice to see the board from Black's side (view only).
@@ -66,7 +66,7 @@ impl BoardLayout {
     /// Room around the squares, in squares, for the frame and coordinates.
     pub const MARGIN: f32 = 0.55;
     /// Logical pixels kept free around the frame.
-    pub(crate) const PADDING: f32 = 12.0;
+    const PADDING: f32 = 12.0;
 
     pub fn fit(board: BoardSize, viewport: &BoardViewport) -> BoardLayout {
         let (columns, rows) = (board.columns as f32, board.rows as f32);

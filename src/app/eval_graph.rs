@@ -45,7 +45,7 @@ pub struct EvalGraph {
 }
 
 impl EvalGraph {
-    pub(crate) fn from_moves(moves: &[MoveRecord]) -> EvalGraph {
+    fn from_moves(moves: &[MoveRecord]) -> EvalGraph {
         let scored = || moves.iter().enumerate().filter_map(|(i, m)| m.score.map(|s| (i + 1, m.side, s)));
         let extent = |side: Side| {
             let largest = scored()

@@ -46,12 +46,12 @@ pub fn save_game(path: &Path, record: &GameRecord) -> Result<(), String> {
 }
 
 /// The game's moves as text, with a header naming variant, size and start.
-pub(crate) fn export_moves(path: &Path, position: &Position) -> Result<(), String> {
+fn export_moves(path: &Path, position: &Position) -> Result<(), String> {
     write(path, &movetext::export(position))
 }
 
 /// Reads a move list; without a header it is a game of `variant` on `size`.
-pub(crate) fn import_moves(path: &Path, variant: Variant, size: BoardSize) -> Result<Position, String> {
+fn import_moves(path: &Path, variant: Variant, size: BoardSize) -> Result<Position, String> {
     let text = read(path)?;
     movetext::import(&text, variant, size).map_err(|e| format!("{}: {e}", path.display()))
 }

@@ -33,9 +33,9 @@ pub(crate) struct Hint {
 
 /// A hint search; dropping it sets the stop flag.
 #[derive(Component)]
-pub(crate) struct HintTask {
+struct HintTask {
     job: BackgroundJob<Result<SearchResult, SearchError>>,
-    pub(crate) stop: Arc<AtomicBool>,
+    stop: Arc<AtomicBool>,
 }
 
 impl Drop for HintTask {

@@ -31,7 +31,7 @@ pub struct Selection {
 }
 
 impl Selection {
-    pub(crate) fn clear(&mut self) {
+    fn clear(&mut self) {
         *self = Selection::default();
     }
 

@@ -43,8 +43,8 @@ const ATTACK_Z: f32 = 0.5;
 const GROUP_Z: f32 = 1.5;
 /// Okabe-Ito orange and blue, told apart by colour-blind eyes too; a square
 /// both sides attack shows both, side by side.
-pub(crate) const WHITE_ATTACK: Color = Color::srgba(0.9, 0.62, 0.0, 0.5);
-pub(crate) const BLACK_ATTACK: Color = Color::srgba(0.0, 0.45, 0.7, 0.55);
+const WHITE_ATTACK: Color = Color::srgba(0.9, 0.62, 0.0, 0.5);
+const BLACK_ATTACK: Color = Color::srgba(0.0, 0.45, 0.7, 0.55);
 /// Warm hues for White's groups, cool ones for Black's, so neighbouring
 /// groups of the two sides never share a colour.
 const WHITE_GROUPS: [Color; 6] = [

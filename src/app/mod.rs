@@ -7,30 +7,30 @@
 pub mod ai;
 pub mod animation;
 mod assets;
-pub(crate) mod background;
+mod background;
 pub mod board;
-pub(crate) mod board_sync;
+mod board_sync;
 pub mod eval_graph;
 pub mod files;
-pub(crate) mod hint;
+mod hint;
 pub mod input;
 pub mod layers;
 pub mod notice;
 pub mod overlay;
-pub(crate) mod owner;
+mod owner;
 mod pointer;
 pub mod presets;
 pub mod proof;
-pub(crate) mod rest;
+mod rest;
 pub mod review;
-pub(crate) mod screenshot;
+mod screenshot;
 pub mod series;
 pub mod session;
 pub mod settings_store;
 mod shortcuts;
 mod sprites;
 pub mod state;
-pub(crate) mod turn;
+mod turn;
 mod ui;
 
 use std::path::PathBuf;
@@ -51,12 +51,12 @@ pub enum PlayerSetup {
 }
 
 impl PlayerSetup {
-    pub(crate) fn is_ai(&self) -> bool {
+    fn is_ai(&self) -> bool {
         matches!(self, PlayerSetup::Ai(_))
     }
 
     /// "Human" or the AI's config text.
-    pub(crate) fn label(&self) -> String {
+    fn label(&self) -> String {
         match self {
             PlayerSetup::Human => "Human".to_string(),
             PlayerSetup::Ai(config) => format!("AI {config}"),
@@ -196,7 +196,7 @@ fn open_saved_game(app: &mut App, path: &std::path::Path) {
 }
 
 /// The side's name with a capital, for panels and banners.
-pub(crate) fn side_title(side: Side) -> &'static str {
+fn side_title(side: Side) -> &'static str {
     match side {
         Side::White => "White",
         Side::Black => "Black",

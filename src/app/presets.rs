@@ -8,7 +8,7 @@ use crate::engine::{AiConfig, Algorithm, BoardSize, Strategy, Variant};
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Matchup {
-    pub(crate) number: usize,
+    number: usize,
     pub(crate) title: &'static str,
     pub variant: Variant,
     pub size: BoardSize,

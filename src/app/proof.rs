@@ -174,7 +174,7 @@ fn poll(mut commands: Commands, mut tasks: Query<(Entity, &mut ProofTask)>, mut 
 }
 
 /// "White wins (proved), 9 moves" or why there is no proof.
-pub(crate) fn describe(solution: &Solution) -> String {
+fn describe(solution: &Solution) -> String {
     match solution.verdict {
         Verdict::Win(winner) => {
             let side = super::side_title(winner);

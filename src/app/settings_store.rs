@@ -99,12 +99,7 @@ fn player(setup: &PlayerSetup) -> Player {
 }
 
 /// The settings in force now.
-pub(crate) fn current(
-    settings: &GameSettings,
-    players: &Players,
-    play: &PlaySettings,
-    flip: BoardFlip,
-) -> StoredSettings {
+fn current(settings: &GameSettings, players: &Players, play: &PlaySettings, flip: BoardFlip) -> StoredSettings {
     StoredSettings {
         variant: settings.variant,
         size: settings.size,

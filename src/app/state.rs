@@ -87,7 +87,7 @@ impl Players {
     }
 }
 
-pub(crate) fn fit_config(config: &mut AiConfig, variant: Variant) {
+fn fit_config(config: &mut AiConfig, variant: Variant) {
     if !config.strategy.supports(variant) {
         config.strategy = Strategy::STRONGEST;
     }

@@ -11,8 +11,8 @@ use super::state::{AiControl, GamePhase, GameSystems, PlaySettings, Players, Tur
 
 /// When the current `Deciding` phase began (virtual seconds), for the AI delay.
 #[derive(Resource, Default, Clone, Copy, Debug)]
-pub(crate) struct TurnClock {
-    pub(crate) deciding_since: f32,
+struct TurnClock {
+    deciding_since: f32,
 }
 
 pub(super) fn plugin(app: &mut App) {

@@ -74,9 +74,9 @@ pub(crate) struct Arena {
 #[derive(Clone, Debug, Serialize)]
 pub(crate) struct ArenaGame {
     pub(crate) index: usize,
-    pub(crate) a_is_black: bool,
-    pub(crate) white: String,
-    pub(crate) black: String,
+    a_is_black: bool,
+    white: String,
+    black: String,
     /// Why the loser forfeited (illegal move, bad answer, timeout, crash).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) forfeit: Option<String>,
@@ -111,7 +111,7 @@ impl SearchHandler for StopFlag<'_> {
 }
 
 impl Arena {
-    pub(crate) fn start(&self) -> Result<Position, String> {
+    fn start(&self) -> Result<Position, String> {
         let mut pos = Position::start(self.variant, self.size).map_err(|e| e.to_string())?;
         if let Some(limit) = self.move_limit {
             pos.set_move_limit(limit);

@@ -13,16 +13,16 @@ use crate::engine::{BoardSize, Position, Strategy, Variant};
 pub(crate) struct BenchArgs {
     /// Runs of each perft; the best is reported
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=20))]
-    pub(crate) runs: u32,
+    runs: u32,
     /// Skip the perft part
     #[arg(long)]
-    pub(crate) no_perft: bool,
+    no_perft: bool,
     /// Skip the search tables
     #[arg(long)]
-    pub(crate) no_search: bool,
+    no_search: bool,
     /// Time for the "depth reached" rows, in milliseconds
     #[arg(long, default_value_t = 3000)]
-    pub(crate) time: u64,
+    time: u64,
 }
 
 pub(crate) fn run(args: &BenchArgs) -> Result<(), String> {

@@ -11,18 +11,18 @@ use crate::engine::{BoardSize, Position, Variant};
 #[derive(Args, Debug)]
 pub(crate) struct BookArgs {
     #[arg(long, default_value = "breakthrough")]
-    pub(crate) variant: Variant,
+    variant: Variant,
     #[arg(long, default_value = "8x8")]
-    pub(crate) size: BoardSize,
+    size: BoardSize,
     /// Positions fewer than this many plies from the start get a move
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=4))]
-    pub(crate) plies: u32,
+    plies: u32,
     /// The AI that searches each position
     #[arg(long, default_value = "enhanced:expert:time=3000")]
-    pub(crate) ai: String,
+    ai: String,
     /// Write the book here instead of stdout
     #[arg(long)]
-    pub(crate) out: Option<std::path::PathBuf>,
+    out: Option<std::path::PathBuf>,
 }
 
 pub(crate) fn run(args: &BookArgs) -> Result<(), String> {

@@ -15,7 +15,7 @@ use crate::engine::{BoardSize, SearchInfo, Variant};
 /// How to start an engine and which AI it should play as.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct EngineSpec {
-    pub(crate) program: PathBuf,
+    program: PathBuf,
     /// Sent as `setoption ai <config>` (the program's own default otherwise).
     pub(crate) ai: Option<String>,
 }

@@ -19,20 +19,20 @@ use super::tournament::Tournament;
 pub(crate) struct ExperimentsArgs {
     /// Games per series instead of the originals' counts
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100_000))]
-    pub(crate) games: Option<u64>,
+    games: Option<u64>,
     /// Run only these reproductions (1-6), e.g. --only 2,4
     #[arg(long, value_delimiter = ',', value_parser = clap::value_parser!(u8).range(1..=6))]
-    pub(crate) only: Vec<u8>,
+    only: Vec<u8>,
     #[arg(long, default_value_t = 1)]
-    pub(crate) seed: u64,
+    seed: u64,
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
-    pub(crate) threads: Option<u64>,
+    threads: Option<u64>,
     /// Milliseconds a move for the strength ladder (reproduction 5)
     #[arg(long, default_value_t = 20)]
-    pub(crate) ladder_time: u64,
+    ladder_time: u64,
     /// Milliseconds a move for the strong player of the naive-players study (reproduction 6)
     #[arg(long, default_value_t = NaiveStudy::ARTICLE_TIME_MS, value_parser = clap::value_parser!(u64).range(1..=600_000))]
-    pub(crate) naive_time: u64,
+    naive_time: u64,
 }
 
 /// One named reproduction, run with the shared settings.

@@ -12,11 +12,11 @@ use crate::engine::flow::{Budget, GaveUp, Method, Outcome, Puzzle, SolveReport, 
 #[derive(Args, Debug)]
 pub(crate) struct FlowArgs {
     #[command(subcommand)]
-    pub(crate) command: FlowCommand,
+    command: FlowCommand,
 }
 
 #[derive(Subcommand, Debug)]
-pub(crate) enum FlowCommand {
+enum FlowCommand {
     /// Solve a puzzle and print the filled grid, the attempts and the time
     Solve(SolveArgs),
     /// List the shipped puzzles, and whether each has a unique solution
@@ -26,34 +26,34 @@ pub(crate) enum FlowCommand {
 }
 
 #[derive(Args, Debug)]
-pub(crate) struct SolveArgs {
+struct SolveArgs {
     /// A puzzle file, or the name of a shipped puzzle (see `breakline flow list`)
-    pub(crate) puzzle: String,
+    puzzle: String,
     /// dumbest, dumb, smart (the report's orderings) or paths (ours)
     #[arg(long, default_value = "paths", value_parser = parse_method)]
-    pub(crate) method: Method,
+    method: Method,
     /// Give up after this many seconds
     #[arg(long, value_parser = parse_seconds)]
-    pub(crate) time_limit: Option<Duration>,
+    time_limit: Option<Duration>,
     /// Give up after this many attempted assignments
     #[arg(long)]
-    pub(crate) attempt_limit: Option<u64>,
+    attempt_limit: Option<u64>,
     /// Seed of the random method (dumbest)
     #[arg(long, default_value_t = 1)]
-    pub(crate) seed: u64,
+    seed: u64,
 }
 
 #[derive(Args, Debug)]
-pub(crate) struct BenchArgs {
+struct BenchArgs {
     /// Time limit of each run, in seconds; a run cut there is reported as such
     #[arg(long, default_value = "10", value_parser = parse_seconds)]
-    pub(crate) time_limit: Duration,
+    time_limit: Duration,
     /// Runs of each solve under a second; the fastest is reported
     #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=100))]
-    pub(crate) runs: u32,
+    runs: u32,
     /// Seed of the random method (dumbest)
     #[arg(long, default_value_t = 1)]
-    pub(crate) seed: u64,
+    seed: u64,
 }
 
 pub(crate) fn run(args: &FlowArgs) -> Result<(), String> {

@@ -14,28 +14,28 @@ use crate::engine::{BoardSize, Variant};
 pub(crate) struct GameArgs {
     /// Variant to open: breakthrough or loa
     #[arg(long)]
-    pub(crate) variant: Option<Variant>,
+    variant: Option<Variant>,
     /// Board size, COLUMNSxROWS (Breakthrough 3-12 x 5-12, LOA 6x6 to 12x12)
     #[arg(long)]
-    pub(crate) size: Option<BoardSize>,
+    size: Option<BoardSize>,
     /// White player: human, a preset (easy, medium, hard, master) or an AI config
     #[arg(long)]
-    pub(crate) white: Option<String>,
+    white: Option<String>,
     /// Black player, as for --white
     #[arg(long)]
-    pub(crate) black: Option<String>,
+    black: Option<String>,
     /// Open a matchup preset, 1-9 (the classic experiments, then master vs master)
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=9))]
-    pub(crate) preset: Option<u64>,
+    preset: Option<u64>,
     /// Run the game, write a screenshot of the window to this PNG file, and exit
     #[arg(long, requires = "after")]
-    pub(crate) screenshot: Option<PathBuf>,
+    screenshot: Option<PathBuf>,
     /// Seconds to run before the screenshot
     #[arg(long, requires = "screenshot")]
-    pub(crate) after: Option<f32>,
+    after: Option<f32>,
     /// Open a game saved as JSON (its players and board)
     #[arg(long, value_name = "FILE")]
-    pub(crate) load: Option<PathBuf>,
+    load: Option<PathBuf>,
 }
 
 fn player(text: &str, variant: Variant, flag: &str) -> Result<PlayerSetup, String> {

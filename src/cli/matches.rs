@@ -19,45 +19,45 @@ use super::progress;
 #[derive(Args, Debug)]
 pub(crate) struct MatchArgs {
     #[arg(long, default_value = "breakthrough")]
-    pub(crate) variant: Variant,
+    variant: Variant,
     #[arg(long, default_value = "8x8")]
-    pub(crate) size: BoardSize,
+    size: BoardSize,
     /// Player A (White unless colours are swapped): an AI config, or
     /// engine:PATH[:ai=CONFIG] for a program speaking the engine protocol
     #[arg(long)]
-    pub(crate) white: String,
+    white: String,
     /// Player B, in the same form
     #[arg(long)]
-    pub(crate) black: String,
+    black: String,
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
-    pub(crate) games: u64,
+    games: u64,
     #[arg(long, default_value_t = 1)]
-    pub(crate) seed: u64,
+    seed: u64,
     /// Play games in pairs from the same opening, A White then Black
     #[arg(long)]
-    pub(crate) swap: bool,
+    swap: bool,
     /// Worker threads (default: all cores)
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
-    pub(crate) threads: Option<u64>,
+    threads: Option<u64>,
     /// Write one JSON game record per line to this file
     #[arg(long)]
-    pub(crate) json: Option<std::path::PathBuf>,
+    json: Option<std::path::PathBuf>,
     /// Random plies before the players take over (shared by each pair with --swap)
     #[arg(long, default_value_t = 0)]
-    pub(crate) random_plies: u32,
+    random_plies: u32,
     /// Tie-break noise for this build's AI players whose config sets none (0 turns it off)
     #[arg(long, default_value_t = 1.0)]
-    pub(crate) noise: f64,
+    noise: f64,
     /// Lines of Action: plies before an undecided game is drawn
     #[arg(long)]
-    pub(crate) move_limit: Option<u32>,
+    move_limit: Option<u32>,
     /// Stop once a sequential test decides between A being elo0 and elo1
     /// better (e.g. 0,20; alpha = beta = 0.05)
     #[arg(long, value_name = "ELO0,ELO1")]
-    pub(crate) sprt: Option<String>,
+    sprt: Option<String>,
     /// Milliseconds an engine program may take for any answer before it forfeits
     #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
-    pub(crate) timeout: u64,
+    timeout: u64,
 }
 
 pub(crate) fn run(args: &MatchArgs) -> Result<(), String> {
@@ -118,7 +118,7 @@ pub(crate) fn run(args: &MatchArgs) -> Result<(), String> {
 }
 
 /// A's score samples: one per complete pair when colours alternate, else one per game.
-pub(crate) fn samples(games: &[ArenaGame], paired: bool) -> Samples {
+fn samples(games: &[ArenaGame], paired: bool) -> Samples {
     let score = |g: &ArenaGame| g.series_game().score_of_a();
     let values = if paired {
         let mut by_index: Vec<&ArenaGame> = games.iter().collect();

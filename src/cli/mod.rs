@@ -1,20 +1,20 @@
 //! The command line: the game's launch options, and a thin layer over the
 //! engine (perft, engine protocol, bench, matches, tournaments, experiments).
 
-pub(crate) mod arena;
-pub(crate) mod bench;
-pub(crate) mod book;
-pub(crate) mod engine_player;
-pub(crate) mod experiments;
-pub(crate) mod flow;
+mod arena;
+mod bench;
+mod book;
+mod engine_player;
+mod experiments;
+mod flow;
 #[cfg(feature = "gui")]
-pub(crate) mod game;
-pub(crate) mod matches;
-pub(crate) mod perft;
-pub(crate) mod progress;
+mod game;
+mod matches;
+mod perft;
+mod progress;
 pub mod protocol;
-pub(crate) mod solve;
-pub(crate) mod tournament;
+mod solve;
+mod tournament;
 
 use std::process::ExitCode;
 
@@ -27,16 +27,16 @@ use clap::{Parser, Subcommand};
     about = "Breakthrough and Lines of Action with AI players you can configure, watch and play against",
     args_conflicts_with_subcommands = true
 )]
-pub(crate) struct Cli {
+struct Cli {
     #[command(subcommand)]
-    pub(crate) command: Option<Command>,
+    command: Option<Command>,
     #[cfg(feature = "gui")]
     #[command(flatten)]
-    pub(crate) game: game::GameArgs,
+    game: game::GameArgs,
 }
 
 #[derive(Subcommand, Debug)]
-pub(crate) enum Command {
+enum Command {
     /// Count move paths from a position, per depth
     Perft(perft::PerftArgs),
     /// Speak the line protocol on stdin/stdout (see README)

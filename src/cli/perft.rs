@@ -10,19 +10,19 @@ use crate::engine::{BoardSize, Position, Variant};
 pub(crate) struct PerftArgs {
     /// breakthrough or loa
     #[arg(long, default_value = "breakthrough")]
-    pub(crate) variant: Variant,
+    variant: Variant,
     /// Board size, COLUMNSxROWS (ignored with --fen, whose ranks give the size)
     #[arg(long, default_value = "8x8")]
-    pub(crate) size: BoardSize,
+    size: BoardSize,
     /// Deepest depth to count
     #[arg(long, value_parser = clap::value_parser!(u32).range(0..=20))]
-    pub(crate) depth: u32,
+    depth: u32,
     /// Start from this position string instead of the start position
     #[arg(long)]
-    pub(crate) fen: Option<String>,
+    fen: Option<String>,
     /// Split the deepest count by first move
     #[arg(long)]
-    pub(crate) divide: bool,
+    divide: bool,
 }
 
 pub(crate) fn run(args: &PerftArgs) -> Result<(), String> {

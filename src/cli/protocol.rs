@@ -90,7 +90,7 @@ impl Drop for EngineSession {
 
 impl EngineSession {
     /// A session whose searches write to stdout.
-    pub(crate) fn new() -> EngineSession {
+    fn new() -> EngineSession {
         EngineSession::with_sink(Sink::stdout())
     }
 
@@ -130,7 +130,7 @@ impl EngineSession {
 
     /// The end of input: a search with limits finishes, `go infinite` and
     /// anything else that would never end are stopped.
-    pub(crate) fn finish(&mut self) -> Result<(), String> {
+    fn finish(&mut self) -> Result<(), String> {
         match self.job.take() {
             Some(job) if job.work() == Work::Search || job.work() == Work::Perft => job.wait(),
             Some(job) => job.stop(),

@@ -13,31 +13,31 @@ use crate::engine::{BoardSize, Position, Variant};
 pub(crate) struct SolveArgs {
     /// breakthrough or loa
     #[arg(long, default_value = "breakthrough")]
-    pub(crate) variant: Variant,
+    variant: Variant,
     /// Board size, COLUMNSxROWS (ignored with --fen, whose ranks give the size)
     #[arg(long, default_value = "5x5")]
-    pub(crate) size: BoardSize,
+    size: BoardSize,
     /// Start from this position string instead of the start position
     #[arg(long)]
-    pub(crate) fen: Option<String>,
+    fen: Option<String>,
     /// Moves to play first, space-separated (e.g. "a2-a3 b4-b3")
     #[arg(long)]
-    pub(crate) moves: Option<String>,
+    moves: Option<String>,
     /// Seconds to spend at most on the proof (unlimited if absent)
     #[arg(long)]
-    pub(crate) time_limit: Option<f64>,
+    time_limit: Option<f64>,
     /// Nodes to search at most on the proof
     #[arg(long)]
-    pub(crate) nodes: Option<u64>,
+    nodes: Option<u64>,
     /// Transposition-table size in MiB
     #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..=65536))]
-    pub(crate) memory: u64,
+    memory: u64,
     /// Skip the search for the shortest forced win after a proof
     #[arg(long)]
-    pub(crate) no_distance: bool,
+    no_distance: bool,
     /// Solve without the games' structural knowledge (races, forced captures)
     #[arg(long)]
-    pub(crate) no_knowledge: bool,
+    no_knowledge: bool,
 }
 
 /// Shows the root's numbers as the solve runs (hidden when stderr is not a terminal).

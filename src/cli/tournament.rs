@@ -17,33 +17,33 @@ use super::progress;
 #[derive(Args, Debug)]
 pub(crate) struct TournamentArgs {
     #[arg(long, default_value = "breakthrough")]
-    pub(crate) variant: Variant,
+    variant: Variant,
     #[arg(long, default_value = "8x8")]
-    pub(crate) size: BoardSize,
+    size: BoardSize,
     /// Two or more players: AI configs or engine:PATH[:ai=CONFIG]
     #[arg(long, num_args = 2.., required = true)]
-    pub(crate) players: Vec<String>,
+    players: Vec<String>,
     /// Games per pair
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..=100_000))]
-    pub(crate) games: u64,
+    games: u64,
     #[arg(long, default_value_t = 1)]
-    pub(crate) seed: u64,
+    seed: u64,
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
-    pub(crate) threads: Option<u64>,
+    threads: Option<u64>,
     #[arg(long, default_value_t = 0)]
-    pub(crate) random_plies: u32,
+    random_plies: u32,
     #[arg(long, default_value_t = 1.0)]
-    pub(crate) noise: f64,
+    noise: f64,
     /// Milliseconds an engine program may take for any answer before it forfeits
     #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
-    pub(crate) timeout: u64,
+    timeout: u64,
 }
 
 /// One game of the round robin and the pair that played it.
 pub(crate) struct PairGame {
-    pub(crate) first: usize,
-    pub(crate) second: usize,
-    pub(crate) game: ArenaGame,
+    first: usize,
+    second: usize,
+    game: ArenaGame,
 }
 
 impl Finished for PairGame {

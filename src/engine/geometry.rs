@@ -11,7 +11,7 @@ use super::types::BoardSize;
 /// Direction order: N, S, E, W, NE, SW, NW, SE. `dir / 2` is the line the
 /// direction runs along (file, rank, diagonal, anti-diagonal) and `dir ^ 1` its
 /// opposite.
-pub(crate) const DIRECTIONS: [(i8, i8); 8] = [(0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, -1), (-1, 1), (1, -1)];
+const DIRECTIONS: [(i8, i8); 8] = [(0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, -1), (-1, 1), (1, -1)];
 
 #[derive(Debug)]
 pub struct Geometry<B> {

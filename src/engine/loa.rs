@@ -13,7 +13,7 @@ use super::placement::Placement;
 use super::types::{BoardSize, Color, DrawReason, Move, Outcome, Variant, WinReason};
 
 /// Plies after which a game without a winner is drawn, unless set otherwise.
-pub(crate) const DEFAULT_MOVE_LIMIT: u32 = 500;
+const DEFAULT_MOVE_LIMIT: u32 = 500;
 
 /// One entry per position reached, for the threefold-repetition rule.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -39,7 +39,7 @@ impl NaiveStudy {
     /// The article's time a move for its strong player.
     pub(crate) const ARTICLE_TIME_MS: u64 = 3000;
     /// The article's depth for its naive players.
-    pub(crate) const ARTICLE_DEPTH: u32 = 3;
+    const ARTICLE_DEPTH: u32 = 3;
     /// What the article reports.
     pub(crate) const ARTICLE_CLAIM: &'static str = "the strong player beat every naive player within about 20 moves";
 
@@ -61,7 +61,7 @@ impl NaiveStudy {
     }
 
     /// A naive player: plain alpha-beta at the study's depth.
-    pub(crate) fn naive(&self, strategy: Strategy) -> AiConfig {
+    fn naive(&self, strategy: Strategy) -> AiConfig {
         AiConfig::fixed_depth(Algorithm::AlphaBeta, strategy, self.naive_depth)
     }
 

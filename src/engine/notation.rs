@@ -10,7 +10,7 @@ pub(crate) fn square_name(size: BoardSize, square: u8) -> String {
     format!("{file}{}", size.rank_of(square) + 1)
 }
 
-pub(crate) fn parse_square(size: BoardSize, text: &str) -> Result<u8, MoveError> {
+fn parse_square(size: BoardSize, text: &str) -> Result<u8, MoveError> {
     let malformed = || MoveError::MalformedSquare(text.to_string());
     let mut chars = text.chars();
     let file = chars.next().filter(|c| c.is_ascii_lowercase()).ok_or_else(malformed)?;

@@ -47,7 +47,7 @@ pub struct SideStats {
     pub moves: u32,
     pub nodes: u64,
     pub captures: u32,
-    pub(crate) total_time_us: u64,
+    total_time_us: u64,
 }
 
 impl SideStats {
@@ -87,15 +87,15 @@ impl GameStats {
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameRecord {
-    pub(crate) variant: Variant,
-    pub(crate) size: BoardSize,
+    variant: Variant,
+    size: BoardSize,
     pub white: Player,
     pub black: Player,
-    pub(crate) seed: u64,
+    seed: u64,
     pub start_fen: String,
     /// Lines of Action only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub(crate) move_limit: Option<u32>,
+    move_limit: Option<u32>,
     pub moves: Vec<MoveRecord>,
     pub result: Outcome,
     pub stats: GameStats,

@@ -84,7 +84,7 @@ impl SeriesSpec {
     }
 
     /// Plays game `index` of the series; the same index always gives the same game.
-    pub(crate) fn play_game(&self, index: usize, stop: &AtomicBool) -> Result<SeriesGame, SearchError> {
+    fn play_game(&self, index: usize, stop: &AtomicBool) -> Result<SeriesGame, SearchError> {
         let game_seed = move_seed(self.seed, index, Color::White) ^ 0x5EED;
         let a_is_black = self.swap && index % 2 == 1;
         let (white, black) = if a_is_black { (&self.b, &self.a) } else { (&self.a, &self.b) };
@@ -203,10 +203,10 @@ pub struct PlayerSummary {
     pub wins: u32,
     pub wins_as_white: u32,
     pub wins_as_black: u32,
-    pub(crate) games_as_white: u32,
-    pub(crate) moves: u64,
-    pub(crate) nodes: u64,
-    pub(crate) captures: u64,
+    games_as_white: u32,
+    moves: u64,
+    nodes: u64,
+    captures: u64,
     pub time_ms: f64,
 }
 

@@ -17,7 +17,7 @@ pub(crate) struct Samples {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Estimate {
     /// A's mean score per game.
-    pub(crate) score: f64,
+    score: f64,
     /// The Elo difference (A minus B) and its 95% interval.
     pub(crate) elo: f64,
     pub(crate) elo_low: f64,
@@ -25,12 +25,12 @@ pub(crate) struct Estimate {
 }
 
 impl Samples {
-    pub(crate) fn mean(&self) -> f64 {
+    fn mean(&self) -> f64 {
         self.values.iter().sum::<f64>() / self.values.len().max(1) as f64
     }
 
     /// The samples' variance (population form, as the SPRT uses it).
-    pub(crate) fn variance(&self) -> f64 {
+    fn variance(&self) -> f64 {
         let m = self.mean();
         self.values.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / self.values.len().max(1) as f64
     }
@@ -67,7 +67,7 @@ impl Samples {
 }
 
 /// A's expected score at an Elo advantage of `elo`.
-pub(crate) fn expected_score(elo: f64) -> f64 {
+fn expected_score(elo: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-elo / 400.0))
 }
 

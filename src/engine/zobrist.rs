@@ -5,7 +5,7 @@
 use super::types::Color;
 
 /// Enough squares for the largest board (12x12).
-pub(crate) const MAX_SQUARES: usize = 144;
+const MAX_SQUARES: usize = 144;
 
 const fn splitmix(state: u64) -> (u64, u64) {
     let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);

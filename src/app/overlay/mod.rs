@@ -48,13 +48,13 @@ pub struct ThinkingLine {
 pub struct RootDestination {
     pub square: u8,
     /// The best score of the root moves to this square (the searcher's view).
-    pub(crate) score: Score,
+    score: Score,
     /// 0 for the best root move's score through 1 for the worst.
     pub shortfall: f32,
 }
 
 impl ThinkingLine {
-    pub(crate) fn new(position_hash: u64, side: Side, info: &SearchInfo) -> ThinkingLine {
+    fn new(position_hash: u64, side: Side, info: &SearchInfo) -> ThinkingLine {
         ThinkingLine { position_hash, side, pv: info.pv.clone(), destinations: destinations(&info.root_scores) }
     }
 }

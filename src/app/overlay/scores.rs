@@ -26,7 +26,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// The fill's share of the bar: all of it for the best move, a sliver for the worst.
-pub(crate) fn bar_fraction(shortfall: f32) -> f32 {
+fn bar_fraction(shortfall: f32) -> f32 {
     (1.0 - shortfall.clamp(0.0, 1.0)).max(0.08)
 }
 

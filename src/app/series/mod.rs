@@ -4,8 +4,8 @@
 //! the headless tests run the logic alone.
 
 pub(crate) mod panel;
-pub(crate) mod replay;
-pub(crate) mod runner;
+mod replay;
+mod runner;
 
 use bevy::prelude::*;
 use bevy_egui::EguiPlugin;
@@ -35,9 +35,9 @@ pub struct SeriesPreset {
     pub size: BoardSize,
     pub a: AiConfig,
     pub b: AiConfig,
-    pub(crate) games: usize,
-    pub(crate) swap: bool,
-    pub(crate) noise: f64,
+    games: usize,
+    swap: bool,
+    noise: f64,
 }
 
 /// The classic study's five 99-game series (alpha-beta depth 3, tie-break

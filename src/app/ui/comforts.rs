@@ -26,7 +26,7 @@ impl Default for FilePath {
 
 #[derive(SystemParam)]
 pub(super) struct ComfortsState<'w> {
-    pub(crate) session: Res<'w, GameSession>,
+    pub(super) session: Res<'w, GameSession>,
     hint: Res<'w, Hint>,
     flip: ResMut<'w, BoardFlip>,
     notice: Res<'w, Notice>,

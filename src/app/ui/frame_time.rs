@@ -11,14 +11,14 @@ use crate::app::ai::AiSearchTask;
 #[derive(Resource, Default, Clone, Debug)]
 pub(crate) struct FrameTimes {
     /// Smoothed frame time in milliseconds, from the diagnostics.
-    pub(crate) smoothed_ms: Option<f64>,
-    pub(crate) idle: Average,
-    pub(crate) thinking: Average,
+    smoothed_ms: Option<f64>,
+    idle: Average,
+    thinking: Average,
 }
 
 /// Mean frame time over the frames seen so far (after the start-up frames).
 #[derive(Default, Clone, Copy, Debug)]
-pub(crate) struct Average {
+struct Average {
     total_ms: f64,
     frames: u64,
 }
@@ -29,7 +29,7 @@ impl Average {
         self.frames += 1;
     }
 
-    pub(crate) fn mean_ms(&self) -> Option<f64> {
+    fn mean_ms(&self) -> Option<f64> {
         (self.frames > 0).then(|| self.total_ms / self.frames as f64)
     }
 }

@@ -8,7 +8,7 @@ mod confirm;
 mod frame_time;
 mod info;
 mod insight;
-pub(crate) mod numbering;
+mod numbering;
 mod setup;
 
 use bevy::ecs::system::SystemParam;
@@ -60,7 +60,7 @@ pub(crate) struct PanelLayout {
     /// [`NARROW_WINDOW`] so a small window keeps most of its width for the board.
     pub(crate) settings_open: Option<bool>,
     pub(crate) game_open: bool,
-    pub(crate) diagnostics: bool,
+    diagnostics: bool,
 }
 
 impl Default for PanelLayout {
@@ -71,7 +71,7 @@ impl Default for PanelLayout {
 
 /// Panel widths for a window `width` logical pixels wide: they narrow
 /// before the board has to, down to what their controls need.
-pub(crate) fn panel_widths(width: f32) -> (f32, f32) {
+fn panel_widths(width: f32) -> (f32, f32) {
     let left = (width * 0.25).clamp(230.0, 330.0);
     let right = (width * 0.23).clamp(220.0, 300.0);
     (left, right)

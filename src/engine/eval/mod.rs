@@ -52,7 +52,7 @@ pub enum Strategy {
 }
 
 impl Strategy {
-    pub(crate) const ALL: [Strategy; 19] = [
+    const ALL: [Strategy; 19] = [
         Strategy::Offensive1,
         Strategy::Defensive1,
         Strategy::Offensive2,
@@ -177,7 +177,7 @@ impl fmt::Display for Strategy {
 /// A name that is neither a strategy's id nor one of its aliases.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error("unknown strategy '{0}' (known: {known})", known = Strategy::ALL.map(Strategy::id).join(", "))]
-pub struct UnknownStrategy(pub(crate) String);
+pub struct UnknownStrategy(String);
 
 impl FromStr for Strategy {
     type Err = UnknownStrategy;

@@ -23,9 +23,9 @@ pub enum Published {
 #[derive(Clone, Copy, Debug)]
 pub struct Shipped {
     pub name: &'static str,
-    pub(crate) text: &'static str,
+    text: &'static str,
     /// The report's figures for dumbest, dumb and smart.
-    pub(crate) report: [Published; 3],
+    report: [Published; 3],
 }
 
 impl Shipped {

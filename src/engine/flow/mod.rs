@@ -4,7 +4,7 @@
 //! and the puzzles shipped with the binary.
 
 pub mod library;
-pub(crate) mod puzzle;
+mod puzzle;
 pub mod solve;
 pub mod validate;
 

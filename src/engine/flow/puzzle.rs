@@ -11,8 +11,8 @@
 use thiserror::Error;
 
 /// Smallest and largest side of a grid, in cells.
-pub(crate) const MIN_SIDE: usize = 2;
-pub(crate) const MAX_SIDE: usize = 20;
+const MIN_SIDE: usize = 2;
+const MAX_SIDE: usize = 20;
 /// The solvers keep a colour set in a `u32`.
 pub(crate) const MAX_COLOURS: usize = 32;
 
@@ -179,7 +179,7 @@ fn is_empty(ch: char) -> bool {
     ch == '.' || ch == '_'
 }
 
-pub(crate) fn neighbours_of(width: usize, height: usize, cell: usize) -> impl Iterator<Item = usize> {
+fn neighbours_of(width: usize, height: usize, cell: usize) -> impl Iterator<Item = usize> {
     let (row, column) = (cell / width, cell % width);
     let down = (row + 1 < height).then_some(cell + width);
     let right = (column + 1 < width).then_some(cell + 1);

@@ -6,8 +6,8 @@ use crate::engine::position::Position;
 
 /// Keeps a copy of every report.
 #[derive(Default)]
-pub(crate) struct Recorder {
-    pub(crate) reports: Vec<SearchInfo>,
+struct Recorder {
+    reports: Vec<SearchInfo>,
 }
 
 impl SearchHandler for Recorder {

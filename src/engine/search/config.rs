@@ -25,7 +25,7 @@ impl Algorithm {
     pub(crate) const ALL: [Algorithm; 4] =
         [Algorithm::Minimax, Algorithm::AlphaBeta, Algorithm::Enhanced, Algorithm::Mcts];
 
-    pub(crate) fn id(self) -> &'static str {
+    fn id(self) -> &'static str {
         match self {
             Algorithm::Minimax => "minimax",
             Algorithm::AlphaBeta => "alphabeta",
@@ -58,7 +58,7 @@ impl Difficulty {
     pub(crate) const ALL: [Difficulty; 4] =
         [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard, Difficulty::Master];
 
-    pub(crate) fn id(self) -> &'static str {
+    fn id(self) -> &'static str {
         match self {
             Difficulty::Easy => "easy",
             Difficulty::Medium => "medium",
@@ -289,7 +289,7 @@ impl AiConfig {
 
     /// Sets one limit, checked as the text form checks it: the algorithm must
     /// take it and the number must be in range.
-    pub(crate) fn set_limit(&mut self, limit: Limit) -> Result<(), ConfigError> {
+    fn set_limit(&mut self, limit: Limit) -> Result<(), ConfigError> {
         let takes = match limit {
             Limit::Depth(_) => self.algorithm != Algorithm::Mcts,
             Limit::TimeMs(_) => !matches!(self.algorithm, Algorithm::Minimax | Algorithm::AlphaBeta),
@@ -405,7 +405,7 @@ impl Limit {
     }
 
     /// The key the text form writes it with.
-    pub(crate) fn key(self) -> &'static str {
+    fn key(self) -> &'static str {
         match self {
             Limit::Depth(_) => "depth",
             Limit::TimeMs(_) => "time",

@@ -3,15 +3,15 @@
 //! that counts nodes and turns a stop or an expired clock into `Err(Stopped)`,
 //! which unwinds the recursion at once.
 
-pub(crate) mod alphabeta;
+mod alphabeta;
 pub mod bench;
-pub(crate) mod config;
-pub(crate) mod enhanced;
+mod config;
+mod enhanced;
 pub(crate) mod limits;
-pub(crate) mod mcts;
-pub(crate) mod minimax;
-pub(crate) mod noise;
-pub(crate) mod pv;
+mod mcts;
+mod minimax;
+mod noise;
+mod pv;
 mod safety;
 
 use std::sync::Arc;
@@ -28,7 +28,7 @@ use super::book::Book;
 use super::error::{MoveError, SizeError};
 use super::eval::{Evaluate, MAX_EVAL, Score, WIN};
 use super::position::{Position, with_game};
-pub(crate) use super::types::Move;
+use super::types::Move;
 use super::types::Variant;
 
 /// What a search knows so far; reported during the search and returned at the end.
@@ -100,38 +100,38 @@ pub enum SearchError {
 }
 
 /// Node counting, the clock and the stop check, shared by every algorithm.
-pub(crate) struct Control<'a> {
+struct Control<'a> {
     handler: &'a mut dyn SearchHandler,
     start: Instant,
     deadline: Option<Instant>,
-    pub(crate) nodes: u64,
+    nodes: u64,
 }
 
 impl<'a> Control<'a> {
-    pub(crate) fn new(handler: &'a mut dyn SearchHandler, time_limit: Option<Duration>) -> Control<'a> {
+    fn new(handler: &'a mut dyn SearchHandler, time_limit: Option<Duration>) -> Control<'a> {
         let start = Instant::now();
         Control { handler, start, deadline: time_limit.map(|t| start + t), nodes: 0 }
     }
 
     /// Counts a node; every 256 nodes checks the stop flag and the clock.
     #[inline]
-    pub(crate) fn node(&mut self) -> Result<(), Stopped> {
+    fn node(&mut self) -> Result<(), Stopped> {
         self.nodes += 1;
         if self.nodes & 255 == 0 { self.check() } else { Ok(()) }
     }
 
     /// Checks the stop flag and the clock now.
-    pub(crate) fn check(&mut self) -> Result<(), Stopped> {
+    fn check(&mut self) -> Result<(), Stopped> {
         let late = self.deadline.is_some_and(|d| Instant::now() >= d);
         if late || self.handler.should_stop() { Err(Stopped) } else { Ok(()) }
     }
 
-    pub(crate) fn elapsed(&self) -> Duration {
+    fn elapsed(&self) -> Duration {
         self.start.elapsed()
     }
 
     /// Fraction of the time limit used so far (0 without a limit).
-    pub(crate) fn time_used(&self) -> f64 {
+    fn time_used(&self) -> f64 {
         match self.deadline {
             Some(d) => {
                 let total = d.saturating_duration_since(self.start).as_secs_f64().max(1e-9);
@@ -141,7 +141,7 @@ impl<'a> Control<'a> {
         }
     }
 
-    pub(crate) fn report(&mut self, info: &SearchInfo) {
+    fn report(&mut self, info: &SearchInfo) {
         self.handler.report(info);
     }
 }
@@ -181,11 +181,7 @@ pub fn search(
 }
 
 /// The same, on a concrete game type (the algorithms are generic over it).
-pub(crate) fn search_game<G: Evaluate>(
-    mut game: G,
-    config: &AiConfig,
-    handler: &mut dyn SearchHandler,
-) -> SearchResult {
+fn search_game<G: Evaluate>(mut game: G, config: &AiConfig, handler: &mut dyn SearchHandler) -> SearchResult {
     let time = config.time_ms.map(Duration::from_millis);
     let mut control = Control::new(handler, time);
     let mut result = match config.algorithm {

@@ -21,7 +21,7 @@ use super::knowledge::{Insight, SolverGame};
 use super::table::{Entry, Table};
 
 /// Proof numbers at or above this mean "impossible": the other side is proved.
-pub(crate) const INF: u32 = 1 << 30;
+const INF: u32 = 1 << 30;
 
 /// The deepest path the solver follows in a game with cycles; deeper nodes
 /// count as failures for the target (sound for proofs, see `mod.rs`).
@@ -41,11 +41,11 @@ pub(crate) struct Value {
 }
 
 impl Value {
-    pub(crate) const fn succeeds(len: u32) -> Value {
+    const fn succeeds(len: u32) -> Value {
         Value { phi: 0, delta: INF, len }
     }
 
-    pub(crate) const fn fails(len: u32) -> Value {
+    const fn fails(len: u32) -> Value {
         Value { phi: INF, delta: 0, len }
     }
 }

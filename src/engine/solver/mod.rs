@@ -62,7 +62,7 @@ impl Default for SolveConfig {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SolveProgress {
     pub(crate) nodes: u64,
-    pub(crate) time: Duration,
+    time: Duration,
     /// The side whose win is being proved now.
     pub(crate) target: Color,
     /// The root's proof and disproof numbers for that side.
@@ -170,7 +170,7 @@ pub fn solve(
 }
 
 /// The same on a concrete game, which must not be over.
-pub(crate) fn solve_game<G: SolverGame>(mut game: G, config: &SolveConfig, handler: &mut dyn SolveHandler) -> Solution {
+fn solve_game<G: SolverGame>(mut game: G, config: &SolveConfig, handler: &mut dyn SolveHandler) -> Solution {
     game.prepare();
     let tables = game.tables();
     let mut table = Table::new(config.memory_mib);

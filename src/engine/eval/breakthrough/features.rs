@@ -9,8 +9,8 @@ use crate::engine::types::Color;
 /// One side's view of the board: its pawns, the enemy's and its direction.
 #[derive(Clone, Copy)]
 pub(crate) struct Side<'a, B: Bits> {
-    pub(crate) geo: &'a Geometry<B>,
-    pub(crate) color: Color,
+    geo: &'a Geometry<B>,
+    color: Color,
     pub(crate) own: B,
     pub(crate) enemy: B,
     pub(crate) rows: usize,
@@ -56,7 +56,7 @@ impl<'a, B: Bits> Side<'a, B> {
 
     /// `set` moved one rank towards this side's goal.
     #[inline]
-    pub(crate) fn forward(&self, set: B) -> B {
+    fn forward(&self, set: B) -> B {
         match self.color {
             Color::White => set.shl(self.cols) & self.geo.all,
             Color::Black => set.shr(self.cols),
@@ -65,7 +65,7 @@ impl<'a, B: Bits> Side<'a, B> {
 
     /// `set` moved one rank back towards this side's home.
     #[inline]
-    pub(crate) fn backward(&self, set: B) -> B {
+    fn backward(&self, set: B) -> B {
         match self.color {
             Color::White => set.shr(self.cols),
             Color::Black => set.shl(self.cols) & self.geo.all,
@@ -74,14 +74,14 @@ impl<'a, B: Bits> Side<'a, B> {
 
     /// `set` plus its left and right neighbours on the same rank.
     #[inline]
-    pub(crate) fn widen(&self, set: B) -> B {
+    fn widen(&self, set: B) -> B {
         let g = self.geo;
         set | (set & g.not_first_file).shr(1) | (set.shl(1) & g.not_first_file)
     }
 
     /// The squares a pawn of this side on `set` could capture on.
     #[inline]
-    pub(crate) fn attacks_of(&self, set: B) -> B {
+    fn attacks_of(&self, set: B) -> B {
         let g = self.geo;
         self.forward((set & g.not_first_file).shr(1) | (set & g.not_last_file).shl(1))
     }
@@ -94,7 +94,7 @@ impl<'a, B: Bits> Side<'a, B> {
 
     /// Squares the enemy's pawns attack.
     #[inline]
-    pub(crate) fn enemy_attacks(&self) -> B {
+    fn enemy_attacks(&self) -> B {
         self.flip().attacks()
     }
 

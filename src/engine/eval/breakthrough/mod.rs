@@ -17,12 +17,12 @@ use super::{Score, Strategy};
 use features::{Side, race};
 
 /// One unit of the classic heuristics.
-pub(crate) const UNIT: Score = 1000;
+const UNIT: Score = 1000;
 
 /// The flat value of a win the opponent can no longer prevent. It outweighs
 /// every other term of every strategy (the largest sum stays below 100 units)
 /// yet stays far inside `MAX_EVAL`.
-pub(crate) const ALMOST_WIN: Score = 100 * UNIT;
+const ALMOST_WIN: Score = 100 * UNIT;
 
 pub(crate) fn evaluate<B: Bits>(pos: &Breakthrough<B>, strategy: Strategy, me: Color) -> Score {
     evaluate_seeded(pos, strategy, me, 0)
@@ -81,7 +81,7 @@ fn full_army<B: Bits>(side: &Side<B>) -> Score {
 
 /// Win / about-to-lose: a flat bonus when one of our pawns will reach the goal
 /// and cannot be stopped, the same penalty when an enemy pawn will.
-pub(crate) fn win_terms<B: Bits>(board: &Board<B>, me: Color) -> Score {
+fn win_terms<B: Bits>(board: &Board<B>, me: Color) -> Score {
     match race(board) {
         Some(c) if c == me => ALMOST_WIN,
         Some(_) => -ALMOST_WIN,
@@ -91,14 +91,14 @@ pub(crate) fn win_terms<B: Bits>(board: &Board<B>, me: Color) -> Score {
 
 /// Offensive 1: 3 x the fraction of the enemy's pawns captured, so every
 /// capture is worth the same and losing own pawns costs nothing.
-pub(crate) fn offensive1<B: Bits>(side: &Side<B>) -> Score {
+fn offensive1<B: Bits>(side: &Side<B>) -> Score {
     let full = full_army(side);
     let theirs = (side.enemy.count() as Score).min(full);
     3 * UNIT * (full - theirs) / full
 }
 
 /// Defensive 1: 3 x the fraction of own pawns still on the board.
-pub(crate) fn defensive1<B: Bits>(side: &Side<B>) -> Score {
+fn defensive1<B: Bits>(side: &Side<B>) -> Score {
     let full = full_army(side);
     let mine = (side.own.count() as Score).min(full);
     3 * UNIT * mine / full
@@ -118,16 +118,16 @@ fn wall<B: Bits>(side: &Side<B>) -> Score {
 }
 
 /// Offensive 2 ("runner"): offensive 1 plus the runner term.
-pub(crate) fn offensive2<B: Bits>(side: &Side<B>) -> Score {
+fn offensive2<B: Bits>(side: &Side<B>) -> Score {
     offensive1(side) + runner(side)
 }
 
 /// Defensive 2 ("wall"): defensive 1 plus the wall term.
-pub(crate) fn defensive2<B: Bits>(side: &Side<B>) -> Score {
+fn defensive2<B: Bits>(side: &Side<B>) -> Score {
     defensive1(side) + wall(side)
 }
 
 /// Combined: offensive 1 + defensive 1 + runner + wall, up to 8 units.
-pub(crate) fn combined<B: Bits>(side: &Side<B>) -> Score {
+fn combined<B: Bits>(side: &Side<B>) -> Score {
     offensive1(side) + defensive1(side) + runner(side) + wall(side)
 }

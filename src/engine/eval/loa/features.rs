@@ -34,8 +34,8 @@ pub(crate) fn square_value(n: i32, file: i32, rank: i32) -> i32 {
 pub(crate) struct Spread {
     pub(crate) count: i32,
     /// Sums of files and of ranks (the centre of mass times `count`).
-    pub(crate) files: i32,
-    pub(crate) ranks: i32,
+    files: i32,
+    ranks: i32,
     /// Sum of the centralisation table over the pieces.
     pub(crate) central: i32,
 }

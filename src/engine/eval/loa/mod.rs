@@ -12,14 +12,14 @@ use crate::engine::types::Color;
 
 use super::{MAX_EVAL, Score, Strategy};
 pub use features::euler;
-pub(crate) use features::square_value;
+use features::square_value;
 use features::{distance_sum_scaled, groups, links, mobility, spread, surplus_distance};
 
 /// Points per raw unit of the expert evaluation, which is its smallest step.
-pub(crate) const EXPERT_STEP: Score = 10;
+const EXPERT_STEP: Score = 10;
 /// Points per unit of the classic evaluation: its terms keep their published
 /// ratios, and tie-break noise gets room below one step.
-pub(crate) const CLASSIC_STEP: Score = 10;
+const CLASSIC_STEP: Score = 10;
 
 pub(crate) fn evaluate<B: Bits>(pos: &LinesOfAction<B>, strategy: Strategy, me: Color) -> Score {
     let b = pos.board();

@@ -138,12 +138,12 @@ pub fn count_solutions(puzzle: &Puzzle, limit: usize, budget: &Budget) -> Result
 
 /// A search stopped before its end; it unwinds the recursion as an `Err`.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct Halt(GaveUp);
+struct Halt(GaveUp);
 
 /// The attempt counter and every reason to stop, checked at each attempt.
-pub(crate) struct Limits<'a, O: Observer> {
-    pub(crate) attempts: u64,
-    pub(crate) observer: &'a mut O,
+struct Limits<'a, O: Observer> {
+    attempts: u64,
+    observer: &'a mut O,
     start: Instant,
     deadline: Option<Instant>,
     attempt_limit: u64,
@@ -165,7 +165,7 @@ impl<'a, O: Observer> Limits<'a, O> {
 
     /// Counts one attempt, or says why the search must end.
     #[inline]
-    pub(crate) fn attempt(&mut self) -> Result<(), Halt> {
+    fn attempt(&mut self) -> Result<(), Halt> {
         if self.attempts >= self.attempt_limit {
             return Err(Halt(GaveUp::AttemptLimit));
         }
@@ -189,7 +189,7 @@ impl<'a, O: Observer> Limits<'a, O> {
 
 /// True when every colour's cells form one connected piece: the check the
 /// local rules leave to the end (they allow a path plus a detached loop).
-pub(crate) fn colours_connected(puzzle: &Puzzle, cells: &[Colour]) -> bool {
+fn colours_connected(puzzle: &Puzzle, cells: &[Colour]) -> bool {
     let mut seen = vec![false; cells.len()];
     let mut stack = Vec::new();
     for colour in 0..puzzle.colour_count() as Colour {
