@@ -26,20 +26,28 @@ pub trait Bits:
 {
     /// How many squares the type can hold.
     const CAPACITY: usize;
+    /// The empty set.
     const EMPTY: Self;
+    /// The set holding only square `index`.
     fn bit(index: usize) -> Self;
+    /// Every index raised by `n` (`n` < 64); those past [`Bits::CAPACITY`] are dropped.
     fn shl(self, n: u32) -> Self;
+    /// Every index lowered by `n` (`n` < 64); those below 0 are dropped.
     fn shr(self, n: u32) -> Self;
+    /// The number of squares in the set.
     fn count(self) -> u32;
+    /// Whether the set holds no square.
     fn is_empty(self) -> bool;
     /// Index of the lowest set square; only meaningful when not empty.
     fn lowest(self) -> usize;
 
+    /// Whether the set holds a square.
     #[inline]
     fn any(self) -> bool {
         !self.is_empty()
     }
 
+    /// Whether square `index` is in the set.
     #[inline]
     fn has(self, index: usize) -> bool {
         (self & Self::bit(index)).any()

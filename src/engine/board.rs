@@ -7,6 +7,8 @@ use super::placement::Placement;
 use super::types::{BoardSize, Color, Move};
 use super::zobrist;
 
+/// Both sides' pieces, the side to move and the Zobrist hash, kept equal to
+/// [`Board::compute_hash`] by every change.
 #[derive(Clone, Debug)]
 pub struct Board<B: Bits> {
     pieces: [B; 2],
@@ -35,6 +37,7 @@ impl<B: Bits> Board<B> {
         board
     }
 
+    /// The pieces and side to move as a variant-free placement.
     pub fn placement(&self) -> Placement {
         let cells = (0..self.size().squares()).map(|sq| self.piece_at(sq as u8)).collect();
         Placement { size: self.size(), cells, side: self.side }
@@ -64,16 +67,19 @@ impl<B: Bits> Board<B> {
         self.geo
     }
 
+    /// The board's dimensions.
     #[inline]
     pub fn size(&self) -> BoardSize {
         self.geo.size
     }
 
+    /// The squares holding a piece of either side.
     #[inline]
     pub fn occupied(&self) -> B {
         self.pieces[0] | self.pieces[1]
     }
 
+    /// The colour of the piece on `sq`, if any.
     #[inline]
     pub fn piece_at(&self, sq: u8) -> Option<Color> {
         let b = B::bit(sq as usize);

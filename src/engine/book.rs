@@ -16,14 +16,31 @@ use super::types::{BoardSize, Move, Variant};
 const BREAKTHROUGH_8X8: &str = include_str!("../../assets/book/breakthrough-8x8.txt");
 const LOA_8X8: &str = include_str!("../../assets/book/loa-8x8.txt");
 
+/// Why a book's text was refused; lines count from 1.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum BookError {
+    /// The line is not a position string followed by a move.
     #[error("book line {line}: expected '<ranks> <side> <move>'")]
-    Malformed { line: usize },
+    Malformed {
+        /// The line.
+        line: usize,
+    },
+    /// The line's position cannot be read or is not valid.
     #[error("book line {line}: {reason}")]
-    Position { line: usize, reason: String },
+    Position {
+        /// The line.
+        line: usize,
+        /// Why the position was refused.
+        reason: String,
+    },
+    /// The line's move cannot be read, or is not legal in its position.
     #[error("book line {line}: move {notation} is not legal there")]
-    Illegal { line: usize, notation: String },
+    Illegal {
+        /// The line.
+        line: usize,
+        /// The move as written.
+        notation: String,
+    },
 }
 
 /// Moves by position hash.
@@ -77,6 +94,7 @@ impl Book {
         pos.legal_moves().contains(&m).then_some(m)
     }
 
+    /// The number of positions the book holds.
     pub fn len(&self) -> usize {
         self.moves.len()
     }

@@ -8,6 +8,7 @@ use super::game::{Game, MoveList};
 use super::placement::Placement;
 use super::types::{BoardSize, Color, Move, Outcome, Variant, WinReason};
 
+/// A Breakthrough position and the number of plies played to reach it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Breakthrough<B: Bits> {
     board: Board<B>,

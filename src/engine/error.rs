@@ -6,16 +6,29 @@ use thiserror::Error;
 use super::notation::{move_name, square_name};
 use super::types::{BoardSize, Color, Move, Variant};
 
+/// Why a variant name or board size was refused.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum SizeError {
+    /// The text names no variant.
     #[error("unknown variant '{0}' (expected breakthrough or loa)")]
     UnknownVariant(String),
+    /// The text is not of the form `COLUMNSxROWS`.
     #[error("malformed board size '{0}' (expected COLUMNSxROWS, e.g. 8x8 or 5x10)")]
     Malformed(String),
+    /// The size lies outside the variant's supported range.
     #[error("{variant} is not played on {size}: {}", size_hint(*.variant))]
-    Unsupported { variant: Variant, size: BoardSize },
+    Unsupported {
+        /// The variant asked for.
+        variant: Variant,
+        /// The size it is not played on.
+        size: BoardSize,
+    },
+    /// Lines of Action was asked for on a board that is not square.
     #[error("lines of action needs a square board, not {size}")]
-    NotSquare { size: BoardSize },
+    NotSquare {
+        /// The size asked for.
+        size: BoardSize,
+    },
 }
 
 fn size_hint(variant: Variant) -> String {
@@ -29,48 +42,97 @@ fn size_hint(variant: Variant) -> String {
     }
 }
 
+/// Why a move's text could not be read or the move could not be played.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum MoveError {
+    /// The text is not a file letter followed by a rank number.
     #[error("malformed square '{0}' (expected a file letter and a rank number, e.g. a2)")]
     MalformedSquare(String),
+    /// The square is well formed but lies outside the board.
     #[error("square {square} is off the {size} board")]
-    OffBoard { square: String, size: BoardSize },
+    OffBoard {
+        /// The square as written.
+        square: String,
+        /// The board it is off.
+        size: BoardSize,
+    },
+    /// The text is not two squares joined by `-` or `x`.
     #[error("malformed move '{0}' (expected e.g. a2-a3 or a2xb3)")]
     Malformed(String),
     /// The move's first square holds no piece of the side to move.
     #[error("illegal move {}: no {side} piece on {}", move_name(*.size, *.played), square_name(*.size, .played.from))]
-    NoPieceToMove { played: Move, size: BoardSize, side: Color },
+    NoPieceToMove {
+        /// The move as given.
+        played: Move,
+        /// The board size, for naming the squares.
+        size: BoardSize,
+        /// The side to move.
+        side: Color,
+    },
     /// The piece there cannot reach the move's second square.
     #[error("illegal move {}", move_name(*.size, *.played))]
-    Illegal { played: Move, size: BoardSize },
+    Illegal {
+        /// The move as given.
+        played: Move,
+        /// The board size, for naming the squares.
+        size: BoardSize,
+    },
     /// The legal move `legal` captures but was written with `-`.
     #[error("{} is a capture: write it with x", move_name(*.size, *.legal))]
-    CaptureNotMarked { legal: Move, size: BoardSize },
+    CaptureNotMarked {
+        /// The legal move between the same squares.
+        legal: Move,
+        /// The board size, for naming the squares.
+        size: BoardSize,
+    },
     /// The legal move `legal` is quiet but was written with `x`.
     #[error("{} is not a capture: write it with -", move_name(*.size, *.legal))]
-    CaptureMarkedWrongly { legal: Move, size: BoardSize },
+    CaptureMarkedWrongly {
+        /// The legal move between the same squares.
+        legal: Move,
+        /// The board size, for naming the squares.
+        size: BoardSize,
+    },
+    /// The game has ended, so no move is legal.
     #[error("the game is over: no move can be played")]
     GameOver,
 }
 
+/// Why a position string could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum FenError {
+    /// The string is empty or blank.
     #[error("empty position string")]
     Empty,
+    /// The ranks are not followed by a side to move.
     #[error("position string needs ranks and a side to move, e.g. '8/8/.. w'")]
     MissingSide,
+    /// The side to move is neither `w` nor `b`.
     #[error("side to move must be w or b, not '{0}'")]
     BadSide(String),
+    /// Something follows the side to move.
     #[error("unexpected text after the side to move: '{0}'")]
     TrailingText(String),
+    /// A rank holds a character other than `w`, `b` or a digit.
     #[error("unexpected character '{0}' in position string (use w, b and digits)")]
     BadChar(char),
+    /// The ranks do not all have the same number of squares.
     #[error("rank {rank} (from the top) has {found} squares but the first has {expected}")]
-    RaggedRank { rank: usize, found: usize, expected: usize },
+    RaggedRank {
+        /// The rank, counted from 1 at the top.
+        rank: usize,
+        /// Its number of squares.
+        found: usize,
+        /// The first rank's number of squares.
+        expected: usize,
+    },
+    /// A rank (counted from 1 at the top) has an empty-square count of 0.
     #[error("empty-square count 0 in rank {0}")]
     ZeroRun(usize),
+    /// The board's size is not supported by the variant.
     #[error(transparent)]
     Size(#[from] SizeError),
+    /// The string or the placement it describes is invalid, for the reason given.
     #[error("invalid position: {0}")]
     Invalid(&'static str),
 }

@@ -56,15 +56,21 @@ const fn line_bound(len: usize) -> usize {
 const fn min(a: usize, b: usize) -> usize {
     if a < b { a } else { b }
 }
+
+/// A move list on the stack, with room for any position's moves.
 pub type MoveList = ArrayVec<Move, MAX_MOVES>;
 
+/// A position of one variant at one bit width, with its moves and rules.
 pub trait Game: Clone + Send + Sync + Debug + 'static {
+    /// The variant these rules are.
     const VARIANT: Variant;
+    /// The bit set the board is kept in (wide enough for the board's squares).
     type Bits: Bits;
 
     /// Reads a position, checking that the variant is played on its size and
     /// that the placement could arise in a game.
     fn from_placement(p: &Placement) -> Result<Self, FenError>;
+    /// The pieces, side to move and hash.
     fn board(&self) -> &Board<Self::Bits>;
 
     /// Every rule except "the side to move with no legal move loses", which
@@ -93,11 +99,13 @@ pub trait Game: Clone + Send + Sync + Debug + 'static {
     fn undo_unchecked(&mut self, m: Move);
     /// Passes the turn (for null-move pruning); undone by `undo_null`.
     fn play_null(&mut self);
+    /// Takes back a pass made by `play_null`.
     fn undo_null(&mut self);
 
     /// Plies played since the position was set up.
     fn plies(&self) -> u32;
 
+    /// The result so far, the side to move losing when it has no move.
     #[inline]
     fn outcome(&self) -> Outcome {
         match self.quick_outcome() {
@@ -117,26 +125,31 @@ pub trait Game: Clone + Send + Sync + Debug + 'static {
         list
     }
 
+    /// The position's Zobrist hash (pieces and side to move).
     #[inline]
     fn hash(&self) -> u64 {
         self.board().hash()
     }
 
+    /// The side whose turn it is.
     #[inline]
     fn side_to_move(&self) -> Color {
         self.board().side()
     }
 
+    /// The board's dimensions.
     #[inline]
     fn size(&self) -> BoardSize {
         self.board().size()
     }
 
+    /// The colour of the piece on `square`, if any.
     #[inline]
     fn piece_at(&self, square: u8) -> Option<Color> {
         self.board().piece_at(square)
     }
 
+    /// The pieces and the side to move, as a variant-free placement.
     fn placement(&self) -> Placement {
         self.board().placement()
     }

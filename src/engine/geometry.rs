@@ -13,6 +13,7 @@ use super::types::BoardSize;
 /// opposite.
 const DIRECTIONS: [(i8, i8); 8] = [(0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, -1), (-1, 1), (1, -1)];
 
+/// The masks, lines and rays of one board size at one bit width.
 #[derive(Debug)]
 pub struct Geometry<B> {
     pub(crate) size: BoardSize,

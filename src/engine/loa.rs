@@ -23,6 +23,7 @@ struct Reached {
     reversible: u32,
 }
 
+/// A Lines of Action position, with the history its repetition and move-limit rules need.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LinesOfAction<B: Bits> {
     board: Board<B>,

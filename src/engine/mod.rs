@@ -1,6 +1,8 @@
 //! The rules engine and AI: pure Rust, free of the game framework, so the
 //! command line, the tests and the game all share it.
 
+#![warn(missing_docs)]
+
 pub mod analysis;
 pub mod bits;
 pub mod board;

@@ -9,16 +9,28 @@ use super::placement::Placement;
 use super::position::Position;
 use super::types::{BoardSize, Variant};
 
+/// Why a move list could not be imported.
 #[derive(Debug, Clone, PartialEq, Error)]
 pub enum MoveTextError {
+    /// The header line is malformed or contradicts itself.
     #[error("bad header: {0}")]
     Header(String),
+    /// The header's variant or size is unknown or unsupported.
     #[error(transparent)]
     Size(#[from] SizeError),
+    /// The header's start position cannot be read.
     #[error(transparent)]
     Start(#[from] FenError),
+    /// A move cannot be read or played.
     #[error("move {index} ({text}): {error}")]
-    Move { index: usize, text: String, error: MoveError },
+    Move {
+        /// The ply's number, from 1.
+        index: usize,
+        /// The move as written.
+        text: String,
+        /// Why it cannot be played.
+        error: MoveError,
+    },
 }
 
 /// `# breakline <variant> <size> <ranks> <side>` then e.g. `1. a2-a3 h7-h6`.

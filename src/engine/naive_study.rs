@@ -19,10 +19,12 @@ pub struct NaiveStudy {
     pub strong_time_ms: u64,
     /// The naive players' fixed alpha-beta depth.
     pub naive_depth: u32,
+    /// The boards played on, each with every pairing.
     pub sizes: Vec<BoardSize>,
     /// Games per pairing and board; colours alternate, the strong player
     /// taking White in the even-numbered ones.
     pub games: usize,
+    /// The seed of every pairing's series.
     pub seed: u64,
     /// Tie-break noise (below one evaluation step) so a pairing's games differ.
     pub noise: f64,
@@ -31,7 +33,9 @@ pub struct NaiveStudy {
 /// One series of the study: the strong player (A) against one naive player (B).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct NaivePairing {
+    /// The naive player's strategy.
     pub naive: Strategy,
+    /// The series played.
     pub spec: SeriesSpec,
 }
 
@@ -95,25 +99,31 @@ impl NaiveStudy {
 pub struct NaiveRow {
     pub(crate) size: BoardSize,
     pub(crate) naive: Strategy,
+    /// Games summed up.
     pub games: usize,
+    /// Games the strong player won.
     pub strong_wins: u32,
+    /// Games the naive player won.
     pub naive_wins: u32,
+    /// Games neither won.
     pub draws: u32,
-    /// The strong player's own moves in the games it won: mean and most.
+    /// The strong player's own moves in the games it won, on average.
     pub moves_to_win: Option<f64>,
+    /// The most own moves the strong player needed for a win.
     pub most_moves_to_win: Option<u32>,
-    /// The depth the strong player completed in its time: mean and deepest
-    /// over its moves played before it had proven the result (a proven win or
-    /// loss ends the search early, at a shallow depth, in no time).
+    /// The depth the strong player completed in its time, on average over its
+    /// moves played before it had proven the result (a proven win or loss ends
+    /// the search early, at a shallow depth, in no time).
     pub mean_depth: f64,
+    /// The deepest depth it completed over those moves.
     pub max_depth: u32,
-    /// The strong player's moves searched until its time was up, and those
-    /// played with the result proven.
+    /// The strong player's moves searched until its time was up.
     pub open_moves: u32,
+    /// Its moves played with the result already proven.
     pub proven_moves: u32,
-    /// The strong player's mean time a move, in milliseconds: over its open
-    /// moves, and over all its moves.
+    /// The strong player's mean time over its open moves, in milliseconds.
     pub ms_per_open_move: f64,
+    /// Its mean time over all its moves, in milliseconds.
     pub ms_per_move: f64,
 }
 

@@ -8,12 +8,16 @@ use super::types::{BoardSize, Color};
 /// A board's contents indexed `rank * columns + file` (rank 0 at the bottom).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Placement {
+    /// The board's dimensions.
     pub size: BoardSize,
+    /// Each square's piece, if any.
     pub cells: Vec<Option<Color>>,
+    /// The side to move.
     pub side: Color,
 }
 
 impl Placement {
+    /// A board of `size` with no pieces, `side` to move.
     pub fn empty(size: BoardSize, side: Color) -> Placement {
         Placement { size, cells: vec![None; size.squares()], side }
     }

@@ -53,6 +53,7 @@ impl AnyGame {
     }
 }
 
+/// A game of either variant on any supported size, with the moves played from its start.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Position {
     pub(crate) game: AnyGame,
@@ -80,31 +81,38 @@ impl Position {
         Position::from_placement(variant, Placement::parse(fen)?)
     }
 
+    /// A position of `variant` with the pieces of `placement`, checked as [`Game::from_placement`] does.
     pub fn from_placement(variant: Variant, placement: Placement) -> Result<Position, FenError> {
         let game = AnyGame::from_placement(variant, &placement)?;
         Ok(Position { game, variant, start: placement, moves: Vec::new() })
     }
 
+    /// The game being played.
     pub fn variant(&self) -> Variant {
         self.variant
     }
 
+    /// The board's dimensions.
     pub fn size(&self) -> BoardSize {
         self.start.size
     }
 
+    /// The side whose turn it is.
     pub fn side_to_move(&self) -> Color {
         with_game!(&self.game, g => g.side_to_move())
     }
 
+    /// The Zobrist hash of the pieces and the side to move.
     pub fn hash(&self) -> u64 {
         with_game!(&self.game, g => g.hash())
     }
 
+    /// The result so far.
     pub fn outcome(&self) -> Outcome {
         with_game!(&self.game, g => g.outcome())
     }
 
+    /// The moves the side to move may play; none once the game is over.
     pub fn legal_moves(&self) -> Vec<Move> {
         with_game!(&self.game, g => g.legal_moves().to_vec())
     }
@@ -118,6 +126,7 @@ impl Position {
         (0..self.size().squares() as u8).filter_map(|sq| self.piece_at(sq).map(|c| (sq, c))).collect()
     }
 
+    /// The current pieces and side to move.
     pub fn placement(&self) -> Placement {
         with_game!(&self.game, g => g.placement())
     }
@@ -179,10 +188,12 @@ impl Position {
         notation::parse_move(self.size(), text)
     }
 
+    /// `m` in notation on this board, e.g. `a2-a3` or `a2xb3`.
     pub fn move_name(&self, m: Move) -> String {
         notation::move_name(self.size(), m)
     }
 
+    /// A square's name on this board, e.g. `a1`.
     pub fn square_name(&self, square: u8) -> String {
         notation::square_name(self.size(), square)
     }
@@ -214,6 +225,7 @@ impl Position {
         }
     }
 
+    /// Perft: the number of move sequences exactly `depth` plies long from here (a finished game is not extended).
     pub fn perft(&self, depth: u32) -> u64 {
         let mut game = self.game.clone();
         with_game!(&mut game, g => perft::perft(g, depth))

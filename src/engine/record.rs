@@ -12,13 +12,17 @@ use super::search::{self, AiConfig, SearchError, SearchHandler, SearchInfo};
 use super::types::{BoardSize, Color, Move, Outcome, Variant, WinReason};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// Who played a side.
 #[serde(rename_all = "lowercase")]
 pub enum Player {
+    /// A person at the board.
     Human,
+    /// The engine, with this configuration.
     Ai(AiConfig),
 }
 
 impl Player {
+    /// `human`, or the AI's configuration in its text form.
     pub fn label(&self) -> String {
         match self {
             Player::Human => "human".to_string(),
@@ -27,25 +31,33 @@ impl Player {
     }
 }
 
+/// One ply of a record: the move and, for an AI move, its search figures.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MoveRecord {
     /// The move in notation, e.g. `a2-a3`.
     pub notation: String,
+    /// The side that played it.
     pub side: Color,
+    /// Whether it took a piece.
     pub capture: bool,
     /// Search figures; zero for a human move.
     pub nodes: u64,
     /// Whole microseconds, so records survive a JSON round trip exactly.
     pub time_us: u64,
+    /// The depth the search reached; zero for a human move.
     pub depth: u32,
     /// The mover's score of the position after its search, if it searched.
     pub score: Option<Score>,
 }
 
+/// One side's totals over a game's moves.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct SideStats {
+    /// Moves played.
     pub moves: u32,
+    /// Positions searched, over all its moves.
     pub nodes: u64,
+    /// Pieces taken.
     pub captures: u32,
     total_time_us: u64,
 }
@@ -66,17 +78,23 @@ impl SideStats {
     }
 }
 
+/// A game's result and per-side totals, kept up to date with its moves.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameStats {
+    /// The winning side, if the game has been won.
     pub winner: Option<Color>,
     /// Plies played (moves by both sides).
     pub turns: u32,
+    /// The position string of the last position.
     pub final_fen: String,
+    /// White's totals.
     pub white: SideStats,
+    /// Black's totals.
     pub black: SideStats,
 }
 
 impl GameStats {
+    /// The totals of `color`.
     pub fn side(&self, color: Color) -> &SideStats {
         match color {
             Color::White => &self.white,
@@ -85,34 +103,65 @@ impl GameStats {
     }
 }
 
+/// A whole game: players, start position, moves, result and statistics.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameRecord {
     variant: Variant,
     size: BoardSize,
+    /// Who played White.
     pub white: Player,
+    /// Who played Black.
     pub black: Player,
     seed: u64,
+    /// The position string the game started from.
     pub start_fen: String,
     /// Lines of Action only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     move_limit: Option<u32>,
+    /// Every ply, oldest first.
     pub moves: Vec<MoveRecord>,
+    /// The result so far (a resignation included).
     pub result: Outcome,
+    /// Totals derived from the moves and the result.
     pub stats: GameStats,
 }
 
+/// Why a saved record cannot be loaded.
 #[derive(Debug, Clone, PartialEq, Error)]
 pub enum RecordError {
+    /// The start position string cannot be read.
     #[error("bad start position in the record: {0}")]
     Start(#[from] FenError),
+    /// A recorded move cannot be read or played.
     #[error("move {index} ({notation}) in the record: {error}")]
-    Move { index: usize, notation: String, error: MoveError },
+    Move {
+        /// The ply's number, from 1.
+        index: usize,
+        /// The move as recorded.
+        notation: String,
+        /// Why it cannot be played.
+        error: MoveError,
+    },
+    /// The recorded board size differs from the start position's.
     #[error("the record's size {recorded} does not match its start position ({actual})")]
-    SizeMismatch { recorded: BoardSize, actual: BoardSize },
+    SizeMismatch {
+        /// The size the record names.
+        recorded: BoardSize,
+        /// The size of its start position.
+        actual: BoardSize,
+    },
+    /// The text is not a record's JSON (the parser's message).
     #[error("not a Breakline game record: {0}")]
     Json(String),
+    /// A move's search figures cannot be true (a depth or score out of range).
     #[error("move {index} of the record has an impossible {what}")]
-    Figures { index: usize, what: &'static str },
+    Figures {
+        /// The ply's number, from 1.
+        index: usize,
+        /// Which figure: `depth` or `score`.
+        what: &'static str,
+    },
+    /// The recorded move limit is out of range.
     #[error("the record's move limit {0} is out of range (1 to {MAX_MOVE_LIMIT} plies)")]
     MoveLimit(u32),
 }

@@ -17,11 +17,17 @@ use super::{Position, SizeError};
 /// What to play: player A against player B, N games.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SeriesSpec {
+    /// The game played.
     pub variant: Variant,
+    /// The board it is played on.
     pub size: BoardSize,
+    /// Player A (White unless colours are swapped).
     pub a: AiConfig,
+    /// Player B.
     pub b: AiConfig,
+    /// Number of games.
     pub games: usize,
+    /// The seed every game's openings and searches derive from.
     pub seed: u64,
     /// Every second game with colours exchanged (A plays Black).
     pub swap: bool,
@@ -33,15 +39,19 @@ pub struct SeriesSpec {
     pub move_limit: Option<u32>,
 }
 
+/// One finished (or stopped) game of a series.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SeriesGame {
+    /// Its number in the series, from 0.
     pub index: usize,
     /// Whether A played Black in this game.
     pub a_is_black: bool,
+    /// The game itself.
     pub record: GameRecord,
 }
 
 impl SeriesGame {
+    /// The colour A played in this game.
     pub fn color_of_a(&self) -> Color {
         if self.a_is_black { Color::Black } else { Color::White }
     }
@@ -188,6 +198,7 @@ pub fn run_parallel<T: Send + Finished>(
 
 /// Whether a job's result is whole (a game played to its end).
 pub trait Finished {
+    /// Whether the job ran to its end rather than being stopped.
     fn is_finished(&self) -> bool;
 }
 
@@ -200,13 +211,17 @@ impl Finished for SeriesGame {
 /// One player's figures over a series.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct PlayerSummary {
+    /// Games won.
     pub wins: u32,
+    /// Games won as White.
     pub wins_as_white: u32,
+    /// Games won as Black.
     pub wins_as_black: u32,
     games_as_white: u32,
     moves: u64,
     nodes: u64,
     captures: u64,
+    /// Search time over all its moves, in milliseconds.
     pub time_ms: f64,
 }
 
@@ -222,16 +237,21 @@ impl PlayerSummary {
     }
 }
 
+/// The figures of a series: draws and each player's totals.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct SeriesSummary {
     pub(crate) games: usize,
+    /// Games with no winner.
     pub draws: u32,
     pub(crate) average_turns: f64,
+    /// Player A's figures.
     pub a: PlayerSummary,
+    /// Player B's figures.
     pub b: PlayerSummary,
 }
 
 impl SeriesSummary {
+    /// Sums up `games` (the games of one series).
     pub fn of(games: &[SeriesGame]) -> SeriesSummary {
         let mut s = SeriesSummary { games: games.len(), ..Default::default() };
         let mut turns = 0u64;

@@ -7,16 +7,21 @@ use serde::{Deserialize, Serialize};
 
 use super::error::SizeError;
 
+/// A side: its pieces and its turn.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Color {
+    /// Starts on the bottom ranks in Breakthrough and moves first there.
     White,
+    /// Starts on the top ranks in Breakthrough and moves first in Lines of Action.
     Black,
 }
 
 impl Color {
+    /// White, then Black (the order of [`Color::index`]).
     pub const BOTH: [Color; 2] = [Color::White, Color::Black];
 
+    /// The other side.
     #[inline]
     pub fn opponent(self) -> Color {
         match self {
@@ -25,6 +30,7 @@ impl Color {
         }
     }
 
+    /// 0 for White, 1 for Black: the index of per-side arrays.
     #[inline]
     pub fn index(self) -> usize {
         self as usize
@@ -52,15 +58,19 @@ impl fmt::Display for Color {
     }
 }
 
+/// The game being played.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Variant {
+    /// Pawns move forward; the first to reach the far rank wins.
     Breakthrough,
+    /// A piece moves as many squares as its line holds pieces; the first to connect all its pieces wins.
     #[serde(rename = "loa")]
     LinesOfAction,
 }
 
 impl Variant {
+    /// Both variants, Breakthrough first.
     pub const ALL: [Variant; 2] = [Variant::Breakthrough, Variant::LinesOfAction];
 
     /// The short name used on the command line and in the engine protocol.
@@ -78,11 +88,12 @@ impl Variant {
         }
     }
 
+    /// The board used when none is given: 8x8 for both variants.
     pub fn default_size(self) -> BoardSize {
         BoardSize { columns: 8, rows: 8 }
     }
 
-    /// Columns and rows this variant supports, inclusive.
+    /// The fewest and most columns this variant supports.
     pub fn column_range(self) -> (u8, u8) {
         match self {
             Variant::Breakthrough => (3, 12),
@@ -90,6 +101,7 @@ impl Variant {
         }
     }
 
+    /// The fewest and most rows this variant supports.
     pub fn row_range(self) -> (u8, u8) {
         match self {
             Variant::Breakthrough => (5, 12),
@@ -132,19 +144,24 @@ impl std::str::FromStr for Variant {
 /// Board dimensions: files `a`.. left to right, ranks `1`.. bottom to top.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub struct BoardSize {
+    /// Files, left to right.
     pub columns: u8,
+    /// Ranks, bottom to top.
     pub rows: u8,
 }
 
 impl BoardSize {
+    /// A board of `columns` files and `rows` ranks (not checked against any variant).
     pub const fn new(columns: u8, rows: u8) -> BoardSize {
         BoardSize { columns, rows }
     }
 
+    /// The number of squares.
     pub fn squares(self) -> usize {
         self.columns as usize * self.rows as usize
     }
 
+    /// The square index of `file` and `rank` (both from 0): rank by rank from a1.
     #[inline]
     pub fn index(self, file: u8, rank: u8) -> u8 {
         rank * self.columns + file
@@ -195,12 +212,16 @@ impl std::str::FromStr for BoardSize {
 /// identity: notation writes it (`a2xb3`) and a checked play insists it is right.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
 pub struct Move {
+    /// The square the piece leaves.
     pub from: u8,
+    /// The square it lands on.
     pub to: u8,
+    /// Whether an enemy piece on `to` is taken.
     pub capture: bool,
 }
 
 impl Move {
+    /// A move from `from` to `to`, taking the piece there if `capture`.
     #[inline]
     pub const fn new(from: u8, to: u8, capture: bool) -> Move {
         Move { from, to, capture }
@@ -225,27 +246,44 @@ pub enum WinReason {
     Forfeit,
 }
 
+/// Why a game was drawn (Lines of Action only).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum DrawReason {
+    /// The same position occurred for the third time.
     Repetition,
+    /// The game reached its move limit undecided.
     MoveLimit,
 }
 
+/// The state of a game: going on, won or drawn.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Outcome {
+    /// Not decided yet.
     Ongoing,
-    Win { winner: Color, reason: WinReason },
-    Draw { reason: DrawReason },
+    /// Won by one side.
+    Win {
+        /// The side that won.
+        winner: Color,
+        /// How it won.
+        reason: WinReason,
+    },
+    /// Drawn.
+    Draw {
+        /// Why.
+        reason: DrawReason,
+    },
 }
 
 impl Outcome {
+    /// Whether the game has ended (won or drawn).
     #[inline]
     pub fn is_over(self) -> bool {
         self != Outcome::Ongoing
     }
 
+    /// The winning side, if the game was won.
     pub fn winner(self) -> Option<Color> {
         match self {
             Outcome::Win { winner, .. } => Some(winner),

@@ -19,7 +19,9 @@ use super::types::{Color, Variant};
 /// Evaluation units. Heuristic scores stay strictly inside `±MAX_EVAL`; proven
 /// results use `±(WIN - plies to the end)`, so shorter wins score higher.
 pub type Score = i32;
+/// The score of a win on the board; a win `n` plies ahead scores `WIN - n`.
 pub const WIN: Score = 1_000_000;
+/// The bound heuristic scores stay strictly inside.
 pub const MAX_EVAL: Score = 500_000;
 
 /// True when `score` is a proven win or loss rather than a heuristic estimate.
@@ -27,27 +29,47 @@ pub fn is_proven(score: Score) -> bool {
     score.abs() > MAX_EVAL
 }
 
+/// An evaluation heuristic; [`Strategy::description`] says what each one weighs.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Strategy {
+    /// Breakthrough: captures enemy pawns above all.
     Offensive1,
+    /// Breakthrough: keeps its own pawns alive above all.
     Defensive1,
+    /// Breakthrough ("runner"): offensive 1 plus pushing its most advanced pawn.
     Offensive2,
+    /// Breakthrough ("wall"): defensive 1 plus keeping its front rank full.
     Defensive2,
+    /// Breakthrough: the offensive, defensive, runner and wall terms together.
     Combined,
+    /// Breakthrough: advancement, runaways and connections, pushing forward.
     Attacker,
+    /// Breakthrough: the attacker's terms, weighted for safety near home.
     Fortress,
+    /// Breakthrough: material, advancement, danger, protection and open files.
     Balanced,
+    /// Both variants: many weighted features with tuned weights; the presets use it.
     Expert,
+    /// Lines of Action: concentration, centralisation and largest group.
     Classic,
+    /// Breakthrough, naive: own pawns minus the enemy's.
     Pieces,
+    /// Breakthrough, naive: own moves minus the enemy's.
     Mobility,
+    /// Breakthrough, naive: total advancement, own minus the enemy's.
     Greedy,
+    /// Breakthrough, naive: how far its most advanced pawn has come.
     Reckless,
+    /// Breakthrough, naive: how far the closest enemy pawn still is from home.
     Defensive,
+    /// Breakthrough, naive: a score from -10 to 10 drawn from the position and the seed.
     Random,
+    /// Breakthrough, naive: its own number of moves only.
     OwnMobility,
+    /// Breakthrough, naive: the farther advanced of the two sides' leading pawns.
     DefensiveReckless,
+    /// Breakthrough, naive: sees only won and lost games.
     Proximity,
 }
 
@@ -91,6 +113,7 @@ impl Strategy {
         Strategy::Proximity,
     ];
 
+    /// The lowercase name used in configurations and files.
     pub fn id(self) -> &'static str {
         match self {
             Strategy::Offensive1 => "offensive1",

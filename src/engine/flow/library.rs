@@ -7,12 +7,16 @@ use super::solve::Method;
 /// What the report printed for one puzzle and method.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Published {
+    /// Solved, with the report's effort figures.
     Solved {
+        /// Attempts counted by the report.
         attempts: u64,
+        /// Seconds taken.
         seconds: f64,
     },
     /// Stopped by hand, unsolved, after this many minutes.
     Aborted {
+        /// Minutes run before stopping.
         minutes: u32,
     },
     /// The report has no figure.
@@ -22,6 +26,7 @@ pub enum Published {
 /// A shipped puzzle.
 #[derive(Clone, Copy, Debug)]
 pub struct Shipped {
+    /// The puzzle's name (its file name without the extension).
     pub name: &'static str,
     text: &'static str,
     /// The report's figures for dumbest, dumb and smart.
@@ -29,6 +34,7 @@ pub struct Shipped {
 }
 
 impl Shipped {
+    /// The puzzle, read from its text.
     pub fn puzzle(&self) -> Result<Puzzle, PuzzleError> {
         Puzzle::parse(self.text)
     }

@@ -19,20 +19,57 @@ pub(crate) const MAX_COLOURS: usize = 32;
 /// A colour is its index in [`Puzzle::names`] (order of first appearance).
 pub type Colour = u8;
 
+/// Why a puzzle's text was refused. Rows and columns count from 1 at the top left.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum PuzzleError {
+    /// The text has no rows.
     #[error("empty puzzle: expected rows of cells ('.' empty, a letter or digit a source)")]
     Empty,
+    /// A row's length differs from the first row's.
     #[error("row {row} has {found} cells but the first row has {expected}")]
-    RaggedRow { row: usize, found: usize, expected: usize },
+    RaggedRow {
+        /// The row.
+        row: usize,
+        /// Its number of cells.
+        found: usize,
+        /// The first row's number of cells.
+        expected: usize,
+    },
+    /// The grid is too small or too large.
     #[error("a {width}x{height} grid is outside the supported sizes ({MIN_SIDE}x{MIN_SIDE} to {MAX_SIDE}x{MAX_SIDE})")]
-    Size { width: usize, height: usize },
+    Size {
+        /// Cells per row.
+        width: usize,
+        /// Rows.
+        height: usize,
+    },
+    /// A cell is neither empty nor a letter or digit (or, in a solution, empty).
     #[error("unexpected character '{ch}' at row {row}, column {column} (use '.' and letters or digits)")]
-    BadChar { row: usize, column: usize, ch: char },
+    BadChar {
+        /// The cell's row.
+        row: usize,
+        /// The cell's column.
+        column: usize,
+        /// The character found.
+        ch: char,
+    },
+    /// A colour does not have exactly two sources.
     #[error("colour '{colour}' has {count} source(s); every colour needs exactly 2")]
-    Unpaired { colour: char, count: usize },
+    Unpaired {
+        /// The colour's character.
+        colour: char,
+        /// How many sources it has.
+        count: usize,
+    },
+    /// The puzzle has more colours than the solvers can hold.
     #[error("{found} colours is more than the {max} supported")]
-    TooManyColours { found: usize, max: usize },
+    TooManyColours {
+        /// Colours in the puzzle.
+        found: usize,
+        /// The most supported.
+        max: usize,
+    },
+    /// The grid has no sources at all.
     #[error("the puzzle has no sources")]
     NoColours,
 }
@@ -111,18 +148,22 @@ impl Puzzle {
         Ok((puzzle, cells))
     }
 
+    /// Cells per row.
     pub fn width(&self) -> usize {
         self.width
     }
 
+    /// Number of rows.
     pub fn height(&self) -> usize {
         self.height
     }
 
+    /// Number of cells (width times height).
     pub fn cell_count(&self) -> usize {
         self.width * self.height
     }
 
+    /// Number of colours, each with two sources.
     pub fn colour_count(&self) -> usize {
         self.names.len()
     }

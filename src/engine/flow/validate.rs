@@ -11,16 +11,46 @@ use thiserror::Error;
 
 use super::puzzle::{Colour, Puzzle};
 
+/// The first rule a grid breaks. Rows and columns count from 1 at the top left.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum Violation {
+    /// The grid's cell count differs from the puzzle's.
     #[error("the grid has {found} cells, the puzzle {expected}")]
-    WrongSize { found: usize, expected: usize },
+    WrongSize {
+        /// Cells in the grid.
+        found: usize,
+        /// Cells in the puzzle.
+        expected: usize,
+    },
+    /// A cell's colour is not one of the puzzle's (rule 1).
     #[error("cell at row {row}, column {column} has no colour of the puzzle")]
-    Uncoloured { row: usize, column: usize },
+    Uncoloured {
+        /// The cell's row.
+        row: usize,
+        /// The cell's column.
+        column: usize,
+    },
+    /// A source cell holds another colour than its own.
     #[error("the source at row {row}, column {column} changed colour")]
-    SourceChanged { row: usize, column: usize },
+    SourceChanged {
+        /// The source's row.
+        row: usize,
+        /// The source's column.
+        column: usize,
+    },
+    /// A cell has the wrong number of same-coloured neighbours (rules 3 and 4).
     #[error("cell at row {row}, column {column} has {found} neighbours of its colour, not {expected}")]
-    Degree { row: usize, column: usize, found: usize, expected: usize },
+    Degree {
+        /// The cell's row.
+        row: usize,
+        /// The cell's column.
+        column: usize,
+        /// Same-coloured neighbours it has.
+        found: usize,
+        /// How many it needs: 1 for a source, 2 otherwise.
+        expected: usize,
+    },
+    /// The colour (its character) falls apart into more than one piece.
     #[error("colour '{0}' is not one connected path")]
     Disconnected(char),
 }

@@ -19,10 +19,13 @@ impl SearchHandler for Recorder {
 /// A finished search and its reports, oldest first (one per completed depth for
 /// the alpha-beta players, periodic for MCTS; none for minimax and alpha-beta).
 pub struct Benchmark {
+    /// The search's result.
     pub result: SearchResult,
+    /// Its progress reports.
     pub reports: Vec<SearchInfo>,
 }
 
+/// Searches `position` with `config`, keeping every progress report.
 pub fn timed_search(position: &Position, config: &AiConfig) -> Result<Benchmark, SearchError> {
     let mut recorder = Recorder::default();
     let result = search(position, config, &mut recorder)?;

@@ -13,11 +13,16 @@ use crate::engine::eval::{Strategy, UnknownStrategy};
 use crate::engine::types::Variant;
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+/// How an AI player searches.
 #[serde(rename_all = "lowercase")]
 pub enum Algorithm {
+    /// Plain fixed-depth minimax.
     Minimax,
+    /// Fixed-depth alpha-beta: minimax's value with cutoffs.
     AlphaBeta,
+    /// Iterative-deepening negamax with a transposition table, move ordering and pruning.
     Enhanced,
+    /// Monte Carlo tree search with proven-result propagation.
     Mcts,
 }
 
@@ -81,9 +86,12 @@ impl Difficulty {
     }
 }
 
+/// An AI player: algorithm, strategy, limits and options.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 pub struct AiConfig {
+    /// How it searches.
     pub algorithm: Algorithm,
+    /// How it scores positions.
     pub strategy: Strategy,
     /// Plies (minimax, alpha-beta, enhanced).
     pub depth: Option<u32>,
@@ -179,12 +187,13 @@ impl AiConfig {
         }
     }
 
+    /// [`AiConfig::new`] searching exactly `depth` plies, with no time limit.
     pub fn fixed_depth(algorithm: Algorithm, strategy: Strategy, depth: u32) -> AiConfig {
         AiConfig { depth: Some(depth), time_ms: None, ..AiConfig::new(algorithm, strategy) }
     }
 
     /// Parses the text form for `variant`, whose strategies it accepts; with no
-    /// strategy named, the result uses [`Strategy::STRONGEST`].
+    /// strategy named, the result uses the strongest (expert).
     pub fn parse(text: &str, variant: Variant) -> Result<AiConfig, ConfigError> {
         let text = text.trim();
         if text.is_empty() {

@@ -1,5 +1,5 @@
 //! AI search. Every algorithm talks to the outside world only through a
-//! [`SearchHandler`] (stop requests and progress reports) and a [`Control`]
+//! [`SearchHandler`] (stop requests and progress reports) and a `Control`
 //! that counts nodes and turns a stop or an expired clock into `Err(Stopped)`,
 //! which unwinds the recursion at once.
 
@@ -40,8 +40,11 @@ pub struct SearchInfo {
     pub iterations: u64,
     /// From the point of view of the side to move at the root.
     pub score: Score,
+    /// Positions visited.
     pub nodes: u64,
+    /// Time spent searching.
     pub time: Duration,
+    /// The principal variation: the best line found, from the root.
     pub pv: Vec<Move>,
     /// Transposition-table hits (enhanced only).
     pub(crate) tt_hits: u64,
@@ -49,9 +52,12 @@ pub struct SearchInfo {
     pub root_scores: Vec<(Move, Score)>,
 }
 
+/// A finished search: the move to play and what the search knew.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SearchResult {
+    /// The move to play.
     pub best_move: Move,
+    /// The final figures.
     pub info: SearchInfo,
     /// The move came from the opening book, not from a search.
     #[serde(default)]
@@ -84,11 +90,13 @@ impl SearchHandler for Arc<AtomicBool> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Stopped;
 
+/// Why a search could not run or its move could not be played.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum SearchError {
     /// The position to search is already decided.
     #[error("game over")]
     GameOver,
+    /// The configuration does not fit the position (its strategy plays the other variant).
     #[error(transparent)]
     Config(#[from] ConfigError),
     /// The game to play cannot be set up on the board size asked for.

@@ -20,11 +20,14 @@ use crate::engine::types::{Color, Move};
 pub enum Insight {
     /// `winner` wins whatever the other side does, within `plies` plies.
     Decided {
+        /// The side that wins.
         winner: Color,
+        /// The most plies the win takes.
         plies: u32,
     },
     /// Every move but a capture on this square loses at once.
     MustCapture(u8),
+    /// The structure decides nothing here: search on.
     Open,
 }
 
@@ -38,7 +41,9 @@ pub trait SolverGame: Evaluate {
     const EVAL_SCALE: f64;
     /// Per-board tables the insight reads, built once per solve.
     type Tables;
+    /// Builds the tables for this position's board.
     fn tables(&self) -> Self::Tables;
+    /// What the structure decides about this position.
     fn insight(&self, tables: &Self::Tables) -> Insight;
     /// In a position `insight` decided for the side to move, a move that keeps
     /// the win decided (for writing out the winning line).

@@ -42,7 +42,9 @@ use table::Table;
 /// The budget and switches of one solve.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SolveConfig {
+    /// Give up after this long.
     pub time: Option<Duration>,
+    /// Give up after this many nodes.
     pub nodes: Option<u64>,
     /// Transposition-table size in MiB.
     pub memory_mib: usize,
@@ -65,8 +67,9 @@ pub struct SolveProgress {
     time: Duration,
     /// The side whose win is being proved now.
     pub(crate) target: Color,
-    /// The root's proof and disproof numbers for that side.
+    /// The root's proof number for that side: how hard its win still looks to prove.
     pub proof: u32,
+    /// The root's disproof number for that side: how hard its win still looks to refute.
     pub disproof: u32,
     /// Fraction of the table in use.
     pub(crate) table_fill: f64,
@@ -108,6 +111,7 @@ impl SolveHandler for Arc<AtomicBool> {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// What a solve proved.
 #[serde(rename_all = "snake_case")]
 pub enum Verdict {
     /// Proved: this side wins against any defence.
@@ -117,8 +121,10 @@ pub enum Verdict {
     Unknown,
 }
 
+/// A solve's result: the verdict, the winning line and the effort.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Solution {
+    /// Who is proved to win, if anyone.
     pub verdict: Verdict,
     /// For a win: a line to the end of the game, the winner taking the
     /// shortest win its proof knows and the loser resisting longest.
@@ -130,6 +136,7 @@ pub struct Solution {
     /// Lines of Action: both sides' wins were refuted (a draw is likely but,
     /// with repetitions, not proved).
     pub(crate) neither_wins: bool,
+    /// Positions visited.
     pub nodes: u64,
     pub(crate) time: Duration,
     /// Time to the proof (or to the end of the budget), without line and distance.
@@ -138,8 +145,10 @@ pub struct Solution {
     pub progress: SolveProgress,
 }
 
+/// Why a solve could not start.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum SolveError {
+    /// The position is already decided.
     #[error("the game is already over")]
     GameOver,
 }

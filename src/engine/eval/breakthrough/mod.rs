@@ -1,6 +1,6 @@
 //! Breakthrough strategies: the classic course heuristics and the richer ones.
 //!
-//! Scores are integers; one unit of the classic heuristics is [`UNIT`] points,
+//! Scores are integers; one unit of the classic heuristics is `UNIT` (1000) points,
 //! so "weight 3 on a fraction" is worth up to 3000 points.
 
 mod features;

@@ -29,6 +29,7 @@ pub enum Method {
 }
 
 impl Method {
+    /// Every method, in the report's order, ours last.
     pub const ALL: [Method; 4] = [Method::Dumbest, Method::Dumb, Method::Smart, Method::Paths];
 
     pub(crate) fn id(self) -> &'static str {
@@ -54,7 +55,9 @@ impl std::fmt::Display for Method {
 /// When to give up. The default is no limit at all.
 #[derive(Clone, Debug, Default)]
 pub struct Budget {
+    /// Give up after this long.
     pub time_limit: Option<Duration>,
+    /// Give up after this many attempts.
     pub attempt_limit: Option<u64>,
     /// Set from another thread to cancel a running solve.
     pub stop: Option<Arc<AtomicBool>>,
@@ -63,22 +66,29 @@ pub struct Budget {
 /// Why a solve gave up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GaveUp {
+    /// The time limit ran out.
     TimeLimit,
+    /// The attempt limit was reached.
     AttemptLimit,
+    /// The stop flag was set or the observer asked to stop.
     Stopped,
 }
 
+/// How a solve ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
     /// One colour per cell, reading order.
     Solved(Vec<Colour>),
     /// The whole search space was tried.
     Unsolvable,
+    /// The budget ended the search first.
     GaveUp(GaveUp),
 }
 
+/// A solve's outcome and effort.
 #[derive(Clone, Debug)]
 pub struct SolveReport {
+    /// How it ended.
     pub outcome: Outcome,
     /// Tried assignments of a colour to a cell, as the report counts them
     /// (those the consistency check turns down included).
