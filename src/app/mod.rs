@@ -11,6 +11,7 @@ pub(crate) mod background;
 pub mod board;
 pub mod board_sync;
 pub mod eval_graph;
+pub mod file_dialog;
 pub mod files;
 pub mod hint;
 pub mod input;
@@ -143,7 +144,7 @@ pub fn plugin(app: &mut App) {
         // The AI's thinking and analysis layers, as data.
         (overlay::plugin, eval_graph::plugin, layers::plugin),
         (owner::plugin, board_sync::plugin, hint::plugin, files::plugin, proof::plugin),
-        (notice::plugin, settings_store::plugin, rest::plugin),
+        (notice::plugin, settings_store::plugin, rest::plugin, file_dialog::plugin),
     ));
 }
 
@@ -151,7 +152,7 @@ pub fn plugin(app: &mut App) {
 fn view_plugin(app: &mut App) {
     app.add_plugins((assets::plugin, sprites::plugin, pointer::plugin, ui::plugin, screenshot::plugin))
         .add_plugins((shortcuts::plugin, hint::view_plugin, rest::view_plugin, proof::view_plugin))
-        .add_plugins((overlay::view_plugin, layers::view_plugin));
+        .add_plugins((overlay::view_plugin, layers::view_plugin, file_dialog::view_plugin));
 }
 
 /// Seeds the settings resources from launch options; call before [`plugin`]

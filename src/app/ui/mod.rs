@@ -10,6 +10,7 @@ mod info;
 mod insight;
 pub(crate) mod numbering;
 mod setup;
+mod toast;
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -93,7 +94,7 @@ const COLLAPSED_WIDTH: f32 = 26.0;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PanelWidths>()
         .init_resource::<PanelLayout>()
-        .add_plugins((frame_time::plugin, comforts::plugin))
+        .add_plugins(frame_time::plugin)
         .add_systems(EguiPrimaryContextPass, draw_panel)
         .add_systems(Update, (keep_pointer_for_board, fit_viewport.before(GameSystems::Board)));
 }
@@ -215,6 +216,7 @@ fn draw_panel(mut contexts: EguiContexts, mut state: PanelState, mut panels: Res
     if *state.phase.get() == GamePhase::Over && !state.comforts.session.reviewing() {
         banner::show(ctx, &mut state, (left.right() + right.left()) / 2.0);
     }
+    toast::show(ctx, &mut state.comforts.notice, (left.right() + right.left()) / 2.0);
     confirm::show(ctx, &mut state);
     Ok(())
 }

@@ -1,0 +1,36 @@
+//! The notice as a toast at the foot of the board, where the player is
+//! looking when a file is saved or refused (the panel line may be scrolled
+//! out of view).
+
+use bevy_egui::egui::{self, Align2, RichText};
+
+use crate::app::notice::Notice;
+
+/// `board_center_x`: the middle between the panels, in egui points.
+pub(super) fn show(ctx: &egui::Context, notice: &mut Notice, board_center_x: f32) {
+    let Some(text) = notice.toast() else {
+        return;
+    };
+    let (color, mark) = if notice.error {
+        (egui::Color32::from_rgb(255, 140, 130), "⚠")
+    } else {
+        (egui::Color32::LIGHT_GREEN, "✔")
+    };
+    let text = format!("{mark} {text}");
+    let offset = egui::vec2(board_center_x - ctx.viewport_rect().center().x, -12.0);
+    let mut dismissed = false;
+    egui::Window::new("notice")
+        .title_bar(false)
+        .resizable(false)
+        .anchor(Align2::CENTER_BOTTOM, offset)
+        .max_width(ctx.viewport_rect().width() * 0.45)
+        .show(ctx, |ui| {
+            ui.horizontal(|ui| {
+                ui.add(egui::Label::new(RichText::new(text).color(color).size(15.0)).wrap());
+                dismissed = ui.small_button("✖").on_hover_text("Close").clicked();
+            });
+        });
+    if dismissed {
+        notice.dismiss();
+    }
+}
