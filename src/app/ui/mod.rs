@@ -216,7 +216,7 @@ fn draw_panel(mut contexts: EguiContexts, mut state: PanelState, mut panels: Res
     if *state.phase.get() == GamePhase::Over && !state.comforts.session.reviewing() {
         banner::show(ctx, &mut state, (left.right() + right.left()) / 2.0);
     }
-    toast::show(ctx, &mut state.comforts.notice, (left.right() + right.left()) / 2.0);
+    toast::show(ctx, &mut state.comforts.notice, (left.right(), right.left()));
     confirm::show(ctx, &mut state);
     Ok(())
 }

@@ -6,8 +6,11 @@ use bevy_egui::egui::{self, Align2, RichText};
 
 use crate::app::notice::Notice;
 
-/// `board_center_x`: the middle between the panels, in egui points.
-pub(super) fn show(ctx: &egui::Context, notice: &mut Notice, board_center_x: f32) {
+/// `board`: the left and right edges of the board's space, in egui points.
+pub(super) fn show(ctx: &egui::Context, notice: &mut Notice, board: (f32, f32)) {
+    let board_center_x = (board.0 + board.1) / 2.0;
+    // A path fits on one line where the board has room for it.
+    let width = ((board.1 - board.0) * 0.9).clamp(160.0, 720.0);
     let Some(text) = notice.toast() else {
         return;
     };
@@ -23,10 +26,14 @@ pub(super) fn show(ctx: &egui::Context, notice: &mut Notice, board_center_x: f32
         .title_bar(false)
         .resizable(false)
         .anchor(Align2::CENTER_BOTTOM, offset)
-        .max_width(ctx.viewport_rect().width() * 0.45)
+        .max_width(width)
         .show(ctx, |ui| {
             ui.horizontal(|ui| {
-                ui.add(egui::Label::new(RichText::new(text).color(color).size(15.0)).wrap());
+                let text_width = ui
+                    .ctx()
+                    .fonts_mut(|f| f.layout_no_wrap(text.clone(), egui::FontId::proportional(15.0), color).size().x);
+                ui.set_width((text_width + 40.0).min(width));
+                ui.add(egui::Label::new(RichText::new(&text).color(color).size(15.0)).wrap());
                 dismissed = ui.small_button("✖").on_hover_text("Close").clicked();
             });
         });
