@@ -71,11 +71,16 @@ impl FileChooser {
 
 /// A session bus (for the portal) or zenity on the path.
 fn desktop_dialog_possible() -> bool {
-    let bus = std::env::var_os("DBUS_SESSION_BUS_ADDRESS").is_some()
-        || std::env::var_os("XDG_RUNTIME_DIR").is_some_and(|dir| PathBuf::from(dir).join("bus").exists());
-    let zenity = std::env::var_os("PATH")
-        .is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join("zenity").is_file()));
-    bus || zenity
+    session_bus() || zenity()
+}
+
+fn session_bus() -> bool {
+    std::env::var_os("DBUS_SESSION_BUS_ADDRESS").is_some()
+        || std::env::var_os("XDG_RUNTIME_DIR").is_some_and(|dir| PathBuf::from(dir).join("bus").exists())
+}
+
+fn zenity() -> bool {
+    std::env::var_os("PATH").is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join("zenity").is_file()))
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -126,17 +131,26 @@ fn dialog_for(action: FileAction, typed: &str) -> rfd::FileDialog {
     let typed = PathBuf::from(typed.trim());
     let directory = typed.parent().filter(|d| d.is_dir()).or(suggested.parent()).map(PathBuf::from);
     let mut dialog = rfd::FileDialog::new().set_title(title).add_filter(kind, &[extension]);
-    if matches!(action, FileAction::Load | FileAction::ImportMoves) {
+    let saving = matches!(action, FileAction::Save | FileAction::ExportMoves);
+    if !saving {
         dialog = dialog.add_filter("All files", &["*"]);
-    } else if let Some(name) = suggested.file_name() {
-        dialog = dialog.set_file_name(name.to_string_lossy());
     }
-    if let Some(directory) = directory {
-        // The dialog starts there only if it exists.
-        let _ = std::fs::create_dir_all(&directory);
-        dialog = dialog.set_directory(directory);
+    let Some(directory) = directory else {
+        return dialog;
+    };
+    // The dialog starts there only if it exists.
+    let _ = std::fs::create_dir_all(&directory);
+    let name = suggested.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    if session_bus() {
+        // The portal takes the folder and the name apart.
+        dialog = dialog.set_directory(&directory);
+        if saving { dialog.set_file_name(name) } else { dialog }
+    } else {
+        // zenity starts from the folder of its `--filename` (a trailing
+        // slash: the folder alone) and ignores any other.
+        let start = if saving { directory.join(name) } else { directory.join("") };
+        dialog.set_file_name(start.to_string_lossy())
     }
-    dialog
 }
 
 fn take_answers(
