@@ -1,0 +1,4 @@
+//! Placeholder, replaced by `breakline tune` output.
+use super::rich::{EXPERT_HAND, EXPERT_LEN};
+
+pub const EXPERT: [i32; EXPERT_LEN] = EXPERT_HAND;
