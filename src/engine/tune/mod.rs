@@ -231,6 +231,7 @@ impl TuneReport {
             "//! ({:.6} and {:.6} on the held-out games), after {} passes.\n\n",
             self.hand_test_loss, self.test_loss, self.passes
         ));
+        s.push_str("#[rustfmt::skip]\n");
         s.push_str(&format!("pub const EXPERT: [i32; {len_path}] = [\n"));
         for ((w, h), name) in self.weights.iter().zip(&self.hand).zip(&self.names) {
             s.push_str(&format!("    {w}, // {name} (hand: {h})\n"));
