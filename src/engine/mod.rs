@@ -24,6 +24,7 @@ pub mod search;
 pub mod series;
 pub mod solver;
 pub mod sprt;
+pub mod tune;
 pub mod types;
 pub mod zobrist;
 
