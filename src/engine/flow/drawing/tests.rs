@@ -123,7 +123,7 @@ fn moves_count_drags_that_change_the_board_one_per_colour_in_a_row() {
     assert_eq!(d.moves(), 1, "the same colour twice is one move");
     draw(&mut d, &[3, 6]);
     assert_eq!(d.moves(), 2);
-    assert!(d.press(7) == false && d.moves() == 2, "a press on nothing is no move");
+    assert!(!d.press(7) && d.moves() == 2, "a press on nothing is no move");
     draw(&mut d, &[0]);
     assert_eq!(d.moves(), 3, "clearing A is a move");
     d.reset();
