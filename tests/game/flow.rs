@@ -172,6 +172,8 @@ fn the_board_game_waits_untouched_in_flow_mode_and_a_solve_stops_on_leaving() {
     set_mode(&mut app, Mode::Board);
     assert!(solve_stop.load(std::sync::atomic::Ordering::Relaxed), "leaving the mode stopped the solve");
     assert!(!solving(&mut app));
+    assert!(game(&app).replay.is_none(), "the solver's grid went with it");
+    assert!(matches!(game(&app).note, Some(SolveNote::Cancelled { .. })));
     assert_eq!(format!("{:?}", session(&app)), before, "the game is as it was");
     assert!(update_until(&mut app, 10, |app| turn(app) == Some(TurnPhase::AiThinking)), "the AI thinks again");
 }

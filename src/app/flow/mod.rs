@@ -169,6 +169,7 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(Startup, open_at_launch)
         .add_systems(OnEnter(Mode::Flow), pause_board_turn)
+        .add_systems(OnExit(Mode::Flow), leave)
         .add_systems(Update, apply_requests.in_set(FlowSystems::Apply))
         .add_plugins(solve::plugin);
 }
@@ -185,6 +186,14 @@ fn open_at_launch(open: Option<Res<OpenFlow>>, mut game: ResMut<FlowGame>, mut m
 fn pause_board_turn(turn: Option<Res<State<TurnPhase>>>, mut next: ResMut<NextState<TurnPhase>>) {
     if turn.is_some_and(|t| *t.get() == TurnPhase::AiThinking) {
         next.set(TurnPhase::Deciding);
+    }
+}
+
+/// Leaving ends the drag and the solve (its task is despawned on exit).
+fn leave(mut game: ResMut<FlowGame>) {
+    game.drawing.release();
+    if let Some(replay) = game.replay.take() {
+        game.note = Some(SolveNote::Cancelled { attempts: replay.attempts });
     }
 }
 
