@@ -32,7 +32,7 @@ enum Step {
 }
 
 /// Steps the search may run ahead of the board.
-const AHEAD: usize = 64;
+const AHEAD: usize = 4096;
 /// How often the free-running search sends a picture.
 const PICTURE_EVERY: Duration = Duration::from_millis(30);
 
