@@ -12,11 +12,14 @@ use super::files::FileAction;
 use super::hint::HintRequest;
 use super::proof::SolveRequest;
 use super::session::GameSession;
-use super::state::{AiControl, GameRequest, GameSystems};
+use super::state::{AiControl, GameRequest, GameSystems, Mode};
 use super::ui::PanelLayout;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, handle_keys.before(GameSystems::Input).run_if(not(egui_wants_any_keyboard_input)));
+    app.add_systems(
+        Update,
+        handle_keys.before(GameSystems::Input).run_if(in_state(Mode::Board)).run_if(not(egui_wants_any_keyboard_input)),
+    );
 }
 
 fn handle_keys(

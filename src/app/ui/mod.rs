@@ -5,6 +5,7 @@
 mod banner;
 mod comforts;
 mod confirm;
+mod flow;
 mod frame_time;
 mod info;
 mod insight;
@@ -21,7 +22,7 @@ use super::ai::AiThinking;
 use super::board::BoardViewport;
 use super::session::GameSession;
 use super::state::{
-    AiControl, GamePhase, GameRequest, GameSettings, GameSystems, PlaySettings, Players, ReplaceGame, TurnPhase,
+    AiControl, GamePhase, GameRequest, GameSettings, GameSystems, Mode, PlaySettings, Players, ReplaceGame, TurnPhase,
 };
 
 /// Where egui is on screen, for board input: the side panels' widths in
@@ -52,6 +53,7 @@ struct PanelState<'w> {
     series: crate::app::series::panel::WindowState<'w>,
     comforts: comforts::ComfortsState<'w>,
     insight: insight::InsightState<'w>,
+    mode: ResMut<'w, NextState<Mode>>,
 }
 
 /// Which panels show, and the frame-time readout for those who want it.
@@ -95,7 +97,10 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PanelWidths>()
         .init_resource::<PanelLayout>()
         .add_plugins(frame_time::plugin)
-        .add_systems(EguiPrimaryContextPass, draw_panel)
+        .add_systems(
+            EguiPrimaryContextPass,
+            (draw_panel.run_if(in_state(Mode::Board)), flow::draw.run_if(in_state(Mode::Flow))),
+        )
         .add_systems(Update, (keep_pointer_for_board, fit_viewport.before(GameSystems::Board)));
 }
 

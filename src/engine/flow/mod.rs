@@ -3,11 +3,13 @@
 //! an independent validator, the solvers of the CS 440 report and our own,
 //! and the puzzles shipped with the binary.
 
+pub mod drawing;
 pub mod library;
 pub mod puzzle;
 pub mod solve;
 pub mod validate;
 
+pub use drawing::Drawing;
 pub use puzzle::{Colour, Puzzle, PuzzleError};
 pub use solve::{Budget, GaveUp, Method, Observer, Outcome, SolveReport, count_solutions, solve, solve_watched};
 pub use validate::{Violation, validate};
