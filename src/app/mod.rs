@@ -11,7 +11,9 @@ mod background;
 pub mod board;
 mod board_sync;
 pub mod eval_graph;
+pub mod file_dialog;
 pub mod files;
+pub mod flow;
 mod hint;
 pub mod input;
 pub mod layers;
@@ -83,6 +85,9 @@ pub struct LaunchOptions {
     pub screenshot: Option<ScreenshotRequest>,
     /// A saved game to open (players and board come from it).
     pub load: Option<PathBuf>,
+    /// Open in Flow Free (puzzle) mode on this shipped puzzle (an index into
+    /// [`crate::engine::flow::library::SHIPPED`]).
+    pub flow: Option<usize>,
 }
 
 impl Default for LaunchOptions {
@@ -96,6 +101,7 @@ impl Default for LaunchOptions {
             preset: None,
             screenshot: None,
             load: None,
+            flow: None,
         }
     }
 }
@@ -143,7 +149,8 @@ pub fn plugin(app: &mut App) {
         // The AI's thinking and analysis layers, as data.
         (overlay::plugin, eval_graph::plugin, layers::plugin),
         (owner::plugin, board_sync::plugin, hint::plugin, files::plugin, proof::plugin),
-        (notice::plugin, settings_store::plugin, rest::plugin),
+        (notice::plugin, settings_store::plugin, rest::plugin, file_dialog::plugin),
+        flow::plugin,
     ));
 }
 
@@ -151,7 +158,8 @@ pub fn plugin(app: &mut App) {
 fn view_plugin(app: &mut App) {
     app.add_plugins((assets::plugin, sprites::plugin, pointer::plugin, ui::plugin, screenshot::plugin))
         .add_plugins((shortcuts::plugin, hint::view_plugin, rest::view_plugin, proof::view_plugin))
-        .add_plugins((overlay::view_plugin, layers::view_plugin));
+        .add_plugins((overlay::view_plugin, layers::view_plugin, file_dialog::view_plugin))
+        .add_plugins(flow::view_plugin);
 }
 
 /// Seeds the settings resources from launch options; call before [`plugin`]
@@ -175,6 +183,9 @@ pub fn configure(app: &mut App, options: &LaunchOptions) {
         .insert_resource(session::GameSession::new(variant, size, 0));
     if let Some(path) = &options.load {
         open_saved_game(app, path);
+    }
+    if let Some(index) = options.flow {
+        app.insert_resource(flow::OpenFlow(index));
     }
 }
 

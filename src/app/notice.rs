@@ -1,24 +1,58 @@
-//! One line of feedback in the panel: a file saved, a load that failed, a
-//! settings file that could not be read.
+//! One line of feedback: a file saved, a load that failed, a settings file
+//! that could not be read. The panel keeps it under Files; over the board it
+//! shows as a toast where the player is looking (news for a few seconds,
+//! errors until closed).
+
+use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
+
+use super::rest::Waker;
 
 #[derive(Resource, Default, Clone, Debug, PartialEq, Eq)]
 pub struct Notice {
     pub text: Option<String>,
     pub error: bool,
+    posted: Option<Instant>,
+    dismissed: bool,
 }
+
+/// How long news stays over the board.
+const NEWS_SHOWN: Duration = Duration::from_secs(5);
 
 impl Notice {
     pub(crate) fn info(&mut self, text: impl Into<String>) {
-        *self = Notice { text: Some(text.into()), error: false };
+        *self = Notice { text: Some(text.into()), error: false, posted: Some(Instant::now()), dismissed: false };
     }
 
     pub(crate) fn error(&mut self, text: impl Into<String>) {
-        *self = Notice { text: Some(text.into()), error: true };
+        *self = Notice { text: Some(text.into()), error: true, posted: Some(Instant::now()), dismissed: false };
+    }
+
+    /// The text to show over the board now, if any.
+    pub fn toast(&self) -> Option<&str> {
+        let fresh = self.error || self.posted.is_some_and(|posted| posted.elapsed() < NEWS_SHOWN);
+        self.text.as_deref().filter(|_| fresh && !self.dismissed)
+    }
+
+    /// Takes the toast off the board (the panel line stays).
+    pub fn dismiss(&mut self) {
+        self.dismissed = true;
     }
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Notice>();
+    app.init_resource::<Notice>().add_systems(Last, wake_when_news_expires);
+}
+
+/// A resting window would show expired news until its next event; a timer
+/// thread wakes it when the news is due to go.
+fn wake_when_news_expires(notice: Res<Notice>, waker: Res<Waker>) {
+    if notice.is_changed() && !notice.error && notice.text.is_some() {
+        let waker = waker.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(NEWS_SHOWN + Duration::from_millis(50));
+            waker.wake();
+        });
+    }
 }

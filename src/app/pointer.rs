@@ -10,7 +10,7 @@ use bevy::window::PrimaryWindow;
 use super::animation::MoveAnimation;
 use super::board::{BoardLayout, MOVING_PIECE_Z, PIECE_Z, Piece};
 use super::input::{BoardPointer, Selection};
-use super::state::GameSystems;
+use super::state::{GameSystems, Mode};
 use super::ui::PanelWidths;
 
 /// A piece lifted off its square by a drag.
@@ -18,7 +18,10 @@ use super::ui::PanelWidths;
 struct Dragged;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, (read_pointer.before(GameSystems::Input), follow_drag.after(GameSystems::Board)));
+    app.add_systems(
+        Update,
+        (read_pointer.before(GameSystems::Input).run_if(in_state(Mode::Board)), follow_drag.after(GameSystems::Board)),
+    );
 }
 
 /// The board square under the cursor, if the cursor is over the board and

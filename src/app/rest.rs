@@ -17,7 +17,7 @@ use bevy_egui::{EguiInput, EguiInputSet, EguiPreUpdateSet};
 use super::animation::{CaptureAnimation, MoveAnimation};
 use super::screenshot::PendingScreenshot;
 use super::session::GameSession;
-use super::state::{AiControl, GamePhase, TurnPhase};
+use super::state::{AiControl, GamePhase, Mode, TurnPhase};
 
 /// Wakes the resting window from any thread (a no-op without a window, as
 /// in the headless tests).
@@ -107,10 +107,17 @@ struct Motion<'w, 's> {
     control: Res<'w, AiControl>,
     session: Res<'w, GameSession>,
     screenshot: Option<Res<'w, PendingScreenshot>>,
+    mode: Res<'w, State<Mode>>,
+    next_mode: Res<'w, NextState<Mode>>,
 }
 
 impl Motion<'_, '_> {
     fn needs_frame(&self) -> bool {
+        let switching = !matches!(*self.next_mode, NextState::Unchanged);
+        if *self.mode.get() == Mode::Flow {
+            // The board game waits; Flow's solve asks for its own frames.
+            return switching || self.screenshot.is_some();
+        }
         let transition = !matches!(*self.next_phase, NextState::Unchanged)
             || self.next_turn.as_ref().is_some_and(|n| !matches!(**n, NextState::Unchanged));
         // Deciding waits out the delay between watched moves, unless paused.
@@ -122,6 +129,7 @@ impl Motion<'_, '_> {
             || transition
             || deciding
             || self.screenshot.is_some()
+            || switching
     }
 }
 

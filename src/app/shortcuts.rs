@@ -1,5 +1,5 @@
 //! Keyboard shortcuts: N new game, Space pause/resume the AI, Left/Right step
-//! through the game, Ctrl+Z / Ctrl+Y undo/redo, F flip, H hint, [ and ] fold
+//! through the game, Ctrl+Z / Ctrl+Y undo/redo, Ctrl+S save, Ctrl+O open, F flip, H hint, [ and ] fold
 //! the settings and game panels, S solve. Keys typed
 //! into a text field of the panel belong to the field.
 
@@ -7,14 +7,19 @@ use bevy::prelude::*;
 use bevy_egui::input::egui_wants_any_keyboard_input;
 
 use super::board::BoardFlip;
+use super::file_dialog::ChooseFile;
+use super::files::FileAction;
 use super::hint::HintRequest;
 use super::proof::SolveRequest;
 use super::session::GameSession;
-use super::state::{AiControl, GameRequest, GameSystems};
+use super::state::{AiControl, GameRequest, GameSystems, Mode};
 use super::ui::PanelLayout;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, handle_keys.before(GameSystems::Input).run_if(not(egui_wants_any_keyboard_input)));
+    app.add_systems(
+        Update,
+        handle_keys.before(GameSystems::Input).run_if(in_state(Mode::Board)).run_if(not(egui_wants_any_keyboard_input)),
+    );
 }
 
 fn handle_keys(
@@ -24,7 +29,11 @@ fn handle_keys(
     (mut flip, mut panels): (ResMut<BoardFlip>, ResMut<PanelLayout>),
     window: Option<Single<&Window, With<bevy::window::PrimaryWindow>>>,
     mut requests: MessageWriter<GameRequest>,
-    (mut hint, mut solve): (MessageWriter<HintRequest>, MessageWriter<SolveRequest>),
+    (mut hint, mut solve, mut files): (
+        MessageWriter<HintRequest>,
+        MessageWriter<SolveRequest>,
+        MessageWriter<ChooseFile>,
+    ),
 ) {
     let controls = [KeyCode::ControlLeft, KeyCode::ControlRight];
     // A quick Ctrl+Z can press and release Ctrl within one frame.
@@ -35,6 +44,12 @@ fn handle_keys(
         }
         if keys.just_pressed(KeyCode::KeyY) {
             requests.write(GameRequest::Redo);
+        }
+        if keys.just_pressed(KeyCode::KeyS) {
+            files.write(ChooseFile(FileAction::Save));
+        }
+        if keys.just_pressed(KeyCode::KeyO) {
+            files.write(ChooseFile(FileAction::Load));
         }
         // Other keys with Ctrl held are someone else's shortcuts.
         return;

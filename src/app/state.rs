@@ -17,6 +17,16 @@ pub enum GamePhase {
     Over,
 }
 
+/// What the window shows: the board game, or a Flow Free puzzle. The board
+/// game's systems run only in [`Mode::Board`]; in [`Mode::Flow`] its game
+/// waits, untouched, for the player to come back.
+#[derive(States, Default, Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Mode {
+    #[default]
+    Board,
+    Flow,
+}
+
 /// Whose turn it is and what it waits for, while a game is being played.
 #[derive(SubStates, Default, Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[source(GamePhase = GamePhase::Playing)]
@@ -225,7 +235,8 @@ pub(crate) enum GameSystems {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_state::<GamePhase>()
+    app.init_state::<Mode>()
+        .init_state::<GamePhase>()
         .add_sub_state::<TurnPhase>()
         .init_resource::<GameSettings>()
         .init_resource::<Players>()
@@ -244,7 +255,8 @@ pub(super) fn plugin(app: &mut App) {
                 GameSystems::Animate,
                 GameSystems::Turn,
             )
-                .chain(),
+                .chain()
+                .distributive_run_if(in_state(Mode::Board)),
         )
         .add_systems(Update, finish_setup.run_if(in_state(GamePhase::Setup)));
 }

@@ -36,6 +36,9 @@ pub(crate) struct GameArgs {
     /// Open a game saved as JSON (its players and board)
     #[arg(long, value_name = "FILE")]
     load: Option<PathBuf>,
+    /// Open in Flow Free (puzzle) mode on a shipped puzzle (5x5, 7x7, ... 14x14)
+    #[arg(long, value_name = "PUZZLE")]
+    flow: Option<String>,
 }
 
 fn player(text: &str, variant: Variant, flag: &str) -> Result<PlayerSetup, String> {
@@ -82,6 +85,14 @@ impl GameArgs {
         if let Some(path) = &self.load {
             crate::app::files::load_game(path)?;
             options.load = Some(path.clone());
+        }
+        if let Some(name) = &self.flow {
+            let shipped = &crate::engine::flow::library::SHIPPED;
+            let index = shipped.iter().position(|s| s.name == name).ok_or_else(|| {
+                let names: Vec<&str> = shipped.iter().map(|s| s.name).collect();
+                format!("--flow: no shipped puzzle '{name}' (try {})", names.join(", "))
+            })?;
+            options.flow = Some(index);
         }
         Ok(options)
     }

@@ -15,6 +15,7 @@ mod progress;
 pub mod protocol;
 mod solve;
 mod tournament;
+mod tune;
 
 use std::process::ExitCode;
 
@@ -55,6 +56,8 @@ enum Command {
     Flow(flow::FlowArgs),
     /// Prove who wins a position (proof-number search)
     Solve(solve::SolveArgs),
+    /// Fit a variant's expert weights to self-play results (Texel tuning)
+    Tune(tune::TuneArgs),
 }
 
 /// Parses the command line and runs it; every error is one line on stderr.
@@ -73,6 +76,7 @@ pub fn main() -> ExitCode {
         Some(Command::Book(args)) => book::run(args),
         Some(Command::Flow(args)) => flow::run(args),
         Some(Command::Solve(args)) => solve::run(args),
+        Some(Command::Tune(args)) => tune::run(args),
         #[cfg(feature = "gui")]
         None => match cli.game.launch_options() {
             Ok(options) => {

@@ -26,6 +26,7 @@ pub mod search;
 pub mod series;
 pub mod solver;
 pub(crate) mod sprt;
+pub mod tune;
 mod types;
 mod zobrist;
 

@@ -15,3 +15,4 @@ mod rules_property;
 mod search;
 mod series;
 mod solver;
+mod tune;

@@ -394,3 +394,37 @@ fn the_highlighted_last_move_follows_review() {
     assert_eq!(last_shown_move(&moves, Some(9)), Some(moves[2]), "a ply past the end shows the live game");
     assert_eq!(last_shown_move(&[], None), None);
 }
+
+#[test]
+fn without_a_file_dialog_the_typed_path_is_used_and_the_result_is_a_toast() {
+    use breakline::app::file_dialog::{ChooseFile, FileChooser, TypedPath};
+    let v = Variant::Breakthrough;
+    let mut app = game_app(options(v, PlayerSetup::Human, PlayerSetup::Human));
+    settle(&mut app);
+    assert!(!app.world().resource::<FileChooser>().uses_dialog(), "the headless game has no desktop dialog");
+    let mv = session(&app).position().legal_moves()[0];
+    let s = session(&app);
+    let chosen = MoveChosen::human(mv, s.generation(), s.position().hash());
+    send(&mut app, chosen);
+    settle(&mut app);
+    let path = temp_path("typed.json");
+    let _ = std::fs::remove_file(&path);
+    app.world_mut().resource_mut::<TypedPath>().0 = path.display().to_string();
+    send(&mut app, ChooseFile(FileAction::Save));
+    app.update();
+    app.update();
+    assert_eq!(&files::load_game(&path).expect("saved there").1, session(&app).record());
+    let notice = app.world().resource::<Notice>().clone();
+    assert_eq!(notice.toast(), Some(format!("Saved {}", path.display()).as_str()), "the result shows over the board");
+    app.world_mut().resource_mut::<Notice>().dismiss();
+    assert_eq!(app.world().resource::<Notice>().toast(), None, "closed");
+
+    let missing = temp_path("no-such-game.json");
+    app.world_mut().resource_mut::<TypedPath>().0 = missing.display().to_string();
+    send(&mut app, ChooseFile(FileAction::Load));
+    app.update();
+    app.update();
+    let notice = app.world().resource::<Notice>();
+    assert!(notice.error && notice.toast().is_some_and(|t| t.contains("no-such-game")), "{notice:?}");
+    assert_eq!(session(&app).position().moves(), &[mv], "the game stays");
+}

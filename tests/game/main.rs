@@ -4,6 +4,7 @@
 mod ai_games;
 mod animation;
 mod comforts;
+mod flow;
 mod human_moves;
 mod layout;
 mod overlay;

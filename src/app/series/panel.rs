@@ -309,7 +309,8 @@ fn progress_section(ui: &mut Ui, state: &mut WindowState) {
         status => {
             let fraction = if total == 0 { 0.0 } else { done as f32 / total as f32 };
             let text = format!("{done} / {total} games · {seconds:.1} s");
-            ui.add(egui::ProgressBar::new(fraction).text(text).animate(series.is_running()));
+            // Not animated: that repaints every frame, taking the cores the games need.
+            ui.add(egui::ProgressBar::new(fraction).text(text));
             let (line, color) = match status {
                 SeriesStatus::Running => {
                     let threads = if series.threads == 1 {

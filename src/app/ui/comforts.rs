@@ -6,6 +6,7 @@ use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText, Ui};
 
 use crate::app::board::BoardFlip;
+use crate::app::file_dialog::{ChooseFile, FileChooser, TypedPath};
 use crate::app::files::{FileAction, FileRequest, default_path};
 use crate::app::hint::{HINT_MS, Hint, HintRequest};
 use crate::app::notice::Notice;
@@ -14,31 +15,19 @@ use crate::app::session::GameSession;
 use crate::app::state::{GameRequest, Players};
 use crate::app::ui::numbering::move_label;
 
-/// The path the Files section edits (a text field: no native dialog).
-#[derive(Resource, Clone, Debug)]
-pub(super) struct FilePath(String);
-
-impl Default for FilePath {
-    fn default() -> Self {
-        FilePath(default_path("json").display().to_string())
-    }
-}
-
 #[derive(SystemParam)]
 pub(super) struct ComfortsState<'w> {
     pub(super) session: Res<'w, GameSession>,
     hint: Res<'w, Hint>,
     flip: ResMut<'w, BoardFlip>,
-    notice: Res<'w, Notice>,
-    path: ResMut<'w, FilePath>,
+    pub(super) notice: ResMut<'w, Notice>,
+    path: ResMut<'w, TypedPath>,
+    chooser: ResMut<'w, FileChooser>,
     hint_request: MessageWriter<'w, HintRequest>,
     proof: Res<'w, ProofStatus>,
     solve_request: MessageWriter<'w, SolveRequest>,
+    choose: MessageWriter<'w, ChooseFile>,
     files: MessageWriter<'w, FileRequest>,
-}
-
-pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<FilePath>();
 }
 
 /// Undo, redo, hint, flip and resign, under the game status.
@@ -134,34 +123,64 @@ pub(super) fn review_section(ui: &mut Ui, state: &mut ComfortsState, requests: &
 
 pub(super) const REVIEW_COLOR: egui::Color32 = egui::Color32::from_rgb(240, 180, 90);
 
-/// Save and open games by path; one line says how it went.
+/// Save and open games through the desktop's file dialog, or by a typed
+/// path where there is none; one line says how it went (and a toast over the
+/// board, see `toast.rs`).
 pub(super) fn files_section(ui: &mut Ui, state: &mut ComfortsState) {
-    egui::CollapsingHeader::new("Files").default_open(false).show(ui, |ui| {
-        ui.add(egui::TextEdit::singleline(&mut state.path.0).desired_width(f32::INFINITY).hint_text("file path"));
-        let path = std::path::PathBuf::from(state.path.0.trim());
-        let mut request = |action| state.files.write(FileRequest { action, path: path.clone() });
+    let header = egui::CollapsingHeader::new("Files").default_open(false);
+    // A dialog that never answered opens the typed path at once.
+    let header = if state.chooser.take_reveal() { header.open(Some(true)) } else { header };
+    header.show(ui, |ui| {
+        let dialog = state.chooser.uses_dialog();
+        let waiting = state.chooser.is_open();
+        let dots = if dialog { "…" } else { "" };
+        let actions = [
+            (FileAction::Save, "Save", "The whole game as JSON (Ctrl+S)"),
+            (FileAction::Load, "Open", "A game saved as JSON (Ctrl+O)"),
+            (FileAction::ExportMoves, "Export moves", "The move list as plain text"),
+            (FileAction::ImportMoves, "Import moves", "A plain-text move list"),
+        ];
         ui.horizontal_wrapped(|ui| {
-            if ui.button("Save").on_hover_text("The whole game as JSON").clicked() {
-                request(FileAction::Save);
-            }
-            if ui.button("Load").on_hover_text("A game saved as JSON").clicked() {
-                request(FileAction::Load);
-            }
-            if ui.button("Export moves").on_hover_text("The move list as plain text").clicked() {
-                request(FileAction::ExportMoves);
-            }
-            if ui.button("Import moves").on_hover_text("A plain-text move list").clicked() {
-                request(FileAction::ImportMoves);
+            for (action, label, hover) in actions {
+                let button = egui::Button::new(format!("{label}{dots}"));
+                if ui.add_enabled(!waiting, button).on_hover_text(hover).clicked() {
+                    state.choose.write(ChooseFile(action));
+                }
             }
         });
-        ui.horizontal(|ui| {
-            if ui.small_button("New name (.json)").clicked() {
-                state.path.0 = default_path("json").display().to_string();
-            }
-            if ui.small_button("New name (.txt)").clicked() {
-                state.path.0 = default_path("txt").display().to_string();
-            }
-        });
+        if waiting {
+            ui.label(RichText::new("Waiting for the file dialog…").weak());
+        }
+        let typed = |ui: &mut Ui, path: &mut TypedPath| {
+            ui.add(egui::TextEdit::singleline(&mut path.0).desired_width(f32::INFINITY).hint_text("file path"));
+            ui.horizontal(|ui| {
+                if ui.small_button("New name (.json)").clicked() {
+                    path.0 = default_path("json").display().to_string();
+                }
+                if ui.small_button("New name (.txt)").clicked() {
+                    path.0 = default_path("txt").display().to_string();
+                }
+            });
+        };
+        if dialog {
+            egui::CollapsingHeader::new("Use a typed path").default_open(false).show(ui, |ui| {
+                ui.label(
+                    RichText::new("The buttons above open the desktop's dialog; this names a file exactly.").weak(),
+                );
+                typed(ui, &mut state.path);
+                let path = std::path::PathBuf::from(state.path.0.trim());
+                ui.horizontal_wrapped(|ui| {
+                    for (action, label, hover) in actions {
+                        if ui.small_button(label).on_hover_text(hover).clicked() {
+                            state.files.write(FileRequest { action, path: path.clone() });
+                        }
+                    }
+                });
+            });
+        } else {
+            ui.label(RichText::new("No file dialog here: the buttons use this path.").weak());
+            typed(ui, &mut state.path);
+        }
     });
     notice_line(ui, &state.notice);
 }

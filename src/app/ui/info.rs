@@ -44,10 +44,10 @@ pub(super) fn status(ui: &mut Ui, state: &PanelState) {
     // between turns (a click aimed at them would land elsewhere).
     let rows_before = ui.min_rect().height();
     if let Some(status) = state.thinking.status.as_ref().filter(|_| turn == Some(TurnPhase::AiThinking)) {
-        ui.horizontal(|ui| {
-            ui.spinner();
-            ui.label(format!("{} AI is thinking… {:.1} s", side_title(status.side), status.elapsed().as_secs_f32()));
-        });
+        // No spinner: it repaints every frame, and on a software renderer
+        // those frames take the cores the search needs. The line changes
+        // when the search reports (a few times a second at most).
+        ui.label(format!("⏳ {} AI is thinking… {:.1} s", side_title(status.side), status.elapsed().as_secs_f32()));
         match &status.latest {
             Some(info) => {
                 let best = info.pv.first().map(|m| position.move_name(*m)).unwrap_or_else(|| "…".to_string());
@@ -79,7 +79,7 @@ pub(super) fn status(ui: &mut Ui, state: &PanelState) {
     } else if turn == Some(TurnPhase::HumanTurn) {
         ui.label(RichText::new("Click one of your pieces, then a marked square.").weak());
     }
-    // A spinner row can be taller than a text row: size every row for it.
+    // A button row can be taller than a text row: size every row for it.
     let row =
         ui.text_style_height(&egui::TextStyle::Body).max(ui.spacing().interact_size.y) + ui.spacing().item_spacing.y;
     let used = ui.min_rect().height() - rows_before;

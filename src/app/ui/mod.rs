@@ -5,11 +5,13 @@
 mod banner;
 mod comforts;
 mod confirm;
+mod flow;
 mod frame_time;
 mod info;
 mod insight;
 mod numbering;
 mod setup;
+mod toast;
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -20,7 +22,7 @@ use super::ai::AiThinking;
 use super::board::BoardViewport;
 use super::session::GameSession;
 use super::state::{
-    AiControl, GamePhase, GameRequest, GameSettings, GameSystems, PlaySettings, Players, ReplaceGame, TurnPhase,
+    AiControl, GamePhase, GameRequest, GameSettings, GameSystems, Mode, PlaySettings, Players, ReplaceGame, TurnPhase,
 };
 
 /// Where egui is on screen, for board input: the side panels' widths in
@@ -51,6 +53,7 @@ struct PanelState<'w> {
     series: crate::app::series::panel::WindowState<'w>,
     comforts: comforts::ComfortsState<'w>,
     insight: insight::InsightState<'w>,
+    mode: ResMut<'w, NextState<Mode>>,
 }
 
 /// Which panels show, and the frame-time readout for those who want it.
@@ -93,8 +96,11 @@ const COLLAPSED_WIDTH: f32 = 26.0;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PanelWidths>()
         .init_resource::<PanelLayout>()
-        .add_plugins((frame_time::plugin, comforts::plugin))
-        .add_systems(EguiPrimaryContextPass, draw_panel)
+        .add_plugins(frame_time::plugin)
+        .add_systems(
+            EguiPrimaryContextPass,
+            (draw_panel.run_if(in_state(Mode::Board)), flow::draw.run_if(in_state(Mode::Flow))),
+        )
         .add_systems(Update, (keep_pointer_for_board, fit_viewport.before(GameSystems::Board)));
 }
 
@@ -215,6 +221,7 @@ fn draw_panel(mut contexts: EguiContexts, mut state: PanelState, mut panels: Res
     if *state.phase.get() == GamePhase::Over && !state.comforts.session.reviewing() {
         banner::show(ctx, &mut state, (left.right() + right.left()) / 2.0);
     }
+    toast::show(ctx, &mut state.comforts.notice, (left.right(), right.left()));
     confirm::show(ctx, &mut state);
     Ok(())
 }

@@ -6,7 +6,7 @@ use bevy_egui::egui::{self, RichText, Ui};
 
 use super::PanelState;
 use crate::app::presets::{self, matchup};
-use crate::app::state::{GameRequest, Players};
+use crate::app::state::{GameRequest, Mode, Players};
 use crate::app::{PlayerSetup, side_title};
 use crate::engine::search::{Difficulty, limits};
 use crate::engine::{AiConfig, Algorithm, BoardSize, Color as Side, Strategy, Variant};
@@ -16,11 +16,9 @@ const NOTE_COLOR: egui::Color32 = egui::Color32::from_rgb(240, 180, 60);
 pub(super) fn game_section(ui: &mut Ui, state: &mut PanelState) {
     egui::CollapsingHeader::new("Game").default_open(true).show(ui, |ui| {
         let mut edited = *state.settings;
-        ui.horizontal(|ui| {
-            for variant in Variant::ALL {
-                ui.selectable_value(&mut edited.variant, variant, variant.title());
-            }
-        });
+        if let Some(mode) = mode_picker(ui, &mut edited.variant, false) {
+            state.mode.set(mode);
+        }
         if edited.variant.check_size(edited.size).is_err() {
             edited.size = edited.variant.default_size();
         }
@@ -62,6 +60,28 @@ pub(super) fn game_section(ui: &mut Ui, state: &mut PanelState) {
             }
         }
     });
+}
+
+/// The three choices: the two board games (the variant of the next new game)
+/// and the Flow Free puzzles, which open at once. Returns the mode to switch to.
+pub(super) fn mode_picker(ui: &mut Ui, variant: &mut Variant, in_flow: bool) -> Option<Mode> {
+    let mut picked = None;
+    ui.horizontal_wrapped(|ui| {
+        for choice in Variant::ALL {
+            if ui.selectable_label(!in_flow && *variant == choice, choice.title()).clicked() {
+                *variant = choice;
+                picked = Some(Mode::Board);
+            }
+        }
+        if ui
+            .selectable_label(in_flow, "Flow Free (puzzle)")
+            .on_hover_text("Draw the pipes of a Flow Free puzzle, or watch a solver")
+            .clicked()
+        {
+            picked = Some(Mode::Flow);
+        }
+    });
+    picked.filter(|&mode| (mode == Mode::Flow) != in_flow)
 }
 
 pub(super) fn players_section(ui: &mut Ui, state: &mut PanelState) {

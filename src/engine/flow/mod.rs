@@ -3,13 +3,15 @@
 //! an independent validator, the solvers of the CS 440 report and our own,
 //! and the puzzles shipped with the binary.
 
+#[cfg_attr(not(feature = "gui"), allow(dead_code, reason = "without the game only the unit tests draw"))]
+mod drawing;
 pub mod library;
 mod puzzle;
 pub mod solve;
 pub mod validate;
 
+pub use drawing::Drawing;
 pub use puzzle::{Colour, Puzzle, PuzzleError};
 pub(crate) use solve::SolveReport;
-pub use solve::{Budget, GaveUp, Method, Observer, Outcome};
-pub use solve::{count_solutions, solve, solve_watched};
+pub use solve::{Budget, GaveUp, Method, Observer, Outcome, count_solutions, solve, solve_watched};
 pub use validate::{Violation, validate};

@@ -184,7 +184,7 @@ impl Puzzle {
     }
 
     /// The cells beside `cell` (down, right, up, left: the report's order).
-    pub(crate) fn neighbours(&self, cell: usize) -> impl Iterator<Item = usize> + use<> {
+    pub fn neighbours(&self, cell: usize) -> impl Iterator<Item = usize> + use<> {
         neighbours_of(self.width, self.height, cell)
     }
 

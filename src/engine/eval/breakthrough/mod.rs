@@ -5,7 +5,8 @@
 
 mod features;
 pub mod naive;
-mod rich;
+pub(crate) mod rich;
+pub(crate) mod weights;
 
 use crate::engine::bits::Bits;
 use crate::engine::board::Board;

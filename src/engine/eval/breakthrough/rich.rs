@@ -101,71 +101,130 @@ pub(crate) fn balanced<B: Bits>(board: &Board<B>, me: Color) -> Score {
     STEP * (material + advance + front + danger + protected + files) + win_terms(board, me)
 }
 
-// Expert weights (raw units), chosen by self-play at alpha-beta depth 3.
-const PIECE: i32 = 100;
-/// Advancement: grows with the square of the scaled rank up to this value.
-const ADVANCE: i32 = 15;
-/// Extra for a pawn on the penultimate rank and on the one before it.
-const PENULTIMATE: i32 = 25;
-const ANTEPENULTIMATE: i32 = 10;
-const ATTACKED: i32 = 5;
-/// Further penalty for an attacked pawn nobody defends.
-const HANGING: i32 = 10;
-const PROTECTED: i32 = 1;
-const HORIZONTAL: i32 = 2;
-const VERTICAL: i32 = 1;
-const MOBILITY: i32 = 1;
-const EMPTY_FILE: i32 = 2;
-const HOME_ROW: i32 = 6;
-/// The side to move can take an undefended pawn now: most of a pawn.
-const FREE_CAPTURE: i32 = 60;
-/// The side to move can at least start an exchange.
-const ANY_CAPTURE: i32 = 20;
+/// The expert evaluation's features, in the order of its weight tables: each
+/// is a count for the side evaluated minus the same count for its opponent,
+/// except the last two, which count for the side to move only (+1 when that is
+/// the side evaluated, -1 when it is the opponent).
+pub(crate) const EXPERT_FEATURES: [&str; EXPERT_LEN] = [
+    "piece",
+    "rank 0 (home)",
+    "rank 1",
+    "rank 2",
+    "rank 3",
+    "rank 4",
+    "rank 5 (antepenultimate)",
+    "rank 6 (penultimate)",
+    "attacked",
+    "hanging",
+    "protected",
+    "horizontal link",
+    "vertical link",
+    "mobility",
+    "file without own pawn",
+    "free capture (mover)",
+    "any capture (mover)",
+];
 
-/// One side's expert features, independent of who is to move.
-fn expert_side<B: Bits>(s: &Side<B>) -> i32 {
-    let n = s.rows - 1;
-    let rank_value = s.by_rank(|k| {
-        let d = scaled(s, k);
-        let extra = if k + 1 == n {
-            PENULTIMATE
-        } else if k + 2 == n {
-            ANTEPENULTIMATE
-        } else {
-            0
-        };
-        PIECE + ADVANCE * d * d / 49 + extra
-    });
-    let attacked = s.attacked();
-    let protected = s.protected();
-    let safety = -ATTACKED * attacked.count() as i32 - HANGING * (attacked & !protected).count() as i32
-        + PROTECTED * protected.count() as i32;
-    let links = HORIZONTAL * s.horizontal_links() as i32 + VERTICAL * s.vertical_links() as i32;
-    let (empty, contested) = s.empty_files();
-    let home = HOME_ROW * (s.own & s.rank(0)).count() as i32;
-    rank_value + safety + links + MOBILITY * s.mobility() as i32 - EMPTY_FILE * (empty + contested) + home
-}
+/// How many features (and weights) the expert evaluation has.
+pub(crate) const EXPERT_LEN: usize = 17;
 
-/// What the side to move gains from capturing first.
-fn initiative<B: Bits>(mover: &Side<B>) -> i32 {
-    let targets = mover.enemy & mover.attacks();
-    if (targets & !mover.flip().protected()).any() {
-        FREE_CAPTURE
-    } else if targets.any() {
-        ANY_CAPTURE
-    } else {
+/// The expert weights (raw units) as first chosen by hand and self-play at
+/// alpha-beta depth 3, before the tuner: the tuner's starting point and the
+/// weights its sample games are played with. Piece 100; the rank table is
+/// what the old formula gave on 8x8 (15 x d^2 / 49, plus 10 and 25 on the
+/// last two ranks before the goal, plus 6 on the home rank).
+pub(crate) const EXPERT_HAND: [i32; EXPERT_LEN] = [100, 6, 0, 1, 2, 4, 17, 36, -5, -10, 1, 2, 1, 1, -2, 60, 20];
+
+/// Which weight table slot a pawn `k` ranks from home counts in: the home
+/// rank, the two ranks before the goal, and in between the rank rescaled to
+/// the 8-rank board (so slots 1-4 on 8x8 are ranks 1-4).
+#[inline]
+fn rank_slot(rows: usize, k: usize) -> usize {
+    if k == 0 {
         0
+    } else if k + 2 >= rows {
+        6
+    } else if k + 3 == rows {
+        5
+    } else {
+        (k * 7 / (rows - 1)).clamp(1, 4)
     }
 }
 
-/// Expert: a linear feature evaluation, ours minus theirs: piece value,
-/// rank-based danger value (extra on the last two ranks), attacked and
-/// protected values, horizontal and vertical connections, mobility, empty-file
-/// penalty, home-row bonus, the mover's capture initiative and almost-win.
-pub(crate) fn expert<B: Bits>(board: &Board<B>, me: Color) -> Score {
+/// One side's features (the first fifteen), independent of who is to move.
+#[inline]
+fn expert_side<B: Bits>(s: &Side<B>, f: &mut [i32; EXPERT_LEN], sign: i32) {
+    f[0] += sign * s.own.count() as i32;
+    for k in 0..s.rows {
+        let n = (s.own & s.rank(k)).count() as i32;
+        if n != 0 {
+            f[1 + rank_slot(s.rows, k)] += sign * n;
+        }
+    }
+    let attacked = s.attacked();
+    let protected = s.protected();
+    f[8] += sign * attacked.count() as i32;
+    f[9] += sign * (attacked & !protected).count() as i32;
+    f[10] += sign * protected.count() as i32;
+    f[11] += sign * s.horizontal_links() as i32;
+    f[12] += sign * s.vertical_links() as i32;
+    f[13] += sign * s.mobility() as i32;
+    let (empty, contested) = s.empty_files();
+    f[14] += sign * (empty + contested);
+}
+
+/// What the side to move gains from capturing first: a free capture (an
+/// undefended target) or at least an exchange.
+#[inline]
+fn initiative<B: Bits>(mover: &Side<B>, f: &mut [i32; EXPERT_LEN], sign: i32) {
+    let targets = mover.enemy & mover.attacks();
+    if (targets & !mover.flip().protected()).any() {
+        f[15] += sign;
+    } else if targets.any() {
+        f[16] += sign;
+    }
+}
+
+/// The expert features of `board` for `me` (see [`EXPERT_FEATURES`]).
+pub(crate) fn expert_features<B: Bits>(board: &Board<B>, me: Color) -> [i32; EXPERT_LEN] {
     let s = Side::new(board, me);
     let them = s.flip();
-    let mut raw = expert_side(&s) - expert_side(&them);
-    raw += if board.side() == me { initiative(&s) } else { -initiative(&them) };
-    STEP * raw + win_terms(board, me)
+    let mut f = [0; EXPERT_LEN];
+    expert_side(&s, &mut f, 1);
+    expert_side(&them, &mut f, -1);
+    if board.side() == me {
+        initiative(&s, &mut f, 1);
+    } else {
+        initiative(&them, &mut f, -1);
+    }
+    f
+}
+
+/// The expert score under `weights` without the almost-win terms, in points.
+#[inline]
+fn expert_linear(features: &[i32; EXPERT_LEN], weights: &[i32; EXPERT_LEN]) -> Score {
+    STEP * features.iter().zip(weights).map(|(f, w)| f * w).sum::<i32>()
+}
+
+/// Expert under any weights: the linear features plus almost-win.
+pub(crate) fn expert_with<B: Bits>(board: &Board<B>, me: Color, weights: &[i32; EXPERT_LEN]) -> Score {
+    expert_linear(&expert_features(board, me), weights) + win_terms(board, me)
+}
+
+/// Expert: a linear feature evaluation, ours minus theirs: piece value, a
+/// per-rank table (home rank, the ranks between, the last two before the
+/// goal), attacked, hanging and protected pawns, horizontal and vertical
+/// connections, mobility, files without an own pawn, the mover's capture
+/// initiative, and almost-win. Weights: [`super::weights::EXPERT`], written by
+/// `breakline tune`.
+pub(crate) fn expert<B: Bits>(board: &Board<B>, me: Color) -> Score {
+    expert_with(board, me, &super::weights::EXPERT)
+}
+
+/// Whether a position is quiet enough to judge by the expert evaluation alone
+/// (for the tuner): no almost-win for either side and no capture for the side
+/// to move.
+pub(crate) fn quiet<B: Bits>(board: &Board<B>) -> bool {
+    let mover = Side::new(board, board.side());
+    super::features::race(board).is_none() && (mover.enemy & mover.attacks()).is_empty()
 }

@@ -3,6 +3,7 @@
 //! centralisation, mobility and connectedness.
 
 mod features;
+pub(crate) mod weights;
 
 use crate::engine::bits::Bits;
 use crate::engine::board::Board;
@@ -16,7 +17,7 @@ use features::square_value;
 use features::{distance_sum_scaled, groups, links, mobility, spread, surplus_distance};
 
 /// Points per raw unit of the expert evaluation, which is its smallest step.
-const EXPERT_STEP: Score = 10;
+pub(crate) const EXPERT_STEP: Score = 10;
 /// Points per unit of the classic evaluation: its terms keep their published
 /// ratios, and tie-break noise gets room below one step.
 const CLASSIC_STEP: Score = 10;
@@ -26,7 +27,7 @@ pub(crate) fn evaluate<B: Bits>(pos: &LinesOfAction<B>, strategy: Strategy, me: 
     let score = match strategy {
         Strategy::Classic => CLASSIC_STEP * (classic_side(b, me) - classic_side(b, me.opponent())),
         // Expert, and any Breakthrough strategy a caller failed to reject.
-        _ => EXPERT_STEP * (expert_side(b, me) - expert_side(b, me.opponent())) + EXPERT_STEP * tempo(b, me),
+        _ => expert(b, me),
     };
     score.clamp(-MAX_EVAL + 1, MAX_EVAL - 1)
 }
@@ -54,45 +55,81 @@ fn classic_side<B: Bits>(b: &Board<B>, c: Color) -> Score {
     concentration + s.central + 1000 * largest
 }
 
-// Expert weights in raw units (x EXPERT_STEP points), chosen by self-play.
-/// Per unit of average surplus distance from the centre of mass.
-const CONCENTRATION: i32 = 80;
-/// Per Euler-number unit above one (a group more, or a hole fewer).
-const QUADS: i32 = 4;
-/// Per connected group beyond the first.
-const GROUPS: i32 = 3;
-/// Times the average centralisation value, divided by 10.
-const CENTRALISATION: i32 = 6;
-/// Times the value of the centre of mass's square, divided by 10.
-const MASS_POSITION: i32 = 2;
-/// Per weighted move, divided by 4.
-const MOBILITY: i32 = 3;
-/// Per piece with no legal move.
-const STUCK: i32 = 3;
-/// Times the average number of touching neighbours per piece.
-const CONNECTED: i32 = 8;
-/// For the side to move: in LOA a tempo is worth a lot.
-const TEMPO: i32 = 3;
+/// How many features (and weights) the expert evaluation has.
+const EXPERT_LEN: usize = 11;
 
-/// Expert, for one side (raw units): how close it is to one compact group.
-fn expert_side<B: Bits>(b: &Board<B>, c: Color) -> i32 {
+/// The expert evaluation's features, in the order of its weight tables. Each
+/// is the side evaluated's measure minus its opponent's, in 1/[`EXPERT_FIX`]
+/// units; tempo is +1 when the side evaluated is to move, -1 when not.
+pub(crate) const EXPERT_FEATURES: [&str; EXPERT_LEN] = [
+    "concentration (average surplus distance from the centre of mass)",
+    "quads (Euler number above one)",
+    "groups beyond the first",
+    "centralisation (average square value / 10)",
+    "centre of mass's square value / 10",
+    "mobility (weighted moves / 4)",
+    "pieces with no move",
+    "connectedness (touching neighbours per piece)",
+    "tempo (side to move)",
+    "pieces",
+    "largest group's share of the pieces",
+];
+
+/// Fixed point of the features: the score is the weighted sum divided by this.
+pub(crate) const EXPERT_FIX: i32 = 64;
+
+/// The expert weights (raw units) as first chosen by hand and self-play,
+/// before the tuner: the tuner's starting point and the weights its sample
+/// games are played with. The last two features are new with the tuner and
+/// start at 0.
+pub(crate) const EXPERT_HAND: [i32; EXPERT_LEN] = [-80, -4, -3, 6, 2, 3, -3, 8, 3, 0, 0];
+
+/// One side's features (in 1/[`EXPERT_FIX`] units), added with `sign`.
+fn expert_side<B: Bits>(b: &Board<B>, c: Color, f: &mut [i32; EXPERT_LEN], sign: i32) {
+    const X: i32 = EXPERT_FIX;
     let geo = b.geometry();
     let (own, enemy) = (b.pieces(c), b.pieces(c.opponent()));
     let s = spread(geo, own);
     let n = s.count.max(1);
-    let concentration = -CONCENTRATION * surplus_distance(geo, own, &s) / (n * n);
-    let quads = -QUADS * (euler(geo, own).max(1) - 1);
-    let (count, _) = groups(geo, own);
-    let grouping = -GROUPS * (count.max(1) - 1);
-    let central = CENTRALISATION * s.central / (10 * n);
+    let (count, largest) = groups(geo, own);
     let (cf, cr) = features::centre(&s, geo.columns as i32);
-    let mass = MASS_POSITION * square_value(geo.columns as i32, cf, cr) / 10;
     let (moves, stuck) = mobility(geo, own, enemy);
-    let mobile = MOBILITY * moves / 4 - STUCK * stuck;
-    let connected = CONNECTED * 2 * links(geo, own) / n;
-    concentration + quads + grouping + central + mass + mobile + connected
+    f[0] += sign * (X * surplus_distance(geo, own, &s) / (n * n));
+    f[1] += sign * X * (euler(geo, own).max(1) - 1);
+    f[2] += sign * X * (count.max(1) - 1);
+    f[3] += sign * (X * s.central / (10 * n));
+    f[4] += sign * (X * square_value(geo.columns as i32, cf, cr) / 10);
+    f[5] += sign * (X * moves / 4);
+    f[6] += sign * X * stuck;
+    f[7] += sign * (X * 2 * links(geo, own) / n);
+    f[9] += sign * X * s.count;
+    f[10] += sign * (X * largest / n);
 }
 
-fn tempo<B: Bits>(b: &Board<B>, me: Color) -> i32 {
-    if b.side() == me { TEMPO } else { -TEMPO }
+/// The expert features of `b` for `me` (see [`EXPERT_FEATURES`]).
+pub(crate) fn expert_features<B: Bits>(b: &Board<B>, me: Color) -> [i32; EXPERT_LEN] {
+    let mut f = [0; EXPERT_LEN];
+    expert_side(b, me, &mut f, 1);
+    expert_side(b, me.opponent(), &mut f, -1);
+    f[8] = if b.side() == me { EXPERT_FIX } else { -EXPERT_FIX };
+    f
+}
+
+/// The expert score of these features under `weights`, in points.
+#[inline]
+fn expert_linear(features: &[i32; EXPERT_LEN], weights: &[i32; EXPERT_LEN]) -> Score {
+    let sum: i64 = features.iter().zip(weights).map(|(&f, &w)| f as i64 * w as i64).sum();
+    EXPERT_STEP * (sum / EXPERT_FIX as i64) as Score
+}
+
+/// Expert under any weights.
+pub(crate) fn expert_with<B: Bits>(b: &Board<B>, me: Color, weights: &[i32; EXPERT_LEN]) -> Score {
+    expert_linear(&expert_features(b, me), weights)
+}
+
+/// Expert: how close each side is to one compact group (concentration, quads,
+/// groups, centralisation, mobility, connectedness, tempo...), ours minus
+/// theirs. Weights: [`weights::EXPERT`], written by `breakline tune`.
+fn expert<B: Bits>(b: &Board<B>, me: Color) -> Score {
+    expert_with(b, me, &weights::EXPERT)
 }

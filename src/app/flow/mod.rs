@@ -1,0 +1,258 @@
+//! Flow Free (puzzle) mode: pick a shipped puzzle, draw its paths by
+//! dragging, or let a solver fill the board step by step. The board game
+//! waits untouched while this mode shows (see [`Mode`]).
+
+mod picture;
+pub mod solve;
+mod view;
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+
+use super::state::{Mode, TurnPhase};
+use crate::engine::flow::library::{SHIPPED, Shipped};
+use crate::engine::flow::{Colour, Drawing, Method, Puzzle};
+
+pub(crate) use view::view_plugin;
+
+/// What the player (or a test) asks of the puzzle; the pointer sends the
+/// drawing ones with the cell under it.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FlowRequest {
+    /// Open the shipped puzzle with this index.
+    Pick(usize),
+    Press(usize),
+    DragTo(usize),
+    Release,
+    /// Clear the paths.
+    Reset,
+    /// Solve with the chosen method and speed.
+    Solve,
+    Cancel,
+}
+
+/// The puzzle on the board and how it is being played.
+#[derive(Resource, Clone, Debug)]
+pub struct FlowGame {
+    /// Index into [`SHIPPED`].
+    pub(crate) index: usize,
+    pub drawing: Drawing,
+    pub method: Method,
+    /// Solver steps shown a second; `None` shows only the result.
+    pub speed: Option<f32>,
+    /// The solver's grid while it plays; the drawing shows otherwise.
+    pub replay: Option<Replay>,
+    /// What the last solve ended with, until the board changes again.
+    pub note: Option<SolveNote>,
+}
+
+/// The solver's grid as the player sees it, and its attempts so far.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Replay {
+    pub cells: Vec<Option<Colour>>,
+    pub attempts: u64,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum SolveNote {
+    Solved { method: Method, attempts: u64, time: Duration },
+    NoSolution { method: Method, attempts: u64, time: Duration },
+    Cancelled { attempts: u64 },
+    Failed(String),
+}
+
+impl FlowGame {
+    fn new(index: usize) -> FlowGame {
+        let index = index.min(SHIPPED.len() - 1);
+        FlowGame {
+            index,
+            drawing: Drawing::new(shipped_puzzle(index)),
+            method: Method::Paths,
+            speed: Some(DEFAULT_SPEED),
+            replay: None,
+            note: None,
+        }
+    }
+
+    pub(crate) fn shipped(&self) -> &'static Shipped {
+        &SHIPPED[self.index]
+    }
+
+    pub fn puzzle(&self) -> &Puzzle {
+        self.drawing.puzzle()
+    }
+
+    /// Opens another puzzle (the method and speed stay).
+    fn pick(&mut self, index: usize) {
+        *self = FlowGame { method: self.method, speed: self.speed, ..FlowGame::new(index) };
+    }
+
+    /// The line under the board: progress, the verdict, or the solver's.
+    pub fn status(&self, solving: bool) -> String {
+        if solving {
+            return format!("Solving by {}…", self.method);
+        }
+        match &self.note {
+            Some(SolveNote::Solved { method, attempts, time }) => {
+                return format!("Solved by {method}: {} attempts, {}", thousands(*attempts), millis(*time));
+            }
+            Some(SolveNote::NoSolution { method, attempts, time }) => {
+                return format!("No solution ({method}: {} attempts, {})", thousands(*attempts), millis(*time));
+            }
+            Some(SolveNote::Cancelled { attempts }) => {
+                return format!("Cancelled after {} attempts", thousands(*attempts));
+            }
+            Some(SolveNote::Failed(error)) => return format!("The solver failed: {error}"),
+            None => {}
+        }
+        let d = &self.drawing;
+        if d.is_solved() {
+            let moves = d.moves();
+            let plural = if moves == 1 { "" } else { "s" };
+            // One move a colour is the least a puzzle takes.
+            let perfect = if moves as usize == self.puzzle().colour_count() { " Perfect!" } else { "" };
+            return format!("Solved in {moves} move{plural}!{perfect}");
+        }
+        let (colours, cells) = (self.puzzle().colour_count(), self.puzzle().cell_count());
+        format!("Flows {}/{colours} · pipe {}%", d.connected(), d.filled() * 100 / cells)
+    }
+}
+
+/// Solver steps a second to start with.
+const DEFAULT_SPEED: f32 = 20.0;
+
+/// The start-up puzzle when the command line asks for Flow mode.
+#[derive(Resource, Clone, Copy, Debug)]
+pub(crate) struct OpenFlow(pub(crate) usize);
+
+fn shipped_puzzle(index: usize) -> Puzzle {
+    // The shipped puzzles are checked by the engine's tests.
+    SHIPPED[index].puzzle().expect("shipped puzzles parse")
+}
+
+pub(crate) fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+fn millis(time: Duration) -> String {
+    let ms = time.as_secs_f64() * 1000.0;
+    if ms < 10.0 { format!("{ms:.2} ms") } else { format!("{ms:.0} ms") }
+}
+
+/// The order of Flow's systems within a frame.
+#[derive(SystemSet, Clone, Copy, PartialEq, Eq, Hash, Debug)]
+enum FlowSystems {
+    /// The pointer and keys become requests.
+    Input,
+    Apply,
+    Play,
+    Show,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<FlowRequest>()
+        .insert_resource(FlowGame::new(0))
+        .configure_sets(
+            Update,
+            (FlowSystems::Input, FlowSystems::Apply, FlowSystems::Play, FlowSystems::Show)
+                .chain()
+                .distributive_run_if(in_state(Mode::Flow)),
+        )
+        .add_systems(Startup, open_at_launch)
+        .add_systems(OnEnter(Mode::Flow), pause_board_turn)
+        .add_systems(OnExit(Mode::Flow), leave)
+        .add_systems(Update, apply_requests.in_set(FlowSystems::Apply))
+        .add_plugins(solve::plugin);
+}
+
+fn open_at_launch(open: Option<Res<OpenFlow>>, mut game: ResMut<FlowGame>, mut mode: ResMut<NextState<Mode>>) {
+    if let Some(open) = open {
+        game.pick(open.0);
+        mode.set(Mode::Flow);
+    }
+}
+
+/// An AI search of the board game stops while the puzzle shows; its turn
+/// starts over when the player comes back.
+fn pause_board_turn(turn: Option<Res<State<TurnPhase>>>, mut next: ResMut<NextState<TurnPhase>>) {
+    if turn.is_some_and(|t| *t.get() == TurnPhase::AiThinking) {
+        next.set(TurnPhase::Deciding);
+    }
+}
+
+/// Leaving ends the drag and the solve (its task is despawned on exit).
+fn leave(mut game: ResMut<FlowGame>) {
+    game.drawing.release();
+    if let Some(replay) = game.replay.take() {
+        game.note = Some(SolveNote::Cancelled { attempts: replay.attempts });
+    }
+}
+
+fn apply_requests(
+    mut commands: Commands,
+    mut requests: MessageReader<FlowRequest>,
+    mut game: ResMut<FlowGame>,
+    solving: Query<(Entity, &solve::FlowSolve)>,
+    mut start: MessageWriter<solve::StartSolve>,
+) {
+    for request in requests.read() {
+        let running = solving.iter().next();
+        match *request {
+            FlowRequest::Pick(index) => {
+                for (entity, _) in &solving {
+                    commands.entity(entity).despawn();
+                }
+                game.pick(index);
+            }
+            // The board is the solver's while it runs.
+            FlowRequest::Press(_) | FlowRequest::DragTo(_) | FlowRequest::Release if running.is_some() => {}
+            FlowRequest::Press(cell) => {
+                if game.bypass_change_detection().drawing.press(cell) {
+                    game.note = None;
+                    game.set_changed();
+                }
+            }
+            FlowRequest::DragTo(cell) => {
+                if game.bypass_change_detection().drawing.drag_to(cell) {
+                    game.set_changed();
+                }
+            }
+            FlowRequest::Release => {
+                if game.drawing.drawing().is_some() {
+                    game.drawing.release();
+                }
+            }
+            FlowRequest::Reset => {
+                for (entity, _) in &solving {
+                    commands.entity(entity).despawn();
+                }
+                game.drawing.reset();
+                game.replay = None;
+                game.note = None;
+            }
+            FlowRequest::Solve if running.is_none() => {
+                game.drawing.release();
+                game.note = None;
+                start.write(solve::StartSolve);
+            }
+            FlowRequest::Solve => {}
+            FlowRequest::Cancel => {
+                if let Some((entity, task)) = running {
+                    let attempts = game.replay.as_ref().map_or(task.attempts(), |r| r.attempts);
+                    commands.entity(entity).despawn();
+                    game.replay = None;
+                    game.note = Some(SolveNote::Cancelled { attempts });
+                }
+            }
+        }
+    }
+}
