@@ -46,6 +46,9 @@ pub struct SearchInfo {
     pub tt_hits: u64,
     /// The root moves with their latest scores (same point of view), best first.
     pub root_scores: Vec<(Move, Score)>,
+    /// The move came from the opening book: nothing was searched.
+    #[serde(default)]
+    pub book: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -172,7 +175,7 @@ pub fn search(
     if config.book
         && let Some(m) = Book::builtin(variant, position.size()).and_then(|b| b.lookup(position))
     {
-        let info = SearchInfo { pv: vec![m], ..SearchInfo::default() };
+        let info = SearchInfo { pv: vec![m], book: true, ..SearchInfo::default() };
         return Ok(SearchResult { best_move: m, info, book: true });
     }
     let game = position.game.clone();
