@@ -118,6 +118,7 @@ fn spawn_search(
             pv: proof.line.clone(),
             tt_hits: 0,
             root_scores: Vec::new(),
+            book: false,
         };
         requests.write(GameRequest::Play(MoveChosen {
             mv,

@@ -117,7 +117,7 @@ mod tests {
     use crate::engine::eval::WIN;
 
     fn record(side: Side, score: Option<Score>) -> MoveRecord {
-        MoveRecord { notation: String::new(), side, capture: false, nodes: 0, time_us: 0, depth: 0, score }
+        MoveRecord { notation: String::new(), side, capture: false, nodes: 0, time_us: 0, depth: 0, score, book: false }
     }
 
     #[test]

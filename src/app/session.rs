@@ -72,6 +72,7 @@ fn recorded_search(recorded: &MoveRecord, mv: EngineMove) -> SearchInfo {
         pv: vec![mv],
         tt_hits: 0,
         root_scores: Vec::new(),
+        book: recorded.book,
     }
 }
 

@@ -328,6 +328,9 @@ impl EngineSession {
             signals.finish(work);
             match result {
                 Ok(result) => {
+                    if result.book {
+                        sink.line("info string book move");
+                    }
                     sink.line(&info_line(&position, &result.info));
                     sink.line(&format!("bestmove {}", position.move_name(result.best_move)));
                 }

@@ -48,6 +48,9 @@ pub struct MoveRecord {
     pub depth: u32,
     /// The mover's score of the position after its search, if it searched.
     pub score: Option<Score>,
+    /// An AI's move from the opening book (no search, no figures).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub book: bool,
 }
 
 /// One side's totals over a game's moves.
@@ -206,6 +209,7 @@ impl GameRecord {
             time_us: search.map_or(0, |s| u64::try_from(s.time.as_micros()).unwrap_or(u64::MAX)),
             depth: search.map_or(0, |s| s.depth),
             score: search.map(|s| s.score),
+            book: search.is_some_and(|s| s.book),
         });
         self.recount();
     }
@@ -305,6 +309,9 @@ impl GameRecord {
             }
             if entry.score.is_some_and(|s| !(-WIN..=WIN).contains(&s)) {
                 return Err(RecordError::Figures { index: index + 1, what: "score" });
+            }
+            if entry.book && (entry.nodes > 0 || entry.depth > 0) {
+                return Err(RecordError::Figures { index: index + 1, what: "book move with search figures" });
             }
             record.moves.push(MoveRecord {
                 notation: before.move_name(mv),

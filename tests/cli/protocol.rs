@@ -321,3 +321,14 @@ fn solve_answers_with_the_winner_distance_and_line() {
     assert_eq!(c.one("position fen w4/5/5/2b2/5 b"), "ok");
     assert_eq!(c.one("solve"), "error the game is already over");
 }
+
+#[test]
+fn a_book_move_says_so_and_a_search_does_not() {
+    let mut c = Client::new();
+    c.one("variant loa 8x8");
+    let lines = c.go("go ai enhanced:expert:depth=2:book=on");
+    assert_eq!(lines.first().map(String::as_str), Some("info string book move"), "{lines:?}");
+    assert_eq!(lines.len(), 3, "the book line, one info line, bestmove: {lines:?}");
+    let lines = c.go("go ai enhanced:expert:depth=2:book=off");
+    assert!(lines.iter().all(|l| !l.contains("book")), "{lines:?}");
+}

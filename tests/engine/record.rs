@@ -179,3 +179,20 @@ fn mutated_save_files_load_as_errors_or_consistent_games() {
     eprintln!("mutated save files: {loaded} loaded, {refused} refused");
     assert!(loaded > 100 && refused > 100, "both outcomes tried: {loaded} loaded, {refused} refused");
 }
+
+#[test]
+fn book_moves_are_recorded_as_such_and_a_book_move_with_figures_is_refused() {
+    // Masters open from the book on 8x8 (Black moves first in LOA); the record
+    // says which moves were not searched.
+    let r = game(Variant::LinesOfAction, 8, "alphabeta:classic:depth=1", "enhanced:expert:depth=1:book=on", 4);
+    let first = &r.moves[0];
+    assert!(first.side == Color::Black && first.book && first.nodes == 0 && first.depth == 0, "{first:?}");
+    assert!(r.moves.iter().filter(|m| m.side == Color::White).all(|m| !m.book && m.nodes > 0));
+    let text = serde_json::to_string(&r).unwrap();
+    let (back, _) = GameRecord::from_json(&text).expect("loads");
+    assert_eq!(back, r, "the flag survives saving and loading");
+    let mut forged = r.clone();
+    forged.moves[0].nodes = 5;
+    let text = serde_json::to_string(&forged).unwrap();
+    assert!(matches!(GameRecord::from_json(&text), Err(RecordError::Figures { index: 1, .. })));
+}

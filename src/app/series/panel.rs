@@ -472,5 +472,5 @@ fn replay_controls(
             requests.write(GameRequest::StopReplay);
         }
     });
-    ui.label(RichText::new("Stop hands the game to the players you set, from this position.").small().weak());
+    ui.label(RichText::new("Stop hands the game to the players you set, from this position.").weak());
 }

@@ -101,7 +101,7 @@ fn left_panel(ui: &mut Ui, panel: &mut FlowPanel) {
     ui.add_enabled_ui(!solving, |ui| {
         for m in Method::ALL {
             ui.radio_value(&mut method, m, m.id());
-            ui.label(RichText::new(describe(m)).weak().small());
+            ui.label(RichText::new(describe(m)).weak());
         }
     });
     let mut position = game.speed.map_or(SPEEDS.len(), |s| SPEEDS.iter().position(|&v| v >= s).unwrap_or(0));

@@ -148,7 +148,11 @@ pub(super) fn statistics_grid(ui: &mut Ui, session: &GameSession, id: &str) {
             session.last_record_of(s).map_or("–".into(), |m| millis(m.time_us as f64 / 1000.0))
         });
         row("Last move depth", &|s| {
-            session.last_record_of(s).filter(|m| m.depth > 0).map_or("–".into(), |m| m.depth.to_string())
+            session.last_record_of(s).map_or("–".into(), |m| match (m.book, m.depth) {
+                (true, _) => "book".to_string(),
+                (false, 0) => "–".to_string(),
+                (false, depth) => depth.to_string(),
+            })
         });
         row("Total nodes", &|s| thousands(stats.side(s).nodes));
         row("Total time", &|s| millis(stats.side(s).total_time_ms()));
@@ -178,8 +182,14 @@ pub(super) fn moves_section(ui: &mut Ui, state: &PanelState, shown: Option<usize
                     ui.label(RichText::new(format!("{}.", turn + 1)).weak());
                     for (i, m) in pair.iter().enumerate() {
                         let ply = turn * 2 + i + 1;
-                        let text = RichText::new(m.notation.as_str()).monospace();
-                        let label = ui.selectable_label(shown == Some(ply), text).on_hover_text("Review from here");
+                        // A book move is marked as chess GUIs do; it was not searched.
+                        let (notation, hover) = if m.book {
+                            (format!("{} (book)", m.notation), "Opening book move · review from here")
+                        } else {
+                            (m.notation.clone(), "Review from here")
+                        };
+                        let text = RichText::new(notation).monospace();
+                        let label = ui.selectable_label(shown == Some(ply), text).on_hover_text(hover);
                         if label.clicked() {
                             clicked = Some(ply);
                         }

@@ -163,7 +163,7 @@ fn legend(ui: &mut Ui, entries: &[(&str, Color32, &str)]) {
     ui.horizontal_wrapped(|ui| {
         for (symbol, color, meaning) in entries {
             ui.label(RichText::new(*symbol).color(*color).strong());
-            ui.label(RichText::new(*meaning).small());
+            ui.label(*meaning);
         }
     });
 }

@@ -50,6 +50,9 @@ pub struct SearchInfo {
     pub(crate) tt_hits: u64,
     /// The root moves with their latest scores (same point of view), best first.
     pub root_scores: Vec<(Move, Score)>,
+    /// The move came from the opening book: nothing was searched.
+    #[serde(default)]
+    pub book: bool,
 }
 
 /// A finished search: the move to play and what the search knew.
@@ -181,7 +184,7 @@ pub fn search(
     if config.book
         && let Some(m) = Book::builtin(variant, position.size()).and_then(|b| b.lookup(position))
     {
-        let info = SearchInfo { pv: vec![m], ..SearchInfo::default() };
+        let info = SearchInfo { pv: vec![m], book: true, ..SearchInfo::default() };
         return Ok(SearchResult { best_move: m, info, book: true });
     }
     let game = position.game.clone();
