@@ -207,7 +207,8 @@ fn forced_win_in_three_is_found() {
     for config in [
         fixed(Algorithm::AlphaBeta, Strategy::Offensive1, 5),
         fixed(Algorithm::Enhanced, Strategy::Offensive1, 7),
-        AiConfig { time_ms: Some(300), ..AiConfig::new(Algorithm::Enhanced, Strategy::Defensive1) },
+        // Ends at the proof; the limit only bounds a broken search.
+        AiConfig { time_ms: Some(60_000), ..AiConfig::new(Algorithm::Enhanced, Strategy::Defensive1) },
     ] {
         let r = run(&pos, &config);
         assert_eq!(r.info.score, WIN - 5, "{config}");
