@@ -12,8 +12,8 @@ use crate::engine::loa::LinesOfAction;
 use crate::engine::types::Color;
 
 use super::{MAX_EVAL, Score, Strategy};
+pub use features::{connects_in_one, euler, square_value};
 use features::{distance_sum_scaled, groups, links, mobility, spread, surplus_distance};
-pub use features::{euler, square_value};
 
 /// Points per raw unit of the expert evaluation, which is its smallest step.
 pub const EXPERT_STEP: Score = 10;
@@ -26,9 +26,26 @@ pub fn evaluate<B: Bits>(pos: &LinesOfAction<B>, strategy: Strategy, me: Color) 
     let score = match strategy {
         Strategy::Classic => CLASSIC_STEP * (classic_side(b, me) - classic_side(b, me.opponent())),
         // Expert, and any Breakthrough strategy a caller failed to reject.
-        _ => expert(b, me),
+        _ => expert(b, me) + connect_threat(b, me),
     };
     score.clamp(-MAX_EVAL + 1, MAX_EVAL - 1)
+}
+
+/// Added for the side to move when it can join all its pieces with its next
+/// move (win at once): far above any positional score, below proven scores, so
+/// the search sees a win one ply past its horizon without claiming a proof.
+pub const CONNECT_NEXT: Score = MAX_EVAL / 2;
+
+/// [`CONNECT_NEXT`] from `me`'s view when the side to move can connect at once.
+fn connect_threat<B: Bits>(b: &Board<B>, me: Color) -> Score {
+    let mover = b.side;
+    if !connects_in_one(b.geo, b.pieces[mover.index()], b.pieces[mover.opponent().index()]) {
+        0
+    } else if mover == me {
+        CONNECT_NEXT
+    } else {
+        -CONNECT_NEXT
+    }
 }
 
 pub fn eval_step<B: Bits>(_pos: &LinesOfAction<B>, strategy: Strategy) -> Score {
