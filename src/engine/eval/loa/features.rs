@@ -194,23 +194,20 @@ pub fn connects_in_one<B: Bits>(geo: &Geometry<B>, own: B, enemy: B) -> bool {
     if k <= 1 {
         return false;
     }
-    let mut halos = [B::EMPTY; 5];
-    for j in 0..k {
-        halos[j] = halo(groups[j]);
-    }
-    for i in 0..k {
+    let halos = groups.map(halo);
+    for (i, &group) in groups[..k].iter().enumerate() {
         // A piece of group i moves: its target must touch every other group,
         // and what is left of group i unless it was alone.
         let mut targets = geo.all & !own;
         for (j, &h) in halos[..k].iter().enumerate() {
-            if j != i || groups[i].count() > 1 {
+            if j != i || group.count() > 1 {
                 targets &= h;
             }
         }
         if !targets.any() {
             continue;
         }
-        for from in groups[i].squares() {
+        for from in group.squares() {
             let joined = piece_moves(geo, own, enemy, from, |to, _| {
                 let after = (own & !B::bit(from)) | B::bit(to);
                 if (targets & B::bit(to)).any() && geo.connected_from(B::bit(to), after) == after {
