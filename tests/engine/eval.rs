@@ -270,3 +270,34 @@ fn quads_agree_with_flood_fill_on_sets_of_any_density() {
     quads_agree_with_flood_fill::<u128>(10, 7);
     quads_agree_with_flood_fill::<Wide>(12, 8);
 }
+
+/// `connects_in_one` against playing every move: along seeded random Lines of
+/// Action games (most end in a connection, so the last positions have one),
+/// the side to move can connect at once exactly when one of its moves wins.
+#[test]
+fn connects_in_one_agrees_with_playing_every_move() {
+    use breakline::engine::eval::loa::connects_in_one;
+    use breakline::engine::game::Game;
+    use breakline::engine::{Outcome, WinReason};
+    let (mut yes, mut no) = (0, 0);
+    for variant_size in [BoardSize::new(8, 8), BoardSize::new(6, 6)] {
+        for p in random_placements(Variant::LinesOfAction, variant_size, 40) {
+            let mut game = LinesOfAction::<u64>::from_placement(&p).expect("valid placement");
+            if game.quick_outcome() != Outcome::Ongoing {
+                continue;
+            }
+            let mover = game.side_to_move();
+            let wins = game.legal_moves().iter().any(|&m| {
+                game.play_unchecked(m);
+                let won = game.quick_outcome() == Outcome::Win { winner: mover, reason: WinReason::Connected };
+                game.undo_unchecked(m);
+                won
+            });
+            let b = game.board();
+            let claimed = connects_in_one(b.geometry(), b.pieces(mover), b.pieces(mover.opponent()));
+            assert_eq!(claimed, wins, "{p:?}");
+            if wins { yes += 1 } else { no += 1 }
+        }
+    }
+    assert!(yes >= 20 && no >= 1000, "{yes} positions with a connecting move, {no} without");
+}

@@ -72,15 +72,18 @@ impl Difficulty {
         }
     }
 
-    /// easy/medium/hard: alpha-beta at depth 2/3/4; master: enhanced, 2 s a move.
-    pub(crate) fn config(self) -> AiConfig {
+    /// easy/medium/hard: alpha-beta at depth 2/3/4; master: enhanced, 2 s a
+    /// move, in Lines of Action with `exact=off` (a 200-game match at 200 ms
+    /// said so there; README, "Strength").
+    pub(crate) fn config(self, variant: Variant) -> AiConfig {
         let strategy = Strategy::STRONGEST;
         match self {
             Difficulty::Easy => AiConfig::fixed_depth(Algorithm::AlphaBeta, strategy, 2),
             Difficulty::Medium => AiConfig::fixed_depth(Algorithm::AlphaBeta, strategy, 3),
             Difficulty::Hard => AiConfig::fixed_depth(Algorithm::AlphaBeta, strategy, 4),
             Difficulty::Master => {
-                AiConfig { time_ms: Some(2000), book: true, ..AiConfig::new(Algorithm::Enhanced, strategy) }
+                let exact = variant != Variant::LinesOfAction;
+                AiConfig { time_ms: Some(2000), book: true, exact, ..AiConfig::new(Algorithm::Enhanced, strategy) }
             }
         }
     }
@@ -117,7 +120,9 @@ pub struct AiConfig {
     /// table cuts off only at equal depth, no late-move reductions, no win
     /// check at the horizon). On by default: `exact=off` reaches a depth about
     /// three times sooner, but 200-game matches against the previous build
-    /// showed no gain (README, "Strength"), so it stays an experiment.
+    /// showed no gain (README, "Strength"), so it stays an experiment, except
+    /// in the Lines of Action `master` preset, where it won once the
+    /// evaluation saw connection threats.
     #[serde(default = "on")]
     pub exact: bool,
     /// Search threads (enhanced: Lazy SMP over a shared table). Series and
@@ -202,7 +207,7 @@ impl AiConfig {
         let mut parts = text.split(':');
         let head = parts.next().unwrap_or_default().to_ascii_lowercase();
         if let Some(d) = Difficulty::ALL.into_iter().find(|d| d.id() == head) {
-            let mut config = d.config();
+            let mut config = d.config(variant);
             for part in parts {
                 config.apply(part)?;
             }
@@ -462,6 +467,8 @@ mod tests {
             assert_eq!(AiConfig::parse(&c.to_string(), bt).unwrap(), c);
         }
         let m = AiConfig::parse("master", Variant::LinesOfAction).unwrap();
+        assert_eq!(m.to_string(), "enhanced:expert:time=2000:exact=off:book=on");
+        let m = AiConfig::parse("master", bt).unwrap();
         assert_eq!(m.to_string(), "enhanced:expert:time=2000:book=on");
         assert_eq!(AiConfig::parse("easy", bt).unwrap().depth, Some(2));
     }

@@ -167,3 +167,59 @@ pub(crate) fn mobility<B: Bits>(geo: &Geometry<B>, own: B, enemy: B) -> (i32, i3
     }
     (weighted, stuck)
 }
+
+/// Whether the side owning `own` can join all its pieces into one group with
+/// a single move, i.e. win at once if it is to move. A move joins at most five
+/// groups (the one it leaves and up to four around its target, which touch
+/// its four diagonal neighbours at most), so with six or more there is
+/// nothing to look for; otherwise only the moves whose target touches every
+/// other group are played out.
+pub fn connects_in_one<B: Bits>(geo: &Geometry<B>, own: B, enemy: B) -> bool {
+    let cols = geo.columns;
+    let halo = |g: B| {
+        let row = g | (g.shr(1) & geo.not_last_file) | (g.shl(1) & geo.not_first_file);
+        (row | row.shl(cols) | row.shr(cols)) & geo.all
+    };
+    let mut groups = [B::EMPTY; 5];
+    let mut k = 0;
+    let mut rest = own;
+    while let Some(seed) = rest.squares().next() {
+        if k == groups.len() {
+            return false;
+        }
+        groups[k] = geo.connected_from(B::bit(seed), rest);
+        rest &= !groups[k];
+        k += 1;
+    }
+    if k <= 1 {
+        return false;
+    }
+    let halos = groups.map(halo);
+    for (i, &group) in groups[..k].iter().enumerate() {
+        // A piece of group i moves: its target must touch every other group,
+        // and what is left of group i unless it was alone.
+        let mut targets = geo.all & !own;
+        for (j, &h) in halos[..k].iter().enumerate() {
+            if j != i || group.count() > 1 {
+                targets &= h;
+            }
+        }
+        if !targets.any() {
+            continue;
+        }
+        for from in group.squares() {
+            let joined = piece_moves(geo, own, enemy, from, |to, _| {
+                let after = (own & !B::bit(from)) | B::bit(to);
+                if (targets & B::bit(to)).any() && geo.connected_from(B::bit(to), after) == after {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            });
+            if joined.is_break() {
+                return true;
+            }
+        }
+    }
+    false
+}

@@ -12,8 +12,8 @@ use crate::engine::loa::LinesOfAction;
 use crate::engine::types::Color;
 
 use super::{MAX_EVAL, Score, Strategy};
-pub use features::euler;
 use features::square_value;
+pub use features::{connects_in_one, euler};
 use features::{distance_sum_scaled, groups, links, mobility, spread, surplus_distance};
 
 /// Points per raw unit of the expert evaluation, which is its smallest step.
@@ -27,9 +27,35 @@ pub(crate) fn evaluate<B: Bits>(pos: &LinesOfAction<B>, strategy: Strategy, me: 
     let score = match strategy {
         Strategy::Classic => CLASSIC_STEP * (classic_side(b, me) - classic_side(b, me.opponent())),
         // Expert, and any Breakthrough strategy a caller failed to reject.
-        _ => expert(b, me),
+        _ => expert(b, me) + connect_threat(b, me),
     };
     score.clamp(-MAX_EVAL + 1, MAX_EVAL - 1)
+}
+
+/// Added for the side to move when it can join all its pieces with its next
+/// move (win at once): far above any positional score, below proven scores, so
+/// the search sees a win one ply past its horizon without claiming a proof.
+pub const CONNECT_NEXT: Score = MAX_EVAL / 2;
+
+/// Taken from the side to move when it cannot connect at once but its
+/// opponent could on its next move: a threat the mover must parry with this
+/// move. Chosen by matches (500 beat 0 by +102 Elo over 56 games; 1500 scored
+/// -12 against 500 over 60), not by the tuner, whose sample positions never
+/// let the mover connect.
+pub const CONNECT_THREAT: Score = 500;
+
+/// [`CONNECT_NEXT`] or [`CONNECT_THREAT`] from `me`'s view.
+fn connect_threat<B: Bits>(b: &Board<B>, me: Color) -> Score {
+    let mover = b.side();
+    let (own, enemy) = (b.pieces(mover), b.pieces(mover.opponent()));
+    let v = if connects_in_one(b.geometry(), own, enemy) {
+        CONNECT_NEXT
+    } else if connects_in_one(b.geometry(), enemy, own) {
+        -CONNECT_THREAT
+    } else {
+        0
+    };
+    if mover == me { v } else { -v }
 }
 
 pub(crate) fn eval_step<B: Bits>(_pos: &LinesOfAction<B>, strategy: Strategy) -> Score {
