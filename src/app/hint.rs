@@ -100,7 +100,7 @@ fn start_hint(
     if hint.mv.is_some() && is_for(&hint, &session) {
         return;
     }
-    let mut config = Difficulty::Master.config(session.variant());
+    let mut config = Difficulty::Master.config();
     config.time_ms = Some(HINT_MS);
     let stop = Arc::new(AtomicBool::new(false));
     let job = {

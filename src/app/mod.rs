@@ -97,7 +97,7 @@ impl Default for LaunchOptions {
             variant,
             size: variant.default_size(),
             white: PlayerSetup::Human,
-            black: PlayerSetup::Ai(Difficulty::Medium.config(variant)),
+            black: PlayerSetup::Ai(Difficulty::Medium.config()),
             preset: None,
             screenshot: None,
             load: None,

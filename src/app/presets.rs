@@ -24,7 +24,7 @@ pub fn matchup(number: usize) -> Option<Matchup> {
     let ab = |s| PlayerSetup::Ai(AiConfig::fixed_depth(Algorithm::AlphaBeta, s, 3));
     let bt = Variant::Breakthrough;
     let classic = |title, white, black| (title, bt, BoardSize::new(8, 8), white, black);
-    let master = |variant| PlayerSetup::Ai(Difficulty::Master.config(variant));
+    let master = || PlayerSetup::Ai(Difficulty::Master.config());
     let (title, variant, size, white, black) = match number {
         1 => classic(
             "Minimax offensive 1 vs alpha-beta offensive 1",
@@ -37,10 +37,10 @@ pub fn matchup(number: usize) -> Option<Matchup> {
         5 => classic("Defensive 2 vs defensive 1", ab(Defensive2), ab(Defensive1)),
         6 => classic("Offensive 2 vs defensive 2", ab(Offensive2), ab(Defensive2)),
         7 => ("Offensive 2 vs defensive 2 on 5x10", bt, BoardSize::new(5, 10), ab(Offensive2), ab(Defensive2)),
-        8 => ("Watch master vs master: Breakthrough", bt, BoardSize::new(8, 8), master(bt), master(bt)),
+        8 => ("Watch master vs master: Breakthrough", bt, BoardSize::new(8, 8), master(), master()),
         9 => {
             let loa = Variant::LinesOfAction;
-            ("Watch master vs master: Lines of Action", loa, BoardSize::new(8, 8), master(loa), master(loa))
+            ("Watch master vs master: Lines of Action", loa, BoardSize::new(8, 8), master(), master())
         }
         _ => return None,
     };

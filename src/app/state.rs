@@ -64,7 +64,7 @@ pub struct Players {
 
 impl Default for Players {
     fn default() -> Self {
-        Players { white: PlayerSetup::Human, black: PlayerSetup::Ai(Difficulty::Medium.config(Variant::Breakthrough)) }
+        Players { white: PlayerSetup::Human, black: PlayerSetup::Ai(Difficulty::Medium.config()) }
     }
 }
 
@@ -98,11 +98,6 @@ impl Players {
 }
 
 fn fit_config(config: &mut AiConfig, variant: Variant) {
-    // A difficulty preset stays that preset (master differs between the variants).
-    let preset = Difficulty::ALL.into_iter().find(|d| Variant::ALL.into_iter().any(|v| d.config(v) == *config));
-    if let Some(difficulty) = preset {
-        *config = difficulty.config(variant);
-    }
     if !config.strategy.supports(variant) {
         config.strategy = Strategy::STRONGEST;
     }

@@ -38,7 +38,7 @@ impl Contestant {
             Contestant::Ai(config) => Player::Ai(config.clone()),
             Contestant::Engine(spec) => {
                 let text = spec.ai.as_deref().unwrap_or("enhanced:expert:time=1000");
-                Player::Ai(AiConfig::parse(text, variant).unwrap_or_else(|_| Difficulty::Master.config(variant)))
+                Player::Ai(AiConfig::parse(text, variant).unwrap_or_else(|_| Difficulty::Master.config()))
             }
         }
     }

@@ -103,7 +103,7 @@ fn player_editor(ui: &mut Ui, side: Side, player: &mut PlayerSetup, variant: Var
         ui.selectable_value(&mut is_ai, false, "Human");
         ui.selectable_value(&mut is_ai, true, "AI");
         if is_ai != player.is_ai() {
-            *player = if is_ai { PlayerSetup::Ai(Difficulty::Medium.config(variant)) } else { PlayerSetup::Human };
+            *player = if is_ai { PlayerSetup::Ai(Difficulty::Medium.config()) } else { PlayerSetup::Human };
         }
     });
     let PlayerSetup::Ai(config) = player else {
@@ -111,7 +111,7 @@ fn player_editor(ui: &mut Ui, side: Side, player: &mut PlayerSetup, variant: Var
     };
     ui.horizontal(|ui| {
         for difficulty in Difficulty::ALL {
-            let preset = difficulty.config(variant);
+            let preset = difficulty.config();
             if ui.selectable_label(*config == preset, difficulty_title(difficulty)).clicked() {
                 *config = preset;
             }

@@ -73,18 +73,20 @@ impl Difficulty {
     }
 
     /// easy/medium/hard: alpha-beta at depth 2/3/4; master: enhanced, 2 s a
-    /// move, in Lines of Action with `exact=off` (a 200-game match at 200 ms
-    /// said so there; README, "Strength").
-    pub(crate) fn config(self, variant: Variant) -> AiConfig {
+    /// move, with `exact=off` (200-game matches at 200 ms said so in both
+    /// games; README, "Strength").
+    pub(crate) fn config(self) -> AiConfig {
         let strategy = Strategy::STRONGEST;
         match self {
             Difficulty::Easy => AiConfig::fixed_depth(Algorithm::AlphaBeta, strategy, 2),
             Difficulty::Medium => AiConfig::fixed_depth(Algorithm::AlphaBeta, strategy, 3),
             Difficulty::Hard => AiConfig::fixed_depth(Algorithm::AlphaBeta, strategy, 4),
-            Difficulty::Master => {
-                let exact = variant != Variant::LinesOfAction;
-                AiConfig { time_ms: Some(2000), book: true, exact, ..AiConfig::new(Algorithm::Enhanced, strategy) }
-            }
+            Difficulty::Master => AiConfig {
+                time_ms: Some(2000),
+                book: true,
+                exact: false,
+                ..AiConfig::new(Algorithm::Enhanced, strategy)
+            },
         }
     }
 }
@@ -207,7 +209,7 @@ impl AiConfig {
         let mut parts = text.split(':');
         let head = parts.next().unwrap_or_default().to_ascii_lowercase();
         if let Some(d) = Difficulty::ALL.into_iter().find(|d| d.id() == head) {
-            let mut config = d.config(variant);
+            let mut config = d.config();
             for part in parts {
                 config.apply(part)?;
             }
@@ -469,7 +471,7 @@ mod tests {
         let m = AiConfig::parse("master", Variant::LinesOfAction).unwrap();
         assert_eq!(m.to_string(), "enhanced:expert:time=2000:exact=off:book=on");
         let m = AiConfig::parse("master", bt).unwrap();
-        assert_eq!(m.to_string(), "enhanced:expert:time=2000:book=on");
+        assert_eq!(m.to_string(), "enhanced:expert:time=2000:exact=off:book=on");
         assert_eq!(AiConfig::parse("easy", bt).unwrap().depth, Some(2));
     }
 
