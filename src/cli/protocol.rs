@@ -328,7 +328,7 @@ impl EngineSession {
             signals.finish(work);
             match result {
                 Ok(result) => {
-                    if result.book {
+                    if result.info.book {
                         sink.line("info string book move");
                     }
                     sink.line(&info_line(&position, &result.info));

@@ -37,11 +37,11 @@ fn master_plays_the_book_move_and_flags_it_and_book_off_searches() {
         let master = AiConfig::parse("master", variant).unwrap();
         assert!(master.book);
         let r = search::search(&pos, &master, &mut ()).unwrap();
-        assert!(r.book);
+        assert!(r.info.book);
         assert_eq!(Some(r.best_move), Book::builtin(variant, pos.size()).unwrap().lookup(&pos));
         let off = AiConfig::parse("master:book=off:time=50", variant).unwrap();
         let r = search::search(&pos, &off, &mut ()).unwrap();
-        assert!(!r.book && r.info.nodes > 0);
+        assert!(!r.info.book && r.info.nodes > 0);
     }
 }
 

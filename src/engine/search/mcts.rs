@@ -118,7 +118,7 @@ pub(crate) fn search<G: Evaluate>(game: &mut G, config: &AiConfig, ctl: &mut Con
     }
     let info = tree.info(iterations, ctl);
     let best_move = info.pv.first().copied().unwrap_or_else(|| game.legal_moves()[0]);
-    SearchResult { best_move, info, book: false }
+    SearchResult { best_move, info }
 }
 
 impl Tree<'_> {

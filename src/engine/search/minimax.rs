@@ -60,7 +60,6 @@ pub(crate) fn search<G: Evaluate>(game: &mut G, config: &AiConfig, ctl: &mut Con
     SearchResult {
         best_move: best.0,
         info: SearchInfo { depth, score: best.1, pv, root_scores, ..SearchInfo::default() },
-        book: false,
     }
 }
 

@@ -60,11 +60,8 @@ pub struct SearchInfo {
 pub struct SearchResult {
     /// The move to play.
     pub best_move: Move,
-    /// The final figures.
+    /// The final figures (`info.book`: the move came from the opening book).
     pub info: SearchInfo,
-    /// The move came from the opening book, not from a search.
-    #[serde(default)]
-    pub book: bool,
 }
 
 /// The outside world as a search sees it.
@@ -185,7 +182,7 @@ pub fn search(
         && let Some(m) = Book::builtin(variant, position.size()).and_then(|b| b.lookup(position))
     {
         let info = SearchInfo { pv: vec![m], book: true, ..SearchInfo::default() };
-        return Ok(SearchResult { best_move: m, info, book: true });
+        return Ok(SearchResult { best_move: m, info });
     }
     let game = position.game.clone();
     Ok(with_game!(game, g => search_game(g, config, handler)))

@@ -107,7 +107,7 @@ pub(crate) fn search<G: Evaluate>(game: &mut G, config: &AiConfig, ctl: &mut Con
         }
     }
     info.tt_hits = searcher.tt_hits + helpers.iter().map(|h| h.tt_hits).sum::<u64>();
-    SearchResult { best_move: best, info, book: false }
+    SearchResult { best_move: best, info }
 }
 
 /// Stops a helper thread once the main thread has finished its iteration.
