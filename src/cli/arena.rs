@@ -133,7 +133,8 @@ impl Arena {
     fn seat(&self, contestant: &Contestant) -> Result<Seat, String> {
         Ok(match contestant {
             Contestant::Ai(config) => {
-                let mut c = config.clone();
+                // Games run in parallel: an `auto` player searches on one thread.
+                let mut c = config.with_auto_threads(1);
                 if c.noise == 0.0 {
                     c.noise = self.noise;
                 }

@@ -82,7 +82,7 @@ fn breakthrough_table(time_ms: u64) -> Result<(), String> {
             "  {depth:>5} | {ab_nodes:>16} {ab_ms:>8.1} | {en_nodes:>14} {en_ms:>8.1} | {pub_nodes:>22} {pub_ms:>6}"
         );
     }
-    let timed_config = AiConfig { time_ms: Some(time_ms), ..AiConfig::new(Algorithm::Enhanced, strategy) };
+    let timed_config = AiConfig { time_ms: Some(time_ms), threads: 1, ..AiConfig::new(Algorithm::Enhanced, strategy) };
     let (nodes, ms, depth) = timed(&pos, &timed_config)?;
     println!("  enhanced, {time_ms} ms: depth {depth} reached, {nodes} nodes in {ms:.0} ms");
     Ok(())
@@ -102,7 +102,7 @@ fn loa_table(time_ms: u64) -> Result<(), String> {
         );
     }
     for strategy in [Strategy::Classic, Strategy::Expert] {
-        let config = AiConfig { time_ms: Some(time_ms), ..AiConfig::new(Algorithm::Enhanced, strategy) };
+        let config = AiConfig { time_ms: Some(time_ms), threads: 1, ..AiConfig::new(Algorithm::Enhanced, strategy) };
         let (nodes, ms, depth) = timed(&pos, &config)?;
         println!("  enhanced {strategy}, {time_ms} ms: depth {depth} reached, {nodes} nodes in {ms:.0} ms");
     }

@@ -91,6 +91,11 @@ impl EngineProcess {
         if let Some(ai) = &spec.ai {
             engine.command_ok(&format!("setoption ai {ai}"))?;
         }
+        // Games run in parallel, one search thread each, unless the engine's
+        // config names a count. Builds older than the option answer `error`
+        // and search on one thread anyway.
+        engine.send("setoption threads 1")?;
+        engine.next_line(Instant::now() + engine.timeout, "setoption threads 1")?;
         if let (Variant::LinesOfAction, Some(limit)) = (variant, move_limit) {
             engine.command_ok(&format!("setoption movelimit {limit}"))?;
         }

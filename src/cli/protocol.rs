@@ -22,6 +22,9 @@ const TAKEN_WHILE_BUSY: [&str; 6] = ["isready", "stop", "quit", "legal", "status
 pub struct EngineSession {
     position: Position,
     ai: AiConfig,
+    /// `setoption threads`: what a config's `threads=auto` means here
+    /// (`auto` itself: every core for a timed or infinite search).
+    threads: u32,
     /// Where the running job, if any, writes its lines.
     sink: Sink,
     job: Option<Job>,
@@ -100,7 +103,7 @@ impl EngineSession {
         let variant = Variant::Breakthrough;
         let position = Position::start(variant, variant.default_size()).expect("8x8 is supported");
         let ai = AiConfig::new(Algorithm::Enhanced, Strategy::Expert);
-        EngineSession { position, ai, sink, job: None }
+        EngineSession { position, ai, threads: AiConfig::AUTO_THREADS, sink, job: None }
     }
 
     pub fn position(&self) -> &Position {
@@ -263,6 +266,15 @@ impl EngineSession {
                 self.ai = AiConfig::parse(text, self.position.variant()).map_err(|e| e.to_string())?;
                 Ok("ok".to_string())
             }
+            ["threads", n] => {
+                let expect =
+                    || format!("bad thread count '{n}' (auto or {})", limits::describe(&limits::THREADS, "threads"));
+                self.threads = match *n {
+                    "auto" => AiConfig::AUTO_THREADS,
+                    _ => n.parse().ok().filter(|t| limits::THREADS.contains(t)).ok_or_else(expect)?,
+                };
+                Ok("ok".to_string())
+            }
             ["movelimit", n] => {
                 let n: u32 = n.parse().map_err(|_| format!("bad move limit '{n}'"))?;
                 if self.position.move_limit().is_none() {
@@ -271,7 +283,10 @@ impl EngineSession {
                 self.position.set_move_limit(n.max(1));
                 Ok("ok".to_string())
             }
-            _ => Err("usage: setoption ai <config> | setoption movelimit <plies>".to_string()),
+            _ => {
+                Err("usage: setoption ai <config> | setoption threads <n|auto> | setoption movelimit <plies>"
+                    .to_string())
+            }
         }
     }
 
@@ -315,7 +330,12 @@ impl EngineSession {
             limits.push(unbounded(base.algorithm));
         }
         // Limits on the go line replace the configured ones.
-        let config = base.with_limits(&limits).map_err(|e| e.to_string())?;
+        let mut config = base.with_limits(&limits).map_err(|e| e.to_string())?;
+        config = config.with_auto_threads(self.threads);
+        if infinite {
+            // An analysis with no end uses every core, as a timed search does.
+            config = config.with_auto_threads(search::all_cores());
+        }
         if !config.strategy.supports(variant) {
             return Err(ConfigError::WrongVariant { strategy: config.strategy, variant }.to_string());
         }

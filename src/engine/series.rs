@@ -85,8 +85,11 @@ impl SeriesSpec {
         Ok(pos)
     }
 
+    /// A player's config as the series plays it: the series' noise where it
+    /// sets none, and one search thread where it says `auto` (the games
+    /// themselves run in parallel).
     fn with_noise(&self, config: &AiConfig) -> AiConfig {
-        let mut c = config.clone();
+        let mut c = config.with_auto_threads(1);
         if c.noise == 0.0 {
             c.noise = self.noise;
         }

@@ -148,6 +148,9 @@ fn bad_lines_get_an_error_and_change_nothing() {
         "variant loa 13x13",
         "setoption ai bogus:expert",
         "setoption ai alphabeta:classic",
+        "setoption threads 0",
+        "setoption threads many",
+        "setoption threads",
         "go depth x",
         "go depth 0",
         "go movetime",
@@ -184,6 +187,15 @@ fn go_reports_info_lines_then_a_legal_best_move() {
     assert_eq!(depths, ["1", "2", "3", "3"], "{lines:?}");
     let lines = c.go("go iterations 50 ai mcts:expert:time=100000");
     assert!(lines.iter().any(|l| l.contains(" iterations 50")), "{lines:?}");
+    // `setoption threads` sets what `auto` means; a config's own count stays.
+    for threads in ["2", "auto", "1"] {
+        assert_eq!(c.one(&format!("setoption threads {threads}")), "ok");
+        for ai in ["enhanced:expert:time=30", "mcts:expert:time=30", "enhanced:expert:time=30:threads=3"] {
+            let lines = c.go(&format!("go ai {ai}"));
+            let best = lines.last().unwrap().strip_prefix("bestmove ").unwrap();
+            assert!(c.one("legal").split(' ').any(|m| m == best), "{ai}: {lines:?}");
+        }
+    }
 }
 
 /// Starts `go infinite` with `ai` and waits until it has reported once.

@@ -231,6 +231,47 @@ fn mcts_solver_proves_a_won_endgame() {
 }
 
 #[test]
+fn mcts_with_evaluation_backups_and_several_trees_proves_the_won_endgame() {
+    let pos = Position::from_fen(Variant::Breakthrough, "7b/7b/8/w7/8/8/8/7w w").unwrap();
+    let base =
+        AiConfig { iterations: Some(50_000), time_ms: None, ..AiConfig::new(Algorithm::Mcts, Strategy::Offensive1) };
+    for config in [
+        AiConfig { implicit: 0.4, ..base.clone() },
+        AiConfig { bias: 2.0, ..base.clone() },
+        AiConfig { threads: 2, ..base.clone() },
+        AiConfig { threads: 3, implicit: 1.0, bias: 1.0, ..base.clone() },
+        // Ends at the proof; the limit only bounds a broken search.
+        AiConfig { threads: 2, iterations: None, time_ms: Some(60_000), ..base.clone() },
+    ] {
+        let r = run(&pos, &config);
+        assert_eq!(score_text(r.info.score), "win in 3", "{config}");
+        assert!(["a5-a6", "a5-b6"].contains(&pos.move_name(r.best_move).as_str()), "{config}");
+        assert_legal_line(&pos, &r.info.pv);
+    }
+}
+
+#[test]
+fn parallel_mcts_plays_legal_moves_and_counts_every_tree() {
+    for (pos, _) in sample_positions().into_iter().take(8) {
+        let strategy = strategies(pos.variant())[0];
+        let config = AiConfig {
+            threads: 2,
+            iterations: Some(600),
+            time_ms: None,
+            implicit: 0.3,
+            ..AiConfig::new(Algorithm::Mcts, strategy)
+        };
+        let r = run(&pos, &config);
+        assert!(pos.legal_moves().contains(&r.best_move), "{config}");
+        assert_legal_line(&pos, &r.info.pv);
+        // The playouts are shared out between the trees (300 each), unless a
+        // tree proves the root first.
+        assert!(r.info.iterations <= 600, "{} playouts", r.info.iterations);
+        assert!(r.info.iterations >= 300 || r.info.score.abs() > MAX_EVAL, "{} playouts", r.info.iterations);
+    }
+}
+
+#[test]
 fn same_seed_same_move() {
     for (pos, _) in sample_positions().into_iter().step_by(3) {
         let strategy = strategies(pos.variant())[0];
@@ -238,6 +279,14 @@ fn same_seed_same_move() {
             AiConfig { noise: 0.9, seed: 11, ..fixed(Algorithm::AlphaBeta, strategy, 2) },
             AiConfig { noise: 0.9, seed: 11, ..fixed(Algorithm::Enhanced, strategy, 3) },
             AiConfig { seed: 3, iterations: Some(400), time_ms: None, ..AiConfig::new(Algorithm::Mcts, strategy) },
+            AiConfig {
+                seed: 3,
+                iterations: Some(400),
+                time_ms: None,
+                implicit: 0.4,
+                bias: 1.0,
+                ..AiConfig::new(Algorithm::Mcts, strategy)
+            },
         ] {
             let (a, b) = (run(&pos, &config), run(&pos, &config));
             assert_eq!(a.best_move, b.best_move, "{config}");

@@ -127,17 +127,39 @@ pub struct AiConfig {
     /// evaluation saw connection threats.
     #[serde(default = "on")]
     pub exact: bool,
-    /// Search threads (enhanced: Lazy SMP over a shared table). Series and
-    /// matches already play games in parallel, so one is the default.
-    #[serde(default = "one")]
+    /// Search threads (enhanced: Lazy SMP over a shared table; MCTS: one
+    /// tree a thread, merged at the root), or [`AiConfig::AUTO_THREADS`]:
+    /// every core for a search limited by time alone, one thread for a depth
+    /// or playout limit (such searches stay reproducible). Series, matches
+    /// and tournaments play their games in parallel, so they run `auto`
+    /// players on one thread each.
+    #[serde(default)]
     pub threads: u32,
     /// Play the shipped opening book's move where it has one (on for master).
     #[serde(default)]
     pub book: bool,
+    /// MCTS: weight of the implicit minimax value (Lanctot et al. 2014) in
+    /// the selection's mean, in [0, 1]: each node keeps the minimax of its
+    /// children's evaluations beside its playout mean. 0 is plain UCT.
+    #[serde(default = "implicit_default")]
+    pub implicit: f64,
+    /// MCTS: progressive bias, the weight of a child's evaluation in its
+    /// selection value, fading as 1/(visits + 1). 0 is off.
+    #[serde(default = "bias_default")]
+    pub bias: f64,
 }
 
-fn one() -> u32 {
-    1
+/// MCTS's implicit minimax weight unless told (README, "Strength").
+const IMPLICIT_DEFAULT: f64 = 0.0;
+/// MCTS's progressive bias unless told (README, "Strength").
+const BIAS_DEFAULT: f64 = 0.0;
+
+fn implicit_default() -> f64 {
+    IMPLICIT_DEFAULT
+}
+
+fn bias_default() -> f64 {
+    BIAS_DEFAULT
 }
 
 fn on() -> bool {
@@ -157,7 +179,7 @@ pub enum ConfigError {
     #[error("malformed config part '{0}' (expected key=value)")]
     Malformed(String),
     #[error(
-        "unknown config key '{0}' (known: depth, time, iterations, noise, seed, tt, nullmove, guard, exact, threads, book)"
+        "unknown config key '{0}' (known: depth, time, iterations, noise, seed, tt, nullmove, guard, exact, threads, implicit, bias, book)"
     )]
     UnknownKey(String),
     #[error("bad value for {key}: '{value}' ({expect})")]
@@ -169,6 +191,29 @@ pub enum ConfigError {
 }
 
 impl AiConfig {
+    /// `threads=auto`: see [`AiConfig::threads`].
+    pub const AUTO_THREADS: u32 = 0;
+
+    /// The threads this config's search runs on (`auto` resolved).
+    pub(crate) fn search_threads(&self) -> usize {
+        match self.threads {
+            AiConfig::AUTO_THREADS if self.depth.is_none() && self.iterations.is_none() => all_cores() as usize,
+            AiConfig::AUTO_THREADS => 1,
+            n => n as usize,
+        }
+    }
+
+    /// This config with `auto` threads replaced by `threads` (an explicit
+    /// count stays): how series, matches and the protocol's `setoption
+    /// threads` pin the default.
+    pub(crate) fn with_auto_threads(&self, threads: u32) -> AiConfig {
+        let mut config = self.clone();
+        if config.threads == AiConfig::AUTO_THREADS {
+            config.threads = threads;
+        }
+        config
+    }
+
     /// The algorithm's default limits, no noise.
     pub fn new(algorithm: Algorithm, strategy: Strategy) -> AiConfig {
         AiConfig {
@@ -189,8 +234,10 @@ impl AiConfig {
             null_move: true,
             guard: true,
             exact: true,
-            threads: 1,
+            threads: AiConfig::AUTO_THREADS,
             book: false,
+            implicit: IMPLICIT_DEFAULT,
+            bias: BIAS_DEFAULT,
         }
     }
 
@@ -283,14 +330,30 @@ impl AiConfig {
             "guard" => self.guard = switch(value).ok_or_else(|| bad("on or off".to_string()))?,
             "book" => self.book = switch(value).ok_or_else(|| bad("on or off".to_string()))?,
             "threads" => {
-                if alg != Algorithm::Enhanced {
+                if !matches!(alg, Algorithm::Enhanced | Algorithm::Mcts) {
                     return Err(not_for());
                 }
-                let n: u32 = value.parse().map_err(|_| bad(limits::describe(&limits::THREADS, "threads")))?;
-                if !limits::THREADS.contains(&n) {
-                    return Err(bad(limits::describe(&limits::THREADS, "threads")));
+                let expect = || bad(format!("auto or {}", limits::describe(&limits::THREADS, "threads")));
+                self.threads = match value {
+                    "auto" => AiConfig::AUTO_THREADS,
+                    _ => value.parse().ok().filter(|n| limits::THREADS.contains(n)).ok_or_else(expect)?,
+                };
+            }
+            "implicit" => {
+                if alg != Algorithm::Mcts {
+                    return Err(not_for());
                 }
-                self.threads = n;
+                self.implicit = fraction(value).ok_or_else(|| bad("a number from 0 to 1".to_string()))?;
+            }
+            "bias" => {
+                if alg != Algorithm::Mcts {
+                    return Err(not_for());
+                }
+                self.bias = value
+                    .parse()
+                    .ok()
+                    .filter(|b| limits::BIAS.contains(b))
+                    .ok_or_else(|| bad(limits::describe(&limits::BIAS, "a number")))?;
             }
             "exact" => {
                 if alg != Algorithm::Enhanced {
@@ -341,6 +404,16 @@ impl AiConfig {
     }
 }
 
+/// The machine's cores: what `threads=auto` uses for a timed search.
+pub fn all_cores() -> u32 {
+    std::thread::available_parallelism().map_or(1, |n| n.get() as u32)
+}
+
+/// A number in [0, 1].
+fn fraction(value: &str) -> Option<f64> {
+    value.parse().ok().filter(|x| (0.0..=1.0).contains(x))
+}
+
 /// `on`/`off` (or true/false, 1/0) as a bool.
 fn switch(value: &str) -> Option<bool> {
     match value {
@@ -378,9 +451,17 @@ impl fmt::Display for AiConfig {
             if !self.exact {
                 write!(f, ":exact=off")?;
             }
-            if self.threads != 1 {
-                write!(f, ":threads={}", self.threads)?;
+        }
+        if self.algorithm == Algorithm::Mcts {
+            if self.implicit != IMPLICIT_DEFAULT {
+                write!(f, ":implicit={}", self.implicit)?;
             }
+            if self.bias != BIAS_DEFAULT {
+                write!(f, ":bias={}", self.bias)?;
+            }
+        }
+        if matches!(self.algorithm, Algorithm::Enhanced | Algorithm::Mcts) && self.threads != AiConfig::AUTO_THREADS {
+            write!(f, ":threads={}", self.threads)?;
         }
         if !self.guard {
             write!(f, ":guard=off")?;
@@ -462,6 +543,8 @@ mod tests {
             "minimax:defensive1:depth=3:noise=0.5:seed=7",
             "enhanced:balanced:depth=6:time=500:tt=16:nullmove=off:exact=off:threads=2",
             "mcts:attacker:time=200:iterations=500",
+            "mcts:expert:time=100:implicit=0.4:bias=1.5:threads=3",
+            "enhanced:expert:time=100:threads=1",
             "alphabeta:expert:depth=1:guard=off",
         ] {
             let c = AiConfig::parse(text, bt).unwrap();
@@ -473,6 +556,27 @@ mod tests {
         let m = AiConfig::parse("master", bt).unwrap();
         assert_eq!(m.to_string(), "enhanced:expert:time=2000:exact=off:book=on");
         assert_eq!(AiConfig::parse("easy", bt).unwrap().depth, Some(2));
+    }
+
+    #[test]
+    fn auto_threads_mean_every_core_for_a_timed_search_and_one_otherwise() {
+        let bt = Variant::Breakthrough;
+        let parse = |t: &str| AiConfig::parse(t, bt).unwrap();
+        assert_eq!(parse("enhanced:expert:time=100").threads, AiConfig::AUTO_THREADS);
+        assert_eq!(parse("enhanced:expert:time=100:threads=auto"), parse("enhanced:expert:time=100"));
+        assert_eq!(parse("enhanced:expert:time=100").search_threads(), all_cores() as usize);
+        assert_eq!(parse("mcts:expert:time=100").search_threads(), all_cores() as usize);
+        assert_eq!(parse("enhanced:expert:depth=5").search_threads(), 1);
+        assert_eq!(parse("mcts:expert:iterations=500").search_threads(), 1);
+        assert_eq!(parse("enhanced:expert:depth=5:threads=3").search_threads(), 3);
+        // Series and matches pin `auto` to one thread; a count stays.
+        assert_eq!(parse("master").with_auto_threads(1).search_threads(), 1);
+        assert_eq!(parse("master:threads=2").with_auto_threads(1).search_threads(), 2);
+        // A saved config from before the key existed reads as `auto`.
+        let mut json = serde_json::to_value(parse("master")).unwrap();
+        json.as_object_mut().unwrap().remove("threads");
+        let old: AiConfig = serde_json::from_value(json).unwrap();
+        assert_eq!(old.threads, AiConfig::AUTO_THREADS);
     }
 
     #[test]
@@ -488,5 +592,10 @@ mod tests {
         assert_eq!(err("alphabeta:expert:foo=1").split(' ').take(3).collect::<Vec<_>>(), ["unknown", "config", "key"]);
         assert_eq!(err("alphabeta:classic"), "strategy classic does not play breakthrough");
         assert_eq!(err(""), ConfigError::Empty.to_string());
+        assert_eq!(err("alphabeta:expert:threads=2"), "alphabeta does not take 'threads'");
+        assert!(err("enhanced:expert:threads=0").starts_with("bad value for threads: '0' (auto or threads from 1"));
+        assert_eq!(err("enhanced:expert:implicit=0.5"), "enhanced does not take 'implicit'");
+        assert!(err("mcts:expert:implicit=1.5").starts_with("bad value for implicit"));
+        assert!(err("mcts:expert:bias=-1").starts_with("bad value for bias"));
     }
 }

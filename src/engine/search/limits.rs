@@ -15,8 +15,10 @@ pub(crate) const TIME_MS: RangeInclusive<u64> = 1..=86_400_000;
 pub(crate) const PLAYOUTS: RangeInclusive<u64> = 1..=1_000_000_000;
 /// Transposition table size in MiB.
 pub(crate) const TABLE_MIB: RangeInclusive<u32> = 1..=4096;
-/// Search threads (enhanced's Lazy SMP).
+/// Search threads, when given as a number (enhanced's Lazy SMP, MCTS's trees).
 pub(crate) const THREADS: RangeInclusive<u32> = 1..=256;
+/// MCTS's progressive bias weight.
+pub(crate) const BIAS: RangeInclusive<f64> = 0.0..=10.0;
 /// Tie-break noise, as a fraction of the strategy's smallest step.
 pub(crate) const NOISE: RangeInclusive<f64> = 0.0..=1.0;
 

@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-pub use config::{AiConfig, Algorithm};
+pub use config::{AiConfig, Algorithm, all_cores};
 pub(crate) use config::{ConfigError, Difficulty, Limit};
 
 use super::book::Book;
@@ -83,6 +83,16 @@ impl SearchHandler for () {}
 impl SearchHandler for Arc<AtomicBool> {
     fn should_stop(&self) -> bool {
         self.load(Ordering::Relaxed)
+    }
+}
+
+/// Stops a helper thread of a parallel search once the borrowed flag is set
+/// (by the main thread, when it is done).
+struct StopFlag<'a>(&'a AtomicBool);
+
+impl SearchHandler for StopFlag<'_> {
+    fn should_stop(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
     }
 }
 

@@ -1,7 +1,7 @@
-//! Monte Carlo tree search: UCT selection, short random playouts scored by the
-//! strategy, and MCTS-Solver, which propagates proven wins and losses up the tree.
-
-use std::time::Duration;
+//! One MCTS tree: UCT selection, short random playouts scored by the
+//! strategy, MCTS-Solver (proven wins and losses propagate up the tree), and,
+//! where the config asks, implicit minimax backups of the evaluation and
+//! progressive bias.
 
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -10,25 +10,22 @@ use crate::engine::eval::{Evaluate, MAX_EVAL, Score, WIN};
 use crate::engine::game::{Game, MoveList};
 use crate::engine::types::{Color, Move, Outcome, Variant};
 
-use super::minimax::leaf_score;
-use super::noise::Noise;
-use super::{AiConfig, Control, SearchInfo, SearchResult, Stopped};
+use super::super::minimax::leaf_score;
+use super::super::noise::Noise;
+use super::super::{AiConfig, Control, SearchInfo, SearchResult, Stopped};
 
-/// Playouts when the config gives neither a count nor a time.
-const DEFAULT_ITERATIONS: u64 = 10_000;
 /// Random plies a playout plays before the strategy judges the position.
 const PLAYOUT_PLIES: u32 = 6;
 /// UCT exploration constant for rewards in [0, 1].
 const EXPLORATION: f64 = 0.7;
-/// Past this many nodes the tree stops growing (about 64 MiB) and playouts
-/// start from its leaves.
-const MAX_TREE_NODES: usize = 2_000_000;
-const REPORT_INTERVAL: Duration = Duration::from_millis(100);
 const NONE: u32 = u32::MAX;
+/// An unvisited child's selection value: above any visited child's, leaving
+/// room for its prior to order the unvisited ones.
+const UNVISITED: f64 = 1e9;
 
 /// What is known for certain about a node, for the side to move there.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Proof {
+pub(super) enum Proof {
     Open,
     /// The side to move wins in this many plies.
     Won(u32),
@@ -47,11 +44,26 @@ struct Node {
     /// Summed results for the side that played `mv` (1 a win, 0 a loss).
     reward: f64,
     proof: Proof,
+    /// The strategy's judgement of this position when it was added, as the
+    /// chance that the side that played `mv` wins (progressive bias).
+    prior: f32,
+    /// The minimax of the children's judgements, backed up from the leaves,
+    /// as the same chance (implicit minimax).
+    minimax: f32,
 }
 
 impl Node {
     fn new(mv: Move) -> Node {
-        Node { mv, first_child: NONE, child_count: 0, visits: 0, reward: 0.0, proof: Proof::Open }
+        Node {
+            mv,
+            first_child: NONE,
+            child_count: 0,
+            visits: 0,
+            reward: 0.0,
+            proof: Proof::Open,
+            prior: 0.5,
+            minimax: 0.5,
+        }
     }
 
     fn children(&self) -> std::ops::Range<usize> {
@@ -65,9 +77,24 @@ impl Node {
     fn win_rate(&self) -> f64 {
         if self.visits == 0 { 0.5 } else { self.reward / self.visits as f64 }
     }
+
+    /// The chance that the side that moved here wins, by minimax: certain
+    /// where the node is proven.
+    fn minimax_value(&self) -> f64 {
+        match self.proof {
+            Proof::Lost(_) => 1.0,
+            Proof::Won(_) => 0.0,
+            Proof::Drawn => 0.5,
+            Proof::Open => self.minimax as f64,
+        }
+    }
 }
 
-struct Tree<'a> {
+/// The root's children as one tree saw them: visits, rewards and proofs, in
+/// move generation order (the same in every tree of one search).
+pub(super) type RootStats = Vec<(u32, f64, Proof)>;
+
+pub(super) struct Tree<'a> {
     nodes: Vec<Node>,
     config: &'a AiConfig,
     root: Color,
@@ -81,48 +108,66 @@ struct Tree<'a> {
     min_scale: f64,
     evaluations: u64,
     path: Vec<usize>,
+    /// Past this many nodes the tree stops growing.
+    max_nodes: usize,
+    /// Children are judged by the strategy when added (implicit minimax or
+    /// progressive bias asks for it).
+    informed: bool,
 }
 
-pub(crate) fn search<G: Evaluate>(game: &mut G, config: &AiConfig, ctl: &mut Control) -> SearchResult {
-    let limit = match (config.iterations, config.time_ms) {
-        (None, None) => Some(DEFAULT_ITERATIONS),
-        (n, _) => n,
-    };
-    let mut tree = Tree {
-        nodes: vec![Node::new(Move::default())],
-        config,
-        root: game.side_to_move(),
-        noise: Noise::new(config, game),
-        rng: StdRng::seed_from_u64(config.seed),
-        eval_scale: game.eval_step(config.strategy).max(1) as f64 * 10.0,
-        min_scale: game.eval_step(config.strategy).max(1) as f64 * 10.0,
-        evaluations: 0,
-        path: Vec::new(),
-    };
-    let mut iterations = 0;
-    // The root and its children open at once, so wins and losses in one are
-    // proven before the first playout.
-    if tree.prepare_root(game, ctl).is_ok() {
-        let mut next_report = REPORT_INTERVAL;
-        while tree.nodes[0].proof == Proof::Open && limit.is_none_or(|n| iterations < n) {
-            if tree.iterate(game, ctl).is_err() {
-                break;
-            }
-            iterations += 1;
-            if ctl.elapsed() >= next_report {
-                next_report = ctl.elapsed() + REPORT_INTERVAL;
-                let info = tree.info(iterations, ctl);
-                ctl.report(&info);
-            }
+impl<'a> Tree<'a> {
+    pub(super) fn new<G: Evaluate>(game: &G, config: &'a AiConfig, seed: u64, max_nodes: usize) -> Tree<'a> {
+        let step = game.eval_step(config.strategy).max(1) as f64;
+        Tree {
+            nodes: vec![Node::new(Move::default())],
+            config,
+            root: game.side_to_move(),
+            noise: Noise::new(config, game),
+            rng: StdRng::seed_from_u64(seed),
+            eval_scale: step * 10.0,
+            min_scale: step * 10.0,
+            evaluations: 0,
+            path: Vec::new(),
+            max_nodes,
+            informed: config.implicit > 0.0 || config.bias > 0.0,
         }
     }
-    let info = tree.info(iterations, ctl);
-    let best_move = info.pv.first().copied().unwrap_or_else(|| game.legal_moves()[0]);
-    SearchResult { best_move, info }
-}
 
-impl Tree<'_> {
-    fn prepare_root<G: Evaluate>(&mut self, game: &mut G, ctl: &mut Control) -> Result<(), Stopped> {
+    pub(super) fn root_proven(&self) -> bool {
+        self.nodes[0].proof != Proof::Open
+    }
+
+    pub(super) fn root_stats(&self) -> RootStats {
+        self.nodes[0].children().map(|c| (self.nodes[c].visits, self.nodes[c].reward, self.nodes[c].proof)).collect()
+    }
+
+    /// Adds another tree's root statistics to this one's (root parallelisation):
+    /// visits and rewards sum, and a proof found by either tree holds.
+    pub(super) fn merge_root(&mut self, stats: &RootStats) {
+        let children = self.nodes[0].children();
+        if children.len() != stats.len() {
+            return;
+        }
+        for (child, &(visits, reward, proof)) in children.zip(stats) {
+            let node = &mut self.nodes[child];
+            node.visits += visits;
+            node.reward += reward;
+            if node.proof == Proof::Open {
+                node.proof = proof;
+            }
+            self.nodes[0].visits += visits;
+        }
+        self.resolve(0);
+    }
+
+    /// The move to play and what the tree knows, after `iterations` playouts.
+    pub(super) fn result<G: Evaluate>(&self, game: &G, iterations: u64, ctl: &Control) -> SearchResult {
+        let info = self.info(iterations, ctl);
+        let best_move = info.pv.first().copied().unwrap_or_else(|| game.legal_moves()[0]);
+        SearchResult { best_move, info }
+    }
+
+    pub(super) fn prepare_root<G: Evaluate>(&mut self, game: &mut G, ctl: &mut Control) -> Result<(), Stopped> {
         ctl.node()?;
         self.expand(0, game);
         for child in self.nodes[0].children() {
@@ -143,7 +188,7 @@ impl Tree<'_> {
     }
 
     /// One selection, expansion, playout and backup; a stop leaves the tree untouched.
-    fn iterate<G: Evaluate>(&mut self, game: &mut G, ctl: &mut Control) -> Result<(), Stopped> {
+    pub(super) fn iterate<G: Evaluate>(&mut self, game: &mut G, ctl: &mut Control) -> Result<(), Stopped> {
         self.path.clear();
         self.path.push(0);
         let outcome = self.descend(game, ctl);
@@ -160,6 +205,9 @@ impl Tree<'_> {
             result = 1.0 - result;
             if k + 1 < self.path.len() && self.nodes[self.path[k + 1]].proof != Proof::Open {
                 self.resolve(i);
+            }
+            if self.informed {
+                self.back_up_minimax(i);
             }
         }
         Ok(())
@@ -179,7 +227,7 @@ impl Tree<'_> {
             }
             let fresh = self.nodes[node].visits == 0 && node != 0;
             if self.nodes[node].first_child == NONE {
-                if fresh || self.nodes.len() >= MAX_TREE_NODES {
+                if fresh || self.nodes.len() >= self.max_nodes {
                     return self.playout(game, ctl);
                 }
                 self.expand(node, game);
@@ -193,9 +241,14 @@ impl Tree<'_> {
         }
     }
 
-    /// The open child with the best upper confidence bound (unvisited first).
+    /// The open child with the best upper confidence bound (unvisited first,
+    /// the best judged of them first where children are judged). The mean is
+    /// the playouts' win rate, mixed with the implicit minimax value by the
+    /// config's `implicit` weight; progressive bias adds `bias` x the child's
+    /// judgement / (visits + 1).
     fn select(&self, parent: usize) -> usize {
         let log_visits = (self.nodes[parent].visits.max(1) as f64).ln();
+        let (implicit, bias) = (self.config.implicit, self.config.bias);
         let mut best = (f64::NEG_INFINITY, NONE as usize);
         for child in self.nodes[parent].children() {
             let c = &self.nodes[child];
@@ -204,15 +257,25 @@ impl Tree<'_> {
                 continue;
             }
             let value = if c.visits == 0 {
-                f64::INFINITY
+                UNVISITED + c.prior as f64
             } else {
-                c.win_rate() + EXPLORATION * (log_visits / c.visits as f64).sqrt()
+                let visits = c.visits as f64;
+                let mean = (1.0 - implicit) * c.win_rate() + implicit * c.minimax_value();
+                mean + EXPLORATION * (log_visits / visits).sqrt() + bias * c.prior as f64 / (visits + 1.0)
             };
             if value > best.0 {
                 best = (value, child);
             }
         }
         best.1
+    }
+
+    /// Sets `node`'s implicit minimax value from its children's.
+    fn back_up_minimax(&mut self, node: usize) {
+        let best = self.nodes[node].children().map(|c| self.nodes[c].minimax_value()).fold(f64::NAN, f64::max);
+        if !best.is_nan() {
+            self.nodes[node].minimax = (1.0 - best) as f32;
+        }
     }
 
     /// Adds the children of `node` (whose position `game` is), proving the node
@@ -252,6 +315,28 @@ impl Tree<'_> {
         self.nodes[node].first_child = first;
         self.nodes[node].child_count = moves.len() as u32;
         self.resolve(node);
+        if self.informed {
+            self.judge_children(node, game);
+        }
+    }
+
+    /// Gives each open child of `node` the strategy's judgement as its prior
+    /// and implicit minimax value, and `node` the minimax of those.
+    fn judge_children<G: Evaluate>(&mut self, node: usize, game: &mut G) {
+        for child in self.nodes[node].children() {
+            if self.nodes[child].proof != Proof::Open {
+                continue;
+            }
+            let m = self.nodes[child].mv;
+            game.play_unchecked(m);
+            // The side to move there is the one that did not play `m`.
+            let p = 1.0 - self.win_probability(game);
+            game.undo_unchecked(m);
+            let c = &mut self.nodes[child];
+            c.prior = p as f32;
+            c.minimax = p as f32;
+        }
+        self.back_up_minimax(node);
     }
 
     /// MCTS-Solver: a child lost for its mover's opponent wins the node; a node
@@ -358,7 +443,7 @@ impl Tree<'_> {
         self.nodes[parent].children().max_by_key(|&i| (rank(i), std::cmp::Reverse(i)))
     }
 
-    fn info(&self, iterations: u64, ctl: &Control) -> SearchInfo {
+    pub(super) fn info(&self, iterations: u64, ctl: &Control) -> SearchInfo {
         let mut pv = Vec::new();
         let mut node = 0;
         while let Some(child) = self.best_child(node) {
