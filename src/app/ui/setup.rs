@@ -8,7 +8,7 @@ use super::PanelState;
 use crate::app::presets::{self, matchup};
 use crate::app::state::{GameRequest, Mode, Players};
 use crate::app::{PlayerSetup, side_title};
-use crate::engine::search::{Difficulty, limits};
+use crate::engine::search::{Difficulty, all_cores, limits};
 use crate::engine::{AiConfig, Algorithm, BoardSize, Color as Side, Strategy, Variant};
 
 const NOTE_COLOR: egui::Color32 = egui::Color32::from_rgb(240, 180, 60);
@@ -172,6 +172,7 @@ fn limits_editor(ui: &mut Ui, side: Side, config: &mut AiConfig) {
                 }
                 time_slider(ui, &mut config.time_ms);
                 depth_slider(ui, config.algorithm, &mut config.depth, None);
+                threads_editor(ui, config);
             });
         }
         Algorithm::Mcts => {
@@ -194,9 +195,33 @@ fn limits_editor(ui: &mut Ui, side: Side, config: &mut AiConfig) {
                     ui.add(slider);
                     *playouts = (*playouts).clamp(*limits::PLAYOUTS.start(), *limits::PLAYOUTS.end());
                 }
+                threads_editor(ui, config);
             });
         }
     }
+}
+
+/// Search threads: `auto` (every core for a timed search, one for a depth or
+/// playout limit, as the engine resolves it) or a count.
+fn threads_editor(ui: &mut Ui, config: &mut AiConfig) {
+    ui.horizontal(|ui| {
+        let mut auto = config.threads == AiConfig::AUTO_THREADS;
+        let cores = all_cores();
+        ui.checkbox(&mut auto, "auto threads").on_hover_text(format!(
+            "Every core ({cores}) when only the time limits the search; one thread with a depth or playout limit, so such a search plays the same move every time."
+        ));
+        if auto {
+            config.threads = AiConfig::AUTO_THREADS;
+            let n = config.search_threads();
+            ui.label(RichText::new(if n == 1 { "1 thread".to_string() } else { format!("{n} threads") }).weak());
+        } else {
+            if config.threads == AiConfig::AUTO_THREADS {
+                config.threads = cores;
+            }
+            let most = (*limits::THREADS.end()).min(cores.max(config.threads));
+            ui.add(egui::DragValue::new(&mut config.threads).range(*limits::THREADS.start()..=most).suffix(" threads"));
+        }
+    });
 }
 
 /// Turns an optional limit on (with `default`) or off, leaving it alone otherwise.
