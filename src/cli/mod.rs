@@ -4,6 +4,8 @@
 mod arena;
 mod bench;
 mod book;
+#[cfg(feature = "gui")]
+mod display;
 mod engine_player;
 mod experiments;
 mod flow;
@@ -78,7 +80,7 @@ pub fn main() -> ExitCode {
         Some(Command::Solve(args)) => solve::run(args),
         Some(Command::Tune(args)) => tune::run(args),
         #[cfg(feature = "gui")]
-        None => match cli.game.launch_options() {
+        None => match cli.game.launch_options().and_then(|options| display::check().map(|()| options)) {
             Ok(options) => {
                 let exit = crate::app::run(options);
                 return if exit.is_success() { ExitCode::SUCCESS } else { ExitCode::FAILURE };
