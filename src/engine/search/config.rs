@@ -150,7 +150,7 @@ pub struct AiConfig {
 }
 
 /// MCTS's implicit minimax weight unless told (README, "Strength").
-const IMPLICIT_DEFAULT: f64 = 0.0;
+const IMPLICIT_DEFAULT: f64 = 1.0;
 /// MCTS's progressive bias unless told (README, "Strength").
 const BIAS_DEFAULT: f64 = 0.0;
 

@@ -227,6 +227,11 @@ impl<'a> Tree<'a> {
             }
             let fresh = self.nodes[node].visits == 0 && node != 0;
             if self.nodes[node].first_child == NONE {
+                // With the mean all implicit minimax a playout's result would
+                // change no choice: the node's own judgement stands in for it.
+                if fresh && self.informed && self.config.implicit >= 1.0 {
+                    return Ok(self.nodes[node].minimax_value());
+                }
                 if fresh || self.nodes.len() >= self.max_nodes {
                     return self.playout(game, ctl);
                 }
