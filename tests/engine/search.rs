@@ -209,6 +209,12 @@ fn forced_win_in_three_is_found() {
         fixed(Algorithm::Enhanced, Strategy::Offensive1, 7),
         // Ends at the proof; the limit only bounds a broken search.
         AiConfig { time_ms: Some(60_000), ..AiConfig::new(Algorithm::Enhanced, Strategy::Defensive1) },
+        AiConfig {
+            time_ms: Some(60_000),
+            exact: false,
+            aspiration: true,
+            ..AiConfig::new(Algorithm::Enhanced, Strategy::Expert)
+        },
     ] {
         let r = run(&pos, &config);
         assert_eq!(r.info.score, WIN - 5, "{config}");

@@ -25,7 +25,7 @@ const DEFAULT_DEPTH: u32 = 6;
 /// Past this fraction of the time limit a new iteration would most likely be
 /// cut off (each takes several times longer than the last), so none starts.
 const NEW_ITERATION_BUDGET: f64 = 0.5;
-/// Aspiration windows (`exact=off`): from this depth on, an iteration first
+/// Aspiration windows (`aspiration=on`): from this depth on, an iteration first
 /// searches a window of this many evaluation steps either side of the last
 /// iteration's score, widened fourfold on the side that failed.
 const ASPIRATION_MIN_DEPTH: u32 = 5;
@@ -83,7 +83,7 @@ pub(crate) fn search<G: Evaluate>(game: &mut G, config: &AiConfig, ctl: &mut Con
         }
         let nodes_before = ctl.nodes;
         let mut delta = ASPIRATION_STEPS * step;
-        let mut window = if !config.exact && depth >= ASPIRATION_MIN_DEPTH && !is_proven(info.score) {
+        let mut window = if config.aspiration && depth >= ASPIRATION_MIN_DEPTH && !is_proven(info.score) {
             (info.score - delta, info.score + delta)
         } else {
             (-INFINITY, INFINITY)
