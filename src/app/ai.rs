@@ -17,7 +17,7 @@ use super::proof::ProofStatus;
 use super::rest::{PROGRESS_INTERVAL, ThrottledWaker, Waker};
 use super::session::GameSession;
 use super::state::{AiControl, GameRequest, GameSystems, MoveChosen, MoveSource, Players, TurnPhase};
-use crate::engine::search::{self, SearchError};
+use crate::engine::ai::search::{self, SearchError};
 use crate::engine::{AiConfig, Color as Side, SearchHandler, SearchInfo, SearchResult};
 
 /// A search running in the background for one position of one game.
@@ -112,7 +112,7 @@ fn spawn_search(
         let search = SearchInfo {
             depth: 0,
             iterations: 0,
-            score: crate::engine::eval::WIN - plies,
+            score: crate::engine::ai::eval::WIN - plies,
             nodes: 0,
             time: Duration::ZERO,
             pv: proof.line.clone(),

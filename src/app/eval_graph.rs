@@ -12,8 +12,8 @@ use bevy::prelude::*;
 use super::session::GameSession;
 use super::state::GameRequest;
 use super::state::GameSystems;
-use crate::engine::eval::is_proven;
-use crate::engine::record::MoveRecord;
+use crate::engine::ai::eval::is_proven;
+use crate::engine::rules::record::MoveRecord;
 use crate::engine::{Color as Side, Score};
 
 /// One scored move.
@@ -114,7 +114,7 @@ fn follow_record(session: Res<GameSession>, mut graph: ResMut<EvalGraph>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::eval::WIN;
+    use crate::engine::ai::eval::WIN;
 
     fn record(side: Side, score: Option<Score>) -> MoveRecord {
         MoveRecord { notation: String::new(), side, capture: false, nodes: 0, time_us: 0, depth: 0, score, book: false }

@@ -12,8 +12,8 @@ use super::PlayerSetup;
 use super::notice::Notice;
 use super::session::GameSession;
 use super::state::{GamePhase, GameRequest, GameSettings, GameSystems, OpenedGame, Players};
-use crate::engine::movetext;
-use crate::engine::record::{GameRecord, Player};
+use crate::engine::ai::player::{GameRecord, Player};
+use crate::engine::rules::movetext;
 use crate::engine::{BoardSize, Position, Variant};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

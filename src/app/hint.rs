@@ -12,7 +12,7 @@ use super::board::BoardLayout;
 use super::rest::Waker;
 use super::session::GameSession;
 use super::state::GameSystems;
-use crate::engine::search::{self, Difficulty, SearchError};
+use crate::engine::ai::search::{self, Difficulty, SearchError};
 use crate::engine::{Move as EngineMove, SearchHandler, SearchResult};
 
 /// Long enough for a strong move, short enough to feel like an answer.

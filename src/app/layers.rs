@@ -11,7 +11,7 @@ use super::board::BoardLayout;
 use super::session::GameSession;
 use super::session::position_at;
 use super::state::GameSystems;
-use crate::engine::analysis::{attacked_squares, centre_of_mass, groups};
+use crate::engine::rules::analysis::{attacked_squares, centre_of_mass, groups};
 use crate::engine::{Color as Side, Position, Variant};
 
 #[derive(Resource, Default, Clone, Copy, Debug, PartialEq)]

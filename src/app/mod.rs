@@ -42,7 +42,7 @@ use bevy::prelude::*;
 use bevy::window::WindowResolution;
 use bevy_egui::EguiPlugin;
 
-use crate::engine::search::Difficulty;
+use crate::engine::ai::search::Difficulty;
 use crate::engine::{AiConfig, BoardSize, Color as Side, Variant};
 
 /// Who plays one side.

@@ -3,7 +3,7 @@
 //! games to watch.
 
 use super::PlayerSetup;
-use crate::engine::search::Difficulty;
+use crate::engine::ai::search::Difficulty;
 use crate::engine::{AiConfig, Algorithm, BoardSize, Strategy, Variant};
 
 #[derive(Clone, Debug, PartialEq)]

@@ -17,7 +17,7 @@ use super::board::BoardLayout;
 use super::rest::Waker;
 use super::session::GameSession;
 use super::state::GameSystems;
-use crate::engine::solver::{self, Solution, SolveConfig, SolveError, Verdict};
+use crate::engine::ai::solver::{self, Solution, SolveConfig, SolveError, Verdict};
 use crate::engine::{Move as EngineMove, Position};
 
 /// How long a proof in the game may take, and its table.

@@ -9,7 +9,8 @@ use bevy::prelude::*;
 use super::PlayerSetup;
 use super::board_sync::Step;
 use super::state::Players;
-use crate::engine::record::{GameRecord, MoveRecord, Player};
+use crate::engine::ai::player::{GameRecord, Player};
+use crate::engine::rules::record::MoveRecord;
 use crate::engine::{BoardSize, Color as Side, Move as EngineMove, MoveError, Outcome, Position, SearchInfo, Variant};
 
 #[derive(Resource, Clone, Debug)]
@@ -229,7 +230,7 @@ impl GameSession {
         }
         let before = self.position.clone();
         self.position.play(mv).map_err(PlayRefused::Illegal)?;
-        self.record.push(&before, mv, search);
+        self.record.push(&before, mv, search.map(SearchInfo::figures).as_ref());
         self.record.finish(&self.position);
         self.redo.clear();
         Ok(())

@@ -12,7 +12,7 @@ use super::board::BoardFlip;
 use super::notice::Notice;
 use super::state::{GameSettings, PlaySettings, Players};
 use super::{LaunchOptions, PlayerSetup};
-use crate::engine::record::Player;
+use crate::engine::ai::player::Player;
 use crate::engine::{BoardSize, Variant};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

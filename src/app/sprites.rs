@@ -10,7 +10,7 @@ use super::board::{BoardLayout, BoardSquare, Piece};
 use super::input::Selection;
 use super::session::GameSession;
 use super::state::{GamePhase, GameSystems};
-use crate::engine::analysis::winning_pieces;
+use crate::engine::rules::analysis::winning_pieces;
 
 /// Tints a square for the last move or the selection.
 #[derive(Component)]

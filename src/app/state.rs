@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 
 use super::PlayerSetup;
-use crate::engine::search::Difficulty;
+use crate::engine::ai::search::Difficulty;
 use crate::engine::{AiConfig, BoardSize, Color as Side, Move as EngineMove, SearchInfo, Strategy, Variant};
 
 /// Where the game is. `Setup` lasts one frame: entering it clears the old

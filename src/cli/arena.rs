@@ -9,9 +9,10 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-use crate::engine::record::{GameRecord, Player, move_seed};
-use crate::engine::search::{self, AiConfig, Difficulty, SearchError, SearchHandler};
-use crate::engine::series::{Finished, SeriesGame, random_opening};
+use crate::engine::ai::player::{GameRecord, Player};
+use crate::engine::ai::search::{self, AiConfig, Difficulty, SearchError, SearchHandler};
+use crate::engine::lab::runner::{move_seed, random_opening};
+use crate::engine::lab::series::{Finished, SeriesGame};
 use crate::engine::{BoardSize, Color, Outcome, Position, Variant, WinReason};
 
 use super::engine_player::{EngineProcess, EngineSpec};
@@ -208,7 +209,7 @@ impl Arena {
             match answer {
                 Ok((m, info)) => {
                     moves.push(before.move_name(m));
-                    record.push(&before, m, info.as_ref());
+                    record.push(&before, m, info.map(|i| i.figures()).as_ref());
                 }
                 Err(e) => {
                     game.forfeit = Some(format!("{side} ({contestant}): {e}"));

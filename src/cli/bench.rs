@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 
-use crate::engine::search::{self, AiConfig, Algorithm};
+use crate::engine::ai::search::{self, AiConfig, Algorithm};
 use crate::engine::{BoardSize, Position, Strategy, Variant};
 
 #[derive(Args, Debug)]

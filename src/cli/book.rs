@@ -4,8 +4,8 @@
 
 use clap::Args;
 
-use crate::engine::book;
-use crate::engine::search::AiConfig;
+use crate::engine::ai::search::AiConfig;
+use crate::engine::lab::book_build;
 use crate::engine::{BoardSize, Position, Variant};
 
 #[derive(Args, Debug)]
@@ -29,7 +29,7 @@ pub(crate) fn run(args: &BookArgs) -> Result<(), String> {
     let start = Position::start(args.variant, args.size).map_err(|e| e.to_string())?;
     let config = AiConfig::parse(&args.ai, args.variant).map_err(|e| format!("--ai: {e}"))?;
     let to_stdout = args.out.is_none();
-    let body = book::build(&start, args.plies, &config, |line| {
+    let body = book_build::build(&start, args.plies, &config, |line| {
         if to_stdout {
             println!("{line}");
         }

@@ -9,7 +9,7 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use crate::engine::eval::{Score, WIN};
+use crate::engine::ai::eval::{Score, WIN};
 use crate::engine::{BoardSize, SearchInfo, Variant};
 
 /// How to start an engine and which AI it should play as.

@@ -5,9 +5,9 @@ use std::time::Instant;
 
 use clap::Args;
 
-use crate::engine::naive_study::{NaiveRow, NaiveStudy};
-use crate::engine::search::{AiConfig, Algorithm};
-use crate::engine::series::{SeriesSpec, SeriesSummary};
+use crate::engine::ai::search::{AiConfig, Algorithm};
+use crate::engine::lab::naive_study::{NaiveRow, NaiveStudy};
+use crate::engine::lab::series::{SeriesSpec, SeriesSummary};
 use crate::engine::{BoardSize, Strategy, Variant};
 
 use super::arena::Contestant;

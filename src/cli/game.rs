@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use crate::app::{LaunchOptions, PlayerSetup, ScreenshotRequest};
-use crate::engine::search::AiConfig;
+use crate::engine::ai::search::AiConfig;
 use crate::engine::{BoardSize, Variant};
 
 #[derive(Args, Debug, Default)]

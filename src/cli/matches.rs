@@ -8,9 +8,9 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 
-use crate::engine::rating::elo_from_score;
-use crate::engine::series::{SeriesGame, SeriesSpec, SeriesSummary, run_parallel};
-use crate::engine::sprt::{Samples, Sprt, Verdict};
+use crate::engine::lab::rating::elo_from_score;
+use crate::engine::lab::series::{SeriesGame, SeriesSpec, SeriesSummary, run_parallel};
+use crate::engine::lab::sprt::{Samples, Sprt, Verdict};
 use crate::engine::{BoardSize, Variant};
 
 use super::arena::{Arena, ArenaGame, Contestant};

@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 pub use job::Sink;
 use job::{Job, Work};
 
-use crate::engine::search::{self, AiConfig, Algorithm, ConfigError, Limit, SearchHandler, SearchInfo, limits};
+use crate::engine::ai::search::{self, AiConfig, Algorithm, ConfigError, Limit, SearchHandler, SearchInfo, limits};
 use crate::engine::{BoardSize, Outcome, Position, Strategy, Variant};
 
 /// The commands taken while a search or perft runs: none changes the position

@@ -6,7 +6,7 @@ use std::time::Duration;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::engine::solver::{self, Solution, SolveConfig, SolveHandler, SolveProgress, Verdict};
+use crate::engine::ai::solver::{self, Solution, SolveConfig, SolveHandler, SolveProgress, Verdict};
 use crate::engine::{BoardSize, Position, Variant};
 
 #[derive(Args, Debug)]

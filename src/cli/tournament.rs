@@ -7,8 +7,8 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 
-use crate::engine::rating::fit_ratings;
-use crate::engine::series::{Finished, run_parallel};
+use crate::engine::lab::rating::fit_ratings;
+use crate::engine::lab::series::{Finished, run_parallel};
 use crate::engine::{BoardSize, Variant};
 
 use super::arena::{Arena, ArenaGame, Contestant};

@@ -7,7 +7,7 @@ use std::time::Instant;
 use clap::Args;
 
 use super::progress;
-use crate::engine::tune::{self, TuneSpec};
+use crate::engine::lab::tune::{self, TuneSpec};
 use crate::engine::{BoardSize, Variant};
 
 #[derive(Args, Debug)]
@@ -33,7 +33,7 @@ pub(crate) struct TuneArgs {
     /// Worker threads for the sample games (default: all cores); the result does not depend on it
     #[arg(long)]
     threads: Option<u64>,
-    /// Write the weights here as Rust source (src/engine/eval/<variant>/weights.rs)
+    /// Write the weights here as Rust source (src/engine/ai/eval/<variant>/weights.rs)
     #[arg(long)]
     out: Option<std::path::PathBuf>,
 }

@@ -1,7 +1,7 @@
 //! Move-list text and position analysis.
 
-use breakline::engine::analysis::{attacked_squares, centre_of_mass, groups, winning_pieces};
-use breakline::engine::movetext::{self, MoveTextError};
+use breakline::engine::rules::analysis::{attacked_squares, centre_of_mass, groups, winning_pieces};
+use breakline::engine::rules::movetext::{self, MoveTextError};
 use breakline::engine::{BoardSize, Color, Position, Variant};
 
 #[test]

@@ -1,8 +1,9 @@
 //! Opening books: the shipped ones are legal and found by position, master
 //! players use them (and say so), and a book is rebuilt identically.
 
-use breakline::engine::book::{self, Book, BookError};
-use breakline::engine::search;
+use breakline::engine::ai::book::{Book, BookError};
+use breakline::engine::ai::search;
+use breakline::engine::lab::book_build;
 use breakline::engine::{AiConfig, BoardSize, Position, Variant};
 
 fn start(variant: Variant) -> Position {
@@ -60,8 +61,8 @@ fn bad_book_lines_are_typed_errors() {
 fn a_book_is_rebuilt_identically_from_fixed_depth_searches() {
     let pos = Position::start(Variant::Breakthrough, BoardSize::new(5, 5)).unwrap();
     let config = AiConfig::parse("enhanced:expert:depth=3", Variant::Breakthrough).unwrap();
-    let text = book::build(&pos, 2, &config, |_| {}).unwrap();
-    assert_eq!(text, book::build(&pos, 2, &config, |_| {}).unwrap());
+    let text = book_build::build(&pos, 2, &config, |_| {}).unwrap();
+    assert_eq!(text, book_build::build(&pos, 2, &config, |_| {}).unwrap());
     let rebuilt = Book::parse(Variant::Breakthrough, &text).unwrap();
     assert_eq!(rebuilt.len(), 1 + pos.legal_moves().len());
 }

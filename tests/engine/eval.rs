@@ -1,12 +1,12 @@
 //! Evaluation strategies: bounded on random positions of many sizes, symmetric
 //! under swapping the colours, and ordering simple positions the intended way.
 
-use breakline::engine::bits::{Bits, Wide};
-use breakline::engine::breakthrough::Breakthrough;
-use breakline::engine::eval::loa::euler;
-use breakline::engine::eval::{Evaluate, MAX_EVAL, Score, Strategy};
-use breakline::engine::geometry::Geometry;
-use breakline::engine::loa::LinesOfAction;
+use breakline::engine::ai::eval::loa::euler;
+use breakline::engine::ai::eval::{Evaluate, MAX_EVAL, Score, Strategy};
+use breakline::engine::rules::bits::{Bits, Wide};
+use breakline::engine::rules::breakthrough::Breakthrough;
+use breakline::engine::rules::geometry::Geometry;
+use breakline::engine::rules::loa::LinesOfAction;
 use breakline::engine::{BoardSize, Color, Placement, Position, Variant};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -276,8 +276,8 @@ fn quads_agree_with_flood_fill_on_sets_of_any_density() {
 /// the side to move can connect at once exactly when one of its moves wins.
 #[test]
 fn connects_in_one_agrees_with_playing_every_move() {
-    use breakline::engine::eval::loa::connects_in_one;
-    use breakline::engine::game::Game;
+    use breakline::engine::ai::eval::loa::connects_in_one;
+    use breakline::engine::rules::game::Game;
     use breakline::engine::{Outcome, WinReason};
     let (mut yes, mut no) = (0, 0);
     for variant_size in [BoardSize::new(8, 8), BoardSize::new(6, 6)] {

@@ -4,7 +4,9 @@
 mod analysis;
 mod book;
 mod eval;
+mod fixed_depth;
 mod flow;
+mod layers;
 mod move_bound;
 mod naive;
 mod perft;

@@ -3,10 +3,10 @@
 //! within it, and the placements with the most moves a seeded search found
 //! (one of them past the old capacity of 256) pinned.
 
-use breakline::engine::bits::{Bits, Wide};
-use breakline::engine::breakthrough::Breakthrough;
-use breakline::engine::game::{MAX_MOVES, move_bound};
-use breakline::engine::loa::LinesOfAction;
+use breakline::engine::rules::bits::{Bits, Wide};
+use breakline::engine::rules::breakthrough::Breakthrough;
+use breakline::engine::rules::game::{MAX_MOVES, move_bound};
+use breakline::engine::rules::loa::LinesOfAction;
 use breakline::engine::{BoardSize, Color, Game, MoveList, Placement, Position, Variant};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};

@@ -4,11 +4,11 @@
 
 use std::sync::atomic::AtomicBool;
 
-use breakline::engine::breakthrough::Breakthrough;
-use breakline::engine::eval::breakthrough::naive::STEP;
-use breakline::engine::eval::{Evaluate, Score, Strategy};
-use breakline::engine::naive_study::{NaiveRow, NaiveStudy};
-use breakline::engine::search::{self, Algorithm};
+use breakline::engine::ai::eval::breakthrough::naive::STEP;
+use breakline::engine::ai::eval::{Evaluate, Score, Strategy};
+use breakline::engine::ai::search::{self, Algorithm};
+use breakline::engine::lab::naive_study::{NaiveRow, NaiveStudy};
+use breakline::engine::rules::breakthrough::Breakthrough;
 use breakline::engine::{AiConfig, BoardSize, Color, Game, Placement, Position, Variant};
 
 use crate::eval::{mirror, random_placements};

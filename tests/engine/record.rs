@@ -1,8 +1,10 @@
 //! Game records: whole AI games recorded, reproduced by seed, written as JSON
 //! and read back, and checked move by move when replayed.
 
-use breakline::engine::record::{GameRecord, Player, RecordError, play_ai_game};
-use breakline::engine::search::AiConfig;
+use breakline::engine::ai::player::{GameRecord, Player};
+use breakline::engine::ai::search::AiConfig;
+use breakline::engine::lab::runner::play_ai_game;
+use breakline::engine::rules::record::RecordError;
 use breakline::engine::{BoardSize, Color, MoveError, Position, Variant};
 
 fn game(variant: Variant, size: u8, white: &str, black: &str, seed: u64) -> GameRecord {

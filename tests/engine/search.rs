@@ -7,8 +7,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use breakline::engine::eval::{MAX_EVAL, WIN};
-use breakline::engine::search::{self, SearchResult, score_text};
+use breakline::engine::ai::eval::{MAX_EVAL, WIN};
+use breakline::engine::ai::search::{self, SearchResult, score_text};
 use breakline::engine::{AiConfig, Algorithm, BoardSize, Color, Outcome, Position, SearchHandler, Strategy, Variant};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};

@@ -6,9 +6,9 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
 
-use breakline::engine::record::play_ai_game;
-use breakline::engine::search::{AiConfig, SearchHandler};
-use breakline::engine::series::{Finished, SeriesSpec, SeriesSummary, run_parallel};
+use breakline::engine::ai::search::{AiConfig, SearchHandler};
+use breakline::engine::lab::runner::play_ai_game;
+use breakline::engine::lab::series::{Finished, SeriesSpec, SeriesSummary, run_parallel};
 use breakline::engine::{BoardSize, Color, Variant};
 
 fn spec(games: usize, swap: bool) -> SeriesSpec {
@@ -27,7 +27,7 @@ fn spec(games: usize, swap: bool) -> SeriesSpec {
     }
 }
 
-fn move_lists(games: &[breakline::engine::series::SeriesGame]) -> Vec<String> {
+fn move_lists(games: &[breakline::engine::lab::series::SeriesGame]) -> Vec<String> {
     games.iter().map(|g| g.record.move_list_text()).collect()
 }
 

@@ -9,9 +9,9 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use breakline::engine::breakthrough::Breakthrough;
-use breakline::engine::loa::LinesOfAction;
-use breakline::engine::solver::{self, Insight, SolveConfig, SolveError, SolverGame, Verdict};
+use breakline::engine::ai::solver::{self, Insight, SolveConfig, SolveError, SolverGame, Verdict};
+use breakline::engine::rules::breakthrough::Breakthrough;
+use breakline::engine::rules::loa::LinesOfAction;
 use breakline::engine::{BoardSize, Color, Game, Move, Outcome, Position, Variant};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};

@@ -2,7 +2,7 @@
 //! the weights it starts from on its own sample.
 
 use breakline::engine::Variant;
-use breakline::engine::tune::{self, TuneSpec};
+use breakline::engine::lab::tune::{self, TuneSpec};
 
 fn small(variant: Variant, seed: u64) -> TuneSpec {
     let mut spec = TuneSpec::new(variant, 12, seed);
@@ -38,8 +38,8 @@ fn the_fitted_weights_lose_less_than_the_hand_weights_on_their_sample() {
         assert!(r.loss < 0.25, "{variant:?}: a fit no better than a coin: {}", r.loss);
         assert_eq!(r.weights[0], r.hand[0], "the anchor stays");
         assert_eq!(r.weights.len(), r.names.len());
-        let source = r.rust_source("src/engine/eval/x/weights.rs");
-        assert!(source.contains("pub const EXPERT"));
+        let source = r.rust_source("src/engine/ai/eval/x/weights.rs");
+        assert!(source.contains("pub(crate) const EXPERT: [i32; super::EXPERT_LEN]"));
         assert!(source.contains("--seed 3 --depth 2"));
     }
 }

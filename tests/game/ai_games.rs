@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 use breakline::app::state::{GamePhase, PlaySettings};
 use breakline::app::{LaunchOptions, PlayerSetup};
-use breakline::engine::record::play_ai_game;
+use breakline::engine::lab::runner::play_ai_game;
 use breakline::engine::{Position, Variant};
 
 use crate::{ai, assert_pieces_match, game_app, options, phase, session, update_until};

@@ -15,7 +15,7 @@ use breakline::app::session::position_at;
 use breakline::app::settings_store::{self, SettingsPath, StoredSettings};
 use breakline::app::state::{GamePhase, GameRequest, MoveChosen, PlaySettings, Players, TurnPhase};
 use breakline::app::{PlayerSetup, configure, plugin};
-use breakline::engine::record::Player;
+use breakline::engine::ai::player::Player;
 use breakline::engine::{Color as Side, Outcome, Position, Variant, WinReason};
 
 use crate::{Rng, STEP, ai, assert_pieces_match, game_app, options, phase, session, turn, update_until};

@@ -10,8 +10,8 @@ use breakline::app::layers::{LayerData, LayerSettings};
 use breakline::app::overlay::{ThinkingLine, ThinkingOverlay};
 use breakline::app::session::position_at;
 use breakline::app::state::{AiControl, GamePhase, PlaySettings, TurnPhase};
-use breakline::engine::analysis::{attacked_squares, centre_of_mass};
-use breakline::engine::eval::is_proven;
+use breakline::engine::ai::eval::is_proven;
+use breakline::engine::rules::analysis::{attacked_squares, centre_of_mass};
 use breakline::engine::{Color as Side, Position, Variant};
 
 use crate::{ai, game_app, options, phase, session, update_until};

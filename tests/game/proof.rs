@@ -66,6 +66,6 @@ fn a_proof_follows_its_line_and_the_winning_ai_plays_it() {
     assert!(update_until(&mut app, 200, |app| session(app).plies() >= 2));
     assert_eq!(&session(&app).position().moves()[..2], &line[..2], "the AI played the proof's move");
     let reply = &session(&app).record().moves[1];
-    assert!(breakline::engine::eval::is_proven(reply.score.expect("a score")), "the move carries a proven score");
+    assert!(breakline::engine::ai::eval::is_proven(reply.score.expect("a score")), "the move carries a proven score");
     assert_eq!(app.world().resource::<ProofStatus>().line, line[2..].to_vec(), "the proof follows the line");
 }

@@ -11,7 +11,7 @@ use breakline::app::notice::Notice;
 use breakline::app::series::{CancelSeries, Series, SeriesStatus, StartSeries, WatchSeriesGame, series_presets};
 use breakline::app::state::{AiControl, GamePhase, GameRequest, PlaySettings, Players};
 use breakline::app::{LaunchOptions, PlayerSetup};
-use breakline::engine::series::{SeriesSpec, SeriesSummary};
+use breakline::engine::lab::series::{SeriesSpec, SeriesSummary};
 use breakline::engine::{AiConfig, BoardSize, Variant};
 
 use crate::{ai, assert_pieces_match, game_app, phase, session};
@@ -89,7 +89,7 @@ fn a_series_runs_in_the_background_to_the_engines_games() {
     for (mine, theirs) in ours.iter().zip(&direct) {
         assert_eq!(mine.a_is_black, theirs.a_is_black);
         assert_eq!(mine.record.start_fen, theirs.record.start_fen);
-        let notation = |g: &breakline::engine::series::SeriesGame| {
+        let notation = |g: &breakline::engine::lab::series::SeriesGame| {
             g.record.moves.iter().map(|m| (m.notation.clone(), m.nodes)).collect::<Vec<_>>()
         };
         assert_eq!(notation(mine), notation(theirs), "game {}", mine.index);

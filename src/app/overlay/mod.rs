@@ -12,7 +12,7 @@ use bevy::prelude::*;
 use super::ai::AiThinking;
 use super::session::GameSession;
 use super::state::GameSystems;
-use crate::engine::eval::is_proven;
+use crate::engine::ai::eval::is_proven;
 use crate::engine::{Color as Side, Move as EngineMove, Score, SearchInfo};
 
 /// Whether the board shows the thinking overlay (a panel checkbox).
@@ -117,7 +117,7 @@ fn follow_search(thinking: Res<AiThinking>, session: Res<GameSession>, mut overl
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::eval::WIN;
+    use crate::engine::ai::eval::WIN;
 
     #[test]
     fn destinations_keep_the_best_move_per_square_and_order_shortfalls() {

@@ -16,7 +16,7 @@ pub use runner::{CancelSeries, Series, SeriesStatus, StartSeries};
 
 use super::PlayerSetup;
 use super::presets::{self, matchup};
-use crate::engine::naive_study::NaiveStudy;
+use crate::engine::lab::naive_study::NaiveStudy;
 use crate::engine::{AiConfig, Algorithm, BoardSize, Strategy, Variant};
 
 pub(crate) fn plugin(app: &mut App) {

@@ -14,8 +14,8 @@ use super::{SeriesPreset, series_presets};
 use crate::app::session::GameSession;
 use crate::app::state::AiControl;
 use crate::app::state::GameRequest;
-use crate::engine::search::limits;
-use crate::engine::series::SeriesSpec;
+use crate::engine::ai::search::limits;
+use crate::engine::lab::series::SeriesSpec;
 use crate::engine::{AiConfig, Algorithm, BoardSize, Strategy, Variant};
 
 const ERROR_COLOR: Color32 = Color32::from_rgb(255, 110, 100);

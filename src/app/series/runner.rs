@@ -12,8 +12,8 @@ use bevy::prelude::*;
 use crate::app::rest::{PROGRESS_INTERVAL, Waker};
 
 use crate::app::state::GameSystems;
-use crate::engine::rating::elo_from_score;
-use crate::engine::series::{SeriesGame, SeriesSpec, SeriesSummary};
+use crate::engine::lab::rating::elo_from_score;
+use crate::engine::lab::series::{SeriesGame, SeriesSpec, SeriesSummary};
 
 /// Starts a series; a series already running is stopped first.
 #[derive(Message, Clone, Debug)]

@@ -8,7 +8,7 @@ use super::PanelState;
 use crate::app::presets::{self, matchup};
 use crate::app::state::{GameRequest, Mode, Players};
 use crate::app::{PlayerSetup, side_title};
-use crate::engine::search::{Difficulty, all_cores, limits};
+use crate::engine::ai::search::{Difficulty, all_cores, limits};
 use crate::engine::{AiConfig, Algorithm, BoardSize, Color as Side, Strategy, Variant};
 
 const NOTE_COLOR: egui::Color32 = egui::Color32::from_rgb(240, 180, 60);
@@ -238,7 +238,7 @@ fn depth_slider(ui: &mut Ui, algorithm: Algorithm, depth: &mut Option<u32>, defa
         *depth = default;
     }
     if let Some(depth) = depth.as_mut() {
-        let slider = egui::Slider::new(depth, limits::everyday_depth(algorithm))
+        let slider = egui::Slider::new(depth, algorithm.everyday_depth())
             .clamping(egui::SliderClamping::Never)
             .text("depth (plies)");
         ui.add(slider);

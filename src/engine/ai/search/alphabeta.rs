@@ -1,0 +1,90 @@
+//! Plain fixed-depth alpha-beta: minimax's value with cutoffs, moves in
+//! generation order, no table, so its node counts show what pruning alone buys.
+
+use crate::engine::ai::eval::{Evaluate, Score, WIN};
+use crate::engine::rules::game::MoveList;
+use crate::engine::rules::types::Color;
+
+use super::minimax::{INFINITY, has_no_moves, leaf_score, terminal_score};
+use super::noise::Noise;
+use super::pv::{MAX_PLY, PvTable};
+use super::{AiConfig, Control, SearchInfo, SearchResult, Stopped};
+
+/// What every node of one search shares.
+struct Context<'a> {
+    config: &'a AiConfig,
+    root: Color,
+    noise: Noise,
+    pv: PvTable,
+}
+
+pub(crate) fn search<G: Evaluate>(game: &mut G, config: &AiConfig, ctl: &mut Control) -> SearchResult {
+    let depth = config.depth.unwrap_or(3).clamp(1, MAX_PLY as u32 - 2);
+    let mut cx = Context { config, root: game.side_to_move(), noise: Noise::new(config, game), pv: PvTable::default() };
+    let moves = game.legal_moves();
+    let mut best = (moves[0], -INFINITY);
+    let mut pv = vec![moves[0]];
+    let mut root_scores = Vec::with_capacity(moves.len());
+    for &m in &moves {
+        game.play_unchecked(m);
+        // Fail-soft: moves that do not beat the best so far get an upper bound.
+        let r = alphabeta(game, depth - 1, 1, -INFINITY, -best.1, &mut cx, ctl);
+        game.undo_unchecked(m);
+        let Ok(v) = r.map(|v| -v) else { break };
+        root_scores.push((m, v));
+        if v > best.1 {
+            best = (m, v);
+            pv = std::iter::once(m).chain(cx.pv.line(1).iter().copied()).collect();
+        }
+    }
+    root_scores.sort_by_key(|&(_, s)| -s);
+    SearchResult {
+        best_move: best.0,
+        info: SearchInfo { depth, score: best.1, pv, root_scores, ..SearchInfo::default() },
+    }
+}
+
+fn alphabeta<G: Evaluate>(
+    game: &mut G,
+    depth: u32,
+    ply: u32,
+    mut alpha: Score,
+    beta: Score,
+    cx: &mut Context,
+    ctl: &mut Control,
+) -> Result<Score, Stopped> {
+    ctl.node()?;
+    cx.pv.clear(ply as usize);
+    if let Some(s) = terminal_score(game.quick_outcome(), game.side_to_move(), ply) {
+        return Ok(s);
+    }
+    if depth == 0 {
+        if has_no_moves(game) {
+            return Ok(-(WIN - ply as Score));
+        }
+        return Ok(leaf_score(game, cx.config, cx.root, &cx.noise));
+    }
+    let mut moves = MoveList::new();
+    game.generate_moves(&mut moves);
+    if moves.is_empty() {
+        return Ok(-(WIN - ply as Score));
+    }
+    let mut best = -INFINITY;
+    for &m in &moves {
+        game.play_unchecked(m);
+        let r = alphabeta(game, depth - 1, ply + 1, -beta, -alpha, cx, ctl);
+        game.undo_unchecked(m);
+        let v = -r?;
+        if v > best {
+            best = v;
+            if v > alpha {
+                alpha = v;
+                cx.pv.update(ply as usize, m);
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+    }
+    Ok(best)
+}

@@ -1,0 +1,33 @@
+//! The valid range of every AI limit, stated once: the config parser checks
+//! against these, and every editor (the game's player cards, the Series
+//! window, the protocol) offers them. An editor may suggest a narrower
+//! everyday range for its slider, but must keep any value in these ranges.
+
+use std::ops::RangeInclusive;
+
+/// Search depth in plies.
+pub(crate) const DEPTH: RangeInclusive<u32> = 1..=64;
+/// Thinking time a move in milliseconds (up to a day).
+pub(crate) const TIME_MS: RangeInclusive<u64> = 1..=86_400_000;
+/// MCTS playouts a move.
+pub(crate) const PLAYOUTS: RangeInclusive<u64> = 1..=1_000_000_000;
+/// Transposition table size in MiB.
+pub(crate) const TABLE_MIB: RangeInclusive<u32> = 1..=4096;
+/// Search threads, when given as a number (enhanced's Lazy SMP, MCTS's trees).
+pub(crate) const THREADS: RangeInclusive<u32> = 1..=256;
+/// MCTS's progressive bias weight.
+pub(crate) const BIAS: RangeInclusive<f64> = 0.0..=10.0;
+/// Tie-break noise, as a fraction of the strategy's smallest step.
+pub(crate) const NOISE: RangeInclusive<f64> = 0.0..=1.0;
+
+/// Times worth offering on a slider, in milliseconds.
+#[cfg_attr(not(feature = "gui"), expect(dead_code, reason = "only the game uses it"))]
+pub(crate) const EVERYDAY_TIME_MS: RangeInclusive<u64> = 10..=10_000;
+/// Playouts worth offering on a slider.
+#[cfg_attr(not(feature = "gui"), expect(dead_code, reason = "only the game uses it"))]
+pub(crate) const EVERYDAY_PLAYOUTS: RangeInclusive<u64> = 100..=200_000;
+
+/// What the parser says a value must be, from the ranges above.
+pub(crate) fn describe<T: std::fmt::Display>(range: &RangeInclusive<T>, unit: &str) -> String {
+    format!("{unit} from {} to {}", range.start(), range.end())
+}

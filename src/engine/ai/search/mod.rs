@@ -1,0 +1,220 @@
+//! AI search. Every algorithm talks to the outside world only through a
+//! [`SearchHandler`] (stop requests and progress reports) and a `Control`
+//! that counts nodes and turns a stop or an expired clock into `Err(Stopped)`,
+//! which unwinds the recursion at once.
+
+mod alphabeta;
+pub mod bench;
+mod config;
+mod enhanced;
+pub(crate) mod limits;
+mod mcts;
+mod minimax;
+mod noise;
+mod pv;
+mod safety;
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+pub use config::{AiConfig, Algorithm, all_cores};
+pub(crate) use config::{ConfigError, Difficulty, Limit};
+
+use crate::engine::ai::book::Book;
+use crate::engine::ai::eval::{Evaluate, MAX_EVAL, Score, WIN};
+use crate::engine::rules::error::{MoveError, SizeError};
+use crate::engine::rules::position::{Position, with_game};
+use crate::engine::rules::types::Move;
+use crate::engine::rules::types::Variant;
+
+/// What a search knows so far; reported during the search and returned at the end.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct SearchInfo {
+    /// Completed iterative-deepening depth, or the fixed depth searched.
+    pub depth: u32,
+    /// MCTS playouts run.
+    pub iterations: u64,
+    /// From the point of view of the side to move at the root.
+    pub score: Score,
+    /// Positions visited.
+    pub nodes: u64,
+    /// Time spent searching.
+    pub time: Duration,
+    /// The principal variation: the best line found, from the root.
+    pub pv: Vec<Move>,
+    /// Transposition-table hits (enhanced only).
+    pub(crate) tt_hits: u64,
+    /// The root moves with their latest scores (same point of view), best first.
+    pub root_scores: Vec<(Move, Score)>,
+    /// The move came from the opening book: nothing was searched.
+    #[serde(default)]
+    pub book: bool,
+}
+
+/// A finished search: the move to play and what the search knew.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SearchResult {
+    /// The move to play.
+    pub best_move: Move,
+    /// The final figures (`info.book`: the move came from the opening book).
+    pub info: SearchInfo,
+}
+
+/// The outside world as a search sees it.
+pub trait SearchHandler {
+    /// Polled every few hundred nodes; `true` makes the search return promptly
+    /// with the best move found so far.
+    fn should_stop(&self) -> bool {
+        false
+    }
+
+    /// Called when an iteration completes (or periodically for MCTS).
+    fn report(&mut self, _info: &SearchInfo) {}
+}
+
+/// A handler that never stops and ignores progress.
+impl SearchHandler for () {}
+
+/// Stops when the shared flag is set (e.g. by another thread or a dropped task).
+impl SearchHandler for Arc<AtomicBool> {
+    fn should_stop(&self) -> bool {
+        self.load(Ordering::Relaxed)
+    }
+}
+
+/// Stops a helper thread of a parallel search once the borrowed flag is set
+/// (by the main thread, when it is done).
+struct StopFlag<'a>(&'a AtomicBool);
+
+impl SearchHandler for StopFlag<'_> {
+    fn should_stop(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// The reason a search unwound early: a stop request or the clock ran out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Stopped;
+
+/// Why a search could not run or its move could not be played.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SearchError {
+    /// The position to search is already decided.
+    #[error("game over")]
+    GameOver,
+    /// The configuration does not fit the position (its strategy plays the other variant).
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    /// The game to play cannot be set up on the board size asked for.
+    #[error(transparent)]
+    Size(#[from] SizeError),
+    /// The position refused the move a search returned: an engine bug.
+    #[error("the engine chose a move the rules refuse: {0}")]
+    RefusedMove(MoveError),
+}
+
+/// Node counting, the clock and the stop check, shared by every algorithm.
+struct Control<'a> {
+    handler: &'a mut dyn SearchHandler,
+    start: Instant,
+    deadline: Option<Instant>,
+    nodes: u64,
+}
+
+impl<'a> Control<'a> {
+    fn new(handler: &'a mut dyn SearchHandler, time_limit: Option<Duration>) -> Control<'a> {
+        let start = Instant::now();
+        Control { handler, start, deadline: time_limit.map(|t| start + t), nodes: 0 }
+    }
+
+    /// Counts a node; every 256 nodes checks the stop flag and the clock.
+    #[inline]
+    fn node(&mut self) -> Result<(), Stopped> {
+        self.nodes += 1;
+        if self.nodes & 255 == 0 { self.check() } else { Ok(()) }
+    }
+
+    /// Checks the stop flag and the clock now.
+    fn check(&mut self) -> Result<(), Stopped> {
+        let late = self.deadline.is_some_and(|d| Instant::now() >= d);
+        if late || self.handler.should_stop() { Err(Stopped) } else { Ok(()) }
+    }
+
+    fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// Fraction of the time limit used so far (0 without a limit).
+    fn time_used(&self) -> f64 {
+        match self.deadline {
+            Some(d) => {
+                let total = d.saturating_duration_since(self.start).as_secs_f64().max(1e-9);
+                self.start.elapsed().as_secs_f64() / total
+            }
+            None => 0.0,
+        }
+    }
+
+    fn report(&mut self, info: &SearchInfo) {
+        self.handler.report(info);
+    }
+}
+
+/// "win in 3", "loss in 2" or the plain number, for logs and panels.
+pub fn score_text(score: Score) -> String {
+    if score > MAX_EVAL {
+        format!("win in {}", (WIN - score + 1) / 2)
+    } else if score < -MAX_EVAL {
+        format!("loss in {}", (WIN + score + 1) / 2)
+    } else {
+        format!("{score:+}")
+    }
+}
+
+/// Searches `position` with `config`, reporting to and stoppable by `handler`.
+pub fn search(
+    position: &Position,
+    config: &AiConfig,
+    handler: &mut dyn SearchHandler,
+) -> Result<SearchResult, SearchError> {
+    let variant: Variant = position.variant();
+    if !config.strategy.supports(variant) {
+        return Err(ConfigError::WrongVariant { strategy: config.strategy, variant }.into());
+    }
+    if position.outcome().is_over() {
+        return Err(SearchError::GameOver);
+    }
+    if config.book
+        && let Some(m) = Book::builtin(variant, position.size()).and_then(|b| b.lookup(position))
+    {
+        let info = SearchInfo { pv: vec![m], book: true, ..SearchInfo::default() };
+        return Ok(SearchResult { best_move: m, info });
+    }
+    let game = position.game.clone();
+    Ok(with_game!(game, g => search_game(g, config, handler)))
+}
+
+/// The same, on a concrete game type (the algorithms are generic over it).
+fn search_game<G: Evaluate>(mut game: G, config: &AiConfig, handler: &mut dyn SearchHandler) -> SearchResult {
+    let time = config.time_ms.map(Duration::from_millis);
+    let mut control = Control::new(handler, time);
+    let mut result = match config.algorithm {
+        Algorithm::Minimax => minimax::search(&mut game, config, &mut control),
+        Algorithm::AlphaBeta => alphabeta::search(&mut game, config, &mut control),
+        Algorithm::Enhanced => enhanced::search(&mut game, config, &mut control),
+        Algorithm::Mcts => mcts::search(&mut game, config, &mut control),
+    };
+    if config.guard {
+        // The guard is a few thousand nodes at most: a stop request cuts it
+        // short, but the clock that ended the search must not skip it.
+        control.deadline = None;
+        safety::guard(&mut game, &mut control, &mut result);
+    }
+    result.info.nodes = control.nodes;
+    result.info.time = control.elapsed();
+    result
+}

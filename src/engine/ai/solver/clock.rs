@@ -1,0 +1,75 @@
+//! The solver's budget: nodes, time and the caller's stop flag, with progress
+//! reports at a steady pace. Running out of any of them unwinds the search as
+//! `Err(Stopped)`.
+
+use std::time::{Duration, Instant};
+
+use crate::engine::ai::search::Stopped;
+
+use super::{SolveHandler, SolveProgress};
+
+/// How often the handler hears about progress.
+const REPORT_EVERY: Duration = Duration::from_millis(250);
+
+pub(crate) struct Clock<'h> {
+    handler: &'h mut dyn SolveHandler,
+    start: Instant,
+    deadline: Option<Instant>,
+    node_limit: Option<u64>,
+    next_report: Instant,
+    pub(crate) nodes: u64,
+    /// What the latest report says about the root.
+    pub(crate) progress: SolveProgress,
+}
+
+impl<'h> Clock<'h> {
+    pub(crate) fn new(handler: &'h mut dyn SolveHandler, time: Option<Duration>, nodes: Option<u64>) -> Clock<'h> {
+        let start = Instant::now();
+        Clock {
+            handler,
+            start,
+            deadline: time.map(|t| start + t),
+            node_limit: nodes,
+            next_report: start + REPORT_EVERY,
+            nodes: 0,
+            progress: SolveProgress::default(),
+        }
+    }
+
+    /// Counts a node; every 1024 nodes checks the budget and maybe reports.
+    #[inline]
+    pub(crate) fn tick(&mut self) -> Result<(), Stopped> {
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 { self.check() } else { Ok(()) }
+    }
+
+    fn check(&mut self) -> Result<(), Stopped> {
+        let now = Instant::now();
+        if now >= self.next_report {
+            self.next_report = now + REPORT_EVERY;
+            self.report();
+        }
+        let late = self.deadline.is_some_and(|d| now >= d);
+        let spent = self.node_limit.is_some_and(|n| self.nodes >= n);
+        if late || spent || self.handler.should_stop() { Err(Stopped) } else { Ok(()) }
+    }
+
+    pub(crate) fn report(&mut self) {
+        self.progress.nodes = self.nodes;
+        self.progress.time = self.start.elapsed();
+        self.handler.report(&self.progress);
+    }
+
+    pub(crate) fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// After a proof, gives the work that follows (its line, the distance) at
+    /// least as much time again as the proof took, and lifts the node limit, so
+    /// a proof found is not lost to the budget.
+    pub(crate) fn extend(&mut self) {
+        let later = Instant::now() + self.start.elapsed().max(Duration::from_secs(1));
+        self.deadline = self.deadline.map(|d| d.max(later));
+        self.node_limit = None;
+    }
+}

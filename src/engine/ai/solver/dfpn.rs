@@ -1,0 +1,374 @@
+//! Depth-first proof-number search, df-pn (Nagai 2002, "Df-pn algorithm for
+//! searching AND/OR trees and its applications"), over proof-number search
+//! (Allis 1994), in negamax form: each node keeps `phi` (the work left to prove
+//! that its mover succeeds) and `delta` (to prove that it fails), with
+//! `phi = min(child delta)` and `delta = sum(child phi)`. Thresholds let the
+//! search stay in one subtree until it is solved or no longer the most
+//! promising, with the 1+epsilon trick (Pawlewicz and Lew 2007).
+//!
+//! "Succeeds" is measured against a target side: a node's mover succeeds when
+//! it is the target and the target wins, or it is the defender and the target
+//! does not (a draw counts for the defender). Optionally a ply bound turns the
+//! question into "does the target win within N plies" (for the distance).
+
+use crate::engine::ai::eval::Strategy;
+use crate::engine::ai::search::Stopped;
+use crate::engine::rules::game::MoveList;
+use crate::engine::rules::types::{Color, Move, Outcome};
+
+use super::clock::Clock;
+use super::knowledge::{Insight, SolverGame};
+use super::table::{Entry, Table};
+
+/// Proof numbers at or above this mean "impossible": the other side is proved.
+const INF: u32 = 1 << 30;
+
+/// The deepest path the solver follows in a game with cycles; deeper nodes
+/// count as failures for the target (sound for proofs, see `mod.rs`).
+const MAX_PATH: usize = 1000;
+
+/// The largest initial proof or disproof number (the evaluation's certainty
+/// spreads new nodes between 1 and this).
+const INIT_SPREAD: f64 = 64.0;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Value {
+    pub(crate) phi: u32,
+    pub(crate) delta: u32,
+    /// For a solved node, plies to the end along the proof (winner shortest,
+    /// loser longest).
+    pub(crate) len: u32,
+}
+
+impl Value {
+    const fn succeeds(len: u32) -> Value {
+        Value { phi: 0, delta: INF, len }
+    }
+
+    const fn fails(len: u32) -> Value {
+        Value { phi: INF, delta: 0, len }
+    }
+}
+
+/// What a node is before its children are looked at.
+enum Decision {
+    Done(Value),
+    Open(Option<u8>),
+}
+
+pub(crate) struct Child {
+    pub(crate) mv: Move,
+    key: u64,
+    pub(crate) value: Value,
+    /// Repeats a position on the path: its value is fixed, not looked up.
+    pinned: bool,
+}
+
+pub(crate) struct Solver<'a, 'h, G: SolverGame> {
+    pub(crate) game: &'a mut G,
+    table: &'a mut Table,
+    pub(crate) clock: &'a mut Clock<'h>,
+    tables: &'a G::Tables,
+    target: Color,
+    /// Plies left at the root in a bounded search.
+    bound: Option<u32>,
+    knowledge: bool,
+    path: Vec<u64>,
+}
+
+impl<'a, 'h, G: SolverGame> Solver<'a, 'h, G> {
+    pub(crate) fn new(
+        game: &'a mut G,
+        table: &'a mut Table,
+        clock: &'a mut Clock<'h>,
+        tables: &'a G::Tables,
+        target: Color,
+        bound: Option<u32>,
+        knowledge: bool,
+    ) -> Self {
+        Solver { game, table, clock, tables, target, bound, knowledge, path: Vec::new() }
+    }
+
+    /// A solver on the same game, table and budget for another question.
+    pub(crate) fn bounded(&mut self, target: Color, bound: u32) -> Solver<'_, 'h, G> {
+        Solver {
+            game: &mut *self.game,
+            table: &mut *self.table,
+            clock: &mut *self.clock,
+            tables: self.tables,
+            target,
+            bound: Some(bound),
+            knowledge: self.knowledge,
+            path: Vec::new(),
+        }
+    }
+
+    /// Searches the root until it is solved (or the budget runs out).
+    pub(crate) fn prove(&mut self) -> Result<Value, Stopped> {
+        self.path.clear();
+        self.mid(self.bound, INF, INF)
+    }
+
+    /// The table key: the position, and in a bounded search the plies left; in
+    /// a game with draws, also the target (draws count for the defender).
+    fn key(&self, hash: u64, remaining: Option<u32>) -> u64 {
+        let mut key = hash;
+        if let Some(r) = remaining {
+            key ^= (r as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+        if G::CAN_REPEAT && self.target == Color::Black {
+            key ^= 0xD1B5_4A32_D192_ED03;
+        }
+        key
+    }
+
+    /// The value of a node where the target wins (`true`) or fails, for its mover.
+    fn verdict(&self, mover: Color, target_wins: bool, len: u32) -> Value {
+        if (mover == self.target) == target_wins { Value::succeeds(len) } else { Value::fails(len) }
+    }
+
+    /// The node's value if its outcome, the bound, the unbounded proof (with
+    /// `reuse`) or the game's structure settles it; else the forced capture, if any.
+    fn decide(&self, remaining: Option<u32>, reuse: bool) -> Decision {
+        let mover = self.game.side_to_move();
+        match self.game.quick_outcome() {
+            Outcome::Win { winner, .. } => return Decision::Done(self.verdict(mover, winner == self.target, 0)),
+            Outcome::Draw { .. } => return Decision::Done(self.verdict(mover, false, 0)),
+            Outcome::Ongoing => {}
+        }
+        if remaining == Some(0) || (G::CAN_REPEAT && self.path.len() >= MAX_PATH) {
+            return Decision::Done(self.verdict(mover, false, 0));
+        }
+        if let Some(r) = remaining
+            && reuse
+            && let Some(v) = self.unbounded_result(mover, r)
+        {
+            return Decision::Done(v);
+        }
+        if !self.knowledge {
+            return Decision::Open(None);
+        }
+        match self.game.insight(self.tables) {
+            Insight::Decided { winner, plies } if winner != self.target || remaining.is_none_or(|r| plies <= r) => {
+                Decision::Done(self.verdict(mover, winner == self.target, plies))
+            }
+            Insight::MustCapture(square) => Decision::Open(Some(square)),
+            _ => Decision::Open(None),
+        }
+    }
+
+    /// In a bounded search, what the unbounded proof already settled: a win
+    /// whose proof fits in the plies left, or (in a game without cycles, where
+    /// disproofs are exact) a position the target cannot win at all.
+    fn unbounded_result(&self, mover: Color, remaining: u32) -> Option<Value> {
+        let e = self.table.get(self.key(self.game.hash(), None))?;
+        let target_wins = (e.phi == 0) == (mover == self.target);
+        match (e.phi == 0 || e.delta == 0, target_wins) {
+            (true, true) if e.len as u32 <= remaining => Some(self.verdict(mover, true, e.len as u32)),
+            (true, false) if !G::CAN_REPEAT => Some(self.verdict(mover, false, 0)),
+            _ => None,
+        }
+    }
+
+    fn moves(&self, must: Option<u8>) -> MoveList {
+        let mut moves = MoveList::new();
+        self.game.generate_moves(&mut moves);
+        if let Some(square) = must {
+            moves.retain(|m| m.to == square && m.capture);
+        }
+        moves
+    }
+
+    /// Proof and disproof numbers of a new, undecided node, from the expert
+    /// evaluation (after Winands and Schadd 2010, evaluation-based initial
+    /// numbers): the likelier the evaluation makes a success for the mover,
+    /// the smaller `phi` and the larger `delta`. On Breakthrough 4x5 and a 5x5
+    /// position this needs a third of the nodes of the usual (1, moves).
+    fn initial(&self) -> Value {
+        let h = self.game.evaluate(Strategy::Expert, self.game.side_to_move()) as f64;
+        let p = 1.0 / (1.0 + (-h / G::EVAL_SCALE).exp());
+        let phi = 1.0 + INIT_SPREAD * (1.0 - p);
+        let delta = 1.0 + INIT_SPREAD * p;
+        Value { phi: phi as u32, delta: delta as u32, len: 0 }
+    }
+
+    /// The children of the current node with their best known values; stops
+    /// early at a child that proves the node.
+    pub(crate) fn expand(&mut self, must: Option<u8>, remaining: Option<u32>) -> Vec<Child> {
+        let moves = self.moves(must);
+        let below = remaining.map(|r| r - 1);
+        let watch_path = G::CAN_REPEAT && remaining.is_none();
+        // First the keys, with their buckets fetched ahead: table look-ups
+        // (cache misses) are most of a node's cost.
+        let mut keys = [(0u64, 0u64); crate::engine::rules::game::MAX_MOVES];
+        for (slot, &mv) in keys.iter_mut().zip(&moves) {
+            self.game.play_unchecked(mv);
+            let hash = self.game.hash();
+            self.game.undo_unchecked(mv);
+            let key = self.key(hash, below);
+            self.table.prefetch(key);
+            *slot = (hash, key);
+        }
+        let mut children = Vec::with_capacity(moves.len());
+        for (&mv, &(hash, key)) in moves.iter().zip(&keys) {
+            let pinned = watch_path && self.path.contains(&hash);
+            let value = if pinned {
+                // A repetition: a draw, which counts for the defender.
+                self.verdict(self.game.side_to_move().opponent(), false, 0)
+            } else if let Some(e) = self.table.get(key) {
+                Value { phi: e.phi, delta: e.delta, len: e.len as u32 }
+            } else {
+                self.game.play_unchecked(mv);
+                let value = match self.decide(below, true) {
+                    Decision::Done(v) => v,
+                    Decision::Open(_) => self.initial(),
+                };
+                self.game.undo_unchecked(mv);
+                value
+            };
+            children.push(Child { mv, key, value, pinned });
+            if value.delta == 0 {
+                break;
+            }
+        }
+        children
+    }
+
+    fn refresh(&self, children: &mut [Child]) {
+        for c in children.iter() {
+            self.table.prefetch(c.key);
+        }
+        for c in children.iter_mut().filter(|c| !c.pinned) {
+            if let Some(e) = self.table.get(c.key) {
+                c.value = Value { phi: e.phi, delta: e.delta, len: e.len as u32 };
+            }
+        }
+    }
+
+    fn store(&mut self, key: u64, v: Value, work: u64) {
+        let work = work.min(u32::MAX as u64) as u32;
+        let len = v.len.min(u16::MAX as u32) as u16;
+        self.table.put(Entry { key, phi: v.phi, delta: v.delta, work, len });
+    }
+
+    /// The multiple-iterative-deepening step: searches the current node until
+    /// its numbers reach a threshold, and returns them.
+    fn mid(&mut self, remaining: Option<u32>, th_phi: u32, th_delta: u32) -> Result<Value, Stopped> {
+        self.clock.tick()?;
+        let first_node = self.clock.nodes;
+        let hash = self.game.hash();
+        let key = self.key(hash, remaining);
+        let must = match self.decide(remaining, true) {
+            Decision::Done(v) => return Ok(v),
+            Decision::Open(must) => must,
+        };
+        let mut children = self.expand(must, remaining);
+        if children.is_empty() {
+            // No legal move: the mover loses, which fails whichever side it is.
+            let v = Value::fails(0);
+            self.store(key, v, 1);
+            return Ok(v);
+        }
+        let below = remaining.map(|r| r - 1);
+        loop {
+            let v = combine(&children);
+            if self.path.is_empty() {
+                self.note_root(v);
+            }
+            if v.phi >= th_phi || v.delta >= th_delta {
+                self.store(key, v, self.clock.nodes - first_node);
+                return Ok(v);
+            }
+            let (best, second) = select(&children);
+            let child = &children[best];
+            let child_th_phi = (th_delta as u64 - v.delta as u64 + child.value.phi as u64).min(INF as u64) as u32;
+            let widened = second as u64 + second as u64 / 4 + 1;
+            let child_th_delta = (th_phi as u64).min(widened) as u32;
+            let mv = child.mv;
+            self.path.push(hash);
+            self.game.play_unchecked(mv);
+            let result = self.mid(below, child_th_phi, child_th_delta);
+            self.game.undo_unchecked(mv);
+            self.path.pop();
+            children[best].value = result?;
+            self.refresh(&mut children);
+        }
+    }
+
+    fn note_root(&mut self, v: Value) {
+        let p = &mut self.clock.progress;
+        p.target = self.target;
+        (p.proof, p.disproof) =
+            if self.game.side_to_move() == self.target { (v.phi, v.delta) } else { (v.delta, v.phi) };
+        p.table_fill = self.table.fill();
+    }
+
+    /// The current node's value, re-proved if the table lost it.
+    pub(crate) fn solve_here(&mut self, remaining: Option<u32>) -> Result<Value, Stopped> {
+        let key = self.key(self.game.hash(), remaining);
+        match self.table.get(key) {
+            Some(e) if e.phi == 0 || e.delta == 0 => Ok(Value { phi: e.phi, delta: e.delta, len: e.len as u32 }),
+            _ => self.mid(remaining, INF, INF),
+        }
+    }
+
+    /// Whether the current node is decided by its outcome, the bound or knowledge.
+    pub(crate) fn decided(&self, remaining: Option<u32>) -> Option<Value> {
+        match self.decide(remaining, false) {
+            Decision::Done(v) => Some(v),
+            Decision::Open(_) => None,
+        }
+    }
+
+    /// The moves to consider at the current node (after a must-capture).
+    pub(crate) fn must_capture(&self, remaining: Option<u32>) -> Option<u8> {
+        match self.decide(remaining, false) {
+            Decision::Open(must) => must,
+            Decision::Done(_) => None,
+        }
+    }
+
+    pub(crate) fn push_path(&mut self) {
+        let hash = self.game.hash();
+        self.path.push(hash);
+    }
+
+    pub(crate) fn pop_path(&mut self) {
+        self.path.pop();
+    }
+
+    pub(crate) fn decided_move(&self) -> Option<Move> {
+        self.game.decided_move(self.tables)
+    }
+}
+
+/// A node's numbers from its children's, in negamax form.
+fn combine(children: &[Child]) -> Value {
+    let phi = children.iter().map(|c| c.value.delta).min().unwrap_or(INF);
+    let sum: u64 = children.iter().map(|c| c.value.phi as u64).sum();
+    let delta = if children.iter().any(|c| c.value.phi >= INF) { INF } else { sum.min(INF as u64 - 1) as u32 };
+    let len = if phi == 0 {
+        1 + children.iter().filter(|c| c.value.delta == 0).map(|c| c.value.len).min().unwrap_or(0)
+    } else if delta == 0 {
+        1 + children.iter().map(|c| c.value.len).max().unwrap_or(0)
+    } else {
+        0
+    };
+    Value { phi: if delta == 0 { INF } else { phi }, delta: if phi == 0 { INF } else { delta }, len }
+}
+
+/// The most promising child (smallest delta) and the second smallest delta.
+fn select(children: &[Child]) -> (usize, u32) {
+    let mut best = 0;
+    let mut second = INF;
+    for (i, c) in children.iter().enumerate().skip(1) {
+        let d = c.value.delta;
+        if d < children[best].value.delta {
+            second = children[best].value.delta;
+            best = i;
+        } else if d < second {
+            second = d;
+        }
+    }
+    (best, second)
+}

@@ -1,0 +1,111 @@
+//! The winning line of a proof, written out from the table (re-proving what
+//! the table lost), and an independent check that replays a line by the rules.
+
+use crate::engine::ai::search::Stopped;
+use crate::engine::rules::position::Position;
+use crate::engine::rules::types::{Color, Move, Outcome};
+
+use super::dfpn::{Solver, Value};
+use super::knowledge::SolverGame;
+
+/// The longest line written out; proofs in supported games end long before.
+const MAX_LINE: usize = 2000;
+
+impl<G: SolverGame> Solver<'_, '_, G> {
+    /// From a solved root, the line where the winner takes the shortest win the
+    /// proof knows and the loser the longest resistance, to the end of the game.
+    pub(crate) fn line(&mut self, bound: Option<u32>) -> Result<Vec<Move>, Stopped> {
+        let mut line = Vec::new();
+        let result = self.walk(bound, &mut line);
+        for &m in line.iter().rev() {
+            self.game.undo_unchecked(m);
+            self.pop_path();
+        }
+        result.map(|()| line)
+    }
+
+    fn walk(&mut self, bound: Option<u32>, line: &mut Vec<Move>) -> Result<(), Stopped> {
+        let mut remaining = bound;
+        while line.len() < MAX_LINE {
+            let next = match self.decided(remaining) {
+                Some(v) if v.len == 0 => return Ok(()),
+                Some(v) => self.decided_step(v, remaining),
+                None => self.searched_step(remaining)?,
+            };
+            let Some(m) = next else { return Ok(()) };
+            self.push_path();
+            self.game.play_unchecked(m);
+            line.push(m);
+            remaining = remaining.map(|r| r.saturating_sub(1));
+        }
+        Ok(())
+    }
+
+    /// A node the game's structure decided: the winner plays the move that
+    /// keeps it decided, the loser the reply that lasts longest.
+    fn decided_step(&mut self, v: Value, remaining: Option<u32>) -> Option<Move> {
+        if v.phi == 0 {
+            return self.decided_move();
+        }
+        let below = remaining.map(|r| r.saturating_sub(1));
+        let moves = self.game.legal_moves();
+        moves.iter().copied().max_by_key(|&m| {
+            self.game.play_unchecked(m);
+            let len = self.decided(below).map_or(0, |v| v.len);
+            self.game.undo_unchecked(m);
+            len
+        })
+    }
+
+    /// A searched node: its children's values from the table, re-proving any
+    /// the line needs that were lost.
+    fn searched_step(&mut self, remaining: Option<u32>) -> Result<Option<Move>, Stopped> {
+        let node = self.solve_here(remaining)?;
+        let must = self.must_capture(remaining);
+        let below = remaining.map(|r| r.saturating_sub(1));
+        let mut children = self.expand(must, remaining);
+        if node.phi == 0 {
+            // The mover wins: any child proved lost for its mover will do, the shortest best.
+            if let Some(c) = children.iter().filter(|c| c.value.delta == 0).min_by_key(|c| c.value.len) {
+                return Ok(Some(c.mv));
+            }
+            for c in &children {
+                let v = self.solve_child(c.mv, below)?;
+                if v.delta == 0 {
+                    return Ok(Some(c.mv));
+                }
+            }
+            return Ok(None);
+        }
+        // The mover loses: every child is proved for its mover; take the longest.
+        for c in children.iter_mut().filter(|c| c.value.phi != 0) {
+            c.value = self.solve_child(c.mv, below)?;
+        }
+        Ok(children.iter().filter(|c| c.value.phi == 0).max_by_key(|c| c.value.len).map(|c| c.mv))
+    }
+
+    fn solve_child(&mut self, m: Move, below: Option<u32>) -> Result<Value, Stopped> {
+        self.push_path();
+        self.game.play_unchecked(m);
+        let v = match self.decided(below) {
+            Some(v) => Ok(v),
+            None => self.solve_here(below),
+        };
+        self.game.undo_unchecked(m);
+        self.pop_path();
+        v
+    }
+}
+
+/// Replays `line` from `position` by the rules (checked play) and confirms that
+/// it ends with a win for `winner`; says what went wrong otherwise.
+pub fn check_line(position: &Position, winner: Color, line: &[Move]) -> Result<(), String> {
+    let mut pos = position.clone();
+    for (i, &m) in line.iter().enumerate() {
+        pos.play(m).map_err(|e| format!("move {} ({}): {e}", i + 1, pos.move_name(m)))?;
+    }
+    match pos.outcome() {
+        Outcome::Win { winner: w, .. } if w == winner => Ok(()),
+        other => Err(format!("the line ends in '{}', not a win for {winner}", other.describe())),
+    }
+}

@@ -1,0 +1,236 @@
+//! The solver: proves who wins a position with depth-first proof-number search
+//! (df-pn, Nagai 2002; see `dfpn`) and a transposition table, using what each
+//! game's structure decides without search (`knowledge`), then writes out a
+//! winning line and, budget permitting, the exact distance of the win.
+//!
+//! Soundness. Breakthrough positions never recur (pawns only move forward), so
+//! both proofs and disproofs are exact and the answer is always a win for one
+//! side. Lines of Action positions can recur, and the result of a node can then
+//! depend on the path that reached it (the graph-history interaction). The
+//! solver counts a position already on its path as a draw, i.e. a failure for
+//! the side it is trying to prove; that only ever makes proofs harder, and a
+//! proof stored in the table is a repetition-free strategy, so proved wins are
+//! right whatever path reaches them. Disproofs are not: a failure caused by a
+//! repetition on one path is stored and reused on others. So a Lines of Action
+//! answer is a proved win or "unknown", never a claimed draw. The move limit
+//! is lifted during the search and checked afterwards against the proof's
+//! longest line.
+
+mod clock;
+mod dfpn;
+mod distance;
+mod knowledge;
+mod line;
+mod table;
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::engine::rules::position::{Position, with_game};
+use crate::engine::rules::types::{Color, Move};
+
+use clock::Clock;
+use dfpn::Solver;
+pub use knowledge::{Insight, SolverGame};
+pub use line::check_line;
+use table::Table;
+
+/// The budget and switches of one solve.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SolveConfig {
+    /// Give up after this long.
+    pub time: Option<Duration>,
+    /// Give up after this many nodes.
+    pub nodes: Option<u64>,
+    /// Transposition-table size in MiB.
+    pub memory_mib: usize,
+    /// After a proof, search for the shortest forced win (within the budget).
+    pub distance: bool,
+    /// Use the games' structure (races, forced captures); off only for comparisons.
+    pub knowledge: bool,
+}
+
+impl Default for SolveConfig {
+    fn default() -> Self {
+        SolveConfig { time: None, nodes: None, memory_mib: 256, distance: true, knowledge: true }
+    }
+}
+
+/// Where a running solve stands, for progress displays.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SolveProgress {
+    pub(crate) nodes: u64,
+    time: Duration,
+    /// The side whose win is being proved now.
+    pub(crate) target: Color,
+    /// The root's proof number for that side: how hard its win still looks to prove.
+    pub proof: u32,
+    /// The root's disproof number for that side: how hard its win still looks to refute.
+    pub disproof: u32,
+    /// Fraction of the table in use.
+    pub(crate) table_fill: f64,
+    /// In the distance phase: the bound (plies) being tried, else 0.
+    pub(crate) distance_bound: u32,
+}
+
+impl Default for SolveProgress {
+    fn default() -> Self {
+        SolveProgress {
+            nodes: 0,
+            time: Duration::ZERO,
+            target: Color::White,
+            proof: 1,
+            disproof: 1,
+            table_fill: 0.0,
+            distance_bound: 0,
+        }
+    }
+}
+
+/// The outside world as the solver sees it.
+pub trait SolveHandler {
+    /// Polled every thousand nodes; `true` ends the solve with what is known.
+    fn should_stop(&self) -> bool {
+        false
+    }
+
+    /// Called about four times a second.
+    fn report(&mut self, _progress: &SolveProgress) {}
+}
+
+impl SolveHandler for () {}
+
+impl SolveHandler for Arc<AtomicBool> {
+    fn should_stop(&self) -> bool {
+        self.load(Ordering::Relaxed)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// What a solve proved.
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    /// Proved: this side wins against any defence.
+    Win(Color),
+    /// No proof within the budget (or, in Lines of Action, neither side can be
+    /// shown to win; draws are not claimed, see the module notes).
+    Unknown,
+}
+
+/// A solve's result: the verdict, the winning line and the effort.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Solution {
+    /// Who is proved to win, if anyone.
+    pub verdict: Verdict,
+    /// For a win: a line to the end of the game, the winner taking the
+    /// shortest win its proof knows and the loser resisting longest.
+    pub line: Vec<Move>,
+    /// For a win: the winner wins within this many plies by the proof found.
+    pub bound: Option<u32>,
+    /// For a win whose distance search finished: the shortest forced win, plies.
+    pub distance: Option<u32>,
+    /// Lines of Action: both sides' wins were refuted (a draw is likely but,
+    /// with repetitions, not proved).
+    pub(crate) neither_wins: bool,
+    /// Positions visited.
+    pub nodes: u64,
+    pub(crate) time: Duration,
+    /// Time to the proof (or to the end of the budget), without line and distance.
+    pub(crate) proof_time: Duration,
+    /// The root's numbers for the side tried last, when the budget ran out.
+    pub progress: SolveProgress,
+}
+
+/// Why a solve could not start.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SolveError {
+    /// The position is already decided.
+    #[error("the game is already over")]
+    GameOver,
+}
+
+/// Proves who wins `position`, within `config`'s budget, reporting to and
+/// stoppable by `handler`.
+pub fn solve(
+    position: &Position,
+    config: &SolveConfig,
+    handler: &mut dyn SolveHandler,
+) -> Result<Solution, SolveError> {
+    if position.outcome().is_over() {
+        return Err(SolveError::GameOver);
+    }
+    let game = position.game.clone();
+    let move_limit = position.move_limit().map(|limit| limit.saturating_sub(position.moves().len() as u32));
+    let mut solution = with_game!(game, g => solve_game(g, config, handler));
+    // The search ignored the move limit: a proof whose longest line does not
+    // fit in the plies left is no proof under the rules as played.
+    if let (Some(left), Some(bound)) = (move_limit, solution.bound)
+        && bound > left
+    {
+        solution.verdict = Verdict::Unknown;
+        solution.line.clear();
+        solution.distance = None;
+    }
+    Ok(solution)
+}
+
+/// The same on a concrete game, which must not be over.
+fn solve_game<G: SolverGame>(mut game: G, config: &SolveConfig, handler: &mut dyn SolveHandler) -> Solution {
+    game.prepare();
+    let tables = game.tables();
+    let mut table = Table::new(config.memory_mib);
+    let mut clock = Clock::new(handler, config.time, config.nodes);
+    let mover = game.side_to_move();
+    let targets: &[Color] = if G::CAN_REPEAT { &[mover, mover.opponent()] } else { &[mover] };
+    let mut solution = Solution {
+        verdict: Verdict::Unknown,
+        line: Vec::new(),
+        bound: None,
+        distance: None,
+        neither_wins: false,
+        nodes: 0,
+        time: Duration::ZERO,
+        proof_time: Duration::ZERO,
+        progress: SolveProgress::default(),
+    };
+    for &target in targets {
+        let mut solver = Solver::new(&mut game, &mut table, &mut clock, &tables, target, None, config.knowledge);
+        let Ok(root) = solver.prove() else { break };
+        let target_wins = (root.phi == 0) == (mover == target);
+        let winner = match (target_wins, G::CAN_REPEAT) {
+            (true, _) => target,
+            // Without draws, a target that cannot win loses.
+            (false, false) => target.opponent(),
+            (false, true) => {
+                solution.neither_wins = target != mover;
+                continue;
+            }
+        };
+        solution.proof_time = solver.clock.elapsed();
+        solution.verdict = Verdict::Win(winner);
+        solution.bound = Some(root.len);
+        solver.clock.extend();
+        solution.line = solver.line(None).unwrap_or_default();
+        if config.distance
+            && let Some((plies, line)) = distance::shortest(&mut solver, winner, root.len)
+        {
+            solution.distance = Some(plies);
+            if let Some(line) = line {
+                solution.line = line;
+            }
+        }
+        break;
+    }
+    clock.report();
+    if solution.proof_time.is_zero() {
+        solution.proof_time = clock.elapsed();
+    }
+    solution.nodes = clock.nodes;
+    solution.time = clock.elapsed();
+    solution.progress = clock.progress.clone();
+    solution
+}

@@ -1,0 +1,11 @@
+//! The lab wing: series of games, match statistics and the sequential test,
+//! ratings, Texel tuning and the naive-players study. It uses the rules and
+//! the AI wings.
+
+pub mod book_build;
+pub mod naive_study;
+pub(crate) mod rating;
+pub mod runner;
+pub mod series;
+pub(crate) mod sprt;
+pub mod tune;

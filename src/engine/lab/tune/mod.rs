@@ -1,0 +1,529 @@
+//! Texel tuning of the expert evaluations: positions sampled from seeded
+//! self-play games, each labelled with its game's result, and the expert
+//! weights fitted by minimising the squared error between the result and
+//! `sigmoid(K x evaluation)`.
+//!
+//! 1. **Games.** `games` self-play games from `random_plies` random plies
+//!    (drawn from the seed and the game's index), both sides an alpha-beta
+//!    search of `depth` plies with the *hand* weights (not the shipped ones, so
+//!    a rerun after shipping samples the same games) and seeded leaf noise of up
+//!    to `noise` raw units, so games differ.
+//! 2. **Positions.** Every quiet position of a game after its opening, seen by
+//!    the side to move: Breakthrough positions without a capture for the side to
+//!    move and without an almost-win; Lines of Action positions where the side
+//!    to move cannot connect at once. Label: 1 when the side to move went on to
+//!    win, 0 when it lost, ½ for a draw. Every tenth game (index 9, 19, ...) is
+//!    held out to check that the fit generalises.
+//! 3. **K.** The scale of the sigmoid, fitted on the hand weights by a
+//!    golden-section search on `ln K`.
+//! 4. **Weights.** Coordinate descent on the integer weights (one weight, the
+//!    anchor, stays fixed: it sets the scale K already took): each pass tries
+//!    every weight up and down by the step, keeping a change that lowers the
+//!    loss; steps 4, 2 then 1, each until a pass changes nothing.
+//!
+//! Everything is sequential or collected by game index, so the same spec gives
+//! the same weights whatever the number of threads.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use serde::Serialize;
+
+use crate::engine::SizeError;
+use crate::engine::ai::eval::{self, Score};
+use crate::engine::lab::runner::{move_seed, random_opening};
+use crate::engine::rules::bits::Bits;
+use crate::engine::rules::breakthrough::Breakthrough;
+use crate::engine::rules::game::{Game, MoveList};
+use crate::engine::rules::loa::LinesOfAction;
+use crate::engine::rules::position::{Position, with_game};
+use crate::engine::rules::types::{BoardSize, Color, Outcome, Variant};
+
+/// A linear evaluation the tuner can fit.
+trait Tunable: Game {
+    /// Feature names, in weight order.
+    const FEATURES: &'static [&'static str];
+    /// The hand-chosen weights: the start of the fit and the sample games' player.
+    const HAND: &'static [i32];
+    /// The weights the build ships.
+    const SHIPPED: &'static [i32];
+    /// The weight that stays fixed.
+    const ANCHOR: usize;
+    /// Score = STEP x (weights . features / FIX), truncated towards zero.
+    const FIX: i64;
+    const STEP: i64;
+
+    /// The features of this position for `me`.
+    fn features(&self, me: Color) -> Vec<i32>;
+    /// The full evaluation under `weights` (as the engine computes it).
+    fn eval_with(&self, me: Color, weights: &[i32]) -> Score;
+    /// Whether the position is quiet enough to sample.
+    fn quiet(&self) -> bool;
+}
+
+impl<B: Bits> Tunable for Breakthrough<B> {
+    const FEATURES: &'static [&'static str] = &eval::breakthrough::rich::EXPERT_FEATURES;
+    const HAND: &'static [i32] = &eval::breakthrough::rich::EXPERT_HAND;
+    const SHIPPED: &'static [i32] = &eval::breakthrough::weights::EXPERT;
+    const ANCHOR: usize = 0;
+    const FIX: i64 = 1;
+    const STEP: i64 = eval::breakthrough::rich::STEP as i64;
+
+    fn features(&self, me: Color) -> Vec<i32> {
+        eval::breakthrough::rich::expert_features(self.board(), me).to_vec()
+    }
+
+    fn eval_with(&self, me: Color, weights: &[i32]) -> Score {
+        let w = weights.try_into().expect("Breakthrough expert weights");
+        eval::breakthrough::rich::expert_with(self.board(), me, w)
+    }
+
+    fn quiet(&self) -> bool {
+        eval::breakthrough::rich::quiet(self.board())
+    }
+}
+
+impl<B: Bits> Tunable for LinesOfAction<B> {
+    const FEATURES: &'static [&'static str] = &eval::loa::EXPERT_FEATURES;
+    const HAND: &'static [i32] = &eval::loa::EXPERT_HAND;
+    const SHIPPED: &'static [i32] = &eval::loa::weights::EXPERT;
+    const ANCHOR: usize = 0;
+    const FIX: i64 = eval::loa::EXPERT_FIX as i64;
+    const STEP: i64 = eval::loa::EXPERT_STEP as i64;
+
+    fn features(&self, me: Color) -> Vec<i32> {
+        eval::loa::expert_features(self.board(), me).to_vec()
+    }
+
+    fn eval_with(&self, me: Color, weights: &[i32]) -> Score {
+        let w = weights.try_into().expect("Lines of Action expert weights");
+        eval::loa::expert_with(self.board(), me, w)
+    }
+
+    fn quiet(&self) -> bool {
+        let me = self.side_to_move();
+        let mut list = MoveList::new();
+        self.generate_moves(&mut list);
+        let mut g = self.clone();
+        !list.iter().any(|&m| {
+            g.play_unchecked(m);
+            let wins = g.quick_outcome().winner() == Some(me);
+            g.undo_unchecked(m);
+            wins
+        })
+    }
+}
+
+/// What to tune: the sample games and how they are played.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TuneSpec {
+    variant: Variant,
+    pub(crate) size: BoardSize,
+    pub(crate) games: usize,
+    seed: u64,
+    /// Plies of the sample games' alpha-beta search.
+    pub depth: u32,
+    /// Random plies at the start of each sample game.
+    pub(crate) random_plies: u32,
+    /// Leaf noise of the sample games' search, in raw units (0 to this, exclusive).
+    pub(crate) noise: u32,
+}
+
+impl TuneSpec {
+    /// The defaults for a variant: 8x8, depth 3 (Breakthrough) or 2 (Lines of
+    /// Action), 6 random plies, noise 10 raw units (a tenth of a pawn) or 2.
+    pub fn new(variant: Variant, games: usize, seed: u64) -> TuneSpec {
+        let (depth, noise) = match variant {
+            Variant::Breakthrough => (3, 10),
+            Variant::LinesOfAction => (2, 2),
+        };
+        TuneSpec { variant, size: BoardSize::new(8, 8), games, seed, depth, random_plies: 6, noise }
+    }
+
+    /// The command line that runs this spec.
+    pub(crate) fn command(&self, out: &str) -> String {
+        format!(
+            "breakline tune --variant {} --size {} --games {} --seed {} --depth {} --random-plies {} --noise {} --out {out}",
+            self.variant.id(),
+            self.size,
+            self.games,
+            self.seed,
+            self.depth,
+            self.random_plies,
+            self.noise
+        )
+    }
+}
+
+/// Labelled positions: `features.len() == results.len() x width`.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Sample {
+    width: usize,
+    features: Vec<i32>,
+    /// 1 (the side to move won), 0.5 or 0.
+    results: Vec<f64>,
+}
+
+impl Sample {
+    fn len(&self) -> usize {
+        self.results.len()
+    }
+
+    fn is_empty(&self) -> bool {
+        self.results.is_empty()
+    }
+
+    fn row(&self, i: usize) -> &[i32] {
+        &self.features[i * self.width..(i + 1) * self.width]
+    }
+
+    fn append(&mut self, other: Sample) {
+        self.features.extend(other.features);
+        self.results.extend(other.results);
+    }
+}
+
+/// The tuner's result.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TuneReport {
+    spec: TuneSpec,
+    /// The features' names, in weight order.
+    pub names: Vec<String>,
+    /// The hand-chosen weights the fit started from.
+    pub hand: Vec<i32>,
+    pub(crate) shipped: Vec<i32>,
+    /// The fitted weights.
+    pub weights: Vec<i32>,
+    /// Positions fitted on.
+    pub train_positions: usize,
+    /// Positions held out (every tenth game's).
+    pub test_positions: usize,
+    /// The sigmoid's scale K, fitted on the hand weights.
+    pub k: f64,
+    /// The mean squared error on the fitted positions with the hand weights.
+    pub hand_loss: f64,
+    /// The same error with the fitted weights.
+    pub loss: f64,
+    pub(crate) hand_test_loss: f64,
+    pub(crate) test_loss: f64,
+    /// Coordinate-descent passes made.
+    pub(crate) passes: usize,
+}
+
+impl TuneReport {
+    /// The weights as a Rust source file, the form the build ships
+    /// (`src/engine/ai/eval/<variant>/weights.rs`).
+    pub fn rust_source(&self, out: &str) -> String {
+        let title = match self.spec.variant {
+            Variant::Breakthrough => "Breakthrough",
+            Variant::LinesOfAction => "Lines of Action",
+        };
+        let mut s = String::new();
+        s.push_str(&format!(
+            "//! {title} expert weights (raw units), written by `breakline tune`: do not edit by hand.\n"
+        ));
+        s.push_str("//!\n");
+        s.push_str(&format!("//! `{}`\n", self.spec.command(out)));
+        s.push_str("//!\n");
+        s.push_str(&format!(
+            "//! {} positions from {} self-play games (and {} held out); K = {:.6e}. Mean squared\n",
+            self.train_positions, self.spec.games, self.test_positions, self.k
+        ));
+        s.push_str(&format!(
+            "//! error of result against sigmoid(K x eval): {:.6} with the hand weights, {:.6} fitted\n",
+            self.hand_loss, self.loss
+        ));
+        s.push_str(&format!(
+            "//! ({:.6} and {:.6} on the held-out games), after {} passes.\n\n",
+            self.hand_test_loss, self.test_loss, self.passes
+        ));
+        s.push_str("#[rustfmt::skip]\n");
+        s.push_str("pub(crate) const EXPERT: [i32; super::EXPERT_LEN] = [\n");
+        for ((w, h), name) in self.weights.iter().zip(&self.hand).zip(&self.names) {
+            s.push_str(&format!("    {w}, // {name} (hand: {h})\n"));
+        }
+        s.push_str("];\n");
+        s
+    }
+}
+
+/// Samples the games, fits K and the weights.
+pub fn tune(spec: &TuneSpec, threads: usize, on_game: &(dyn Fn(usize) + Sync)) -> Result<TuneReport, SizeError> {
+    let start = Position::start(spec.variant, spec.size)?;
+    let (train, test) = sample(&start, spec, threads, on_game);
+    Ok(with_game!(&start.game, g => fit_report(g, spec, &train, &test)))
+}
+
+fn fit_report<G: Tunable>(_: &G, spec: &TuneSpec, train: &Sample, test: &Sample) -> TuneReport {
+    let hand = G::HAND.to_vec();
+    let scale = Scale { fix: G::FIX, step: G::STEP };
+    let k = fit_k(train, &hand, scale);
+    let (weights, passes) = fit_weights(train, &hand, G::ANCHOR, k, scale);
+    TuneReport {
+        spec: spec.clone(),
+        names: G::FEATURES.iter().map(|s| s.to_string()).collect(),
+        hand: hand.clone(),
+        shipped: G::SHIPPED.to_vec(),
+        train_positions: train.len(),
+        test_positions: test.len(),
+        k,
+        hand_loss: loss(train, &hand, k, scale),
+        loss: loss(train, &weights, k, scale),
+        hand_test_loss: loss(test, &hand, k, scale),
+        test_loss: loss(test, &weights, k, scale),
+        weights,
+        passes,
+    }
+}
+
+/// Plays the sample games on `threads` threads and gathers their positions by
+/// game index: (fitting sample, held-out sample).
+fn sample(start: &Position, spec: &TuneSpec, threads: usize, on_game: &(dyn Fn(usize) + Sync)) -> (Sample, Sample) {
+    let next = AtomicUsize::new(0);
+    let done: Mutex<Vec<(usize, Sample)>> = Mutex::new(Vec::with_capacity(spec.games));
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1).min(spec.games.max(1)) {
+            scope.spawn(|| {
+                loop {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    if index >= spec.games {
+                        break;
+                    }
+                    let s = sample_game(start, spec, index);
+                    let mut d = done.lock().expect("no panics while holding the lock");
+                    d.push((index, s));
+                    on_game(d.len());
+                }
+            });
+        }
+    });
+    let mut done = done.into_inner().expect("threads joined");
+    done.sort_by_key(|(i, _)| *i);
+    let (mut train, mut test) = (Sample::default(), Sample::default());
+    for (i, s) in done {
+        train.width = s.width;
+        test.width = s.width;
+        if i % 10 == 9 { test.append(s) } else { train.append(s) }
+    }
+    (train, test)
+}
+
+/// One sample game: its quiet positions, labelled.
+fn sample_game(start: &Position, spec: &TuneSpec, index: usize) -> Sample {
+    let game_seed = move_seed(spec.seed, index, Color::White) ^ 0x7E8E1;
+    let opening = random_opening(start.clone(), spec.random_plies, game_seed);
+    with_game!(&opening.game, g => play_sample(g.clone(), spec, game_seed))
+}
+
+fn play_sample<G: Tunable>(mut g: G, spec: &TuneSpec, seed: u64) -> Sample {
+    let mut sides = Vec::new();
+    let mut features = Vec::new();
+    let outcome = loop {
+        let outcome = g.outcome();
+        if outcome.is_over() {
+            break outcome;
+        }
+        let me = g.side_to_move();
+        if g.quiet() {
+            sides.push(me);
+            features.extend(g.features(me));
+        }
+        let noise = Noise { key: move_seed(seed, g.plies() as usize, me), amplitude: spec.noise as i64 * G::STEP };
+        let m = best_move(&mut g, spec.depth.max(1), G::HAND, noise);
+        g.play_unchecked(m);
+    };
+    let results = sides
+        .iter()
+        .map(|&side| match outcome {
+            Outcome::Win { winner, .. } if winner == side => 1.0,
+            Outcome::Win { .. } => 0.0,
+            _ => 0.5,
+        })
+        .collect();
+    Sample { width: G::FEATURES.len(), features, results }
+}
+
+/// Seeded leaf noise, fixed per position.
+#[derive(Clone, Copy)]
+struct Noise {
+    key: u64,
+    amplitude: i64,
+}
+
+impl Noise {
+    fn at(self, hash: u64) -> Score {
+        if self.amplitude <= 0 {
+            return 0;
+        }
+        let mut z = hash ^ self.key;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        ((z ^ (z >> 31)) % self.amplitude as u64) as Score
+    }
+}
+
+/// Moves with captures first, otherwise in generation order.
+fn ordered<G: Game>(g: &G) -> MoveList {
+    let mut list = MoveList::new();
+    g.generate_moves(&mut list);
+    let mut out = MoveList::new();
+    for &m in list.iter().filter(|m| m.capture) {
+        out.push(m);
+    }
+    for &m in list.iter().filter(|m| !m.capture) {
+        out.push(m);
+    }
+    out
+}
+
+/// The sample games' player: plain alpha-beta to `depth` plies.
+fn best_move<G: Tunable>(g: &mut G, depth: u32, weights: &[i32], noise: Noise) -> crate::engine::rules::types::Move {
+    let moves = ordered(g);
+    let (mut best, mut alpha) = (moves[0], -eval::WIN - 1);
+    for &m in moves.iter() {
+        g.play_unchecked(m);
+        let v = -negamax(g, depth - 1, -eval::WIN - 1, -alpha, 1, weights, noise);
+        g.undo_unchecked(m);
+        if v > alpha {
+            alpha = v;
+            best = m;
+        }
+    }
+    best
+}
+
+fn negamax<G: Tunable>(
+    g: &mut G,
+    depth: u32,
+    mut alpha: Score,
+    beta: Score,
+    ply: i32,
+    w: &[i32],
+    noise: Noise,
+) -> Score {
+    let me = g.side_to_move();
+    match g.quick_outcome() {
+        Outcome::Win { winner, .. } => return if winner == me { eval::WIN - ply } else { -(eval::WIN - ply) },
+        Outcome::Draw { .. } => return 0,
+        Outcome::Ongoing => {}
+    }
+    if depth == 0 {
+        return g.eval_with(me, w) + noise.at(g.hash());
+    }
+    let moves = ordered(g);
+    if moves.is_empty() {
+        return -(eval::WIN - ply);
+    }
+    let mut best = -eval::WIN - 1;
+    for &m in moves.iter() {
+        g.play_unchecked(m);
+        let v = -negamax(g, depth - 1, -beta, -alpha, ply + 1, w, noise);
+        g.undo_unchecked(m);
+        if v > best {
+            best = v;
+            if v > alpha {
+                alpha = v;
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+    }
+    best
+}
+
+/// How the weighted feature sum becomes a score.
+#[derive(Clone, Copy, Debug)]
+struct Scale {
+    fix: i64,
+    step: i64,
+}
+
+impl Scale {
+    #[inline]
+    fn score(self, dot: i64) -> f64 {
+        (self.step * (dot / self.fix)) as f64
+    }
+}
+
+fn dot(row: &[i32], w: &[i32]) -> i64 {
+    row.iter().zip(w).map(|(&f, &w)| f as i64 * w as i64).sum()
+}
+
+#[inline]
+fn error(result: f64, k: f64, score: f64) -> f64 {
+    let p = 1.0 / (1.0 + (-k * score).exp());
+    (result - p) * (result - p)
+}
+
+/// Mean squared error of the results against sigmoid(K x score) (0 for no positions).
+fn loss(sample: &Sample, w: &[i32], k: f64, scale: Scale) -> f64 {
+    if sample.is_empty() {
+        return 0.0;
+    }
+    let sum: f64 = (0..sample.len()).map(|i| error(sample.results[i], k, scale.score(dot(sample.row(i), w)))).sum();
+    sum / sample.len() as f64
+}
+
+/// Golden-section search for the K that minimises the loss, on ln K.
+fn fit_k(sample: &Sample, w: &[i32], scale: Scale) -> f64 {
+    let f = |ln_k: f64| loss(sample, w, ln_k.exp(), scale);
+    let (mut a, mut b) = (1e-8f64.ln(), 1e-1f64.ln());
+    let r = (5f64.sqrt() - 1.0) / 2.0;
+    let (mut c, mut d) = (b - r * (b - a), a + r * (b - a));
+    let (mut fc, mut fd) = (f(c), f(d));
+    for _ in 0..80 {
+        if fc < fd {
+            (b, d, fd) = (d, c, fc);
+            c = b - r * (b - a);
+            fc = f(c);
+        } else {
+            (a, c, fc) = (c, d, fd);
+            d = a + r * (b - a);
+            fd = f(d);
+        }
+    }
+    ((a + b) / 2.0).exp()
+}
+
+/// Coordinate descent on the integer weights, the anchor fixed.
+fn fit_weights(sample: &Sample, start: &[i32], anchor: usize, k: f64, scale: Scale) -> (Vec<i32>, usize) {
+    let n = sample.len();
+    let mut w = start.to_vec();
+    let mut dots: Vec<i64> = (0..n).map(|i| dot(sample.row(i), &w)).collect();
+    let mut errs: Vec<f64> = (0..n).map(|i| error(sample.results[i], k, scale.score(dots[i]))).collect();
+    // For each feature, the positions where it is not zero.
+    let columns: Vec<Vec<usize>> =
+        (0..sample.width).map(|j| (0..n).filter(|&i| sample.row(i)[j] != 0).collect()).collect();
+    let mut passes = 0;
+    for step in [4, 2, 1] {
+        loop {
+            passes += 1;
+            let mut changed = false;
+            for j in (0..sample.width).filter(|&j| j != anchor) {
+                for delta in [step, -step] {
+                    let gain: f64 = columns[j]
+                        .iter()
+                        .map(|&i| {
+                            let d = dots[i] + delta as i64 * sample.row(i)[j] as i64;
+                            error(sample.results[i], k, scale.score(d)) - errs[i]
+                        })
+                        .sum();
+                    if gain < -1e-12 {
+                        w[j] += delta;
+                        for &i in &columns[j] {
+                            dots[i] += delta as i64 * sample.row(i)[j] as i64;
+                            errs[i] = error(sample.results[i], k, scale.score(dots[i]));
+                        }
+                        changed = true;
+                        break;
+                    }
+                }
+            }
+            if !changed || passes >= 500 {
+                break;
+            }
+        }
+    }
+    (w, passes)
+}

@@ -1,0 +1,20 @@
+//! The rules wing: board sizes, bit sets, geometry, positions of both variants,
+//! notation, position strings, hashing, perft, analysis and game records.
+//! It uses nothing above it: the AI and the lab are written against it.
+
+pub mod analysis;
+pub mod bits;
+pub mod board;
+pub mod breakthrough;
+pub(crate) mod error;
+pub mod game;
+pub mod geometry;
+pub(crate) mod hashing;
+pub mod loa;
+pub mod movetext;
+pub(crate) mod notation;
+pub(crate) mod perft;
+pub(crate) mod placement;
+pub(crate) mod position;
+pub mod record;
+pub(crate) mod types;
