@@ -12,7 +12,7 @@ use super::board::BoardLayout;
 use super::rest::Waker;
 use super::session::GameSession;
 use super::state::GameSystems;
-use crate::engine::ai::search::{self, Difficulty, SearchError};
+use crate::engine::ai::search::{self, Difficulty, Limit, SearchError};
 use crate::engine::{Move as EngineMove, SearchHandler, SearchResult};
 
 /// Long enough for a strong move, short enough to feel like an answer.
@@ -100,8 +100,7 @@ fn start_hint(
     if hint.mv.is_some() && is_for(&hint, &session) {
         return;
     }
-    let mut config = Difficulty::Master.config();
-    config.time_ms = Some(HINT_MS);
+    let config = Difficulty::Master.config().with_limits(&[Limit::TimeMs(HINT_MS)]).expect("master thinks by time");
     let stop = Arc::new(AtomicBool::new(false));
     let job = {
         let position = session.position().clone();

@@ -21,14 +21,15 @@ pub const COUNT: usize = 9;
 /// Preset `number`, 1..=9.
 pub fn matchup(number: usize) -> Option<Matchup> {
     use Strategy::*;
-    let ab = |s| PlayerSetup::Ai(AiConfig::fixed_depth(Algorithm::AlphaBeta, s, 3));
+    let depth3 = |algorithm, s| AiConfig::fixed_depth(algorithm, s, 3).expect("depth 3 is in range");
+    let ab = |s| PlayerSetup::Ai(depth3(Algorithm::AlphaBeta, s));
     let bt = Variant::Breakthrough;
     let classic = |title, white, black| (title, bt, BoardSize::new(8, 8), white, black);
     let master = || PlayerSetup::Ai(Difficulty::Master.config());
     let (title, variant, size, white, black) = match number {
         1 => classic(
             "Minimax offensive 1 vs alpha-beta offensive 1",
-            PlayerSetup::Ai(AiConfig::fixed_depth(Algorithm::Minimax, Offensive1, 3)),
+            PlayerSetup::Ai(depth3(Algorithm::Minimax, Offensive1)),
             ab(Offensive1),
         ),
         2 => classic("Offensive 2 vs defensive 1", ab(Offensive2), ab(Defensive1)),

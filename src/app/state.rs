@@ -98,8 +98,8 @@ impl Players {
 }
 
 fn fit_config(config: &mut AiConfig, variant: Variant) {
-    if !config.strategy.supports(variant) {
-        config.strategy = Strategy::STRONGEST;
+    if config.check_variant(variant).is_err() {
+        config.set_strategy(Strategy::STRONGEST);
     }
 }
 

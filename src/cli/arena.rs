@@ -136,8 +136,8 @@ impl Arena {
             Contestant::Ai(config) => {
                 // Games run in parallel: an `auto` player searches on one thread.
                 let mut c = config.with_auto_threads(1);
-                if c.noise == 0.0 {
-                    c.noise = self.noise;
+                if c.noise() == 0.0 {
+                    c.set_noise(self.noise).map_err(|e| e.to_string())?;
                 }
                 Seat::Ai(c)
             }
@@ -194,7 +194,7 @@ impl Arena {
             let before = pos.clone();
             let answer = match seat {
                 Seat::Ai(base) => {
-                    let config = AiConfig { seed: move_seed(game_seed, pos.moves().len(), side), ..base.clone() };
+                    let config = base.with_seed(move_seed(game_seed, pos.moves().len(), side));
                     let result = search::search(&pos, &config, &mut StopFlag(stop))?;
                     if stop.load(Ordering::Relaxed) {
                         break;

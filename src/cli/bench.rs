@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 
-use crate::engine::ai::search::{self, AiConfig, Algorithm};
+use crate::engine::ai::search::{self, AiConfig, Algorithm, Limit};
 use crate::engine::{BoardSize, Position, Strategy, Variant};
 
 #[derive(Args, Debug)]
@@ -64,8 +64,17 @@ fn timed(pos: &Position, config: &AiConfig) -> Result<(u64, f64, u32), String> {
     Ok((result.info.nodes, result.info.time.as_secs_f64() * 1000.0, result.info.depth))
 }
 
-fn fixed(algorithm: Algorithm, strategy: Strategy, depth: u32) -> AiConfig {
-    AiConfig { null_move: true, ..AiConfig::fixed_depth(algorithm, strategy, depth) }
+fn fixed(algorithm: Algorithm, strategy: Strategy, depth: u32) -> Result<AiConfig, String> {
+    AiConfig::fixed_depth(algorithm, strategy, depth).map_err(|e| e.to_string())
+}
+
+/// Enhanced alpha-beta on one thread for `time_ms` a move.
+fn timed_enhanced(strategy: Strategy, time_ms: u64) -> Result<AiConfig, String> {
+    let mut config = AiConfig::new(Algorithm::Enhanced, strategy)
+        .with_limits(&[Limit::TimeMs(time_ms)])
+        .map_err(|e| format!("--time: {e}"))?;
+    config.set_threads(1).map_err(|e| e.to_string())?;
+    Ok(config)
 }
 
 fn breakthrough_table(time_ms: u64) -> Result<(), String> {
@@ -76,14 +85,13 @@ fn breakthrough_table(time_ms: u64) -> Result<(), String> {
     println!("  depth | alpha-beta nodes       ms | enhanced nodes       ms | 2009 C# enhanced nodes     ms");
     let published = [(25, 29), (115, 58), (526, 225), (2564, 837), (3568, 1090), (62536, 22491)];
     for (depth, (pub_nodes, pub_ms)) in (2..=7).zip(published) {
-        let (ab_nodes, ab_ms, _) = timed(&pos, &fixed(Algorithm::AlphaBeta, strategy, depth))?;
-        let (en_nodes, en_ms, _) = timed(&pos, &fixed(Algorithm::Enhanced, strategy, depth))?;
+        let (ab_nodes, ab_ms, _) = timed(&pos, &fixed(Algorithm::AlphaBeta, strategy, depth)?)?;
+        let (en_nodes, en_ms, _) = timed(&pos, &fixed(Algorithm::Enhanced, strategy, depth)?)?;
         println!(
             "  {depth:>5} | {ab_nodes:>16} {ab_ms:>8.1} | {en_nodes:>14} {en_ms:>8.1} | {pub_nodes:>22} {pub_ms:>6}"
         );
     }
-    let timed_config = AiConfig { time_ms: Some(time_ms), threads: 1, ..AiConfig::new(Algorithm::Enhanced, strategy) };
-    let (nodes, ms, depth) = timed(&pos, &timed_config)?;
+    let (nodes, ms, depth) = timed(&pos, &timed_enhanced(strategy, time_ms)?)?;
     println!("  enhanced, {time_ms} ms: depth {depth} reached, {nodes} nodes in {ms:.0} ms");
     Ok(())
 }
@@ -95,15 +103,14 @@ fn loa_table(time_ms: u64) -> Result<(), String> {
     println!("  depth | minimax nodes       ms | alpha-beta nodes       ms | published alpha-beta nodes      s");
     let published = [(403, 0.22), (5767, 2.05), (74403, 38.71)];
     for (depth, (pub_nodes, pub_s)) in (2..=4).zip(published) {
-        let (mm_nodes, mm_ms, _) = timed(&pos, &fixed(Algorithm::Minimax, strategy, depth))?;
-        let (ab_nodes, ab_ms, _) = timed(&pos, &fixed(Algorithm::AlphaBeta, strategy, depth))?;
+        let (mm_nodes, mm_ms, _) = timed(&pos, &fixed(Algorithm::Minimax, strategy, depth)?)?;
+        let (ab_nodes, ab_ms, _) = timed(&pos, &fixed(Algorithm::AlphaBeta, strategy, depth)?)?;
         println!(
             "  {depth:>5} | {mm_nodes:>13} {mm_ms:>8.1} | {ab_nodes:>16} {ab_ms:>8.1} | {pub_nodes:>26} {pub_s:>6.2}"
         );
     }
     for strategy in [Strategy::Classic, Strategy::Expert] {
-        let config = AiConfig { time_ms: Some(time_ms), threads: 1, ..AiConfig::new(Algorithm::Enhanced, strategy) };
-        let (nodes, ms, depth) = timed(&pos, &config)?;
+        let (nodes, ms, depth) = timed(&pos, &timed_enhanced(strategy, time_ms)?)?;
         println!("  enhanced {strategy}, {time_ms} ms: depth {depth} reached, {nodes} nodes in {ms:.0} ms");
     }
     Ok(())

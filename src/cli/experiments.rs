@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use clap::Args;
 
-use crate::engine::ai::search::{AiConfig, Algorithm};
+use crate::engine::ai::search::{AiConfig, Algorithm, Limit};
 use crate::engine::lab::naive_study::{NaiveRow, NaiveStudy};
 use crate::engine::lab::series::{SeriesSpec, SeriesSummary};
 use crate::engine::{BoardSize, Strategy, Variant};
@@ -69,8 +69,9 @@ impl Context {
     }
 }
 
+/// Alpha-beta at one of the studies' depths (all in range).
 fn ab(strategy: Strategy, depth: u32) -> AiConfig {
-    AiConfig::fixed_depth(Algorithm::AlphaBeta, strategy, depth)
+    AiConfig::fixed_depth(Algorithm::AlphaBeta, strategy, depth).expect("the studies' depths are in range")
 }
 
 pub(crate) fn run(args: &ExperimentsArgs) -> Result<(), String> {
@@ -104,7 +105,7 @@ fn classic_matchups(ctx: &Context) -> Result<(), String> {
     println!("1. The seven Breakthrough matchups of the classic assignment (depth 3, White first):");
     let eight = BoardSize::new(8, 8);
     let matchups = [
-        (AiConfig::fixed_depth(Algorithm::Minimax, Offensive1, 3), ab(Offensive1, 3), eight),
+        (AiConfig::fixed_depth(Algorithm::Minimax, Offensive1, 3).expect("depth 3"), ab(Offensive1, 3), eight),
         (ab(Offensive2, 3), ab(Defensive1, 3), eight),
         (ab(Defensive2, 3), ab(Offensive1, 3), eight),
         (ab(Offensive2, 3), ab(Offensive1, 3), eight),
@@ -253,8 +254,9 @@ fn strength_ladder(ctx: &Context, time_ms: u64) -> Result<(), String> {
         let players = Strategy::for_variant(variant)
             .into_iter()
             .filter(|s| !s.is_naive())
-            .map(|s| Contestant::Ai(AiConfig { time_ms: Some(time_ms), ..AiConfig::new(Algorithm::Enhanced, s) }))
-            .collect();
+            .map(|s| AiConfig::new(Algorithm::Enhanced, s).with_limits(&[Limit::TimeMs(time_ms)]).map(Contestant::Ai))
+            .collect::<Result<_, _>>()
+            .map_err(|e| format!("--ladder-time: {e}"))?;
         let tournament = Tournament {
             variant,
             size: BoardSize::new(8, 8),
@@ -280,10 +282,11 @@ fn naive_players(ctx: &Context, time_ms: u64) -> Result<(), String> {
         seed: ctx.seed,
         ..NaiveStudy::article()
     };
+    let strong = study.strong().map_err(|e| format!("--naive-time: {e}"))?;
     println!(
         "6. The naive players of the iterative-deepening article: {} against each naive player at alpha-beta \
          depth {}, colours alternating (article: {}):",
-        study.strong(),
+        strong,
         study.naive_depth,
         NaiveStudy::ARTICLE_CLAIM
     );
@@ -291,7 +294,7 @@ fn naive_players(ctx: &Context, time_ms: u64) -> Result<(), String> {
         "  {:<5} {:<18} {:>5} {:>11} {:>16} {:>15} {:>17}",
         "board", "naive player", "games", "wins S-N-D", "moves to win", "depth mean max", "ms/move open all"
     );
-    for pairing in study.pairings() {
+    for pairing in study.pairings().map_err(|e| e.to_string())? {
         let games = matches::play(&pairing.spec, ctx.threads, |_| {})?;
         let row = NaiveRow::of(&pairing, &games);
         let to_win = match (row.moves_to_win, row.most_moves_to_win) {

@@ -11,7 +11,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 pub use job::Sink;
 use job::{Job, Work};
 
-use crate::engine::ai::search::{self, AiConfig, Algorithm, ConfigError, Limit, SearchHandler, SearchInfo, limits};
+use crate::engine::ai::search::{
+    self, AiConfig, Algorithm, Limit, SearchHandler, SearchInfo, parse_threads, threads_expect,
+};
 use crate::engine::{BoardSize, Outcome, Position, Strategy, Variant};
 
 /// The commands taken while a search or perft runs: none changes the position
@@ -267,12 +269,8 @@ impl EngineSession {
                 Ok("ok".to_string())
             }
             ["threads", n] => {
-                let expect =
-                    || format!("bad thread count '{n}' (auto or {})", limits::describe(&limits::THREADS, "threads"));
-                self.threads = match *n {
-                    "auto" => AiConfig::AUTO_THREADS,
-                    _ => n.parse().ok().filter(|t| limits::THREADS.contains(t)).ok_or_else(expect)?,
-                };
+                self.threads =
+                    parse_threads(n).ok_or_else(|| format!("bad thread count '{n}' ({})", threads_expect()))?;
                 Ok("ok".to_string())
             }
             ["movelimit", n] => {
@@ -327,7 +325,7 @@ impl EngineSession {
             return Err("go infinite takes no depth, movetime or iterations".to_string());
         }
         if infinite {
-            limits.push(unbounded(base.algorithm));
+            limits.push(base.algorithm().unbounded_limit());
         }
         // Limits on the go line replace the configured ones.
         let mut config = base.with_limits(&limits).map_err(|e| e.to_string())?;
@@ -336,9 +334,7 @@ impl EngineSession {
             // An analysis with no end uses every core, as a timed search does.
             config = config.with_auto_threads(search::all_cores());
         }
-        if !config.strategy.supports(variant) {
-            return Err(ConfigError::WrongVariant { strategy: config.strategy, variant }.to_string());
-        }
+        config.check_variant(variant).map_err(|e| e.to_string())?;
         let work = if infinite { Work::Infinite } else { Work::Search };
         let position = self.position.clone();
         let sink = self.sink.clone();
@@ -381,15 +377,6 @@ impl EngineSession {
             }
         })?);
         Ok(())
-    }
-}
-
-/// The limit that lets `algorithm` search until stopped: the deepest depth
-/// or the most playouts a config allows.
-fn unbounded(algorithm: Algorithm) -> Limit {
-    match algorithm {
-        Algorithm::Mcts => Limit::Iterations(*limits::PLAYOUTS.end()),
-        Algorithm::Minimax | Algorithm::AlphaBeta | Algorithm::Enhanced => Limit::Depth(*limits::DEPTH.end()),
     }
 }
 

@@ -36,7 +36,7 @@ fn master_plays_the_book_move_and_flags_it_and_book_off_searches() {
     for variant in Variant::ALL {
         let pos = start(variant);
         let master = AiConfig::parse("master", variant).unwrap();
-        assert!(master.book);
+        assert!(master.book());
         let r = search::search(&pos, &master, &mut ()).unwrap();
         assert!(r.info.book);
         assert_eq!(Some(r.best_move), Book::builtin(variant, pos.size()).unwrap().lookup(&pos));

@@ -121,7 +121,7 @@ fn the_random_player_is_reproducible_from_its_seed() {
     // And a search with it: the same seed picks the same move, other seeds others.
     let start = Position::start(Variant::Breakthrough, BoardSize::new(6, 6)).unwrap();
     let best = |seed: u64| {
-        let config = AiConfig { seed, ..AiConfig::fixed_depth(Algorithm::AlphaBeta, Strategy::Random, 3) };
+        let config = AiConfig::fixed_depth(Algorithm::AlphaBeta, Strategy::Random, 3).unwrap().with_seed(seed);
         search::search(&start, &config, &mut ()).unwrap().best_move
     };
     assert_eq!(best(5), best(5));
@@ -138,7 +138,7 @@ fn naive_players_parse_by_name_and_play_breakthrough_only() {
         assert!(s.supports(Variant::Breakthrough) && !s.supports(Variant::LinesOfAction), "{s}");
         assert!(s.description(Variant::Breakthrough).starts_with("Naive"), "{s}");
         let config = AiConfig::parse(&format!("alphabeta:{s}:depth=3"), Variant::Breakthrough).unwrap();
-        assert_eq!(config.strategy, s);
+        assert_eq!(config.strategy(), s);
         assert!(AiConfig::parse(&format!("alphabeta:{s}"), Variant::LinesOfAction).is_err());
     }
     assert_eq!("defensive-recklessness".parse::<Strategy>(), Ok(Strategy::DefensiveReckless));
@@ -150,7 +150,7 @@ fn naive_players_parse_by_name_and_play_breakthrough_only() {
 #[test]
 fn the_study_pits_the_strong_player_against_every_naive_one_on_both_boards() {
     let study = NaiveStudy::article();
-    let pairings = study.pairings();
+    let pairings = study.pairings().unwrap();
     assert_eq!(pairings.len(), 18);
     for size in [BoardSize::new(6, 6), BoardSize::new(8, 8)] {
         let naive: Vec<_> = pairings.iter().filter(|p| p.spec.size == size).map(|p| p.naive).collect();
@@ -166,7 +166,7 @@ fn the_study_pits_the_strong_player_against_every_naive_one_on_both_boards() {
 #[test]
 fn a_short_study_game_is_summed_up_from_the_strong_players_side() {
     let study = NaiveStudy { strong_time_ms: 10, sizes: vec![BoardSize::new(6, 6)], games: 2, ..NaiveStudy::article() };
-    let pairing = study.pairings().into_iter().find(|p| p.naive == Strategy::Greedy).unwrap();
+    let pairing = study.pairings().unwrap().into_iter().find(|p| p.naive == Strategy::Greedy).unwrap();
     let games = pairing.spec.run(1, &AtomicBool::new(false), |_| {}).unwrap();
     let row = NaiveRow::of(&pairing, &games);
     assert_eq!(row.games, 2);

@@ -8,7 +8,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use breakline::engine::ai::eval::{MAX_EVAL, WIN};
-use breakline::engine::ai::search::{self, SearchResult, score_text};
+use breakline::engine::ai::search::{self, ConfigError, Limit, SearchResult, score_text};
 use breakline::engine::{AiConfig, Algorithm, BoardSize, Color, Outcome, Position, SearchHandler, Strategy, Variant};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -34,7 +34,18 @@ fn run(pos: &Position, config: &AiConfig) -> SearchResult {
 }
 
 fn fixed(algorithm: Algorithm, strategy: Strategy, depth: u32) -> AiConfig {
-    AiConfig::fixed_depth(algorithm, strategy, depth)
+    AiConfig::fixed_depth(algorithm, strategy, depth).unwrap()
+}
+
+/// `algorithm` with `strategy` within `limits` alone.
+fn limited(algorithm: Algorithm, strategy: Strategy, limits: &[Limit]) -> AiConfig {
+    AiConfig::new(algorithm, strategy).with_limits(limits).unwrap()
+}
+
+/// `config` changed by setters that must accept their values.
+fn with(mut config: AiConfig, change: impl FnOnce(&mut AiConfig) -> Result<(), ConfigError>) -> AiConfig {
+    change(&mut config).unwrap();
+    config
 }
 
 /// The strategies that evaluate `variant`.
@@ -60,9 +71,9 @@ fn alphabeta_value_equals_minimax() {
         for strategy in strategies(pos.variant()) {
             for noise in [0.0, 0.7] {
                 for depth in 1..=max_depth {
-                    let with = |a| AiConfig { noise, seed: 5, ..fixed(a, strategy, depth) };
-                    let mm = run(&pos, &with(Algorithm::Minimax));
-                    let ab = run(&pos, &with(Algorithm::AlphaBeta));
+                    let player = |a| with(fixed(a, strategy, depth).with_seed(5), |c| c.set_noise(noise));
+                    let mm = run(&pos, &player(Algorithm::Minimax));
+                    let ab = run(&pos, &player(Algorithm::AlphaBeta));
                     assert_eq!(ab.info.score, mm.info.score, "{} {strategy} depth {depth} noise {noise}", pos.fen());
                     assert_eq!(ab.best_move, mm.best_move, "{} {strategy} depth {depth}", pos.fen());
                     assert!(ab.info.nodes <= mm.info.nodes);
@@ -82,13 +93,12 @@ fn enhanced_value_equals_alphabeta_with_and_without_table() {
         for strategy in strategies(pos.variant()) {
             for depth in 1..=max_depth {
                 let ab = run(&pos, &fixed(Algorithm::AlphaBeta, strategy, depth));
-                for tt_mib in [0, 1, 16] {
-                    let config = AiConfig {
-                        tt_mib,
-                        null_move: false,
-                        exact: true,
-                        ..fixed(Algorithm::Enhanced, strategy, depth)
-                    };
+                // Without a table too: see the enhanced search's own tests.
+                for tt_mib in [1, 16] {
+                    let config = with(fixed(Algorithm::Enhanced, strategy, depth), |c| {
+                        c.set_tt_mib(tt_mib)?;
+                        c.set_null_move(false)
+                    });
                     let en = run(&pos, &config);
                     assert_eq!(en.info.score, ab.info.score, "{} {strategy} depth {depth} tt {tt_mib}", pos.fen());
                     assert_legal_line(&pos, &en.info.pv);
@@ -114,14 +124,15 @@ fn all_players(strategy: Strategy) -> Vec<AiConfig> {
         fixed(Algorithm::AlphaBeta, strategy, 1),
         fixed(Algorithm::AlphaBeta, strategy, 3),
         fixed(Algorithm::Enhanced, strategy, 1),
-        AiConfig { time_ms: Some(200), ..AiConfig::new(Algorithm::Enhanced, strategy) },
-        AiConfig { iterations: Some(300), time_ms: None, ..AiConfig::new(Algorithm::Mcts, strategy) },
+        limited(Algorithm::Enhanced, strategy, &[Limit::TimeMs(200)]),
+        limited(Algorithm::Mcts, strategy, &[Limit::Iterations(300)]),
     ]
 }
 
 /// The same player without the safety guard: the algorithm on its own.
-fn unguarded(config: AiConfig) -> AiConfig {
-    AiConfig { guard: false, ..config }
+fn unguarded(mut config: AiConfig) -> AiConfig {
+    config.set_guard(false);
+    config
 }
 
 #[test]
@@ -151,7 +162,7 @@ fn algorithms_that_look_two_plies_ahead_avoid_a_loss_in_one_by_themselves() {
             fixed(Algorithm::Minimax, strategy, 2),
             fixed(Algorithm::AlphaBeta, strategy, 3),
             fixed(Algorithm::Enhanced, strategy, 2),
-            AiConfig { time_ms: Some(200), ..AiConfig::new(Algorithm::Enhanced, strategy) },
+            limited(Algorithm::Enhanced, strategy, &[Limit::TimeMs(200)]),
         ] {
             let r = run(&pos, &unguarded(config.clone()));
             assert_eq!(pos.move_name(r.best_move), "b1xc2", "{config}");
@@ -177,7 +188,7 @@ fn guarded_players_play(pos: &Position, only_move: &str) -> usize {
     let mut changed = 0;
     for strategy in strategies(Variant::Breakthrough) {
         for config in all_players(strategy) {
-            assert!(config.guard, "the guard is on by default");
+            assert!(config.guard(), "the guard is on by default");
             let r = run(pos, &config);
             assert_eq!(pos.move_name(r.best_move), only_move, "{config}");
             // The figures describe the move played.
@@ -208,13 +219,11 @@ fn forced_win_in_three_is_found() {
         fixed(Algorithm::AlphaBeta, Strategy::Offensive1, 5),
         fixed(Algorithm::Enhanced, Strategy::Offensive1, 7),
         // Ends at the proof; the limit only bounds a broken search.
-        AiConfig { time_ms: Some(60_000), ..AiConfig::new(Algorithm::Enhanced, Strategy::Defensive1) },
-        AiConfig {
-            time_ms: Some(60_000),
-            exact: false,
-            aspiration: true,
-            ..AiConfig::new(Algorithm::Enhanced, Strategy::Expert)
-        },
+        limited(Algorithm::Enhanced, Strategy::Defensive1, &[Limit::TimeMs(60_000)]),
+        with(limited(Algorithm::Enhanced, Strategy::Expert, &[Limit::TimeMs(60_000)]), |c| {
+            c.set_exact(false)?;
+            c.set_aspiration(true)
+        }),
     ] {
         let r = run(&pos, &config);
         assert_eq!(r.info.score, WIN - 5, "{config}");
@@ -227,8 +236,7 @@ fn forced_win_in_three_is_found() {
 #[test]
 fn mcts_solver_proves_a_won_endgame() {
     let pos = Position::from_fen(Variant::Breakthrough, "7b/7b/8/w7/8/8/8/7w w").unwrap();
-    let config =
-        AiConfig { iterations: Some(50_000), time_ms: None, ..AiConfig::new(Algorithm::Mcts, Strategy::Offensive1) };
+    let config = limited(Algorithm::Mcts, Strategy::Offensive1, &[Limit::Iterations(50_000)]);
     let r = run(&pos, &config);
     assert!(r.info.score > MAX_EVAL, "score {}", score_text(r.info.score));
     assert_eq!(score_text(r.info.score), "win in 3");
@@ -239,15 +247,18 @@ fn mcts_solver_proves_a_won_endgame() {
 #[test]
 fn mcts_with_evaluation_backups_and_several_trees_proves_the_won_endgame() {
     let pos = Position::from_fen(Variant::Breakthrough, "7b/7b/8/w7/8/8/8/7w w").unwrap();
-    let base =
-        AiConfig { iterations: Some(50_000), time_ms: None, ..AiConfig::new(Algorithm::Mcts, Strategy::Offensive1) };
+    let base = limited(Algorithm::Mcts, Strategy::Offensive1, &[Limit::Iterations(50_000)]);
     for config in [
-        AiConfig { implicit: 0.4, ..base.clone() },
-        AiConfig { bias: 2.0, ..base.clone() },
-        AiConfig { threads: 2, ..base.clone() },
-        AiConfig { threads: 3, implicit: 1.0, bias: 1.0, ..base.clone() },
+        with(base.clone(), |c| c.set_implicit(0.4)),
+        with(base.clone(), |c| c.set_bias(2.0)),
+        with(base.clone(), |c| c.set_threads(2)),
+        with(base.clone(), |c| {
+            c.set_threads(3)?;
+            c.set_implicit(1.0)?;
+            c.set_bias(1.0)
+        }),
         // Ends at the proof; the limit only bounds a broken search.
-        AiConfig { threads: 2, iterations: None, time_ms: Some(60_000), ..base.clone() },
+        with(base.with_limits(&[Limit::TimeMs(60_000)]).unwrap(), |c| c.set_threads(2)),
     ] {
         let r = run(&pos, &config);
         assert_eq!(score_text(r.info.score), "win in 3", "{config}");
@@ -260,13 +271,10 @@ fn mcts_with_evaluation_backups_and_several_trees_proves_the_won_endgame() {
 fn parallel_mcts_plays_legal_moves_and_counts_every_tree() {
     for (pos, _) in sample_positions().into_iter().take(8) {
         let strategy = strategies(pos.variant())[0];
-        let config = AiConfig {
-            threads: 2,
-            iterations: Some(600),
-            time_ms: None,
-            implicit: 0.3,
-            ..AiConfig::new(Algorithm::Mcts, strategy)
-        };
+        let config = with(limited(Algorithm::Mcts, strategy, &[Limit::Iterations(600)]), |c| {
+            c.set_threads(2)?;
+            c.set_implicit(0.3)
+        });
         let r = run(&pos, &config);
         assert!(pos.legal_moves().contains(&r.best_move), "{config}");
         assert_legal_line(&pos, &r.info.pv);
@@ -282,17 +290,13 @@ fn same_seed_same_move() {
     for (pos, _) in sample_positions().into_iter().step_by(3) {
         let strategy = strategies(pos.variant())[0];
         for config in [
-            AiConfig { noise: 0.9, seed: 11, ..fixed(Algorithm::AlphaBeta, strategy, 2) },
-            AiConfig { noise: 0.9, seed: 11, ..fixed(Algorithm::Enhanced, strategy, 3) },
-            AiConfig { seed: 3, iterations: Some(400), time_ms: None, ..AiConfig::new(Algorithm::Mcts, strategy) },
-            AiConfig {
-                seed: 3,
-                iterations: Some(400),
-                time_ms: None,
-                implicit: 0.4,
-                bias: 1.0,
-                ..AiConfig::new(Algorithm::Mcts, strategy)
-            },
+            with(fixed(Algorithm::AlphaBeta, strategy, 2).with_seed(11), |c| c.set_noise(0.9)),
+            with(fixed(Algorithm::Enhanced, strategy, 3).with_seed(11), |c| c.set_noise(0.9)),
+            limited(Algorithm::Mcts, strategy, &[Limit::Iterations(400)]).with_seed(3),
+            with(limited(Algorithm::Mcts, strategy, &[Limit::Iterations(400)]).with_seed(3), |c| {
+                c.set_implicit(0.4)?;
+                c.set_bias(1.0)
+            }),
         ] {
             let (a, b) = (run(&pos, &config), run(&pos, &config));
             assert_eq!(a.best_move, b.best_move, "{config}");
@@ -334,7 +338,7 @@ fn stop_flag_ends_long_searches_quickly() {
             fixed(Algorithm::Minimax, strategy, 12),
             fixed(Algorithm::AlphaBeta, strategy, 20),
             fixed(Algorithm::Enhanced, strategy, 64),
-            AiConfig { time_ms: None, iterations: Some(u64::MAX), ..AiConfig::new(Algorithm::Mcts, strategy) },
+            limited(Algorithm::Mcts, strategy, &[Limit::Iterations(1_000_000_000)]),
         ] {
             let r = stopped(&pos, &config);
             assert!(pos.legal_moves().contains(&r.best_move), "{config}");
@@ -349,7 +353,7 @@ fn time_limit_is_honoured() {
     // its own, well within PROMPTLY.
     let pos = Position::start(Variant::Breakthrough, BoardSize::new(8, 8)).unwrap();
     for algorithm in [Algorithm::Enhanced, Algorithm::Mcts] {
-        let config = AiConfig { time_ms: Some(300), ..AiConfig::new(algorithm, Strategy::Offensive1) };
+        let config = limited(algorithm, Strategy::Offensive1, &[Limit::TimeMs(300)]);
         let (tx, rx) = std::sync::mpsc::channel();
         let (p, c) = (pos.clone(), config.clone());
         let start = Instant::now();
@@ -391,8 +395,8 @@ fn parallel_search_plays_legal_moves_and_agrees_on_values_and_proofs() {
     for (pos, max_depth) in sample_positions().into_iter().step_by(2) {
         let strategy = strategies(pos.variant())[0];
         for depth in 1..=max_depth + 1 {
-            let one = AiConfig { exact: true, null_move: false, ..fixed(Algorithm::Enhanced, strategy, depth) };
-            let two = AiConfig { threads: 2, ..one.clone() };
+            let one = with(fixed(Algorithm::Enhanced, strategy, depth), |c| c.set_null_move(false));
+            let two = with(one.clone(), |c| c.set_threads(2));
             let (a, b) = (run(&pos, &one), run(&pos, &two));
             assert_eq!(a.info.score, b.info.score, "{} {two}", pos.fen());
             assert!(pos.legal_moves().contains(&b.best_move), "{two}");
@@ -405,8 +409,8 @@ fn parallel_search_plays_legal_moves_and_agrees_on_values_and_proofs() {
     let pos = Position::from_fen(Variant::Breakthrough, "7b/7b/8/w7/8/8/8/7w w").unwrap();
     for threads in [2, 3] {
         for config in [
-            AiConfig { threads, ..fixed(Algorithm::Enhanced, Strategy::Offensive1, 7) },
-            AiConfig { threads, time_ms: Some(60_000), ..AiConfig::new(Algorithm::Enhanced, Strategy::Expert) },
+            with(fixed(Algorithm::Enhanced, Strategy::Offensive1, 7), |c| c.set_threads(threads)),
+            with(limited(Algorithm::Enhanced, Strategy::Expert, &[Limit::TimeMs(60_000)]), |c| c.set_threads(threads)),
         ] {
             let r = run(&pos, &config);
             assert_eq!(r.info.score, WIN - 5, "{config}");
@@ -416,7 +420,7 @@ fn parallel_search_plays_legal_moves_and_agrees_on_values_and_proofs() {
     // Middle-game positions at a time limit: a legal move, a legal line.
     for (pos, _) in sample_positions().into_iter().take(4) {
         let strategy = strategies(pos.variant())[0];
-        let config = AiConfig { threads: 2, time_ms: Some(50), ..AiConfig::new(Algorithm::Enhanced, strategy) };
+        let config = with(limited(Algorithm::Enhanced, strategy, &[Limit::TimeMs(50)]), |c| c.set_threads(2));
         let r = run(&pos, &config);
         assert!(pos.legal_moves().contains(&r.best_move), "{config}");
         assert_legal_line(&pos, &r.info.pv);

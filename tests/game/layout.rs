@@ -32,7 +32,7 @@ fn presets_are_valid_games() {
         m.variant.check_size(m.size).unwrap();
         for player in [&m.white, &m.black] {
             let PlayerSetup::Ai(config) = player else { panic!("presets are AI vs AI") };
-            assert!(config.strategy.supports(m.variant), "preset {number}");
+            assert!(config.strategy().supports(m.variant), "preset {number}");
         }
     }
     assert_eq!(matchup(7).unwrap().size, BoardSize::new(5, 10));

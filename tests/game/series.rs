@@ -237,7 +237,7 @@ fn every_series_preset_is_a_valid_series() {
     for preset in presets {
         assert!(preset.variant.check_size(preset.size).is_ok(), "{}", preset.title);
         for config in [&preset.a, &preset.b] {
-            assert!(config.strategy.supports(preset.variant), "{}", preset.title);
+            assert!(config.strategy().supports(preset.variant), "{}", preset.title);
             assert_eq!(AiConfig::parse(&config.to_string(), preset.variant).as_ref(), Ok(config), "{}", preset.title);
         }
     }

@@ -47,7 +47,9 @@ pub struct SeriesPreset {
 /// distribution).
 pub fn series_presets() -> Vec<SeriesPreset> {
     use Strategy::*;
-    let ab = |strategy, depth| AiConfig::fixed_depth(Algorithm::AlphaBeta, strategy, depth);
+    let ab = |strategy, depth| {
+        AiConfig::fixed_depth(Algorithm::AlphaBeta, strategy, depth).expect("the studies' depths are in range")
+    };
     let eight = BoardSize::new(8, 8);
     let mut list: Vec<SeriesPreset> = [
         (Offensive1, Defensive1),
@@ -80,7 +82,7 @@ pub fn series_presets() -> Vec<SeriesPreset> {
     });
     // The iterative-deepening article's study: its strong player against each
     // naive player, on 6x6 and 8x8, colours swapped (see `breakline experiments --only 6`).
-    for pairing in NaiveStudy::article().pairings() {
+    for pairing in NaiveStudy::article().pairings().expect("the article's time and depth are in range") {
         let spec = pairing.spec;
         list.push(SeriesPreset {
             title: format!("Naive study: balanced 3 s vs {} depth 3, {}", pairing.naive, spec.size),

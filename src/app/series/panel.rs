@@ -14,7 +14,7 @@ use super::{SeriesPreset, series_presets};
 use crate::app::session::GameSession;
 use crate::app::state::AiControl;
 use crate::app::state::GameRequest;
-use crate::engine::ai::search::limits;
+use crate::engine::ai::search::{Difficulty, Limit, limits};
 use crate::engine::lab::series::SeriesSpec;
 use crate::engine::{AiConfig, Algorithm, BoardSize, Strategy, Variant};
 
@@ -81,11 +81,11 @@ impl Default for SeriesForm {
 }
 
 impl SeriesForm {
+    /// Alpha-beta at depth 3 against depth 2 (the medium and easy players).
     fn fill_from_game(&mut self, variant: Variant, size: BoardSize) {
-        let ab = |depth| AiConfig::fixed_depth(Algorithm::AlphaBeta, Strategy::STRONGEST, depth);
         (self.variant, self.size) = (variant, size);
-        self.a_text = ab(3).to_string();
-        self.b_text = ab(2).to_string();
+        self.a_text = Difficulty::Medium.config().to_string();
+        self.b_text = Difficulty::Easy.config().to_string();
         self.filled = true;
     }
 
@@ -109,7 +109,7 @@ impl SeriesForm {
             seed: self.seed,
             swap: self.swap,
             random_plies: self.random_plies,
-            noise: self.noise.clamp(0.0, 1.0),
+            noise: self.noise,
             move_limit: None,
         })
     }
@@ -199,7 +199,7 @@ fn setup_section(ui: &mut Ui, state: &mut WindowState) {
             });
             ui.checkbox(&mut form.swap, "Swap colours every second game")
                 .on_hover_text("A plays Black in games 2, 4, …");
-            ui.add(egui::Slider::new(&mut form.noise, 0.0..=1.0).text("tie-break noise"))
+            ui.add(egui::Slider::new(&mut form.noise, limits::NOISE).text("tie-break noise"))
                 .on_hover_text("For players whose config sets none; 0 makes every game the same");
         });
         let spec = state.form.spec();
@@ -267,30 +267,29 @@ fn player_editor(ui: &mut Ui, name: &str, text: &mut String, variant: Variant) {
     };
     let mut edited = config.clone();
     ui.horizontal(|ui| {
-        egui::ComboBox::from_id_salt((name, "series_algorithm")).selected_text(edited.algorithm.title()).show_ui(
+        egui::ComboBox::from_id_salt((name, "series_algorithm")).selected_text(edited.algorithm().title()).show_ui(
             ui,
             |ui| {
                 for algorithm in Algorithm::ALL {
-                    if ui.selectable_label(edited.algorithm == algorithm, algorithm.title()).clicked()
-                        && edited.algorithm != algorithm
+                    if ui.selectable_label(edited.algorithm() == algorithm, algorithm.title()).clicked()
+                        && edited.algorithm() != algorithm
                     {
-                        edited = AiConfig {
-                            noise: edited.noise,
-                            seed: edited.seed,
-                            ..AiConfig::new(algorithm, edited.strategy)
-                        };
+                        edited = edited.switched_to(algorithm);
                     }
                 }
             },
         );
-        egui::ComboBox::from_id_salt((name, "series_strategy")).selected_text(edited.strategy.id()).show_ui(ui, |ui| {
-            for strategy in Strategy::for_variant(variant) {
-                ui.selectable_value(&mut edited.strategy, strategy, strategy.id())
-                    .on_hover_text(strategy.description(variant));
+        let mut strategy = edited.strategy();
+        egui::ComboBox::from_id_salt((name, "series_strategy")).selected_text(strategy.id()).show_ui(ui, |ui| {
+            for choice in Strategy::for_variant(variant) {
+                ui.selectable_value(&mut strategy, choice, choice.id()).on_hover_text(choice.description(variant));
             }
         });
-        if let Some(depth) = edited.depth.as_mut() {
-            ui.add(egui::DragValue::new(depth).range(limits::DEPTH).prefix("depth "));
+        edited.set_strategy(strategy);
+        if let Some(mut depth) = edited.depth() {
+            ui.add(egui::DragValue::new(&mut depth).range(limits::DEPTH).prefix("depth "));
+            // Within the depths the config takes, for an algorithm that has a depth: always accepted.
+            let _ = edited.set_limit(Limit::Depth(depth));
         }
     });
     if edited != config {

@@ -8,7 +8,7 @@ use super::PanelState;
 use crate::app::presets::{self, matchup};
 use crate::app::state::{GameRequest, Mode, Players};
 use crate::app::{PlayerSetup, side_title};
-use crate::engine::ai::search::{Difficulty, all_cores, limits};
+use crate::engine::ai::search::{Difficulty, Limit, LimitKind, all_cores, limits};
 use crate::engine::{AiConfig, Algorithm, BoardSize, Color as Side, Strategy, Variant};
 
 const NOTE_COLOR: egui::Color32 = egui::Color32::from_rgb(240, 180, 60);
@@ -51,7 +51,7 @@ pub(super) fn game_section(ui: &mut Ui, state: &mut PanelState) {
         if (edited.variant, edited.size) != current {
             ui.label(RichText::new("Variant and size take effect on New game.").color(NOTE_COLOR));
             let unfit = Side::BOTH.iter().any(|side| match state.players.get(*side) {
-                PlayerSetup::Ai(config) => !config.strategy.supports(edited.variant),
+                PlayerSetup::Ai(config) => config.check_variant(edited.variant).is_err(),
                 PlayerSetup::Human => false,
             });
             if unfit {
@@ -118,143 +118,132 @@ fn player_editor(ui: &mut Ui, side: Side, player: &mut PlayerSetup, variant: Var
         }
     });
     egui::ComboBox::from_id_salt((side.name(), "algorithm"))
-        .selected_text(config.algorithm.title())
+        .selected_text(config.algorithm().title())
         .width(170.0)
         .show_ui(ui, |ui| {
             for algorithm in Algorithm::ALL {
-                if ui.selectable_label(config.algorithm == algorithm, algorithm.title()).clicked()
-                    && config.algorithm != algorithm
+                if ui.selectable_label(config.algorithm() == algorithm, algorithm.title()).clicked()
+                    && config.algorithm() != algorithm
                 {
-                    *config = AiConfig {
-                        noise: config.noise,
-                        seed: config.seed,
-                        ..AiConfig::new(algorithm, config.strategy)
-                    };
+                    *config = config.switched_to(algorithm);
                 }
             }
         });
-    egui::ComboBox::from_id_salt((side.name(), "strategy")).selected_text(config.strategy.id()).width(170.0).show_ui(
+    let mut strategy = config.strategy();
+    egui::ComboBox::from_id_salt((side.name(), "strategy")).selected_text(strategy.id()).width(170.0).show_ui(
         ui,
         |ui| {
-            for strategy in Strategy::for_variant(variant) {
-                ui.selectable_value(&mut config.strategy, strategy, strategy.id())
-                    .on_hover_text(strategy.description(variant));
+            for choice in Strategy::for_variant(variant) {
+                ui.selectable_value(&mut strategy, choice, choice.id()).on_hover_text(choice.description(variant));
             }
         },
     );
-    ui.label(RichText::new(config.strategy.description(variant)).weak());
+    config.set_strategy(strategy);
+    ui.label(RichText::new(strategy.description(variant)).weak());
     limits_editor(ui, side, config);
     ui.label(RichText::new(config.to_string()).monospace().weak());
 }
 
-/// The limits each algorithm takes: a depth for the plain searches, a time
-/// and/or depth for enhanced, a time and/or playout count for MCTS. Sliders
-/// cover the everyday range; any value the engine accepts (see
-/// [`limits`]) stays as it is until the person moves it, so a config from the
-/// command line is never rewritten by being shown.
+/// The limits the algorithm takes (a depth for the plain searches, a time
+/// and/or depth for enhanced, a time and/or playout count for MCTS, as
+/// [`Algorithm::takes`] says), ticked on and off where it takes several.
+/// Sliders cover the everyday range; any value the config holds stays as it
+/// is until the person moves it, so a config from the command line is never
+/// rewritten by being shown.
 fn limits_editor(ui: &mut Ui, side: Side, config: &mut AiConfig) {
-    match config.algorithm {
-        Algorithm::Minimax | Algorithm::AlphaBeta => {
-            let default = AiConfig::new(config.algorithm, config.strategy).depth;
-            depth_slider(ui, config.algorithm, &mut config.depth, default);
-        }
-        Algorithm::Enhanced => {
-            ui.push_id((side.name(), "enhanced"), |ui| {
-                let (mut by_time, mut by_depth) = (config.time_ms.is_some(), config.depth.is_some());
-                ui.horizontal(|ui| {
-                    ui.checkbox(&mut by_time, "time");
-                    ui.checkbox(&mut by_depth, "depth");
-                });
-                // One limit at least: unticking the last one keeps it.
-                if by_time || by_depth {
-                    toggle(&mut config.time_ms, by_time, 1000);
-                    toggle(&mut config.depth, by_depth, 6);
+    let algorithm = config.algorithm();
+    let kinds: Vec<LimitKind> = EDITOR_ORDER.into_iter().filter(|&kind| algorithm.takes(kind)).collect();
+    ui.push_id((side.name(), "limits"), |ui| {
+        if kinds.len() > 1 {
+            ui.horizontal(|ui| {
+                for &kind in &kinds {
+                    let on = config.limit(kind).is_some();
+                    let mut ticked = on;
+                    ui.checkbox(&mut ticked, limit_label(kind));
+                    // The config keeps its last limit: unticking that one does nothing.
+                    let _ = match (on, ticked) {
+                        (false, true) => config.set_limit(algorithm.starting_limit(kind)),
+                        (true, false) => config.clear_limit(kind),
+                        _ => Ok(()),
+                    };
                 }
-                time_slider(ui, &mut config.time_ms);
-                depth_slider(ui, config.algorithm, &mut config.depth, None);
-                threads_editor(ui, config);
             });
         }
-        Algorithm::Mcts => {
-            ui.push_id((side.name(), "mcts"), |ui| {
-                let (mut by_time, mut by_playouts) = (config.time_ms.is_some(), config.iterations.is_some());
-                ui.horizontal(|ui| {
-                    ui.checkbox(&mut by_time, "time");
-                    ui.checkbox(&mut by_playouts, "playouts");
-                });
-                if by_time || by_playouts {
-                    toggle(&mut config.time_ms, by_time, 1000);
-                    toggle(&mut config.iterations, by_playouts, 5_000);
+        for &kind in &kinds {
+            if let Some(limit) = config.limit(kind) {
+                let edited = limit_slider(ui, algorithm, limit);
+                if edited != limit {
+                    // In range and of a kind the algorithm takes: always accepted.
+                    let _ = config.set_limit(edited);
                 }
-                time_slider(ui, &mut config.time_ms);
-                if let Some(playouts) = config.iterations.as_mut() {
-                    let slider = egui::Slider::new(playouts, limits::EVERYDAY_PLAYOUTS)
-                        .logarithmic(true)
-                        .clamping(egui::SliderClamping::Never)
-                        .text("playouts");
-                    ui.add(slider);
-                    *playouts = (*playouts).clamp(*limits::PLAYOUTS.start(), *limits::PLAYOUTS.end());
-                }
-                threads_editor(ui, config);
-            });
-        }
-    }
-}
-
-/// Search threads: `auto` (every core for a timed search, one for a depth or
-/// playout limit, as the engine resolves it) or a count.
-fn threads_editor(ui: &mut Ui, config: &mut AiConfig) {
-    ui.horizontal(|ui| {
-        let mut auto = config.threads == AiConfig::AUTO_THREADS;
-        let cores = all_cores();
-        ui.checkbox(&mut auto, "auto threads").on_hover_text(format!(
-            "Every core ({cores}) when only the time limits the search; one thread with a depth or playout limit, so such a search plays the same move every time."
-        ));
-        if auto {
-            config.threads = AiConfig::AUTO_THREADS;
-            let n = config.search_threads();
-            ui.label(RichText::new(if n == 1 { "1 thread".to_string() } else { format!("{n} threads") }).weak());
-        } else {
-            if config.threads == AiConfig::AUTO_THREADS {
-                config.threads = cores;
             }
-            let most = (*limits::THREADS.end()).min(cores.max(config.threads));
-            ui.add(egui::DragValue::new(&mut config.threads).range(*limits::THREADS.start()..=most).suffix(" threads"));
+        }
+        if algorithm.takes_threads() {
+            threads_editor(ui, config);
         }
     });
 }
 
-/// Turns an optional limit on (with `default`) or off, leaving it alone otherwise.
-fn toggle<T>(limit: &mut Option<T>, on: bool, default: T) {
-    match (limit.is_some(), on) {
-        (false, true) => *limit = Some(default),
-        (true, false) => *limit = None,
-        _ => {}
+/// The order the editor shows the limits in: the time first, as the usual one.
+const EDITOR_ORDER: [LimitKind; 3] = [LimitKind::Time, LimitKind::Depth, LimitKind::Iterations];
+
+fn limit_label(kind: LimitKind) -> &'static str {
+    match kind {
+        LimitKind::Time => "time",
+        LimitKind::Depth => "depth",
+        LimitKind::Iterations => "playouts",
     }
 }
 
-fn depth_slider(ui: &mut Ui, algorithm: Algorithm, depth: &mut Option<u32>, default: Option<u32>) {
-    if depth.is_none() {
-        *depth = default;
-    }
-    if let Some(depth) = depth.as_mut() {
-        let slider = egui::Slider::new(depth, algorithm.everyday_depth())
-            .clamping(egui::SliderClamping::Never)
-            .text("depth (plies)");
-        ui.add(slider);
-        *depth = (*depth).clamp(*limits::DEPTH.start(), *limits::DEPTH.end());
-    }
+/// A slider over the everyday range of `limit`'s kind; what is typed beyond
+/// it is brought into the range the config takes.
+fn limit_slider(ui: &mut Ui, algorithm: Algorithm, limit: Limit) -> Limit {
+    let edited = match limit {
+        Limit::Depth(mut plies) => {
+            let slider = egui::Slider::new(&mut plies, algorithm.everyday_depth()).text("depth (plies)");
+            ui.add(slider.clamping(egui::SliderClamping::Never));
+            Limit::Depth(plies)
+        }
+        Limit::TimeMs(mut ms) => {
+            let slider = egui::Slider::new(&mut ms, limits::EVERYDAY_TIME_MS).logarithmic(true).text("ms a move");
+            ui.add(slider.clamping(egui::SliderClamping::Never));
+            Limit::TimeMs(ms)
+        }
+        Limit::Iterations(mut playouts) => {
+            let slider = egui::Slider::new(&mut playouts, limits::EVERYDAY_PLAYOUTS).logarithmic(true).text("playouts");
+            ui.add(slider.clamping(egui::SliderClamping::Never));
+            Limit::Iterations(playouts)
+        }
+    };
+    edited.clamped()
 }
 
-fn time_slider(ui: &mut Ui, time_ms: &mut Option<u64>) {
-    if let Some(ms) = time_ms.as_mut() {
-        let slider = egui::Slider::new(ms, limits::EVERYDAY_TIME_MS)
-            .logarithmic(true)
-            .clamping(egui::SliderClamping::Never)
-            .text("ms a move");
-        ui.add(slider);
-        *ms = (*ms).clamp(*limits::TIME_MS.start(), *limits::TIME_MS.end());
-    }
+/// Search threads: `auto` (every core for a timed search, one for a depth or
+/// playout limit, as the engine resolves it) or a count, offered up to the
+/// machine's cores.
+fn threads_editor(ui: &mut Ui, config: &mut AiConfig) {
+    ui.horizontal(|ui| {
+        let mut auto = config.threads() == AiConfig::AUTO_THREADS;
+        let cores = all_cores();
+        ui.checkbox(&mut auto, "auto threads").on_hover_text(format!(
+            "Every core ({cores}) when only the time limits the search; one thread with a depth or playout limit, so such a search plays the same move every time."
+        ));
+        let fewest = *limits::THREADS.start();
+        let most = (*limits::THREADS.end()).min(cores.max(config.threads()));
+        let mut threads = config.threads();
+        if auto {
+            threads = AiConfig::AUTO_THREADS;
+            let n = config.search_threads();
+            ui.label(RichText::new(if n == 1 { "1 thread".to_string() } else { format!("{n} threads") }).weak());
+        } else {
+            if threads == AiConfig::AUTO_THREADS {
+                threads = cores.clamp(fewest, most);
+            }
+            ui.add(egui::DragValue::new(&mut threads).range(fewest..=most).suffix(" threads"));
+        }
+        // `auto` or a count in range, for an algorithm that takes threads: always accepted.
+        let _ = config.set_threads(threads);
+    });
 }
 
 fn difficulty_title(difficulty: Difficulty) -> &'static str {

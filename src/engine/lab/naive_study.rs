@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::series::{SeriesGame, SeriesSpec};
 use crate::engine::ai::eval::{Strategy, is_proven};
-use crate::engine::ai::search::{AiConfig, Algorithm};
+use crate::engine::ai::search::{AiConfig, Algorithm, ConfigError, Limit};
 use crate::engine::rules::types::{BoardSize, Color, Variant};
 
 /// The study's settings; [`NaiveStudy::article`] gives the article's.
@@ -60,25 +60,26 @@ impl NaiveStudy {
     }
 
     /// The strong player: enhanced alpha-beta with `balanced` at the study's time.
-    pub(crate) fn strong(&self) -> AiConfig {
-        AiConfig { time_ms: Some(self.strong_time_ms), ..AiConfig::new(Algorithm::Enhanced, Strategy::Balanced) }
+    pub(crate) fn strong(&self) -> Result<AiConfig, ConfigError> {
+        AiConfig::new(Algorithm::Enhanced, Strategy::Balanced).with_limits(&[Limit::TimeMs(self.strong_time_ms)])
     }
 
     /// A naive player: plain alpha-beta at the study's depth.
-    fn naive(&self, strategy: Strategy) -> AiConfig {
+    fn naive(&self, strategy: Strategy) -> Result<AiConfig, ConfigError> {
         AiConfig::fixed_depth(Algorithm::AlphaBeta, strategy, self.naive_depth)
     }
 
-    /// Every pairing, board by board, naive players in [`Strategy::NAIVE`] order.
-    pub fn pairings(&self) -> Vec<NaivePairing> {
+    /// Every pairing, board by board, naive players in [`Strategy::NAIVE`]
+    /// order; an error if the study's time or depth is out of range.
+    pub fn pairings(&self) -> Result<Vec<NaivePairing>, ConfigError> {
         let mut out = Vec::with_capacity(self.sizes.len() * Strategy::NAIVE.len());
         for &size in &self.sizes {
             for naive in Strategy::NAIVE {
                 let spec = SeriesSpec {
                     variant: Variant::Breakthrough,
                     size,
-                    a: self.strong(),
-                    b: self.naive(naive),
+                    a: self.strong()?,
+                    b: self.naive(naive)?,
                     games: self.games,
                     seed: self.seed,
                     swap: true,
@@ -89,7 +90,7 @@ impl NaiveStudy {
                 out.push(NaivePairing { naive, spec });
             }
         }
-        out
+        Ok(out)
     }
 }
 

@@ -52,7 +52,7 @@ pub fn play_ai_game(
     while !pos.outcome().is_over() && !handler.should_stop() {
         let side = pos.side_to_move();
         let base = if side == Color::White { white } else { black };
-        let config = AiConfig { seed: move_seed(seed, pos.moves().len(), side), ..base.clone() };
+        let config = base.with_seed(move_seed(seed, pos.moves().len(), side));
         let result = search::search(&pos, &config, handler)?;
         if handler.should_stop() {
             break;

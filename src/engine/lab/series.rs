@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::runner::{move_seed, play_ai_game, random_opening};
 use crate::engine::ai::player::GameRecord;
-use crate::engine::ai::search::{AiConfig, SearchError, SearchHandler};
+use crate::engine::ai::search::{AiConfig, ConfigError, SearchError, SearchHandler};
 use crate::engine::rules::types::{BoardSize, Color, Variant};
 use crate::engine::{Position, SizeError};
 
@@ -87,12 +87,12 @@ impl SeriesSpec {
     /// A player's config as the series plays it: the series' noise where it
     /// sets none, and one search thread where it says `auto` (the games
     /// themselves run in parallel).
-    fn with_noise(&self, config: &AiConfig) -> AiConfig {
+    fn with_noise(&self, config: &AiConfig) -> Result<AiConfig, ConfigError> {
         let mut c = config.with_auto_threads(1);
-        if c.noise == 0.0 {
-            c.noise = self.noise;
+        if c.noise() == 0.0 {
+            c.set_noise(self.noise)?;
         }
-        c
+        Ok(c)
     }
 
     /// Plays game `index` of the series; the same index always gives the same game.
@@ -106,7 +106,7 @@ impl SeriesSpec {
         let start = self.start()?;
         let pos = random_opening(start, self.random_plies, opening_seed);
         let record =
-            play_ai_game(pos, &self.with_noise(white), &self.with_noise(black), game_seed, &mut SharedStop(stop))?;
+            play_ai_game(pos, &self.with_noise(white)?, &self.with_noise(black)?, game_seed, &mut SharedStop(stop))?;
         Ok(SeriesGame { index, a_is_black, record })
     }
 

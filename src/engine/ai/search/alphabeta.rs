@@ -7,7 +7,7 @@ use crate::engine::rules::types::Color;
 
 use super::minimax::{INFINITY, has_no_moves, leaf_score, terminal_score};
 use super::noise::Noise;
-use super::pv::{MAX_PLY, PvTable};
+use super::pv::PvTable;
 use super::{AiConfig, Control, SearchInfo, SearchResult, Stopped};
 
 /// What every node of one search shares.
@@ -19,7 +19,7 @@ struct Context<'a> {
 }
 
 pub(crate) fn search<G: Evaluate>(game: &mut G, config: &AiConfig, ctl: &mut Control) -> SearchResult {
-    let depth = config.depth.unwrap_or(3).clamp(1, MAX_PLY as u32 - 2);
+    let depth = config.plies();
     let mut cx = Context { config, root: game.side_to_move(), noise: Noise::new(config, game), pv: PvTable::default() };
     let moves = game.legal_moves();
     let mut best = (moves[0], -INFINITY);

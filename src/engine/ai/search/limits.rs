@@ -1,12 +1,15 @@
-//! The valid range of every AI limit, stated once: the config parser checks
-//! against these, and every editor (the game's player cards, the Series
-//! window, the protocol) offers them. An editor may suggest a narrower
-//! everyday range for its slider, but must keep any value in these ranges.
+//! The valid range of every AI limit, stated once: [`super::AiConfig`]'s
+//! parser, setters and JSON reader check against these, so every config
+//! holds values in them, and every editor (the game's player cards, the
+//! Series window, the protocol) offers them. An editor may suggest a narrower
+//! everyday range for its slider; the config keeps any value in these ranges.
 
 use std::ops::RangeInclusive;
 
 /// Search depth in plies.
 pub(crate) const DEPTH: RangeInclusive<u32> = 1..=64;
+// The searches' tables hold a line of every depth a config can ask for.
+const _: () = assert!(*DEPTH.end() as usize + 2 < super::pv::MAX_PLY);
 /// Thinking time a move in milliseconds (up to a day).
 pub(crate) const TIME_MS: RangeInclusive<u64> = 1..=86_400_000;
 /// MCTS playouts a move.
@@ -15,6 +18,8 @@ pub(crate) const PLAYOUTS: RangeInclusive<u64> = 1..=1_000_000_000;
 pub(crate) const TABLE_MIB: RangeInclusive<u32> = 1..=4096;
 /// Search threads, when given as a number (enhanced's Lazy SMP, MCTS's trees).
 pub(crate) const THREADS: RangeInclusive<u32> = 1..=256;
+/// MCTS's implicit minimax weight.
+pub(crate) const IMPLICIT: RangeInclusive<f64> = 0.0..=1.0;
 /// MCTS's progressive bias weight.
 pub(crate) const BIAS: RangeInclusive<f64> = 0.0..=10.0;
 /// Tie-break noise, as a fraction of the strategy's smallest step.

@@ -32,12 +32,12 @@ pub(crate) fn has_no_moves<G: Game>(game: &G) -> bool {
 /// The root player's heuristic seen from the side to move (negamax form).
 #[inline]
 pub(crate) fn leaf_score<G: Evaluate>(game: &G, config: &AiConfig, root: Color, noise: &Noise) -> Score {
-    let v = game.evaluate_seeded(config.strategy, root, config.seed) + noise.at(game.hash());
+    let v = game.evaluate_seeded(config.strategy(), root, config.seed()) + noise.at(game.hash());
     if game.side_to_move() == root { v } else { -v }
 }
 
 pub(crate) fn search<G: Evaluate>(game: &mut G, config: &AiConfig, ctl: &mut Control) -> SearchResult {
-    let depth = config.depth.unwrap_or(3).max(1);
+    let depth = config.plies();
     let root = game.side_to_move();
     let noise = Noise::new(config, game);
     let moves = game.legal_moves();

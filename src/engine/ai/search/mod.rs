@@ -21,8 +21,8 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-pub use config::{AiConfig, Algorithm, all_cores};
-pub(crate) use config::{ConfigError, Difficulty, Limit};
+pub use config::{AiConfig, Algorithm, ConfigError, Limit, LimitKind, all_cores};
+pub(crate) use config::{Difficulty, parse_threads, threads_expect};
 
 use crate::engine::ai::book::Book;
 use crate::engine::ai::eval::{Evaluate, MAX_EVAL, Score, WIN};
@@ -182,13 +182,11 @@ pub fn search(
     handler: &mut dyn SearchHandler,
 ) -> Result<SearchResult, SearchError> {
     let variant: Variant = position.variant();
-    if !config.strategy.supports(variant) {
-        return Err(ConfigError::WrongVariant { strategy: config.strategy, variant }.into());
-    }
+    config.check_variant(variant)?;
     if position.outcome().is_over() {
         return Err(SearchError::GameOver);
     }
-    if config.book
+    if config.book()
         && let Some(m) = Book::builtin(variant, position.size()).and_then(|b| b.lookup(position))
     {
         let info = SearchInfo { pv: vec![m], book: true, ..SearchInfo::default() };
@@ -200,15 +198,15 @@ pub fn search(
 
 /// The same, on a concrete game type (the algorithms are generic over it).
 fn search_game<G: Evaluate>(mut game: G, config: &AiConfig, handler: &mut dyn SearchHandler) -> SearchResult {
-    let time = config.time_ms.map(Duration::from_millis);
+    let time = config.time_ms().map(Duration::from_millis);
     let mut control = Control::new(handler, time);
-    let mut result = match config.algorithm {
+    let mut result = match config.algorithm() {
         Algorithm::Minimax => minimax::search(&mut game, config, &mut control),
         Algorithm::AlphaBeta => alphabeta::search(&mut game, config, &mut control),
         Algorithm::Enhanced => enhanced::search(&mut game, config, &mut control),
         Algorithm::Mcts => mcts::search(&mut game, config, &mut control),
     };
-    if config.guard {
+    if config.guard() {
         // The guard is a few thousand nodes at most: a stop request cuts it
         // short, but the clock that ended the search must not skip it.
         control.deadline = None;

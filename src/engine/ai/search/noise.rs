@@ -19,11 +19,11 @@ pub(crate) struct Noise {
 
 impl Noise {
     pub(crate) fn new<G: Evaluate>(config: &AiConfig, game: &G) -> Noise {
-        let step = game.eval_step(config.strategy).max(1) as f64;
+        let step = game.eval_step(config.strategy()).max(1) as f64;
         // Strictly below one step, so noise alone never outweighs a real difference.
-        let amplitude = ((config.noise * step).floor() as u64).min(step as u64 - 1);
-        let mut rng = StdRng::seed_from_u64(config.seed);
-        Noise { key: rng.next_u64(), amplitude: if config.noise > 0.0 { amplitude.max(1) } else { 0 } }
+        let amplitude = ((config.noise() * step).floor() as u64).min(step as u64 - 1);
+        let mut rng = StdRng::seed_from_u64(config.seed());
+        Noise { key: rng.next_u64(), amplitude: if config.noise() > 0.0 { amplitude.max(1) } else { 0 } }
     }
 
     /// The noise for the position with this hash.

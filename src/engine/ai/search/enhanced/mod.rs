@@ -20,8 +20,6 @@ use negamax::Searcher;
 use ordering::Ordering;
 use table::Table;
 
-/// Depth used when the config gives neither a depth nor a time.
-const DEFAULT_DEPTH: u32 = 6;
 /// Past this fraction of the time limit a new iteration would most likely be
 /// cut off (each takes several times longer than the last), so none starts.
 const NEW_ITERATION_BUDGET: f64 = 0.5;
@@ -54,12 +52,7 @@ struct Iteration {
 }
 
 pub(crate) fn search<G: Evaluate>(game: &mut G, config: &AiConfig, ctl: &mut Control) -> SearchResult {
-    let max_depth = match (config.depth, config.time_ms) {
-        (Some(d), _) => d,
-        (None, Some(_)) => MAX_PLY as u32 - 2,
-        (None, None) => DEFAULT_DEPTH,
-    }
-    .clamp(1, MAX_PLY as u32 - 2);
+    let max_depth = config.depth().unwrap_or(MAX_PLY as u32 - 2);
     let new_searcher = |table: Table| Searcher {
         config,
         root: game.side_to_move(),
@@ -69,10 +62,10 @@ pub(crate) fn search<G: Evaluate>(game: &mut G, config: &AiConfig, ctl: &mut Con
         pv: PvTable::default(),
         tt_hits: 0,
     };
-    let mut searcher = new_searcher(Table::new(config.tt_mib));
+    let mut searcher = new_searcher(Table::new(config.tt_mib()));
     // Helpers get the main table for each iteration and an empty one between.
     let mut helpers: Vec<Searcher> = (1..config.search_threads()).map(|_| new_searcher(Table::new(0))).collect();
-    let step = game.eval_step(config.strategy).max(1);
+    let step = game.eval_step(config.strategy()).max(1);
     let mut root_moves: Vec<Move> = game.legal_moves().to_vec();
     let mut info = SearchInfo { pv: vec![root_moves[0]], score: -INFINITY, ..SearchInfo::default() };
     let mut best = root_moves[0];
@@ -83,7 +76,7 @@ pub(crate) fn search<G: Evaluate>(game: &mut G, config: &AiConfig, ctl: &mut Con
         }
         let nodes_before = ctl.nodes;
         let mut delta = ASPIRATION_STEPS * step;
-        let mut window = if config.aspiration && depth >= ASPIRATION_MIN_DEPTH && !is_proven(info.score) {
+        let mut window = if config.aspiration() && depth >= ASPIRATION_MIN_DEPTH && !is_proven(info.score) {
             (info.score - delta, info.score + delta)
         } else {
             (-INFINITY, INFINITY)
@@ -272,7 +265,7 @@ mod tests {
             config,
             root: game.side_to_move(),
             noise: Noise::new(config, &game),
-            table: Arc::new(Table::new(config.tt_mib)),
+            table: Arc::new(Table::new(config.tt_mib())),
             ordering: Ordering::new(game.size().squares()),
             pv: PvTable::default(),
             tt_hits: 0,
@@ -290,7 +283,7 @@ mod tests {
         for m in ["d2-d3", "e7-e6", "c2-c3", "d7-d6"] {
             pos.play_text(m).unwrap();
         }
-        let config = AiConfig { exact: true, ..AiConfig::fixed_depth(Algorithm::Enhanced, Strategy::Expert, 5) };
+        let config = AiConfig::fixed_depth(Algorithm::Enhanced, Strategy::Expert, 5).unwrap();
         for depth in 1..=5 {
             let (s, end) = root_search(&pos, &config, depth, (-INFINITY, INFINITY));
             assert_eq!(end, RootEnd::Finished);

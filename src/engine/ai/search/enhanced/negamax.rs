@@ -63,7 +63,7 @@ impl Searcher<'_> {
                 return Ok(-(WIN - ply as Score));
             }
             // A win one ply past the horizon is still a proven win.
-            if !self.config.exact && game.wins_next_move() {
+            if !self.config.exact() && game.wins_next_move() {
                 return Ok(WIN - (ply + 1) as Score);
             }
             return Ok(leaf_score(game, self.config, self.root, &self.noise));
@@ -76,7 +76,7 @@ impl Searcher<'_> {
             table_move = hit.best;
             // A deeper result is a better one; with `exact` only this depth's
             // value cuts off, so fixed-depth results do not depend on the table.
-            let deep_enough = if self.config.exact { hit.depth == depth } else { hit.depth >= depth };
+            let deep_enough = if self.config.exact() { hit.depth == depth } else { hit.depth >= depth };
             if deep_enough && !is_pv {
                 let usable = match hit.bound {
                     Bound::Exact => true,
@@ -187,7 +187,7 @@ impl Searcher<'_> {
 
     /// Late-move reduction for the `index`-th move `m` (ordering score `score`).
     fn reduction<G: Evaluate>(&self, game: &G, depth: u32, index: usize, m: Move, score: i32) -> u32 {
-        if self.config.exact || depth < LMR_MIN_DEPTH || index < LMR_FIRST_MOVE || !reducible(game, m, score) {
+        if self.config.exact() || depth < LMR_MIN_DEPTH || index < LMR_FIRST_MOVE || !reducible(game, m, score) {
             0
         } else if depth >= 6 && index >= 2 * LMR_FIRST_MOVE + 6 {
             2
@@ -205,7 +205,7 @@ impl Searcher<'_> {
         is_pv: bool,
         after_null: bool,
     ) -> bool {
-        self.config.null_move
+        self.config.null_move()
             && !is_pv
             && !after_null
             && depth > NULL_REDUCTION

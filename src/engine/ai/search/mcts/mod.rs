@@ -13,23 +13,18 @@ use crate::engine::ai::eval::Evaluate;
 use super::{AiConfig, Control, SearchResult, StopFlag};
 use tree::{RootStats, Tree};
 
-/// Playouts when the config gives neither a count nor a time.
-const DEFAULT_ITERATIONS: u64 = 10_000;
 /// Past this many nodes, summed over the trees, no tree grows further (about
 /// 80 MiB) and playouts start from the leaves.
 const MAX_TREE_NODES: usize = 2_000_000;
 const REPORT_INTERVAL: Duration = Duration::from_millis(100);
 
 pub(crate) fn search<G: Evaluate>(game: &mut G, config: &AiConfig, ctl: &mut Control) -> SearchResult {
-    let threads = config.search_threads().max(1);
-    let limit = match (config.iterations, config.time_ms) {
-        (None, None) => Some(DEFAULT_ITERATIONS),
-        (n, _) => n,
-    };
+    let threads = config.search_threads();
+    let limit = config.iterations();
     // A playout limit is shared out between the trees.
     let share = limit.map(|n| n.div_ceil(threads as u64));
     let max_nodes = MAX_TREE_NODES / threads;
-    let mut tree = Tree::new(game, config, config.seed, max_nodes);
+    let mut tree = Tree::new(game, config, config.seed(), max_nodes);
     if threads == 1 {
         let iterations = grow(&mut tree, game, ctl, share, None, true);
         return tree.result(game, iterations, ctl);
@@ -43,7 +38,7 @@ pub(crate) fn search<G: Evaluate>(game: &mut G, config: &AiConfig, ctl: &mut Con
                 let mut own = game.clone();
                 let done = &done;
                 scope.spawn(move || {
-                    let seed = config.seed ^ t.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                    let seed = config.seed() ^ t.wrapping_mul(0x9E37_79B9_7F4A_7C15);
                     let mut helper = Tree::new(&own, config, seed, max_nodes);
                     let mut flag = StopFlag(done);
                     let mut hctl = Control::new(&mut flag, None);

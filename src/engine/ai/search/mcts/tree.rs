@@ -117,7 +117,7 @@ pub(super) struct Tree<'a> {
 
 impl<'a> Tree<'a> {
     pub(super) fn new<G: Evaluate>(game: &G, config: &'a AiConfig, seed: u64, max_nodes: usize) -> Tree<'a> {
-        let step = game.eval_step(config.strategy).max(1) as f64;
+        let step = game.eval_step(config.strategy()).max(1) as f64;
         Tree {
             nodes: vec![Node::new(Move::default())],
             config,
@@ -129,7 +129,7 @@ impl<'a> Tree<'a> {
             evaluations: 0,
             path: Vec::new(),
             max_nodes,
-            informed: config.implicit > 0.0 || config.bias > 0.0,
+            informed: config.implicit() > 0.0 || config.bias() > 0.0,
         }
     }
 
@@ -229,7 +229,7 @@ impl<'a> Tree<'a> {
             if self.nodes[node].first_child == NONE {
                 // With the mean all implicit minimax a playout's result would
                 // change no choice: the node's own judgement stands in for it.
-                if fresh && self.informed && self.config.implicit >= 1.0 {
+                if fresh && self.informed && self.config.implicit() >= 1.0 {
                     return Ok(self.nodes[node].minimax_value());
                 }
                 if fresh || self.nodes.len() >= self.max_nodes {
@@ -253,7 +253,7 @@ impl<'a> Tree<'a> {
     /// judgement / (visits + 1).
     fn select(&self, parent: usize) -> usize {
         let log_visits = (self.nodes[parent].visits.max(1) as f64).ln();
-        let (implicit, bias) = (self.config.implicit, self.config.bias);
+        let (implicit, bias) = (self.config.implicit(), self.config.bias());
         let mut best = (f64::NEG_INFINITY, NONE as usize);
         for child in self.nodes[parent].children() {
             let c = &self.nodes[child];
