@@ -1,13 +1,14 @@
 //! Plain fixed-depth alpha-beta: minimax's value with cutoffs, moves in
 //! generation order, no table, so its node counts show what pruning alone buys.
 
-use crate::engine::ai::eval::{Evaluate, Score, WIN};
+use crate::engine::ai::eval::{Evaluate, Score};
 use crate::engine::rules::game::MoveList;
 use crate::engine::rules::types::Color;
 
-use super::minimax::{INFINITY, has_no_moves, leaf_score, terminal_score};
+use super::leaf::{leaf_score, no_moves_score, terminal_score};
 use super::noise::Noise;
 use super::pv::PvTable;
+use super::window::{INFINITY, Window};
 use super::{AiConfig, Control, SearchInfo, SearchResult, Stopped};
 
 /// What every node of one search shares.
@@ -28,7 +29,7 @@ pub(crate) fn search<G: Evaluate>(game: &mut G, config: &AiConfig, ctl: &mut Con
     for &m in &moves {
         game.play_unchecked(m);
         // Fail-soft: moves that do not beat the best so far get an upper bound.
-        let r = alphabeta(game, depth - 1, 1, -INFINITY, -best.1, &mut cx, ctl);
+        let r = alphabeta(game, depth - 1, 1, -Window::above(best.1), &mut cx, ctl);
         game.undo_unchecked(m);
         let Ok(v) = r.map(|v| -v) else { break };
         root_scores.push((m, v));
@@ -44,12 +45,13 @@ pub(crate) fn search<G: Evaluate>(game: &mut G, config: &AiConfig, ctl: &mut Con
     }
 }
 
+/// The value of `game` for the side to move, `depth` plies deep, within
+/// `window` (fail-soft: outside it, a bound on the true value).
 fn alphabeta<G: Evaluate>(
     game: &mut G,
     depth: u32,
     ply: u32,
-    mut alpha: Score,
-    beta: Score,
+    mut window: Window,
     cx: &mut Context,
     ctl: &mut Control,
 ) -> Result<Score, Stopped> {
@@ -59,28 +61,28 @@ fn alphabeta<G: Evaluate>(
         return Ok(s);
     }
     if depth == 0 {
-        if has_no_moves(game) {
-            return Ok(-(WIN - ply as Score));
+        if !game.has_moves() {
+            return Ok(no_moves_score(ply));
         }
         return Ok(leaf_score(game, cx.config, cx.root, &cx.noise));
     }
     let mut moves = MoveList::new();
     game.generate_moves(&mut moves);
     if moves.is_empty() {
-        return Ok(-(WIN - ply as Score));
+        return Ok(no_moves_score(ply));
     }
     let mut best = -INFINITY;
     for &m in &moves {
         game.play_unchecked(m);
-        let r = alphabeta(game, depth - 1, ply + 1, -beta, -alpha, cx, ctl);
+        let r = alphabeta(game, depth - 1, ply + 1, -window, cx, ctl);
         game.undo_unchecked(m);
         let v = -r?;
         if v > best {
             best = v;
-            if v > alpha {
-                alpha = v;
+            if !window.fails_low(v) {
+                window.raise_alpha(v);
                 cx.pv.update(ply as usize, m);
-                if alpha >= beta {
+                if window.fails_high(v) {
                     break;
                 }
             }

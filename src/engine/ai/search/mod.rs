@@ -7,12 +7,14 @@ mod alphabeta;
 pub mod bench;
 mod config;
 mod enhanced;
+mod leaf;
 pub(crate) mod limits;
 mod mcts;
 mod minimax;
 mod noise;
 mod pv;
 mod safety;
+mod window;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};

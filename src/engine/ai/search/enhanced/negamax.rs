@@ -1,5 +1,6 @@
 //! The recursion of the enhanced search: principal-variation alpha-beta with
-//! the transposition table, ordered moves and null-move pruning.
+//! the transposition table, ordered moves, late-move reductions and null-move
+//! pruning, each a step of its own.
 
 use std::sync::Arc;
 
@@ -8,9 +9,10 @@ use crate::engine::rules::bits::Bits;
 use crate::engine::rules::game::{MAX_MOVES, MoveList};
 use crate::engine::rules::types::{Color, Move};
 
-use super::super::minimax::{INFINITY, has_no_moves, leaf_score, terminal_score};
+use super::super::leaf::{leaf_score, no_moves_score, terminal_score};
 use super::super::noise::Noise;
 use super::super::pv::{MAX_PLY, PvTable};
+use super::super::window::{INFINITY, Window};
 use super::super::{AiConfig, Control, Stopped};
 use super::ordering::{Ordering, pick_next, reducible};
 use super::table::{Bound, Table};
@@ -25,6 +27,64 @@ const NULL_REDUCTION: u32 = 2;
 /// move hurts), where passing would overestimate it: no null move then.
 const NULL_MIN_PIECES: u32 = 4;
 
+/// What a node is to the search.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum NodeKind {
+    /// On the principal variation: its exact value is wanted, so the table
+    /// never cuts it off and no null move is tried.
+    Pv,
+    /// Off it: searched with a null window, to show it fails high (a cut
+    /// node) or low (an all node).
+    NonPv,
+    /// The position after a null move: off the principal variation, and
+    /// never followed by a second pass.
+    NullReply,
+}
+
+/// A node's place in the tree: its kind, the plies left to search below it
+/// and its distance from the root.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Node {
+    pub(super) kind: NodeKind,
+    pub(super) depth: u32,
+    pub(super) ply: u32,
+}
+
+impl Node {
+    /// The root, searched `depth` plies deep.
+    pub(super) fn root(depth: u32) -> Node {
+        Node { kind: NodeKind::Pv, depth, ply: 0 }
+    }
+
+    /// The child searched with the node's own window (its first move, or a
+    /// re-search): a principal-variation node's stays on the variation.
+    #[inline]
+    fn child(self) -> Node {
+        let kind = if self.kind == NodeKind::Pv { NodeKind::Pv } else { NodeKind::NonPv };
+        Node { kind, depth: self.depth - 1, ply: self.ply + 1 }
+    }
+
+    /// The child of a null-window test, `reduction` plies shallower.
+    #[inline]
+    fn scout(self, reduction: u32) -> Node {
+        Node { kind: NodeKind::NonPv, depth: self.depth - 1 - reduction, ply: self.ply + 1 }
+    }
+
+    /// The position after passing, searched `reduction` plies shallower besides.
+    #[inline]
+    fn after_pass(self, reduction: u32) -> Node {
+        Node { kind: NodeKind::NullReply, depth: self.depth.saturating_sub(1 + reduction), ply: self.ply + 1 }
+    }
+}
+
+/// What the table says about a node before it is searched.
+enum Probe {
+    /// A stored value settles the node.
+    Cutoff(Score),
+    /// Search it, the stored best move (if any) first.
+    Search(Option<Move>),
+}
+
 /// Everything one search keeps between nodes and iterations.
 pub(crate) struct Searcher<'a> {
     pub(crate) config: &'a AiConfig,
@@ -37,155 +97,240 @@ pub(crate) struct Searcher<'a> {
     pub(crate) tt_hits: u64,
 }
 
-impl Searcher<'_> {
-    /// The value of `game` for the side to move, `depth` plies deep, within
-    /// `(alpha, beta)` (fail-soft: outside it, a bound on the true value).
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn negamax<G: Evaluate>(
+impl<'a> Searcher<'a> {
+    /// A searcher for `game` with its own `table`.
+    pub(super) fn new<G: Evaluate>(game: &G, config: &'a AiConfig, table: Table) -> Searcher<'a> {
+        Searcher {
+            config,
+            root: game.side_to_move(),
+            noise: Noise::new(config, game),
+            table: Arc::new(table),
+            ordering: Ordering::new(game.size().squares()),
+            pv: PvTable::default(),
+            tt_hits: 0,
+        }
+    }
+
+    /// The value of `game` for the side to move at `node`, within `window`
+    /// (fail-soft: outside it, a bound on the true value).
+    pub(super) fn negamax<G: Evaluate>(
         &mut self,
         game: &mut G,
         ctl: &mut Control,
-        depth: u32,
-        ply: u32,
-        mut alpha: Score,
-        beta: Score,
-        is_pv: bool,
-        after_null: bool,
+        node: Node,
+        window: Window,
     ) -> Result<Score, Stopped> {
         ctl.node()?;
-        let p = ply as usize;
-        self.pv.clear(p);
-        if let Some(s) = terminal_score(game.quick_outcome(), game.side_to_move(), ply) {
+        self.pv.clear(node.ply as usize);
+        if let Some(s) = terminal_score(game.quick_outcome(), game.side_to_move(), node.ply) {
             return Ok(s);
         }
-        if depth == 0 || p + 2 >= MAX_PLY {
-            if has_no_moves(game) {
-                return Ok(-(WIN - ply as Score));
-            }
-            // A win one ply past the horizon is still a proven win.
-            if !self.config.exact() && game.wins_next_move() {
-                return Ok(WIN - (ply + 1) as Score);
-            }
-            return Ok(leaf_score(game, self.config, self.root, &self.noise));
+        // The depth limit keeps every line within the tables (see `limits::DEPTH`).
+        debug_assert!((node.ply as usize) + node.depth as usize <= MAX_PLY - 2);
+        if node.depth == 0 {
+            return Ok(self.horizon(game, node.ply));
         }
-
         let key = game.hash();
-        let mut table_move = None;
-        if let Some(hit) = self.table.probe(key, ply) {
-            self.tt_hits += 1;
-            table_move = hit.best;
-            // A deeper result is a better one; with `exact` only this depth's
-            // value cuts off, so fixed-depth results do not depend on the table.
-            let deep_enough = if self.config.exact() { hit.depth == depth } else { hit.depth >= depth };
-            if deep_enough && !is_pv {
-                let usable = match hit.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => hit.score >= beta,
-                    Bound::Upper => hit.score <= alpha,
-                };
-                if usable {
-                    return Ok(hit.score);
-                }
+        let table_move = match self.probe(key, node, window) {
+            Probe::Cutoff(score) => return Ok(score),
+            Probe::Search(table_move) => table_move,
+        };
+        if self.null_move_allowed(game, node, window)
+            && let Some(bound) = self.null_move(game, ctl, node, window)?
+        {
+            self.table.store(key, node.ply, node.depth, bound, Bound::Lower, table_move);
+            return Ok(bound);
+        }
+        self.search_moves(game, ctl, node, window, table_move)
+    }
+
+    /// The value at the horizon: a loss without moves, a win one ply past it
+    /// (unless `exact`), else the strategy's judgement.
+    #[inline]
+    fn horizon<G: Evaluate>(&self, game: &G, ply: u32) -> Score {
+        if !game.has_moves() {
+            return no_moves_score(ply);
+        }
+        // A win one ply past the horizon is still a proven win.
+        if !self.config.exact() && game.wins_next_move() {
+            return WIN - (ply + 1) as Score;
+        }
+        leaf_score(game, self.config, self.root, &self.noise)
+    }
+
+    /// Looks the node up: a deeper result is a better one; with `exact` only
+    /// this depth's value cuts off, so fixed-depth results do not depend on
+    /// the table. A principal-variation node is always searched.
+    #[inline]
+    fn probe(&mut self, key: u64, node: Node, window: Window) -> Probe {
+        let Some(hit) = self.table.probe(key, node.ply) else {
+            return Probe::Search(None);
+        };
+        self.tt_hits += 1;
+        let deep_enough = if self.config.exact() { hit.depth == node.depth } else { hit.depth >= node.depth };
+        if deep_enough && node.kind != NodeKind::Pv {
+            let settles = match hit.bound {
+                Bound::Exact => true,
+                Bound::Lower => window.fails_high(hit.score),
+                Bound::Upper => window.fails_low(hit.score),
+            };
+            if settles {
+                return Probe::Cutoff(hit.score);
             }
         }
+        Probe::Search(hit.best)
+    }
 
-        if self.null_move_allowed(game, depth, alpha, beta, is_pv, after_null) {
-            game.play_null();
-            let reduction = if depth >= 6 { NULL_REDUCTION + 1 } else { NULL_REDUCTION };
-            let reduced = depth.saturating_sub(1 + reduction);
-            let r = self.negamax(game, ctl, reduced, ply + 1, -beta, -beta + 1, false, true);
-            game.undo_null();
-            let v = -r?;
-            if v >= beta {
-                // Passing proves no forced win, so claim only the bound.
-                let v = if is_proven(v) { beta } else { v };
-                self.table.store(key, ply, depth, v, Bound::Lower, table_move);
-                return Ok(v);
-            }
-        }
+    fn null_move_allowed<G: Evaluate>(&self, game: &G, node: Node, window: Window) -> bool {
+        self.config.null_move()
+            && node.kind == NodeKind::NonPv
+            && node.depth > NULL_REDUCTION
+            && !is_proven(window.alpha)
+            && !is_proven(window.beta)
+            && game.board().pieces(game.side_to_move()).count() >= NULL_MIN_PIECES
+    }
 
+    /// Null-move pruning: if the side to move can pass and still reach beta
+    /// at a reduced depth, the node fails high. Returns the bound to claim.
+    fn null_move<G: Evaluate>(
+        &mut self,
+        game: &mut G,
+        ctl: &mut Control,
+        node: Node,
+        window: Window,
+    ) -> Result<Option<Score>, Stopped> {
+        game.play_null();
+        let reduction = if node.depth >= 6 { NULL_REDUCTION + 1 } else { NULL_REDUCTION };
+        let r = self.negamax(game, ctl, node.after_pass(reduction), -window.null_at_beta());
+        game.undo_null();
+        let v = -r?;
+        // Passing proves no forced win, so claim only the bound.
+        Ok(window.fails_high(v).then(|| if is_proven(v) { window.beta } else { v }))
+    }
+
+    /// Searches the node's moves, best expected first, by principal variation
+    /// search: the first with the full window, the others by a null-window
+    /// scout first. Stores the result in the table.
+    fn search_moves<G: Evaluate>(
+        &mut self,
+        game: &mut G,
+        ctl: &mut Control,
+        node: Node,
+        mut window: Window,
+        table_move: Option<Move>,
+    ) -> Result<Score, Stopped> {
         let mut moves = MoveList::new();
         game.generate_moves(&mut moves);
         if moves.is_empty() {
-            return Ok(-(WIN - ply as Score));
+            return Ok(no_moves_score(node.ply));
         }
+        let p = node.ply as usize;
         let mut scores = [0i32; MAX_MOVES];
         self.ordering.score(game, &moves, table_move, p, &mut scores);
-
-        let alpha_start = alpha;
+        let start = window;
         let side = game.side_to_move();
         let mut best = -INFINITY;
         let mut best_move = None;
         for i in 0..moves.len() {
             pick_next(&mut moves, &mut scores, i);
             let m = moves[i];
-            let reduction = self.reduction(game, depth, i, m, scores[i]);
+            let reduction = self.reduction(game, node.depth, i, m, scores[i]);
             game.play_unchecked(m);
             let r = if i == 0 {
-                self.negamax(game, ctl, depth - 1, ply + 1, -beta, -alpha, is_pv, false).map(|v| -v)
+                self.child(game, ctl, node, window)
             } else {
-                self.later_move(game, ctl, depth, ply, alpha, beta, is_pv, reduction)
+                self.later_child(game, ctl, node, window, reduction)
             };
             game.undo_unchecked(m);
             let v = r?;
             if v > best {
                 best = v;
                 best_move = Some(m);
-                if v > alpha {
-                    alpha = v;
+                if !window.fails_low(v) {
+                    window.raise_alpha(v);
                     self.pv.update(p, m);
-                    if alpha >= beta {
-                        self.ordering.reward(side, m, p, depth);
+                    if window.fails_high(v) {
+                        self.ordering.reward(side, m, p, node.depth);
                         break;
                     }
                 }
             }
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > alpha_start {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        // A node where every move failed low has no trustworthy best move.
-        let stored_move = if bound == Bound::Upper { None } else { best_move };
-        self.table.store(key, ply, depth, best, bound, stored_move);
+        self.store(game.hash(), node, start, best, best_move);
         Ok(best)
     }
 
-    /// A later move's value for the side that played it (already played):
-    /// it only has to show it is no better than alpha, by a null-window
-    /// search (reduced by `reduction` plies for a late quiet move), confirmed
-    /// at full depth, then with the full window if it may be better.
-    #[allow(clippy::too_many_arguments)]
-    fn later_move<G: Evaluate>(
+    /// Stores a searched node's value: exact inside the window it was searched
+    /// with, else the bound it is.
+    #[inline]
+    fn store(&self, key: u64, node: Node, window: Window, best: Score, best_move: Option<Move>) {
+        let bound = if window.fails_high(best) {
+            Bound::Lower
+        } else if window.fails_low(best) {
+            Bound::Upper
+        } else {
+            Bound::Exact
+        };
+        // A node where every move failed low has no trustworthy best move.
+        let stored_move = if bound == Bound::Upper { None } else { best_move };
+        self.table.store(key, node.ply, node.depth, best, bound, stored_move);
+    }
+
+    /// The value of the move just played at `node`, for the side that played
+    /// it, searched with the node's `window`.
+    #[inline]
+    pub(super) fn child<G: Evaluate>(
         &mut self,
         game: &mut G,
         ctl: &mut Control,
-        depth: u32,
-        ply: u32,
-        alpha: Score,
-        beta: Score,
-        is_pv: bool,
+        node: Node,
+        window: Window,
+    ) -> Result<Score, Stopped> {
+        Ok(-self.negamax(game, ctl, node.child(), -window)?)
+    }
+
+    /// A later move's value (already played): it only has to show it is no
+    /// better than alpha, by a null-window scout, then, if it may be better,
+    /// with the full window.
+    #[inline]
+    pub(super) fn later_child<G: Evaluate>(
+        &mut self,
+        game: &mut G,
+        ctl: &mut Control,
+        node: Node,
+        window: Window,
         reduction: u32,
     ) -> Result<Score, Stopped> {
-        let child = depth - 1;
+        let v = self.scout(game, ctl, node, window, reduction)?;
+        if window.contains(v) { self.child(game, ctl, node, window) } else { Ok(v) }
+    }
+
+    /// The null-window test of the move just played against alpha: reduced by
+    /// `reduction` plies first for a late quiet move, then at full depth if
+    /// that beats alpha. Returns a bound: above alpha means it may be better.
+    #[inline]
+    fn scout<G: Evaluate>(
+        &mut self,
+        game: &mut G,
+        ctl: &mut Control,
+        node: Node,
+        window: Window,
+        reduction: u32,
+    ) -> Result<Score, Stopped> {
+        let test = -window.null_at_alpha();
         // Without a reduction, go straight to the full-depth null window.
-        let mut v = alpha + 1;
+        let mut v = window.alpha + 1;
         if reduction > 0 {
-            v = -self.negamax(game, ctl, child - reduction, ply + 1, -alpha - 1, -alpha, false, false)?;
+            v = -self.negamax(game, ctl, node.scout(reduction), test)?;
         }
-        if v > alpha {
-            v = -self.negamax(game, ctl, child, ply + 1, -alpha - 1, -alpha, false, false)?;
-        }
-        if v > alpha && v < beta {
-            v = -self.negamax(game, ctl, child, ply + 1, -beta, -alpha, is_pv, false)?;
+        if v > window.alpha {
+            v = -self.negamax(game, ctl, node.scout(0), test)?;
         }
         Ok(v)
     }
 
     /// Late-move reduction for the `index`-th move `m` (ordering score `score`).
+    #[inline]
     fn reduction<G: Evaluate>(&self, game: &G, depth: u32, index: usize, m: Move, score: i32) -> u32 {
         if self.config.exact() || depth < LMR_MIN_DEPTH || index < LMR_FIRST_MOVE || !reducible(game, m, score) {
             0
@@ -194,23 +339,5 @@ impl Searcher<'_> {
         } else {
             1
         }
-    }
-
-    fn null_move_allowed<G: Evaluate>(
-        &self,
-        game: &G,
-        depth: u32,
-        alpha: Score,
-        beta: Score,
-        is_pv: bool,
-        after_null: bool,
-    ) -> bool {
-        self.config.null_move()
-            && !is_pv
-            && !after_null
-            && depth > NULL_REDUCTION
-            && !is_proven(alpha)
-            && !is_proven(beta)
-            && game.board().pieces(game.side_to_move()).count() >= NULL_MIN_PIECES
     }
 }

@@ -10,7 +10,7 @@ use crate::engine::ai::eval::{Evaluate, MAX_EVAL, Score, WIN};
 use crate::engine::rules::game::{Game, MoveList};
 use crate::engine::rules::types::{Color, Move, Outcome, Variant};
 
-use super::super::minimax::leaf_score;
+use super::super::leaf::leaf_score;
 use super::super::noise::Noise;
 use super::super::{AiConfig, Control, SearchInfo, SearchResult, Stopped};
 
