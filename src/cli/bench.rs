@@ -5,9 +5,10 @@
 use std::time::{Duration, Instant};
 
 use clap::Args;
+use thiserror::Error;
 
-use crate::engine::ai::search::{self, AiConfig, Algorithm, Limit};
-use crate::engine::{BoardSize, Position, Strategy, Variant};
+use crate::engine::ai::search::{self, AiConfig, Algorithm, ConfigError, Limit, SearchError};
+use crate::engine::{BoardSize, MoveError, Position, SizeError, Strategy, Variant};
 
 #[derive(Args, Debug)]
 pub(crate) struct BenchArgs {
@@ -25,9 +26,29 @@ pub(crate) struct BenchArgs {
     time: u64,
 }
 
-pub(crate) fn run(args: &BenchArgs) -> Result<(), String> {
+/// Why a bench could not run.
+#[derive(Debug, Error)]
+pub(crate) enum BenchError {
+    #[error(transparent)]
+    Size(#[from] SizeError),
+    #[error(transparent)]
+    Move(#[from] MoveError),
+    #[error(transparent)]
+    Search(#[from] SearchError),
+    /// A `--time` the search does not take.
+    #[error("--time: {0}")]
+    Time(ConfigError),
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+}
+
+pub(crate) fn run(args: &BenchArgs) -> Result<(), BenchError> {
     if cfg!(debug_assertions) {
         eprintln!("note: this is a debug build; run `cargo run --release -- bench` for real figures");
+    }
+    if !args.no_search {
+        // A --time the search does not take is refused before anything runs.
+        timed_enhanced(Strategy::Expert, args.time)?;
     }
     if !args.no_perft {
         println!("perft, single thread, best of {}:", args.runs);
@@ -41,8 +62,8 @@ pub(crate) fn run(args: &BenchArgs) -> Result<(), String> {
     Ok(())
 }
 
-fn perft_row(variant: Variant, depth: u32, runs: u32) -> Result<(), String> {
-    let pos = Position::start(variant, BoardSize::new(8, 8)).map_err(|e| e.to_string())?;
+fn perft_row(variant: Variant, depth: u32, runs: u32) -> Result<(), BenchError> {
+    let pos = Position::start(variant, BoardSize::new(8, 8))?;
     let mut best = Duration::MAX;
     let mut nodes = 0;
     for _ in 0..runs {
@@ -59,27 +80,27 @@ fn perft_row(variant: Variant, depth: u32, runs: u32) -> Result<(), String> {
     Ok(())
 }
 
-fn timed(pos: &Position, config: &AiConfig) -> Result<(u64, f64, u32), String> {
-    let result = search::search(pos, config, &mut ()).map_err(|e| e.to_string())?;
+fn timed(pos: &Position, config: &AiConfig) -> Result<(u64, f64, u32), BenchError> {
+    let result = search::search(pos, config, &mut ())?;
     Ok((result.info.nodes, result.info.time.as_secs_f64() * 1000.0, result.info.depth))
 }
 
-fn fixed(algorithm: Algorithm, strategy: Strategy, depth: u32) -> Result<AiConfig, String> {
-    AiConfig::fixed_depth(algorithm, strategy, depth).map_err(|e| e.to_string())
+fn fixed(algorithm: Algorithm, strategy: Strategy, depth: u32) -> Result<AiConfig, BenchError> {
+    Ok(AiConfig::fixed_depth(algorithm, strategy, depth)?)
 }
 
 /// Enhanced alpha-beta on one thread for `time_ms` a move.
-fn timed_enhanced(strategy: Strategy, time_ms: u64) -> Result<AiConfig, String> {
+fn timed_enhanced(strategy: Strategy, time_ms: u64) -> Result<AiConfig, BenchError> {
     let mut config = AiConfig::new(Algorithm::Enhanced, strategy)
         .with_limits(&[Limit::TimeMs(time_ms)])
-        .map_err(|e| format!("--time: {e}"))?;
-    config.set_threads(1).map_err(|e| e.to_string())?;
+        .map_err(BenchError::Time)?;
+    config.set_threads(1)?;
     Ok(config)
 }
 
-fn breakthrough_table(time_ms: u64) -> Result<(), String> {
-    let mut pos = Position::start(Variant::Breakthrough, BoardSize::new(8, 8)).map_err(|e| e.to_string())?;
-    pos.play_text("a2-a3").map_err(|e| e.to_string())?;
+fn breakthrough_table(time_ms: u64) -> Result<(), BenchError> {
+    let mut pos = Position::start(Variant::Breakthrough, BoardSize::new(8, 8))?;
+    pos.play_text("a2-a3")?;
     let strategy = Strategy::Expert;
     println!("\nbreakthrough 8x8 after a2-a3, black to move, strategy {strategy}:");
     println!("  depth | alpha-beta nodes       ms | enhanced nodes       ms | 2009 C# enhanced nodes     ms");
@@ -96,8 +117,8 @@ fn breakthrough_table(time_ms: u64) -> Result<(), String> {
     Ok(())
 }
 
-fn loa_table(time_ms: u64) -> Result<(), String> {
-    let pos = Position::start(Variant::LinesOfAction, BoardSize::new(8, 8)).map_err(|e| e.to_string())?;
+fn loa_table(time_ms: u64) -> Result<(), BenchError> {
+    let pos = Position::start(Variant::LinesOfAction, BoardSize::new(8, 8))?;
     let strategy = Strategy::Classic;
     println!("\nlines of action 8x8 start, strategy {strategy}:");
     println!("  depth | minimax nodes       ms | alpha-beta nodes       ms | published alpha-beta nodes      s");

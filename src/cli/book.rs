@@ -2,11 +2,14 @@
 //! the first plies deeply, and prints it (or writes it to a file) in the
 //! format of `assets/book/`.
 
-use clap::Args;
+use std::path::PathBuf;
 
-use crate::engine::ai::search::AiConfig;
+use clap::Args;
+use thiserror::Error;
+
+use crate::engine::ai::search::{AiConfig, ConfigError, SearchError};
 use crate::engine::lab::book_build;
-use crate::engine::{BoardSize, Position, Variant};
+use crate::engine::{BoardSize, Position, SizeError, Variant};
 
 #[derive(Args, Debug)]
 pub(crate) struct BookArgs {
@@ -22,19 +25,31 @@ pub(crate) struct BookArgs {
     ai: String,
     /// Write the book here instead of stdout
     #[arg(long)]
-    out: Option<std::path::PathBuf>,
+    out: Option<PathBuf>,
 }
 
-pub(crate) fn run(args: &BookArgs) -> Result<(), String> {
-    let start = Position::start(args.variant, args.size).map_err(|e| e.to_string())?;
-    let config = AiConfig::parse(&args.ai, args.variant).map_err(|e| format!("--ai: {e}"))?;
+/// Why a book could not be built or written.
+#[derive(Debug, Error)]
+pub(crate) enum BookBuildError {
+    #[error(transparent)]
+    Size(#[from] SizeError),
+    #[error("--ai: {0}")]
+    Ai(ConfigError),
+    #[error(transparent)]
+    Search(#[from] SearchError),
+    #[error("{}: {source}", path.display())]
+    Write { path: PathBuf, source: std::io::Error },
+}
+
+pub(crate) fn run(args: &BookArgs) -> Result<(), BookBuildError> {
+    let start = Position::start(args.variant, args.size)?;
+    let config = AiConfig::parse(&args.ai, args.variant).map_err(BookBuildError::Ai)?;
     let to_stdout = args.out.is_none();
     let body = book_build::build(&start, args.plies, &config, |line| {
         if to_stdout {
             println!("{line}");
         }
-    })
-    .map_err(|e| e.to_string())?;
+    })?;
     if let Some(path) = &args.out {
         let header = format!(
             "# {} {} opening book: breakline book --variant {} --size {} --plies {} --ai {}\n",
@@ -45,7 +60,7 @@ pub(crate) fn run(args: &BookArgs) -> Result<(), String> {
             args.plies,
             config
         );
-        std::fs::write(path, header + &body).map_err(|e| format!("{}: {e}", path.display()))?;
+        std::fs::write(path, header + &body).map_err(|source| BookBuildError::Write { path: path.clone(), source })?;
     }
     Ok(())
 }

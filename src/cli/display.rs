@@ -2,21 +2,31 @@
 //! build's only window backend), so a missing one is a one-line error rather
 //! than a panic inside the windowing library.
 
+use thiserror::Error;
+
+/// Why the game cannot open its window here.
+#[derive(Debug, Error)]
+pub(crate) enum DisplayError {
+    #[error(
+        "no display: DISPLAY is not set; the game needs an X11 display \
+         (perft, engine, match and the other commands run without one)"
+    )]
+    NotSet,
+    #[error("cannot reach the X display {0}: no X server answers there")]
+    Unreachable(String),
+}
+
 /// `Ok` when the game can open a window here, as far as can be told.
-pub(crate) fn check() -> Result<(), String> {
+pub(crate) fn check() -> Result<(), DisplayError> {
     if !cfg!(target_os = "linux") {
         return Ok(());
     }
     let display = std::env::var("DISPLAY").unwrap_or_default();
     if display.is_empty() {
-        return Err("no display: DISPLAY is not set; the game needs an X11 display \
-                    (perft, engine, match and the other commands run without one)"
-            .to_string());
+        return Err(DisplayError::NotSet);
     }
     match local_display_number(&display) {
-        Some(n) if !x_server_listens(n) => {
-            Err(format!("cannot reach the X display {display}: no X server answers there"))
-        }
+        Some(n) if !x_server_listens(n) => Err(DisplayError::Unreachable(display)),
         // A remote display (host:N) is left to the windowing library to try.
         _ => Ok(()),
     }

@@ -5,9 +5,12 @@
 use std::time::Duration;
 
 use clap::{Args, Subcommand};
+use thiserror::Error;
 
 use crate::engine::flow::library::{self, Published};
-use crate::engine::flow::{Budget, GaveUp, Method, Outcome, Puzzle, SolveReport, count_solutions, solve, validate};
+use crate::engine::flow::{
+    Budget, GaveUp, Method, Outcome, Puzzle, PuzzleError, SolveReport, Violation, count_solutions, solve, validate,
+};
 
 #[derive(Args, Debug)]
 pub(crate) struct FlowArgs {
@@ -56,13 +59,40 @@ struct BenchArgs {
     seed: u64,
 }
 
-pub(crate) fn run(args: &FlowArgs) -> Result<(), String> {
+/// Why a `flow` command failed.
+#[derive(Debug, Error)]
+pub(crate) enum FlowCommandError {
+    #[error("unknown method '{0}' (expected dumbest, dumb, smart or paths)")]
+    UnknownMethod(String),
+    #[error("'{0}' is not a number of seconds above 0")]
+    BadSeconds(String),
+    /// A shipped puzzle that does not parse: a build defect.
+    #[error("shipped puzzle {name}: {source}")]
+    Shipped { name: &'static str, source: PuzzleError },
+    #[error("cannot read '{name}': {source} (give a puzzle file or a shipped name, see breakline flow list)")]
+    Read { name: String, source: std::io::Error },
+    #[error("{name}: {source}")]
+    Parse { name: String, source: PuzzleError },
+    /// A solver's solution that breaks a rule: a solver defect.
+    #[error("internal error: the {method} solution breaks a rule: {source}")]
+    BadSolution { method: Method, source: Violation },
+    /// The same, found by the bench.
+    #[error("{name} {method}: invalid solution: {source}")]
+    BadBenchSolution { name: &'static str, method: Method, source: Violation },
+}
+
+/// A shipped puzzle, parsed.
+fn shipped_puzzle(shipped: &library::Shipped) -> Result<Puzzle, FlowCommandError> {
+    shipped.puzzle().map_err(|source| FlowCommandError::Shipped { name: shipped.name, source })
+}
+
+pub(crate) fn run(args: &FlowArgs) -> Result<(), FlowCommandError> {
     match &args.command {
         FlowCommand::Solve(args) => solve_one(args),
         FlowCommand::List => {
             let budget = Budget { time_limit: Some(Duration::from_secs(5)), ..Budget::default() };
             for shipped in &library::SHIPPED {
-                let puzzle = shipped.puzzle().map_err(|e| format!("shipped puzzle {}: {e}", shipped.name))?;
+                let puzzle = shipped_puzzle(shipped)?;
                 let solutions = match count_solutions(&puzzle, 2, &budget) {
                     Ok(1) => "a unique solution".to_string(),
                     Ok(0) => "no solution".to_string(),
@@ -77,35 +107,33 @@ pub(crate) fn run(args: &FlowArgs) -> Result<(), String> {
     }
 }
 
-fn parse_method(text: &str) -> Result<Method, String> {
-    Method::from_id(text).ok_or_else(|| format!("unknown method '{text}' (expected dumbest, dumb, smart or paths)"))
+fn parse_method(text: &str) -> Result<Method, FlowCommandError> {
+    Method::from_id(text).ok_or_else(|| FlowCommandError::UnknownMethod(text.to_string()))
 }
 
-fn parse_seconds(text: &str) -> Result<Duration, String> {
+fn parse_seconds(text: &str) -> Result<Duration, FlowCommandError> {
     match text.parse::<f64>() {
         Ok(s) if s.is_finite() && s > 0.0 && s <= 1e6 => Ok(Duration::from_secs_f64(s)),
-        _ => Err(format!("'{text}' is not a number of seconds above 0")),
+        _ => Err(FlowCommandError::BadSeconds(text.to_string())),
     }
 }
 
 /// A shipped puzzle by name, else a file.
-fn load(name_or_file: &str) -> Result<Puzzle, String> {
+fn load(name_or_file: &str) -> Result<Puzzle, FlowCommandError> {
     if let Some(shipped) = library::find(name_or_file) {
-        return shipped.puzzle().map_err(|e| format!("shipped puzzle {name_or_file}: {e}"));
+        return shipped_puzzle(shipped);
     }
-    let text = std::fs::read_to_string(name_or_file).map_err(|e| {
-        format!("cannot read '{name_or_file}': {e} (give a puzzle file or a shipped name, see breakline flow list)")
-    })?;
-    Puzzle::parse(&text).map_err(|e| format!("{name_or_file}: {e}"))
+    let name = name_or_file.to_string();
+    let text = std::fs::read_to_string(name_or_file).map_err(|source| FlowCommandError::Read { name, source })?;
+    Puzzle::parse(&text).map_err(|source| FlowCommandError::Parse { name: name_or_file.to_string(), source })
 }
 
-fn solve_one(args: &SolveArgs) -> Result<(), String> {
+fn solve_one(args: &SolveArgs) -> Result<(), FlowCommandError> {
     let puzzle = load(&args.puzzle)?;
     let budget = Budget { time_limit: args.time_limit, attempt_limit: args.attempt_limit, stop: None };
     let report = solve(&puzzle, args.method, &budget, args.seed);
     if let Outcome::Solved(cells) = &report.outcome {
-        validate(&puzzle, cells)
-            .map_err(|e| format!("internal error: the {} solution breaks a rule: {e}", args.method))?;
+        validate(&puzzle, cells).map_err(|source| FlowCommandError::BadSolution { method: args.method, source })?;
         print!("{}", puzzle.render_cells(cells));
     }
     println!("{}: {} attempts in {}", verdict(&report), report.attempts, millis(report.time));
@@ -127,7 +155,7 @@ fn millis(time: Duration) -> String {
     if ms < 10.0 { format!("{ms:.3} ms") } else { format!("{ms:.0} ms") }
 }
 
-fn bench(args: &BenchArgs) -> Result<(), String> {
+fn bench(args: &BenchArgs) -> Result<(), FlowCommandError> {
     if cfg!(debug_assertions) {
         eprintln!("note: this is a debug build; run `cargo run --release -- flow bench` for real figures");
     }
@@ -137,7 +165,7 @@ fn bench(args: &BenchArgs) -> Result<(), String> {
         "puzzle", "method", "attempts", "time", "", "report", ""
     );
     for shipped in &library::SHIPPED {
-        let puzzle = shipped.puzzle().map_err(|e| format!("shipped puzzle {}: {e}", shipped.name))?;
+        let puzzle = shipped_puzzle(shipped)?;
         for method in Method::ALL {
             let mut best = solve(&puzzle, method, &budget, args.seed);
             if best.time < Duration::from_secs(1) {
@@ -150,8 +178,11 @@ fn bench(args: &BenchArgs) -> Result<(), String> {
             }
             let (attempts, time, note) = match &best.outcome {
                 Outcome::Solved(cells) => {
-                    validate(&puzzle, cells)
-                        .map_err(|e| format!("{} {method}: invalid solution: {e}", shipped.name))?;
+                    validate(&puzzle, cells).map_err(|source| FlowCommandError::BadBenchSolution {
+                        name: shipped.name,
+                        method,
+                        source,
+                    })?;
                     (best.attempts.to_string(), millis(best.time), "")
                 }
                 Outcome::Unsolvable => (best.attempts.to_string(), millis(best.time), "unsolvable"),

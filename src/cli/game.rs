@@ -5,10 +5,11 @@
 use std::path::PathBuf;
 
 use clap::Args;
+use thiserror::Error;
 
 use crate::app::{LaunchOptions, PlayerSetup, ScreenshotRequest};
-use crate::engine::ai::search::AiConfig;
-use crate::engine::{BoardSize, Variant};
+use crate::engine::ai::search::{AiConfig, ConfigError};
+use crate::engine::{BoardSize, SizeError, Variant};
 
 #[derive(Args, Debug, Default)]
 pub(crate) struct GameArgs {
@@ -41,15 +42,33 @@ pub(crate) struct GameArgs {
     flow: Option<String>,
 }
 
-fn player(text: &str, variant: Variant, flag: &str) -> Result<PlayerSetup, String> {
+/// A launch flag that names no game.
+#[derive(Debug, Error)]
+pub(crate) enum LaunchError {
+    #[error(transparent)]
+    Size(#[from] SizeError),
+    #[error("--{flag}: {source}")]
+    Player { flag: &'static str, source: ConfigError },
+    #[error("--after must be a number of seconds, not {0}")]
+    After(f32),
+    #[error("--screenshot must name a .png file, not {}", .0.display())]
+    Screenshot(PathBuf),
+    /// A saved game that does not load (the app says why).
+    #[error("{0}")]
+    Load(String),
+    #[error("--flow: no shipped puzzle '{name}' (try {known})")]
+    Flow { name: String, known: String },
+}
+
+fn player(text: &str, variant: Variant, flag: &'static str) -> Result<PlayerSetup, LaunchError> {
     if text.eq_ignore_ascii_case("human") {
         return Ok(PlayerSetup::Human);
     }
-    AiConfig::parse(text, variant).map(PlayerSetup::Ai).map_err(|e| format!("--{flag}: {e}"))
+    AiConfig::parse(text, variant).map(PlayerSetup::Ai).map_err(|source| LaunchError::Player { flag, source })
 }
 
 impl GameArgs {
-    pub(crate) fn launch_options(&self) -> Result<LaunchOptions, String> {
+    pub(crate) fn launch_options(&self) -> Result<LaunchOptions, LaunchError> {
         // Without game flags the game opens as the last run left it; with
         // any, the flags say what to play (and the rest is the defaults).
         let game_flags = self.variant.is_some()
@@ -64,7 +83,7 @@ impl GameArgs {
         let variant = self.variant.unwrap_or(defaults.variant);
         let saved_size = if variant == defaults.variant { defaults.size } else { variant.default_size() };
         let size = self.size.unwrap_or(saved_size);
-        variant.check_size(size).map_err(|e| e.to_string())?;
+        variant.check_size(size)?;
         // The default opponent (medium, expert strategy) plays either variant.
         let mut options = LaunchOptions { variant, size, preset: self.preset.map(|p| p as usize), ..defaults };
         if let Some(w) = &self.white {
@@ -75,22 +94,22 @@ impl GameArgs {
         }
         if let (Some(path), Some(after)) = (&self.screenshot, self.after) {
             if !after.is_finite() || after < 0.0 {
-                return Err(format!("--after must be a number of seconds, not {after}"));
+                return Err(LaunchError::After(after));
             }
             if path.extension().is_none_or(|e| !e.eq_ignore_ascii_case("png")) {
-                return Err(format!("--screenshot must name a .png file, not {}", path.display()));
+                return Err(LaunchError::Screenshot(path.clone()));
             }
             options.screenshot = Some(ScreenshotRequest { path: path.clone(), after_secs: after });
         }
         if let Some(path) = &self.load {
-            crate::app::files::load_game(path)?;
+            crate::app::files::load_game(path).map_err(LaunchError::Load)?;
             options.load = Some(path.clone());
         }
         if let Some(name) = &self.flow {
             let shipped = &crate::engine::flow::library::SHIPPED;
             let index = shipped.iter().position(|s| s.name == name).ok_or_else(|| {
                 let names: Vec<&str> = shipped.iter().map(|s| s.name).collect();
-                format!("--flow: no shipped puzzle '{name}' (try {})", names.join(", "))
+                LaunchError::Flow { name: name.clone(), known: names.join(", ") }
             })?;
             options.flow = Some(index);
         }

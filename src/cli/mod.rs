@@ -7,6 +7,7 @@ mod book;
 #[cfg(feature = "gui")]
 mod display;
 mod engine_player;
+mod error;
 mod experiments;
 mod flow;
 #[cfg(feature = "gui")]
@@ -22,6 +23,8 @@ mod tune;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+
+use error::CliError;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -68,37 +71,39 @@ pub fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return clap_exit(e),
     };
-    let outcome = match &cli.command {
-        Some(Command::Perft(args)) => perft::run(args),
-        Some(Command::Engine) => protocol::run(),
-        Some(Command::Bench(args)) => bench::run(args),
-        Some(Command::Match(args)) => matches::run(args),
-        Some(Command::Tournament(args)) => tournament::run(args),
-        Some(Command::Experiments(args)) => experiments::run(args),
-        Some(Command::Book(args)) => book::run(args),
-        Some(Command::Flow(args)) => flow::run(args),
-        Some(Command::Solve(args)) => solve::run(args),
-        Some(Command::Tune(args)) => tune::run(args),
-        #[cfg(feature = "gui")]
-        None => match cli.game.launch_options().and_then(|options| display::check().map(|()| options)) {
-            Ok(options) => {
-                let exit = crate::app::run(options);
-                return if exit.is_success() { ExitCode::SUCCESS } else { ExitCode::FAILURE };
-            }
-            Err(e) => Err(e),
-        },
-        #[cfg(not(feature = "gui"))]
-        None => {
-            Err("this build has no game window (built without the `gui` feature); see breakline --help".to_string())
-        }
-    };
-    match outcome {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("breakline: {message}");
+    match run(&cli) {
+        Ok(exit) => exit,
+        Err(error) => {
+            eprintln!("breakline: {error}");
             ExitCode::FAILURE
         }
     }
+}
+
+/// Runs the command (or the game) the command line names.
+fn run(cli: &Cli) -> Result<ExitCode, CliError> {
+    match &cli.command {
+        Some(Command::Perft(args)) => perft::run(args)?,
+        Some(Command::Engine) => protocol::run()?,
+        Some(Command::Bench(args)) => bench::run(args)?,
+        Some(Command::Match(args)) => matches::run(args)?,
+        Some(Command::Tournament(args)) => tournament::run(args)?,
+        Some(Command::Experiments(args)) => experiments::run(args)?,
+        Some(Command::Book(args)) => book::run(args)?,
+        Some(Command::Flow(args)) => flow::run(args)?,
+        Some(Command::Solve(args)) => solve::run(args)?,
+        Some(Command::Tune(args)) => tune::run(args)?,
+        #[cfg(feature = "gui")]
+        None => {
+            let options = cli.game.launch_options()?;
+            display::check()?;
+            let exit = crate::app::run(options);
+            return Ok(if exit.is_success() { ExitCode::SUCCESS } else { ExitCode::FAILURE });
+        }
+        #[cfg(not(feature = "gui"))]
+        None => return Err(CliError::NoWindow),
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Help and version print in full; a usage error prints only its first line.

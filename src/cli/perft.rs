@@ -3,8 +3,9 @@
 use std::time::Instant;
 
 use clap::Args;
+use thiserror::Error;
 
-use crate::engine::{BoardSize, Position, Variant};
+use crate::engine::{BoardSize, FenError, Position, SizeError, Variant};
 
 #[derive(Args, Debug)]
 pub(crate) struct PerftArgs {
@@ -25,10 +26,19 @@ pub(crate) struct PerftArgs {
     divide: bool,
 }
 
-pub(crate) fn run(args: &PerftArgs) -> Result<(), String> {
+/// Why `perft` could not count: the position asked for does not exist.
+#[derive(Debug, Error)]
+pub(crate) enum PerftError {
+    #[error(transparent)]
+    Fen(#[from] FenError),
+    #[error(transparent)]
+    Size(#[from] SizeError),
+}
+
+pub(crate) fn run(args: &PerftArgs) -> Result<(), PerftError> {
     let pos = match &args.fen {
-        Some(fen) => Position::from_fen(args.variant, fen).map_err(|e| e.to_string())?,
-        None => Position::start(args.variant, args.size).map_err(|e| e.to_string())?,
+        Some(fen) => Position::from_fen(args.variant, fen)?,
+        None => Position::start(args.variant, args.size)?,
     };
     let start = Instant::now();
     let mut total = 0;

@@ -5,20 +5,75 @@
 
 mod job;
 
-use std::io::{BufRead, Write};
+use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 pub use job::Sink;
-use job::{Job, Work};
+use job::{Job, JobError, Work};
+use thiserror::Error;
 
+use super::solve::SolveCommandError;
 use crate::engine::ai::search::{
-    self, AiConfig, Algorithm, Limit, SearchHandler, SearchInfo, parse_threads, threads_expect,
+    self, AiConfig, Algorithm, ConfigError, Limit, SearchHandler, SearchInfo, parse_threads, threads_expect,
 };
-use crate::engine::{BoardSize, Outcome, Position, Strategy, Variant};
+use crate::engine::{BoardSize, FenError, MoveError, Outcome, Position, SizeError, Strategy, Variant};
 
 /// The commands taken while a search or perft runs: none changes the position
 /// it works on. Every other command is refused until it ends.
 const TAKEN_WHILE_BUSY: [&str; 6] = ["isready", "stop", "quit", "legal", "status", "fen"];
+
+/// Why a protocol line was refused (the session answers `error <reason>`),
+/// or the session could not go on.
+#[derive(Debug, Error)]
+pub(crate) enum ProtocolError {
+    /// A command with the wrong arguments: how to write it.
+    #[error("usage: {0}")]
+    Usage(&'static str),
+    #[error("unknown command '{0}'")]
+    UnknownCommand(String),
+    /// A command that must wait for the running job.
+    #[error("{} is running: send stop first", .0.noun())]
+    Busy(Work),
+    #[error(transparent)]
+    Size(#[from] SizeError),
+    #[error(transparent)]
+    Fen(#[from] FenError),
+    #[error(transparent)]
+    Move(#[from] MoveError),
+    /// A move of a `position ... moves` line.
+    #[error("move {text}: {source}")]
+    PositionMove { text: String, source: MoveError },
+    #[error("expected 'moves', found '{0}'")]
+    ExpectedMoves(String),
+    #[error("no move to take back")]
+    NothingToUndo,
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    #[error("bad thread count '{0}' ({expect})", expect = threads_expect())]
+    ThreadCount(String),
+    #[error("bad move limit '{0}'")]
+    MoveLimit(String),
+    #[error("only lines of action has a move limit")]
+    NoMoveLimit,
+    #[error("go option '{0}' needs a value")]
+    GoNeedsValue(String),
+    #[error("unknown go option '{0}'")]
+    UnknownGoOption(String),
+    #[error("go infinite takes no depth, movetime or iterations")]
+    InfiniteWithLimits,
+    #[error("game over")]
+    GameOver,
+    #[error("bad perft depth '{0}' (0 to 8)")]
+    PerftDepth(String),
+    #[error(transparent)]
+    Solve(#[from] SolveCommandError),
+    #[error(transparent)]
+    Job(#[from] JobError),
+    #[error("reading stdin: {0}")]
+    Stdin(io::Error),
+    #[error("writing stdout: {0}")]
+    Stdout(io::Error),
+}
 
 /// The state of one protocol session.
 pub struct EngineSession {
@@ -129,13 +184,13 @@ impl EngineSession {
     }
 
     /// Stops the running job, if any, once it has written its answer.
-    fn stop_job(&mut self) -> Result<(), String> {
+    fn stop_job(&mut self) -> Result<(), JobError> {
         self.job.take().map_or(Ok(()), Job::stop)
     }
 
     /// The end of input: a search with limits finishes, `go infinite` and
     /// anything else that would never end are stopped.
-    fn finish(&mut self) -> Result<(), String> {
+    fn finish(&mut self) -> Result<(), JobError> {
         match self.job.take() {
             Some(job) if job.work() == Work::Search || job.work() == Work::Perft => job.wait(),
             Some(job) => job.stop(),
@@ -154,7 +209,7 @@ impl EngineSession {
         if let Some(job) = &self.job
             && !TAKEN_WHILE_BUSY.contains(&command)
         {
-            writeln!(out, "error {} is running: send stop first", job.work().noun())?;
+            writeln!(out, "error {}", ProtocolError::Busy(job.work()))?;
             out.flush()?;
             return Ok(Flow::Continue);
         }
@@ -177,7 +232,7 @@ impl EngineSession {
             "play" => self.play(args),
             "undo" => match self.position.undo() {
                 Some(_) => Ok("ok".to_string()),
-                None => Err("no move to take back".to_string()),
+                None => Err(ProtocolError::NothingToUndo),
             },
             "status" => Ok(self.status()),
             "fen" => Ok(format!("fen {}", self.position.fen())),
@@ -188,12 +243,12 @@ impl EngineSession {
                 Err(e) => Err(e),
             },
             // A proof runs to its budget (10 s unless told) before the next command is read.
-            "solve" => super::solve::protocol_reply(&self.position, args),
+            "solve" => super::solve::protocol_reply(&self.position, args).map_err(ProtocolError::from),
             "perft" => match self.perft(args) {
                 Ok(()) => return Ok(Flow::Continue),
                 Err(e) => Err(e),
             },
-            other => Err(format!("unknown command '{other}'")),
+            other => Err(ProtocolError::UnknownCommand(other.to_string())),
         };
         match reply {
             Ok(text) => writeln!(out, "{text}")?,
@@ -203,32 +258,27 @@ impl EngineSession {
         Ok(Flow::Continue)
     }
 
-    fn variant(&mut self, args: &[&str]) -> Result<String, String> {
+    fn variant(&mut self, args: &[&str]) -> Result<String, ProtocolError> {
         let (name, size) = match args {
             [name] => (*name, None),
             [name, size] => (*name, Some(*size)),
-            _ => return Err("usage: variant breakthrough|loa [COLUMNSxROWS]".to_string()),
+            _ => return Err(ProtocolError::Usage("variant breakthrough|loa [COLUMNSxROWS]")),
         };
-        let variant: Variant = name.parse().map_err(|e: crate::engine::SizeError| e.to_string())?;
+        let variant: Variant = name.parse()?;
         let size = match size {
-            Some(s) => s.parse::<BoardSize>().map_err(|e| e.to_string())?,
+            Some(s) => s.parse::<BoardSize>()?,
             None => variant.default_size(),
         };
-        self.position = Position::start(variant, size).map_err(|e| e.to_string())?;
+        self.position = Position::start(variant, size)?;
         Ok("ok".to_string())
     }
 
-    fn set_position(&mut self, args: &[&str]) -> Result<String, String> {
+    fn set_position(&mut self, args: &[&str]) -> Result<String, ProtocolError> {
         let variant = self.position.variant();
         let (mut pos, rest) = match args {
-            ["startpos", rest @ ..] => {
-                (Position::start(variant, self.position.size()).map_err(|e| e.to_string())?, rest)
-            }
-            ["fen", ranks, side, rest @ ..] => {
-                let fen = format!("{ranks} {side}");
-                (Position::from_fen(variant, &fen).map_err(|e| e.to_string())?, rest)
-            }
-            _ => return Err("usage: position startpos|fen <ranks> <side> [moves m1 m2 ...]".to_string()),
+            ["startpos", rest @ ..] => (Position::start(variant, self.position.size())?, rest),
+            ["fen", ranks, side, rest @ ..] => (Position::from_fen(variant, &format!("{ranks} {side}"))?, rest),
+            _ => return Err(ProtocolError::Usage("position startpos|fen <ranks> <side> [moves m1 m2 ...]")),
         };
         if let Some(limit) = self.position.move_limit() {
             pos.set_move_limit(limit);
@@ -237,20 +287,20 @@ impl EngineSession {
             [] => {}
             ["moves", moves @ ..] => {
                 for m in moves {
-                    pos.play_text(m).map_err(|e| format!("move {m}: {e}"))?;
+                    pos.play_text(m).map_err(|source| ProtocolError::PositionMove { text: m.to_string(), source })?;
                 }
             }
-            [other, ..] => return Err(format!("expected 'moves', found '{other}'")),
+            [other, ..] => return Err(ProtocolError::ExpectedMoves(other.to_string())),
         }
         self.position = pos;
         Ok("ok".to_string())
     }
 
-    fn play(&mut self, args: &[&str]) -> Result<String, String> {
+    fn play(&mut self, args: &[&str]) -> Result<String, ProtocolError> {
         let [text] = args else {
-            return Err("usage: play <move>".to_string());
+            return Err(ProtocolError::Usage("play <move>"));
         };
-        self.position.play_text(text).map_err(|e| e.to_string())?;
+        self.position.play_text(text)?;
         Ok("ok".to_string())
     }
 
@@ -262,80 +312,38 @@ impl EngineSession {
         }
     }
 
-    fn set_option(&mut self, args: &[&str]) -> Result<String, String> {
+    fn set_option(&mut self, args: &[&str]) -> Result<String, ProtocolError> {
         match args {
-            ["ai", text] => {
-                self.ai = AiConfig::parse(text, self.position.variant()).map_err(|e| e.to_string())?;
-                Ok("ok".to_string())
-            }
+            ["ai", text] => self.ai = AiConfig::parse(text, self.position.variant())?,
             ["threads", n] => {
-                self.threads =
-                    parse_threads(n).ok_or_else(|| format!("bad thread count '{n}' ({})", threads_expect()))?;
-                Ok("ok".to_string())
+                self.threads = parse_threads(n).ok_or_else(|| ProtocolError::ThreadCount(n.to_string()))?
             }
             ["movelimit", n] => {
-                let n: u32 = n.parse().map_err(|_| format!("bad move limit '{n}'"))?;
+                let n: u32 = n.parse().map_err(|_| ProtocolError::MoveLimit(n.to_string()))?;
                 if self.position.move_limit().is_none() {
-                    return Err("only lines of action has a move limit".to_string());
+                    return Err(ProtocolError::NoMoveLimit);
                 }
                 self.position.set_move_limit(n.max(1));
-                Ok("ok".to_string())
             }
             _ => {
-                Err("usage: setoption ai <config> | setoption threads <n|auto> | setoption movelimit <plies>"
-                    .to_string())
+                return Err(ProtocolError::Usage(
+                    "setoption ai <config> | setoption threads <n|auto> | setoption movelimit <plies>",
+                ));
             }
         }
+        Ok("ok".to_string())
     }
 
     /// `go [depth N] [movetime MS] [iterations N] [ai <config>] | go [ai <config>] infinite`:
     /// starts the search on its own thread.
-    fn go(&mut self, args: &[&str]) -> Result<(), String> {
+    fn go(&mut self, args: &[&str]) -> Result<(), ProtocolError> {
         if self.position.outcome().is_over() {
-            return Err("game over".to_string());
+            return Err(ProtocolError::GameOver);
         }
-        let variant = self.position.variant();
-        let mut base = self.ai.clone();
-        let mut limits = Vec::new();
-        let mut infinite = false;
-        let mut rest = args;
-        loop {
-            rest = match rest {
-                [] => break,
-                ["infinite", tail @ ..] => {
-                    infinite = true;
-                    tail
-                }
-                [key @ ("depth" | "movetime" | "iterations" | "ai")] => {
-                    return Err(format!("go option '{key}' needs a value"));
-                }
-                ["ai", text, tail @ ..] => {
-                    base = AiConfig::parse(text, variant).map_err(|e| e.to_string())?;
-                    tail
-                }
-                [key @ ("depth" | "movetime" | "iterations"), value, tail @ ..] => {
-                    let config_key = if *key == "movetime" { "time" } else { key };
-                    limits.push(Limit::parse(config_key, value).map_err(|e| e.to_string())?);
-                    tail
-                }
-                [other, ..] => return Err(format!("unknown go option '{other}'")),
-            };
-        }
-        if infinite && !limits.is_empty() {
-            return Err("go infinite takes no depth, movetime or iterations".to_string());
-        }
-        if infinite {
-            limits.push(base.algorithm().unbounded_limit());
-        }
-        // Limits on the go line replace the configured ones.
-        let mut config = base.with_limits(&limits).map_err(|e| e.to_string())?;
-        config = config.with_auto_threads(self.threads);
-        if infinite {
-            // An analysis with no end uses every core, as a timed search does.
-            config = config.with_auto_threads(search::all_cores());
-        }
-        config.check_variant(variant).map_err(|e| e.to_string())?;
-        let work = if infinite { Work::Infinite } else { Work::Search };
+        let request = GoRequest::parse(args, &self.ai, self.position.variant())?;
+        let config = request.config(self.threads)?;
+        config.check_variant(self.position.variant())?;
+        let work = if request.infinite { Work::Infinite } else { Work::Search };
         let position = self.position.clone();
         let sink = self.sink.clone();
         self.job = Some(Job::spawn(work, move |signals| {
@@ -357,15 +365,15 @@ impl EngineSession {
     }
 
     /// `perft <depth>`: counts on its own thread; `stop` ends it without a count.
-    fn perft(&mut self, args: &[&str]) -> Result<(), String> {
+    fn perft(&mut self, args: &[&str]) -> Result<(), ProtocolError> {
         let [depth] = args else {
-            return Err("usage: perft <depth>".to_string());
+            return Err(ProtocolError::Usage("perft <depth>"));
         };
         let depth = depth
             .parse::<u32>()
             .ok()
             .filter(|d| *d <= 8)
-            .ok_or_else(|| format!("bad perft depth '{depth}' (0 to 8)"))?;
+            .ok_or_else(|| ProtocolError::PerftDepth(depth.to_string()))?;
         let position = self.position.clone();
         let sink = self.sink.clone();
         self.job = Some(Job::spawn(Work::Perft, move |signals| {
@@ -382,17 +390,72 @@ impl EngineSession {
 
 /// Runs the protocol on stdin/stdout until `quit` or end of input.
 /// At the end of input a running search with limits (or perft) still answers.
-pub(crate) fn run() -> Result<(), String> {
+pub(crate) fn run() -> Result<(), ProtocolError> {
     let sink = Sink::stdout();
     let mut session = EngineSession::with_sink(sink.clone());
     let mut out = sink;
     for line in std::io::stdin().lock().lines() {
-        let line = line.map_err(|e| format!("reading stdin: {e}"))?;
+        let line = line.map_err(ProtocolError::Stdin)?;
         match session.handle(&line, &mut out) {
             Ok(Flow::Quit) => return Ok(()),
             Ok(Flow::Continue) => {}
-            Err(e) => return Err(format!("writing stdout: {e}")),
+            Err(e) => return Err(ProtocolError::Stdout(e)),
         }
     }
-    session.finish()
+    Ok(session.finish()?)
+}
+
+/// A `go` line read: the config to search with and whether it runs until `stop`.
+struct GoRequest {
+    base: AiConfig,
+    limits: Vec<Limit>,
+    infinite: bool,
+}
+
+impl GoRequest {
+    /// Reads `go`'s options; `ai <config>` replaces the session's `ai`.
+    fn parse(args: &[&str], ai: &AiConfig, variant: Variant) -> Result<GoRequest, ProtocolError> {
+        let mut request = GoRequest { base: ai.clone(), limits: Vec::new(), infinite: false };
+        let mut rest = args;
+        loop {
+            rest = match rest {
+                [] => break,
+                ["infinite", tail @ ..] => {
+                    request.infinite = true;
+                    tail
+                }
+                [key @ ("depth" | "movetime" | "iterations" | "ai")] => {
+                    return Err(ProtocolError::GoNeedsValue(key.to_string()));
+                }
+                ["ai", text, tail @ ..] => {
+                    request.base = AiConfig::parse(text, variant)?;
+                    tail
+                }
+                [key @ ("depth" | "movetime" | "iterations"), value, tail @ ..] => {
+                    let config_key = if *key == "movetime" { "time" } else { key };
+                    request.limits.push(Limit::parse(config_key, value)?);
+                    tail
+                }
+                [other, ..] => return Err(ProtocolError::UnknownGoOption(other.to_string())),
+            };
+        }
+        if request.infinite && !request.limits.is_empty() {
+            return Err(ProtocolError::InfiniteWithLimits);
+        }
+        Ok(request)
+    }
+
+    /// The config to search with: the go line's limits in place of the
+    /// configured ones (an infinite search's: the largest), and `auto`
+    /// threads as `setoption threads` says, or every core for an infinite
+    /// analysis, as for a timed search.
+    fn config(&self, threads: u32) -> Result<AiConfig, ProtocolError> {
+        let unbounded = [self.base.algorithm().unbounded_limit()];
+        let limits = if self.infinite { &unbounded[..] } else { &self.limits[..] };
+        let mut config = self.base.with_limits(limits)?.with_auto_threads(threads);
+        if self.infinite {
+            config = config.with_auto_threads(search::all_cores());
+        }
+        Ok(config)
+    }
 }

@@ -5,9 +5,10 @@ use std::time::Duration;
 
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
+use thiserror::Error;
 
-use crate::engine::ai::solver::{self, Solution, SolveConfig, SolveHandler, SolveProgress, Verdict};
-use crate::engine::{BoardSize, Position, Variant};
+use crate::engine::ai::solver::{self, Solution, SolveConfig, SolveError, SolveHandler, SolveProgress, Verdict};
+use crate::engine::{BoardSize, FenError, MoveError, Position, SizeError, Variant};
 
 #[derive(Args, Debug)]
 pub(crate) struct SolveArgs {
@@ -59,17 +60,41 @@ fn number(n: u32) -> String {
     if n >= 1 << 30 { "inf".to_string() } else { n.to_string() }
 }
 
-pub(crate) fn run(args: &SolveArgs) -> Result<(), String> {
+/// Why a proof could not be run, on the command line or in the protocol.
+#[derive(Debug, Error)]
+pub(crate) enum SolveCommandError {
+    #[error(transparent)]
+    Fen(#[from] FenError),
+    #[error(transparent)]
+    Size(#[from] SizeError),
+    #[error("move {text}: {source}")]
+    Move { text: String, source: MoveError },
+    #[error("bad time limit '{0}' (seconds, above 0)")]
+    TimeLimit(f64),
+    #[error(transparent)]
+    Solver(#[from] SolveError),
+    /// A proof whose line the rules refuse: a solver defect.
+    #[error("internal error, bad winning line: {0}")]
+    BadLine(String),
+    #[error("bad {key} value '{value}'")]
+    BadValue { key: String, value: String },
+    #[error("unknown solve option '{0}'")]
+    UnknownOption(String),
+    #[error("solve option '{0}' needs a value")]
+    NeedsValue(String),
+}
+
+pub(crate) fn run(args: &SolveArgs) -> Result<(), SolveCommandError> {
     let mut pos = match &args.fen {
-        Some(fen) => Position::from_fen(args.variant, fen).map_err(|e| e.to_string())?,
-        None => Position::start(args.variant, args.size).map_err(|e| e.to_string())?,
+        Some(fen) => Position::from_fen(args.variant, fen)?,
+        None => Position::start(args.variant, args.size)?,
     };
     for m in args.moves.iter().flat_map(|s| s.split_whitespace()) {
-        pos.play_text(m).map_err(|e| format!("move {m}: {e}"))?;
+        pos.play_text(m).map_err(|source| SolveCommandError::Move { text: m.to_string(), source })?;
     }
     let time = match args.time_limit {
         Some(s) if s.is_finite() && s > 0.0 => Some(Duration::from_secs_f64(s)),
-        Some(s) => return Err(format!("bad time limit '{s}' (seconds, above 0)")),
+        Some(s) => return Err(SolveCommandError::TimeLimit(s)),
         None => None,
     };
     let config = SolveConfig {
@@ -84,11 +109,10 @@ pub(crate) fn run(args: &SolveArgs) -> Result<(), String> {
         ProgressStyle::with_template("{spinner} {elapsed} {msg}").unwrap_or_else(|_| ProgressStyle::default_spinner()),
     );
     let mut spinner = Spinner(bar);
-    let solution = solver::solve(&pos, &config, &mut spinner).map_err(|e| e.to_string())?;
+    let solution = solver::solve(&pos, &config, &mut spinner)?;
     spinner.0.finish_and_clear();
     if let Verdict::Win(winner) = solution.verdict {
-        solver::check_line(&pos, winner, &solution.line)
-            .map_err(|e| format!("internal error, bad winning line: {e}"))?;
+        solver::check_line(&pos, winner, &solution.line).map_err(SolveCommandError::BadLine)?;
     }
     print!("{}", report(&pos, &solution));
     Ok(())
@@ -143,27 +167,28 @@ const PROTOCOL_DEFAULT_TIME: Duration = Duration::from_secs(10);
 
 /// The protocol's `solve [movetime MS] [nodes N] [memory MIB]` reply, e.g.
 /// `solved win white 17 nodes N pv ...` or `solved unknown nodes N`.
-pub(crate) fn protocol_reply(pos: &Position, args: &[&str]) -> Result<String, String> {
+pub(crate) fn protocol_reply(pos: &Position, args: &[&str]) -> Result<String, SolveCommandError> {
     let mut config = SolveConfig { memory_mib: 64, ..SolveConfig::default() };
     let mut rest = args;
     while let [key, value, tail @ ..] = rest {
-        let n: u64 = value.parse().map_err(|_| format!("bad {key} value '{value}'"))?;
+        let bad = || SolveCommandError::BadValue { key: key.to_string(), value: value.to_string() };
+        let n: u64 = value.parse().map_err(|_| bad())?;
         match *key {
             "movetime" => config.time = Some(Duration::from_millis(n.max(1))),
             "nodes" => config.nodes = Some(n),
             "memory" => config.memory_mib = n.clamp(1, 65536) as usize,
-            other => return Err(format!("unknown solve option '{other}'")),
+            other => return Err(SolveCommandError::UnknownOption(other.to_string())),
         }
         rest = tail;
     }
     if let [lone] = rest {
-        return Err(format!("solve option '{lone}' needs a value"));
+        return Err(SolveCommandError::NeedsValue(lone.to_string()));
     }
     // The protocol answers one line at a time: never wait without a bound.
     if config.time.is_none() && config.nodes.is_none() {
         config.time = Some(PROTOCOL_DEFAULT_TIME);
     }
-    let s = solver::solve(pos, &config, &mut ()).map_err(|e| e.to_string())?;
+    let s = solver::solve(pos, &config, &mut ())?;
     Ok(match s.verdict {
         Verdict::Win(winner) => {
             let plies = s.distance.or(s.bound).unwrap_or(s.line.len() as u32);

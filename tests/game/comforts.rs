@@ -366,6 +366,31 @@ fn corrupt_settings_give_defaults_and_a_message_and_valid_ones_round_trip() {
 }
 
 #[test]
+fn a_hand_edited_settings_file_with_a_depth_out_of_range_is_refused_with_the_reason() {
+    let v = Variant::Breakthrough;
+    let stored = StoredSettings {
+        variant: v,
+        size: v.default_size(),
+        white: Player::Human,
+        black: Player::Ai(breakline::engine::AiConfig::parse("alphabeta:expert:depth=2", v).expect("config")),
+        animate: true,
+        move_secs: 0.3,
+        ai_delay_secs: 0.4,
+        flipped: false,
+        confirm_replace: true,
+    };
+    let path = temp_path("settings-depth.json");
+    for depth in ["0", "10000"] {
+        settings_store::write(&path, &stored).expect("writes");
+        let text = std::fs::read_to_string(&path).expect("reads");
+        assert!(text.contains("\"depth\": 2"), "{text}");
+        std::fs::write(&path, text.replace("\"depth\": 2", &format!("\"depth\": {depth}"))).expect("writes");
+        let error = settings_store::read(&path).expect_err("a depth out of range is refused");
+        assert!(error.contains(&format!("bad value for depth: '{depth}' (plies from 1 to 64)")), "{error}");
+    }
+}
+
+#[test]
 fn a_flipped_board_puts_black_at_the_bottom_and_maps_points_back() {
     use breakline::app::board::{BoardLayout, BoardViewport};
     use breakline::engine::BoardSize;

@@ -8,6 +8,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::{self, JoinHandle};
 
+use thiserror::Error;
+
 /// Where a session's lines go, shared by the input loop and a job's thread.
 /// A line is written whole under the lock, so two threads never mix theirs.
 #[derive(Clone)]
@@ -92,6 +94,16 @@ impl Signals {
     }
 }
 
+/// Why a job could not start or did not end well.
+#[derive(Debug, Error)]
+pub(crate) enum JobError {
+    #[error("cannot start a thread: {0}")]
+    Spawn(io::Error),
+    /// The job's thread panicked.
+    #[error("{} failed", .0.noun())]
+    Failed(Work),
+}
+
 /// A running job.
 pub(crate) struct Job {
     work: Work,
@@ -102,13 +114,13 @@ pub(crate) struct Job {
 impl Job {
     /// Runs `body` on its own thread; it must call [`Signals::finish`] before
     /// writing its last line.
-    pub(crate) fn spawn(work: Work, body: impl FnOnce(&Signals) + Send + 'static) -> Result<Job, String> {
+    pub(crate) fn spawn(work: Work, body: impl FnOnce(&Signals) + Send + 'static) -> Result<Job, JobError> {
         let signals = Arc::new(Signals { stop: AtomicBool::new(false), done: AtomicBool::new(false) });
         let shared = signals.clone();
         let thread = thread::Builder::new()
             .name("breakline-job".to_string())
             .spawn(move || body(&shared))
-            .map_err(|e| format!("cannot start a thread: {e}"))?;
+            .map_err(JobError::Spawn)?;
         Ok(Job { work, signals, thread })
     }
 
@@ -122,14 +134,14 @@ impl Job {
     }
 
     /// Asks the job to end now and waits until it has written its answer.
-    pub(crate) fn stop(self) -> Result<(), String> {
+    pub(crate) fn stop(self) -> Result<(), JobError> {
         self.signals.stop.store(true, Ordering::Release);
         self.thread.thread().unpark();
         self.wait()
     }
 
     /// Waits until the job has ended by itself.
-    pub(crate) fn wait(self) -> Result<(), String> {
-        self.thread.join().map_err(|_| format!("{} failed", self.work.noun()))
+    pub(crate) fn wait(self) -> Result<(), JobError> {
+        self.thread.join().map_err(|_| JobError::Failed(self.work))
     }
 }

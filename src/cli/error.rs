@@ -1,0 +1,45 @@
+//! The command line's errors: each command's own, gathered in [`CliError`],
+//! which `cli::main` prints as its one line.
+
+use thiserror::Error;
+
+use super::{bench::BenchError, book::BookBuildError, flow::FlowCommandError, perft::PerftError};
+use super::{protocol::ProtocolError, solve::SolveCommandError};
+
+/// Why a command failed; each variant's message is its command's own.
+#[derive(Debug, Error)]
+pub(crate) enum CliError {
+    #[error(transparent)]
+    Perft(#[from] PerftError),
+    #[error(transparent)]
+    Protocol(#[from] ProtocolError),
+    #[error(transparent)]
+    Bench(#[from] BenchError),
+    #[error(transparent)]
+    Book(#[from] BookBuildError),
+    #[error(transparent)]
+    Flow(#[from] FlowCommandError),
+    #[error(transparent)]
+    Solve(#[from] SolveCommandError),
+    /// A bad game flag.
+    #[cfg(feature = "gui")]
+    #[error(transparent)]
+    Launch(#[from] super::game::LaunchError),
+    /// No window can open here.
+    #[cfg(feature = "gui")]
+    #[error(transparent)]
+    Display(#[from] super::display::DisplayError),
+    /// The game asked for in a build without it.
+    #[cfg(not(feature = "gui"))]
+    #[error("this build has no game window (built without the `gui` feature); see breakline --help")]
+    NoWindow,
+    /// The match, tournament, experiments and tune commands, whose errors are text.
+    #[error("{0}")]
+    Message(String),
+}
+
+impl From<String> for CliError {
+    fn from(message: String) -> CliError {
+        CliError::Message(message)
+    }
+}
