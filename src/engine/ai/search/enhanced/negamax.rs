@@ -161,7 +161,7 @@ impl<'a> Searcher<'a> {
     /// Looks the node up: a deeper result is a better one; with `exact` only
     /// this depth's value cuts off, so fixed-depth results do not depend on
     /// the table. A principal-variation node is always searched.
-    #[inline]
+    #[inline(always)]
     fn probe(&mut self, key: u64, node: Node, window: Window) -> Probe {
         let Some(hit) = self.table.probe(key, node.ply) else {
             return Probe::Search(None);
@@ -211,6 +211,9 @@ impl<'a> Searcher<'a> {
     /// Searches the node's moves, best expected first, by principal variation
     /// search: the first with the full window, the others by a null-window
     /// scout first. Stores the result in the table.
+    // Always inlined, as `probe`: negamax's steps, in one function as before
+    // they were named (a call per node costs about 3% of the search's time).
+    #[inline(always)]
     fn search_moves<G: Evaluate>(
         &mut self,
         game: &mut G,
