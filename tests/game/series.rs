@@ -11,24 +11,28 @@ use breakline::app::notice::Notice;
 use breakline::app::series::{CancelSeries, Series, SeriesStatus, StartSeries, WatchSeriesGame, series_presets};
 use breakline::app::state::{AiControl, GamePhase, GameRequest, PlaySettings, Players};
 use breakline::app::{LaunchOptions, PlayerSetup};
-use breakline::engine::lab::series::{SeriesSpec, SeriesSummary};
+use breakline::engine::lab::runner::{Schedule, Seat, SeriesGame, SeriesSpec};
+use breakline::engine::lab::series::SeriesSummary;
 use breakline::engine::{AiConfig, BoardSize, Variant};
 
 use crate::{ai, assert_pieces_match, game_app, phase, session};
 
 fn small_spec(games: usize) -> SeriesSpec {
     let v = Variant::Breakthrough;
-    SeriesSpec {
+    let schedule = Schedule {
         variant: v,
         size: BoardSize::new(6, 6),
-        a: AiConfig::parse("alphabeta:offensive2:depth=1", v).unwrap(),
-        b: AiConfig::parse("alphabeta:defensive1:depth=1", v).unwrap(),
-        games,
-        seed: 7,
-        swap: true,
+        move_limit: None,
         random_plies: 2,
         noise: 1.0,
-        move_limit: None,
+        seed: 7,
+        swap: true,
+    };
+    SeriesSpec {
+        schedule,
+        a: Seat::Ai(AiConfig::parse("alphabeta:offensive2:depth=1", v).unwrap()),
+        b: Seat::Ai(AiConfig::parse("alphabeta:defensive1:depth=1", v).unwrap()),
+        games,
     }
 }
 
@@ -89,9 +93,8 @@ fn a_series_runs_in_the_background_to_the_engines_games() {
     for (mine, theirs) in ours.iter().zip(&direct) {
         assert_eq!(mine.a_is_black, theirs.a_is_black);
         assert_eq!(mine.record.start_fen, theirs.record.start_fen);
-        let notation = |g: &breakline::engine::lab::series::SeriesGame| {
-            g.record.moves.iter().map(|m| (m.notation.clone(), m.nodes)).collect::<Vec<_>>()
-        };
+        let notation =
+            |g: &SeriesGame| g.record.moves.iter().map(|m| (m.notation.clone(), m.nodes)).collect::<Vec<_>>();
         assert_eq!(notation(mine), notation(theirs), "game {}", mine.index);
         assert_eq!(mine.record.result, theirs.record.result);
     }
@@ -111,11 +114,12 @@ fn cancelling_a_new_series_or_dropping_the_resource_stops_the_run() {
     let mut app = quiet_app();
     // Long enough that it cannot finish while the test looks at it.
     let v = Variant::Breakthrough;
+    let short = small_spec(500);
     let long = SeriesSpec {
-        size: BoardSize::new(8, 8),
-        a: AiConfig::parse("alphabeta:offensive2:depth=4", v).unwrap(),
-        b: AiConfig::parse("alphabeta:defensive2:depth=4", v).unwrap(),
-        ..small_spec(500)
+        schedule: Schedule { size: BoardSize::new(8, 8), ..short.schedule.clone() },
+        a: Seat::Ai(AiConfig::parse("alphabeta:offensive2:depth=4", v).unwrap()),
+        b: Seat::Ai(AiConfig::parse("alphabeta:defensive2:depth=4", v).unwrap()),
+        ..short
     };
     start(&mut app, long.clone(), 1);
     let first = series(&app).stop_flag().expect("a run has a stop flag");
