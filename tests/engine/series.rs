@@ -53,6 +53,18 @@ fn the_same_seed_gives_the_same_games_on_any_number_of_threads() {
 }
 
 #[test]
+fn a_share_of_a_series_plays_the_very_games_of_the_whole() {
+    let stop = AtomicBool::new(false);
+    let s = SeriesSpec { schedule: Schedule { random_plies: 2, ..schedule(true) }, ..spec(6, true) };
+    let whole = s.run(2, &stop, |_| {}).unwrap();
+    let share = s.run_games(&[2, 3, 5], 2, &stop, |_| {}).unwrap();
+    assert_eq!(share.iter().map(|g| g.index).collect::<Vec<_>>(), [2, 3, 5]);
+    let picked: Vec<SeriesGame> = [2, 3, 5].iter().map(|&i| whole[i].clone()).collect();
+    assert_eq!(move_lists(&share), move_lists(&picked));
+    assert_eq!(share[0].record.start_fen, share[1].record.start_fen, "a pair shares its opening");
+}
+
+#[test]
 fn games_of_a_series_differ_from_each_other() {
     let stop = AtomicBool::new(false);
     let games = spec(8, false).run(2, &stop, |_| {}).unwrap();

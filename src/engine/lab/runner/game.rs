@@ -4,13 +4,15 @@
 //! the game says why.
 
 use serde::{Deserialize, Serialize};
+use thiserror::Error;
 
-use super::engine::{EngineProcess, EngineTerms};
+use super::engine::{EngineError, EngineProcess, EngineTerms};
 use super::parallel::Finished;
 use super::schedule::move_seed;
 use super::seat::{Seat, Sitting};
 use crate::engine::ai::player::{GameRecord, Player};
 use crate::engine::ai::search::{self, AiConfig, SearchError, SearchHandler};
+use crate::engine::rules::error::MoveError;
 use crate::engine::rules::position::Position;
 use crate::engine::rules::record::MoveFigures;
 use crate::engine::rules::types::{Color, Move, Outcome, WinReason};
@@ -79,7 +81,18 @@ pub fn play_ai_game(
 enum Turn {
     Moved(Move, MoveFigures),
     Stopped,
-    Forfeit(String),
+    Forfeit(Forfeit),
+}
+
+/// Why a seat lost the game without its move being played.
+#[derive(Debug, Error)]
+pub(crate) enum Forfeit {
+    /// The program could not start, answer in time or be understood.
+    #[error(transparent)]
+    Engine(#[from] EngineError),
+    /// The program's move is not legal here.
+    #[error("illegal move '{answer}': {error}")]
+    Illegal { answer: String, error: MoveError },
 }
 
 /// The game so far as an engine program is told it: the start and the moves.
@@ -99,7 +112,7 @@ pub(crate) fn play_seats(
     mut record: GameRecord,
     seed: u64,
     handler: &mut dyn SearchHandler,
-) -> Result<(GameRecord, Option<(Color, String)>), SearchError> {
+) -> Result<(GameRecord, Option<(Color, Forfeit)>), SearchError> {
     let mut moves = Moves { start_fen: pos.fen(), played: Vec::new() };
     let mut sittings: [Option<Sitting>; 2] = [None, None];
     let mut forfeit = None;
@@ -110,7 +123,7 @@ pub(crate) fn play_seats(
             match seats[side.index()].sit(terms) {
                 Ok(sitting) => *slot = Some(sitting),
                 Err(e) => {
-                    forfeit = Some((side, e.to_string()));
+                    forfeit = Some((side, e.into()));
                     break;
                 }
             }
@@ -164,10 +177,10 @@ fn turn(
 /// forfeits the game.
 fn engine_turn(engine: &mut EngineProcess, pos: &mut Position, moves: &Moves) -> Turn {
     match engine.best_move(&moves.start_fen, &moves.played) {
-        Err(e) => Turn::Forfeit(e.to_string()),
-        Ok((text, info)) => match pos.play_text(&text) {
+        Err(e) => Turn::Forfeit(e.into()),
+        Ok((answer, info)) => match pos.play_text(&answer) {
             Ok(m) => Turn::Moved(m, info.figures()),
-            Err(e) => Turn::Forfeit(format!("illegal move '{text}': {e}")),
+            Err(error) => Turn::Forfeit(Forfeit::Illegal { answer, error }),
         },
     }
 }

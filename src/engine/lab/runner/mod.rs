@@ -95,6 +95,20 @@ impl SeriesSpec {
         stop: &AtomicBool,
         on_game: impl FnMut(&SeriesGame),
     ) -> Result<Vec<SeriesGame>, SearchError> {
-        run_parallel(self.games, threads, stop, |i| self.play_game(i, stop), on_game)
+        let all: Vec<usize> = (0..self.games).collect();
+        self.run_games(&all, threads, stop, on_game)
+    }
+
+    /// Plays the games numbered `indices` (ascending) as [`SeriesSpec::run`]
+    /// plays them all: a share of the series gives the very games the whole
+    /// series would.
+    pub fn run_games(
+        &self,
+        indices: &[usize],
+        threads: usize,
+        stop: &AtomicBool,
+        on_game: impl FnMut(&SeriesGame),
+    ) -> Result<Vec<SeriesGame>, SearchError> {
+        run_parallel(indices.len(), threads, stop, |job| self.play_game(indices[job], stop), on_game)
     }
 }
