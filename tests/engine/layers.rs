@@ -136,7 +136,7 @@ fn engine() -> Engine {
         let mut targets = BTreeSet::new();
         for path in referenced_paths(&text, &module, &reexports) {
             // The longest prefix that is a module file.
-            if let Some(k) = (1..=path.len()).rev().find(|&k| modules.contains(&path[..k].to_vec())) {
+            if let Some(k) = (1..=path.len()).rev().find(|&k| modules.contains(&path[..k])) {
                 targets.insert(path[..k].to_vec());
             }
         }

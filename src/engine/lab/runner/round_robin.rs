@@ -3,6 +3,8 @@
 
 use std::sync::atomic::AtomicBool;
 
+use serde::{Deserialize, Serialize};
+
 use super::SeriesSpec;
 use super::game::SeriesGame;
 use super::parallel::{Finished, run_parallel};
@@ -11,7 +13,7 @@ use super::seat::{EngineStartError, Seat};
 use crate::engine::ai::search::SearchError;
 
 /// Every pair of `players` plays `games_per_pair` games on `schedule`.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RoundRobin {
     /// The pairs' schedule; each pair plays on its own seed derived from this
     /// one, with colours swapped.
