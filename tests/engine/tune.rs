@@ -50,11 +50,11 @@ fn the_fitted_weights_lose_less_than_the_hand_weights_on_their_sample() {
 fn the_sample_games_are_a_series_of_the_hand_weights_player_in_any_order() {
     let spec = small(Variant::LinesOfAction, 5);
     let series = spec.series().unwrap();
-    assert_eq!(series.a.to_string(), "alphabeta:experthand:depth=2");
+    assert_eq!(series.a.to_string(), "enhanced:experthand:depth=2");
     assert_eq!(series.a, series.b);
     assert_eq!(series.games, 12);
     let mut games = series.run(2, &AtomicBool::new(false), |_| {}).unwrap();
-    assert!(games.iter().all(|g| g.record.white.label() == "alphabeta:experthand:depth=2"));
+    assert!(games.iter().all(|g| g.record.white.label() == "enhanced:experthand:depth=2"));
     let whole = tune::tune(&spec, 1, &|_| {}).unwrap();
     assert_eq!(tune::fit(&spec, &games).unwrap(), whole);
     // The positions are gathered by game index, so games put together in any
