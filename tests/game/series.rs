@@ -1,5 +1,5 @@
 //! The Series panel's logic without a window: a series runs in the background
-//! to the same games as the engine plays directly, cancelling and dropping
+//! to the same games as the engine (and `breakline match`) plays, cancelling and dropping
 //! stop it, and watching a finished game replays its moves on the board.
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -107,6 +107,43 @@ fn a_series_runs_in_the_background_to_the_engines_games() {
     assert!(curve.iter().all(|p| p.low <= p.score && p.score <= p.high && p.low >= 0.0 && p.high <= 1.0));
     // The game on the board was left alone.
     assert!(session(&app).position().moves().is_empty());
+}
+
+/// A game as JSON with the measured times taken out (they are not reproduced).
+fn game_without_times(game: &SeriesGame) -> serde_json::Value {
+    let mut value = serde_json::to_value(game).unwrap();
+    for m in value["record"]["moves"].as_array_mut().unwrap() {
+        m["time_us"] = 0.into();
+    }
+    for side in ["white", "black"] {
+        value["record"]["stats"][side]["total_time_us"] = 0.into();
+    }
+    value
+}
+
+#[test]
+fn game_n_of_the_series_tab_is_game_n_of_breakline_match() {
+    let mut app = quiet_app();
+    let spec = small_spec(4);
+    start(&mut app, spec.clone(), 2);
+    run_to_the_end(&mut app);
+    let json = std::env::temp_dir().join(format!("breakline-tab-vs-match-{}.jsonl", std::process::id()));
+    let (a, b) = (spec.a.to_string(), spec.b.to_string());
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_breakline"))
+        .args(["match", "--size", "6x6", "--white", &a, "--black", &b, "--games", "4", "--swap"])
+        .args(["--random-plies", "2", "--noise", "1", "--seed", "7", "--threads", "1", "--json"])
+        .arg(&json)
+        .output()
+        .expect("the binary runs");
+    assert!(status.status.success(), "{}", String::from_utf8_lossy(&status.stderr));
+    let text = std::fs::read_to_string(&json).unwrap();
+    let _ = std::fs::remove_file(&json);
+    let by_match: Vec<SeriesGame> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(by_match.len(), 4);
+    for game in by_match {
+        let in_tab = series(&app).game(game.index).expect("the tab played every game");
+        assert_eq!(game_without_times(in_tab), game_without_times(&game), "game {}", game.index);
+    }
 }
 
 #[test]
