@@ -1,12 +1,10 @@
 //! The command line: the game's launch options, and a thin layer over the
 //! engine (perft, engine protocol, bench, matches, tournaments, experiments).
 
-mod arena;
 mod bench;
 mod book;
 #[cfg(feature = "gui")]
 mod display;
-mod engine_player;
 mod experiments;
 mod flow;
 #[cfg(feature = "gui")]
@@ -72,13 +70,13 @@ pub fn main() -> ExitCode {
         Some(Command::Perft(args)) => perft::run(args),
         Some(Command::Engine) => protocol::run(),
         Some(Command::Bench(args)) => bench::run(args),
-        Some(Command::Match(args)) => matches::run(args),
-        Some(Command::Tournament(args)) => tournament::run(args),
-        Some(Command::Experiments(args)) => experiments::run(args),
+        Some(Command::Match(args)) => matches::run(args).map_err(|e| e.to_string()),
+        Some(Command::Tournament(args)) => tournament::run(args).map_err(|e| e.to_string()),
+        Some(Command::Experiments(args)) => experiments::run(args).map_err(|e| e.to_string()),
         Some(Command::Book(args)) => book::run(args),
         Some(Command::Flow(args)) => flow::run(args),
         Some(Command::Solve(args)) => solve::run(args),
-        Some(Command::Tune(args)) => tune::run(args),
+        Some(Command::Tune(args)) => tune::run(args).map_err(|e| e.to_string()),
         #[cfg(feature = "gui")]
         None => match cli.game.launch_options().and_then(|options| display::check().map(|()| options)) {
             Ok(options) => {
