@@ -4,6 +4,7 @@
 use thiserror::Error;
 
 use super::{bench::BenchError, book::BookBuildError, flow::FlowCommandError, perft::PerftError};
+use super::{experiments::ExperimentsError, matches::MatchError, tournament::TournamentError, tune::TuneCliError};
 use super::{protocol::ProtocolError, solve::SolveCommandError};
 
 /// Why a command failed; each variant's message is its command's own.
@@ -21,6 +22,14 @@ pub(crate) enum CliError {
     Flow(#[from] FlowCommandError),
     #[error(transparent)]
     Solve(#[from] SolveCommandError),
+    #[error(transparent)]
+    Match(#[from] MatchError),
+    #[error(transparent)]
+    Tournament(#[from] TournamentError),
+    #[error(transparent)]
+    Experiments(#[from] ExperimentsError),
+    #[error(transparent)]
+    Tune(#[from] TuneCliError),
     /// A bad game flag.
     #[cfg(feature = "gui")]
     #[error(transparent)]
@@ -33,13 +42,4 @@ pub(crate) enum CliError {
     #[cfg(not(feature = "gui"))]
     #[error("this build has no game window (built without the `gui` feature); see breakline --help")]
     NoWindow,
-    /// The match, tournament, experiments and tune commands, whose errors are text.
-    #[error("{0}")]
-    Message(String),
-}
-
-impl From<String> for CliError {
-    fn from(message: String) -> CliError {
-        CliError::Message(message)
-    }
 }

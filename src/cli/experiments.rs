@@ -4,16 +4,17 @@
 use std::time::Instant;
 
 use clap::Args;
+use thiserror::Error;
 
-use crate::engine::ai::search::{AiConfig, Algorithm, Limit};
+use crate::engine::ai::search::{AiConfig, Algorithm, Limit, SearchError};
 use crate::engine::lab::naive_study::{NaiveRow, NaiveStudy};
-use crate::engine::lab::series::{SeriesSpec, SeriesSummary};
+use crate::engine::lab::runner::{RoundRobin, Schedule, Seat, SeriesSpec};
+use crate::engine::lab::series::SeriesSummary;
 use crate::engine::{BoardSize, Strategy, Variant};
 
-use super::arena::Contestant;
 use super::matches;
 use super::progress;
-use super::tournament::Tournament;
+use super::tournament::{self, TournamentError};
 
 #[derive(Args, Debug)]
 pub(crate) struct ExperimentsArgs {
@@ -35,8 +36,17 @@ pub(crate) struct ExperimentsArgs {
     naive_time: u64,
 }
 
+/// Why a reproduction could not be run.
+#[derive(Debug, Error)]
+pub(crate) enum ExperimentsError {
+    #[error(transparent)]
+    Play(#[from] SearchError),
+    #[error(transparent)]
+    Tournament(#[from] TournamentError),
+}
+
 /// One named reproduction, run with the shared settings.
-type Reproduction<'a> = dyn Fn(&Context) -> Result<(), String> + 'a;
+type Reproduction<'a> = dyn Fn(&Context) -> Result<(), ExperimentsError> + 'a;
 
 struct Context {
     games: Option<usize>,
@@ -54,18 +64,9 @@ impl Context {
         games: usize,
         noise: f64,
     ) -> SeriesSpec {
-        SeriesSpec {
-            variant,
-            size,
-            a,
-            b,
-            games: self.games.unwrap_or(games),
-            seed: self.seed,
-            swap: false,
-            random_plies: 0,
-            noise,
-            move_limit: None,
-        }
+        let schedule =
+            Schedule { variant, size, move_limit: None, random_plies: 0, noise, seed: self.seed, swap: false };
+        SeriesSpec { schedule, a: Seat::Ai(a), b: Seat::Ai(b), games: self.games.unwrap_or(games) }
     }
 }
 
@@ -74,7 +75,7 @@ fn ab(strategy: Strategy, depth: u32) -> AiConfig {
     AiConfig::fixed_depth(Algorithm::AlphaBeta, strategy, depth).expect("the studies' depths are in range")
 }
 
-pub(crate) fn run(args: &ExperimentsArgs) -> Result<(), String> {
+pub(crate) fn run(args: &ExperimentsArgs) -> Result<(), ExperimentsError> {
     let ctx = Context {
         games: args.games.map(|g| g as usize),
         seed: args.seed,
@@ -100,7 +101,7 @@ pub(crate) fn run(args: &ExperimentsArgs) -> Result<(), String> {
 }
 
 /// Reproduction 1: the seven matchups of the classic assignment, depth 3.
-fn classic_matchups(ctx: &Context) -> Result<(), String> {
+fn classic_matchups(ctx: &Context) -> Result<(), ExperimentsError> {
     use Strategy::*;
     println!("1. The seven Breakthrough matchups of the classic assignment (depth 3, White first):");
     let eight = BoardSize::new(8, 8);
@@ -121,7 +122,7 @@ fn classic_matchups(ctx: &Context) -> Result<(), String> {
         // One exact game per matchup, as in the originals, unless more are asked for.
         let noise = if ctx.games.is_some() { 1.0 } else { 0.0 };
         let spec = ctx.series(Variant::Breakthrough, size, white, black, 1, noise);
-        let games = matches::play(&spec, ctx.threads, |_| {})?;
+        let games = matches::play(&spec, ctx.threads)?;
         let s = SeriesSummary::of(&games);
         let n = s.games;
         println!(
@@ -143,7 +144,7 @@ fn classic_matchups(ctx: &Context) -> Result<(), String> {
 }
 
 /// Reproduction 2: the five 99-game series at depth 3, offence as White.
-fn offence_defence_series(ctx: &Context) -> Result<(), String> {
+fn offence_defence_series(ctx: &Context) -> Result<(), ExperimentsError> {
     use Strategy::*;
     println!("2. Five 99-game series at depth 3 (alpha-beta, tie-break noise on, first named plays White):");
     let series = [
@@ -159,7 +160,7 @@ fn offence_defence_series(ctx: &Context) -> Result<(), String> {
     );
     for (a, b, original) in series {
         let spec = ctx.series(Variant::Breakthrough, BoardSize::new(8, 8), ab(a, 3), ab(b, 3), 99, 1.0);
-        let games = matches::play(&spec, ctx.threads, |_| {})?;
+        let games = matches::play(&spec, ctx.threads)?;
         let s = SeriesSummary::of(&games);
         let distinct = games.iter().map(|g| g.record.move_list_text()).collect::<std::collections::HashSet<_>>().len();
         println!(
@@ -180,7 +181,7 @@ fn offence_defence_series(ctx: &Context) -> Result<(), String> {
 }
 
 /// Reproduction 3: attacker/fortress against offensive1/defensive1 and each other, depth 5.
-fn richer_pair(ctx: &Context) -> Result<(), String> {
+fn richer_pair(ctx: &Context) -> Result<(), ExperimentsError> {
     use Strategy::*;
     println!("3. The richer pair at alpha-beta depth 5 (first named plays White):");
     let pairs = [
@@ -198,7 +199,7 @@ fn richer_pair(ctx: &Context) -> Result<(), String> {
     for (a, b) in pairs {
         let noise = if ctx.games.is_some() { 1.0 } else { 0.0 };
         let spec = ctx.series(Variant::Breakthrough, BoardSize::new(8, 8), ab(a, 5), ab(b, 5), 1, noise);
-        let games = matches::play(&spec, ctx.threads, |_| {})?;
+        let games = matches::play(&spec, ctx.threads)?;
         let s = SeriesSummary::of(&games);
         let n = s.games;
         println!(
@@ -217,7 +218,7 @@ fn richer_pair(ctx: &Context) -> Result<(), String> {
 }
 
 /// Reproduction 4: LOA easy (depth 2) and medium (depth 3), both colours.
-fn loa_levels(ctx: &Context) -> Result<(), String> {
+fn loa_levels(ctx: &Context) -> Result<(), ExperimentsError> {
     println!("4. Lines of Action levels (classic evaluation, alpha-beta, noise on; Black moves first):");
     let easy = ab(Strategy::Classic, 2);
     let medium = ab(Strategy::Classic, 3);
@@ -231,7 +232,7 @@ fn loa_levels(ctx: &Context) -> Result<(), String> {
     for (label, black, white, games, original) in runs {
         // Series players are (A = White, B = Black); LOA's first player is Black.
         let spec = ctx.series(Variant::LinesOfAction, size, white, black, games, 1.0);
-        let played = matches::play(&spec, ctx.threads, |_| {})?;
+        let played = matches::play(&spec, ctx.threads)?;
         let s = SeriesSummary::of(&played);
         println!(
             "  {:<24} {:>6} {:>11} {:>6} {:>7.1} {:>22}",
@@ -247,42 +248,42 @@ fn loa_levels(ctx: &Context) -> Result<(), String> {
 }
 
 /// Reproduction 5: every strategy at the same search, per variant.
-fn strength_ladder(ctx: &Context, time_ms: u64) -> Result<(), String> {
+fn strength_ladder(ctx: &Context, time_ms: u64) -> Result<(), ExperimentsError> {
     println!("5. Strength ladder: every strategy with enhanced alpha-beta at {time_ms} ms a move, round robin:");
     for variant in Variant::ALL {
         // The naive players are study opponents, not rungs of the ladder.
         let players = Strategy::for_variant(variant)
             .into_iter()
             .filter(|s| !s.is_naive())
-            .map(|s| AiConfig::new(Algorithm::Enhanced, s).with_limits(&[Limit::TimeMs(time_ms)]).map(Contestant::Ai))
+            .map(|s| AiConfig::new(Algorithm::Enhanced, s).with_limits(&[Limit::TimeMs(time_ms)]).map(Seat::Ai))
             .collect::<Result<_, _>>()
-            .map_err(|e| format!("--ladder-time: {e}"))?;
-        let tournament = Tournament {
+            .map_err(SearchError::from)?;
+        let schedule = Schedule {
             variant,
             size: BoardSize::new(8, 8),
-            players,
-            games_per_pair: ctx.games.unwrap_or(4),
-            seed: ctx.seed,
+            move_limit: None,
             random_plies: 2,
             noise: 1.0,
-            timeout: std::time::Duration::from_secs(10),
+            seed: ctx.seed,
+            swap: true,
         };
-        let games = tournament.play(ctx.threads)?;
+        let round_robin = RoundRobin { schedule, players, games_per_pair: ctx.games.unwrap_or(4) };
+        let games = tournament::play(&round_robin, ctx.threads)?;
         println!("  {} 8x8, {} games:", variant.title(), games.len());
-        tournament.print_table(&games);
+        tournament::print_table(&round_robin.players, &games);
     }
     Ok(())
 }
 
 /// Reproduction 6: the iterative-deepening article's strong player against its naive players.
-fn naive_players(ctx: &Context, time_ms: u64) -> Result<(), String> {
+fn naive_players(ctx: &Context, time_ms: u64) -> Result<(), ExperimentsError> {
     let study = NaiveStudy {
         strong_time_ms: time_ms,
         games: ctx.games.unwrap_or(NaiveStudy::article().games),
         seed: ctx.seed,
         ..NaiveStudy::article()
     };
-    let strong = study.strong().map_err(|e| format!("--naive-time: {e}"))?;
+    let strong = study.strong().map_err(SearchError::from)?;
     println!(
         "6. The naive players of the iterative-deepening article: {} against each naive player at alpha-beta \
          depth {}, colours alternating (article: {}):",
@@ -294,8 +295,8 @@ fn naive_players(ctx: &Context, time_ms: u64) -> Result<(), String> {
         "  {:<5} {:<18} {:>5} {:>11} {:>16} {:>15} {:>17}",
         "board", "naive player", "games", "wins S-N-D", "moves to win", "depth mean max", "ms/move open all"
     );
-    for pairing in study.pairings().map_err(|e| e.to_string())? {
-        let games = matches::play(&pairing.spec, ctx.threads, |_| {})?;
+    for pairing in study.pairings().map_err(SearchError::from)? {
+        let games = matches::play(&pairing.spec, ctx.threads)?;
         let row = NaiveRow::of(&pairing, &games);
         let to_win = match (row.moves_to_win, row.most_moves_to_win) {
             (Some(mean), Some(most)) => format!("{mean:.1} (max {most})"),

@@ -3,17 +3,20 @@
 //! the Elo difference from game pairs, an optional SPRT stop and JSON records.
 
 use std::io::Write;
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use clap::Args;
+use thiserror::Error;
 
+use crate::engine::ai::search::SearchError;
 use crate::engine::lab::rating::elo_from_score;
-use crate::engine::lab::series::{SeriesGame, SeriesSpec, SeriesSummary, run_parallel};
-use crate::engine::lab::sprt::{Samples, Sprt, Verdict};
-use crate::engine::{BoardSize, Variant};
+use crate::engine::lab::runner::{EngineStartError, Schedule, Seat, SeatError, SeriesGame, SeriesSpec};
+use crate::engine::lab::series::{SeriesSummary, samples_of_a};
+use crate::engine::lab::sprt::{Sprt, SprtBoundsError, Verdict};
+use crate::engine::{BoardSize, SizeError, Variant};
 
-use super::arena::{Arena, ArenaGame, Contestant};
 use super::progress;
 
 #[derive(Args, Debug)]
@@ -41,7 +44,7 @@ pub(crate) struct MatchArgs {
     threads: Option<u64>,
     /// Write one JSON game record per line to this file
     #[arg(long)]
-    json: Option<std::path::PathBuf>,
+    json: Option<PathBuf>,
     /// Random plies before the players take over (shared by each pair with --swap)
     #[arg(long, default_value_t = 0)]
     random_plies: u32,
@@ -60,88 +63,106 @@ pub(crate) struct MatchArgs {
     timeout: u64,
 }
 
-pub(crate) fn run(args: &MatchArgs) -> Result<(), String> {
-    if !(0.0..=1.0).contains(&args.noise) {
-        return Err(format!("--noise must be from 0 to 1, not {}", args.noise));
+/// Why a match could not be played.
+#[derive(Debug, Error)]
+pub(crate) enum MatchError {
+    #[error(transparent)]
+    Noise(#[from] NoiseError),
+    #[error(transparent)]
+    Size(#[from] SizeError),
+    #[error("--sprt: {0}")]
+    Sprt(#[from] SprtBoundsError),
+    #[error("--{side}: {error}")]
+    Player { side: &'static str, error: SeatError },
+    #[error(transparent)]
+    EngineStart(#[from] EngineStartError),
+    #[error("{}: {error}", path.display())]
+    Create { path: PathBuf, error: std::io::Error },
+    #[error("writing JSON: {0}")]
+    Write(std::io::Error),
+    #[error(transparent)]
+    Play(#[from] SearchError),
+}
+
+/// A `--noise` outside the range a series takes.
+#[derive(Debug, Error)]
+#[error("--noise must be from 0 to 1, not {0}")]
+pub(crate) struct NoiseError(f64);
+
+/// The `--noise` of a series is a fraction of the evaluation step.
+pub(crate) fn check_noise(noise: f64) -> Result<(), NoiseError> {
+    if (0.0..=1.0).contains(&noise) { Ok(()) } else { Err(NoiseError(noise)) }
+}
+
+impl MatchArgs {
+    /// The series these arguments ask for.
+    fn spec(&self) -> Result<SeriesSpec, MatchError> {
+        let timeout = Duration::from_millis(self.timeout);
+        let seat = |text: &str, side| {
+            Seat::parse(text, self.variant)
+                .map(|s| s.with_timeout(timeout))
+                .map_err(|error| MatchError::Player { side, error })
+        };
+        let (a, b) = (seat(&self.white, "white")?, seat(&self.black, "black")?);
+        let schedule = Schedule {
+            variant: self.variant,
+            size: self.size,
+            move_limit: self.move_limit,
+            random_plies: self.random_plies,
+            noise: self.noise,
+            seed: self.seed,
+            swap: self.swap,
+        };
+        Ok(SeriesSpec { schedule, a, b, games: self.games as usize })
     }
-    args.variant.check_size(args.size).map_err(|e| e.to_string())?;
-    let sprt = args.sprt.as_deref().map(Sprt::parse).transpose().map_err(|e| format!("--sprt: {e}"))?;
-    let parse = |text: &str, side: &str| Contestant::parse(text, args.variant).map_err(|e| format!("--{side}: {e}"));
-    let (a, b) = (parse(&args.white, "white")?, parse(&args.black, "black")?);
-    let arena = Arena {
-        variant: args.variant,
-        size: args.size,
-        move_limit: args.move_limit,
-        random_plies: args.random_plies,
-        noise: args.noise,
-        seed: args.seed,
-        swap: args.swap,
-        timeout: Duration::from_millis(args.timeout),
-    };
-    arena.check(&[&a, &b])?;
+}
+
+pub(crate) fn run(args: &MatchArgs) -> Result<(), MatchError> {
+    check_noise(args.noise)?;
+    args.variant.check_size(args.size)?;
+    let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
+    let spec = args.spec()?;
+    spec.check()?;
     let mut json = match &args.json {
-        Some(path) => Some(std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?),
+        Some(path) => {
+            Some(std::fs::File::create(path).map_err(|error| MatchError::Create { path: path.clone(), error })?)
+        }
         None => None,
     };
     let threads = args.threads.map_or_else(progress::default_threads, |t| t as usize);
     let started = Instant::now();
-    let bar = progress::bar(args.games as usize, "match");
+    let bar = progress::bar(spec.games, "match");
     let stop = AtomicBool::new(false);
-    let mut finished: Vec<ArenaGame> = Vec::new();
-    let games = run_parallel(
-        args.games as usize,
-        threads,
-        &stop,
-        |i| arena.play_game(i, &a, &b, &stop),
-        |game: &ArenaGame| {
-            bar.inc(1);
-            if let Some(file) = json.as_mut() {
-                // A failed write is reported once at the end through the flush below.
-                let _ = serde_json::to_writer(&mut *file, game).map(|_| writeln!(file));
-            }
-            finished.push(game.clone());
-            if sprt.is_some_and(|t| t.verdict(&samples(&finished, args.swap)) != Verdict::Continue) {
-                stop.store(true, Ordering::Relaxed);
-            }
-        },
-    )
-    .map_err(|e| e.to_string())?;
+    let mut finished: Vec<SeriesGame> = Vec::new();
+    let games = spec.run(threads, &stop, |game| {
+        bar.inc(1);
+        if let Some(file) = json.as_mut() {
+            // A failed write is reported once at the end through the flush below.
+            let _ = serde_json::to_writer(&mut *file, game).map(|_| writeln!(file));
+        }
+        finished.push(game.clone());
+        if sprt.is_some_and(|t| t.verdict(&samples_of_a(&finished, spec.schedule.swap)) != Verdict::Continue) {
+            stop.store(true, Ordering::Relaxed);
+        }
+    })?;
     bar.finish_and_clear();
     if let Some(file) = json.as_mut() {
-        file.flush().map_err(|e| format!("writing JSON: {e}"))?;
+        file.flush().map_err(MatchError::Write)?;
     }
-    let series: Vec<SeriesGame> = games.iter().map(ArenaGame::series_game).collect();
-    let title = format!("{} {}: {a} vs {b}", args.variant.title(), args.size);
-    print_rows(&title, args.swap, &series, started.elapsed().as_secs_f64());
-    print_statistics(&games, args.swap, sprt);
+    let title = format!("{} {}: {} vs {}", args.variant.title(), args.size, spec.a, spec.b);
+    print_rows(&title, spec.schedule.swap, &games, started.elapsed().as_secs_f64());
+    print_statistics(&games, spec.schedule.swap, sprt);
     Ok(())
 }
 
-/// A's score samples: one per complete pair when colours alternate, else one per game.
-fn samples(games: &[ArenaGame], paired: bool) -> Samples {
-    let score = |g: &ArenaGame| g.series_game().score_of_a();
-    let values = if paired {
-        let mut by_index: Vec<&ArenaGame> = games.iter().collect();
-        by_index.sort_by_key(|g| g.index);
-        by_index
-            .windows(2)
-            .filter(|w| w[0].index % 2 == 0 && w[1].index == w[0].index + 1)
-            .map(|w| (score(w[0]) + score(w[1])) / 2.0)
-            .collect()
-    } else {
-        games.iter().map(score).collect()
-    };
-    Samples { values }
-}
-
 /// Forfeits, draw rate, the Elo estimate from pairs and the SPRT's state.
-fn print_statistics(games: &[ArenaGame], paired: bool, sprt: Option<Sprt>) {
+fn print_statistics(games: &[SeriesGame], paired: bool, sprt: Option<Sprt>) {
     for g in games.iter().filter(|g| g.forfeit.is_some()) {
         println!("forfeit in game {}: {}", g.index + 1, g.forfeit.as_deref().unwrap_or_default());
     }
     let draws = games.iter().filter(|g| g.record.result.winner().is_none()).count();
     println!("draw rate: {:.1}%", 100.0 * draws as f64 / games.len().max(1) as f64);
-    let s = samples(games, paired);
+    let s = samples_of_a(games, paired);
     if paired {
         let [l, ld, d, wd, w] = s.pentanomial();
         println!("pairs (A's points 0, 0.5, 1, 1.5, 2): {l}, {ld}, {d}, {wd}, {w}");
@@ -171,20 +192,10 @@ fn print_statistics(games: &[ArenaGame], paired: bool, sprt: Option<Sprt>) {
     }
 }
 
-/// Plays a series with a progress bar; `on_game` sees each finished game.
-pub(crate) fn play(
-    spec: &SeriesSpec,
-    threads: usize,
-    mut on_game: impl FnMut(&SeriesGame),
-) -> Result<Vec<SeriesGame>, String> {
+/// Plays a series with a progress bar.
+pub(crate) fn play(spec: &SeriesSpec, threads: usize) -> Result<Vec<SeriesGame>, SearchError> {
     let bar = progress::bar(spec.games, "match");
-    let stop = AtomicBool::new(false);
-    let games = spec
-        .run(threads, &stop, |g| {
-            bar.inc(1);
-            on_game(g);
-        })
-        .map_err(|e| e.to_string())?;
+    let games = spec.run(threads, &AtomicBool::new(false), |_| bar.inc(1))?;
     bar.finish_and_clear();
     Ok(games)
 }

@@ -1,12 +1,10 @@
 //! The command line: the game's launch options, and a thin layer over the
 //! engine (perft, engine protocol, bench, matches, tournaments, experiments).
 
-mod arena;
 mod bench;
 mod book;
 #[cfg(feature = "gui")]
 mod display;
-mod engine_player;
 mod error;
 mod experiments;
 mod flow;

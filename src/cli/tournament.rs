@@ -6,12 +6,14 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use clap::Args;
+use thiserror::Error;
 
+use crate::engine::ai::search::SearchError;
 use crate::engine::lab::rating::fit_ratings;
-use crate::engine::lab::series::{Finished, run_parallel};
-use crate::engine::{BoardSize, Variant};
+use crate::engine::lab::runner::{EngineStartError, PairGame, RoundRobin, Schedule, Seat, SeatError};
+use crate::engine::{BoardSize, SizeError, Variant};
 
-use super::arena::{Arena, ArenaGame, Contestant};
+use super::matches::{NoiseError, check_noise};
 use super::progress;
 
 #[derive(Args, Debug)]
@@ -39,142 +41,103 @@ pub(crate) struct TournamentArgs {
     timeout: u64,
 }
 
-/// One game of the round robin and the pair that played it.
-pub(crate) struct PairGame {
-    first: usize,
-    second: usize,
-    game: ArenaGame,
+/// Why a round robin could not be played.
+#[derive(Debug, Error)]
+pub(crate) enum TournamentError {
+    #[error(transparent)]
+    Noise(#[from] NoiseError),
+    #[error(transparent)]
+    Size(#[from] SizeError),
+    #[error("--players {text}: {error}")]
+    Player { text: String, error: SeatError },
+    #[error(transparent)]
+    EngineStart(#[from] EngineStartError),
+    #[error(transparent)]
+    Play(#[from] SearchError),
 }
 
-impl Finished for PairGame {
-    fn is_finished(&self) -> bool {
-        self.game.is_finished()
+/// Plays the round robin with a progress bar, after checking that every
+/// engine program starts.
+pub(crate) fn play(round_robin: &RoundRobin, threads: usize) -> Result<Vec<PairGame>, TournamentError> {
+    round_robin.check()?;
+    let bar = progress::bar(round_robin.pairs().len() * round_robin.games_per_pair, "tournament");
+    let games = round_robin.play(threads, &AtomicBool::new(false), |_| bar.inc(1))?;
+    bar.finish_and_clear();
+    Ok(games)
+}
+
+/// Prints the cross table, scores and Elo estimates; returns the players
+/// ordered by rating (best first) with their Elo.
+pub(crate) fn print_table(players: &[Seat], games: &[PairGame]) -> Vec<(usize, f64)> {
+    let n = players.len();
+    let mut score = vec![vec![0.0; n]; n];
+    let mut played = vec![vec![0.0; n]; n];
+    for g in games {
+        let s = g.game.score_of_a();
+        score[g.first][g.second] += s;
+        score[g.second][g.first] += 1.0 - s;
+        played[g.first][g.second] += 1.0;
+        played[g.second][g.first] += 1.0;
     }
-}
-
-pub(crate) struct Tournament {
-    pub(crate) variant: Variant,
-    pub(crate) size: BoardSize,
-    pub(crate) players: Vec<Contestant>,
-    pub(crate) games_per_pair: usize,
-    pub(crate) seed: u64,
-    pub(crate) random_plies: u32,
-    pub(crate) noise: f64,
-    pub(crate) timeout: Duration,
-}
-
-impl Tournament {
-    pub(crate) fn play(&self, threads: usize) -> Result<Vec<PairGame>, String> {
-        let pairs: Vec<(usize, usize)> =
-            (0..self.players.len()).flat_map(|i| (i + 1..self.players.len()).map(move |j| (i, j))).collect();
-        let arenas: Vec<Arena> = (0..pairs.len())
-            .map(|p| Arena {
-                variant: self.variant,
-                size: self.size,
-                move_limit: None,
-                random_plies: self.random_plies,
-                noise: self.noise,
-                seed: self.seed.wrapping_add(p as u64 * 1_000_003),
-                swap: true,
-                timeout: self.timeout,
-            })
-            .collect();
-        if let Some(arena) = arenas.first() {
-            arena.check(&self.players.iter().collect::<Vec<_>>())?;
-        }
-        let total = pairs.len() * self.games_per_pair;
-        let bar = progress::bar(total, "tournament");
-        let stop = AtomicBool::new(false);
-        let games = run_parallel(
-            total,
-            threads,
-            &stop,
-            |job| {
-                let (pair, k) = (job / self.games_per_pair, job % self.games_per_pair);
-                let (first, second) = pairs[pair];
-                arenas[pair].play_game(k, &self.players[first], &self.players[second], &stop).map(|game| PairGame {
-                    first,
-                    second,
-                    game,
-                })
-            },
-            |_| bar.inc(1),
-        )
-        .map_err(|e| e.to_string())?;
-        bar.finish_and_clear();
-        Ok(games)
+    let ratings = fit_ratings(&score, &played);
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by(|&a, &b| ratings[b].elo.total_cmp(&ratings[a].elo));
+    let width = players.iter().map(|p| p.to_string().len()).max().unwrap_or(8).max(8);
+    print!("{:>3} {:<width$} ", "#", "player");
+    for k in 0..n {
+        print!("{:>7}", format!("[{}]", k + 1));
     }
-
-    /// Prints the cross table, scores and Elo estimates; returns the players
-    /// ordered by rating (best first) with their Elo.
-    pub(crate) fn print_table(&self, games: &[PairGame]) -> Vec<(usize, f64)> {
-        let n = self.players.len();
-        let mut score = vec![vec![0.0; n]; n];
-        let mut played = vec![vec![0.0; n]; n];
-        for g in games {
-            let s = g.game.series_game().score_of_a();
-            score[g.first][g.second] += s;
-            score[g.second][g.first] += 1.0 - s;
-            played[g.first][g.second] += 1.0;
-            played[g.second][g.first] += 1.0;
-        }
-        let ratings = fit_ratings(&score, &played);
-        let mut order: Vec<usize> = (0..n).collect();
-        order.sort_by(|&a, &b| ratings[b].elo.total_cmp(&ratings[a].elo));
-        let width = self.players.iter().map(|p| p.to_string().len()).max().unwrap_or(8).max(8);
-        print!("{:>3} {:<width$} ", "#", "player");
-        for k in 0..n {
-            print!("{:>7}", format!("[{}]", k + 1));
-        }
-        println!("{:>9} {:>14}", "score", "Elo");
-        for (rank, &i) in order.iter().enumerate() {
-            print!("{:>3} {:<width$} ", format!("{}.", rank + 1), self.players[i].to_string());
-            for &j in &order {
-                if i == j {
-                    print!("{:>7}", "-");
-                } else {
-                    print!("{:>7}", format!("{}/{}", score[i][j], played[i][j]));
-                }
+    println!("{:>9} {:>14}", "score", "Elo");
+    for (rank, &i) in order.iter().enumerate() {
+        print!("{:>3} {:<width$} ", format!("{}.", rank + 1), players[i].to_string());
+        for &j in &order {
+            if i == j {
+                print!("{:>7}", "-");
+            } else {
+                print!("{:>7}", format!("{}/{}", score[i][j], played[i][j]));
             }
-            let total: f64 = score[i].iter().sum();
-            let of: f64 = played[i].iter().sum();
-            println!("{:>9} {:>+6.0} ± {:<4.0}", format!("{total}/{of}"), ratings[i].elo, ratings[i].error);
         }
-        println!("(columns follow the rows' order; Elo: mean 0, ± is a 95% interval)");
-        order.into_iter().map(|i| (i, ratings[i].elo)).collect()
+        let total: f64 = score[i].iter().sum();
+        let of: f64 = played[i].iter().sum();
+        println!("{:>9} {:>+6.0} ± {:<4.0}", format!("{total}/{of}"), ratings[i].elo, ratings[i].error);
     }
+    println!("(columns follow the rows' order; Elo: mean 0, ± is a 95% interval)");
+    order.into_iter().map(|i| (i, ratings[i].elo)).collect()
 }
 
-pub(crate) fn run(args: &TournamentArgs) -> Result<(), String> {
-    if !(0.0..=1.0).contains(&args.noise) {
-        return Err(format!("--noise must be from 0 to 1, not {}", args.noise));
-    }
-    args.variant.check_size(args.size).map_err(|e| e.to_string())?;
+pub(crate) fn run(args: &TournamentArgs) -> Result<(), TournamentError> {
+    check_noise(args.noise)?;
+    args.variant.check_size(args.size)?;
+    let timeout = Duration::from_millis(args.timeout);
     let players = args
         .players
         .iter()
-        .map(|p| Contestant::parse(p, args.variant).map_err(|e| format!("--players {p}: {e}")))
+        .map(|p| {
+            Seat::parse(p, args.variant)
+                .map(|s| s.with_timeout(timeout))
+                .map_err(|error| TournamentError::Player { text: p.clone(), error })
+        })
         .collect::<Result<Vec<_>, _>>()?;
-    let tournament = Tournament {
+    let schedule = Schedule {
         variant: args.variant,
         size: args.size,
-        players,
-        games_per_pair: args.games as usize,
-        seed: args.seed,
+        move_limit: None,
         random_plies: args.random_plies,
         noise: args.noise,
-        timeout: Duration::from_millis(args.timeout),
+        seed: args.seed,
+        swap: true,
     };
+    let round_robin = RoundRobin { schedule, players, games_per_pair: args.games as usize };
     let started = Instant::now();
-    let games = tournament.play(args.threads.map_or_else(progress::default_threads, |t| t as usize))?;
+    let games = play(&round_robin, args.threads.map_or_else(progress::default_threads, |t| t as usize))?;
     println!(
         "{} {} round robin: {} players, {} games in {:.1} s",
         args.variant.title(),
         args.size,
-        tournament.players.len(),
+        round_robin.players.len(),
         games.len(),
         started.elapsed().as_secs_f64()
     );
-    tournament.print_table(&games);
+    print_table(&round_robin.players, &games);
     Ok(())
 }

@@ -1,13 +1,16 @@
 //! `breakline tune`: Texel tuning of a variant's expert weights (see
-//! `engine::tune`), printing the fit and writing the weights as the Rust
+//! `engine::lab::tune`), printing the fit and writing the weights as the Rust
 //! source the build ships.
 
+use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::Args;
+use thiserror::Error;
 
+use super::matches::{NoiseError, check_noise};
 use super::progress;
-use crate::engine::lab::tune::{self, TuneSpec};
+use crate::engine::lab::tune::{self, TuneError, TuneSpec};
 use crate::engine::{BoardSize, Variant};
 
 #[derive(Args, Debug)]
@@ -27,31 +30,41 @@ pub(crate) struct TuneArgs {
     /// Random plies opening each sample game
     #[arg(long, default_value_t = 6)]
     random_plies: u32,
-    /// Leaf noise of the sample games, raw units (default 10 Breakthrough, 2 Lines of Action)
-    #[arg(long)]
-    noise: Option<u32>,
+    /// Tie-break noise of the sample games' search, a fraction of the evaluation step (0 to 1)
+    #[arg(long, default_value_t = 1.0)]
+    noise: f64,
     /// Worker threads for the sample games (default: all cores); the result does not depend on it
     #[arg(long)]
     threads: Option<u64>,
     /// Write the weights here as Rust source (src/engine/ai/eval/<variant>/weights.rs)
     #[arg(long)]
-    out: Option<std::path::PathBuf>,
+    out: Option<PathBuf>,
 }
 
-pub(crate) fn run(args: &TuneArgs) -> Result<(), String> {
+/// Why a tuning run failed.
+#[derive(Debug, Error)]
+pub(crate) enum TuneCliError {
+    #[error(transparent)]
+    Noise(#[from] NoiseError),
+    #[error(transparent)]
+    Tune(#[from] TuneError),
+    #[error("{}: {error}", path.display())]
+    Write { path: PathBuf, error: std::io::Error },
+}
+
+pub(crate) fn run(args: &TuneArgs) -> Result<(), TuneCliError> {
+    check_noise(args.noise)?;
     let mut spec = TuneSpec::new(args.variant, args.games, args.seed);
     spec.size = args.size;
     spec.random_plies = args.random_plies;
     if let Some(d) = args.depth {
         spec.depth = d.clamp(1, 8);
     }
-    if let Some(n) = args.noise {
-        spec.noise = n;
-    }
+    spec.noise = args.noise;
     let threads = args.threads.map_or_else(progress::default_threads, |t| t as usize);
     let started = Instant::now();
     let bar = progress::bar(spec.games, "tune");
-    let report = tune::tune(&spec, threads, &|done| bar.set_position(done as u64)).map_err(|e| e.to_string())?;
+    let report = tune::tune(&spec, threads, &|done| bar.set_position(done as u64))?;
     bar.finish_and_clear();
     let out = args.out.as_ref().map_or("FILE".to_string(), |p| p.display().to_string());
     println!("{}", spec.command(&out));
@@ -70,7 +83,8 @@ pub(crate) fn run(args: &TuneArgs) -> Result<(), String> {
         println!("{:>6} {:>6} {:>8}  {}", report.hand[i], report.weights[i], report.shipped[i], report.names[i]);
     }
     if let Some(path) = &args.out {
-        std::fs::write(path, report.rust_source(&out)).map_err(|e| format!("{}: {e}", path.display()))?;
+        std::fs::write(path, report.rust_source(&out))
+            .map_err(|error| TuneCliError::Write { path: path.clone(), error })?;
     }
     Ok(())
 }

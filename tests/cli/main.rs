@@ -5,6 +5,7 @@ mod binary;
 mod engine_matches;
 mod flow;
 mod protocol;
+mod runner;
 
 use std::process::Command;
 

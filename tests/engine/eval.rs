@@ -73,12 +73,19 @@ fn cases() -> Vec<(Variant, BoardSize)> {
     bt.chain(loa).collect()
 }
 
+/// Every strategy of a variant: the menus' and the tuner's baseline.
+fn every_strategy(variant: Variant) -> Vec<Strategy> {
+    let mut all = Strategy::for_variant(variant);
+    all.push(Strategy::ExpertHand);
+    all
+}
+
 #[test]
 fn every_strategy_stays_inside_the_bounds_on_random_positions() {
     for (variant, size) in cases() {
         let positions = random_placements(variant, size, 6);
         assert!(positions.len() > 50, "{variant} {size}: too few positions");
-        for strategy in Strategy::for_variant(variant) {
+        for strategy in every_strategy(variant) {
             for p in &positions {
                 for me in Color::BOTH {
                     let (v, step) = eval(variant, p, strategy, me);
@@ -94,7 +101,7 @@ fn every_strategy_stays_inside_the_bounds_on_random_positions() {
 fn swapping_the_colours_gives_the_same_score_to_the_swapped_side() {
     for (variant, size) in cases() {
         let positions = random_placements(variant, size, 3);
-        for strategy in Strategy::for_variant(variant) {
+        for strategy in every_strategy(variant) {
             for p in &positions {
                 let m = mirror(p);
                 for me in Color::BOTH {
@@ -104,6 +111,21 @@ fn swapping_the_colours_gives_the_same_score_to_the_swapped_side() {
                 }
             }
         }
+    }
+}
+
+#[test]
+fn the_hand_weights_player_is_the_expert_before_tuning_and_no_menu_offers_it() {
+    for variant in Variant::ALL {
+        assert!(Strategy::ExpertHand.supports(variant));
+        assert!(!Strategy::for_variant(variant).contains(&Strategy::ExpertHand));
+        assert_eq!("experthand".parse::<Strategy>(), Ok(Strategy::ExpertHand));
+        // The shipped weights are the tuner's, not the hand's: the scores differ.
+        let positions = random_placements(variant, BoardSize::new(8, 8), 2);
+        let differ = positions.iter().any(|p| {
+            eval(variant, p, Strategy::Expert, Color::White) != eval(variant, p, Strategy::ExpertHand, Color::White)
+        });
+        assert!(differ, "{variant}: experthand scores as expert does");
     }
 }
 

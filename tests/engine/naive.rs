@@ -153,13 +153,13 @@ fn the_study_pits_the_strong_player_against_every_naive_one_on_both_boards() {
     let pairings = study.pairings().unwrap();
     assert_eq!(pairings.len(), 18);
     for size in [BoardSize::new(6, 6), BoardSize::new(8, 8)] {
-        let naive: Vec<_> = pairings.iter().filter(|p| p.spec.size == size).map(|p| p.naive).collect();
+        let naive: Vec<_> = pairings.iter().filter(|p| p.spec.schedule.size == size).map(|p| p.naive).collect();
         assert_eq!(naive, Strategy::NAIVE);
     }
     for p in &pairings {
         assert_eq!(p.spec.a.to_string(), "enhanced:balanced:time=3000");
         assert_eq!(p.spec.b.to_string(), format!("alphabeta:{}:depth=3", p.naive));
-        assert!(p.spec.swap && p.spec.games == 2);
+        assert!(p.spec.schedule.swap && p.spec.games == 2);
     }
 }
 

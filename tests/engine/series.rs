@@ -7,27 +7,36 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
 
 use breakline::engine::ai::search::{AiConfig, SearchHandler};
-use breakline::engine::lab::runner::play_ai_game;
-use breakline::engine::lab::series::{Finished, SeriesSpec, SeriesSummary, run_parallel};
+use breakline::engine::lab::runner::{Finished, Schedule, Seat, SeriesGame, SeriesSpec, play_ai_game, run_parallel};
+use breakline::engine::lab::series::SeriesSummary;
 use breakline::engine::{BoardSize, Color, Variant};
 
-fn spec(games: usize, swap: bool) -> SeriesSpec {
-    let v = Variant::Breakthrough;
-    SeriesSpec {
-        variant: v,
+fn config(text: &str) -> AiConfig {
+    AiConfig::parse(text, Variant::Breakthrough).unwrap()
+}
+
+fn schedule(swap: bool) -> Schedule {
+    Schedule {
+        variant: Variant::Breakthrough,
         size: BoardSize::new(6, 6),
-        a: AiConfig::parse("alphabeta:offensive2:depth=2", v).unwrap(),
-        b: AiConfig::parse("alphabeta:defensive1:depth=2", v).unwrap(),
-        games,
-        seed: 42,
-        swap,
+        move_limit: None,
         random_plies: 0,
         noise: 1.0,
-        move_limit: None,
+        seed: 42,
+        swap,
     }
 }
 
-fn move_lists(games: &[breakline::engine::lab::series::SeriesGame]) -> Vec<String> {
+fn spec(games: usize, swap: bool) -> SeriesSpec {
+    SeriesSpec {
+        schedule: schedule(swap),
+        a: Seat::Ai(config("alphabeta:offensive2:depth=2")),
+        b: Seat::Ai(config("alphabeta:defensive1:depth=2")),
+        games,
+    }
+}
+
+fn move_lists(games: &[SeriesGame]) -> Vec<String> {
     games.iter().map(|g| g.record.move_list_text()).collect()
 }
 
@@ -37,8 +46,22 @@ fn the_same_seed_gives_the_same_games_on_any_number_of_threads() {
     let one = spec(6, true).run(1, &stop, |_| {}).unwrap();
     let three = spec(6, true).run(3, &stop, |_| {}).unwrap();
     assert_eq!(move_lists(&one), move_lists(&three));
-    let other_seed = SeriesSpec { seed: 43, ..spec(6, true) }.run(2, &stop, |_| {}).unwrap();
+    let other_seed = SeriesSpec { schedule: Schedule { seed: 43, ..schedule(true) }, ..spec(6, true) }
+        .run(2, &stop, |_| {})
+        .unwrap();
     assert_ne!(move_lists(&one), move_lists(&other_seed));
+}
+
+#[test]
+fn a_share_of_a_series_plays_the_very_games_of_the_whole() {
+    let stop = AtomicBool::new(false);
+    let s = SeriesSpec { schedule: Schedule { random_plies: 2, ..schedule(true) }, ..spec(6, true) };
+    let whole = s.run(2, &stop, |_| {}).unwrap();
+    let share = s.run_games(&[2, 3, 5], 2, &stop, |_| {}).unwrap();
+    assert_eq!(share.iter().map(|g| g.index).collect::<Vec<_>>(), [2, 3, 5]);
+    let picked: Vec<SeriesGame> = [2, 3, 5].iter().map(|&i| whole[i].clone()).collect();
+    assert_eq!(move_lists(&share), move_lists(&picked));
+    assert_eq!(share[0].record.start_fen, share[1].record.start_fen, "a pair shares its opening");
 }
 
 #[test]
@@ -49,12 +72,19 @@ fn games_of_a_series_differ_from_each_other() {
     assert!(distinct.len() >= 6, "only {} distinct games of 8", distinct.len());
     let loa = Variant::LinesOfAction;
     let classic = AiConfig::parse("alphabeta:classic:depth=2", loa).unwrap();
-    let loa_spec =
-        SeriesSpec { variant: loa, size: BoardSize::new(6, 6), a: classic.clone(), b: classic, ..spec(8, false) };
+    let loa_spec = SeriesSpec {
+        schedule: Schedule { variant: loa, ..schedule(false) },
+        a: Seat::Ai(classic.clone()),
+        b: Seat::Ai(classic),
+        ..spec(8, false)
+    };
     let distinct: std::collections::HashSet<_> =
         move_lists(&loa_spec.run(2, &stop, |_| {}).unwrap()).into_iter().collect();
     assert!(distinct.len() >= 6, "LOA classic: only {} distinct games of 8", distinct.len());
-    let random_start = SeriesSpec { random_plies: 4, noise: 0.0, ..spec(8, false) }.run(2, &stop, |_| {}).unwrap();
+    let random_start =
+        SeriesSpec { schedule: Schedule { random_plies: 4, noise: 0.0, ..schedule(false) }, ..spec(8, false) }
+            .run(2, &stop, |_| {})
+            .unwrap();
     let starts: std::collections::HashSet<_> = random_start.iter().map(|g| g.record.start_fen.clone()).collect();
     assert!(starts.len() >= 6, "random plies vary the openings");
 }
@@ -131,13 +161,14 @@ impl SearchHandler for StopAfter {
 fn a_stop_request_cuts_a_game_short() {
     // The games of a series stop through their handler, between moves and
     // inside searches: the game ends undecided after a few moves.
-    let s = spec(1, false);
+    let start = schedule(false).start().unwrap();
+    let (a, b) = (config("alphabeta:offensive2:depth=2"), config("alphabeta:defensive1:depth=2"));
     let mut handler = StopAfter { polls: Cell::new(0), limit: 20 };
-    let record = play_ai_game(s.start().unwrap(), &s.a, &s.b, 1, &mut handler).unwrap();
+    let record = play_ai_game(start.clone(), &a, &b, 1, &mut handler).unwrap();
     assert!(!record.result.is_over(), "{:?}", record.result);
     assert!(!record.moves.is_empty() && record.moves.len() < 10, "{} moves", record.moves.len());
     assert_eq!(record.replay().unwrap().fen(), record.stats.final_fen);
-    let unstopped = play_ai_game(s.start().unwrap(), &s.a, &s.b, 1, &mut ()).unwrap();
+    let unstopped = play_ai_game(start, &a, &b, 1, &mut ()).unwrap();
     assert!(unstopped.result.is_over());
 }
 

@@ -1,6 +1,8 @@
 //! The Texel tuner: reproducible from its seed, and its fit never worse than
 //! the weights it starts from on its own sample.
 
+use std::sync::atomic::AtomicBool;
+
 use breakline::engine::Variant;
 use breakline::engine::lab::tune::{self, TuneSpec};
 
@@ -42,4 +44,24 @@ fn the_fitted_weights_lose_less_than_the_hand_weights_on_their_sample() {
         assert!(source.contains("pub(crate) const EXPERT: [i32; super::EXPERT_LEN]"));
         assert!(source.contains("--seed 3 --depth 2"));
     }
+}
+
+#[test]
+fn the_sample_games_are_a_series_of_the_hand_weights_player_in_any_order() {
+    let spec = small(Variant::LinesOfAction, 5);
+    let series = spec.series().unwrap();
+    assert_eq!(series.a.to_string(), "enhanced:experthand:depth=2");
+    assert_eq!(series.a, series.b);
+    assert_eq!(series.games, 12);
+    let mut games = series.run(2, &AtomicBool::new(false), |_| {}).unwrap();
+    assert!(games.iter().all(|g| g.record.white.label() == "enhanced:experthand:depth=2"));
+    let whole = tune::tune(&spec, 1, &|_| {}).unwrap();
+    assert_eq!(tune::fit(&spec, &games).unwrap(), whole);
+    // The positions are gathered by game index, so games put together in any
+    // order (say, from several machines) fit the same weights.
+    games.reverse();
+    games.swap(0, 5);
+    assert_eq!(tune::fit(&spec, &games).unwrap(), whole);
+    let fewer = tune::fit(&spec, &games[1..]).unwrap();
+    assert!(fewer.train_positions + fewer.test_positions < whole.train_positions + whole.test_positions);
 }

@@ -1,5 +1,5 @@
 //! The Series panel's logic without a window: a series runs in the background
-//! to the same games as the engine plays directly, cancelling and dropping
+//! to the same games as the engine (and `breakline match`) plays, cancelling and dropping
 //! stop it, and watching a finished game replays its moves on the board.
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -11,24 +11,28 @@ use breakline::app::notice::Notice;
 use breakline::app::series::{CancelSeries, Series, SeriesStatus, StartSeries, WatchSeriesGame, series_presets};
 use breakline::app::state::{AiControl, GamePhase, GameRequest, PlaySettings, Players};
 use breakline::app::{LaunchOptions, PlayerSetup};
-use breakline::engine::lab::series::{SeriesSpec, SeriesSummary};
+use breakline::engine::lab::runner::{Schedule, Seat, SeriesGame, SeriesSpec};
+use breakline::engine::lab::series::SeriesSummary;
 use breakline::engine::{AiConfig, BoardSize, Variant};
 
 use crate::{ai, assert_pieces_match, game_app, phase, session};
 
 fn small_spec(games: usize) -> SeriesSpec {
     let v = Variant::Breakthrough;
-    SeriesSpec {
+    let schedule = Schedule {
         variant: v,
         size: BoardSize::new(6, 6),
-        a: AiConfig::parse("alphabeta:offensive2:depth=1", v).unwrap(),
-        b: AiConfig::parse("alphabeta:defensive1:depth=1", v).unwrap(),
-        games,
-        seed: 7,
-        swap: true,
+        move_limit: None,
         random_plies: 2,
         noise: 1.0,
-        move_limit: None,
+        seed: 7,
+        swap: true,
+    };
+    SeriesSpec {
+        schedule,
+        a: Seat::Ai(AiConfig::parse("alphabeta:offensive2:depth=1", v).unwrap()),
+        b: Seat::Ai(AiConfig::parse("alphabeta:defensive1:depth=1", v).unwrap()),
+        games,
     }
 }
 
@@ -89,9 +93,8 @@ fn a_series_runs_in_the_background_to_the_engines_games() {
     for (mine, theirs) in ours.iter().zip(&direct) {
         assert_eq!(mine.a_is_black, theirs.a_is_black);
         assert_eq!(mine.record.start_fen, theirs.record.start_fen);
-        let notation = |g: &breakline::engine::lab::series::SeriesGame| {
-            g.record.moves.iter().map(|m| (m.notation.clone(), m.nodes)).collect::<Vec<_>>()
-        };
+        let notation =
+            |g: &SeriesGame| g.record.moves.iter().map(|m| (m.notation.clone(), m.nodes)).collect::<Vec<_>>();
         assert_eq!(notation(mine), notation(theirs), "game {}", mine.index);
         assert_eq!(mine.record.result, theirs.record.result);
     }
@@ -106,16 +109,54 @@ fn a_series_runs_in_the_background_to_the_engines_games() {
     assert!(session(&app).position().moves().is_empty());
 }
 
+/// A game as JSON with the measured times taken out (they are not reproduced).
+fn game_without_times(game: &SeriesGame) -> serde_json::Value {
+    let mut value = serde_json::to_value(game).unwrap();
+    for m in value["record"]["moves"].as_array_mut().unwrap() {
+        m["time_us"] = 0.into();
+    }
+    for side in ["white", "black"] {
+        value["record"]["stats"][side]["total_time_us"] = 0.into();
+    }
+    value
+}
+
+#[test]
+fn game_n_of_the_series_tab_is_game_n_of_breakline_match() {
+    let mut app = quiet_app();
+    let spec = small_spec(4);
+    start(&mut app, spec.clone(), 2);
+    run_to_the_end(&mut app);
+    let json = std::env::temp_dir().join(format!("breakline-tab-vs-match-{}.jsonl", std::process::id()));
+    let (a, b) = (spec.a.to_string(), spec.b.to_string());
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_breakline"))
+        .args(["match", "--size", "6x6", "--white", &a, "--black", &b, "--games", "4", "--swap"])
+        .args(["--random-plies", "2", "--noise", "1", "--seed", "7", "--threads", "1", "--json"])
+        .arg(&json)
+        .output()
+        .expect("the binary runs");
+    assert!(status.status.success(), "{}", String::from_utf8_lossy(&status.stderr));
+    let text = std::fs::read_to_string(&json).unwrap();
+    let _ = std::fs::remove_file(&json);
+    let by_match: Vec<SeriesGame> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(by_match.len(), 4);
+    for game in by_match {
+        let in_tab = series(&app).game(game.index).expect("the tab played every game");
+        assert_eq!(game_without_times(in_tab), game_without_times(&game), "game {}", game.index);
+    }
+}
+
 #[test]
 fn cancelling_a_new_series_or_dropping_the_resource_stops_the_run() {
     let mut app = quiet_app();
     // Long enough that it cannot finish while the test looks at it.
     let v = Variant::Breakthrough;
+    let short = small_spec(500);
     let long = SeriesSpec {
-        size: BoardSize::new(8, 8),
-        a: AiConfig::parse("alphabeta:offensive2:depth=4", v).unwrap(),
-        b: AiConfig::parse("alphabeta:defensive2:depth=4", v).unwrap(),
-        ..small_spec(500)
+        schedule: Schedule { size: BoardSize::new(8, 8), ..short.schedule.clone() },
+        a: Seat::Ai(AiConfig::parse("alphabeta:offensive2:depth=4", v).unwrap()),
+        b: Seat::Ai(AiConfig::parse("alphabeta:defensive2:depth=4", v).unwrap()),
+        ..short
     };
     start(&mut app, long.clone(), 1);
     let first = series(&app).stop_flag().expect("a run has a stop flag");

@@ -17,6 +17,7 @@ pub use runner::{CancelSeries, Series, SeriesStatus, StartSeries};
 use super::PlayerSetup;
 use super::presets::{self, matchup};
 use crate::engine::lab::naive_study::NaiveStudy;
+use crate::engine::lab::runner::Seat;
 use crate::engine::{AiConfig, Algorithm, BoardSize, Strategy, Variant};
 
 pub(crate) fn plugin(app: &mut App) {
@@ -83,16 +84,18 @@ pub fn series_presets() -> Vec<SeriesPreset> {
     // The iterative-deepening article's study: its strong player against each
     // naive player, on 6x6 and 8x8, colours swapped (see `breakline experiments --only 6`).
     for pairing in NaiveStudy::article().pairings().expect("the article's time and depth are in range") {
-        let spec = pairing.spec;
+        let (schedule, Seat::Ai(a), Seat::Ai(b)) = (pairing.spec.schedule, pairing.spec.a, pairing.spec.b) else {
+            continue;
+        };
         list.push(SeriesPreset {
-            title: format!("Naive study: balanced 3 s vs {} depth 3, {}", pairing.naive, spec.size),
-            variant: spec.variant,
-            size: spec.size,
-            a: spec.a,
-            b: spec.b,
+            title: format!("Naive study: balanced 3 s vs {} depth 3, {}", pairing.naive, schedule.size),
+            variant: schedule.variant,
+            size: schedule.size,
+            a,
+            b,
             games: 4,
-            swap: spec.swap,
-            noise: spec.noise,
+            swap: schedule.swap,
+            noise: schedule.noise,
         });
     }
     for number in 1..=presets::COUNT {

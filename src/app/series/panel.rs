@@ -15,7 +15,7 @@ use crate::app::session::GameSession;
 use crate::app::state::AiControl;
 use crate::app::state::GameRequest;
 use crate::engine::ai::search::{Difficulty, Limit, limits};
-use crate::engine::lab::series::SeriesSpec;
+use crate::engine::lab::runner::{Schedule, Seat, SeriesSpec};
 use crate::engine::{AiConfig, Algorithm, BoardSize, Strategy, Variant};
 
 const ERROR_COLOR: Color32 = Color32::from_rgb(255, 110, 100);
@@ -100,18 +100,16 @@ impl SeriesForm {
         self.variant.check_size(self.size).map_err(|e| e.to_string())?;
         let a = AiConfig::parse(&self.a_text, self.variant).map_err(|e| format!("Player A: {e}"))?;
         let b = AiConfig::parse(&self.b_text, self.variant).map_err(|e| format!("Player B: {e}"))?;
-        Ok(SeriesSpec {
+        let schedule = Schedule {
             variant: self.variant,
             size: self.size,
-            a,
-            b,
-            games: self.games.max(1),
-            seed: self.seed,
-            swap: self.swap,
+            move_limit: None,
             random_plies: self.random_plies,
             noise: self.noise,
-            move_limit: None,
-        })
+            seed: self.seed,
+            swap: self.swap,
+        };
+        Ok(SeriesSpec { schedule, a: Seat::Ai(a), b: Seat::Ai(b), games: self.games.max(1) })
     }
 }
 
@@ -340,13 +338,16 @@ fn results_section(ui: &mut Ui, series: &Series) {
     };
     let s = series.summary();
     let n = s.games;
-    ui.label(RichText::new(format!("{} {}: {} vs {}", spec.variant.title(), spec.size, spec.a, spec.b)).small());
+    ui.label(
+        RichText::new(format!("{} {}: {} vs {}", spec.schedule.variant.title(), spec.schedule.size, spec.a, spec.b))
+            .small(),
+    );
     ui.label(format!(
         "{n} games · average {:.1} turns (plies){}",
         s.average_turns,
         if s.draws > 0 { format!(" · {} draws", s.draws) } else { String::new() }
     ));
-    let (a_label, b_label) = if spec.swap { ("A", "B") } else { ("A (White)", "B (Black)") };
+    let (a_label, b_label) = if spec.schedule.swap { ("A", "B") } else { ("A (White)", "B (Black)") };
     egui::Grid::new("series_results").striped(true).num_columns(3).spacing([18.0, 3.0]).show(ui, |ui| {
         let mut row = |name: &str, a: String, b: String| {
             ui.label(name);
@@ -355,7 +356,7 @@ fn results_section(ui: &mut Ui, series: &Series) {
             ui.end_row();
         };
         row("", a_label.to_string(), b_label.to_string());
-        for (name, a, b) in s.player_rows(spec.swap) {
+        for (name, a, b) in s.player_rows(spec.schedule.swap) {
             row(name, a, b);
         }
     });

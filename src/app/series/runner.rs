@@ -13,7 +13,8 @@ use crate::app::rest::{PROGRESS_INTERVAL, Waker};
 
 use crate::app::state::GameSystems;
 use crate::engine::lab::rating::elo_from_score;
-use crate::engine::lab::series::{SeriesGame, SeriesSpec, SeriesSummary};
+use crate::engine::lab::runner::{SeriesGame, SeriesSpec};
+use crate::engine::lab::series::SeriesSummary;
 
 /// Starts a series; a series already running is stopped first.
 #[derive(Message, Clone, Debug)]
@@ -172,7 +173,7 @@ fn start_series(mut requests: MessageReader<StartSeries>, mut series: ResMut<Ser
     };
     // Replacing the resource's contents drops the old run, which stops it.
     *series = Series { spec: Some(request.spec.clone()), threads: request.threads.max(1), ..default() };
-    if let Err(error) = request.spec.variant.check_size(request.spec.size) {
+    if let Err(error) = request.spec.schedule.variant.check_size(request.spec.schedule.size) {
         series.end(SeriesStatus::Failed(error.to_string()));
         return;
     }

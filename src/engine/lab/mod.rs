@@ -1,6 +1,7 @@
-//! The lab wing: series of games, match statistics and the sequential test,
-//! ratings, Texel tuning and the naive-players study. It uses the rules and
-//! the AI wings.
+//! The lab wing: the one match runner (every series of games, whoever plays
+//! them: this build's AI or engine programs), match statistics and the
+//! sequential test, ratings, Texel tuning and the naive-players study. It uses
+//! the rules and the AI wings.
 
 pub mod book_build;
 pub mod naive_study;

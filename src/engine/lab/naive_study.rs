@@ -7,7 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::series::{SeriesGame, SeriesSpec};
+use super::runner::{Schedule, Seat, SeriesGame, SeriesSpec};
 use crate::engine::ai::eval::{Strategy, is_proven};
 use crate::engine::ai::search::{AiConfig, Algorithm, ConfigError, Limit};
 use crate::engine::rules::types::{BoardSize, Color, Variant};
@@ -75,17 +75,20 @@ impl NaiveStudy {
         let mut out = Vec::with_capacity(self.sizes.len() * Strategy::NAIVE.len());
         for &size in &self.sizes {
             for naive in Strategy::NAIVE {
-                let spec = SeriesSpec {
+                let schedule = Schedule {
                     variant: Variant::Breakthrough,
                     size,
-                    a: self.strong()?,
-                    b: self.naive(naive)?,
-                    games: self.games,
-                    seed: self.seed,
-                    swap: true,
+                    move_limit: None,
                     random_plies: 0,
                     noise: self.noise,
-                    move_limit: None,
+                    seed: self.seed,
+                    swap: true,
+                };
+                let spec = SeriesSpec {
+                    schedule,
+                    a: Seat::Ai(self.strong()?),
+                    b: Seat::Ai(self.naive(naive)?),
+                    games: self.games,
                 };
                 out.push(NaivePairing { naive, spec });
             }
@@ -132,7 +135,7 @@ impl NaiveRow {
     /// Sums up `games` of `pairing` (the strong player is the spec's A).
     pub fn of(pairing: &NaivePairing, games: &[SeriesGame]) -> NaiveRow {
         let mut row = NaiveRow {
-            size: pairing.spec.size,
+            size: pairing.spec.schedule.size,
             naive: pairing.naive,
             games: games.len(),
             strong_wins: 0,

@@ -1,191 +1,13 @@
-//! Series of AI-vs-AI games: reproducible per game (each game's seed comes from
-//! the series seed and its index, whatever the number of threads), run in
-//! parallel, stoppable, and summarised in the style of the classic studies.
-
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
+//! The figures of a series, in the style of the classic studies: wins (by
+//! colour), nodes, captures and time per player, draws, and A's score samples
+//! for the Elo estimate and the sequential test. The games themselves are
+//! played by the runner.
 
 use serde::{Deserialize, Serialize};
 
-use super::runner::{move_seed, play_ai_game, random_opening};
-use crate::engine::ai::player::GameRecord;
-use crate::engine::ai::search::{AiConfig, ConfigError, SearchError, SearchHandler};
-use crate::engine::rules::types::{BoardSize, Color, Variant};
-use crate::engine::{Position, SizeError};
-
-/// What to play: player A against player B, N games.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct SeriesSpec {
-    /// The game played.
-    pub variant: Variant,
-    /// The board it is played on.
-    pub size: BoardSize,
-    /// Player A (White unless colours are swapped).
-    pub a: AiConfig,
-    /// Player B.
-    pub b: AiConfig,
-    /// Number of games.
-    pub games: usize,
-    /// The seed every game's openings and searches derive from.
-    pub seed: u64,
-    /// Every second game with colours exchanged (A plays Black).
-    pub swap: bool,
-    /// Random plies played before the AIs take over, for varied openings.
-    pub random_plies: u32,
-    /// Tie-break noise given to a player whose config has none (0 keeps them exact).
-    pub noise: f64,
-    /// Lines of Action draw limit; `None` keeps the rules' default.
-    pub move_limit: Option<u32>,
-}
-
-/// One finished (or stopped) game of a series.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct SeriesGame {
-    /// Its number in the series, from 0.
-    pub index: usize,
-    /// Whether A played Black in this game.
-    pub a_is_black: bool,
-    /// The game itself.
-    pub record: GameRecord,
-}
-
-impl SeriesGame {
-    /// The colour A played in this game.
-    pub fn color_of_a(&self) -> Color {
-        if self.a_is_black { Color::Black } else { Color::White }
-    }
-
-    /// 1 for an A win, 0.5 for a draw, 0 for a loss.
-    pub(crate) fn score_of_a(&self) -> f64 {
-        match self.record.result.winner() {
-            Some(w) if w == self.color_of_a() => 1.0,
-            Some(_) => 0.0,
-            None => 0.5,
-        }
-    }
-}
-
-/// Stops every game of a series at once (searches poll it too).
-struct SharedStop<'a>(&'a AtomicBool);
-
-impl SearchHandler for SharedStop<'_> {
-    fn should_stop(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
-    }
-}
-
-impl SeriesSpec {
-    /// The start of every game: the variant's start position on this size.
-    pub fn start(&self) -> Result<Position, SizeError> {
-        let mut pos = Position::start(self.variant, self.size)?;
-        if let Some(limit) = self.move_limit {
-            pos.set_move_limit(limit);
-        }
-        Ok(pos)
-    }
-
-    /// A player's config as the series plays it: the series' noise where it
-    /// sets none, and one search thread where it says `auto` (the games
-    /// themselves run in parallel).
-    fn with_noise(&self, config: &AiConfig) -> Result<AiConfig, ConfigError> {
-        let mut c = config.with_auto_threads(1);
-        if c.noise() == 0.0 {
-            c.set_noise(self.noise)?;
-        }
-        Ok(c)
-    }
-
-    /// Plays game `index` of the series; the same index always gives the same game.
-    fn play_game(&self, index: usize, stop: &AtomicBool) -> Result<SeriesGame, SearchError> {
-        let game_seed = move_seed(self.seed, index, Color::White) ^ 0x5EED;
-        let a_is_black = self.swap && index % 2 == 1;
-        let (white, black) = if a_is_black { (&self.b, &self.a) } else { (&self.a, &self.b) };
-        // Colours alternate over pairs of games that share their opening.
-        let opening = if self.swap { index / 2 * 2 } else { index };
-        let opening_seed = move_seed(self.seed, opening, Color::White) ^ 0x5EED;
-        let start = self.start()?;
-        let pos = random_opening(start, self.random_plies, opening_seed);
-        let record =
-            play_ai_game(pos, &self.with_noise(white)?, &self.with_noise(black)?, game_seed, &mut SharedStop(stop))?;
-        Ok(SeriesGame { index, a_is_black, record })
-    }
-
-    /// Plays the whole series on `threads` threads, calling `on_game` on this
-    /// thread as each game finishes (in finishing order). Games cut short by
-    /// `stop` are left out. The result is sorted by game index.
-    pub fn run(
-        &self,
-        threads: usize,
-        stop: &AtomicBool,
-        on_game: impl FnMut(&SeriesGame),
-    ) -> Result<Vec<SeriesGame>, SearchError> {
-        run_parallel(self.games, threads, stop, |i| self.play_game(i, stop), on_game)
-    }
-}
-
-/// Runs jobs `0..jobs` on `threads` threads; `on_done` sees each finished job
-/// on the calling thread. The first error stops the rest. Jobs finished after
-/// a stop request are dropped unless they are complete games.
-pub fn run_parallel<T: Send + Finished>(
-    jobs: usize,
-    threads: usize,
-    stop: &AtomicBool,
-    job: impl Fn(usize) -> Result<T, SearchError> + Sync,
-    mut on_done: impl FnMut(&T),
-) -> Result<Vec<T>, SearchError> {
-    let next = AtomicUsize::new(0);
-    let (tx, rx) = mpsc::channel();
-    let mut done = Vec::with_capacity(jobs);
-    let mut failure = None;
-    std::thread::scope(|scope| {
-        for _ in 0..threads.max(1).min(jobs.max(1)) {
-            let tx = tx.clone();
-            let (next, job) = (&next, &job);
-            scope.spawn(move || {
-                loop {
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    if index >= jobs || stop.load(Ordering::Relaxed) {
-                        break;
-                    }
-                    if tx.send((index, job(index))).is_err() {
-                        break;
-                    }
-                }
-            });
-        }
-        drop(tx);
-        for (index, result) in rx {
-            match result {
-                Ok(item) if item.is_finished() => {
-                    on_done(&item);
-                    done.push((index, item));
-                }
-                Ok(_) => {}
-                Err(e) => {
-                    failure.get_or_insert(e);
-                    stop.store(true, Ordering::Relaxed);
-                }
-            }
-        }
-    });
-    if let Some(e) = failure {
-        return Err(e);
-    }
-    done.sort_by_key(|(i, _)| *i);
-    Ok(done.into_iter().map(|(_, item)| item).collect())
-}
-
-/// Whether a job's result is whole (a game played to its end).
-pub trait Finished {
-    /// Whether the job ran to its end rather than being stopped.
-    fn is_finished(&self) -> bool;
-}
-
-impl Finished for SeriesGame {
-    fn is_finished(&self) -> bool {
-        self.record.result.is_over()
-    }
-}
+use super::runner::SeriesGame;
+use super::sprt::Samples;
+use crate::engine::rules::types::Color;
 
 /// One player's figures over a series.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -286,4 +108,21 @@ impl SeriesSummary {
     pub fn score_of_a(&self) -> f64 {
         (self.a.wins as f64 + 0.5 * self.draws as f64) / self.games.max(1) as f64
     }
+}
+
+/// A's score samples: one per complete pair (games 2k and 2k+1) when colours
+/// alternate, else one per game.
+pub(crate) fn samples_of_a(games: &[SeriesGame], paired: bool) -> Samples {
+    let values = if paired {
+        let mut by_index: Vec<&SeriesGame> = games.iter().collect();
+        by_index.sort_by_key(|g| g.index);
+        by_index
+            .windows(2)
+            .filter(|w| w[0].index % 2 == 0 && w[1].index == w[0].index + 1)
+            .map(|w| (w[0].score_of_a() + w[1].score_of_a()) / 2.0)
+            .collect()
+    } else {
+        games.iter().map(SeriesGame::score_of_a).collect()
+    };
+    Samples { values }
 }

@@ -89,13 +89,18 @@ pub(crate) struct Sprt {
     pub(crate) elo1: f64,
 }
 
+/// SPRT bounds that cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("bad SPRT bounds '{0}' (expected elo0,elo1 with elo0 < elo1, e.g. 0,10)")]
+pub(crate) struct SprtBoundsError(String);
+
 /// Both error rates of the test.
 const ERROR_RATE: f64 = 0.05;
 
 impl Sprt {
     /// Parses `elo0,elo1`.
-    pub(crate) fn parse(text: &str) -> Result<Sprt, String> {
-        let bad = || format!("bad SPRT bounds '{text}' (expected elo0,elo1 with elo0 < elo1, e.g. 0,10)");
+    pub(crate) fn parse(text: &str) -> Result<Sprt, SprtBoundsError> {
+        let bad = || SprtBoundsError(text.to_string());
         let (a, b) = text.split_once(',').ok_or_else(bad)?;
         let (elo0, elo1): (f64, f64) = (a.trim().parse().map_err(|_| bad())?, b.trim().parse().map_err(|_| bad())?);
         if !(elo0.is_finite() && elo1.is_finite() && elo0 < elo1) {

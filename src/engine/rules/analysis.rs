@@ -2,29 +2,18 @@
 //! groups and centre of mass (Lines of Action), the squares each side attacks
 //! (Breakthrough), and the pieces that decided a finished game.
 
-use super::position::Position;
+use super::bits::Bits;
+use super::game::Game;
+use super::position::{Position, with_game};
+use super::side_view::SideView;
 use super::types::{Color, Outcome, Variant, WinReason};
 
 /// The 8-connected groups of `color`'s pieces, largest first, each sorted.
 pub fn groups(position: &Position, color: Color) -> Vec<Vec<u8>> {
-    let size = position.size();
-    let mut left: Vec<u8> = position.pieces().into_iter().filter(|&(_, c)| c == color).map(|(sq, _)| sq).collect();
-    let mut out = Vec::new();
-    while let Some(seed) = left.pop() {
-        let mut group = vec![seed];
-        let mut i = 0;
-        while i < group.len() {
-            let (f, r) = (size.file_of(group[i]) as i32, size.rank_of(group[i]) as i32);
-            let (near, far): (Vec<u8>, Vec<u8>) = left
-                .iter()
-                .partition(|&&sq| (size.file_of(sq) as i32 - f).abs() <= 1 && (size.rank_of(sq) as i32 - r).abs() <= 1);
-            group.extend(near);
-            left = far;
-            i += 1;
-        }
-        group.sort_unstable();
-        out.push(group);
-    }
+    let mut out: Vec<Vec<u8>> = with_game!(&position.game, g => {
+        let board = g.board();
+        board.geometry().groups(board.pieces(color)).map(|group| group.squares().map(|sq| sq as u8).collect()).collect()
+    });
     out.sort_by_key(|g| std::cmp::Reverse(g.len()));
     out
 }
@@ -44,24 +33,7 @@ pub fn centre_of_mass(position: &Position, color: Color) -> Option<(f32, f32)> {
 
 /// Breakthrough: the squares `color`'s pawns could capture on (diagonally ahead).
 pub fn attacked_squares(position: &Position, color: Color) -> Vec<u8> {
-    let size = position.size();
-    let forward: i32 = if color == Color::White { 1 } else { -1 };
-    let mut out: Vec<u8> = Vec::new();
-    for (sq, c) in position.pieces() {
-        if c != color {
-            continue;
-        }
-        let (f, r) = (size.file_of(sq) as i32, size.rank_of(sq) as i32 + forward);
-        for df in [-1, 1] {
-            let nf = f + df;
-            if nf >= 0 && nf < size.columns as i32 && r >= 0 && r < size.rows as i32 {
-                out.push(size.index(nf as u8, r as u8));
-            }
-        }
-    }
-    out.sort_unstable();
-    out.dedup();
-    out
+    with_game!(&position.game, g => SideView::new(g.board(), color).attacks().squares().map(|sq| sq as u8).collect())
 }
 
 /// The pieces to highlight when the game is over: the pawn(s) on the far rank

@@ -6,6 +6,7 @@ use super::board::Board;
 use super::error::FenError;
 use super::game::{Game, MoveList};
 use super::placement::Placement;
+use super::side_view::SideView;
 use super::types::{BoardSize, Color, Move, Outcome, Variant, WinReason};
 
 /// A Breakthrough position and the number of plies played to reach it.
@@ -31,24 +32,13 @@ impl<B: Bits> Breakthrough<B> {
     /// Target sets of the side to move: straight, towards file a, towards the last file.
     #[inline]
     fn targets(&self) -> [B; 3] {
-        let b = &self.board;
-        let g = b.geometry();
-        let cols = g.columns;
-        let own = b.pieces(b.side());
-        let empty = g.all & !b.occupied();
-        let not_own = g.all & !own;
-        match b.side() {
-            Color::White => [
-                own.shl(cols) & empty,
-                (own & g.not_first_file).shl(cols - 1) & not_own,
-                (own & g.not_last_file).shl(cols + 1) & not_own,
-            ],
-            Color::Black => [
-                own.shr(cols) & empty,
-                (own & g.not_first_file).shr(cols + 1) & not_own,
-                (own & g.not_last_file).shr(cols - 1) & not_own,
-            ],
-        }
+        let view = SideView::of_mover(&self.board);
+        let all = view.geometry().all;
+        let own = view.own();
+        let empty = all & !self.board.occupied();
+        let not_own = all & !own;
+        let [straight, aside_a, aside_last] = view.pawn_steps(own);
+        [straight & empty, aside_a & not_own, aside_last & not_own]
     }
 
     /// How far back along the board index each target set's origin lies.
@@ -68,19 +58,20 @@ impl<B: Bits> Game for Breakthrough<B> {
 
     fn from_placement(p: &Placement) -> Result<Self, FenError> {
         Variant::Breakthrough.check_size(p.size)?;
-        let top = p.size.rows as usize - 1;
         let cols = p.size.columns as usize;
-        let on_rank = |c: Color, r: usize| (0..cols).any(|f| p.cells[r * cols + f] == Some(c));
-        let white_home = on_rank(Color::White, top);
-        let black_home = on_rank(Color::Black, 0);
+        let on_goal = |c: Color| {
+            let goal = p.size.goal_rank(c) as usize;
+            (0..cols).any(|f| p.cells[goal * cols + f] == Some(c))
+        };
+        let (white_arrived, black_arrived) = (on_goal(Color::White), on_goal(Color::Black));
         let (nw, nb) = (p.count(Color::White), p.count(Color::Black));
         if nw == 0 && nb == 0 {
             return Err(FenError::Invalid("the board has no pawns"));
         }
-        if white_home && black_home {
+        if white_arrived && black_arrived {
             return Err(FenError::Invalid("both sides have reached the far rank"));
         }
-        if (white_home && nb == 0) || (black_home && nw == 0) {
+        if (white_arrived && nb == 0) || (black_arrived && nw == 0) {
             return Err(FenError::Invalid("a side won twice over (far rank and no enemy pawns)"));
         }
         Ok(Breakthrough { board: Board::from_placement(p), plies: 0 })
@@ -93,17 +84,16 @@ impl<B: Bits> Game for Breakthrough<B> {
 
     #[inline]
     fn quick_outcome(&self) -> Outcome {
-        let b = &self.board;
-        let g = b.geometry();
-        let (white, black) = (b.pieces(Color::White), b.pieces(Color::Black));
+        let white = SideView::new(&self.board, Color::White);
+        let black = white.flip();
         let win = |winner, reason| Outcome::Win { winner, reason };
-        if (white & g.ranks[g.ranks.len() - 1]).any() {
+        if (white.own() & white.goal()).any() {
             win(Color::White, WinReason::ReachedGoal)
-        } else if (black & g.ranks[0]).any() {
+        } else if (black.own() & black.goal()).any() {
             win(Color::Black, WinReason::ReachedGoal)
-        } else if black.is_empty() {
+        } else if black.own().is_empty() {
             win(Color::White, WinReason::CapturedAll)
-        } else if white.is_empty() {
+        } else if white.own().is_empty() {
             win(Color::Black, WinReason::CapturedAll)
         } else {
             Outcome::Ongoing
@@ -137,11 +127,7 @@ impl<B: Bits> Game for Breakthrough<B> {
     /// A pawn that can step onto the far rank wins.
     #[inline]
     fn wins_next_move(&self) -> bool {
-        let g = self.board.geometry();
-        let goal = match self.board.side() {
-            Color::White => g.ranks[g.ranks.len() - 1],
-            Color::Black => g.ranks[0],
-        };
+        let goal = SideView::of_mover(&self.board).goal();
         self.targets().iter().any(|&t| (t & goal).any())
     }
 

@@ -112,6 +112,17 @@ impl<B: Bits> Geometry<B> {
         entry.downcast_ref::<Geometry<B>>().expect("cache keyed by type")
     }
 
+    /// The 8-connected groups of `set`, the one holding its lowest square first.
+    pub fn groups(&self, set: B) -> impl Iterator<Item = B> + '_ {
+        let mut rest = set;
+        std::iter::from_fn(move || {
+            let seed = rest.squares().next()?;
+            let group = self.connected_from(B::bit(seed), rest);
+            rest &= !group;
+            Some(group)
+        })
+    }
+
     /// All squares 8-connected to `seed` within `set` (flood fill).
     #[inline]
     pub(crate) fn connected_from(&self, seed: B, set: B) -> B {

@@ -17,4 +17,5 @@ pub(crate) mod perft;
 pub(crate) mod placement;
 pub(crate) mod position;
 pub mod record;
+pub mod side_view;
 pub(crate) mod types;

@@ -210,13 +210,15 @@ impl BoardSize {
         rank * self.columns + file
     }
 
+    /// The file of `square`, from 0 (file a).
     #[inline]
-    pub(crate) fn file_of(self, square: u8) -> u8 {
+    pub fn file_of(self, square: u8) -> u8 {
         square % self.columns
     }
 
+    /// The rank of `square`, from 0 (rank 1, the bottom).
     #[inline]
-    pub(crate) fn rank_of(self, square: u8) -> u8 {
+    pub fn rank_of(self, square: u8) -> u8 {
         square / self.columns
     }
 
@@ -232,13 +234,31 @@ impl BoardSize {
         format!("{}{sep}{}", self.square_name(m.from), self.square_name(m.to))
     }
 
+    /// The rank `color` starts from: White's is the bottom one, Black's the top.
+    #[inline]
+    pub fn home_rank(self, color: Color) -> u8 {
+        self.rank_index(color, 0)
+    }
+
     /// Breakthrough: the rank `color`'s pawns win on (the far one from its home rows).
     #[inline]
-    pub(crate) fn goal_rank(self, color: Color) -> u8 {
+    pub fn goal_rank(self, color: Color) -> u8 {
+        self.rank_index(color, self.rows - 1)
+    }
+
+    /// The rank `steps` ranks in front of `color`'s home rank.
+    #[inline]
+    pub fn rank_index(self, color: Color, steps: u8) -> u8 {
         match color {
-            Color::White => self.rows - 1,
-            Color::Black => 0,
+            Color::White => steps,
+            Color::Black => self.rows - 1 - steps,
         }
+    }
+
+    /// How many ranks `square` lies in front of `color`'s home rank.
+    #[inline]
+    pub fn rank_from_home(self, color: Color, square: u8) -> u8 {
+        self.rank_index(color, self.rank_of(square))
     }
 }
 

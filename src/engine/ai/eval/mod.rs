@@ -47,6 +47,11 @@ pub enum Strategy {
     Balanced,
     /// Both variants: many weighted features with tuned weights; the presets use it.
     Expert,
+    /// Both variants: the expert's features with the hand-chosen weights the
+    /// tuner starts from. The tuner's sample games are played with it (so a
+    /// rerun after shipping new weights samples the same games), and a match
+    /// against `expert` shows what tuning bought; menus leave it out.
+    ExpertHand,
     /// Lines of Action: concentration, centralisation and largest group.
     Classic,
     /// Breakthrough, naive: own pawns minus the enemy's.
@@ -70,7 +75,7 @@ pub enum Strategy {
 }
 
 impl Strategy {
-    const ALL: [Strategy; 19] = [
+    const ALL: [Strategy; 20] = [
         Strategy::Offensive1,
         Strategy::Defensive1,
         Strategy::Offensive2,
@@ -80,6 +85,7 @@ impl Strategy {
         Strategy::Fortress,
         Strategy::Balanced,
         Strategy::Expert,
+        Strategy::ExpertHand,
         Strategy::Classic,
         Strategy::Pieces,
         Strategy::Mobility,
@@ -121,6 +127,7 @@ impl Strategy {
             Strategy::Fortress => "fortress",
             Strategy::Balanced => "balanced",
             Strategy::Expert => "expert",
+            Strategy::ExpertHand => "experthand",
             Strategy::Classic => "classic",
             Strategy::Pieces => "pieces",
             Strategy::Mobility => "mobility",
@@ -143,15 +150,17 @@ impl Strategy {
     /// Whether this strategy can evaluate positions of `variant`.
     pub fn supports(self, variant: Variant) -> bool {
         match self {
-            Strategy::Expert => true,
+            Strategy::Expert | Strategy::ExpertHand => true,
             Strategy::Classic => variant == Variant::LinesOfAction,
             _ => variant == Variant::Breakthrough,
         }
     }
 
-    /// The strategies of one variant, in the order menus list them.
+    /// The strategies of one variant, in the order menus list them (all but
+    /// [`Strategy::ExpertHand`], the tuner's baseline rather than a player
+    /// to choose).
     pub fn for_variant(variant: Variant) -> Vec<Strategy> {
-        Strategy::ALL.into_iter().filter(|s| s.supports(variant)).collect()
+        Strategy::ALL.into_iter().filter(|&s| s.supports(variant) && s != Strategy::ExpertHand).collect()
     }
 
     /// One line for menus and help texts.
@@ -171,6 +180,7 @@ impl Strategy {
             (Strategy::Expert, Variant::LinesOfAction) => {
                 "Expert: quads (Euler number), concentration, centralisation, mobility, blocked pieces"
             }
+            (Strategy::ExpertHand, _) => "Expert with the hand-chosen weights, before tuning",
             (Strategy::Classic, _) => "Classic: concentration, centralisation and largest group",
             (Strategy::Pieces, _) => "Naive, piece count: own pawns minus the enemy's",
             (Strategy::Mobility, _) => "Naive, mobility: own moves minus the enemy's",

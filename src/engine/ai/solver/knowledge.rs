@@ -13,6 +13,7 @@ use crate::engine::rules::board::Board;
 use crate::engine::rules::breakthrough::Breakthrough;
 use crate::engine::rules::game::Game;
 use crate::engine::rules::loa::LinesOfAction;
+use crate::engine::rules::side_view::SideView;
 use crate::engine::rules::types::{Color, Move};
 
 /// What the structure says about the position, before any search.
@@ -63,25 +64,27 @@ pub struct Cones<B> {
 impl<B: Bits> Cones<B> {
     fn new(board: &Board<B>) -> Cones<B> {
         let size = board.size();
-        let (cols, rows) = (size.columns as i32, size.rows as i32);
+        let squares = 0..size.squares() as u8;
         let mut danger = [Vec::new(), Vec::new()];
         let mut ahead = [Vec::new(), Vec::new()];
         for color in Color::BOTH {
-            let forward = if color == Color::White { 1 } else { -1 };
-            for sq in 0..size.squares() as i32 {
-                let (f, r) = (sq % cols, sq / cols);
+            for sq in squares.clone() {
+                let (file, from_home) = (size.file_of(sq) as i32, size.rank_from_home(color, sq) as i32);
                 let (mut d, mut a) = (B::EMPTY, B::EMPTY);
-                for rank in 0..rows {
-                    let steps = (rank - r) * forward;
+                for other in squares.clone() {
+                    let steps = size.rank_from_home(color, other) as i32 - from_home;
+                    let drift = (size.file_of(other) as i32 - file).abs();
                     if steps <= 0 {
                         continue;
                     }
-                    a |= B::bit((rank * cols + f) as usize);
+                    if drift == 0 {
+                        a |= B::bit(other as usize);
+                    }
                     // An enemy `steps` ranks ahead drifts at most one file per
                     // step towards us, and needs to reach a neighbouring file
                     // by the time it meets our path: |file - f| <= steps.
-                    for file in (f - steps).max(0)..=(f + steps).min(cols - 1) {
-                        d |= B::bit((rank * cols + file) as usize);
+                    if drift <= steps {
+                        d |= B::bit(other as usize);
                     }
                 }
                 danger[color.index()].push(d);
@@ -92,32 +95,33 @@ impl<B: Bits> Cones<B> {
     }
 }
 
-/// A side's view of a Breakthrough board.
+/// A side's view of a Breakthrough board, for what the structure decides.
 struct Army<'a, B: Bits> {
     board: &'a Board<B>,
+    view: SideView<'a, B>,
     color: Color,
 }
 
-impl<B: Bits> Army<'_, B> {
+impl<'a, B: Bits> Army<'a, B> {
+    fn new(board: &'a Board<B>, color: Color) -> Army<'a, B> {
+        Army { board, view: SideView::new(board, color), color }
+    }
+
     fn own(&self) -> B {
-        self.board.pieces(self.color)
+        self.view.own()
     }
 
     fn enemy(&self) -> B {
-        self.board.pieces(self.color.opponent())
+        self.view.enemy()
     }
 
     fn rows(&self) -> usize {
-        self.board.geometry().ranks.len()
+        self.view.rows()
     }
 
     /// The rank `k` steps from this side's home rank.
     fn rank(&self, k: usize) -> B {
-        let ranks = &self.board.geometry().ranks;
-        match self.color {
-            Color::White => ranks[k],
-            Color::Black => ranks[ranks.len() - 1 - k],
-        }
+        self.view.rank(k)
     }
 
     /// Moves the nearest pawn needs to reach the goal (at least 1 with pawns on).
@@ -142,29 +146,13 @@ impl<B: Bits> Army<'_, B> {
         })
     }
 
-    /// `set` moved one rank towards this side's goal.
-    fn forward(&self, set: B) -> B {
-        let g = self.board.geometry();
-        match self.color {
-            Color::White => set.shl(g.columns) & g.all,
-            Color::Black => set.shr(g.columns),
-        }
-    }
-
-    /// The squares pawns of this side on `set` could capture on.
-    fn diagonals(&self, set: B) -> B {
-        let g = self.board.geometry();
-        self.forward((set & g.not_first_file).shr(1) | (set & g.not_last_file).shl(1))
-    }
-
     /// Squares one step from the goal where no enemy pawn can capture: enemy
     /// pawns never move back onto their home rank, so only those already on it
     /// guard them.
     fn safe_landings(&self) -> B {
         let rows = self.rows();
         let guards = self.enemy() & self.rank(rows - 1);
-        let enemy = Army { board: self.board, color: self.color.opponent() };
-        self.rank(rows - 2) & !enemy.diagonals(guards) & !self.own()
+        self.rank(rows - 2) & !self.view.flip().pawn_attacks(guards) & !self.own()
     }
 
     /// Whether a pawn two steps from the goal can step where it cannot be
@@ -173,27 +161,18 @@ impl<B: Bits> Army<'_, B> {
         let starters = self.own() & self.rank(self.rows() - 3);
         let landings = self.safe_landings();
         let empty = self.board.geometry().all & !self.board.occupied();
-        (self.forward(starters) & empty & landings).any() || (self.diagonals(starters) & landings).any()
+        (self.view.forward(starters) & empty & landings).any() || (self.view.pawn_attacks(starters) & landings).any()
     }
 
     /// Own pawns that can capture on `square`.
     fn attackers(&self, square: usize) -> B {
-        let g = self.board.geometry();
-        let target = B::bit(square);
-        let cols = g.columns;
-        // Pawns diagonally behind `square` from this side's view.
-        let behind = match self.color {
-            Color::White => target.shr(cols),
-            Color::Black => target.shl(cols) & g.all,
-        };
-        let sides = (behind & g.not_first_file).shr(1) | (behind.shl(1) & g.not_first_file);
-        self.own() & sides
+        self.view.attackers_of(square)
     }
 }
 
 fn breakthrough_insight<B: Bits>(board: &Board<B>, cones: &Cones<B>) -> Insight {
-    let me = Army { board, color: board.side() };
-    let them = Army { board, color: board.side().opponent() };
+    let me = Army::new(board, board.side());
+    let them = Army::new(board, board.side().opponent());
     let rows = me.rows();
     if (me.own() & me.rank(rows - 2)).any() {
         return Insight::Decided { winner: me.color, plies: 1 };
@@ -238,11 +217,11 @@ impl<B: Bits> SolverGame for Breakthrough<B> {
 
     fn decided_move(&self, cones: &Cones<B>) -> Option<Move> {
         let board = self.board();
-        let me = Army { board, color: board.side() };
+        let me = Army::new(board, board.side());
         let rows = me.rows();
         let mut moves = crate::engine::rules::game::MoveList::new();
         self.generate_moves(&mut moves);
-        let goal = me.rank(rows - 1);
+        let goal = me.view.goal();
         if let Some(&m) = moves.iter().find(|m| goal.has(m.to as usize)) {
             return Some(m);
         }
@@ -252,11 +231,8 @@ impl<B: Bits> SolverGame for Breakthrough<B> {
             return Some(m);
         }
         let (runner, _) = me.runner(cones)?;
-        let straight = match me.color {
-            Color::White => runner + board.geometry().columns as usize,
-            Color::Black => runner - board.geometry().columns as usize,
-        };
-        moves.iter().copied().find(|m| m.from as usize == runner && m.to as usize == straight)
+        let straight = me.view.forward(B::bit(runner));
+        moves.iter().copied().find(|m| m.from as usize == runner && straight.has(m.to as usize))
     }
 }
 

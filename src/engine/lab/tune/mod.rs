@@ -3,11 +3,15 @@
 //! weights fitted by minimising the squared error between the result and
 //! `sigmoid(K x evaluation)`.
 //!
-//! 1. **Games.** `games` self-play games from `random_plies` random plies
-//!    (drawn from the seed and the game's index), both sides an alpha-beta
-//!    search of `depth` plies with the *hand* weights (not the shipped ones, so
-//!    a rerun after shipping samples the same games) and seeded leaf noise of up
-//!    to `noise` raw units, so games differ.
+//! 1. **Games.** `games` self-play games played by the match runner, like any
+//!    series: each from `random_plies` random plies (drawn from the seed and
+//!    the game's index), both sides this build's alpha-beta to `depth` plies
+//!    with the expert features and the *hand* weights
+//!    (`enhanced:experthand:depth=D`: the engine's own alpha-beta, with its
+//!    table and move ordering, 3 to 4 times faster than plain `alphabeta` at
+//!    depth 3; not the shipped weights, so a rerun after shipping samples the
+//!    same games) and the series' tie-break
+//!    noise of `noise` (a fraction of the evaluation step), so games differ.
 //! 2. **Positions.** Every quiet position of a game after its opening, seen by
 //!    the side to move: Breakthrough positions without a capture for the side to
 //!    move and without an almost-win; Lines of Action positions where the side
@@ -21,29 +25,61 @@
 //!    every weight up and down by the step, keeping a change that lowers the
 //!    loss; steps 4, 2 then 1, each until a pass changes nothing.
 //!
-//! Everything is sequential or collected by game index, so the same spec gives
-//! the same weights whatever the number of threads.
+//! Every game is a function of the spec and its index and the positions are
+//! gathered by game index, so the same spec gives the same weights whatever
+//! the number of threads.
 
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::AtomicBool;
 
 use serde::Serialize;
+use thiserror::Error;
 
-use crate::engine::SizeError;
-use crate::engine::ai::eval::{self, Score};
-use crate::engine::lab::runner::{move_seed, random_opening};
+use crate::engine::ai::eval;
+use crate::engine::ai::search::{AiConfig, ConfigError, SearchError};
+use crate::engine::lab::runner::{Schedule, Seat, SeriesGame, SeriesSpec};
 use crate::engine::rules::bits::Bits;
 use crate::engine::rules::breakthrough::Breakthrough;
+use crate::engine::rules::error::{FenError, MoveError};
 use crate::engine::rules::game::{Game, MoveList};
 use crate::engine::rules::loa::LinesOfAction;
 use crate::engine::rules::position::{Position, with_game};
 use crate::engine::rules::types::{BoardSize, Color, Outcome, Variant};
 
+/// Why a tuning run could not sample or fit.
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum TuneError {
+    /// The sample player's config does not parse (a depth out of range).
+    #[error("the sample games' player: {0}")]
+    Player(#[from] ConfigError),
+    /// A sample game could not be played (a board size the variant refuses).
+    #[error(transparent)]
+    Play(#[from] SearchError),
+    /// A sample game's start cannot be read back.
+    #[error("sample game {index}: bad start position: {error}")]
+    Start {
+        /// The game's index.
+        index: usize,
+        /// Why.
+        error: FenError,
+    },
+    /// A sample game's move cannot be replayed.
+    #[error("sample game {index}: move '{notation}': {error}")]
+    Move {
+        /// The game's index.
+        index: usize,
+        /// The move as recorded.
+        notation: String,
+        /// Why.
+        error: MoveError,
+    },
+}
+
 /// A linear evaluation the tuner can fit.
 trait Tunable: Game {
     /// Feature names, in weight order.
     const FEATURES: &'static [&'static str];
-    /// The hand-chosen weights: the start of the fit and the sample games' player.
+    /// The hand-chosen weights: the start of the fit (and the weights of the
+    /// sample games' player, `experthand`).
     const HAND: &'static [i32];
     /// The weights the build ships.
     const SHIPPED: &'static [i32];
@@ -55,8 +91,6 @@ trait Tunable: Game {
 
     /// The features of this position for `me`.
     fn features(&self, me: Color) -> Vec<i32>;
-    /// The full evaluation under `weights` (as the engine computes it).
-    fn eval_with(&self, me: Color, weights: &[i32]) -> Score;
     /// Whether the position is quiet enough to sample.
     fn quiet(&self) -> bool;
 }
@@ -71,11 +105,6 @@ impl<B: Bits> Tunable for Breakthrough<B> {
 
     fn features(&self, me: Color) -> Vec<i32> {
         eval::breakthrough::rich::expert_features(self.board(), me).to_vec()
-    }
-
-    fn eval_with(&self, me: Color, weights: &[i32]) -> Score {
-        let w = weights.try_into().expect("Breakthrough expert weights");
-        eval::breakthrough::rich::expert_with(self.board(), me, w)
     }
 
     fn quiet(&self) -> bool {
@@ -93,11 +122,6 @@ impl<B: Bits> Tunable for LinesOfAction<B> {
 
     fn features(&self, me: Color) -> Vec<i32> {
         eval::loa::expert_features(self.board(), me).to_vec()
-    }
-
-    fn eval_with(&self, me: Color, weights: &[i32]) -> Score {
-        let w = weights.try_into().expect("Lines of Action expert weights");
-        eval::loa::expert_with(self.board(), me, w)
     }
 
     fn quiet(&self) -> bool {
@@ -125,19 +149,20 @@ pub struct TuneSpec {
     pub depth: u32,
     /// Random plies at the start of each sample game.
     pub(crate) random_plies: u32,
-    /// Leaf noise of the sample games' search, in raw units (0 to this, exclusive).
-    pub(crate) noise: u32,
+    /// Tie-break noise of the sample games' search, as a fraction of the
+    /// evaluation step (0 to 1; 0 keeps each opening's game exact).
+    pub(crate) noise: f64,
 }
 
 impl TuneSpec {
     /// The defaults for a variant: 8x8, depth 3 (Breakthrough) or 2 (Lines of
-    /// Action), 6 random plies, noise 10 raw units (a tenth of a pawn) or 2.
+    /// Action), 6 random plies, full tie-break noise.
     pub fn new(variant: Variant, games: usize, seed: u64) -> TuneSpec {
-        let (depth, noise) = match variant {
-            Variant::Breakthrough => (3, 10),
-            Variant::LinesOfAction => (2, 2),
+        let depth = match variant {
+            Variant::Breakthrough => 3,
+            Variant::LinesOfAction => 2,
         };
-        TuneSpec { variant, size: BoardSize::new(8, 8), games, seed, depth, random_plies: 6, noise }
+        TuneSpec { variant, size: BoardSize::new(8, 8), games, seed, depth, random_plies: 6, noise: 1.0 }
     }
 
     /// The command line that runs this spec.
@@ -152,6 +177,23 @@ impl TuneSpec {
             self.random_plies,
             self.noise
         )
+    }
+
+    /// The sample games as a series: the hand-weights player against itself,
+    /// colours not swapped (both seats are the same player), every game its
+    /// own opening.
+    pub fn series(&self) -> Result<SeriesSpec, TuneError> {
+        let player = AiConfig::parse(&format!("enhanced:experthand:depth={}", self.depth), self.variant)?;
+        let schedule = Schedule {
+            variant: self.variant,
+            size: self.size,
+            move_limit: None,
+            random_plies: self.random_plies,
+            noise: self.noise,
+            seed: self.seed,
+            swap: false,
+        };
+        Ok(SeriesSpec { schedule, a: Seat::Ai(player.clone()), b: Seat::Ai(player), games: self.games })
     }
 }
 
@@ -247,10 +289,23 @@ impl TuneReport {
     }
 }
 
-/// Samples the games, fits K and the weights.
-pub fn tune(spec: &TuneSpec, threads: usize, on_game: &(dyn Fn(usize) + Sync)) -> Result<TuneReport, SizeError> {
-    let start = Position::start(spec.variant, spec.size)?;
-    let (train, test) = sample(&start, spec, threads, on_game);
+/// Plays the sample games on `threads` threads (`on_game` hears how many have
+/// finished), then fits K and the weights.
+pub fn tune(spec: &TuneSpec, threads: usize, on_game: &dyn Fn(usize)) -> Result<TuneReport, TuneError> {
+    let series = spec.series()?;
+    let mut finished = 0;
+    let games = series.run(threads, &AtomicBool::new(false), |_| {
+        finished += 1;
+        on_game(finished);
+    })?;
+    fit(spec, &games)
+}
+
+/// Fits K and the weights to the positions of `games`, the spec's sample
+/// games (each sampled by its index, whatever order they come in).
+pub fn fit(spec: &TuneSpec, games: &[SeriesGame]) -> Result<TuneReport, TuneError> {
+    let start = spec.series()?.schedule.start().map_err(SearchError::from)?;
+    let (train, test) = sample(spec.variant, games)?;
     Ok(with_game!(&start.game, g => fit_report(g, spec, &train, &test)))
 }
 
@@ -276,160 +331,57 @@ fn fit_report<G: Tunable>(_: &G, spec: &TuneSpec, train: &Sample, test: &Sample)
     }
 }
 
-/// Plays the sample games on `threads` threads and gathers their positions by
-/// game index: (fitting sample, held-out sample).
-fn sample(start: &Position, spec: &TuneSpec, threads: usize, on_game: &(dyn Fn(usize) + Sync)) -> (Sample, Sample) {
-    let next = AtomicUsize::new(0);
-    let done: Mutex<Vec<(usize, Sample)>> = Mutex::new(Vec::with_capacity(spec.games));
-    std::thread::scope(|scope| {
-        for _ in 0..threads.max(1).min(spec.games.max(1)) {
-            scope.spawn(|| {
-                loop {
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    if index >= spec.games {
-                        break;
-                    }
-                    let s = sample_game(start, spec, index);
-                    let mut d = done.lock().expect("no panics while holding the lock");
-                    d.push((index, s));
-                    on_game(d.len());
-                }
-            });
-        }
-    });
-    let mut done = done.into_inner().expect("threads joined");
-    done.sort_by_key(|(i, _)| *i);
+/// The labelled positions of `games`, sorted by game index: (fitting
+/// sample, held-out sample).
+fn sample(variant: Variant, games: &[SeriesGame]) -> Result<(Sample, Sample), TuneError> {
+    let mut by_index: Vec<&SeriesGame> = games.iter().collect();
+    by_index.sort_by_key(|g| g.index);
     let (mut train, mut test) = (Sample::default(), Sample::default());
-    for (i, s) in done {
+    for game in by_index {
+        let s = sample_game(variant, game)?;
         train.width = s.width;
         test.width = s.width;
-        if i % 10 == 9 { test.append(s) } else { train.append(s) }
+        if game.index % 10 == 9 { test.append(s) } else { train.append(s) }
     }
-    (train, test)
+    Ok((train, test))
 }
 
-/// One sample game: its quiet positions, labelled.
-fn sample_game(start: &Position, spec: &TuneSpec, index: usize) -> Sample {
-    let game_seed = move_seed(spec.seed, index, Color::White) ^ 0x7E8E1;
-    let opening = random_opening(start.clone(), spec.random_plies, game_seed);
-    with_game!(&opening.game, g => play_sample(g.clone(), spec, game_seed))
-}
-
-fn play_sample<G: Tunable>(mut g: G, spec: &TuneSpec, seed: u64) -> Sample {
+/// One sample game, replayed from its record: its quiet positions, labelled
+/// with the game's result.
+fn sample_game(variant: Variant, game: &SeriesGame) -> Result<Sample, TuneError> {
+    let index = game.index;
+    let record = &game.record;
+    let mut pos = Position::from_fen(variant, &record.start_fen).map_err(|error| TuneError::Start { index, error })?;
+    let mut sample = Sample { width: with_game!(&pos.game, g => width_of(g)), ..Sample::default() };
     let mut sides = Vec::new();
-    let mut features = Vec::new();
-    let outcome = loop {
-        let outcome = g.outcome();
-        if outcome.is_over() {
-            break outcome;
+    for m in &record.moves {
+        if let Some(features) = with_game!(&pos.game, g => g.quiet().then(|| features_of(g))) {
+            sides.push(pos.side_to_move());
+            sample.features.extend(features);
         }
-        let me = g.side_to_move();
-        if g.quiet() {
-            sides.push(me);
-            features.extend(g.features(me));
-        }
-        let noise = Noise { key: move_seed(seed, g.plies() as usize, me), amplitude: spec.noise as i64 * G::STEP };
-        let m = best_move(&mut g, spec.depth.max(1), G::HAND, noise);
-        g.play_unchecked(m);
-    };
-    let results = sides
-        .iter()
-        .map(|&side| match outcome {
-            Outcome::Win { winner, .. } if winner == side => 1.0,
-            Outcome::Win { .. } => 0.0,
-            _ => 0.5,
-        })
-        .collect();
-    Sample { width: G::FEATURES.len(), features, results }
+        pos.play_text(&m.notation).map_err(|error| TuneError::Move { index, notation: m.notation.clone(), error })?;
+    }
+    sample.results = sides.iter().map(|&side| label(record.result, side)).collect();
+    Ok(sample)
 }
 
-/// Seeded leaf noise, fixed per position.
-#[derive(Clone, Copy)]
-struct Noise {
-    key: u64,
-    amplitude: i64,
+/// The number of features, one weight each.
+fn width_of<G: Tunable>(_: &G) -> usize {
+    G::FEATURES.len()
 }
 
-impl Noise {
-    fn at(self, hash: u64) -> Score {
-        if self.amplitude <= 0 {
-            return 0;
-        }
-        let mut z = hash ^ self.key;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) % self.amplitude as u64) as Score
-    }
+/// The features of a position for the side to move.
+fn features_of<G: Tunable>(g: &G) -> Vec<i32> {
+    g.features(g.side_to_move())
 }
 
-/// Moves with captures first, otherwise in generation order.
-fn ordered<G: Game>(g: &G) -> MoveList {
-    let mut list = MoveList::new();
-    g.generate_moves(&mut list);
-    let mut out = MoveList::new();
-    for &m in list.iter().filter(|m| m.capture) {
-        out.push(m);
+/// 1 when `side` won, 0 when it lost, ½ otherwise.
+fn label(result: Outcome, side: Color) -> f64 {
+    match result {
+        Outcome::Win { winner, .. } if winner == side => 1.0,
+        Outcome::Win { .. } => 0.0,
+        _ => 0.5,
     }
-    for &m in list.iter().filter(|m| !m.capture) {
-        out.push(m);
-    }
-    out
-}
-
-/// The sample games' player: plain alpha-beta to `depth` plies.
-fn best_move<G: Tunable>(g: &mut G, depth: u32, weights: &[i32], noise: Noise) -> crate::engine::rules::types::Move {
-    let moves = ordered(g);
-    let (mut best, mut alpha) = (moves[0], -eval::WIN - 1);
-    for &m in moves.iter() {
-        g.play_unchecked(m);
-        let v = -negamax(g, depth - 1, -eval::WIN - 1, -alpha, 1, weights, noise);
-        g.undo_unchecked(m);
-        if v > alpha {
-            alpha = v;
-            best = m;
-        }
-    }
-    best
-}
-
-fn negamax<G: Tunable>(
-    g: &mut G,
-    depth: u32,
-    mut alpha: Score,
-    beta: Score,
-    ply: i32,
-    w: &[i32],
-    noise: Noise,
-) -> Score {
-    let me = g.side_to_move();
-    match g.quick_outcome() {
-        Outcome::Win { winner, .. } => return if winner == me { eval::WIN - ply } else { -(eval::WIN - ply) },
-        Outcome::Draw { .. } => return 0,
-        Outcome::Ongoing => {}
-    }
-    if depth == 0 {
-        return g.eval_with(me, w) + noise.at(g.hash());
-    }
-    let moves = ordered(g);
-    if moves.is_empty() {
-        return -(eval::WIN - ply);
-    }
-    let mut best = -eval::WIN - 1;
-    for &m in moves.iter() {
-        g.play_unchecked(m);
-        let v = -negamax(g, depth - 1, -beta, -alpha, ply + 1, w, noise);
-        g.undo_unchecked(m);
-        if v > best {
-            best = v;
-            if v > alpha {
-                alpha = v;
-                if alpha >= beta {
-                    break;
-                }
-            }
-        }
-    }
-    best
 }
 
 /// How the weighted feature sum becomes a score.

@@ -4,13 +4,17 @@
 use crate::engine::rules::bits::Bits;
 use crate::engine::rules::board::Board;
 use crate::engine::rules::geometry::Geometry;
+use crate::engine::rules::side_view::SideView;
 use crate::engine::rules::types::Color;
 
-/// One side's view of the board: its pawns, the enemy's and its direction.
+/// One side's view of the board, for the evaluation's terms: the rules'
+/// [`SideView`] (goal, rank from home, forward, pawn attacks) with its
+/// pieces and sizes at hand.
 #[derive(Clone, Copy)]
 pub(crate) struct Side<'a, B: Bits> {
+    view: SideView<'a, B>,
     geo: &'a Geometry<B>,
-    color: Color,
+    pub(crate) color: Color,
     pub(crate) own: B,
     pub(crate) enemy: B,
     pub(crate) rows: usize,
@@ -19,57 +23,49 @@ pub(crate) struct Side<'a, B: Bits> {
 
 impl<'a, B: Bits> Side<'a, B> {
     pub(crate) fn new(board: &'a Board<B>, color: Color) -> Side<'a, B> {
-        let geo = board.geometry();
+        Side::of(SideView::new(board, color))
+    }
+
+    fn of(view: SideView<'a, B>) -> Side<'a, B> {
+        let geo = view.geometry();
         Side {
+            view,
             geo,
-            color,
-            own: board.pieces(color),
-            enemy: board.pieces(color.opponent()),
-            rows: geo.ranks.len(),
+            color: view.color(),
+            own: view.own(),
+            enemy: view.enemy(),
+            rows: view.rows(),
             cols: geo.columns,
         }
     }
 
     /// The same board seen by the other side.
     pub(crate) fn flip(self) -> Side<'a, B> {
-        Side { color: self.color.opponent(), own: self.enemy, enemy: self.own, ..self }
+        Side::of(self.view.flip())
     }
 
     /// The squares of the rank `k` steps from this side's home rank.
     #[inline]
     pub(crate) fn rank(&self, k: usize) -> B {
-        match self.color {
-            Color::White => self.geo.ranks[k],
-            Color::Black => self.geo.ranks[self.rows - 1 - k],
-        }
+        self.view.rank(k)
     }
 
     /// How many steps `square` lies from this side's home rank.
     #[inline]
     pub(crate) fn rel_rank(&self, square: usize) -> usize {
-        let r = square / self.cols as usize;
-        match self.color {
-            Color::White => r,
-            Color::Black => self.rows - 1 - r,
-        }
+        self.view.rank_from_home(square)
     }
 
     /// `set` moved one rank towards this side's goal.
     #[inline]
     fn forward(&self, set: B) -> B {
-        match self.color {
-            Color::White => set.shl(self.cols) & self.geo.all,
-            Color::Black => set.shr(self.cols),
-        }
+        self.view.forward(set)
     }
 
     /// `set` moved one rank back towards this side's home.
     #[inline]
     fn backward(&self, set: B) -> B {
-        match self.color {
-            Color::White => set.shr(self.cols),
-            Color::Black => set.shl(self.cols) & self.geo.all,
-        }
+        self.view.backward(set)
     }
 
     /// `set` plus its left and right neighbours on the same rank.
@@ -79,17 +75,10 @@ impl<'a, B: Bits> Side<'a, B> {
         set | (set & g.not_first_file).shr(1) | (set.shl(1) & g.not_first_file)
     }
 
-    /// The squares a pawn of this side on `set` could capture on.
-    #[inline]
-    fn attacks_of(&self, set: B) -> B {
-        let g = self.geo;
-        self.forward((set & g.not_first_file).shr(1) | (set & g.not_last_file).shl(1))
-    }
-
     /// Squares this side's pawns attack.
     #[inline]
     pub(crate) fn attacks(&self) -> B {
-        self.attacks_of(self.own)
+        self.view.attacks()
     }
 
     /// Squares the enemy's pawns attack.
@@ -164,9 +153,8 @@ impl<'a, B: Bits> Side<'a, B> {
         let g = self.geo;
         let empty = g.all & !(self.own | self.enemy);
         let free = g.all & !self.own;
-        let straight = self.forward(self.own) & empty;
-        let left = self.forward((self.own & g.not_first_file).shr(1)) & free;
-        let right = self.forward((self.own & g.not_last_file).shl(1)) & free;
+        let [straight, left, right] = self.view.pawn_steps(self.own);
+        let (straight, left, right) = (straight & empty, left & free, right & free);
         straight.count() + left.count() + right.count()
     }
 }

@@ -54,6 +54,7 @@ pub(crate) fn evaluate_seeded<B: Bits>(pos: &Breakthrough<B>, strategy: Strategy
         Strategy::OwnMobility => naive::own_mobility(b, me),
         Strategy::DefensiveReckless => naive::defensive_reckless(b, me),
         Strategy::Proximity => naive::proximity(b, me),
+        Strategy::ExpertHand => rich::expert_with(b, me, &rich::EXPERT_HAND),
         // Expert, and Classic should a caller ignore `Strategy::supports`.
         _ => rich::expert(b, me),
     };

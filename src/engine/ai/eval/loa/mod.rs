@@ -26,6 +26,7 @@ pub(crate) fn evaluate<B: Bits>(pos: &LinesOfAction<B>, strategy: Strategy, me: 
     let b = pos.board();
     let score = match strategy {
         Strategy::Classic => CLASSIC_STEP * (classic_side(b, me) - classic_side(b, me.opponent())),
+        Strategy::ExpertHand => expert_with(b, me, &EXPERT_HAND) + connect_threat(b, me),
         // Expert, and any Breakthrough strategy a caller failed to reject.
         _ => expert(b, me) + connect_threat(b, me),
     };
