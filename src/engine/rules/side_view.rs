@@ -7,7 +7,7 @@
 use super::bits::Bits;
 use super::board::Board;
 use super::geometry::Geometry;
-use super::types::Color;
+use super::types::{Color, rank_in_front};
 
 /// The board as `color` sees it.
 #[derive(Clone, Copy, Debug)]
@@ -70,7 +70,7 @@ impl<'a, B: Bits> SideView<'a, B> {
     /// The squares of the rank `k` steps from this side's home rank.
     #[inline]
     pub fn rank(&self, k: usize) -> B {
-        self.geo.ranks[self.geo.size.rank_index(self.color, k as u8) as usize]
+        self.geo.ranks[rank_in_front(self.color, self.rows(), k)]
     }
 
     /// Breakthrough: the rank this side's pawns win on.
@@ -82,7 +82,7 @@ impl<'a, B: Bits> SideView<'a, B> {
     /// How many steps `square` lies from this side's home rank.
     #[inline]
     pub fn rank_from_home(&self, square: usize) -> usize {
-        self.geo.size.rank_from_home(self.color, square as u8) as usize
+        rank_in_front(self.color, self.rows(), square / self.geo.columns as usize)
     }
 
     /// How many steps `square` lies from this side's goal rank.

@@ -249,16 +249,25 @@ impl BoardSize {
     /// The rank `steps` ranks in front of `color`'s home rank.
     #[inline]
     pub fn rank_index(self, color: Color, steps: u8) -> u8 {
-        match color {
-            Color::White => steps,
-            Color::Black => self.rows - 1 - steps,
-        }
+        rank_in_front(color, self.rows as usize, steps as usize) as u8
     }
 
     /// How many ranks `square` lies in front of `color`'s home rank.
     #[inline]
     pub fn rank_from_home(self, color: Color, square: u8) -> u8 {
         self.rank_index(color, self.rank_of(square))
+    }
+}
+
+/// On a board of `rows` ranks, the index of the rank `steps` ranks in front
+/// of `color`'s home rank (White's home is rank 0, Black's the top one): the
+/// one statement of which way each side faces. An involution, so it also
+/// turns a rank index into steps from home.
+#[inline]
+pub(crate) const fn rank_in_front(color: Color, rows: usize, steps: usize) -> usize {
+    match color {
+        Color::White => steps,
+        Color::Black => rows - 1 - steps,
     }
 }
 

@@ -41,7 +41,7 @@ impl<'a, B: Bits> Side<'a, B> {
 
     /// The same board seen by the other side.
     pub(crate) fn flip(self) -> Side<'a, B> {
-        Side::of(self.view.flip())
+        Side { view: self.view.flip(), color: self.color.opponent(), own: self.enemy, enemy: self.own, ..self }
     }
 
     /// The squares of the rank `k` steps from this side's home rank.
