@@ -11,14 +11,15 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 
-use super::PlayerSetup;
 use super::background::BackgroundJob;
-use super::proof::ProofStatus;
-use super::rest::{PROGRESS_INTERVAL, ThrottledWaker, Waker};
+use super::players::PlayerSetup;
+use super::players::Players;
+use super::proof_panel::ProofStatus;
 use super::session::GameSession;
-use super::state::{AiControl, GameRequest, GameSystems, MoveChosen, MoveSource, Players, TurnPhase};
+use super::state::{AiControl, GameRequest, GameSystems, MoveChosen, MoveSource, TurnPhase};
+use super::window_rest::{PROGRESS_INTERVAL, ThrottledWaker, Waker};
 use crate::engine::ai::search::{self, SearchError};
-use crate::engine::{AiConfig, Color as Side, SearchHandler, SearchInfo, SearchResult};
+use crate::engine::{AiConfig, SearchHandler, SearchInfo, SearchResult, Side};
 
 /// A search running in the background for one position of one game.
 #[derive(Component)]

@@ -3,7 +3,7 @@
 
 use bevy::prelude::*;
 
-use crate::engine::Color as Side;
+use crate::engine::Side;
 
 #[derive(Resource, Clone, Debug)]
 pub(crate) struct GameTextures {

@@ -5,7 +5,7 @@
 use std::sync::Mutex;
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
-use super::rest::Waker;
+use super::window_rest::Waker;
 
 /// A computation running on its own thread; the frame loop polls it.
 pub(crate) struct BackgroundJob<T> {

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use super::animation::MoveAnimation;
 use super::session::GameSession;
 use super::state::{GamePhase, GameSystems};
-use crate::engine::{BoardSize, Color as Side};
+use crate::engine::{BoardSize, Side};
 
 #[derive(Component, Clone, Copy, PartialEq, Eq, Debug)]
 pub struct BoardSquare {

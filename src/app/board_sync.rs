@@ -10,8 +10,9 @@ use bevy::prelude::*;
 
 use super::animation::{CaptureAnimation, MoveAnimation};
 use super::board::{BoardLayout, PIECE_Z, Piece, piece_bundle};
+use super::session::Step;
 use super::state::{GameSystems, PlaySettings};
-use crate::engine::{Color as Side, Move as EngineMove, Position};
+use crate::engine::{Position, Side};
 
 /// Show `position` on the board. `step` names the one move that separates it
 /// from what the board shows now, if only one does.
@@ -19,14 +20,6 @@ use crate::engine::{Color as Side, Move as EngineMove, Position};
 pub(crate) struct ShowPosition {
     pub(crate) position: Position,
     pub(crate) step: Option<Step>,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Step {
-    /// `position` is the shown one with this move played.
-    Forward(EngineMove),
-    /// `position` is the shown one with this move taken back.
-    Back(EngineMove),
 }
 
 pub(super) fn plugin(app: &mut App) {

@@ -14,7 +14,7 @@ use super::state::GameRequest;
 use super::state::GameSystems;
 use crate::engine::ai::eval::is_proven;
 use crate::engine::rules::record::MoveRecord;
-use crate::engine::{Color as Side, Score};
+use crate::engine::{Score, Side};
 
 /// One scored move.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -10,8 +10,8 @@ use bevy::prelude::*;
 use super::background::BackgroundJob;
 use super::files::{FileAction, FileRequest, default_path};
 use super::notice::Notice;
-use super::rest::Waker;
 use super::state::{GamePhase, GameSystems};
+use super::window_rest::Waker;
 
 /// Ask for a file for `action` (a dialog, or the typed path).
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]

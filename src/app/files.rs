@@ -8,10 +8,11 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use bevy::prelude::*;
 
-use super::PlayerSetup;
 use super::notice::Notice;
+use super::players::PlayerSetup;
+use super::players::Players;
 use super::session::GameSession;
-use super::state::{GamePhase, GameRequest, GameSettings, GameSystems, OpenedGame, Players};
+use super::state::{GamePhase, GameRequest, GameSettings, GameSystems, OpenedGame};
 use crate::engine::ai::player::{GameRecord, Player};
 use crate::engine::rules::movetext;
 use crate::engine::{BoardSize, Position, Variant};

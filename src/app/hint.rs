@@ -9,9 +9,9 @@ use bevy::prelude::*;
 
 use super::background::BackgroundJob;
 use super::board::BoardLayout;
-use super::rest::Waker;
 use super::session::GameSession;
 use super::state::GameSystems;
+use super::window_rest::Waker;
 use crate::engine::ai::search::{self, Difficulty, Limit, SearchError};
 use crate::engine::{Move as EngineMove, SearchHandler, SearchResult};
 

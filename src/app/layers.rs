@@ -12,7 +12,7 @@ use super::session::GameSession;
 use super::session::position_at;
 use super::state::GameSystems;
 use crate::engine::rules::analysis::{attacked_squares, centre_of_mass, groups};
-use crate::engine::{Color as Side, Position, Variant};
+use crate::engine::{Position, Side, Variant};
 
 #[derive(Resource, Default, Clone, Copy, Debug, PartialEq)]
 pub struct LayerSettings {

@@ -20,10 +20,10 @@ pub mod layers;
 pub mod notice;
 pub mod overlay;
 mod owner;
+pub mod players;
 mod pointer;
 pub mod presets;
-pub mod proof;
-mod rest;
+pub mod proof_panel;
 pub mod review;
 mod screenshot;
 pub mod series;
@@ -34,6 +34,7 @@ mod sprites;
 pub mod state;
 mod turn;
 mod ui;
+mod window_rest;
 
 use std::path::PathBuf;
 
@@ -41,30 +42,10 @@ use bevy::diagnostic::FrameTimeDiagnosticsPlugin;
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
 use bevy_egui::EguiPlugin;
+use players::PlayerSetup;
 
 use crate::engine::ai::search::Difficulty;
-use crate::engine::{AiConfig, BoardSize, Color as Side, Variant};
-
-/// Who plays one side.
-#[derive(Clone, Debug, PartialEq)]
-pub enum PlayerSetup {
-    Human,
-    Ai(AiConfig),
-}
-
-impl PlayerSetup {
-    fn is_ai(&self) -> bool {
-        matches!(self, PlayerSetup::Ai(_))
-    }
-
-    /// "Human" or the AI's config text.
-    fn label(&self) -> String {
-        match self {
-            PlayerSetup::Human => "Human".to_string(),
-            PlayerSetup::Ai(config) => format!("AI {config}"),
-        }
-    }
-}
+use crate::engine::{BoardSize, Side, Variant};
 
 /// Write a screenshot of the window after `after_secs` seconds, then exit.
 #[derive(Clone, Debug, PartialEq)]
@@ -148,8 +129,8 @@ pub fn plugin(app: &mut App) {
         series::plugin,
         // The AI's thinking and analysis layers, as data.
         (overlay::plugin, eval_graph::plugin, layers::plugin),
-        (owner::plugin, board_sync::plugin, hint::plugin, files::plugin, proof::plugin),
-        (notice::plugin, settings_store::plugin, rest::plugin, file_dialog::plugin),
+        (owner::plugin, board_sync::plugin, hint::plugin, files::plugin, proof_panel::plugin),
+        (notice::plugin, settings_store::plugin, window_rest::plugin, file_dialog::plugin),
         flow::plugin,
     ));
 }
@@ -157,7 +138,7 @@ pub fn plugin(app: &mut App) {
 /// Rendering, pointer and panel plugins (need a window, a renderer and egui).
 fn view_plugin(app: &mut App) {
     app.add_plugins((assets::plugin, sprites::plugin, pointer::plugin, ui::plugin, screenshot::plugin))
-        .add_plugins((shortcuts::plugin, hint::view_plugin, rest::view_plugin, proof::view_plugin))
+        .add_plugins((shortcuts::plugin, hint::view_plugin, window_rest::view_plugin, proof_panel::view_plugin))
         .add_plugins((overlay::view_plugin, layers::view_plugin, file_dialog::view_plugin))
         .add_plugins(flow::view_plugin);
 }
@@ -176,7 +157,7 @@ pub fn configure(app: &mut App, options: &LaunchOptions) {
             (variant, variant.default_size())
         }
     };
-    let mut players = state::Players { white, black };
+    let mut players = players::Players { white, black };
     players.fit_variant(variant);
     app.insert_resource(state::GameSettings { variant, size })
         .insert_resource(players)

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 
-use super::rest::Waker;
+use super::window_rest::Waker;
 
 #[derive(Resource, Default, Clone, Debug, PartialEq, Eq)]
 pub struct Notice {

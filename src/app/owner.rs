@@ -7,16 +7,18 @@
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
-use super::PlayerSetup;
 use super::ai::AiSearchTask;
-use super::board_sync::{ShowPosition, Step};
+use super::board_sync::ShowPosition;
 use super::notice::Notice;
+use super::players::PlayerSetup;
+use super::players::Players;
+use super::session::Step;
 use super::session::{GameSession, PlayRefused, Shown};
 use super::state::{
-    AiControl, GamePhase, GameRequest, GameSettings, GameSystems, MoveChosen, MoveSource, PlaySettings, Players,
-    ReplaceGame, TurnPhase,
+    AiControl, GamePhase, GameRequest, GameSettings, GameSystems, MoveChosen, MoveSource, PlaySettings, ReplaceGame,
+    TurnPhase,
 };
-use crate::engine::Color as Side;
+use crate::engine::Side;
 
 pub(super) fn plugin(app: &mut App) {
     if !app.world().contains_resource::<GameSession>() {

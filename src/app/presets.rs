@@ -2,7 +2,7 @@
 //! searches, the first named strategy plays White) and two master-vs-master
 //! games to watch.
 
-use super::PlayerSetup;
+use super::players::PlayerSetup;
 use crate::engine::ai::search::Difficulty;
 use crate::engine::{AiConfig, Algorithm, BoardSize, Strategy, Variant};
 

@@ -6,12 +6,19 @@
 
 use bevy::prelude::*;
 
-use super::PlayerSetup;
-use super::board_sync::Step;
-use super::state::Players;
+use super::players::{PlayerSetup, Players};
 use crate::engine::ai::player::{GameRecord, Player};
 use crate::engine::rules::record::MoveRecord;
-use crate::engine::{BoardSize, Color as Side, Move as EngineMove, MoveError, Outcome, Position, SearchInfo, Variant};
+use crate::engine::{BoardSize, Move as EngineMove, MoveError, Outcome, Position, SearchInfo, Side, Variant};
+
+/// The one move that separates two positions the board shows in turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Step {
+    /// `position` is the shown one with this move played.
+    Forward(EngineMove),
+    /// `position` is the shown one with this move taken back.
+    Back(EngineMove),
+}
 
 #[derive(Resource, Clone, Debug)]
 pub struct GameSession {

@@ -8,10 +8,12 @@ use std::path::{Path, PathBuf};
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
+use super::LaunchOptions;
 use super::board::BoardFlip;
 use super::notice::Notice;
-use super::state::{GameSettings, PlaySettings, Players};
-use super::{LaunchOptions, PlayerSetup};
+use super::players::PlayerSetup;
+use super::players::Players;
+use super::state::{GameSettings, PlaySettings};
 use crate::engine::ai::player::Player;
 use crate::engine::{BoardSize, Variant};
 

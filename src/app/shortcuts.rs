@@ -10,7 +10,7 @@ use super::board::BoardFlip;
 use super::file_dialog::ChooseFile;
 use super::files::FileAction;
 use super::hint::HintRequest;
-use super::proof::SolveRequest;
+use super::proof_panel::SolveRequest;
 use super::session::GameSession;
 use super::state::{AiControl, GameRequest, GameSystems, Mode};
 use super::ui::PanelLayout;

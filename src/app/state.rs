@@ -3,9 +3,8 @@
 
 use bevy::prelude::*;
 
-use super::PlayerSetup;
-use crate::engine::ai::search::Difficulty;
-use crate::engine::{AiConfig, BoardSize, Color as Side, Move as EngineMove, SearchInfo, Strategy, Variant};
+use super::players::Players;
+use crate::engine::{BoardSize, Move as EngineMove, SearchInfo, Variant};
 
 /// Where the game is. `Setup` lasts one frame: entering it clears the old
 /// game's entities, leaving it for `Playing` spawns the new ones.
@@ -51,55 +50,6 @@ impl Default for GameSettings {
     fn default() -> Self {
         let variant = Variant::Breakthrough;
         GameSettings { variant, size: variant.default_size() }
-    }
-}
-
-/// Who plays each side. Changes apply at once: a side switched to Human (or
-/// to another AI) stops the search it was running.
-#[derive(Resource, Clone, Debug, PartialEq)]
-pub struct Players {
-    pub white: PlayerSetup,
-    pub(crate) black: PlayerSetup,
-}
-
-impl Default for Players {
-    fn default() -> Self {
-        Players { white: PlayerSetup::Human, black: PlayerSetup::Ai(Difficulty::Medium.config()) }
-    }
-}
-
-impl Players {
-    pub(crate) fn get(&self, side: Side) -> &PlayerSetup {
-        match side {
-            Side::White => &self.white,
-            Side::Black => &self.black,
-        }
-    }
-
-    pub(crate) fn get_mut(&mut self, side: Side) -> &mut PlayerSetup {
-        match side {
-            Side::White => &mut self.white,
-            Side::Black => &mut self.black,
-        }
-    }
-
-    pub(crate) fn both_ai(&self) -> bool {
-        self.white.is_ai() && self.black.is_ai()
-    }
-
-    /// Replaces strategies the variant cannot use by [`Strategy::STRONGEST`].
-    pub(crate) fn fit_variant(&mut self, variant: Variant) {
-        for side in Side::BOTH {
-            if let PlayerSetup::Ai(config) = self.get_mut(side) {
-                fit_config(config, variant);
-            }
-        }
-    }
-}
-
-fn fit_config(config: &mut AiConfig, variant: Variant) {
-    if config.check_variant(variant).is_err() {
-        config.set_strategy(Strategy::STRONGEST);
     }
 }
 

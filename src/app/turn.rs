@@ -4,10 +4,11 @@
 
 use bevy::prelude::*;
 
-use super::PlayerSetup;
 use super::ai::AiSearchTask;
+use super::players::PlayerSetup;
+use super::players::Players;
 use super::session::GameSession;
-use super::state::{AiControl, GamePhase, GameSystems, PlaySettings, Players, TurnPhase};
+use super::state::{AiControl, GamePhase, GameSystems, PlaySettings, TurnPhase};
 
 /// When the current `Deciding` phase began (virtual seconds), for the AI delay.
 #[derive(Resource, Default, Clone, Copy, Debug)]

@@ -7,7 +7,8 @@ use std::path::PathBuf;
 use clap::Args;
 use thiserror::Error;
 
-use crate::app::{LaunchOptions, PlayerSetup, ScreenshotRequest};
+use crate::app::players::PlayerSetup;
+use crate::app::{LaunchOptions, ScreenshotRequest};
 use crate::engine::ai::search::{AiConfig, ConfigError};
 use crate::engine::{BoardSize, SizeError, Variant};
 

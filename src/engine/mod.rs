@@ -16,4 +16,4 @@ pub use rules::error::{FenError, MoveError, SizeError};
 pub use rules::game::{Game, MoveList};
 pub use rules::placement::Placement;
 pub use rules::position::Position;
-pub use rules::types::{BoardSize, Color, DrawReason, Move, Outcome, Variant, WinReason};
+pub use rules::types::{BoardSize, DrawReason, Move, Outcome, Side, Variant, WinReason};

@@ -2,7 +2,7 @@
 
 use breakline::engine::rules::analysis::{attacked_squares, centre_of_mass, groups, winning_pieces};
 use breakline::engine::rules::movetext::{self, MoveTextError};
-use breakline::engine::{BoardSize, Color, Position, Variant};
+use breakline::engine::{BoardSize, Position, Side, Variant};
 
 #[test]
 fn move_lists_export_and_import_back() {
@@ -33,11 +33,11 @@ fn bad_move_lists_say_where() {
 #[test]
 fn groups_centre_and_attacks() {
     let pos = Position::from_fen(Variant::LinesOfAction, "6/6/2b3/6/1b4/b4w w").unwrap();
-    assert_eq!(groups(&pos, Color::Black), vec![vec![0, 7], vec![20]]);
-    assert_eq!(centre_of_mass(&pos, Color::White), Some((5.0, 0.0)));
+    assert_eq!(groups(&pos, Side::Black), vec![vec![0, 7], vec![20]]);
+    assert_eq!(centre_of_mass(&pos, Side::White), Some((5.0, 0.0)));
     let bt = Position::start(Variant::Breakthrough, BoardSize::new(3, 5)).unwrap();
-    assert_eq!(attacked_squares(&bt, Color::White), vec![3, 4, 5, 6, 7, 8]);
-    assert_eq!(attacked_squares(&bt, Color::Black), vec![6, 7, 8, 9, 10, 11]);
+    assert_eq!(attacked_squares(&bt, Side::White), vec![3, 4, 5, 6, 7, 8]);
+    assert_eq!(attacked_squares(&bt, Side::Black), vec![6, 7, 8, 9, 10, 11]);
     // Both sides connected with White to move: Black made the move and wins.
     let won = Position::from_fen(Variant::LinesOfAction, "6/6/6/6/1b4/b4w w").unwrap();
     assert_eq!(winning_pieces(&won), vec![0, 7]);

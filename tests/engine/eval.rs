@@ -7,7 +7,7 @@ use breakline::engine::rules::bits::{Bits, Wide};
 use breakline::engine::rules::breakthrough::Breakthrough;
 use breakline::engine::rules::geometry::Geometry;
 use breakline::engine::rules::loa::LinesOfAction;
-use breakline::engine::{BoardSize, Color, Placement, Position, Variant};
+use breakline::engine::{BoardSize, Placement, Position, Side, Variant};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
@@ -29,13 +29,13 @@ pub fn random_placements(variant: Variant, size: BoardSize, games: u64) -> Vec<P
     out
 }
 
-fn eval_as<G: Evaluate>(p: &Placement, strategy: Strategy, me: Color) -> (Score, Score) {
+fn eval_as<G: Evaluate>(p: &Placement, strategy: Strategy, me: Side) -> (Score, Score) {
     let game = G::from_placement(p).expect("valid placement");
     (game.evaluate(strategy, me), game.eval_step(strategy))
 }
 
 /// The score and step of `strategy` on `p`, on the bit width the engine picks.
-fn eval(variant: Variant, p: &Placement, strategy: Strategy, me: Color) -> (Score, Score) {
+fn eval(variant: Variant, p: &Placement, strategy: Strategy, me: Side) -> (Score, Score) {
     let n = p.size.squares();
     match variant {
         Variant::Breakthrough if n <= 64 => eval_as::<Breakthrough<u64>>(p, strategy, me),
@@ -47,7 +47,7 @@ fn eval(variant: Variant, p: &Placement, strategy: Strategy, me: Color) -> (Scor
     }
 }
 
-fn score(variant: Variant, fen: &str, strategy: Strategy, me: Color) -> Score {
+fn score(variant: Variant, fen: &str, strategy: Strategy, me: Side) -> Score {
     let p = Placement::parse(fen).expect("valid position string");
     eval(variant, &p, strategy, me).0
 }
@@ -58,7 +58,7 @@ pub fn mirror(p: &Placement) -> Placement {
     let mut m = Placement::empty(p.size, p.side.opponent());
     for r in 0..rows {
         for f in 0..cols {
-            m.cells[r * cols + f] = p.cells[(rows - 1 - r) * cols + f].map(Color::opponent);
+            m.cells[r * cols + f] = p.cells[(rows - 1 - r) * cols + f].map(Side::opponent);
         }
     }
     m
@@ -87,7 +87,7 @@ fn every_strategy_stays_inside_the_bounds_on_random_positions() {
         assert!(positions.len() > 50, "{variant} {size}: too few positions");
         for strategy in every_strategy(variant) {
             for p in &positions {
-                for me in Color::BOTH {
+                for me in Side::BOTH {
                     let (v, step) = eval(variant, p, strategy, me);
                     assert!(v.abs() < MAX_EVAL, "{strategy} on {variant} {size}: {v} for {}", p.to_fen());
                     assert!(step >= 1, "{strategy} step {step}");
@@ -104,7 +104,7 @@ fn swapping_the_colours_gives_the_same_score_to_the_swapped_side() {
         for strategy in every_strategy(variant) {
             for p in &positions {
                 let m = mirror(p);
-                for me in Color::BOTH {
+                for me in Side::BOTH {
                     let (a, _) = eval(variant, p, strategy, me);
                     let (b, _) = eval(variant, &m, strategy, me.opponent());
                     assert_eq!(a, b, "{strategy} on {variant} {size}, {me}: {} vs {}", p.to_fen(), m.to_fen());
@@ -123,7 +123,7 @@ fn the_hand_weights_player_is_the_expert_before_tuning_and_no_menu_offers_it() {
         // The shipped weights are the tuner's, not the hand's: the scores differ.
         let positions = random_placements(variant, BoardSize::new(8, 8), 2);
         let differ = positions.iter().any(|p| {
-            eval(variant, p, Strategy::Expert, Color::White) != eval(variant, p, Strategy::ExpertHand, Color::White)
+            eval(variant, p, Strategy::Expert, Side::White) != eval(variant, p, Strategy::ExpertHand, Side::White)
         });
         assert!(differ, "{variant}: experthand scores as expert does");
     }
@@ -136,7 +136,7 @@ fn offensive_strategies_prefer_fewer_enemy_pawns() {
     let fewer = "bbbbbbb1/bbbbbbbb/8/8/8/8/wwwwwwww/wwwwwwww w";
     for s in [Strategy::Offensive1, Strategy::Offensive2, Strategy::Combined, Strategy::Balanced, Strategy::Expert] {
         let bt = Variant::Breakthrough;
-        assert!(score(bt, fewer, s, Color::White) > score(bt, BT_START, s, Color::White), "{s}");
+        assert!(score(bt, fewer, s, Side::White) > score(bt, BT_START, s, Side::White), "{s}");
     }
 }
 
@@ -145,7 +145,7 @@ fn defensive_strategies_prefer_keeping_own_pawns() {
     let fewer = "bbbbbbbb/bbbbbbbb/8/8/8/8/wwwwwwww/wwwwwww1 w";
     for s in [Strategy::Defensive1, Strategy::Defensive2, Strategy::Fortress, Strategy::Attacker] {
         let bt = Variant::Breakthrough;
-        assert!(score(bt, fewer, s, Color::White) < score(bt, BT_START, s, Color::White), "{s}");
+        assert!(score(bt, fewer, s, Side::White) < score(bt, BT_START, s, Side::White), "{s}");
     }
 }
 
@@ -154,9 +154,7 @@ fn the_wall_prefers_a_full_front_rank() {
     let full = "bbbbbbbb/bbbbbbbb/8/8/wwwwwwww/8/8/wwwwwwww w";
     let ragged = "bbbbbbbb/bbbbbbbb/8/8/wwwwwww1/7w/8/wwwwwwww w";
     let bt = Variant::Breakthrough;
-    assert!(
-        score(bt, full, Strategy::Defensive2, Color::White) > score(bt, ragged, Strategy::Defensive2, Color::White)
-    );
+    assert!(score(bt, full, Strategy::Defensive2, Side::White) > score(bt, ragged, Strategy::Defensive2, Side::White));
 }
 
 #[test]
@@ -164,7 +162,7 @@ fn the_runner_prefers_an_advanced_pawn() {
     let pushed = "bbbbbbbb/bbbbbbbb/8/8/w7/8/1wwwwwww/wwwwwwww b";
     let bt = Variant::Breakthrough;
     let s = Strategy::Offensive2;
-    assert!(score(bt, pushed, s, Color::White) > score(bt, BT_START, s, Color::White));
+    assert!(score(bt, pushed, s, Side::White) > score(bt, BT_START, s, Side::White));
 }
 
 #[test]
@@ -175,14 +173,14 @@ fn an_unstoppable_pawn_on_the_penultimate_rank_is_almost_a_win() {
     let bt = Variant::Breakthrough;
     // The naive players know only what the article gave them.
     for s in Strategy::for_variant(bt).into_iter().filter(|s| !s.is_naive()) {
-        let (near, away) = (score(bt, unstoppable, s, Color::White), score(bt, far, s, Color::White));
+        let (near, away) = (score(bt, unstoppable, s, Side::White), score(bt, far, s, Side::White));
         assert!(near > away, "{s}: {near} vs {away}");
         assert!(near > MAX_EVAL / 10, "{s}: {near}");
-        assert!(score(bt, unstoppable, s, Color::Black) < -MAX_EVAL / 10, "{s}");
+        assert!(score(bt, unstoppable, s, Side::Black) < -MAX_EVAL / 10, "{s}");
     }
     // The same pawn with g8 able to take it is no certain win.
     let capturable = "bbbbbbb1/bbbbbb1w/8/8/8/8/wwwwwww1/wwwwwww1 b";
-    assert!(score(bt, capturable, Strategy::Expert, Color::White) < MAX_EVAL / 10);
+    assert!(score(bt, capturable, Strategy::Expert, Side::White) < MAX_EVAL / 10);
 }
 
 #[test]
@@ -192,7 +190,7 @@ fn expert_sees_a_hanging_pawn_for_the_side_to_move() {
     let black_to_move = "bbbbbbbb/bbbb1bbb/8/4b3/3w4/8/www1wwww/wwwwwwww b";
     let bt = Variant::Breakthrough;
     let s = Strategy::Expert;
-    assert!(score(bt, white_to_move, s, Color::White) > score(bt, black_to_move, s, Color::White));
+    assert!(score(bt, white_to_move, s, Side::White) > score(bt, black_to_move, s, Side::White));
 }
 
 const LOA_CLUSTER: &str = "1bbbbbb1/8/8/2www3/2www3/8/2ww4/1bbbbbb1 b";
@@ -202,9 +200,9 @@ const LOA_SCATTERED: &str = "1bbbbbb1/w6w/8/w3w2w/8/w2w3w/8/1bbbbbb1 b";
 fn lines_of_action_strategies_prefer_a_cluster_to_a_scattered_set() {
     for s in Strategy::for_variant(Variant::LinesOfAction) {
         let loa = Variant::LinesOfAction;
-        let (near, far) = (score(loa, LOA_CLUSTER, s, Color::White), score(loa, LOA_SCATTERED, s, Color::White));
+        let (near, far) = (score(loa, LOA_CLUSTER, s, Side::White), score(loa, LOA_SCATTERED, s, Side::White));
         assert!(near > far, "{s}: {near} vs {far}");
-        let (near, far) = (score(loa, LOA_CLUSTER, s, Color::Black), score(loa, LOA_SCATTERED, s, Color::Black));
+        let (near, far) = (score(loa, LOA_CLUSTER, s, Side::Black), score(loa, LOA_SCATTERED, s, Side::Black));
         assert!(near < far, "{s} for Black: {near} vs {far}");
     }
 }
@@ -215,7 +213,7 @@ fn lines_of_action_expert_prefers_the_centre_to_the_edge() {
     let corner = "1bbbbbbw/8/8/8/8/ww6/ww6/1bbbbbb1 b";
     let loa = Variant::LinesOfAction;
     let s = Strategy::Expert;
-    assert!(score(loa, centre, s, Color::White) > score(loa, corner, s, Color::White));
+    assert!(score(loa, centre, s, Side::White) > score(loa, corner, s, Side::White));
 }
 
 /// The Euler number of the squares named, on an 8x8 board.

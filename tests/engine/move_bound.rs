@@ -7,7 +7,7 @@ use breakline::engine::rules::bits::{Bits, Wide};
 use breakline::engine::rules::breakthrough::Breakthrough;
 use breakline::engine::rules::game::{MAX_MOVES, move_bound};
 use breakline::engine::rules::loa::LinesOfAction;
-use breakline::engine::{BoardSize, Color, Game, MoveList, Placement, Position, Variant};
+use breakline::engine::{BoardSize, Game, MoveList, Placement, Position, Side, Variant};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
@@ -102,7 +102,7 @@ fn moves_at_every_width(p: &Placement, variant: Variant) -> Option<usize> {
 }
 
 fn random_placement(rng: &mut StdRng, size: BoardSize) -> Placement {
-    let side = if rng.random_range(0..2) == 0 { Color::White } else { Color::Black };
+    let side = if rng.random_range(0..2) == 0 { Side::White } else { Side::Black };
     let mut p = Placement::empty(size, side);
     let (pieces, own) = (rng.random_range(0.0..1.0), rng.random_range(0.0..1.0));
     for cell in &mut p.cells {
@@ -133,7 +133,7 @@ fn climb(variant: Variant, mut p: Placement, steps: usize, seed: u64) -> (Placem
     for _ in 0..steps {
         let mut q = p.clone();
         let i = rng.random_range(0..q.cells.len());
-        q.cells[i] = [None, Some(Color::White), Some(Color::Black)][rng.random_range(0..3)];
+        q.cells[i] = [None, Some(Side::White), Some(Side::Black)][rng.random_range(0..3)];
         let n = moves_at_every_width(&q, variant).unwrap_or(0);
         if n >= best {
             (p, best) = (q, n);

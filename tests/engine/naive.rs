@@ -9,7 +9,7 @@ use breakline::engine::ai::eval::{Evaluate, Score, Strategy};
 use breakline::engine::ai::search::{self, Algorithm};
 use breakline::engine::lab::naive_study::{NaiveRow, NaiveStudy};
 use breakline::engine::rules::breakthrough::Breakthrough;
-use breakline::engine::{AiConfig, BoardSize, Color, Game, Placement, Position, Variant};
+use breakline::engine::{AiConfig, BoardSize, Game, Placement, Position, Side, Variant};
 
 use crate::eval::{mirror, random_placements};
 
@@ -17,7 +17,7 @@ fn game(fen: &str) -> Breakthrough<u64> {
     Breakthrough::from_placement(&Placement::parse(fen).expect("valid position string")).expect("valid position")
 }
 
-fn score(fen: &str, strategy: Strategy, me: Color) -> Score {
+fn score(fen: &str, strategy: Strategy, me: Side) -> Score {
     game(fen).evaluate(strategy, me)
 }
 
@@ -28,7 +28,7 @@ const UNEVEN: &str = "2bbbbb1/bb1bbbbb/8/2b5/w7/1w6/2wwwwww/wwwwwww1 w";
 
 #[test]
 fn each_naive_player_scores_as_the_article_defines_it() {
-    let (w, b) = (Color::White, Color::Black);
+    let (w, b) = (Side::White, Side::Black);
     // Start: equal material and mobility, the front rank 1 step from home, the
     // enemy's closest pawn 6 steps from home, 8 + 7 + 7 own moves.
     let at_start = [
@@ -68,13 +68,13 @@ fn each_naive_player_scores_as_the_article_defines_it() {
 fn mobility_counts_each_sides_moves_as_if_it_were_its_turn() {
     // a2 faces a3 head-on: each has only its diagonal step (b3, b2).
     let g = game("8/8/8/8/8/b7/w7/8 w");
-    assert_eq!(g.evaluate(Strategy::OwnMobility, Color::White), STEP);
-    assert_eq!(g.evaluate(Strategy::Mobility, Color::White), 0);
+    assert_eq!(g.evaluate(Strategy::OwnMobility, Side::White), STEP);
+    assert_eq!(g.evaluate(Strategy::Mobility, Side::White), 0);
     // Add c2: three more White moves (c3, b3, d3).
     let g = game("8/8/8/8/8/b7/w1w5/8 w");
-    assert_eq!(g.evaluate(Strategy::OwnMobility, Color::White), 4 * STEP);
-    assert_eq!(g.evaluate(Strategy::Mobility, Color::White), 3 * STEP);
-    assert_eq!(g.evaluate(Strategy::Mobility, Color::Black), -3 * STEP);
+    assert_eq!(g.evaluate(Strategy::OwnMobility, Side::White), 4 * STEP);
+    assert_eq!(g.evaluate(Strategy::Mobility, Side::White), 3 * STEP);
+    assert_eq!(g.evaluate(Strategy::Mobility, Side::Black), -3 * STEP);
 }
 
 #[test]
@@ -87,7 +87,7 @@ fn every_naive_player_is_symmetric_under_colour_swap_for_every_seed() {
             for p in &positions {
                 let (g, m) = (Breakthrough::<u64>::from_placement(p).unwrap(), mirror(p));
                 let gm = Breakthrough::<u64>::from_placement(&m).unwrap();
-                for me in Color::BOTH {
+                for me in Side::BOTH {
                     let a = g.evaluate_seeded(s, me, seed);
                     assert_eq!(a, gm.evaluate_seeded(s, me.opponent(), seed), "{s} seed {seed}: {}", p.to_fen());
                 }
@@ -103,7 +103,7 @@ fn the_random_player_is_reproducible_from_its_seed() {
         positions
             .iter()
             .map(|p| {
-                Breakthrough::<u64>::from_placement(p).unwrap().evaluate_seeded(Strategy::Random, Color::White, seed)
+                Breakthrough::<u64>::from_placement(p).unwrap().evaluate_seeded(Strategy::Random, Side::White, seed)
             })
             .collect()
     };
@@ -116,7 +116,7 @@ fn the_random_player_is_reproducible_from_its_seed() {
     // Only the random player depends on the seed.
     let g = game(UNEVEN);
     for s in Strategy::NAIVE.into_iter().filter(|&s| s != Strategy::Random) {
-        assert_eq!(g.evaluate_seeded(s, Color::White, 3), g.evaluate(s, Color::White), "{s}");
+        assert_eq!(g.evaluate_seeded(s, Side::White, 3), g.evaluate(s, Side::White), "{s}");
     }
     // And a search with it: the same seed picks the same move, other seeds others.
     let start = Position::start(Variant::Breakthrough, BoardSize::new(6, 6)).unwrap();

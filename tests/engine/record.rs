@@ -5,7 +5,7 @@ use breakline::engine::ai::player::{GameRecord, Player};
 use breakline::engine::ai::search::AiConfig;
 use breakline::engine::lab::runner::play_ai_game;
 use breakline::engine::rules::record::RecordError;
-use breakline::engine::{BoardSize, Color, MoveError, Position, Variant};
+use breakline::engine::{BoardSize, MoveError, Position, Side, Variant};
 
 fn game(variant: Variant, size: u8, white: &str, black: &str, seed: u64) -> GameRecord {
     let start = Position::start(variant, BoardSize::new(size, size)).unwrap();
@@ -33,7 +33,7 @@ fn same_configs_and_seed_give_the_same_game() {
 fn statistics_add_up_to_the_moves() {
     let r = game(Variant::Breakthrough, 6, "alphabeta:offensive1:depth=2", "alphabeta:defensive1:depth=2", 3);
     assert_eq!(r.stats.turns as usize, r.moves.len());
-    for color in Color::BOTH {
+    for color in Side::BOTH {
         let side = r.stats.side(color);
         let mine: Vec<_> = r.moves.iter().filter(|m| m.side == color).collect();
         assert_eq!(side.moves as usize, mine.len());
@@ -165,7 +165,7 @@ fn mutated_save_files_load_as_errors_or_consistent_games() {
                     assert_eq!(rebuilt.replay().unwrap().fen(), position.fen());
                     assert_eq!(rebuilt.stats.final_fen, position.fen());
                     assert_eq!(rebuilt.stats.turns as usize, rebuilt.moves.len());
-                    let moves: u32 = Color::BOTH.iter().map(|&c| rebuilt.stats.side(c).moves).sum();
+                    let moves: u32 = Side::BOTH.iter().map(|&c| rebuilt.stats.side(c).moves).sum();
                     assert_eq!(moves as usize, rebuilt.moves.len());
                     if rebuilt.resigned().is_none() {
                         assert_eq!(rebuilt.result, position.outcome());
@@ -188,8 +188,8 @@ fn book_moves_are_recorded_as_such_and_a_book_move_with_figures_is_refused() {
     // says which moves were not searched.
     let r = game(Variant::LinesOfAction, 8, "alphabeta:classic:depth=1", "enhanced:expert:depth=1:book=on", 4);
     let first = &r.moves[0];
-    assert!(first.side == Color::Black && first.book && first.nodes == 0 && first.depth == 0, "{first:?}");
-    assert!(r.moves.iter().filter(|m| m.side == Color::White).all(|m| !m.book && m.nodes > 0));
+    assert!(first.side == Side::Black && first.book && first.nodes == 0 && first.depth == 0, "{first:?}");
+    assert!(r.moves.iter().filter(|m| m.side == Side::White).all(|m| !m.book && m.nodes > 0));
     let text = serde_json::to_string(&r).unwrap();
     let (back, _) = GameRecord::from_json(&text).expect("loads");
     assert_eq!(back, r, "the flag survives saving and loading");

@@ -1,10 +1,10 @@
 //! Hand-picked rule cases: wins, draws and errors that random games rarely reach.
 
 use breakline::engine::{
-    BoardSize, Color, DrawReason, FenError, MoveError, Outcome, Position, SizeError, Variant, WinReason,
+    BoardSize, DrawReason, FenError, MoveError, Outcome, Position, Side, SizeError, Variant, WinReason,
 };
 
-fn win(winner: Color, reason: WinReason) -> Outcome {
+fn win(winner: Side, reason: WinReason) -> Outcome {
     Outcome::Win { winner, reason }
 }
 
@@ -15,7 +15,7 @@ fn breakthrough_reaching_the_far_rank_wins() {
     for m in ["a5-a6", "d8-d7", "a6-a7", "d7-d6", "a7-a8"] {
         pos.play_text(m).unwrap();
     }
-    assert_eq!(pos.outcome(), win(Color::White, WinReason::ReachedGoal));
+    assert_eq!(pos.outcome(), win(Side::White, WinReason::ReachedGoal));
     assert!(pos.legal_moves().is_empty());
     assert_eq!(pos.play_text("d6-d5"), Err(MoveError::GameOver));
 }
@@ -24,7 +24,7 @@ fn breakthrough_reaching_the_far_rank_wins() {
 fn breakthrough_capturing_every_pawn_wins() {
     let mut pos = Position::from_fen(Variant::Breakthrough, "5/5/5/2b2/1w3 w").unwrap();
     pos.play_text("b1xc2").unwrap();
-    assert_eq!(pos.outcome(), win(Color::White, WinReason::CapturedAll));
+    assert_eq!(pos.outcome(), win(Side::White, WinReason::CapturedAll));
 }
 
 #[test]
@@ -33,13 +33,13 @@ fn loa_move_connecting_both_sides_wins_for_the_mover() {
     let mut pos = Position::from_fen(Variant::LinesOfAction, "5w/5w/3wb1/6/6/b5 b").unwrap();
     assert_eq!(pos.outcome(), Outcome::Ongoing);
     pos.play_text("a1xd4").unwrap();
-    assert_eq!(pos.outcome(), win(Color::Black, WinReason::Connected));
+    assert_eq!(pos.outcome(), win(Side::Black, WinReason::Connected));
 }
 
 #[test]
 fn loa_single_piece_is_connected() {
     let pos = Position::from_fen(Variant::LinesOfAction, "6/6/2b3/6/6/w4w w").unwrap();
-    assert_eq!(pos.outcome(), win(Color::Black, WinReason::Connected));
+    assert_eq!(pos.outcome(), win(Side::Black, WinReason::Connected));
 }
 
 #[test]
@@ -96,7 +96,7 @@ fn bad_moves_are_refused_and_change_nothing() {
     let refusal = |text: &str| pos.clone().play_text(text).unwrap_err();
     assert_eq!(refusal("a2-a4"), MoveError::Illegal { played: mv("a2-a4"), size });
     assert_eq!(refusal("a2-a4").to_string(), "illegal move a2-a4");
-    assert_eq!(refusal("a7-a6"), MoveError::NoPieceToMove { played: mv("a7-a6"), size, side: Color::White });
+    assert_eq!(refusal("a7-a6"), MoveError::NoPieceToMove { played: mv("a7-a6"), size, side: Side::White });
     assert_eq!(refusal("a7-a6").to_string(), "illegal move a7-a6: no white piece on a7");
     assert_eq!(refusal("c4-c5").to_string(), "illegal move c4-c5: no white piece on c4");
     assert_eq!(refusal("a2xa3"), MoveError::CaptureMarkedWrongly { legal: mv("a2-a3"), size });

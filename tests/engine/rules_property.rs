@@ -5,7 +5,7 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use breakline::engine::{BoardSize, Color, DrawReason, Move, Outcome, Placement, Position, Variant, WinReason};
+use breakline::engine::{BoardSize, DrawReason, Move, Outcome, Placement, Position, Side, Variant, WinReason};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
@@ -13,13 +13,13 @@ use rand::{RngExt, SeedableRng};
 pub struct Reference {
     variant: Variant,
     size: BoardSize,
-    cells: Vec<Option<Color>>,
-    side: Color,
-    seen: HashMap<(Vec<Option<Color>>, Color), u32>,
+    cells: Vec<Option<Side>>,
+    side: Side,
+    seen: HashMap<(Vec<Option<Side>>, Side), u32>,
     plies: u32,
     move_limit: u32,
     /// Moves played, with what each captured, for `undo`.
-    played: Vec<(u8, u8, Option<Color>)>,
+    played: Vec<(u8, u8, Option<Side>)>,
 }
 
 impl Reference {
@@ -38,7 +38,7 @@ impl Reference {
         r
     }
 
-    fn at(&self, f: i32, r: i32) -> Option<Option<Color>> {
+    fn at(&self, f: i32, r: i32) -> Option<Option<Side>> {
         let (c, rows) = (self.size.columns as i32, self.size.rows as i32);
         (f >= 0 && f < c && r >= 0 && r < rows).then(|| self.cells[(r * c + f) as usize])
     }
@@ -47,7 +47,7 @@ impl Reference {
         (r * self.size.columns as i32 + f) as u8
     }
 
-    fn own_squares(&self, color: Color) -> Vec<(i32, i32)> {
+    fn own_squares(&self, color: Side) -> Vec<(i32, i32)> {
         let c = self.size.columns as i32;
         (0..self.cells.len() as i32)
             .filter(|&i| self.cells[i as usize] == Some(color))
@@ -61,7 +61,7 @@ impl Reference {
         for (f, r) in self.own_squares(us) {
             match self.variant {
                 Variant::Breakthrough => {
-                    let dr = if us == Color::White { 1 } else { -1 };
+                    let dr = if us == Side::White { 1 } else { -1 };
                     if self.at(f, r + dr) == Some(None) {
                         out.insert((self.idx(f, r), self.idx(f, r + dr), false));
                     }
@@ -100,7 +100,7 @@ impl Reference {
         out
     }
 
-    fn connected(&self, color: Color) -> bool {
+    fn connected(&self, color: Side) -> bool {
         let squares = self.own_squares(color);
         let Some(&first) = squares.first() else { return false };
         let mut group = vec![first];
@@ -122,25 +122,25 @@ impl Reference {
         match self.variant {
             Variant::Breakthrough => {
                 let top = self.size.rows as i32 - 1;
-                if self.own_squares(Color::White).iter().any(|&(_, r)| r == top) {
-                    return win(Color::White, WinReason::ReachedGoal);
+                if self.own_squares(Side::White).iter().any(|&(_, r)| r == top) {
+                    return win(Side::White, WinReason::ReachedGoal);
                 }
-                if self.own_squares(Color::Black).iter().any(|&(_, r)| r == 0) {
-                    return win(Color::Black, WinReason::ReachedGoal);
+                if self.own_squares(Side::Black).iter().any(|&(_, r)| r == 0) {
+                    return win(Side::Black, WinReason::ReachedGoal);
                 }
-                for c in Color::BOTH {
+                for c in Side::BOTH {
                     if self.own_squares(c).is_empty() {
                         return win(c.opponent(), WinReason::CapturedAll);
                     }
                 }
             }
             Variant::LinesOfAction => {
-                let (w, b) = (self.connected(Color::White), self.connected(Color::Black));
+                let (w, b) = (self.connected(Side::White), self.connected(Side::Black));
                 if w && b {
                     return win(self.side.opponent(), WinReason::Connected);
                 }
                 if w || b {
-                    return win(if w { Color::White } else { Color::Black }, WinReason::Connected);
+                    return win(if w { Side::White } else { Side::Black }, WinReason::Connected);
                 }
                 if self.seen[&(self.cells.clone(), self.side)] >= 3 {
                     return Outcome::Draw { reason: DrawReason::Repetition };

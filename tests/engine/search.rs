@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use breakline::engine::ai::eval::{MAX_EVAL, WIN};
 use breakline::engine::ai::search::{self, ConfigError, Limit, SearchResult, score_text};
-use breakline::engine::{AiConfig, Algorithm, BoardSize, Color, Outcome, Position, SearchHandler, Strategy, Variant};
+use breakline::engine::{AiConfig, Algorithm, BoardSize, Outcome, Position, SearchHandler, Side, Strategy, Variant};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
@@ -144,7 +144,7 @@ fn every_algorithm_takes_a_win_in_one_by_itself() {
             let r = run(&pos, &config);
             let mut after = pos.clone();
             after.play(r.best_move).unwrap();
-            assert_eq!(after.outcome().winner(), Some(Color::White), "{config}");
+            assert_eq!(after.outcome().winner(), Some(Side::White), "{config}");
             assert_eq!(r.info.score, WIN - 1, "{config}: {}", score_text(r.info.score));
         }
     }

@@ -9,7 +9,7 @@ use std::thread;
 use breakline::engine::ai::search::{AiConfig, SearchHandler};
 use breakline::engine::lab::runner::{Finished, Schedule, Seat, SeriesGame, SeriesSpec, play_ai_game, run_parallel};
 use breakline::engine::lab::series::SeriesSummary;
-use breakline::engine::{BoardSize, Color, Variant};
+use breakline::engine::{BoardSize, Side, Variant};
 
 fn config(text: &str) -> AiConfig {
     AiConfig::parse(text, Variant::Breakthrough).unwrap()
@@ -102,7 +102,7 @@ fn swapping_alternates_colours_and_the_summary_adds_up() {
     let s = SeriesSummary::of(&games);
     assert_eq!(s.a.wins + s.b.wins + s.draws, 6);
     assert_eq!(s.a.wins_as_white + s.a.wins_as_black, s.a.wins);
-    let white_wins = games.iter().filter(|g| g.record.result.winner() == Some(Color::White)).count() as u32;
+    let white_wins = games.iter().filter(|g| g.record.result.winner() == Some(Side::White)).count() as u32;
     assert_eq!(s.a.wins_as_white + s.b.wins_as_white, white_wins);
 }
 

@@ -12,7 +12,7 @@ use std::time::Duration;
 use breakline::engine::ai::solver::{self, Insight, SolveConfig, SolveError, SolverGame, Verdict};
 use breakline::engine::rules::breakthrough::Breakthrough;
 use breakline::engine::rules::loa::LinesOfAction;
-use breakline::engine::{BoardSize, Color, Game, Move, Outcome, Position, Variant};
+use breakline::engine::{BoardSize, Game, Move, Outcome, Position, Side, Variant};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
@@ -47,7 +47,7 @@ fn exact<G: Game>(g: &mut G, memo: &mut HashMap<u64, (bool, u32)>) -> (bool, u32
 
 /// Whether `side` can force a win within `plies` plies (any game, cycles
 /// included: the bound ends every line), remembering answers in `memo`.
-fn wins_within<G: Game>(g: &mut G, side: Color, plies: u32, memo: &mut HashMap<(u64, u32, Color), bool>) -> bool {
+fn wins_within<G: Game>(g: &mut G, side: Side, plies: u32, memo: &mut HashMap<(u64, u32, Side), bool>) -> bool {
     match g.quick_outcome() {
         Outcome::Win { winner, .. } => return winner == side,
         Outcome::Draw { .. } => return false,
@@ -76,9 +76,9 @@ fn wins_within<G: Game>(g: &mut G, side: Color, plies: u32, memo: &mut HashMap<(
 }
 
 /// The shortest forced win of either side within `max` plies, by exhaustive search.
-fn shortest_win<G: Game>(g: &mut G, max: u32) -> Option<(Color, u32)> {
+fn shortest_win<G: Game>(g: &mut G, max: u32) -> Option<(Side, u32)> {
     let mut memo = HashMap::new();
-    (1..=max).find_map(|d| Color::BOTH.into_iter().find(|&c| wins_within(g, c, d, &mut memo)).map(|c| (c, d)))
+    (1..=max).find_map(|d| Side::BOTH.into_iter().find(|&c| wins_within(g, c, d, &mut memo)).map(|c| (c, d)))
 }
 
 fn generous() -> SolveConfig {
@@ -124,8 +124,8 @@ fn tiny_breakthrough_boards_agree_with_exhaustive_search() {
     // 4x5: too large for exhaustive search in a test; the line is replayed.
     let pos = Position::start(Variant::Breakthrough, BoardSize::new(4, 5)).unwrap();
     let s = solver::solve(&pos, &generous(), &mut ()).unwrap();
-    assert_eq!((s.verdict, s.distance), (Verdict::Win(Color::Black), Some(22)));
-    solver::check_line(&pos, Color::Black, &s.line).unwrap();
+    assert_eq!((s.verdict, s.distance), (Verdict::Win(Side::Black), Some(22)));
+    solver::check_line(&pos, Side::Black, &s.line).unwrap();
 }
 
 /// Positions `before_end` plies before the end of seeded random games.
@@ -227,18 +227,18 @@ fn a_pawn_nobody_can_reach_wins_the_race() {
     // away to catch it and need 5 moves to reach rank 1.
     let pos = Position::from_fen(Variant::Breakthrough, "4bb/6/6/w5/6/6 w").unwrap();
     let game = concrete(&pos);
-    assert_eq!(game.insight(&game.tables()), Insight::Decided { winner: Color::White, plies: 5 });
+    assert_eq!(game.insight(&game.tables()), Insight::Decided { winner: Side::White, plies: 5 });
     let mut g = game.clone();
     let mut memo = HashMap::new();
-    assert!(wins_within(&mut g, Color::White, 5, &mut memo) && !wins_within(&mut g, Color::White, 3, &mut memo));
+    assert!(wins_within(&mut g, Side::White, 5, &mut memo) && !wins_within(&mut g, Side::White, 3, &mut memo));
     let s = solver::solve(&pos, &generous(), &mut ()).unwrap();
-    assert_eq!((s.verdict, s.distance), (Verdict::Win(Color::White), Some(5)));
+    assert_eq!((s.verdict, s.distance), (Verdict::Win(Side::White), Some(5)));
     let white: Vec<String> = s.line.iter().map(|&m| pos.move_name(m)).step_by(2).collect();
     assert_eq!(white, ["a3-a4", "a4-a5", "a5-a6"]);
     // Black to move, with a pawn on d4 three moves from rank 1, is faster.
     let pos = Position::from_fen(Variant::Breakthrough, "4bb/6/3b2/w5/6/6 b").unwrap();
     let s = solver::solve(&pos, &generous(), &mut ()).unwrap();
-    assert_eq!(s.verdict, Verdict::Win(Color::Black));
+    assert_eq!(s.verdict, Verdict::Win(Side::Black));
 }
 
 #[test]

@@ -2,8 +2,9 @@
 //! the engine after every move, and the game ends as the engine says.
 
 use bevy::prelude::*;
+use breakline::app::LaunchOptions;
+use breakline::app::players::PlayerSetup;
 use breakline::app::state::{GamePhase, PlaySettings};
-use breakline::app::{LaunchOptions, PlayerSetup};
 use breakline::engine::lab::runner::play_ai_game;
 use breakline::engine::{Position, Variant};
 

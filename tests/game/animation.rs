@@ -2,9 +2,9 @@
 //! captured piece fades out and is gone; the next turn waits for both.
 
 use bevy::prelude::*;
-use breakline::app::PlayerSetup;
 use breakline::app::animation::{CaptureAnimation, MoveAnimation};
 use breakline::app::board::{BoardLayout, PIECE_Z, Piece};
+use breakline::app::players::PlayerSetup;
 use breakline::app::state::{MoveChosen, PlaySettings, TurnPhase};
 use breakline::engine::{Move, Variant};
 

@@ -11,12 +11,14 @@ use breakline::app::ai::AiSearchTask;
 use breakline::app::board::{BoardFlip, Piece};
 use breakline::app::files::{self, FileAction, FileRequest};
 use breakline::app::notice::Notice;
+use breakline::app::players::PlayerSetup;
+use breakline::app::players::Players;
 use breakline::app::session::position_at;
 use breakline::app::settings_store::{self, SettingsPath, StoredSettings};
-use breakline::app::state::{GamePhase, GameRequest, MoveChosen, PlaySettings, Players, TurnPhase};
-use breakline::app::{PlayerSetup, configure, plugin};
+use breakline::app::state::{GamePhase, GameRequest, MoveChosen, PlaySettings, TurnPhase};
+use breakline::app::{configure, plugin};
 use breakline::engine::ai::player::Player;
-use breakline::engine::{Color as Side, Outcome, Position, Variant, WinReason};
+use breakline::engine::{Outcome, Position, Side, Variant, WinReason};
 
 use crate::{Rng, STEP, ai, assert_pieces_match, game_app, options, phase, session, turn, update_until};
 

@@ -5,10 +5,10 @@
 use std::time::Duration;
 
 use bevy::prelude::*;
-use breakline::app::PlayerSetup;
 use breakline::app::ai::AiSearchTask;
-use breakline::app::flow::solve::FlowSolve;
+use breakline::app::flow::solver::FlowSolve;
 use breakline::app::flow::{FlowGame, FlowRequest, SolveNote};
+use breakline::app::players::PlayerSetup;
 use breakline::app::state::{Mode, MoveChosen, TurnPhase};
 use breakline::engine::Variant;
 use breakline::engine::flow::library::SHIPPED;

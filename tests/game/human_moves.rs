@@ -2,8 +2,8 @@
 //! anything else changes nothing) and through square clicks and selection.
 
 use bevy::prelude::*;
-use breakline::app::PlayerSetup;
 use breakline::app::input::{BoardPointer, Selection};
+use breakline::app::players::PlayerSetup;
 use breakline::app::state::{GameRequest, MoveChosen, MoveSource, TurnPhase};
 use breakline::engine::{Move, Variant};
 

@@ -1,10 +1,11 @@
 //! Board layout on any size, the presets, and the new-game flow.
 
 use bevy::prelude::*;
+use breakline::app::LaunchOptions;
 use breakline::app::board::{BoardLayout, BoardSquare, BoardViewport};
+use breakline::app::players::PlayerSetup;
 use breakline::app::presets::{COUNT, matchup};
 use breakline::app::state::{GamePhase, GameRequest, GameSettings};
-use breakline::app::{LaunchOptions, PlayerSetup};
 use breakline::engine::{BoardSize, Variant};
 
 use crate::{assert_pieces_match, game_app, phase, session};

@@ -19,10 +19,11 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use breakline::app::board::Piece;
+use breakline::app::players::PlayerSetup;
 use breakline::app::session::GameSession;
 use breakline::app::state::{GamePhase, PlaySettings, TurnPhase};
-use breakline::app::{LaunchOptions, PlayerSetup, configure, plugin};
-use breakline::engine::{AiConfig, Color as Side, Variant};
+use breakline::app::{LaunchOptions, configure, plugin};
+use breakline::engine::{AiConfig, Side, Variant};
 
 /// Virtual time that passes with every `update`.
 pub const STEP: Duration = Duration::from_millis(50);

@@ -4,15 +4,15 @@
 //! the engine's analysis.
 
 use bevy::prelude::*;
-use breakline::app::PlayerSetup;
 use breakline::app::eval_graph::{EvalGraph, GraphClick, PROVEN};
 use breakline::app::layers::{LayerData, LayerSettings};
 use breakline::app::overlay::{ThinkingLine, ThinkingOverlay};
+use breakline::app::players::PlayerSetup;
 use breakline::app::session::position_at;
 use breakline::app::state::{AiControl, GamePhase, PlaySettings, TurnPhase};
 use breakline::engine::ai::eval::is_proven;
 use breakline::engine::rules::analysis::{attacked_squares, centre_of_mass};
-use breakline::engine::{Color as Side, Position, Variant};
+use breakline::engine::{Position, Side, Variant};
 
 use crate::{ai, game_app, options, phase, session, update_until};
 

@@ -3,10 +3,10 @@
 //! leaves the board, the position and the record disagreeing.
 
 use bevy::prelude::*;
-use breakline::app::PlayerSetup;
 use breakline::app::files::{FileAction, FileRequest};
+use breakline::app::players::PlayerSetup;
 use breakline::app::state::{GamePhase, GameRequest, MoveChosen, MoveSource, PlaySettings, ReplaceGame, TurnPhase};
-use breakline::engine::{Color as Side, Outcome, Variant, WinReason};
+use breakline::engine::{Outcome, Side, Variant, WinReason};
 
 use crate::{Rng, ai, assert_pieces_match, game_app, options, phase, session, turn, update_until};
 

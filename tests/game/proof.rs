@@ -1,8 +1,8 @@
 //! Solve in the game: a proof runs off the frame loop, its verdict and line
 //! describe the position on the board, and a move makes them stale.
 
-use breakline::app::PlayerSetup;
-use breakline::app::proof::{ProofStatus, SolveRequest};
+use breakline::app::players::PlayerSetup;
+use breakline::app::proof_panel::{ProofStatus, SolveRequest};
 use breakline::app::state::{MoveChosen, TurnPhase};
 use breakline::engine::{BoardSize, Variant};
 
@@ -28,7 +28,7 @@ fn solving_a_small_board_shows_the_proved_winner_and_a_legal_line() {
     for &mv in &status.line {
         position.play(mv).expect("the line is legal");
     }
-    assert_eq!(position.outcome().winner(), Some(breakline::engine::Color::Black));
+    assert_eq!(position.outcome().winner(), Some(breakline::engine::Side::Black));
 
     // A move on the board makes the answer stale.
     let request = {

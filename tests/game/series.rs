@@ -6,11 +6,13 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use bevy::prelude::*;
+use breakline::app::LaunchOptions;
 use breakline::app::ai::AiSearchTask;
 use breakline::app::notice::Notice;
+use breakline::app::players::PlayerSetup;
+use breakline::app::players::Players;
 use breakline::app::series::{CancelSeries, Series, SeriesStatus, StartSeries, WatchSeriesGame, series_presets};
-use breakline::app::state::{AiControl, GamePhase, GameRequest, PlaySettings, Players};
-use breakline::app::{LaunchOptions, PlayerSetup};
+use breakline::app::state::{AiControl, GamePhase, GameRequest, PlaySettings};
 use breakline::engine::lab::runner::{Schedule, Seat, SeriesGame, SeriesSpec};
 use breakline::engine::lab::series::SeriesSummary;
 use breakline::engine::{AiConfig, BoardSize, Variant};

@@ -5,9 +5,10 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use bevy::prelude::*;
-use breakline::app::PlayerSetup;
 use breakline::app::ai::AiSearchTask;
-use breakline::app::state::{GameRequest, MoveChosen, MoveSource, Players, TurnPhase};
+use breakline::app::players::PlayerSetup;
+use breakline::app::players::Players;
+use breakline::app::state::{GameRequest, MoveChosen, MoveSource, TurnPhase};
 use breakline::engine::Variant;
 
 use crate::{ai, game_app, options, session, turn, update_until};

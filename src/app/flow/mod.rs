@@ -3,7 +3,7 @@
 //! waits untouched while this mode shows (see [`Mode`]).
 
 mod picture;
-pub mod solve;
+pub mod solver;
 mod view;
 
 use std::time::Duration;
@@ -171,7 +171,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Mode::Flow), pause_board_turn)
         .add_systems(OnExit(Mode::Flow), leave)
         .add_systems(Update, apply_requests.in_set(FlowSystems::Apply))
-        .add_plugins(solve::plugin);
+        .add_plugins(solver::plugin);
 }
 
 fn open_at_launch(open: Option<Res<OpenFlow>>, mut game: ResMut<FlowGame>, mut mode: ResMut<NextState<Mode>>) {
@@ -201,8 +201,8 @@ fn apply_requests(
     mut commands: Commands,
     mut requests: MessageReader<FlowRequest>,
     mut game: ResMut<FlowGame>,
-    solving: Query<(Entity, &solve::FlowSolve)>,
-    mut start: MessageWriter<solve::StartSolve>,
+    solving: Query<(Entity, &solver::FlowSolve)>,
+    mut start: MessageWriter<solver::StartSolve>,
 ) {
     for request in requests.read() {
         let running = solving.iter().next();
@@ -242,7 +242,7 @@ fn apply_requests(
             FlowRequest::Solve if running.is_none() => {
                 game.drawing.release();
                 game.note = None;
-                start.write(solve::StartSolve);
+                start.write(solver::StartSolve);
             }
             FlowRequest::Solve => {}
             FlowRequest::Cancel => {

@@ -13,7 +13,7 @@ use bevy::window::{PrimaryWindow, RequestRedraw};
 use bevy_egui::input::egui_wants_any_keyboard_input;
 
 use super::picture::{Picture, palette};
-use super::solve::FlowSolve;
+use super::solver::FlowSolve;
 use super::{FlowGame, FlowRequest, FlowSystems};
 use crate::app::board::BoardViewport;
 use crate::app::state::Mode;

@@ -13,7 +13,7 @@ use super::ai::AiThinking;
 use super::session::GameSession;
 use super::state::GameSystems;
 use crate::engine::ai::eval::is_proven;
-use crate::engine::{Color as Side, Move as EngineMove, Score, SearchInfo};
+use crate::engine::{Move as EngineMove, Score, SearchInfo, Side};
 
 /// Whether the board shows the thinking overlay (a panel checkbox).
 #[derive(Resource, Clone, Copy, Debug, PartialEq)]

@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use super::{OverlaySettings, ThinkingOverlay};
 use crate::app::board::BoardLayout;
 use crate::app::state::GameSystems;
-use crate::engine::{Color as Side, Move as EngineMove};
+use crate::engine::{Move as EngineMove, Side};
 
 /// Arrows get their own line width, scaled with the squares.
 #[derive(Default, Reflect, GizmoConfigGroup)]

@@ -14,7 +14,7 @@ pub(crate) use panel::open_button;
 pub use replay::WatchSeriesGame;
 pub use runner::{CancelSeries, Series, SeriesStatus, StartSeries};
 
-use super::PlayerSetup;
+use super::players::PlayerSetup;
 use super::presets::{self, matchup};
 use crate::engine::lab::naive_study::NaiveStudy;
 use crate::engine::lab::runner::Seat;

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 
-use crate::app::rest::{PROGRESS_INTERVAL, Waker};
+use crate::app::window_rest::{PROGRESS_INTERVAL, Waker};
 
 use crate::app::state::GameSystems;
 use crate::engine::lab::rating::elo_from_score;

@@ -10,9 +10,10 @@ use crate::app::file_dialog::{ChooseFile, FileChooser, TypedPath};
 use crate::app::files::{FileAction, FileRequest, default_path};
 use crate::app::hint::{HINT_MS, Hint, HintRequest};
 use crate::app::notice::Notice;
-use crate::app::proof::{PROOF_TIME, ProofStatus, SolveRequest};
+use crate::app::players::Players;
+use crate::app::proof_panel::{PROOF_TIME, ProofStatus, SolveRequest};
 use crate::app::session::GameSession;
-use crate::app::state::{GameRequest, Players};
+use crate::app::state::GameRequest;
 use crate::app::ui::numbering::move_label;
 
 #[derive(SystemParam)]

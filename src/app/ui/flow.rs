@@ -9,7 +9,7 @@ use bevy_egui::{EguiContexts, egui};
 use egui::{RichText, Ui};
 
 use super::{PanelWidths, panel_widths, setup};
-use crate::app::flow::solve::FlowSolve;
+use crate::app::flow::solver::FlowSolve;
 use crate::app::flow::{FlowGame, FlowRequest, thousands};
 use crate::app::state::{GameSettings, Mode};
 use crate::engine::flow::Method;

@@ -10,7 +10,7 @@ use crate::app::session::GameSession;
 use crate::app::side_title;
 use crate::app::state::{GamePhase, TurnPhase};
 use crate::app::ui::numbering::move_number;
-use crate::engine::Color as Side;
+use crate::engine::Side;
 use crate::engine::ai::search::score_text;
 
 pub(super) fn status(ui: &mut Ui, state: &PanelState) {

@@ -10,10 +10,10 @@ use egui_plot::{HLine, Line, LineStyle, Plot, PlotPoints, Points, VLine};
 use crate::app::eval_graph::{EvalGraph, GraphClick, PROVEN};
 use crate::app::layers::LayerSettings;
 use crate::app::overlay::OverlaySettings;
-use crate::app::proof::ProofStatus;
+use crate::app::proof_panel::ProofStatus;
 use crate::app::session::GameSession;
 use crate::app::ui::numbering::moves_of_plies;
-use crate::engine::{Color as Side, Variant};
+use crate::engine::{Side, Variant};
 
 /// What these sections read and edit.
 #[derive(SystemParam)]

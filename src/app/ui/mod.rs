@@ -20,9 +20,10 @@ use bevy_egui::{EguiContextSettings, EguiContexts, EguiPrimaryContextPass, egui}
 
 use super::ai::AiThinking;
 use super::board::BoardViewport;
+use super::players::Players;
 use super::session::GameSession;
 use super::state::{
-    AiControl, GamePhase, GameRequest, GameSettings, GameSystems, Mode, PlaySettings, Players, ReplaceGame, TurnPhase,
+    AiControl, GamePhase, GameRequest, GameSettings, GameSystems, Mode, PlaySettings, ReplaceGame, TurnPhase,
 };
 
 /// Where egui is on screen, for board input: the side panels' widths in

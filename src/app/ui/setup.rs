@@ -5,11 +5,13 @@ use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText, Ui};
 
 use super::PanelState;
+use crate::app::players::PlayerSetup;
+use crate::app::players::Players;
 use crate::app::presets::{self, matchup};
-use crate::app::state::{GameRequest, Mode, Players};
-use crate::app::{PlayerSetup, side_title};
+use crate::app::side_title;
+use crate::app::state::{GameRequest, Mode};
 use crate::engine::ai::search::{Difficulty, Limit, LimitKind, all_cores, limits};
-use crate::engine::{AiConfig, Algorithm, BoardSize, Color as Side, Strategy, Variant};
+use crate::engine::{AiConfig, Algorithm, BoardSize, Side, Strategy, Variant};
 
 const NOTE_COLOR: egui::Color32 = egui::Color32::from_rgb(240, 180, 60);
 

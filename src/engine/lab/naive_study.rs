@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use super::runner::{Schedule, Seat, SeriesGame, SeriesSpec};
 use crate::engine::ai::eval::{Strategy, is_proven};
 use crate::engine::ai::search::{AiConfig, Algorithm, ConfigError, Limit};
-use crate::engine::rules::types::{BoardSize, Color, Variant};
+use crate::engine::rules::types::{BoardSize, Side, Variant};
 
 /// The study's settings; [`NaiveStudy::article`] gives the article's.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -152,7 +152,7 @@ impl NaiveRow {
         };
         let (mut win_moves, mut depth_sum, mut open_us, mut time_us) = (Vec::new(), 0u64, 0u64, 0u64);
         for g in games {
-            let strong: Color = g.color_of_a();
+            let strong: Side = g.color_of_a();
             match g.record.result.winner() {
                 Some(w) if w == strong => {
                     row.strong_wins += 1;

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::runner::SeriesGame;
 use super::sprt::Samples;
-use crate::engine::rules::types::Color;
+use crate::engine::rules::types::Side;
 
 /// One player's figures over a series.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -65,12 +65,12 @@ impl SeriesSummary {
                 player.nodes += side.nodes;
                 player.captures += side.captures as u64;
                 player.time_ms += side.total_time_ms();
-                player.games_as_white += (color == Color::White) as u32;
+                player.games_as_white += (color == Side::White) as u32;
                 if g.record.result.winner() == Some(color) {
                     player.wins += 1;
                     match color {
-                        Color::White => player.wins_as_white += 1,
-                        Color::Black => player.wins_as_black += 1,
+                        Side::White => player.wins_as_white += 1,
+                        Side::Black => player.wins_as_black += 1,
                     }
                 }
             }

@@ -6,10 +6,10 @@ use super::bits::Bits;
 use super::game::Game;
 use super::position::{Position, with_game};
 use super::side_view::SideView;
-use super::types::{Color, Outcome, Variant, WinReason};
+use super::types::{Outcome, Side, Variant, WinReason};
 
 /// The 8-connected groups of `color`'s pieces, largest first, each sorted.
-pub fn groups(position: &Position, color: Color) -> Vec<Vec<u8>> {
+pub fn groups(position: &Position, color: Side) -> Vec<Vec<u8>> {
     let mut out: Vec<Vec<u8>> = with_game!(&position.game, g => {
         let board = g.board();
         board.geometry().groups(board.pieces(color)).map(|group| group.squares().map(|sq| sq as u8).collect()).collect()
@@ -19,7 +19,7 @@ pub fn groups(position: &Position, color: Color) -> Vec<Vec<u8>> {
 }
 
 /// The average (file, rank) of `color`'s pieces, or `None` without pieces.
-pub fn centre_of_mass(position: &Position, color: Color) -> Option<(f32, f32)> {
+pub fn centre_of_mass(position: &Position, color: Side) -> Option<(f32, f32)> {
     let size = position.size();
     let squares: Vec<u8> = position.pieces().into_iter().filter(|&(_, c)| c == color).map(|(sq, _)| sq).collect();
     if squares.is_empty() {
@@ -32,7 +32,7 @@ pub fn centre_of_mass(position: &Position, color: Color) -> Option<(f32, f32)> {
 }
 
 /// Breakthrough: the squares `color`'s pawns could capture on (diagonally ahead).
-pub fn attacked_squares(position: &Position, color: Color) -> Vec<u8> {
+pub fn attacked_squares(position: &Position, color: Side) -> Vec<u8> {
     with_game!(&position.game, g => SideView::new(g.board(), color).attacks().squares().map(|sq| sq as u8).collect())
 }
 

@@ -5,14 +5,14 @@ use super::bits::Bits;
 use super::geometry::Geometry;
 use super::hashing;
 use super::placement::Placement;
-use super::types::{BoardSize, Color, Move};
+use super::types::{BoardSize, Move, Side};
 
 /// Both sides' pieces, the side to move and the Zobrist hash, kept equal to
 /// [`Board::compute_hash`] by every change.
 #[derive(Clone, Debug)]
 pub struct Board<B: Bits> {
     pieces: [B; 2],
-    side: Color,
+    side: Side,
     hash: u64,
     geo: &'static Geometry<B>,
 }
@@ -45,13 +45,13 @@ impl<B: Bits> Board<B> {
 
     /// The squares holding `color`'s pieces.
     #[inline]
-    pub fn pieces(&self, color: Color) -> B {
+    pub fn pieces(&self, color: Side) -> B {
         self.pieces[color.index()]
     }
 
     /// The side to move.
     #[inline]
-    pub fn side(&self) -> Color {
+    pub fn side(&self) -> Side {
         self.side
     }
 
@@ -81,12 +81,12 @@ impl<B: Bits> Board<B> {
 
     /// The colour of the piece on `sq`, if any.
     #[inline]
-    pub fn piece_at(&self, sq: u8) -> Option<Color> {
+    pub fn piece_at(&self, sq: u8) -> Option<Side> {
         let b = B::bit(sq as usize);
         if (self.pieces[0] & b).any() {
-            Some(Color::White)
+            Some(Side::White)
         } else if (self.pieces[1] & b).any() {
-            Some(Color::Black)
+            Some(Side::Black)
         } else {
             None
         }
@@ -95,12 +95,12 @@ impl<B: Bits> Board<B> {
     /// The hash recomputed from scratch; the incremental one must always equal it.
     pub fn compute_hash(&self) -> u64 {
         let mut h = 0;
-        for c in Color::BOTH {
+        for c in Side::BOTH {
             for sq in self.pieces[c.index()].squares() {
                 h ^= hashing::piece_key(c, sq);
             }
         }
-        if self.side == Color::Black {
+        if self.side == Side::Black {
             h ^= hashing::black_to_move_key();
         }
         h
@@ -123,7 +123,7 @@ impl<B: Bits> Board<B> {
     /// Flips the squares and hash keys a move by `us` changes; applying it
     /// twice restores the board, which is what makes `unmake` the inverse.
     #[inline]
-    fn toggle(&mut self, us: Color, m: Move) {
+    fn toggle(&mut self, us: Side, m: Move) {
         let them = us.opponent();
         let (from, to) = (m.from as usize, m.to as usize);
         self.pieces[us.index()] ^= B::bit(from) | B::bit(to);

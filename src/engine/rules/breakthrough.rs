@@ -7,7 +7,7 @@ use super::error::FenError;
 use super::game::{Game, MoveList};
 use super::placement::Placement;
 use super::side_view::SideView;
-use super::types::{BoardSize, Color, Move, Outcome, Variant, WinReason};
+use super::types::{BoardSize, Move, Outcome, Side, Variant, WinReason};
 
 /// A Breakthrough position and the number of plies played to reach it.
 #[derive(Clone, Debug, PartialEq)]
@@ -18,12 +18,12 @@ pub struct Breakthrough<B: Bits> {
 
 /// The start placement: each side's two home rows full, White to move.
 pub(crate) fn start_placement(size: BoardSize) -> Placement {
-    let mut p = Placement::empty(size, Color::White);
+    let mut p = Placement::empty(size, Side::White);
     let cols = size.columns as usize;
     let n = size.squares();
     for i in 0..2 * cols {
-        p.cells[i] = Some(Color::White);
-        p.cells[n - 1 - i] = Some(Color::Black);
+        p.cells[i] = Some(Side::White);
+        p.cells[n - 1 - i] = Some(Side::Black);
     }
     p
 }
@@ -46,8 +46,8 @@ impl<B: Bits> Breakthrough<B> {
     fn origin_offsets(&self) -> [i32; 3] {
         let cols = self.board.geometry().columns as i32;
         match self.board.side() {
-            Color::White => [cols, cols - 1, cols + 1],
-            Color::Black => [-cols, -cols - 1, -cols + 1],
+            Side::White => [cols, cols - 1, cols + 1],
+            Side::Black => [-cols, -cols - 1, -cols + 1],
         }
     }
 }
@@ -59,12 +59,12 @@ impl<B: Bits> Game for Breakthrough<B> {
     fn from_placement(p: &Placement) -> Result<Self, FenError> {
         Variant::Breakthrough.check_size(p.size)?;
         let cols = p.size.columns as usize;
-        let on_goal = |c: Color| {
+        let on_goal = |c: Side| {
             let goal = p.size.goal_rank(c) as usize;
             (0..cols).any(|f| p.cells[goal * cols + f] == Some(c))
         };
-        let (white_arrived, black_arrived) = (on_goal(Color::White), on_goal(Color::Black));
-        let (nw, nb) = (p.count(Color::White), p.count(Color::Black));
+        let (white_arrived, black_arrived) = (on_goal(Side::White), on_goal(Side::Black));
+        let (nw, nb) = (p.count(Side::White), p.count(Side::Black));
         if nw == 0 && nb == 0 {
             return Err(FenError::Invalid("the board has no pawns"));
         }
@@ -84,17 +84,17 @@ impl<B: Bits> Game for Breakthrough<B> {
 
     #[inline]
     fn quick_outcome(&self) -> Outcome {
-        let white = SideView::new(&self.board, Color::White);
+        let white = SideView::new(&self.board, Side::White);
         let black = white.flip();
         let win = |winner, reason| Outcome::Win { winner, reason };
         if (white.own() & white.goal()).any() {
-            win(Color::White, WinReason::ReachedGoal)
+            win(Side::White, WinReason::ReachedGoal)
         } else if (black.own() & black.goal()).any() {
-            win(Color::Black, WinReason::ReachedGoal)
+            win(Side::Black, WinReason::ReachedGoal)
         } else if black.own().is_empty() {
-            win(Color::White, WinReason::CapturedAll)
+            win(Side::White, WinReason::CapturedAll)
         } else if white.own().is_empty() {
-            win(Color::Black, WinReason::CapturedAll)
+            win(Side::Black, WinReason::CapturedAll)
         } else {
             Outcome::Ongoing
         }

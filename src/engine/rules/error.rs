@@ -5,7 +5,7 @@
 use thiserror::Error;
 
 pub use super::types::SizeError;
-use super::types::{BoardSize, Color, Move};
+use super::types::{BoardSize, Move, Side};
 
 /// Why a move's text could not be read or the move could not be played.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -32,7 +32,7 @@ pub enum MoveError {
         /// The board size, for naming the squares.
         size: BoardSize,
         /// The side to move.
-        side: Color,
+        side: Side,
     },
     /// The piece there cannot reach the move's second square.
     #[error("illegal move {}", .size.move_name(*.played))]

@@ -9,7 +9,7 @@ use super::bits::Bits;
 use super::board::Board;
 use super::error::FenError;
 use super::placement::Placement;
-use super::types::{BoardSize, Color, Move, Outcome, Variant, WinReason};
+use super::types::{BoardSize, Move, Outcome, Side, Variant, WinReason};
 
 /// Room for every move of every position the parser accepts, whatever its
 /// piece count: the bound below on the largest board (a test checks that no
@@ -133,7 +133,7 @@ pub trait Game: Clone + Send + Sync + Debug + 'static {
 
     /// The side whose turn it is.
     #[inline]
-    fn side_to_move(&self) -> Color {
+    fn side_to_move(&self) -> Side {
         self.board().side()
     }
 
@@ -145,7 +145,7 @@ pub trait Game: Clone + Send + Sync + Debug + 'static {
 
     /// The colour of the piece on `square`, if any.
     #[inline]
-    fn piece_at(&self, square: u8) -> Option<Color> {
+    fn piece_at(&self, square: u8) -> Option<Side> {
         self.board().piece_at(square)
     }
 

@@ -3,7 +3,7 @@
 //! noise, per-move seeds). Fixed at compile time, so hashes and seeded
 //! games are the same in every run and every build.
 
-use super::types::Color;
+use super::types::Side;
 
 /// Enough squares for the largest board (12x12).
 const MAX_SQUARES: usize = 144;
@@ -47,7 +47,7 @@ const KEYS: ([[u64; MAX_SQUARES]; 2], u64) = make_keys();
 
 /// Key of a piece of `color` standing on `square`.
 #[inline]
-pub(crate) fn piece_key(color: Color, square: usize) -> u64 {
+pub(crate) fn piece_key(color: Side, square: usize) -> u64 {
     KEYS.0[color.index()][square]
 }
 

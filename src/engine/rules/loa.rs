@@ -10,7 +10,7 @@ use super::error::FenError;
 use super::game::{Game, MoveList};
 use super::geometry::Geometry;
 use super::placement::Placement;
-use super::types::{BoardSize, Color, DrawReason, Move, Outcome, Variant, WinReason};
+use super::types::{BoardSize, DrawReason, Move, Outcome, Side, Variant, WinReason};
 
 /// Plies after which a game without a winner is drawn, unless set otherwise.
 const DEFAULT_MOVE_LIMIT: u32 = 500;
@@ -34,13 +34,13 @@ pub struct LinesOfAction<B: Bits> {
 /// The start placement: Black on the bottom and top ranks, White on the first
 /// and last files, corners empty, Black to move.
 pub(crate) fn start_placement(size: BoardSize) -> Placement {
-    let mut p = Placement::empty(size, Color::Black);
+    let mut p = Placement::empty(size, Side::Black);
     let n = size.columns as usize;
     for i in 1..n - 1 {
-        p.cells[i] = Some(Color::Black);
-        p.cells[(n - 1) * n + i] = Some(Color::Black);
-        p.cells[i * n] = Some(Color::White);
-        p.cells[i * n + n - 1] = Some(Color::White);
+        p.cells[i] = Some(Side::Black);
+        p.cells[(n - 1) * n + i] = Some(Side::Black);
+        p.cells[i * n] = Some(Side::White);
+        p.cells[i * n + n - 1] = Some(Side::White);
     }
     p
 }
@@ -135,7 +135,7 @@ impl<B: Bits> Game for LinesOfAction<B> {
 
     fn from_placement(p: &Placement) -> Result<Self, FenError> {
         Variant::LinesOfAction.check_size(p.size)?;
-        if p.count(Color::White) == 0 || p.count(Color::Black) == 0 {
+        if p.count(Side::White) == 0 || p.count(Side::Black) == 0 {
             return Err(FenError::Invalid("each side needs at least one piece"));
         }
         let board = Board::from_placement(p);
@@ -149,13 +149,13 @@ impl<B: Bits> Game for LinesOfAction<B> {
     }
 
     fn quick_outcome(&self) -> Outcome {
-        let (white, black) = (self.board.pieces(Color::White), self.board.pieces(Color::Black));
+        let (white, black) = (self.board.pieces(Side::White), self.board.pieces(Side::Black));
         let win = |winner| Outcome::Win { winner, reason: WinReason::Connected };
         match (self.is_connected(white), self.is_connected(black)) {
             // A move that joins both sides wins for the side that made it.
             (true, true) => win(self.board.side().opponent()),
-            (true, false) => win(Color::White),
-            (false, true) => win(Color::Black),
+            (true, false) => win(Side::White),
+            (false, true) => win(Side::Black),
             (false, false) if self.is_threefold() => Outcome::Draw { reason: DrawReason::Repetition },
             (false, false) if self.plies() >= self.move_limit => Outcome::Draw { reason: DrawReason::MoveLimit },
             (false, false) => Outcome::Ongoing,

@@ -3,7 +3,7 @@
 //! the width-independent form that every position is read from and written to.
 
 use super::error::FenError;
-use super::types::{BoardSize, Color};
+use super::types::{BoardSize, Side};
 
 /// A board's contents indexed `rank * columns + file` (rank 0 at the bottom).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -11,18 +11,18 @@ pub struct Placement {
     /// The board's dimensions.
     pub size: BoardSize,
     /// Each square's piece, if any.
-    pub cells: Vec<Option<Color>>,
+    pub cells: Vec<Option<Side>>,
     /// The side to move.
-    pub side: Color,
+    pub side: Side,
 }
 
 impl Placement {
     /// A board of `size` with no pieces, `side` to move.
-    pub fn empty(size: BoardSize, side: Color) -> Placement {
+    pub fn empty(size: BoardSize, side: Side) -> Placement {
         Placement { size, cells: vec![None; size.squares()], side }
     }
 
-    pub(crate) fn count(&self, color: Color) -> usize {
+    pub(crate) fn count(&self, color: Side) -> usize {
         self.cells.iter().filter(|&&c| c == Some(color)).count()
     }
 
@@ -31,22 +31,22 @@ impl Placement {
         let mut parts = text.split_whitespace();
         let ranks = parts.next().ok_or(FenError::Empty)?;
         let side = match parts.next() {
-            Some("w") | Some("W") => Color::White,
-            Some("b") | Some("B") => Color::Black,
+            Some("w") | Some("W") => Side::White,
+            Some("b") | Some("B") => Side::Black,
             Some(other) => return Err(FenError::BadSide(other.to_string())),
             None => return Err(FenError::MissingSide),
         };
         if let Some(extra) = parts.next() {
             return Err(FenError::TrailingText(extra.to_string()));
         }
-        let mut rows: Vec<Vec<Option<Color>>> = Vec::new();
+        let mut rows: Vec<Vec<Option<Side>>> = Vec::new();
         for (i, rank) in ranks.split('/').enumerate() {
             let mut row = Vec::new();
             let mut chars = rank.chars().peekable();
             while let Some(ch) = chars.next() {
                 match ch {
-                    'w' | 'W' => row.push(Some(Color::White)),
-                    'b' | 'B' => row.push(Some(Color::Black)),
+                    'w' | 'W' => row.push(Some(Side::White)),
+                    'b' | 'B' => row.push(Some(Side::Black)),
                     '0'..='9' => {
                         let mut run = ch.to_digit(10).unwrap_or(0) as usize;
                         while let Some(d) = chars.peek().and_then(|c| c.to_digit(10)) {
@@ -127,8 +127,8 @@ mod tests {
         let fen = "b11/12/12/12/12/12/12/12/12/12/12/11w w";
         let p = Placement::parse(fen).unwrap();
         assert_eq!(p.size, BoardSize::new(12, 12));
-        assert_eq!(p.cells[11], Some(Color::White));
-        assert_eq!(p.cells[132], Some(Color::Black));
+        assert_eq!(p.cells[11], Some(Side::White));
+        assert_eq!(p.cells[132], Some(Side::Black));
         assert_eq!(p.to_fen(), fen);
     }
 

@@ -12,7 +12,7 @@ use super::loa::{self, LinesOfAction};
 use super::notation;
 use super::perft;
 use super::placement::Placement;
-use super::types::{BoardSize, Color, Move, Outcome, Variant};
+use super::types::{BoardSize, Move, Outcome, Side, Variant};
 
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum AnyGame {
@@ -98,7 +98,7 @@ impl Position {
     }
 
     /// The side whose turn it is.
-    pub fn side_to_move(&self) -> Color {
+    pub fn side_to_move(&self) -> Side {
         with_game!(&self.game, g => g.side_to_move())
     }
 
@@ -117,12 +117,12 @@ impl Position {
         with_game!(&self.game, g => g.legal_moves().to_vec())
     }
 
-    pub(crate) fn piece_at(&self, square: u8) -> Option<Color> {
+    pub(crate) fn piece_at(&self, square: u8) -> Option<Side> {
         with_game!(&self.game, g => g.piece_at(square))
     }
 
     /// Every piece on the board with its square, lowest square first.
-    pub fn pieces(&self) -> Vec<(u8, Color)> {
+    pub fn pieces(&self) -> Vec<(u8, Side)> {
         (0..self.size().squares() as u8).filter_map(|sq| self.piece_at(sq).map(|c| (sq, c))).collect()
     }
 

@@ -13,7 +13,7 @@ use thiserror::Error;
 
 use super::error::{FenError, MoveError};
 use super::position::Position;
-use super::types::{BoardSize, Color, Move, Outcome, Score, Variant, WIN, WinReason};
+use super::types::{BoardSize, Move, Outcome, Score, Side, Variant, WIN, WinReason};
 
 /// What a record needs of a player's description: cloning, comparing and
 /// a JSON form.
@@ -42,7 +42,7 @@ pub struct MoveRecord {
     /// The move in notation, e.g. `a2-a3`.
     pub notation: String,
     /// The side that played it.
-    pub side: Color,
+    pub side: Side,
     /// Whether it took a piece.
     pub capture: bool,
     /// Search figures; zero for a human move.
@@ -90,7 +90,7 @@ impl SideStats {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameStats {
     /// The winning side, if the game has been won.
-    pub winner: Option<Color>,
+    pub winner: Option<Side>,
     /// Plies played (moves by both sides).
     pub turns: u32,
     /// The position string of the last position.
@@ -103,10 +103,10 @@ pub struct GameStats {
 
 impl GameStats {
     /// The totals of `color`.
-    pub fn side(&self, color: Color) -> &SideStats {
+    pub fn side(&self, color: Side) -> &SideStats {
         match color {
-            Color::White => &self.white,
-            Color::Black => &self.black,
+            Side::White => &self.white,
+            Side::Black => &self.black,
         }
     }
 }
@@ -250,7 +250,7 @@ impl<P: PlayerDescription> Record<P> {
     }
 
     /// `side` gives up: the opponent wins, whatever the board shows.
-    pub fn resign(&mut self, side: Color) {
+    pub fn resign(&mut self, side: Side) {
         self.result = Outcome::Win { winner: side.opponent(), reason: WinReason::Resignation };
         self.recount();
     }
@@ -265,7 +265,7 @@ impl<P: PlayerDescription> Record<P> {
     }
 
     /// The side that resigned, if the game ended that way.
-    pub fn resigned(&self) -> Option<Color> {
+    pub fn resigned(&self) -> Option<Side> {
         match self.result {
             Outcome::Win { winner, reason: WinReason::Resignation } => Some(winner.opponent()),
             _ => None,
@@ -277,7 +277,7 @@ impl<P: PlayerDescription> Record<P> {
         let mut white = SideStats::default();
         let mut black = SideStats::default();
         for entry in &self.moves {
-            let stats = if entry.side == Color::White { &mut white } else { &mut black };
+            let stats = if entry.side == Side::White { &mut white } else { &mut black };
             stats.moves = stats.moves.saturating_add(1);
             stats.nodes = stats.nodes.saturating_add(entry.nodes);
             stats.captures = stats.captures.saturating_add(entry.capture as u32);

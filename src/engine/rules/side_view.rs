@@ -7,13 +7,13 @@
 use super::bits::Bits;
 use super::board::Board;
 use super::geometry::Geometry;
-use super::types::{Color, rank_in_front};
+use super::types::{Side, rank_in_front};
 
 /// The board as `color` sees it.
 #[derive(Clone, Copy, Debug)]
 pub struct SideView<'a, B: Bits> {
     geo: &'a Geometry<B>,
-    color: Color,
+    color: Side,
     own: B,
     enemy: B,
 }
@@ -21,7 +21,7 @@ pub struct SideView<'a, B: Bits> {
 impl<'a, B: Bits> SideView<'a, B> {
     /// `board` seen by `color`.
     #[inline]
-    pub fn new(board: &'a Board<B>, color: Color) -> SideView<'a, B> {
+    pub fn new(board: &'a Board<B>, color: Side) -> SideView<'a, B> {
         SideView { geo: board.geometry(), color, own: board.pieces(color), enemy: board.pieces(color.opponent()) }
     }
 
@@ -39,7 +39,7 @@ impl<'a, B: Bits> SideView<'a, B> {
 
     /// The side whose view this is.
     #[inline]
-    pub fn color(&self) -> Color {
+    pub fn color(&self) -> Side {
         self.color
     }
 
@@ -95,8 +95,8 @@ impl<'a, B: Bits> SideView<'a, B> {
     #[inline]
     pub fn forward(&self, set: B) -> B {
         match self.color {
-            Color::White => set.shl(self.geo.columns) & self.geo.all,
-            Color::Black => set.shr(self.geo.columns),
+            Side::White => set.shl(self.geo.columns) & self.geo.all,
+            Side::Black => set.shr(self.geo.columns),
         }
     }
 
@@ -115,8 +115,8 @@ impl<'a, B: Bits> SideView<'a, B> {
         let (g, cols) = (self.geo, self.geo.columns);
         let (aside_a, aside_last) = (set & g.not_first_file, set & g.not_last_file);
         match self.color {
-            Color::White => [set.shl(cols), aside_a.shl(cols - 1), aside_last.shl(cols + 1)],
-            Color::Black => [set.shr(cols), aside_a.shr(cols + 1), aside_last.shr(cols - 1)],
+            Side::White => [set.shl(cols), aside_a.shl(cols - 1), aside_last.shl(cols + 1)],
+            Side::Black => [set.shr(cols), aside_a.shr(cols + 1), aside_last.shr(cols - 1)],
         }
     }
 

@@ -17,23 +17,23 @@ pub const WIN: Score = 1_000_000;
 /// A side: its pieces and its turn.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
-pub enum Color {
+pub enum Side {
     /// Starts on the bottom ranks in Breakthrough and moves first there.
     White,
     /// Starts on the top ranks in Breakthrough and moves first in Lines of Action.
     Black,
 }
 
-impl Color {
-    /// White, then Black (the order of [`Color::index`]).
-    pub const BOTH: [Color; 2] = [Color::White, Color::Black];
+impl Side {
+    /// White, then Black (the order of [`Side::index`]).
+    pub const BOTH: [Side; 2] = [Side::White, Side::Black];
 
     /// The other side.
     #[inline]
-    pub fn opponent(self) -> Color {
+    pub fn opponent(self) -> Side {
         match self {
-            Color::White => Color::Black,
-            Color::Black => Color::White,
+            Side::White => Side::Black,
+            Side::Black => Side::White,
         }
     }
 
@@ -46,20 +46,20 @@ impl Color {
     /// The letter used in position strings.
     pub(crate) fn letter(self) -> char {
         match self {
-            Color::White => 'w',
-            Color::Black => 'b',
+            Side::White => 'w',
+            Side::Black => 'b',
         }
     }
 
     pub(crate) fn name(self) -> &'static str {
         match self {
-            Color::White => "white",
-            Color::Black => "black",
+            Side::White => "white",
+            Side::Black => "black",
         }
     }
 }
 
-impl fmt::Display for Color {
+impl fmt::Display for Side {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
@@ -236,25 +236,25 @@ impl BoardSize {
 
     /// The rank `color` starts from: White's is the bottom one, Black's the top.
     #[inline]
-    pub fn home_rank(self, color: Color) -> u8 {
+    pub fn home_rank(self, color: Side) -> u8 {
         self.rank_index(color, 0)
     }
 
     /// Breakthrough: the rank `color`'s pawns win on (the far one from its home rows).
     #[inline]
-    pub fn goal_rank(self, color: Color) -> u8 {
+    pub fn goal_rank(self, color: Side) -> u8 {
         self.rank_index(color, self.rows - 1)
     }
 
     /// The rank `steps` ranks in front of `color`'s home rank.
     #[inline]
-    pub fn rank_index(self, color: Color, steps: u8) -> u8 {
+    pub fn rank_index(self, color: Side, steps: u8) -> u8 {
         rank_in_front(color, self.rows as usize, steps as usize) as u8
     }
 
     /// How many ranks `square` lies in front of `color`'s home rank.
     #[inline]
-    pub fn rank_from_home(self, color: Color, square: u8) -> u8 {
+    pub fn rank_from_home(self, color: Side, square: u8) -> u8 {
         self.rank_index(color, self.rank_of(square))
     }
 }
@@ -264,10 +264,10 @@ impl BoardSize {
 /// one statement of which way each side faces. An involution, so it also
 /// turns a rank index into steps from home.
 #[inline]
-pub(crate) const fn rank_in_front(color: Color, rows: usize, steps: usize) -> usize {
+pub(crate) const fn rank_in_front(color: Side, rows: usize, steps: usize) -> usize {
     match color {
-        Color::White => steps,
-        Color::Black => rows - 1 - steps,
+        Side::White => steps,
+        Side::Black => rows - 1 - steps,
     }
 }
 
@@ -349,7 +349,7 @@ pub enum Outcome {
     /// Won by one side.
     Win {
         /// The side that won.
-        winner: Color,
+        winner: Side,
         /// How it won.
         reason: WinReason,
     },
@@ -368,7 +368,7 @@ impl Outcome {
     }
 
     /// The winning side, if the game was won.
-    pub fn winner(self) -> Option<Color> {
+    pub fn winner(self) -> Option<Side> {
         match self {
             Outcome::Win { winner, .. } => Some(winner),
             _ => None,
@@ -388,7 +388,7 @@ impl Outcome {
                     WinReason::Resignation => "the opponent resigned",
                     WinReason::Forfeit => "the opponent forfeited (an illegal, malformed or late answer)",
                 };
-                let name = if winner == Color::White { "White" } else { "Black" };
+                let name = if winner == Side::White { "White" } else { "Black" };
                 format!("{name} wins: {why}")
             }
             Outcome::Draw { reason: DrawReason::Repetition } => {

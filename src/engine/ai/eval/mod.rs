@@ -14,7 +14,7 @@ use crate::engine::rules::bits::Bits;
 use crate::engine::rules::breakthrough::Breakthrough;
 use crate::engine::rules::game::Game;
 use crate::engine::rules::loa::LinesOfAction;
-use crate::engine::rules::types::{Color, Variant};
+use crate::engine::rules::types::{Side, Variant};
 
 pub use crate::engine::rules::types::{Score, WIN};
 /// The bound heuristic scores stay strictly inside.
@@ -229,7 +229,7 @@ pub trait Evaluate: Game {
     /// The heuristic value of this (not finished) position for `perspective`,
     /// inside `±MAX_EVAL`; higher is better for `perspective`. The strategy must
     /// support the variant (callers check with [`Strategy::supports`]).
-    fn evaluate(&self, strategy: Strategy, perspective: Color) -> Score;
+    fn evaluate(&self, strategy: Strategy, perspective: Side) -> Score;
 
     /// The smallest difference the strategy's score can show on this board;
     /// tie-break noise stays below it so it never outweighs a real difference.
@@ -238,14 +238,14 @@ pub trait Evaluate: Game {
     /// The score a player seeded with `seed` sees: [`Evaluate::evaluate`]'s,
     /// except for [`Strategy::Random`], whose score is drawn from the position
     /// and the seed (the same seed always gives the same score).
-    fn evaluate_seeded(&self, strategy: Strategy, perspective: Color, seed: u64) -> Score {
+    fn evaluate_seeded(&self, strategy: Strategy, perspective: Side, seed: u64) -> Score {
         let _ = seed;
         self.evaluate(strategy, perspective)
     }
 }
 
 impl<B: Bits> Evaluate for Breakthrough<B> {
-    fn evaluate(&self, strategy: Strategy, perspective: Color) -> Score {
+    fn evaluate(&self, strategy: Strategy, perspective: Side) -> Score {
         breakthrough::evaluate(self, strategy, perspective)
     }
 
@@ -253,13 +253,13 @@ impl<B: Bits> Evaluate for Breakthrough<B> {
         breakthrough::eval_step(self, strategy)
     }
 
-    fn evaluate_seeded(&self, strategy: Strategy, perspective: Color, seed: u64) -> Score {
+    fn evaluate_seeded(&self, strategy: Strategy, perspective: Side, seed: u64) -> Score {
         breakthrough::evaluate_seeded(self, strategy, perspective, seed)
     }
 }
 
 impl<B: Bits> Evaluate for LinesOfAction<B> {
-    fn evaluate(&self, strategy: Strategy, perspective: Color) -> Score {
+    fn evaluate(&self, strategy: Strategy, perspective: Side) -> Score {
         loa::evaluate(self, strategy, perspective)
     }
 

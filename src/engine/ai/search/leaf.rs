@@ -2,14 +2,14 @@
 //! strategy's judgement of a position searched no deeper.
 
 use crate::engine::ai::eval::{Evaluate, Score, WIN};
-use crate::engine::rules::types::{Color, Outcome};
+use crate::engine::rules::types::{Outcome, Side};
 
 use super::AiConfig;
 use super::noise::Noise;
 
 /// The value of a finished game for the side to move, `ply` plies from the root.
 #[inline]
-pub(crate) fn terminal_score(outcome: Outcome, to_move: Color, ply: u32) -> Option<Score> {
+pub(crate) fn terminal_score(outcome: Outcome, to_move: Side, ply: u32) -> Option<Score> {
     match outcome {
         Outcome::Ongoing => None,
         Outcome::Draw { .. } => Some(0),
@@ -27,7 +27,7 @@ pub(crate) fn no_moves_score(ply: u32) -> Score {
 
 /// The root player's heuristic seen from the side to move (negamax form).
 #[inline]
-pub(crate) fn leaf_score<G: Evaluate>(game: &G, config: &AiConfig, root: Color, noise: &Noise) -> Score {
+pub(crate) fn leaf_score<G: Evaluate>(game: &G, config: &AiConfig, root: Side, noise: &Noise) -> Score {
     let v = game.evaluate_seeded(config.strategy(), root, config.seed()) + noise.at(game.hash());
     if game.side_to_move() == root { v } else { -v }
 }

@@ -3,7 +3,7 @@
 
 use crate::engine::ai::eval::{Evaluate, Score};
 use crate::engine::rules::game::MoveList;
-use crate::engine::rules::types::{Color, Move};
+use crate::engine::rules::types::{Move, Side};
 
 use super::leaf::{leaf_score, no_moves_score, terminal_score};
 use super::noise::Noise;
@@ -13,7 +13,7 @@ use super::{AiConfig, Control, SearchInfo, SearchResult, Stopped};
 /// What every node of one search shares.
 struct Context<'a> {
     config: &'a AiConfig,
-    root: Color,
+    root: Side,
     noise: Noise,
 }
 

@@ -14,7 +14,7 @@
 use crate::engine::ai::eval::Strategy;
 use crate::engine::ai::search::Stopped;
 use crate::engine::rules::game::MoveList;
-use crate::engine::rules::types::{Color, Move, Outcome};
+use crate::engine::rules::types::{Move, Outcome, Side};
 
 use super::clock::Clock;
 use super::knowledge::{Insight, SolverGame};
@@ -69,7 +69,7 @@ pub(crate) struct Solver<'a, 'h, G: SolverGame> {
     table: &'a mut Table,
     pub(crate) clock: &'a mut Clock<'h>,
     tables: &'a G::Tables,
-    target: Color,
+    target: Side,
     /// Plies left at the root in a bounded search.
     bound: Option<u32>,
     knowledge: bool,
@@ -82,7 +82,7 @@ impl<'a, 'h, G: SolverGame> Solver<'a, 'h, G> {
         table: &'a mut Table,
         clock: &'a mut Clock<'h>,
         tables: &'a G::Tables,
-        target: Color,
+        target: Side,
         bound: Option<u32>,
         knowledge: bool,
     ) -> Self {
@@ -90,7 +90,7 @@ impl<'a, 'h, G: SolverGame> Solver<'a, 'h, G> {
     }
 
     /// A solver on the same game, table and budget for another question.
-    pub(crate) fn bounded(&mut self, target: Color, bound: u32) -> Solver<'_, 'h, G> {
+    pub(crate) fn bounded(&mut self, target: Side, bound: u32) -> Solver<'_, 'h, G> {
         Solver {
             game: &mut *self.game,
             table: &mut *self.table,
@@ -116,14 +116,14 @@ impl<'a, 'h, G: SolverGame> Solver<'a, 'h, G> {
         if let Some(r) = remaining {
             key ^= (r as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         }
-        if G::CAN_REPEAT && self.target == Color::Black {
+        if G::CAN_REPEAT && self.target == Side::Black {
             key ^= 0xD1B5_4A32_D192_ED03;
         }
         key
     }
 
     /// The value of a node where the target wins (`true`) or fails, for its mover.
-    fn verdict(&self, mover: Color, target_wins: bool, len: u32) -> Value {
+    fn verdict(&self, mover: Side, target_wins: bool, len: u32) -> Value {
         if (mover == self.target) == target_wins { Value::succeeds(len) } else { Value::fails(len) }
     }
 
@@ -160,7 +160,7 @@ impl<'a, 'h, G: SolverGame> Solver<'a, 'h, G> {
     /// In a bounded search, what the unbounded proof already settled: a win
     /// whose proof fits in the plies left, or (in a game without cycles, where
     /// disproofs are exact) a position the target cannot win at all.
-    fn unbounded_result(&self, mover: Color, remaining: u32) -> Option<Value> {
+    fn unbounded_result(&self, mover: Side, remaining: u32) -> Option<Value> {
         let e = self.table.get(self.key(self.game.hash(), None))?;
         let target_wins = (e.phi == 0) == (mover == self.target);
         match (e.phi == 0 || e.delta == 0, target_wins) {

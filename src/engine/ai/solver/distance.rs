@@ -4,7 +4,7 @@
 //! N two plies shorter until it fails. Bounded questions have no cycles (each
 //! ply lowers N), so their disproofs are exact even in Lines of Action.
 
-use crate::engine::rules::types::{Color, Move};
+use crate::engine::rules::types::{Move, Side};
 
 use super::dfpn::Solver;
 use super::knowledge::SolverGame;
@@ -14,7 +14,7 @@ use super::knowledge::SolverGame;
 /// runs out first.
 pub(crate) fn shortest<G: SolverGame>(
     solver: &mut Solver<'_, '_, G>,
-    winner: Color,
+    winner: Side,
     upper: u32,
 ) -> Option<(u32, Option<Vec<Move>>)> {
     let mover = solver.game.side_to_move();

@@ -14,7 +14,7 @@ use crate::engine::rules::breakthrough::Breakthrough;
 use crate::engine::rules::game::Game;
 use crate::engine::rules::loa::LinesOfAction;
 use crate::engine::rules::side_view::SideView;
-use crate::engine::rules::types::{Color, Move};
+use crate::engine::rules::types::{Move, Side};
 
 /// What the structure says about the position, before any search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,7 +22,7 @@ pub enum Insight {
     /// `winner` wins whatever the other side does, within `plies` plies.
     Decided {
         /// The side that wins.
-        winner: Color,
+        winner: Side,
         /// The most plies the win takes.
         plies: u32,
     },
@@ -67,7 +67,7 @@ impl<B: Bits> Cones<B> {
         let squares = 0..size.squares() as u8;
         let mut danger = [Vec::new(), Vec::new()];
         let mut ahead = [Vec::new(), Vec::new()];
-        for color in Color::BOTH {
+        for color in Side::BOTH {
             for sq in squares.clone() {
                 let (file, from_home) = (size.file_of(sq) as i32, size.rank_from_home(color, sq) as i32);
                 let (mut d, mut a) = (B::EMPTY, B::EMPTY);
@@ -99,11 +99,11 @@ impl<B: Bits> Cones<B> {
 struct Army<'a, B: Bits> {
     board: &'a Board<B>,
     view: SideView<'a, B>,
-    color: Color,
+    color: Side,
 }
 
 impl<'a, B: Bits> Army<'a, B> {
-    fn new(board: &'a Board<B>, color: Color) -> Army<'a, B> {
+    fn new(board: &'a Board<B>, color: Side) -> Army<'a, B> {
         Army { board, view: SideView::new(board, color), color }
     }
 

@@ -3,7 +3,7 @@
 
 use crate::engine::ai::search::Stopped;
 use crate::engine::rules::position::Position;
-use crate::engine::rules::types::{Color, Move, Outcome};
+use crate::engine::rules::types::{Move, Outcome, Side};
 
 use super::dfpn::{Solver, Value};
 use super::knowledge::SolverGame;
@@ -99,7 +99,7 @@ impl<G: SolverGame> Solver<'_, '_, G> {
 
 /// Replays `line` from `position` by the rules (checked play) and confirms that
 /// it ends with a win for `winner`; says what went wrong otherwise.
-pub fn check_line(position: &Position, winner: Color, line: &[Move]) -> Result<(), String> {
+pub fn check_line(position: &Position, winner: Side, line: &[Move]) -> Result<(), String> {
     let mut pos = position.clone();
     for (i, &m) in line.iter().enumerate() {
         pos.play(m).map_err(|e| format!("move {} ({}): {e}", i + 1, pos.move_name(m)))?;

@@ -31,7 +31,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::engine::rules::position::{Position, with_game};
-use crate::engine::rules::types::{Color, Move};
+use crate::engine::rules::types::{Move, Side};
 
 use clock::Clock;
 use dfpn::Solver;
@@ -66,7 +66,7 @@ pub struct SolveProgress {
     pub(crate) nodes: u64,
     time: Duration,
     /// The side whose win is being proved now.
-    pub(crate) target: Color,
+    pub(crate) target: Side,
     /// The root's proof number for that side: how hard its win still looks to prove.
     pub proof: u32,
     /// The root's disproof number for that side: how hard its win still looks to refute.
@@ -82,7 +82,7 @@ impl Default for SolveProgress {
         SolveProgress {
             nodes: 0,
             time: Duration::ZERO,
-            target: Color::White,
+            target: Side::White,
             proof: 1,
             disproof: 1,
             table_fill: 0.0,
@@ -115,7 +115,7 @@ impl SolveHandler for Arc<AtomicBool> {
 #[serde(rename_all = "snake_case")]
 pub enum Verdict {
     /// Proved: this side wins against any defence.
-    Win(Color),
+    Win(Side),
     /// No proof within the budget (or, in Lines of Action, neither side can be
     /// shown to win; draws are not claimed, see the module notes).
     Unknown,
@@ -185,7 +185,7 @@ fn solve_game<G: SolverGame>(mut game: G, config: &SolveConfig, handler: &mut dy
     let mut table = Table::new(config.memory_mib);
     let mut clock = Clock::new(handler, config.time, config.nodes);
     let mover = game.side_to_move();
-    let targets: &[Color] = if G::CAN_REPEAT { &[mover, mover.opponent()] } else { &[mover] };
+    let targets: &[Side] = if G::CAN_REPEAT { &[mover, mover.opponent()] } else { &[mover] };
     let mut solution = Solution {
         verdict: Verdict::Unknown,
         line: Vec::new(),

@@ -15,7 +15,7 @@ use crate::engine::ai::search::{self, AiConfig, SearchError, SearchHandler};
 use crate::engine::rules::error::MoveError;
 use crate::engine::rules::position::Position;
 use crate::engine::rules::record::MoveFigures;
-use crate::engine::rules::types::{Color, Move, Outcome, WinReason};
+use crate::engine::rules::types::{Move, Outcome, Side, WinReason};
 
 /// One finished (or stopped) game of a series, as `match --json` writes it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -39,8 +39,8 @@ pub struct SeriesGame {
 
 impl SeriesGame {
     /// The colour A played in this game.
-    pub fn color_of_a(&self) -> Color {
-        if self.a_is_black { Color::Black } else { Color::White }
+    pub fn color_of_a(&self) -> Side {
+        if self.a_is_black { Side::Black } else { Side::White }
     }
 
     /// 1 for an A win, 0.5 for a draw, 0 for a loss.
@@ -112,7 +112,7 @@ pub(crate) fn play_seats(
     mut record: GameRecord,
     seed: u64,
     handler: &mut dyn SearchHandler,
-) -> Result<(GameRecord, Option<(Color, Forfeit)>), SearchError> {
+) -> Result<(GameRecord, Option<(Side, Forfeit)>), SearchError> {
     let mut moves = Moves { start_fen: pos.fen(), played: Vec::new() };
     let mut sittings: [Option<Sitting>; 2] = [None, None];
     let mut forfeit = None;

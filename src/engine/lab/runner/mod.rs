@@ -25,7 +25,7 @@ pub use seat::{EngineStartError, Seat, SeatError};
 
 use crate::engine::ai::player::GameRecord;
 use crate::engine::ai::search::{SearchError, SearchHandler};
-use crate::engine::rules::types::Color;
+use crate::engine::rules::types::Side;
 
 /// What to play: player A against player B, N games, on one schedule.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -73,7 +73,7 @@ impl SeriesSpec {
         let (record, forfeit) =
             game::play_seats(deal.start, [&played[0], &played[1]], &terms, record, deal.seed, &mut StopFlag(stop))?;
         let forfeit = forfeit.map(|(side, reason)| {
-            let seat = if side == Color::White { white } else { black };
+            let seat = if side == Side::White { white } else { black };
             format!("{side} ({seat}): {reason}")
         });
         Ok(SeriesGame {

@@ -12,10 +12,10 @@ use crate::engine::ai::search::ConfigError;
 use crate::engine::rules::error::SizeError;
 use crate::engine::rules::hashing::stream;
 use crate::engine::rules::position::Position;
-use crate::engine::rules::types::{BoardSize, Color, Variant};
+use crate::engine::rules::types::{BoardSize, Side, Variant};
 
 /// A different but reproducible seed for every move of every game.
-pub fn move_seed(game_seed: u64, ply: usize, side: Color) -> u64 {
+pub fn move_seed(game_seed: u64, ply: usize, side: Side) -> u64 {
     stream(game_seed, (ply as u64) << 1 | side.index() as u64)
 }
 
@@ -99,7 +99,7 @@ impl Schedule {
 
     /// The seed of game `index` (its searches and its opening's random plies).
     pub fn game_seed(&self, index: usize) -> u64 {
-        move_seed(self.seed, index, Color::White) ^ 0x5EED
+        move_seed(self.seed, index, Side::White) ^ 0x5EED
     }
 
     /// Game `index` set up; the same index always gives the same game.

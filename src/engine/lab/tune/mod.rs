@@ -43,7 +43,7 @@ use crate::engine::rules::error::{FenError, MoveError};
 use crate::engine::rules::game::{Game, MoveList};
 use crate::engine::rules::loa::LinesOfAction;
 use crate::engine::rules::position::{Position, with_game};
-use crate::engine::rules::types::{BoardSize, Color, Outcome, Variant};
+use crate::engine::rules::types::{BoardSize, Outcome, Side, Variant};
 
 /// Why a tuning run could not sample or fit.
 #[derive(Debug, Clone, PartialEq, Error)]
@@ -90,7 +90,7 @@ trait Tunable: Game {
     const STEP: i64;
 
     /// The features of this position for `me`.
-    fn features(&self, me: Color) -> Vec<i32>;
+    fn features(&self, me: Side) -> Vec<i32>;
     /// Whether the position is quiet enough to sample.
     fn quiet(&self) -> bool;
 }
@@ -103,7 +103,7 @@ impl<B: Bits> Tunable for Breakthrough<B> {
     const FIX: i64 = 1;
     const STEP: i64 = eval::breakthrough::rich::STEP as i64;
 
-    fn features(&self, me: Color) -> Vec<i32> {
+    fn features(&self, me: Side) -> Vec<i32> {
         eval::breakthrough::rich::expert_features(self.board(), me).to_vec()
     }
 
@@ -120,7 +120,7 @@ impl<B: Bits> Tunable for LinesOfAction<B> {
     const FIX: i64 = eval::loa::EXPERT_FIX as i64;
     const STEP: i64 = eval::loa::EXPERT_STEP as i64;
 
-    fn features(&self, me: Color) -> Vec<i32> {
+    fn features(&self, me: Side) -> Vec<i32> {
         eval::loa::expert_features(self.board(), me).to_vec()
     }
 
@@ -376,7 +376,7 @@ fn features_of<G: Tunable>(g: &G) -> Vec<i32> {
 }
 
 /// 1 when `side` won, 0 when it lost, ½ otherwise.
-fn label(result: Outcome, side: Color) -> f64 {
+fn label(result: Outcome, side: Side) -> f64 {
     match result {
         Outcome::Win { winner, .. } if winner == side => 1.0,
         Outcome::Win { .. } => 0.0,

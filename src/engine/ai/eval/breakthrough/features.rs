@@ -5,30 +5,30 @@ use crate::engine::rules::bits::Bits;
 use crate::engine::rules::board::Board;
 use crate::engine::rules::geometry::Geometry;
 use crate::engine::rules::side_view::SideView;
-use crate::engine::rules::types::Color;
+use crate::engine::rules::types::Side;
 
 /// One side's view of the board, for the evaluation's terms: the rules'
 /// [`SideView`] (goal, rank from home, forward, pawn attacks) with its
 /// pieces and sizes at hand.
 #[derive(Clone, Copy)]
-pub(crate) struct Side<'a, B: Bits> {
+pub(crate) struct SideFeatures<'a, B: Bits> {
     view: SideView<'a, B>,
     geo: &'a Geometry<B>,
-    pub(crate) color: Color,
+    pub(crate) color: Side,
     pub(crate) own: B,
     pub(crate) enemy: B,
     pub(crate) rows: usize,
     pub(crate) cols: u32,
 }
 
-impl<'a, B: Bits> Side<'a, B> {
-    pub(crate) fn new(board: &'a Board<B>, color: Color) -> Side<'a, B> {
-        Side::of(SideView::new(board, color))
+impl<'a, B: Bits> SideFeatures<'a, B> {
+    pub(crate) fn new(board: &'a Board<B>, color: Side) -> SideFeatures<'a, B> {
+        SideFeatures::of(SideView::new(board, color))
     }
 
-    fn of(view: SideView<'a, B>) -> Side<'a, B> {
+    fn of(view: SideView<'a, B>) -> SideFeatures<'a, B> {
         let geo = view.geometry();
-        Side {
+        SideFeatures {
             view,
             geo,
             color: view.color(),
@@ -40,8 +40,8 @@ impl<'a, B: Bits> Side<'a, B> {
     }
 
     /// The same board seen by the other side.
-    pub(crate) fn flip(self) -> Side<'a, B> {
-        Side { view: self.view.flip(), color: self.color.opponent(), own: self.enemy, enemy: self.own, ..self }
+    pub(crate) fn flip(self) -> SideFeatures<'a, B> {
+        SideFeatures { view: self.view.flip(), color: self.color.opponent(), own: self.enemy, enemy: self.own, ..self }
     }
 
     /// The squares of the rank `k` steps from this side's home rank.
@@ -162,8 +162,8 @@ impl<'a, B: Bits> Side<'a, B> {
 /// The side that wins on its next move whatever the other does, if any: the
 /// side to move with a pawn one step from its goal, or the other side with more
 /// such pawns than the side to move can capture in one move.
-pub(crate) fn race<B: Bits>(board: &Board<B>) -> Option<Color> {
-    let mover = Side::new(board, board.side());
+pub(crate) fn race<B: Bits>(board: &Board<B>) -> Option<Side> {
+    let mover = SideFeatures::new(board, board.side());
     if (mover.own & mover.rank(mover.rows - 2)).any() {
         return Some(mover.color);
     }

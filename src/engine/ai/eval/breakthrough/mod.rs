@@ -14,10 +14,10 @@ use crate::engine::rules::bits::Bits;
 use crate::engine::rules::board::Board;
 use crate::engine::rules::breakthrough::Breakthrough;
 use crate::engine::rules::game::Game;
-use crate::engine::rules::types::Color;
+use crate::engine::rules::types::Side;
 
 use super::{Score, Strategy};
-use features::{Side, race};
+use features::{SideFeatures, race};
 
 /// One unit of the classic heuristics.
 const UNIT: Score = 1000;
@@ -27,15 +27,15 @@ const UNIT: Score = 1000;
 /// yet stays far inside `MAX_EVAL`.
 const ALMOST_WIN: Score = 100 * UNIT;
 
-pub(crate) fn evaluate<B: Bits>(pos: &Breakthrough<B>, strategy: Strategy, me: Color) -> Score {
+pub(crate) fn evaluate<B: Bits>(pos: &Breakthrough<B>, strategy: Strategy, me: Side) -> Score {
     evaluate_seeded(pos, strategy, me, 0)
 }
 
 /// The score as a player seeded with `seed` sees it: only the random naive
 /// player's score depends on the seed.
-pub(crate) fn evaluate_seeded<B: Bits>(pos: &Breakthrough<B>, strategy: Strategy, me: Color, seed: u64) -> Score {
+pub(crate) fn evaluate_seeded<B: Bits>(pos: &Breakthrough<B>, strategy: Strategy, me: Side, seed: u64) -> Score {
     let b = pos.board();
-    let side = Side::new(b, me);
+    let side = SideFeatures::new(b, me);
     let score = match strategy {
         Strategy::Offensive1 => offensive1(&side) + win_terms(b, me),
         Strategy::Defensive1 => defensive1(&side) + win_terms(b, me),
@@ -79,13 +79,13 @@ pub(crate) fn eval_step<B: Bits>(pos: &Breakthrough<B>, strategy: Strategy) -> S
 }
 
 /// The pawn count a side starts with; fractions are taken of it.
-fn full_army<B: Bits>(side: &Side<B>) -> Score {
+fn full_army<B: Bits>(side: &SideFeatures<B>) -> Score {
     2 * side.cols as Score
 }
 
 /// Win / about-to-lose: a flat bonus when one of our pawns will reach the goal
 /// and cannot be stopped, the same penalty when an enemy pawn will.
-fn win_terms<B: Bits>(board: &Board<B>, me: Color) -> Score {
+fn win_terms<B: Bits>(board: &Board<B>, me: Side) -> Score {
     match race(board) {
         Some(c) if c == me => ALMOST_WIN,
         Some(_) => -ALMOST_WIN,
@@ -95,14 +95,14 @@ fn win_terms<B: Bits>(board: &Board<B>, me: Color) -> Score {
 
 /// Offensive 1: 3 x the fraction of the enemy's pawns captured, so every
 /// capture is worth the same and losing own pawns costs nothing.
-fn offensive1<B: Bits>(side: &Side<B>) -> Score {
+fn offensive1<B: Bits>(side: &SideFeatures<B>) -> Score {
     let full = full_army(side);
     let theirs = (side.enemy.count() as Score).min(full);
     3 * UNIT * (full - theirs) / full
 }
 
 /// Defensive 1: 3 x the fraction of own pawns still on the board.
-fn defensive1<B: Bits>(side: &Side<B>) -> Score {
+fn defensive1<B: Bits>(side: &SideFeatures<B>) -> Score {
     let full = full_army(side);
     let mine = (side.own.count() as Score).min(full);
     3 * UNIT * mine / full
@@ -110,28 +110,28 @@ fn defensive1<B: Bits>(side: &Side<B>) -> Score {
 
 /// The runner term: 1 x how far the most advanced own pawn has come, as a
 /// fraction of the distance from the home rank to the goal.
-fn runner<B: Bits>(side: &Side<B>) -> Score {
+fn runner<B: Bits>(side: &SideFeatures<B>) -> Score {
     UNIT * side.front() as Score / (side.rows as Score - 1)
 }
 
 /// The wall term: 1 x the fraction of the columns filled on the rank of the
 /// most advanced own pawn, which rewards advancing as a closed line.
-fn wall<B: Bits>(side: &Side<B>) -> Score {
+fn wall<B: Bits>(side: &SideFeatures<B>) -> Score {
     let front = side.own & side.rank(side.front());
     UNIT * front.count() as Score / side.cols as Score
 }
 
 /// Offensive 2 ("runner"): offensive 1 plus the runner term.
-fn offensive2<B: Bits>(side: &Side<B>) -> Score {
+fn offensive2<B: Bits>(side: &SideFeatures<B>) -> Score {
     offensive1(side) + runner(side)
 }
 
 /// Defensive 2 ("wall"): defensive 1 plus the wall term.
-fn defensive2<B: Bits>(side: &Side<B>) -> Score {
+fn defensive2<B: Bits>(side: &SideFeatures<B>) -> Score {
     defensive1(side) + wall(side)
 }
 
 /// Combined: offensive 1 + defensive 1 + runner + wall, up to 8 units.
-fn combined<B: Bits>(side: &Side<B>) -> Score {
+fn combined<B: Bits>(side: &SideFeatures<B>) -> Score {
     offensive1(side) + defensive1(side) + runner(side) + wall(side)
 }

@@ -9,10 +9,10 @@
 use crate::engine::rules::bits::Bits;
 use crate::engine::rules::board::Board;
 use crate::engine::rules::hashing::{black_to_move_key, mix, piece_key};
-use crate::engine::rules::types::Color;
+use crate::engine::rules::types::Side;
 
 use super::Score;
-use super::features::Side;
+use super::features::SideFeatures;
 
 /// Points per raw unit, leaving the tie-break noise room below one unit.
 pub const STEP: Score = 10;
@@ -24,49 +24,49 @@ const RANDOM_SPAN: u64 = 21;
 const VICTORY: i32 = 100;
 
 /// Piece count: own pawns minus the enemy's (`piece_evaluation`).
-pub(crate) fn pieces<B: Bits>(board: &Board<B>, me: Color) -> Score {
-    let s = Side::new(board, me);
+pub(crate) fn pieces<B: Bits>(board: &Board<B>, me: Side) -> Score {
+    let s = SideFeatures::new(board, me);
     STEP * (s.own.count() as i32 - s.enemy.count() as i32)
 }
 
 /// Mobility: own moves minus the enemy's, each counted as if it were that
 /// side's turn (`mobility_evaluation`).
-pub(crate) fn mobility<B: Bits>(board: &Board<B>, me: Color) -> Score {
-    let s = Side::new(board, me);
+pub(crate) fn mobility<B: Bits>(board: &Board<B>, me: Side) -> Score {
+    let s = SideFeatures::new(board, me);
     STEP * (s.mobility() as i32 - s.flip().mobility() as i32)
 }
 
 /// Greedy: the summed advancement of own pawns minus the enemy's
 /// (`greedy_evaluation`).
-pub(crate) fn greedy<B: Bits>(board: &Board<B>, me: Color) -> Score {
-    let s = Side::new(board, me);
+pub(crate) fn greedy<B: Bits>(board: &Board<B>, me: Side) -> Score {
+    let s = SideFeatures::new(board, me);
     STEP * (s.by_rank(|k| k as i32) - s.flip().by_rank(|k| k as i32))
 }
 
 /// Reckless: how far the most advanced own pawn has come (`reckless_evaluation`).
-pub(crate) fn reckless<B: Bits>(board: &Board<B>, me: Color) -> Score {
-    STEP * Side::new(board, me).front() as i32
+pub(crate) fn reckless<B: Bits>(board: &Board<B>, me: Side) -> Score {
+    STEP * SideFeatures::new(board, me).front() as i32
 }
 
 /// Defensive: how far the closest enemy pawn still is from our home rank; the
 /// number of ranks when the enemy has no pawn (`defensive_evaluation`).
-pub(crate) fn defensive<B: Bits>(board: &Board<B>, me: Color) -> Score {
-    let them = Side::new(board, me).flip();
+pub(crate) fn defensive<B: Bits>(board: &Board<B>, me: Side) -> Score {
+    let them = SideFeatures::new(board, me).flip();
     let distance = if them.own.any() { them.rows - 1 - them.front() } else { them.rows };
     STEP * distance as i32
 }
 
 /// Own mobility: the moves own pawns have, whatever the enemy's
 /// (`mobility_evaluation_v2`).
-pub(crate) fn own_mobility<B: Bits>(board: &Board<B>, me: Color) -> Score {
-    STEP * Side::new(board, me).mobility() as i32
+pub(crate) fn own_mobility<B: Bits>(board: &Board<B>, me: Side) -> Score {
+    STEP * SideFeatures::new(board, me).mobility() as i32
 }
 
 /// Defensive recklessness: as the article's code reads, the larger of the two
 /// sides' advancement (own most advanced pawn, or the enemy's), so it rewards
 /// the enemy's advance as much as its own (`defensive_recklessness_evaluation`).
-pub(crate) fn defensive_reckless<B: Bits>(board: &Board<B>, me: Color) -> Score {
-    let s = Side::new(board, me);
+pub(crate) fn defensive_reckless<B: Bits>(board: &Board<B>, me: Side) -> Score {
+    let s = SideFeatures::new(board, me);
     STEP * s.front().max(s.flip().front()) as i32
 }
 
@@ -74,9 +74,9 @@ pub(crate) fn defensive_reckless<B: Bits>(board: &Board<B>, me: Color) -> Score 
 /// enemy pawn left), -100 when the enemy has, 0 otherwise
 /// (`proximity_to_victory_evaluation`). A search only scores unfinished
 /// positions, where this is 0, so the player sees nothing but wins and losses.
-pub(crate) fn proximity<B: Bits>(board: &Board<B>, me: Color) -> Score {
-    let s = Side::new(board, me);
-    let won = |side: &Side<B>| (side.own & side.rank(side.rows - 1)).any() || side.enemy.is_empty();
+pub(crate) fn proximity<B: Bits>(board: &Board<B>, me: Side) -> Score {
+    let s = SideFeatures::new(board, me);
+    let won = |side: &SideFeatures<B>| (side.own & side.rank(side.rows - 1)).any() || side.enemy.is_empty();
     let score = if won(&s) {
         VICTORY
     } else if won(&s.flip()) {
@@ -90,15 +90,15 @@ pub(crate) fn proximity<B: Bits>(board: &Board<B>, me: Color) -> Score {
 /// Random: a value in -10..=10 drawn from the position as `me` sees it and
 /// `seed`, so one seed always gives one score to one position and the same
 /// score to the colour-swapped position (`random_evaluation`).
-pub(crate) fn random<B: Bits>(board: &Board<B>, me: Color, seed: u64) -> Score {
-    let s = Side::new(board, me);
+pub(crate) fn random<B: Bits>(board: &Board<B>, me: Side, seed: u64) -> Score {
+    let s = SideFeatures::new(board, me);
     let relative = |square: usize| s.rel_rank(square) * s.cols as usize + square % s.cols as usize;
     let mut key = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15);
     for square in s.own.squares() {
-        key ^= piece_key(Color::White, relative(square));
+        key ^= piece_key(Side::White, relative(square));
     }
     for square in s.enemy.squares() {
-        key ^= piece_key(Color::Black, relative(square));
+        key ^= piece_key(Side::Black, relative(square));
     }
     if board.side() != me {
         key ^= black_to_move_key();

@@ -8,9 +8,9 @@
 
 use crate::engine::rules::bits::Bits;
 use crate::engine::rules::board::Board;
-use crate::engine::rules::types::Color;
+use crate::engine::rules::types::Side;
 
-use super::features::Side;
+use super::features::SideFeatures;
 use super::{Score, win_terms};
 
 /// Points per raw unit.
@@ -19,7 +19,7 @@ pub(crate) const STEP: Score = 10;
 /// `k` steps from home on this board, rescaled to the 8-rank board the
 /// weights were chosen for (7 steps from home to goal).
 #[inline]
-fn scaled(side: &Side<impl Bits>, k: usize) -> i32 {
+fn scaled(side: &SideFeatures<impl Bits>, k: usize) -> i32 {
     k as i32 * 7 / (side.rows as i32 - 1)
 }
 
@@ -53,7 +53,7 @@ const FORTRESS: Weights =
     Weights { alive: 100, advance: 10, runaway: 12, horizontal: 5, vertical: 4, intruder: 8, danger: 16, home: 6 };
 
 /// One side's total under the attacker / fortress weights.
-fn family_side<B: Bits>(s: &Side<B>, w: &Weights) -> i32 {
+fn family_side<B: Bits>(s: &SideFeatures<B>, w: &Weights) -> i32 {
     let alive = s.by_rank(|k| {
         let d = scaled(s, k);
         w.alive + w.advance * d * d / 49
@@ -66,20 +66,20 @@ fn family_side<B: Bits>(s: &Side<B>, w: &Weights) -> i32 {
     alive + runaway + links - w.intruder * intruders - w.danger * danger + w.home * home
 }
 
-fn family<B: Bits>(board: &Board<B>, me: Color, w: &Weights) -> Score {
-    let side = Side::new(board, me);
+fn family<B: Bits>(board: &Board<B>, me: Side, w: &Weights) -> Score {
+    let side = SideFeatures::new(board, me);
     STEP * (family_side(&side, w) - family_side(&side.flip(), w)) + win_terms(board, me)
 }
 
 /// Attacker: pawns alive weighted by distance to the goal, runaway pawns,
 /// almost-win, horizontal and vertical connections, enemy pawns close to home
 /// and pawns in danger, ours minus theirs, weighted for pushing forward.
-pub(crate) fn attacker<B: Bits>(board: &Board<B>, me: Color) -> Score {
+pub(crate) fn attacker<B: Bits>(board: &Board<B>, me: Side) -> Score {
     family(board, me, &ATTACKER)
 }
 
 /// Fortress: the attacker's terms weighted for safety near home.
-pub(crate) fn fortress<B: Bits>(board: &Board<B>, me: Color) -> Score {
+pub(crate) fn fortress<B: Bits>(board: &Board<B>, me: Side) -> Score {
     family(board, me, &FORTRESS)
 }
 
@@ -88,8 +88,8 @@ pub(crate) fn fortress<B: Bits>(board: &Board<B>, me: Color) -> Score {
 /// most advanced pawn, -6 per scaled rank of the enemy's closest pawn, -8 per
 /// own pawn an enemy pawn attacks, +3 per own pawn defended, -4 per file
 /// without an own pawn (-8 when an enemy pawn stands on it).
-pub(crate) fn balanced<B: Bits>(board: &Board<B>, me: Color) -> Score {
-    let s = Side::new(board, me);
+pub(crate) fn balanced<B: Bits>(board: &Board<B>, me: Side) -> Score {
+    let s = SideFeatures::new(board, me);
     let them = s.flip();
     let material = 100 * (s.own.count() as i32 - them.own.count() as i32);
     let advance = 2 * (s.by_rank(|k| scaled(&s, k)) - them.by_rank(|k| scaled(&s, k)));
@@ -153,7 +153,7 @@ fn rank_slot(rows: usize, k: usize) -> usize {
 
 /// One side's features (the first fifteen), independent of who is to move.
 #[inline]
-fn expert_side<B: Bits>(s: &Side<B>, f: &mut [i32; EXPERT_LEN], sign: i32) {
+fn expert_side<B: Bits>(s: &SideFeatures<B>, f: &mut [i32; EXPERT_LEN], sign: i32) {
     f[0] += sign * s.own.count() as i32;
     for k in 0..s.rows {
         let n = (s.own & s.rank(k)).count() as i32;
@@ -176,7 +176,7 @@ fn expert_side<B: Bits>(s: &Side<B>, f: &mut [i32; EXPERT_LEN], sign: i32) {
 /// What the side to move gains from capturing first: a free capture (an
 /// undefended target) or at least an exchange.
 #[inline]
-fn initiative<B: Bits>(mover: &Side<B>, f: &mut [i32; EXPERT_LEN], sign: i32) {
+fn initiative<B: Bits>(mover: &SideFeatures<B>, f: &mut [i32; EXPERT_LEN], sign: i32) {
     let targets = mover.enemy & mover.attacks();
     if (targets & !mover.flip().protected()).any() {
         f[15] += sign;
@@ -186,8 +186,8 @@ fn initiative<B: Bits>(mover: &Side<B>, f: &mut [i32; EXPERT_LEN], sign: i32) {
 }
 
 /// The expert features of `board` for `me` (see [`EXPERT_FEATURES`]).
-pub(crate) fn expert_features<B: Bits>(board: &Board<B>, me: Color) -> [i32; EXPERT_LEN] {
-    let s = Side::new(board, me);
+pub(crate) fn expert_features<B: Bits>(board: &Board<B>, me: Side) -> [i32; EXPERT_LEN] {
+    let s = SideFeatures::new(board, me);
     let them = s.flip();
     let mut f = [0; EXPERT_LEN];
     expert_side(&s, &mut f, 1);
@@ -207,7 +207,7 @@ fn expert_linear(features: &[i32; EXPERT_LEN], weights: &[i32; EXPERT_LEN]) -> S
 }
 
 /// Expert under any weights: the linear features plus almost-win.
-pub(crate) fn expert_with<B: Bits>(board: &Board<B>, me: Color, weights: &[i32; EXPERT_LEN]) -> Score {
+pub(crate) fn expert_with<B: Bits>(board: &Board<B>, me: Side, weights: &[i32; EXPERT_LEN]) -> Score {
     expert_linear(&expert_features(board, me), weights) + win_terms(board, me)
 }
 
@@ -217,7 +217,7 @@ pub(crate) fn expert_with<B: Bits>(board: &Board<B>, me: Color, weights: &[i32; 
 /// connections, mobility, files without an own pawn, the mover's capture
 /// initiative, and almost-win. Weights: [`super::weights::EXPERT`], written by
 /// `breakline tune`.
-pub(crate) fn expert<B: Bits>(board: &Board<B>, me: Color) -> Score {
+pub(crate) fn expert<B: Bits>(board: &Board<B>, me: Side) -> Score {
     expert_with(board, me, &super::weights::EXPERT)
 }
 
@@ -225,6 +225,6 @@ pub(crate) fn expert<B: Bits>(board: &Board<B>, me: Color) -> Score {
 /// (for the tuner): no almost-win for either side and no capture for the side
 /// to move.
 pub(crate) fn quiet<B: Bits>(board: &Board<B>) -> bool {
-    let mover = Side::new(board, board.side());
+    let mover = SideFeatures::new(board, board.side());
     super::features::race(board).is_none() && (mover.enemy & mover.attacks()).is_empty()
 }

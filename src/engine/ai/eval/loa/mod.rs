@@ -9,7 +9,7 @@ use crate::engine::rules::bits::Bits;
 use crate::engine::rules::board::Board;
 use crate::engine::rules::game::Game;
 use crate::engine::rules::loa::LinesOfAction;
-use crate::engine::rules::types::Color;
+use crate::engine::rules::types::Side;
 
 use super::{MAX_EVAL, Score, Strategy};
 use features::square_value;
@@ -22,7 +22,7 @@ pub(crate) const EXPERT_STEP: Score = 10;
 /// ratios, and tie-break noise gets room below one step.
 const CLASSIC_STEP: Score = 10;
 
-pub(crate) fn evaluate<B: Bits>(pos: &LinesOfAction<B>, strategy: Strategy, me: Color) -> Score {
+pub(crate) fn evaluate<B: Bits>(pos: &LinesOfAction<B>, strategy: Strategy, me: Side) -> Score {
     let b = pos.board();
     let score = match strategy {
         Strategy::Classic => CLASSIC_STEP * (classic_side(b, me) - classic_side(b, me.opponent())),
@@ -46,7 +46,7 @@ pub const CONNECT_NEXT: Score = MAX_EVAL / 2;
 pub const CONNECT_THREAT: Score = 500;
 
 /// [`CONNECT_NEXT`] or [`CONNECT_THREAT`] from `me`'s view.
-fn connect_threat<B: Bits>(b: &Board<B>, me: Color) -> Score {
+fn connect_threat<B: Bits>(b: &Board<B>, me: Side) -> Score {
     let mover = b.side();
     let (own, enemy) = (b.pieces(mover), b.pieces(mover.opponent()));
     let v = if connects_in_one(b.geometry(), own, enemy) {
@@ -70,7 +70,7 @@ pub(crate) fn eval_step<B: Bits>(_pos: &LinesOfAction<B>, strategy: Strategy) ->
 /// distance of its pieces from their centre of mass), centralisation (the sum
 /// of [`square_value`] over its pieces) and 1000 per piece in its largest
 /// connected group. The evaluation is this for us minus this for them.
-fn classic_side<B: Bits>(b: &Board<B>, c: Color) -> Score {
+fn classic_side<B: Bits>(b: &Board<B>, c: Side) -> Score {
     let (geo, set) = (b.geometry(), b.pieces(c));
     let s = spread(geo, set);
     if s.count == 0 {
@@ -112,7 +112,7 @@ pub(crate) const EXPERT_FIX: i32 = 64;
 pub(crate) const EXPERT_HAND: [i32; EXPERT_LEN] = [-80, -4, -3, 6, 2, 3, -3, 8, 3, 0, 0];
 
 /// One side's features (in 1/[`EXPERT_FIX`] units), added with `sign`.
-fn expert_side<B: Bits>(b: &Board<B>, c: Color, f: &mut [i32; EXPERT_LEN], sign: i32) {
+fn expert_side<B: Bits>(b: &Board<B>, c: Side, f: &mut [i32; EXPERT_LEN], sign: i32) {
     const X: i32 = EXPERT_FIX;
     let geo = b.geometry();
     let (own, enemy) = (b.pieces(c), b.pieces(c.opponent()));
@@ -134,7 +134,7 @@ fn expert_side<B: Bits>(b: &Board<B>, c: Color, f: &mut [i32; EXPERT_LEN], sign:
 }
 
 /// The expert features of `b` for `me` (see [`EXPERT_FEATURES`]).
-pub(crate) fn expert_features<B: Bits>(b: &Board<B>, me: Color) -> [i32; EXPERT_LEN] {
+pub(crate) fn expert_features<B: Bits>(b: &Board<B>, me: Side) -> [i32; EXPERT_LEN] {
     let mut f = [0; EXPERT_LEN];
     expert_side(b, me, &mut f, 1);
     expert_side(b, me.opponent(), &mut f, -1);
@@ -150,13 +150,13 @@ fn expert_linear(features: &[i32; EXPERT_LEN], weights: &[i32; EXPERT_LEN]) -> S
 }
 
 /// Expert under any weights.
-pub(crate) fn expert_with<B: Bits>(b: &Board<B>, me: Color, weights: &[i32; EXPERT_LEN]) -> Score {
+pub(crate) fn expert_with<B: Bits>(b: &Board<B>, me: Side, weights: &[i32; EXPERT_LEN]) -> Score {
     expert_linear(&expert_features(b, me), weights)
 }
 
 /// Expert: how close each side is to one compact group (concentration, quads,
 /// groups, centralisation, mobility, connectedness, tempo...), ours minus
 /// theirs. Weights: [`weights::EXPERT`], written by `breakline tune`.
-fn expert<B: Bits>(b: &Board<B>, me: Color) -> Score {
+fn expert<B: Bits>(b: &Board<B>, me: Side) -> Score {
     expert_with(b, me, &weights::EXPERT)
 }

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use crate::engine::ai::eval::{Evaluate, Score, WIN, is_proven};
 use crate::engine::rules::bits::Bits;
 use crate::engine::rules::game::{MAX_MOVES, MoveList};
-use crate::engine::rules::types::{Color, Move};
+use crate::engine::rules::types::{Move, Side};
 
 use super::super::leaf::{leaf_score, no_moves_score, terminal_score};
 use super::super::noise::Noise;
@@ -88,7 +88,7 @@ enum Probe {
 /// Everything one search keeps between nodes and iterations.
 pub(crate) struct Searcher<'a> {
     pub(crate) config: &'a AiConfig,
-    pub(crate) root: Color,
+    pub(crate) root: Side,
     pub(crate) noise: Noise,
     /// Shared with the other threads of a parallel search.
     pub(crate) table: Arc<Table>,

@@ -2,7 +2,7 @@
 //! killers of this ply, then quiet moves by their history of causing cutoffs.
 
 use crate::engine::rules::game::{Game, MAX_MOVES, MoveList};
-use crate::engine::rules::types::{Color, Move, Variant};
+use crate::engine::rules::types::{Move, Side, Variant};
 
 use super::super::pv::MAX_PLY;
 
@@ -26,7 +26,7 @@ impl Ordering {
     }
 
     #[inline]
-    fn history_index(&self, side: Color, m: Move) -> usize {
+    fn history_index(&self, side: Side, m: Move) -> usize {
         (side.index() * self.squares + m.from as usize) * self.squares + m.to as usize
     }
 
@@ -39,7 +39,7 @@ impl Ordering {
 
     /// Records a quiet move that caused a cutoff at `ply`, searched `depth` deep.
     #[inline]
-    pub(crate) fn reward(&mut self, side: Color, m: Move, ply: usize, depth: u32) {
+    pub(crate) fn reward(&mut self, side: Side, m: Move, ply: usize, depth: u32) {
         if m.capture {
             return;
         }
@@ -104,7 +104,7 @@ pub(crate) fn reducible<G: Game>(game: &G, m: Move, score: i32) -> bool {
 /// The rank whose reaching wins at once (Breakthrough only; a Lines of Action
 /// win depends on the whole board, and its captures come first anyway).
 #[inline]
-fn goal_rank<G: Game>(game: &G, side: Color) -> Option<u8> {
+fn goal_rank<G: Game>(game: &G, side: Side) -> Option<u8> {
     (G::VARIANT == Variant::Breakthrough).then(|| game.size().goal_rank(side))
 }
 

@@ -8,7 +8,7 @@ use rand::{RngExt, SeedableRng};
 
 use crate::engine::ai::eval::{Evaluate, MAX_EVAL, Score, WIN};
 use crate::engine::rules::game::{Game, MoveList};
-use crate::engine::rules::types::{Color, Move, Outcome, Variant};
+use crate::engine::rules::types::{Move, Outcome, Side, Variant};
 
 use super::super::leaf::leaf_score;
 use super::super::noise::Noise;
@@ -97,7 +97,7 @@ pub(super) type RootStats = Vec<(u32, f64, Proof)>;
 pub(super) struct Tree<'a> {
     nodes: Vec<Node>,
     config: &'a AiConfig,
-    root: Color,
+    root: Side,
     noise: Noise,
     rng: StdRng,
     /// Mean size of the evaluations seen so far: the sigmoid's scale, so every

@@ -14,9 +14,9 @@ use bevy::prelude::*;
 
 use super::background::BackgroundJob;
 use super::board::BoardLayout;
-use super::rest::Waker;
 use super::session::GameSession;
 use super::state::GameSystems;
+use super::window_rest::Waker;
 use crate::engine::ai::solver::{self, Solution, SolveConfig, SolveError, Verdict};
 use crate::engine::{Move as EngineMove, Position};
 
@@ -37,7 +37,7 @@ pub struct ProofStatus {
     /// The winning line from the position on the board, for the arrows.
     pub line: Vec<EngineMove>,
     /// The proved winner, when there is one.
-    pub(crate) winner: Option<crate::engine::Color>,
+    pub(crate) winner: Option<crate::engine::Side>,
     /// The position it is for (shown position's hash, game generation).
     for_position: Option<(u64, u64)>,
 }

@@ -14,8 +14,8 @@ use bevy::prelude::*;
 
 use super::{FlowGame, FlowSystems, Replay, SolveNote};
 use crate::app::background::BackgroundJob;
-use crate::app::rest::Waker;
 use crate::app::state::Mode;
+use crate::app::window_rest::Waker;
 use crate::engine::flow::{Budget, Colour, Method, Observer, Outcome, Puzzle, SolveReport, solve_watched};
 
 /// Start a solve of the puzzle on the board (sent by [`super::FlowRequest::Solve`]).

@@ -1,0 +1,76 @@
+//! Who plays each side: a person or an AI config, for one side and for both.
+
+use bevy::prelude::*;
+
+use crate::engine::ai::search::Difficulty;
+use crate::engine::{AiConfig, Side, Strategy, Variant};
+
+/// Who plays one side.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PlayerSetup {
+    Human,
+    Ai(AiConfig),
+}
+
+impl PlayerSetup {
+    pub(crate) fn is_ai(&self) -> bool {
+        matches!(self, PlayerSetup::Ai(_))
+    }
+
+    /// "Human" or the AI's config text.
+    pub(crate) fn label(&self) -> String {
+        match self {
+            PlayerSetup::Human => "Human".to_string(),
+            PlayerSetup::Ai(config) => format!("AI {config}"),
+        }
+    }
+}
+
+/// Who plays each side. Changes apply at once: a side switched to Human (or
+/// to another AI) stops the search it was running.
+#[derive(Resource, Clone, Debug, PartialEq)]
+pub struct Players {
+    pub white: PlayerSetup,
+    pub(crate) black: PlayerSetup,
+}
+
+impl Default for Players {
+    fn default() -> Self {
+        Players { white: PlayerSetup::Human, black: PlayerSetup::Ai(Difficulty::Medium.config()) }
+    }
+}
+
+impl Players {
+    pub(crate) fn get(&self, side: Side) -> &PlayerSetup {
+        match side {
+            Side::White => &self.white,
+            Side::Black => &self.black,
+        }
+    }
+
+    pub(crate) fn get_mut(&mut self, side: Side) -> &mut PlayerSetup {
+        match side {
+            Side::White => &mut self.white,
+            Side::Black => &mut self.black,
+        }
+    }
+
+    pub(crate) fn both_ai(&self) -> bool {
+        self.white.is_ai() && self.black.is_ai()
+    }
+
+    /// Replaces strategies the variant cannot use by [`Strategy::STRONGEST`].
+    pub(crate) fn fit_variant(&mut self, variant: Variant) {
+        for side in Side::BOTH {
+            if let PlayerSetup::Ai(config) = self.get_mut(side) {
+                fit_config(config, variant);
+            }
+        }
+    }
+}
+
+fn fit_config(config: &mut AiConfig, variant: Variant) {
+    if config.check_variant(variant).is_err() {
+        config.set_strategy(Strategy::STRONGEST);
+    }
+}
