@@ -16,7 +16,7 @@ use super::players::PlayerSetup;
 use super::players::Players;
 use super::proof_panel::ProofStatus;
 use super::session::GameSession;
-use super::state::{AiControl, GameRequest, GameSystems, MoveChosen, MoveSource, TurnPhase};
+use super::state::{GameRequest, GameSystems, MoveChosen, MoveSource, TurnPhase};
 use super::window_rest::{PROGRESS_INTERVAL, ThrottledWaker, Waker};
 use crate::engine::ai::search::{self, SearchError};
 use crate::engine::{AiConfig, SearchHandler, SearchInfo, SearchResult, Side};
@@ -89,10 +89,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<AiThinking>()
         .add_systems(OnEnter(TurnPhase::AiThinking), spawn_search)
         .add_systems(OnExit(TurnPhase::AiThinking), clear_thinking)
-        .add_systems(
-            Update,
-            (poll_search, restart_lost_turn).chain().in_set(GameSystems::Ai).run_if(in_state(TurnPhase::AiThinking)),
-        );
+        .add_systems(Update, poll_search.in_set(GameSystems::Ai).run_if(in_state(TurnPhase::AiThinking)));
 }
 
 fn spawn_search(
@@ -180,9 +177,7 @@ fn poll_search(
     mut tasks: Query<(Entity, &mut AiSearchTask)>,
     session: Res<GameSession>,
     mut thinking: ResMut<AiThinking>,
-    mut control: ResMut<AiControl>,
     mut requests: MessageWriter<GameRequest>,
-    mut next_turn: ResMut<NextState<TurnPhase>>,
 ) {
     for (entity, mut search) in &mut tasks {
         let current = search.generation == session.generation() && search.position_hash == session.position().hash();
@@ -226,24 +221,9 @@ fn poll_search(
             }
             Err(error) => {
                 warn!("AI search failed: {error}");
-                control.error = Some(format!("{} AI: {error}", super::side_title(search.side)));
-                control.paused = true;
-                next_turn.set(TurnPhase::Deciding);
+                requests.write(GameRequest::AiFailed { side: search.side, error });
             }
         }
-    }
-}
-
-/// An AI turn without a search (its move was refused) starts over rather
-/// than waiting forever.
-fn restart_lost_turn(
-    tasks: Query<(), With<AiSearchTask>>,
-    requests: MessageReader<GameRequest>,
-    mut next_turn: ResMut<NextState<TurnPhase>>,
-) {
-    if tasks.is_empty() && requests.is_empty() {
-        warn!("the AI's move was not played; searching again");
-        next_turn.set(TurnPhase::Deciding);
     }
 }
 

@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 
 use super::board::{BoardLayout, MOVING_PIECE_Z, PIECE_Z};
-use super::state::{GameSystems, TurnPhase};
+use super::state::GameSystems;
 
 /// A piece sliding from `from_square` to the square its `Piece` names now.
 #[derive(Component, Clone, Copy, Debug)]
@@ -32,13 +32,7 @@ impl CaptureAnimation {
 const MOVE_EASE: EaseFunction = EaseFunction::CubicInOut;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        Update,
-        (
-            (slide_pieces, shrink_captured).in_set(GameSystems::Animate),
-            end_animation_phase.in_set(GameSystems::Turn).run_if(in_state(TurnPhase::Animating)),
-        ),
-    );
+    app.add_systems(Update, ((slide_pieces, shrink_captured).in_set(GameSystems::Animate),));
 }
 
 fn slide_pieces(
@@ -79,15 +73,5 @@ fn shrink_captured(
             let shrink = EasingCurve::new(1.0, 0.3, EaseFunction::QuadraticIn).sample_clamped(progress);
             transform.scale = layout.scale() * Vec3::new(shrink, shrink, 1.0);
         }
-    }
-}
-
-fn end_animation_phase(
-    moving: Query<(), With<MoveAnimation>>,
-    captured: Query<(), With<CaptureAnimation>>,
-    mut next: ResMut<NextState<TurnPhase>>,
-) {
-    if moving.is_empty() && captured.is_empty() {
-        next.set(TurnPhase::Deciding);
     }
 }

@@ -167,9 +167,6 @@ fn spawn_board(
             ));
         }
     }
-    for (square, color) in session.position().pieces() {
-        commands.spawn(piece_bundle(&layout, Piece { color, square }));
-    }
 }
 
 pub(crate) fn piece_bundle(layout: &BoardLayout, piece: Piece) -> impl Bundle {

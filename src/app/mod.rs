@@ -19,7 +19,7 @@ pub mod input;
 pub mod layers;
 pub mod notice;
 pub mod overlay;
-mod owner;
+pub(crate) mod owner;
 pub mod players;
 mod pointer;
 pub mod presets;
@@ -32,7 +32,6 @@ pub mod settings_store;
 mod shortcuts;
 mod sprites;
 pub mod state;
-mod turn;
 mod ui;
 mod window_rest;
 
@@ -122,7 +121,6 @@ pub fn plugin(app: &mut App) {
     app.add_plugins((
         state::plugin,
         board::plugin,
-        turn::plugin,
         ai::plugin,
         input::plugin,
         animation::plugin,

@@ -8,6 +8,7 @@ use bevy::prelude::*;
 
 use super::players::{PlayerSetup, Players};
 use crate::engine::ai::player::{GameRecord, Player};
+use crate::engine::rules::analysis::winning_pieces;
 use crate::engine::rules::record::MoveRecord;
 use crate::engine::{BoardSize, Move as EngineMove, MoveError, Outcome, Position, SearchInfo, Side, Variant};
 
@@ -197,6 +198,12 @@ impl GameSession {
     /// The position the board shows.
     pub fn shown_position(&self) -> Position {
         position_at(&self.position, self.shown_ply())
+    }
+
+    /// The pieces that won the shown position: none while an earlier ply
+    /// of a finished game is reviewed.
+    pub fn shown_winners(&self) -> Vec<u8> {
+        if self.reviewing() { winning_pieces(&self.shown_position()) } else { winning_pieces(&self.position) }
     }
 
     /// Whether undo would change anything: a resignation to withdraw, or

@@ -10,9 +10,10 @@ use super::board::BoardFlip;
 use super::file_dialog::ChooseFile;
 use super::files::FileAction;
 use super::hint::HintRequest;
+use super::owner::AiControl;
 use super::proof_panel::SolveRequest;
 use super::session::GameSession;
-use super::state::{AiControl, GameRequest, GameSystems, Mode};
+use super::state::{GameRequest, GameSystems, Mode};
 use super::ui::PanelLayout;
 
 pub(super) fn plugin(app: &mut App) {
@@ -25,7 +26,7 @@ pub(super) fn plugin(app: &mut App) {
 fn handle_keys(
     keys: Res<ButtonInput<KeyCode>>,
     session: Res<GameSession>,
-    mut control: ResMut<AiControl>,
+    control: Res<AiControl>,
     (mut flip, mut panels): (ResMut<BoardFlip>, ResMut<PanelLayout>),
     window: Option<Single<&Window, With<bevy::window::PrimaryWindow>>>,
     mut requests: MessageWriter<GameRequest>,
@@ -58,8 +59,7 @@ fn handle_keys(
         requests.write(GameRequest::NewGame { rematch: false });
     }
     if keys.just_pressed(KeyCode::Space) {
-        control.paused = !control.paused;
-        control.error = None;
+        requests.write(GameRequest::SetPaused(!control.paused()));
     }
     let live = session.position().moves().len();
     let shown = session.shown_ply();

@@ -10,7 +10,6 @@ use super::board::{BoardLayout, BoardSquare, Piece};
 use super::input::Selection;
 use super::session::GameSession;
 use super::state::{GamePhase, GameSystems};
-use crate::engine::rules::analysis::winning_pieces;
 
 /// Tints a square for the last move or the selection.
 #[derive(Component)]
@@ -215,7 +214,7 @@ fn show_winners(
     pieces: Query<(&Piece, &Children)>,
     mut glows: Query<(&mut Visibility, &mut Sprite), With<WinnerGlow>>,
 ) {
-    let winners = if *phase.get() == GamePhase::Over { winning_pieces(session.position()) } else { Vec::new() };
+    let winners = if *phase.get() == GamePhase::Over { session.shown_winners() } else { Vec::new() };
     let pulse = 0.75 + 0.25 * (time.elapsed_secs() * 3.0).sin();
     for (piece, children) in &pieces {
         let lit = winners.contains(&piece.square);

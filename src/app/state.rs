@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 
 use super::players::Players;
-use crate::engine::{BoardSize, Move as EngineMove, SearchInfo, Variant};
+use crate::engine::{BoardSize, Move as EngineMove, SearchInfo, Side, Variant};
 
 /// Where the game is. `Setup` lasts one frame: entering it clears the old
 /// game's entities, leaving it for `Playing` spawns the new ones.
@@ -71,16 +71,6 @@ impl Default for PlaySettings {
     }
 }
 
-/// Pausing and stepping AI turns.
-#[derive(Resource, Default, Clone, Debug)]
-pub struct AiControl {
-    pub paused: bool,
-    /// One AI move while paused.
-    pub step_requested: bool,
-    /// The last search that failed, shown in the panel (the AI pauses).
-    pub(crate) error: Option<String>,
-}
-
 /// Every change to the game arrives as one of these and is applied by one
 /// system ([`super::owner`]), in order, with the stale-result checks there.
 #[derive(Message, Clone, Debug)]
@@ -110,6 +100,14 @@ pub enum GameRequest {
     ConfirmReplace,
     /// No to it: the game in progress stays.
     CancelReplace,
+    /// Hold AI (and replayed) moves, or let them go on; clears the error.
+    SetPaused(bool),
+    /// One AI (or replayed) move while paused.
+    StepAi,
+    /// A search failed: the AI pauses and the panel says why.
+    AiFailed { side: Side, error: String },
+    /// Who plays each side, from now on (a turn waiting for the old player starts over).
+    SetPlayers(Players),
 }
 
 /// A request that would replace a game in progress, waiting for the person
@@ -191,7 +189,6 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<GameSettings>()
         .init_resource::<Players>()
         .init_resource::<PlaySettings>()
-        .init_resource::<AiControl>()
         .init_resource::<ReplaceGame>()
         .add_message::<GameRequest>()
         .configure_sets(
@@ -207,10 +204,5 @@ pub(super) fn plugin(app: &mut App) {
             )
                 .chain()
                 .distributive_run_if(in_state(Mode::Board)),
-        )
-        .add_systems(Update, finish_setup.run_if(in_state(GamePhase::Setup)));
-}
-
-fn finish_setup(mut next: ResMut<NextState<GamePhase>>) {
-    next.set(GamePhase::Playing);
+        );
 }

@@ -15,9 +15,10 @@ use bevy::ecs::system::SystemParam;
 use bevy_egui::{EguiInput, EguiInputSet, EguiPreUpdateSet};
 
 use super::animation::{CaptureAnimation, MoveAnimation};
+use super::owner::AiControl;
 use super::screenshot::PendingScreenshot;
 use super::session::GameSession;
-use super::state::{AiControl, GamePhase, Mode, TurnPhase};
+use super::state::{GamePhase, Mode, TurnPhase};
 
 /// Wakes the resting window from any thread (a no-op without a window, as
 /// in the headless tests).
@@ -122,7 +123,7 @@ impl Motion<'_, '_> {
             || self.next_turn.as_ref().is_some_and(|n| !matches!(**n, NextState::Unchanged));
         // Deciding waits out the delay between watched moves, unless paused.
         let deciding = self.turn.as_ref().is_some_and(|t| *t.get() == TurnPhase::Deciding)
-            && !self.control.paused
+            && !self.control.paused()
             && !self.session.reviewing();
         !self.moving.is_empty()
             || *self.phase.get() == GamePhase::Setup

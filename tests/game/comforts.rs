@@ -235,7 +235,7 @@ fn a_saved_game_loads_back_equal() {
     let v = Variant::LinesOfAction;
     let mut app = game_app(options(v, ai("alphabeta:expert:depth=1", v), ai("alphabeta:classic:depth=1", v)));
     assert!(update_until(&mut app, 2_000, |app| session(app).position().moves().len() >= 8));
-    app.world_mut().resource_mut::<breakline::app::state::AiControl>().paused = true;
+    app.world_mut().resource_mut::<Messages<GameRequest>>().write(GameRequest::SetPaused(true));
     settle_ai(&mut app);
     let saved = session(&app).clone();
     let path = temp_path("round-trip.json");
@@ -246,7 +246,7 @@ fn a_saved_game_loads_back_equal() {
     let mut other = game_app(options(Variant::Breakthrough, PlayerSetup::Human, PlayerSetup::Human));
     settle(&mut other);
     send(&mut other, FileRequest { action: FileAction::Load, path: path.clone() });
-    other.world_mut().resource_mut::<breakline::app::state::AiControl>().paused = true;
+    other.world_mut().resource_mut::<Messages<GameRequest>>().write(GameRequest::SetPaused(true));
     for _ in 0..5 {
         other.update();
     }

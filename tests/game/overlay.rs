@@ -9,7 +9,7 @@ use breakline::app::layers::{LayerData, LayerSettings};
 use breakline::app::overlay::{ThinkingLine, ThinkingOverlay};
 use breakline::app::players::PlayerSetup;
 use breakline::app::session::position_at;
-use breakline::app::state::{AiControl, GamePhase, PlaySettings, TurnPhase};
+use breakline::app::state::{GamePhase, GameRequest, PlaySettings, TurnPhase};
 use breakline::engine::ai::eval::is_proven;
 use breakline::engine::rules::analysis::{attacked_squares, centre_of_mass};
 use breakline::engine::{Position, Side, Variant};
@@ -171,7 +171,7 @@ fn a_graph_click_reviews_and_the_layers_follow() {
     app.world_mut().resource_mut::<PlaySettings>().ai_delay_secs = 0.0;
     all_layers_on(&mut app);
     assert!(update_until(&mut app, 20_000, |app| session(app).position().moves().len() >= 4));
-    app.world_mut().resource_mut::<AiControl>().paused = true;
+    app.world_mut().resource_mut::<Messages<GameRequest>>().write(GameRequest::SetPaused(true));
     assert!(update_until(&mut app, 20_000, |app| crate::turn(app) != Some(TurnPhase::AiThinking)));
     app.world_mut().resource_mut::<GraphClick>().ply = Some(1);
     for _ in 0..3 {

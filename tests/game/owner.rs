@@ -189,3 +189,47 @@ fn replacing_a_game_in_progress_waits_for_a_yes() {
     assert_eq!(session(&app).plies(), 0);
     assert!(app.world().resource::<ReplaceGame>().pending.is_none());
 }
+
+/// The halo follows the shown position: a finished game reviewed at move 5
+/// lights nothing; back at its end, the winner's pieces light again.
+#[test]
+fn a_finished_game_reviewed_at_move_five_shows_no_winners() {
+    let v = Variant::Breakthrough;
+    let mut app = game_app(options(v, ai("alphabeta:offensive2:depth=1", v), ai("alphabeta:defensive2:depth=1", v)));
+    app.world_mut().resource_mut::<PlaySettings>().ai_delay_secs = 0.0;
+    assert!(update_until(&mut app, 20_000, |app| phase(app) == GamePhase::Over));
+    let live = session(&app).plies();
+    assert!(!session(&app).shown_winners().is_empty(), "the winner's pieces light at the end");
+    app.world_mut().resource_mut::<Messages<GameRequest>>().write(GameRequest::GoTo { ply: 5 });
+    app.update();
+    assert_eq!(session(&app).review_ply(), Some(5));
+    assert!(session(&app).shown_winners().is_empty(), "no halo at move 5");
+    app.world_mut().resource_mut::<Messages<GameRequest>>().write(GameRequest::GoTo { ply: live });
+    app.update();
+    assert!(!session(&app).shown_winners().is_empty());
+}
+
+/// Pause, step and the error flag are requests: a paused AI game waits, a
+/// step plays exactly one move, and resuming lets it go on.
+#[test]
+fn pause_and_step_are_requests_the_owner_applies() {
+    let v = Variant::Breakthrough;
+    let mut app = game_app(options(v, ai("alphabeta:expert:depth=1", v), ai("alphabeta:expert:depth=1", v)));
+    app.world_mut().resource_mut::<PlaySettings>().ai_delay_secs = 0.0;
+    assert!(update_until(&mut app, 20_000, |app| session(app).plies() >= 2));
+    app.world_mut().resource_mut::<Messages<GameRequest>>().write(GameRequest::SetPaused(true));
+    assert!(update_until(&mut app, 20_000, |app| turn(app) == Some(TurnPhase::Deciding)));
+    let held = session(&app).plies();
+    for _ in 0..30 {
+        app.update();
+    }
+    assert_eq!(session(&app).plies(), held, "paused: no move");
+    app.world_mut().resource_mut::<Messages<GameRequest>>().write(GameRequest::StepAi);
+    assert!(update_until(&mut app, 20_000, |app| session(app).plies() == held + 1));
+    for _ in 0..30 {
+        app.update();
+    }
+    assert_eq!(session(&app).plies(), held + 1, "a step plays one move");
+    app.world_mut().resource_mut::<Messages<GameRequest>>().write(GameRequest::SetPaused(false));
+    assert!(update_until(&mut app, 20_000, |app| session(app).plies() > held + 1));
+}

@@ -12,7 +12,7 @@ use breakline::app::notice::Notice;
 use breakline::app::players::PlayerSetup;
 use breakline::app::players::Players;
 use breakline::app::series::{CancelSeries, Series, SeriesStatus, StartSeries, WatchSeriesGame, series_presets};
-use breakline::app::state::{AiControl, GamePhase, GameRequest, PlaySettings};
+use breakline::app::state::{GamePhase, GameRequest, PlaySettings};
 use breakline::engine::lab::runner::{Schedule, Seat, SeriesGame, SeriesSpec};
 use breakline::engine::lab::series::SeriesSummary;
 use breakline::engine::{AiConfig, BoardSize, Variant};
@@ -215,17 +215,17 @@ fn watching_a_game_replays_its_moves_on_the_board() {
         // Pause halfway: no move until a Step, then exactly one.
         if !paused_once && ply == 3 {
             paused_once = true;
-            app.world_mut().resource_mut::<AiControl>().paused = true;
+            app.world_mut().resource_mut::<Messages<GameRequest>>().write(GameRequest::SetPaused(true));
             for _ in 0..30 {
                 app.update();
             }
             assert_eq!(session(&app).position().moves().len(), 3, "paused replay waits");
-            app.world_mut().resource_mut::<AiControl>().step_requested = true;
+            app.world_mut().resource_mut::<Messages<GameRequest>>().write(GameRequest::StepAi);
             for _ in 0..30 {
                 app.update();
             }
             assert_eq!(session(&app).position().moves().len(), 4, "a step plays one move");
-            app.world_mut().resource_mut::<AiControl>().paused = false;
+            app.world_mut().resource_mut::<Messages<GameRequest>>().write(GameRequest::SetPaused(false));
         }
         if phase(&app) == GamePhase::Over {
             break;

@@ -86,7 +86,9 @@ fn switching_the_thinking_side_to_human_stops_its_search() {
     let v = Variant::Breakthrough;
     let mut app = game_app(options(v, ai(SLOW, v), PlayerSetup::Human));
     let (stop, _) = running_task(&mut app);
-    app.world_mut().resource_mut::<Players>().white = PlayerSetup::Human;
+    let mut players = app.world().resource::<Players>().clone();
+    players.white = PlayerSetup::Human;
+    app.world_mut().resource_mut::<Messages<GameRequest>>().write(GameRequest::SetPlayers(players));
     assert!(update_until(&mut app, 10, |app| turn(app) == Some(TurnPhase::HumanTurn)));
     assert!(stop.load(Ordering::Relaxed));
     assert_eq!(task_count(&mut app), 0);

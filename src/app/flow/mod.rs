@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 
-use super::state::{Mode, TurnPhase};
+use super::state::Mode;
 use crate::engine::flow::library::{SHIPPED, Shipped};
 use crate::engine::flow::{Colour, Drawing, Method, Puzzle};
 
@@ -168,7 +168,6 @@ pub(super) fn plugin(app: &mut App) {
                 .distributive_run_if(in_state(Mode::Flow)),
         )
         .add_systems(Startup, open_at_launch)
-        .add_systems(OnEnter(Mode::Flow), pause_board_turn)
         .add_systems(OnExit(Mode::Flow), leave)
         .add_systems(Update, apply_requests.in_set(FlowSystems::Apply))
         .add_plugins(solver::plugin);
@@ -178,14 +177,6 @@ fn open_at_launch(open: Option<Res<OpenFlow>>, mut game: ResMut<FlowGame>, mut m
     if let Some(open) = open {
         game.pick(open.0);
         mode.set(Mode::Flow);
-    }
-}
-
-/// An AI search of the board game stops while the puzzle shows; its turn
-/// starts over when the player comes back.
-fn pause_board_turn(turn: Option<Res<State<TurnPhase>>>, mut next: ResMut<NextState<TurnPhase>>) {
-    if turn.is_some_and(|t| *t.get() == TurnPhase::AiThinking) {
-        next.set(TurnPhase::Deciding);
     }
 }
 

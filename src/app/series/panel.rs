@@ -11,8 +11,8 @@ use egui_plot::{FilledArea, HLine, Legend, Line, LineStyle, Plot, PlotPoints};
 use super::replay::WatchSeriesGame;
 use super::runner::{CancelSeries, Series, SeriesStatus, StartSeries, default_threads};
 use super::{SeriesPreset, series_presets};
+use crate::app::owner::AiControl;
 use crate::app::session::GameSession;
-use crate::app::state::AiControl;
 use crate::app::state::GameRequest;
 use crate::engine::ai::search::{Difficulty, Limit, limits};
 use crate::engine::lab::runner::{Schedule, Seat, SeriesSpec};
@@ -142,7 +142,7 @@ pub(crate) fn set_open(ctx: &egui::Context, open: bool) {
 pub(crate) fn contents(
     ui: &mut Ui,
     state: &mut WindowState,
-    control: &mut AiControl,
+    control: &AiControl,
     requests: &mut MessageWriter<GameRequest>,
 ) {
     let (done, total) = state.series.progress();
@@ -399,12 +399,7 @@ fn score_plot(ui: &mut Ui, series: &Series) {
         });
 }
 
-fn games_section(
-    ui: &mut Ui,
-    state: &mut WindowState,
-    control: &mut AiControl,
-    requests: &mut MessageWriter<GameRequest>,
-) {
+fn games_section(ui: &mut Ui, state: &mut WindowState, control: &AiControl, requests: &mut MessageWriter<GameRequest>) {
     egui::CollapsingHeader::new(format!("Finished games ({})", state.series.games().len()))
         .id_salt("series_games")
         .default_open(true)
@@ -449,24 +444,19 @@ fn games_section(
 
 /// The replay's progress, and pause/step/stop (the pause is the AI-vs-AI
 /// one, so the left panel's buttons work too).
-fn replay_controls(
-    ui: &mut Ui,
-    state: &WindowState,
-    control: &mut AiControl,
-    requests: &mut MessageWriter<GameRequest>,
-) {
+fn replay_controls(ui: &mut Ui, state: &WindowState, control: &AiControl, requests: &mut MessageWriter<GameRequest>) {
     let Some(game) = state.session.replay() else {
         return;
     };
     let ply = state.session.plies();
     ui.horizontal(|ui| {
         ui.label(RichText::new(format!("Watching ply {ply} of {}", game.plies())).strong());
-        let paused = control.paused;
+        let paused = control.paused();
         if ui.button(if paused { "Resume" } else { "Pause" }).clicked() {
-            control.paused = !paused;
+            requests.write(GameRequest::SetPaused(!paused));
         }
         if ui.add_enabled(paused, egui::Button::new("Step")).on_hover_text("Play one recorded move").clicked() {
-            control.step_requested = true;
+            requests.write(GameRequest::StepAi);
         }
         if ui.button("Stop").on_hover_text("End the replay here; the position stays on the board").clicked() {
             requests.write(GameRequest::StopReplay);

@@ -8,7 +8,7 @@ use bevy_egui::egui::{self, RichText, Ui};
 use super::PanelState;
 use crate::app::session::GameSession;
 use crate::app::side_title;
-use crate::app::state::{GamePhase, TurnPhase};
+use crate::app::state::{GamePhase, GameRequest, TurnPhase};
 use crate::app::ui::numbering::move_number;
 use crate::engine::Side;
 use crate::engine::ai::search::score_text;
@@ -74,7 +74,7 @@ pub(super) fn status(ui: &mut Ui, state: &PanelState) {
                 ui.label(RichText::new(format!("{} · first iteration running", status.config)).weak());
             }
         }
-    } else if state.players.get(side).is_ai() && state.control.paused {
+    } else if state.players.get(side).is_ai() && state.control.paused() {
         ui.label("AI paused — press Resume or Step.");
     } else if turn == Some(TurnPhase::HumanTurn) {
         ui.label(RichText::new("Click one of your pieces, then a marked square.").weak());
@@ -86,33 +86,25 @@ pub(super) fn status(ui: &mut Ui, state: &PanelState) {
     if used < 3.0 * row {
         ui.add_space(3.0 * row - used);
     }
-    if let Some(error) = &state.control.error {
+    if let Some(error) = state.control.error() {
         ui.label(RichText::new(error).color(egui::Color32::LIGHT_RED));
     }
 }
 
 pub(super) fn pacing_section(ui: &mut Ui, state: &mut PanelState) {
     egui::CollapsingHeader::new("AI moves and animation").default_open(true).show(ui, |ui| {
-        let mut control = state.control.clone();
+        let paused = state.control.paused();
         ui.horizontal(|ui| {
-            let pause_text = if control.paused { "Resume" } else { "Pause" };
+            let pause_text = if paused { "Resume" } else { "Pause" };
             if ui.button(pause_text).on_hover_text("Hold AI moves (a running search finishes first)").clicked() {
-                control.paused = !control.paused;
-                control.error = None;
+                state.requests.write(GameRequest::SetPaused(!paused));
             }
             let over = *state.phase.get() == GamePhase::Over;
-            let step = ui.add_enabled(control.paused && !over, egui::Button::new("Step"));
+            let step = ui.add_enabled(paused && !over, egui::Button::new("Step"));
             if step.on_hover_text("Play one AI move").clicked() {
-                control.step_requested = true;
-                control.error = None;
+                state.requests.write(GameRequest::StepAi);
             }
         });
-        if control.paused != state.control.paused
-            || control.step_requested != state.control.step_requested
-            || control.error != state.control.error
-        {
-            *state.control = control;
-        }
         let mut play = state.play.clone();
         ui.add(egui::Slider::new(&mut play.ai_delay_secs, 0.0..=3.0).text("s between AI moves"));
         ui.checkbox(&mut play.animate, "Animate moves");

@@ -20,11 +20,10 @@ use bevy_egui::{EguiContextSettings, EguiContexts, EguiPrimaryContextPass, egui}
 
 use super::ai::AiThinking;
 use super::board::BoardViewport;
+use super::owner::AiControl;
 use super::players::Players;
 use super::session::GameSession;
-use super::state::{
-    AiControl, GamePhase, GameRequest, GameSettings, GameSystems, Mode, PlaySettings, ReplaceGame, TurnPhase,
-};
+use super::state::{GamePhase, GameRequest, GameSettings, GameSystems, Mode, PlaySettings, ReplaceGame, TurnPhase};
 
 /// Where egui is on screen, for board input: the side panels' widths in
 /// logical pixels (the board keeps between them), and whether the pointer is
@@ -40,9 +39,9 @@ pub(crate) struct PanelWidths {
 #[derive(SystemParam)]
 struct PanelState<'w> {
     settings: ResMut<'w, GameSettings>,
-    players: ResMut<'w, Players>,
+    players: Res<'w, Players>,
     play: ResMut<'w, PlaySettings>,
-    control: ResMut<'w, AiControl>,
+    control: Res<'w, AiControl>,
     session: Res<'w, GameSession>,
     thinking: Res<'w, AiThinking>,
     phase: Res<'w, State<GamePhase>>,
@@ -180,12 +179,7 @@ fn draw_panel(mut contexts: EguiContexts, mut state: PanelState, mut panels: Res
                         }
                     });
                     if series_tab {
-                        crate::app::series::panel::contents(
-                            ui,
-                            &mut state.series,
-                            &mut state.control,
-                            &mut state.requests,
-                        );
+                        crate::app::series::panel::contents(ui, &mut state.series, &state.control, &mut state.requests);
                         return;
                     }
                     info::status(ui, &state);

@@ -94,7 +94,9 @@ pub(super) fn players_section(ui: &mut Ui, state: &mut PanelState) {
         for side in Side::BOTH {
             ui.group(|ui| player_editor(ui, side, players.get_mut(side), variant));
         }
-        state.players.set_if_neq(players);
+        if players != *state.players {
+            state.requests.write(GameRequest::SetPlayers(players));
+        }
     });
 }
 
@@ -268,7 +270,7 @@ pub(super) fn presets_section(ui: &mut Ui, state: &mut PanelState) {
             if ui.button(format!("{number}. {}", m.title)).on_hover_text(hover).clicked() {
                 state.settings.variant = m.variant;
                 state.settings.size = m.size;
-                *state.players = Players { white: m.white, black: m.black };
+                state.requests.write(GameRequest::SetPlayers(Players { white: m.white, black: m.black }));
                 state.requests.write(GameRequest::NewGame { rematch: false });
             }
         }

@@ -1,0 +1,373 @@
+//! The one place the game changes: every [`GameRequest`] (a click, an AI
+//! result or failure, a button, a key, a file, a replay step, a pause, a
+//! player change) is applied here, in the order it was sent, through
+//! [`GameSession`]'s mutators. What the board must show goes out as one
+//! [`ShowPosition`]; the game phases are set here and by the turn cycle
+//! ([`turn`]), which is part of the owner, and nowhere else.
+
+mod turn;
+
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+
+use super::ai::AiSearchTask;
+use super::board_sync::ShowPosition;
+use super::notice::Notice;
+use super::players::{PlayerSetup, Players};
+use super::session::{GameSession, PlayRefused, Shown};
+use super::state::{
+    GamePhase, GameRequest, GameSettings, GameSystems, MoveChosen, MoveSource, OpenedGame, PlaySettings, ReplaceGame,
+    TurnPhase, WatchedGame,
+};
+use crate::engine::Side;
+
+pub(super) fn plugin(app: &mut App) {
+    if !app.world().contains_resource::<GameSession>() {
+        let settings = *app.world_mut().get_resource_or_init::<GameSettings>();
+        app.insert_resource(GameSession::new(settings.variant, settings.size, 0));
+    }
+    app.init_resource::<AiControl>()
+        .add_systems(Update, apply_requests.in_set(GameSystems::Apply).run_if(not(in_state(GamePhase::Setup))))
+        .add_plugins(turn::plugin);
+}
+
+/// Pausing and stepping AI turns, and the last search that failed. Only the
+/// owner writes it (a pause, a step and an error are requests).
+#[derive(Resource, Default, Clone, Debug)]
+pub struct AiControl {
+    paused: bool,
+    /// One AI move while paused; cleared when that move is played.
+    step_requested: bool,
+    /// Shown in the panel; the AI pauses.
+    error: Option<String>,
+}
+
+impl AiControl {
+    pub(crate) fn paused(&self) -> bool {
+        self.paused
+    }
+
+    pub(crate) fn error(&self) -> Option<&str> {
+        self.error.as_deref()
+    }
+
+    /// A fresh game: not stepping, no error (a pause stays as set).
+    fn reset(&mut self) {
+        self.step_requested = false;
+        self.error = None;
+    }
+}
+
+/// The game phases as the owner sees and sets them.
+#[derive(SystemParam)]
+struct Phases<'w> {
+    phase: Res<'w, State<GamePhase>>,
+    turn: Option<Res<'w, State<TurnPhase>>>,
+    next_phase: ResMut<'w, NextState<GamePhase>>,
+    next_turn: ResMut<'w, NextState<TurnPhase>>,
+}
+
+impl Phases<'_> {
+    fn turn(&self) -> Option<TurnPhase> {
+        self.turn.as_ref().map(|t| *t.get())
+    }
+
+    fn over(&self) -> bool {
+        *self.phase.get() == GamePhase::Over
+    }
+
+    /// The game was replaced: setup clears the old pieces and any search.
+    fn restart(&mut self) {
+        self.next_phase.set(GamePhase::Setup);
+    }
+
+    /// The turn in progress starts over (its search, if any, is dropped).
+    fn redecide(&mut self) {
+        self.next_turn.set(TurnPhase::Deciding);
+    }
+
+    /// The position moved under the players: slide, then decide whose turn it is.
+    fn after_jump(&mut self, session: &GameSession) {
+        if self.over() {
+            if !session.outcome().is_over() {
+                self.next_phase.set(GamePhase::Playing);
+            }
+        } else {
+            self.next_turn.set(TurnPhase::Animating);
+        }
+    }
+}
+
+/// Everything the owner reads and writes.
+#[derive(SystemParam)]
+struct Owner<'w, 's> {
+    session: ResMut<'w, GameSession>,
+    phases: Phases<'w>,
+    board: MessageWriter<'w, ShowPosition>,
+    commands: Commands<'w, 's>,
+    searches: Query<'w, 's, (Entity, &'static AiSearchTask)>,
+    settings: Res<'w, GameSettings>,
+    play: Res<'w, PlaySettings>,
+    players: ResMut<'w, Players>,
+    control: ResMut<'w, AiControl>,
+    notice: ResMut<'w, Notice>,
+    replace: ResMut<'w, ReplaceGame>,
+}
+
+fn apply_requests(mut requests: MessageReader<GameRequest>, mut owner: Owner) {
+    for request in requests.read() {
+        if let Some(request) = owner.confirmed(request) {
+            owner.apply(request);
+        }
+    }
+}
+
+/// A game with moves that has not ended (a watched record is not the person's game).
+fn in_progress(session: &GameSession) -> bool {
+    session.plies() > 0 && !session.outcome().is_over() && session.replay().is_none()
+}
+
+impl Owner<'_, '_> {
+    /// The request to apply now, if any: one that would replace a game in
+    /// progress waits for the person's yes (a stray key never throws a game away).
+    fn confirmed(&mut self, request: &GameRequest) -> Option<GameRequest> {
+        match request {
+            GameRequest::ConfirmReplace => self.replace.pending.take(),
+            GameRequest::CancelReplace => {
+                self.replace.pending = None;
+                None
+            }
+            request if request.replaces_game() && self.play.confirm_replace && in_progress(&self.session) => {
+                self.replace.pending = Some(request.clone());
+                None
+            }
+            request => Some(request.clone()),
+        }
+    }
+
+    fn apply(&mut self, request: GameRequest) {
+        if request.replaces_game() {
+            self.replace.pending = None;
+        }
+        let before = self.position_key();
+        match &request {
+            GameRequest::NewGame { rematch } => self.new_game(*rematch),
+            GameRequest::Play(choice) => self.play_move(choice),
+            GameRequest::Undo | GameRequest::Redo => self.take_back(matches!(request, GameRequest::Undo)),
+            GameRequest::Resign => self.resign(),
+            GameRequest::GoTo { ply } => self.go_to(*ply),
+            GameRequest::ContinueFromHere => self.continue_from_here(),
+            GameRequest::Open(opened) => self.open(opened),
+            GameRequest::Watch(watched) => self.watch(watched),
+            GameRequest::StopReplay => self.stop_replay(),
+            GameRequest::SetPaused(paused) => {
+                self.control.paused = *paused;
+                self.control.error = None;
+            }
+            GameRequest::StepAi => {
+                self.control.step_requested = self.control.paused;
+                self.control.error = None;
+            }
+            GameRequest::AiFailed { side, error } => self.ai_failed(*side, error),
+            GameRequest::SetPlayers(players) => self.set_players(players),
+            GameRequest::ConfirmReplace | GameRequest::CancelReplace => {}
+        }
+        // A search for a position that went away (undo, review, another game)
+        // is stopped now: dropping its task sets its stop flag. A played move
+        // ends its own search.
+        if self.position_key() != before && !matches!(request, GameRequest::Play(_)) {
+            self.stop_searches();
+        }
+    }
+
+    /// What a running search was started for.
+    fn position_key(&self) -> (u64, u64, Option<usize>) {
+        (self.session.generation(), self.session.position().hash(), self.session.review_ply())
+    }
+
+    fn stop_searches(&mut self) {
+        for (task, _) in self.searches.iter() {
+            self.commands.entity(task).despawn();
+        }
+    }
+
+    fn show(&mut self, step: Option<super::session::Step>) {
+        self.board.write(ShowPosition { position: self.session.shown_position(), step });
+    }
+
+    /// Replaces the game by `session` with the current players.
+    fn replace_session(&mut self, session: GameSession) {
+        *self.session = session;
+        self.session.set_players(&self.players);
+        self.control.reset();
+        self.phases.restart();
+    }
+
+    fn new_game(&mut self, rematch: bool) {
+        let (variant, size) = if rematch {
+            (self.session.variant(), self.session.size())
+        } else {
+            (self.settings.variant, self.settings.size)
+        };
+        self.players.fit_variant(variant);
+        let generation = self.session.generation() + 1;
+        self.replace_session(GameSession::new(variant, size, generation));
+    }
+
+    fn open(&mut self, opened: &OpenedGame) {
+        let generation = self.session.generation() + 1;
+        self.players.set_if_neq(opened.players.clone());
+        self.replace_session(opened.session.clone().with_generation(generation));
+        self.notice.info(opened.message.clone());
+    }
+
+    fn watch(&mut self, watched: &WatchedGame) {
+        let generation = self.session.generation() + 1;
+        *self.session = GameSession::watching(watched.source.clone(), watched.start.clone(), generation);
+        self.control.reset();
+        self.phases.restart();
+    }
+
+    fn play_move(&mut self, choice: &MoveChosen) {
+        if play(&mut self.session, &self.players, self.phases.turn(), choice) {
+            if choice.source != MoveSource::Human {
+                // The stepped move is made; the next one waits again.
+                self.control.step_requested = false;
+            }
+            self.show(Some(super::session::Step::Forward(choice.mv)));
+            self.phases.next_turn.set(TurnPhase::Animating);
+        }
+    }
+
+    fn take_back(&mut self, undo: bool) {
+        let was_over = self.session.outcome().is_over();
+        let shown = if undo { self.session.undo(&self.players) } else { self.session.redo(&self.players) };
+        if let Shown::Moved(step) = shown {
+            self.show(step);
+            if self.players.both_ai() {
+                // Otherwise the AI would play the taken-back move again at once.
+                self.control.paused = true;
+            }
+        }
+        if shown != Shown::Same || was_over != self.session.outcome().is_over() {
+            self.phases.after_jump(&self.session);
+        }
+    }
+
+    fn resign(&mut self) {
+        let side = resigning_side(&self.players, self.session.side_to_move());
+        if *self.phases.phase.get() == GamePhase::Playing && !self.session.reviewing() && self.session.resign(side) {
+            self.phases.next_phase.set(GamePhase::Over);
+        }
+    }
+
+    fn go_to(&mut self, ply: usize) {
+        if let Shown::Moved(step) = self.session.go_to(ply) {
+            self.show(step);
+            // A turn in progress (a search, a half-made human move) starts over after review.
+            if self.session.reviewing()
+                && matches!(self.phases.turn(), Some(TurnPhase::AiThinking | TurnPhase::HumanTurn))
+            {
+                self.phases.redecide();
+            }
+        }
+    }
+
+    fn continue_from_here(&mut self) {
+        if self.session.continue_from_here() {
+            if self.phases.over() {
+                self.phases.next_phase.set(GamePhase::Playing);
+            } else {
+                self.phases.redecide();
+            }
+        }
+    }
+
+    fn stop_replay(&mut self) {
+        if self.session.stop_replay() {
+            self.session.set_players(&self.players);
+            let plies = self.session.plies();
+            self.notice.info(format!("Stopped watching after ply {plies}; the game goes on from here."));
+            if self.phases.turn() == Some(TurnPhase::AiThinking) {
+                self.phases.redecide();
+            }
+        }
+    }
+
+    /// A search failed: the AI pauses and the panel says why.
+    fn ai_failed(&mut self, side: Side, error: &str) {
+        self.control.error = Some(format!("{} AI: {error}", super::side_title(side)));
+        self.control.paused = true;
+        self.control.step_requested = false;
+        if self.phases.turn() == Some(TurnPhase::AiThinking) {
+            self.phases.redecide();
+        }
+    }
+
+    /// New players apply at once: a turn waiting for the player it was
+    /// started for (a search with another config, a person's move now the
+    /// AI's) starts over. A watched record moves whoever is set to play.
+    fn set_players(&mut self, players: &Players) {
+        if !self.players.set_if_neq(players.clone()) {
+            return;
+        }
+        self.session.set_players(&self.players);
+        if self.session.replay_next().is_some() {
+            return;
+        }
+        let current = self.players.get(self.session.side_to_move());
+        let stale = match (self.phases.turn(), current) {
+            (Some(TurnPhase::HumanTurn), PlayerSetup::Ai(_)) => true,
+            (Some(TurnPhase::AiThinking), PlayerSetup::Human) => true,
+            (Some(TurnPhase::AiThinking), PlayerSetup::Ai(config)) => {
+                self.searches.iter().any(|(_, task)| task.config != *config)
+            }
+            _ => false,
+        };
+        if stale {
+            self.phases.redecide();
+        }
+    }
+}
+
+/// Plays `choice` if it was made for this game and position, by the player
+/// whose turn it is; anything else is ignored (and says why in the log).
+fn play(session: &mut GameSession, players: &Players, turn: Option<TurnPhase>, choice: &MoveChosen) -> bool {
+    if choice.generation != session.generation() || choice.position_hash != session.position().hash() {
+        debug!("ignoring a move chosen for another game or position");
+        return false;
+    }
+    // While a record is watched, only the record moves.
+    let recorded = session.replay_next().map(|(mv, _)| mv);
+    let expected = match (choice.source, players.get(session.side_to_move())) {
+        (MoveSource::Replay, _) => recorded == Some(choice.mv) && turn == Some(TurnPhase::AiThinking),
+        _ if recorded.is_some() => false,
+        (MoveSource::Human, PlayerSetup::Human) => turn == Some(TurnPhase::HumanTurn),
+        (MoveSource::Ai, PlayerSetup::Ai(_)) => turn == Some(TurnPhase::AiThinking),
+        _ => false,
+    };
+    if !expected {
+        debug!("ignoring a move from a player whose turn it is not");
+        return false;
+    }
+    match session.play(choice.mv, choice.search.as_ref()) {
+        Ok(()) => true,
+        Err(PlayRefused::Illegal(error)) => {
+            debug!("ignoring an illegal move: {error}");
+            false
+        }
+        Err(refused) => {
+            debug!("ignoring a move: {refused:?}");
+            false
+        }
+    }
+}
+
+/// Against the AI it is always the human who gives up, even on the AI's turn.
+fn resigning_side(players: &Players, to_move: Side) -> Side {
+    match (players.white.is_ai(), players.black.is_ai()) {
+        (false, true) => Side::White,
+        (true, false) => Side::Black,
+        _ => to_move,
+    }
+}
