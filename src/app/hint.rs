@@ -12,6 +12,7 @@ use super::board::BoardLayout;
 use super::session::GameSession;
 use super::state::GameSystems;
 use super::window_rest::Waker;
+use crate::app::theme;
 use crate::engine::ai::search::{self, Difficulty, Limit, SearchError};
 use crate::engine::{Move as EngineMove, SearchHandler, SearchResult};
 
@@ -141,7 +142,7 @@ fn draw_hint(mut gizmos: Gizmos<HintGizmos>, hint: Res<Hint>, session: Res<GameS
         return;
     };
     let (from, to) = (layout.square_center(mv.from), layout.square_center(mv.to));
-    let color = Color::srgba(0.2, 0.85, 1.0, 0.9);
+    let color = theme::HINT.alpha(0.9).color();
     gizmos.arrow_2d(from, to, color).with_tip_length(layout.square * 0.3);
     gizmos.circle_2d(Isometry2d::from_translation(from), layout.square * 0.42, color);
 }

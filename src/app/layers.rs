@@ -11,6 +11,7 @@ use super::board::BoardLayout;
 use super::session::GameSession;
 use super::session::position_at;
 use super::state::GameSystems;
+use crate::app::theme;
 use crate::engine::rules::analysis::{attacked_squares, centre_of_mass, groups};
 use crate::engine::{Position, Side, Variant};
 
@@ -41,28 +42,10 @@ struct LayerTint;
 /// above the root-score tints (1), all below the pieces (2).
 const ATTACK_Z: f32 = 0.5;
 const GROUP_Z: f32 = 1.5;
-/// Okabe-Ito orange and blue, told apart by colour-blind eyes too; a square
-/// both sides attack shows both, side by side.
-const WHITE_ATTACK: Color = Color::srgba(0.9, 0.62, 0.0, 0.5);
-const BLACK_ATTACK: Color = Color::srgba(0.0, 0.45, 0.7, 0.55);
-/// Warm hues for White's groups, cool ones for Black's, so neighbouring
-/// groups of the two sides never share a colour.
-const WHITE_GROUPS: [Color; 6] = [
-    Color::srgba(1.0, 0.8, 0.1, 0.6),
-    Color::srgba(1.0, 0.35, 0.3, 0.6),
-    Color::srgba(1.0, 0.4, 0.85, 0.6),
-    Color::srgba(0.75, 1.0, 0.2, 0.6),
-    Color::srgba(1.0, 0.55, 0.0, 0.6),
-    Color::srgba(0.95, 0.95, 0.6, 0.6),
-];
-const BLACK_GROUPS: [Color; 6] = [
-    Color::srgba(0.2, 0.5, 1.0, 0.6),
-    Color::srgba(0.1, 0.85, 0.8, 0.6),
-    Color::srgba(0.6, 0.35, 1.0, 0.6),
-    Color::srgba(0.2, 0.8, 0.3, 0.6),
-    Color::srgba(0.35, 0.3, 0.75, 0.6),
-    Color::srgba(0.5, 0.9, 1.0, 0.6),
-];
+/// A square both sides attack shows both tints, side by side.
+const WHITE_ATTACK: Color = theme::WHITE_ATTACK.alpha(0.5).color();
+const BLACK_ATTACK: Color = theme::BLACK_ATTACK.alpha(0.55).color();
+const GROUP_ALPHA: f32 = 0.6;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<LayerSettings>()
@@ -127,10 +110,10 @@ fn retint(
         ));
     };
     let mut tint = |square: u8, color: Color, z: f32| tint_part(square, color, z, 0.0);
-    for (side, palette) in [(Side::White, &WHITE_GROUPS), (Side::Black, &BLACK_GROUPS)] {
+    for (side, palette) in [(Side::White, &theme::WHITE_GROUPS), (Side::Black, &theme::BLACK_GROUPS)] {
         for (index, group) in data.groups[side.index()].iter().enumerate() {
             for &square in group {
-                tint(square, palette[index % palette.len()], GROUP_Z);
+                tint(square, palette[index % palette.len()].alpha(GROUP_ALPHA).color(), GROUP_Z);
             }
         }
     }
@@ -157,8 +140,8 @@ fn draw_centres(data: Res<LayerData>, layout: Res<BoardLayout>, mut gizmos: Gizm
         };
         let at = layout.point(file, rank);
         let (fill, edge) = match side {
-            Side::White => (Color::srgb(1.0, 0.97, 0.9), Color::srgb(0.1, 0.08, 0.05)),
-            Side::Black => (Color::srgb(0.1, 0.08, 0.05), Color::srgb(1.0, 0.97, 0.9)),
+            Side::White => (theme::PAPER.color(), theme::INK.color()),
+            Side::Black => (theme::INK.color(), theme::PAPER.color()),
         };
         let radius = 0.2 * layout.square;
         match side {

@@ -32,6 +32,7 @@ pub mod settings_store;
 mod shortcuts;
 mod sprites;
 pub mod state;
+pub mod theme;
 mod ui;
 mod window_rest;
 
@@ -103,7 +104,7 @@ pub(crate) fn run(options: LaunchOptions) -> AppExit {
             .set(AssetPlugin { file_path: assets::asset_root(), ..default() }),
     )
     .add_plugins((EguiPlugin::default(), FrameTimeDiagnosticsPlugin::default()))
-    .insert_resource(ClearColor(Color::srgb(0.16, 0.15, 0.14)));
+    .insert_resource(ClearColor(theme::BACKGROUND.color()));
     // Scripted screenshot runs neither read nor change the player's settings.
     let settings_path = if options.screenshot.is_some() { None } else { settings_store::default_path() };
     app.insert_resource(settings_store::SettingsPath(settings_path));

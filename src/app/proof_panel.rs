@@ -17,6 +17,7 @@ use super::board::BoardLayout;
 use super::session::GameSession;
 use super::state::GameSystems;
 use super::window_rest::Waker;
+use crate::app::theme;
 use crate::engine::ai::solver::{self, Solution, SolveConfig, SolveError, Verdict};
 use crate::engine::{Move as EngineMove, Position};
 
@@ -198,7 +199,7 @@ fn draw_line(mut gizmos: Gizmos<ProofGizmos>, status: Res<ProofStatus>, layout: 
     for (index, mv) in status.line.iter().take(6).enumerate() {
         let (from, to) = (layout.square_center(mv.from), layout.square_center(mv.to));
         let fade = 1.0 - index as f32 * 0.13;
-        let color = Color::srgba(0.95, 0.3, 0.85, fade);
+        let color = theme::PROOF.alpha(fade).color();
         gizmos.arrow_2d(from, to, color).with_tip_length(layout.square * 0.25);
     }
 }

@@ -10,6 +10,7 @@ use super::board::{BoardLayout, BoardSquare, Piece};
 use super::input::Selection;
 use super::session::GameSession;
 use super::state::{GamePhase, GameSystems};
+use crate::app::theme;
 
 /// Tints a square for the last move or the selection.
 #[derive(Component)]
@@ -34,9 +35,9 @@ enum CoordinateLabel {
 }
 
 const PIECE_SIZE: f32 = 0.86;
-const LAST_MOVE_TINT: Color = Color::srgba(1.0, 0.82, 0.2, 0.38);
-const SELECTED_TINT: Color = Color::srgba(0.3, 0.85, 0.4, 0.5);
-const LABEL_COLOR: Color = Color::srgb(0.93, 0.85, 0.7);
+const LAST_MOVE_TINT: Color = theme::LAST_MOVE.alpha(0.38).color();
+const SELECTED_TINT: Color = theme::SELECTED.alpha(0.5).color();
+const LABEL_COLOR: Color = theme::LABEL.color();
 /// Local z offsets inside a square or piece (children share its transform).
 const OVERLAY_Z: f32 = 0.1;
 const MARKER_Z: f32 = 3.0;

@@ -17,6 +17,7 @@ use super::solver::FlowSolve;
 use super::{FlowGame, FlowRequest, FlowSystems};
 use crate::app::board::BoardViewport;
 use crate::app::state::Mode;
+use crate::app::theme;
 use crate::app::ui::PanelWidths;
 use crate::engine::flow::library::SHIPPED;
 
@@ -28,8 +29,6 @@ const DOT: f32 = 0.7;
 const HEAD: f32 = 0.95;
 const GRID_GAP: f32 = 0.04;
 const TINT_ALPHA: f32 = 0.28;
-const EMPTY_CELL: Color = Color::srgb(0.07, 0.07, 0.08);
-const GRID_LINE: Color = Color::srgb(0.45, 0.42, 0.38);
 
 /// Where the cells are: their size, and the centre of the top-left one.
 #[derive(Resource, Clone, Copy, PartialEq, Debug, Default)]
@@ -273,8 +272,8 @@ fn paint(
     let colour = |c: Option<u8>| c.map_or(Color::NONE, |c| colours[c as usize]);
     for (part, mut sprite, mut transform) in &mut parts {
         let painted = match *part {
-            Part::Frame => GRID_LINE,
-            Part::Cell(_) => EMPTY_CELL,
+            Part::Frame => theme::GRID_LINE.color(),
+            Part::Cell(_) => theme::EMPTY_CELL.color(),
             Part::Tint(c) => {
                 colour(picture.tint[c]).with_alpha(if picture.tint[c].is_some() { TINT_ALPHA } else { 0.0 })
             }

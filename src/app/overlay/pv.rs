@@ -8,6 +8,7 @@ use bevy::prelude::*;
 use super::{OverlaySettings, ThinkingOverlay};
 use crate::app::board::BoardLayout;
 use crate::app::state::GameSystems;
+use crate::app::theme;
 use crate::engine::{Move as EngineMove, Side};
 
 /// Arrows get their own line width, scaled with the squares.
@@ -32,10 +33,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn side_color(side: Side) -> Color {
-    match side {
-        Side::White => Color::srgb(1.0, 0.6, 0.12),
-        Side::Black => Color::srgb(0.2, 0.55, 1.0),
-    }
+    theme::side_accent(side).color()
 }
 
 /// The first move fully opaque, the last shown one faint.
@@ -119,8 +117,8 @@ fn relabel(
         let side = mover(line.side, index);
         let alpha = fade(index, count);
         let text_color = match side {
-            Side::White => Color::BLACK,
-            Side::Black => Color::WHITE,
+            Side::White => theme::INK.color(),
+            Side::Black => theme::PAPER.color(),
         };
         let material = materials.add(ColorMaterial::from_color(side_color(side).with_alpha(alpha)));
         let at = arrow_path(&layout, mv).label;

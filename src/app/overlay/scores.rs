@@ -9,6 +9,7 @@ use bevy::prelude::*;
 use super::{OverlaySettings, ThinkingOverlay};
 use crate::app::board::BoardLayout;
 use crate::app::state::GameSystems;
+use crate::app::theme;
 
 #[derive(Component)]
 struct RootScoreTint;
@@ -16,8 +17,8 @@ struct RootScoreTint;
 /// Above the squares' and layers' tints, below the pieces (2).
 const BAR_Z: f32 = 1.8;
 /// The bar's track and fill, and their size in squares.
-const TRACK: Color = Color::srgba(0.0, 0.0, 0.0, 0.55);
-const FILL: Color = Color::srgba(1.0, 1.0, 1.0, 0.95);
+const TRACK: Color = theme::BAR_TRACK.alpha(0.55).color();
+const FILL: Color = theme::BAR_FILL.alpha(0.95).color();
 const BAR_WIDTH: f32 = 0.8;
 const BAR_HEIGHT: f32 = 0.09;
 

@@ -4,7 +4,7 @@
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
-use bevy_egui::egui::{self, Color32, RichText, Ui};
+use bevy_egui::egui::{self, RichText, Ui};
 
 use egui_plot::{FilledArea, HLine, Legend, Line, LineStyle, Plot, PlotPoints};
 
@@ -14,12 +14,10 @@ use super::{SeriesPreset, series_presets};
 use crate::app::owner::AiControl;
 use crate::app::session::GameSession;
 use crate::app::state::GameRequest;
+use crate::app::theme;
 use crate::engine::ai::search::{Difficulty, Limit, limits};
 use crate::engine::lab::runner::{Schedule, Seat, SeriesSpec};
 use crate::engine::{AiConfig, Algorithm, BoardSize, Strategy, Variant};
-
-const ERROR_COLOR: Color32 = Color32::from_rgb(255, 110, 100);
-const A_COLOR: Color32 = Color32::from_rgb(110, 170, 255);
 
 /// Whether the window is open, and the left panel's button label; both live
 /// in egui's memory so the panel's button needs nothing but its `Ui`.
@@ -218,7 +216,7 @@ fn setup_section(ui: &mut Ui, state: &mut WindowState) {
         });
         // Player errors show under their fields; this is the board's.
         if let Err(error) = state.form.variant.check_size(state.form.size) {
-            ui.label(RichText::new(error.to_string()).color(ERROR_COLOR));
+            ui.label(RichText::new(error.to_string()).color(theme::ERROR.color32()));
         }
     });
 }
@@ -259,7 +257,7 @@ fn player_editor(ui: &mut Ui, name: &str, text: &mut String, variant: Variant) {
     let config = match AiConfig::parse(text, variant) {
         Ok(config) => config,
         Err(error) => {
-            ui.label(RichText::new(error.to_string()).color(ERROR_COLOR).small());
+            ui.label(RichText::new(error.to_string()).color(theme::ERROR.color32()).small());
             return;
         }
     };
@@ -318,8 +316,8 @@ fn progress_section(ui: &mut Ui, state: &mut WindowState) {
                     (format!("Running on {threads}…"), None)
                 }
                 SeriesStatus::Finished => ("Finished.".to_string(), None),
-                SeriesStatus::Cancelled => (format!("Cancelled after {done} games."), Some(ERROR_COLOR)),
-                SeriesStatus::Failed(error) => (format!("Failed: {error}"), Some(ERROR_COLOR)),
+                SeriesStatus::Cancelled => (format!("Cancelled after {done} games."), Some(theme::ERROR.color32())),
+                SeriesStatus::Failed(error) => (format!("Failed: {error}"), Some(theme::ERROR.color32())),
                 SeriesStatus::Idle => (String::new(), None),
             };
             let mut line = RichText::new(line);
@@ -391,11 +389,10 @@ fn score_plot(ui: &mut Ui, series: &Series) {
         .legend(Legend::default().position(egui_plot::Corner::LeftTop))
         .show(ui, |plot| {
             plot.add(
-                FilledArea::new("95% interval", &xs, &lows, &highs)
-                    .fill_color(Color32::from_rgba_unmultiplied(110, 170, 255, 45)),
+                FilledArea::new("95% interval", &xs, &lows, &highs).fill_color(theme::SERIES_A.alpha(0.18).color32()),
             );
-            plot.hline(HLine::new("even", 0.5).color(Color32::GRAY).style(LineStyle::dashed_loose()));
-            plot.line(Line::new("score of A", PlotPoints::from(scores)).color(A_COLOR).width(2.0));
+            plot.hline(HLine::new("even", 0.5).color(theme::GUIDE.color32()).style(LineStyle::dashed_loose()));
+            plot.line(Line::new("score of A", PlotPoints::from(scores)).color(theme::SERIES_A.color32()).width(2.0));
         });
 }
 

@@ -7,6 +7,7 @@ use super::PanelState;
 use super::info::statistics_grid;
 use crate::app::side_title;
 use crate::app::state::GameRequest;
+use crate::app::theme;
 use crate::engine::Outcome;
 
 /// `board_center_x`: the middle between the panels, in egui points.
@@ -23,7 +24,7 @@ pub(super) fn show(ctx: &egui::Context, state: &mut PanelState, board_center_x: 
         ctx,
         |ui| {
             ui.horizontal(|ui| {
-                ui.label(RichText::new(headline).size(20.0).strong().color(egui::Color32::from_rgb(250, 210, 90)));
+                ui.label(RichText::new(headline).size(20.0).strong().color(theme::HEADLINE.color32()));
                 ui.label(RichText::new(outcome.describe()));
             });
             ui.horizontal(|ui| {

@@ -14,6 +14,7 @@ use crate::app::players::Players;
 use crate::app::proof_panel::{PROOF_TIME, ProofStatus, SolveRequest};
 use crate::app::session::GameSession;
 use crate::app::state::GameRequest;
+use crate::app::theme;
 use crate::app::ui::numbering::move_label;
 
 #[derive(SystemParam)]
@@ -76,16 +77,15 @@ pub(super) fn game_buttons(
             (None, false) => None,
         };
         if let Some(text) = text {
-            ui.add(egui::Label::new(RichText::new(text).color(PROOF_COLOR)).truncate());
+            ui.add(egui::Label::new(RichText::new(text).color(theme::PROOF.color32())).truncate());
         }
     });
     if let Some(mv) = state.hint.mv {
-        ui.label(RichText::new(format!("Hint: {}", state.session.position().move_name(mv))).color(HINT_COLOR));
+        ui.label(
+            RichText::new(format!("Hint: {}", state.session.position().move_name(mv))).color(theme::HINT.color32()),
+        );
     }
 }
-
-const HINT_COLOR: egui::Color32 = egui::Color32::from_rgb(80, 210, 250);
-const PROOF_COLOR: egui::Color32 = egui::Color32::from_rgb(240, 110, 220);
 
 /// Step buttons, and while reviewing, the way back or on from here.
 pub(super) fn review_section(ui: &mut Ui, state: &mut ComfortsState, requests: &mut MessageWriter<GameRequest>) {
@@ -109,7 +109,7 @@ pub(super) fn review_section(ui: &mut Ui, state: &mut ComfortsState, requests: &
     });
     if state.session.reviewing() {
         let text = format!("Reviewing: after {} (of {})", move_label(shown), move_label(live));
-        ui.label(RichText::new(text).strong().color(REVIEW_COLOR));
+        ui.label(RichText::new(text).strong().color(theme::REVIEW.color32()));
         ui.horizontal(|ui| {
             if ui.button("Back to game").clicked() {
                 requests.write(GameRequest::GoTo { ply: live });
@@ -121,8 +121,6 @@ pub(super) fn review_section(ui: &mut Ui, state: &mut ComfortsState, requests: &
         });
     }
 }
-
-pub(super) const REVIEW_COLOR: egui::Color32 = egui::Color32::from_rgb(240, 180, 90);
 
 /// Save and open games through the desktop's file dialog, or by a typed
 /// path where there is none; one line says how it went (and a toast over the
@@ -188,7 +186,7 @@ pub(super) fn files_section(ui: &mut Ui, state: &mut ComfortsState) {
 
 fn notice_line(ui: &mut Ui, notice: &Notice) {
     if let Some(text) = &notice.text {
-        let color = if notice.error { egui::Color32::LIGHT_RED } else { egui::Color32::LIGHT_GREEN };
+        let color = if notice.error { theme::ERROR } else { theme::SUCCESS }.color32();
         ui.add(egui::Label::new(RichText::new(text).color(color)).wrap());
     }
 }

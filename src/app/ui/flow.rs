@@ -12,6 +12,7 @@ use super::{PanelWidths, panel_widths, setup};
 use crate::app::flow::solver::FlowSolve;
 use crate::app::flow::{FlowGame, FlowRequest, thousands};
 use crate::app::state::{GameSettings, Mode};
+use crate::app::theme;
 use crate::engine::flow::Method;
 use crate::engine::flow::library::{Published, SHIPPED};
 
@@ -138,7 +139,7 @@ fn left_panel(ui: &mut Ui, panel: &mut FlowPanel) {
     }
     let status = game.status(solving);
     let solved = game.drawing.is_solved() && !solving;
-    let colour = if solved { egui::Color32::from_rgb(120, 220, 120) } else { ui.visuals().text_color() };
+    let colour = if solved { theme::SUCCESS.color32() } else { ui.visuals().text_color() };
     ui.label(RichText::new(status).size(16.0).color(colour));
 }
 

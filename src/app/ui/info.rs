@@ -9,6 +9,7 @@ use super::PanelState;
 use crate::app::session::GameSession;
 use crate::app::side_title;
 use crate::app::state::{GamePhase, GameRequest, TurnPhase};
+use crate::app::theme;
 use crate::app::ui::numbering::move_number;
 use crate::engine::Side;
 use crate::engine::ai::search::score_text;
@@ -26,11 +27,11 @@ pub(super) fn status(ui: &mut Ui, state: &PanelState) {
         // The header describes the position on the board.
         let side = session.shown_position().side_to_move();
         let text = format!("Move {}: {} to move (reviewing)", move_number(ply), side_title(side));
-        ui.label(RichText::new(text).strong().size(16.0).color(super::comforts::REVIEW_COLOR));
+        ui.label(RichText::new(text).strong().size(16.0).color(theme::REVIEW.color32()));
         return;
     }
     if *state.phase.get() == GamePhase::Over {
-        ui.label(RichText::new(session.outcome().describe()).strong().color(egui::Color32::from_rgb(250, 210, 90)));
+        ui.label(RichText::new(session.outcome().describe()).strong().color(theme::HEADLINE.color32()));
         return;
     }
     let side = position.side_to_move();
@@ -87,7 +88,7 @@ pub(super) fn status(ui: &mut Ui, state: &PanelState) {
         ui.add_space(3.0 * row - used);
     }
     if let Some(error) = state.control.error() {
-        ui.label(RichText::new(error).color(egui::Color32::LIGHT_RED));
+        ui.label(RichText::new(error).color(theme::ERROR.color32()));
     }
 }
 

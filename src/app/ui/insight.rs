@@ -12,6 +12,7 @@ use crate::app::layers::LayerSettings;
 use crate::app::overlay::OverlaySettings;
 use crate::app::proof_panel::ProofStatus;
 use crate::app::session::GameSession;
+use crate::app::theme;
 use crate::app::ui::numbering::moves_of_plies;
 use crate::engine::{Side, Variant};
 
@@ -26,8 +27,8 @@ pub(super) struct InsightState<'w> {
     proof: Res<'w, ProofStatus>,
 }
 
-const WHITE_POINTS: Color32 = Color32::from_rgb(255, 160, 40);
-const BLACK_POINTS: Color32 = Color32::from_rgb(70, 150, 255);
+const WHITE_POINTS: Color32 = theme::WHITE_ACCENT.color32();
+const BLACK_POINTS: Color32 = theme::BLACK_ACCENT.color32();
 
 pub(super) fn overlay_toggle(ui: &mut Ui, state: &mut InsightState) {
     let mut settings = *state.overlay;
@@ -37,8 +38,8 @@ pub(super) fn overlay_toggle(ui: &mut Ui, state: &mut InsightState) {
         legend(
             ui,
             &[
-                ("arrows", Color32::from_rgb(255, 160, 40), "the line it expects, numbered;"),
-                ("bars", Color32::WHITE, "each move's score, full for the best"),
+                ("arrows", WHITE_POINTS, "the line it expects, numbered;"),
+                ("bars", theme::BAR_FILL.color32(), "each move's score, full for the best"),
             ],
         );
     }
@@ -80,12 +81,12 @@ pub(super) fn eval_graph_section(ui: &mut Ui, state: &mut InsightState) {
             .x_axis_label("move")
             .y_axis_label("for White")
             .show(ui, |plot| {
-                plot.hline(HLine::new("", 0.0).color(Color32::GRAY).style(LineStyle::dashed_loose()));
+                plot.hline(HLine::new("", 0.0).color(theme::GUIDE.color32()).style(LineStyle::dashed_loose()));
                 if let Some(ply) = reviewed {
-                    plot.vline(VLine::new("", moves_of_plies(ply)).color(Color32::from_rgb(250, 210, 90)));
+                    plot.vline(VLine::new("", moves_of_plies(ply)).color(theme::HEADLINE.color32()));
                 }
-                plot.hline(HLine::new("", PROVEN).color(Color32::DARK_GRAY));
-                plot.hline(HLine::new("", -PROVEN).color(Color32::DARK_GRAY));
+                plot.hline(HLine::new("", PROVEN).color(theme::GUIDE_FAINT.color32()));
+                plot.hline(HLine::new("", -PROVEN).color(theme::GUIDE_FAINT.color32()));
                 // One line per side's opinion: no zigzag between two evaluations.
                 plot.line(Line::new("", PlotPoints::from(white.clone())).color(WHITE_POINTS).width(1.5));
                 plot.line(Line::new("", PlotPoints::from(black.clone())).color(BLACK_POINTS).width(1.5));
@@ -93,7 +94,7 @@ pub(super) fn eval_graph_section(ui: &mut Ui, state: &mut InsightState) {
                 plot.points(Points::new("Black moved", black).color(BLACK_POINTS).radius(3.0));
                 if let Some(at) = proved {
                     let star = Points::new("proved", vec![at]).shape(egui_plot::MarkerShape::Asterisk).radius(7.0);
-                    plot.points(star.color(Color32::from_rgb(240, 110, 220)));
+                    plot.points(star.color(theme::PROOF.color32()));
                 }
                 plot.response().clicked().then(|| plot.pointer_coordinate()).flatten()
             })
@@ -126,15 +127,18 @@ pub(super) fn layers_section(ui: &mut Ui, state: &mut InsightState, variant: Var
                     legend(
                         ui,
                         &[
-                            ("warm tints", Color32::from_rgb(255, 170, 40), "White's groups;"),
-                            ("cool tints", Color32::from_rgb(60, 140, 255), "Black's groups"),
+                            ("warm tints", theme::WHITE_GROUPS[4].color32(), "White's groups;"),
+                            ("cool tints", theme::BLACK_GROUPS[0].color32(), "Black's groups"),
                         ],
                     );
                 }
                 if layers.centres {
                     legend(
                         ui,
-                        &[("circle", Color32::WHITE, "White's centre;"), ("diamond", Color32::WHITE, "Black's centre")],
+                        &[
+                            ("circle", theme::PAPER.color32(), "White's centre;"),
+                            ("diamond", theme::INK.color32(), "Black's centre"),
+                        ],
                     );
                 }
             }
@@ -142,7 +146,7 @@ pub(super) fn layers_section(ui: &mut Ui, state: &mut InsightState, variant: Var
                 ui.checkbox(&mut layers.attacks, "Attacked squares")
                     .on_hover_text("Orange: White attacks, blue: Black attacks, half and half: both");
                 if layers.attacks {
-                    let (white, black) = (Color32::from_rgb(230, 159, 0), Color32::from_rgb(0, 114, 178));
+                    let (white, black) = (theme::WHITE_ATTACK.color32(), theme::BLACK_ATTACK.color32());
                     legend(
                         ui,
                         &[

@@ -10,10 +10,9 @@ use crate::app::players::Players;
 use crate::app::presets::{self, matchup};
 use crate::app::side_title;
 use crate::app::state::{GameRequest, Mode};
+use crate::app::theme;
 use crate::engine::ai::search::{Difficulty, Limit, LimitKind, all_cores, limits};
 use crate::engine::{AiConfig, Algorithm, BoardSize, Side, Strategy, Variant};
-
-const NOTE_COLOR: egui::Color32 = egui::Color32::from_rgb(240, 180, 60);
 
 pub(super) fn game_section(ui: &mut Ui, state: &mut PanelState) {
     egui::CollapsingHeader::new("Game").default_open(true).show(ui, |ui| {
@@ -51,14 +50,14 @@ pub(super) fn game_section(ui: &mut Ui, state: &mut PanelState) {
         });
         // Notes go under the buttons, so the buttons never move under the pointer.
         if (edited.variant, edited.size) != current {
-            ui.label(RichText::new("Variant and size take effect on New game.").color(NOTE_COLOR));
+            ui.label(RichText::new("Variant and size take effect on New game.").color(theme::NOTE.color32()));
             let unfit = Side::BOTH.iter().any(|side| match state.players.get(*side) {
                 PlayerSetup::Ai(config) => config.check_variant(edited.variant).is_err(),
                 PlayerSetup::Human => false,
             });
             if unfit {
                 let note = format!("AI strategies that do not play {} will switch to Expert.", edited.variant.title());
-                ui.label(RichText::new(note).color(NOTE_COLOR));
+                ui.label(RichText::new(note).color(theme::NOTE.color32()));
             }
         }
     });

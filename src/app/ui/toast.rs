@@ -5,6 +5,7 @@
 use bevy_egui::egui::{self, Align2, RichText};
 
 use crate::app::notice::Notice;
+use crate::app::theme;
 
 /// `board`: the left and right edges of the board's space, in egui points.
 pub(super) fn show(ctx: &egui::Context, notice: &mut Notice, board: (f32, f32)) {
@@ -14,11 +15,7 @@ pub(super) fn show(ctx: &egui::Context, notice: &mut Notice, board: (f32, f32)) 
     let Some(text) = notice.toast() else {
         return;
     };
-    let (color, mark) = if notice.error {
-        (egui::Color32::from_rgb(255, 140, 130), "⚠")
-    } else {
-        (egui::Color32::LIGHT_GREEN, "✔")
-    };
+    let (color, mark) = if notice.error { (theme::ERROR.color32(), "⚠") } else { (theme::SUCCESS.color32(), "✔") };
     let text = format!("{mark} {text}");
     let offset = egui::vec2(board_center_x - ctx.viewport_rect().center().x, -12.0);
     let mut dismissed = false;

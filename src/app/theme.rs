@@ -1,0 +1,133 @@
+//! The one palette: every colour the game draws, on the board (Bevy sprites,
+//! meshes and gizmos) and in the panels (egui), is named here once, so the
+//! panel's legend and the board's arrows cannot drift apart.
+
+use bevy::prelude::Color;
+use bevy_egui::egui::Color32;
+
+use crate::engine::Side;
+
+/// A colour in sRGB with straight alpha, readable by both Bevy and egui.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tone {
+    r: u8,
+    g: u8,
+    b: u8,
+    a: u8,
+}
+
+impl Tone {
+    pub const fn rgb(r: u8, g: u8, b: u8) -> Tone {
+        Tone { r, g, b, a: 255 }
+    }
+
+    /// The same colour at `alpha` (0 = clear, 1 = opaque).
+    pub const fn alpha(self, alpha: f32) -> Tone {
+        Tone { a: (alpha.clamp(0.0, 1.0) * 255.0) as u8, ..self }
+    }
+
+    /// For sprites, meshes and gizmos.
+    pub const fn color(self) -> Color {
+        Color::srgba_u8(self.r, self.g, self.b, self.a)
+    }
+
+    /// For the panels.
+    pub const fn color32(self) -> Color32 {
+        Color32::from_rgba_unmultiplied_const(self.r, self.g, self.b, self.a)
+    }
+}
+
+/// Each side's accent (its arrows, its points on the graph, its legend):
+/// orange and blue, told apart by colour-blind eyes too.
+pub const fn side_accent(side: Side) -> Tone {
+    match side {
+        Side::White => WHITE_ACCENT,
+        Side::Black => BLACK_ACCENT,
+    }
+}
+
+pub const WHITE_ACCENT: Tone = Tone::rgb(255, 153, 31);
+pub const BLACK_ACCENT: Tone = Tone::rgb(51, 140, 255);
+/// The Okabe-Ito orange and blue of the attack layer.
+pub const WHITE_ATTACK: Tone = Tone::rgb(230, 158, 0);
+pub const BLACK_ATTACK: Tone = Tone::rgb(0, 115, 179);
+/// Warm hues for White's groups, cool ones for Black's, so neighbouring
+/// groups of the two sides never share a colour.
+pub const WHITE_GROUPS: [Tone; 6] = [
+    Tone::rgb(255, 204, 26),
+    Tone::rgb(255, 89, 77),
+    Tone::rgb(255, 102, 217),
+    Tone::rgb(191, 255, 51),
+    Tone::rgb(255, 140, 0),
+    Tone::rgb(242, 242, 153),
+];
+pub const BLACK_GROUPS: [Tone; 6] = [
+    Tone::rgb(51, 128, 255),
+    Tone::rgb(26, 217, 204),
+    Tone::rgb(153, 89, 255),
+    Tone::rgb(51, 204, 77),
+    Tone::rgb(89, 77, 191),
+    Tone::rgb(128, 230, 255),
+];
+/// Light and dark, for a side's marks outlined in the other's.
+pub const PAPER: Tone = Tone::rgb(255, 247, 230);
+pub const INK: Tone = Tone::rgb(26, 20, 13);
+
+/// The hint's arrow and button.
+pub const HINT: Tone = Tone::rgb(51, 217, 255);
+/// The proof's line on the board, its button and its star on the graph.
+pub const PROOF: Tone = Tone::rgb(240, 90, 220);
+/// The last move's squares.
+pub const LAST_MOVE: Tone = Tone::rgb(255, 209, 51);
+/// The piece picked up.
+pub const SELECTED: Tone = Tone::rgb(77, 217, 102);
+/// File and rank labels.
+pub const LABEL: Tone = Tone::rgb(237, 217, 179);
+/// Behind the board.
+pub const BACKGROUND: Tone = Tone::rgb(41, 38, 36);
+/// The score bars' track and fill.
+pub const BAR_TRACK: Tone = Tone::rgb(0, 0, 0);
+pub const BAR_FILL: Tone = Tone::rgb(255, 255, 255);
+/// A Flow Free cell with no colour yet, and the grid between cells.
+pub const EMPTY_CELL: Tone = Tone::rgb(18, 18, 20);
+pub const GRID_LINE: Tone = Tone::rgb(115, 107, 97);
+
+/// Headlines: the result, the review marker on the graph.
+pub const HEADLINE: Tone = Tone::rgb(250, 210, 90);
+/// Reviewing an earlier position.
+pub const REVIEW: Tone = Tone::rgb(240, 180, 90);
+/// A note that asks for attention (a setting the variant cannot use).
+pub const NOTE: Tone = Tone::rgb(240, 180, 60);
+/// Something went wrong.
+pub const ERROR: Tone = Tone::rgb(255, 120, 110);
+/// Something worked (a solved puzzle, a saved file).
+pub const SUCCESS: Tone = Tone::rgb(120, 220, 120);
+/// The series' first program in its plots.
+pub const SERIES_A: Tone = Tone::rgb(110, 170, 255);
+/// Guide lines on plots: the even line, and the proven bounds.
+pub const GUIDE: Tone = Tone::rgb(160, 160, 160);
+pub const GUIDE_FAINT: Tone = Tone::rgb(96, 96, 96);
+/// Legend swatches for marks drawn in each side's own piece colour.
+pub const NEUTRAL: Tone = Tone::rgb(255, 255, 255);
+
+#[cfg(test)]
+mod tests {
+    use bevy::color::ColorToPacked;
+
+    use super::*;
+
+    /// Bevy and egui read a tone as the same sRGB bytes, so a legend swatch
+    /// is the colour of the mark it explains.
+    #[test]
+    fn both_toolkits_see_the_same_colour() {
+        for tone in [WHITE_ACCENT, BLACK_ACCENT, PROOF, HINT, WHITE_ATTACK, ERROR] {
+            let srgba = tone.color().to_srgba().to_u8_array();
+            assert_eq!(srgba, tone.color32().to_srgba_unmultiplied());
+        }
+        // egui keeps colours premultiplied: a translucent tone comes back within rounding.
+        let faint = PROOF.alpha(0.5);
+        let (bevy, egui) = (faint.color().to_srgba().to_u8_array(), faint.color32().to_srgba_unmultiplied());
+        assert!(bevy.iter().zip(egui).all(|(a, b)| a.abs_diff(b) <= 2), "{bevy:?} vs {egui:?}");
+        assert_eq!(side_accent(Side::White), WHITE_ACCENT);
+    }
+}
