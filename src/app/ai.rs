@@ -19,7 +19,7 @@ use super::session::GameSession;
 use super::state::{GameRequest, GameSystems, MoveChosen, MoveSource, TurnPhase};
 use super::window_rest::{PROGRESS_INTERVAL, ThrottledWaker, Waker};
 use crate::engine::ai::search::{self, SearchError};
-use crate::engine::{AiConfig, SearchHandler, SearchInfo, SearchResult, Side};
+use crate::engine::{AiConfig, Move as EngineMove, SearchHandler, SearchInfo, SearchResult, Side};
 
 /// A search running in the background for one position of one game.
 #[derive(Component)]
@@ -101,40 +101,8 @@ fn spawn_search(
     mut requests: MessageWriter<GameRequest>,
 ) {
     let side = session.side_to_move();
-    // A proved win needs no search: the AI plays the proof's move.
-    if players.get(side).is_ai()
-        && let Some(mv) = proof.proved_move(&session)
-    {
-        info!("AI move for {side}: {} from the proof", session.position().move_name(mv));
-        let plies = proof.line.len() as i32;
-        let search = SearchInfo {
-            depth: 0,
-            iterations: 0,
-            score: crate::engine::ai::eval::WIN - plies,
-            nodes: 0,
-            time: Duration::ZERO,
-            pv: proof.line.clone(),
-            tt_hits: 0,
-            root_scores: Vec::new(),
-            book: false,
-        };
-        requests.write(GameRequest::Play(MoveChosen {
-            mv,
-            source: MoveSource::Ai,
-            generation: session.generation(),
-            position_hash: session.position().hash(),
-            search: Some(search),
-        }));
-        return;
-    }
-    if let Some((mv, search)) = session.replay_next() {
-        requests.write(GameRequest::Play(MoveChosen {
-            mv,
-            source: MoveSource::Replay,
-            generation: session.generation(),
-            position_hash: session.position().hash(),
-            search: Some(search),
-        }));
+    if let Some(chosen) = proved_move(&session, &players, &proof).or_else(|| replayed_move(&session)) {
+        requests.write(GameRequest::Play(chosen));
         return;
     }
     let PlayerSetup::Ai(config) = players.get(side).clone() else {
@@ -172,6 +140,44 @@ fn spawn_search(
     ));
 }
 
+/// A proved win needs no search: the AI plays the proof's move.
+fn proved_move(session: &GameSession, players: &Players, proof: &ProofStatus) -> Option<MoveChosen> {
+    let side = session.side_to_move();
+    if !players.get(side).is_ai() {
+        return None;
+    }
+    let mv = proof.proved_move(session)?;
+    info!("AI move for {side}: {} from the proof", session.position().move_name(mv));
+    let search = SearchInfo {
+        depth: 0,
+        iterations: 0,
+        score: crate::engine::ai::eval::WIN - proof.line.len() as i32,
+        nodes: 0,
+        time: Duration::ZERO,
+        pv: proof.line.clone(),
+        tt_hits: 0,
+        root_scores: Vec::new(),
+        book: false,
+    };
+    Some(chosen(session, mv, MoveSource::Ai, search))
+}
+
+/// A watched game's next move, with what its search said then.
+fn replayed_move(session: &GameSession) -> Option<MoveChosen> {
+    let (mv, search) = session.replay_next()?;
+    Some(chosen(session, mv, MoveSource::Replay, search))
+}
+
+fn chosen(session: &GameSession, mv: EngineMove, source: MoveSource, search: SearchInfo) -> MoveChosen {
+    MoveChosen {
+        mv,
+        source,
+        generation: session.generation(),
+        position_hash: session.position().hash(),
+        search: Some(search),
+    }
+}
+
 fn poll_search(
     mut commands: Commands,
     mut tasks: Query<(Entity, &mut AiSearchTask)>,
@@ -191,7 +197,7 @@ fn poll_search(
         let Some(outcome) = search.job.poll() else {
             continue;
         };
-        let outcome = outcome.and_then(|result| result.map_err(|e| e.to_string()));
+        let outcome = outcome.map_err(|e| e.to_string()).and_then(|result| result.map_err(|e| e.to_string()));
         commands.entity(entity).despawn();
         if !current {
             debug!("discarding a search made for another game or position");

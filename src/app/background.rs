@@ -5,7 +5,18 @@
 use std::sync::Mutex;
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
+use thiserror::Error;
+
 use super::window_rest::Waker;
+
+/// Why a background job ended without its result.
+#[derive(Debug, Error, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum JobError {
+    #[error("the background job's channel was poisoned")]
+    Poisoned,
+    #[error("the background thread stopped unexpectedly")]
+    Stopped,
+}
 
 /// A computation running on its own thread; the frame loop polls it.
 pub(crate) struct BackgroundJob<T> {
@@ -32,14 +43,14 @@ impl<T: Send + 'static> BackgroundJob<T> {
     }
 
     /// The result once it is ready; an error if the thread ended without one.
-    pub(crate) fn poll(&mut self) -> Option<Result<T, String>> {
+    pub(crate) fn poll(&mut self) -> Option<Result<T, JobError>> {
         let Ok(receiver) = self.result.get_mut() else {
-            return Some(Err("the background job's channel was poisoned".to_string()));
+            return Some(Err(JobError::Poisoned));
         };
         match receiver.try_recv() {
             Ok(value) => Some(Ok(value)),
             Err(TryRecvError::Empty) => None,
-            Err(TryRecvError::Disconnected) => Some(Err("the background thread stopped unexpectedly".to_string())),
+            Err(TryRecvError::Disconnected) => Some(Err(JobError::Stopped)),
         }
     }
 }

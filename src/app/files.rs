@@ -7,14 +7,16 @@ use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use bevy::prelude::*;
+use thiserror::Error;
 
 use super::notice::Notice;
 use super::players::PlayerSetup;
 use super::players::Players;
 use super::session::GameSession;
 use super::state::{GamePhase, GameRequest, GameSettings, GameSystems, OpenedGame};
-use crate::engine::ai::player::{GameRecord, Player};
-use crate::engine::rules::movetext;
+use crate::engine::ai::player::GameRecord;
+use crate::engine::rules::movetext::{self, MoveTextError};
+use crate::engine::rules::record::RecordError;
 use crate::engine::{BoardSize, Position, Variant};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,29 +34,46 @@ pub struct FileRequest {
     pub path: PathBuf,
 }
 
+/// Why a game file could not be read or written; each says it in one line.
+#[derive(Debug, Error)]
+pub enum FileError {
+    #[error("cannot read {}: {source}", path.display())]
+    Read { path: PathBuf, source: std::io::Error },
+    #[error("cannot write {}: {source}", path.display())]
+    Write { path: PathBuf, source: std::io::Error },
+    #[error("cannot create {}: {source}", dir.display())]
+    CreateDir { dir: PathBuf, source: std::io::Error },
+    #[error("cannot encode the game: {0}")]
+    Encode(#[from] serde_json::Error),
+    #[error("{}: {source}", path.display())]
+    Record { path: PathBuf, source: RecordError },
+    #[error("{}: {source}", path.display())]
+    Moves { path: PathBuf, source: MoveTextError },
+}
+
 /// Reads a saved game, replays every move and rebuilds what follows from
-/// them (see [`GameRecord::from_json`]); the error is one line.
-pub fn load_game(path: &Path) -> Result<(GameSession, GameRecord), String> {
+/// them (see [`GameRecord::from_json`]).
+pub fn load_game(path: &Path) -> Result<(GameSession, GameRecord), FileError> {
     let text = read(path)?;
-    let (record, _) = GameRecord::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-    let session = GameSession::from_record(&record, 0).map_err(|e| format!("{}: {e}", path.display()))?;
+    let in_file = |source| FileError::Record { path: path.to_path_buf(), source };
+    let (record, _) = GameRecord::from_json(&text).map_err(in_file)?;
+    let session = GameSession::from_record(&record, 0).map_err(in_file)?;
     Ok((session, record))
 }
 
-pub fn save_game(path: &Path, record: &GameRecord) -> Result<(), String> {
-    let json = serde_json::to_string_pretty(record).map_err(|e| format!("cannot encode the game: {e}"))?;
-    write(path, &json)
+pub fn save_game(path: &Path, record: &GameRecord) -> Result<(), FileError> {
+    write(path, &serde_json::to_string_pretty(record)?)
 }
 
 /// The game's moves as text, with a header naming variant, size and start.
-fn export_moves(path: &Path, position: &Position) -> Result<(), String> {
+fn export_moves(path: &Path, position: &Position) -> Result<(), FileError> {
     write(path, &movetext::export(position))
 }
 
 /// Reads a move list; without a header it is a game of `variant` on `size`.
-fn import_moves(path: &Path, variant: Variant, size: BoardSize) -> Result<Position, String> {
+fn import_moves(path: &Path, variant: Variant, size: BoardSize) -> Result<Position, FileError> {
     let text = read(path)?;
-    movetext::import(&text, variant, size).map_err(|e| format!("{}: {e}", path.display()))
+    movetext::import(&text, variant, size).map_err(|source| FileError::Moves { path: path.to_path_buf(), source })
 }
 
 /// Where a new file goes by default: `<data dir>/breakline/games/game-<seconds>.<extension>`.
@@ -66,22 +85,18 @@ pub(crate) fn default_path(extension: &str) -> PathBuf {
 
 /// The players a record names.
 pub(crate) fn players_from_record(record: &GameRecord) -> Players {
-    let setup = |player: &Player| match player {
-        Player::Human => PlayerSetup::Human,
-        Player::Ai(config) => PlayerSetup::Ai(config.clone()),
-    };
-    Players { white: setup(&record.white), black: setup(&record.black) }
+    Players { white: PlayerSetup::from(&record.white), black: PlayerSetup::from(&record.black) }
 }
 
-fn read(path: &Path) -> Result<String, String> {
-    std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
+fn read(path: &Path) -> Result<String, FileError> {
+    std::fs::read_to_string(path).map_err(|source| FileError::Read { path: path.to_path_buf(), source })
 }
 
-fn write(path: &Path, text: &str) -> Result<(), String> {
+fn write(path: &Path, text: &str) -> Result<(), FileError> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        std::fs::create_dir_all(dir).map_err(|source| FileError::CreateDir { dir: dir.to_path_buf(), source })?;
     }
-    std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    std::fs::write(path, text).map_err(|source| FileError::Write { path: path.to_path_buf(), source })
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -124,14 +139,14 @@ fn handle_requests(
                 let game = OpenedGame { session: opened, players: opened_players, message };
                 game_requests.write(GameRequest::Open(Box::new(game)));
             }
-            Err(error) => notice.error(error),
+            Err(error) => notice.error(error.to_string()),
         }
     }
 }
 
-fn report(notice: &mut Notice, done: Result<String, String>) {
+fn report(notice: &mut Notice, done: Result<String, FileError>) {
     match done {
         Ok(text) => notice.info(text),
-        Err(error) => notice.error(error),
+        Err(error) => notice.error(error.to_string()),
     }
 }

@@ -181,7 +181,7 @@ fn open_saved_game(app: &mut App, path: &std::path::Path) {
         }
         Err(error) => {
             warn!("{error}");
-            app.world_mut().get_resource_or_init::<notice::Notice>().error(error);
+            app.world_mut().get_resource_or_init::<notice::Notice>().error(error.to_string());
         }
     }
 }

@@ -2,6 +2,7 @@
 
 use bevy::prelude::*;
 
+use crate::engine::ai::player::Player;
 use crate::engine::ai::search::Difficulty;
 use crate::engine::{AiConfig, Side, Strategy, Variant};
 
@@ -22,6 +23,26 @@ impl PlayerSetup {
         match self {
             PlayerSetup::Human => "Human".to_string(),
             PlayerSetup::Ai(config) => format!("AI {config}"),
+        }
+    }
+}
+
+// A saved game or settings file names its players as the engine's `Player`;
+// the two types say the same thing, so they convert both ways here, once.
+impl From<&Player> for PlayerSetup {
+    fn from(player: &Player) -> Self {
+        match player {
+            Player::Human => PlayerSetup::Human,
+            Player::Ai(config) => PlayerSetup::Ai(config.clone()),
+        }
+    }
+}
+
+impl From<&PlayerSetup> for Player {
+    fn from(setup: &PlayerSetup) -> Self {
+        match setup {
+            PlayerSetup::Human => Player::Human,
+            PlayerSetup::Ai(config) => Player::Ai(config.clone()),
         }
     }
 }

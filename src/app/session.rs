@@ -6,10 +6,10 @@
 
 use bevy::prelude::*;
 
-use super::players::{PlayerSetup, Players};
+use super::players::Players;
 use crate::engine::ai::player::{GameRecord, Player};
 use crate::engine::rules::analysis::winning_pieces;
-use crate::engine::rules::record::MoveRecord;
+use crate::engine::rules::record::{MoveRecord, RecordError};
 use crate::engine::{BoardSize, Move as EngineMove, MoveError, Outcome, Position, SearchInfo, Side, Variant};
 
 /// The one move that separates two positions the board shows in turn.
@@ -55,8 +55,8 @@ impl ReplaySource {
         record: &GameRecord,
         title: String,
         series_index: Option<usize>,
-    ) -> Result<(ReplaySource, Position), String> {
-        let (record, end) = record.rebuilt().map_err(|e| e.to_string())?;
+    ) -> Result<(ReplaySource, Position), RecordError> {
+        let (record, end) = record.rebuilt()?;
         let mut start = end.clone();
         while start.undo().is_some() {}
         let moves = end.moves().to_vec();
@@ -114,8 +114,8 @@ impl GameSession {
     }
 
     /// The game a checked record describes (see [`GameRecord::rebuilt`]).
-    pub(crate) fn from_record(record: &GameRecord, generation: u64) -> Result<GameSession, String> {
-        let (record, position) = record.rebuilt().map_err(|e| e.to_string())?;
+    pub(crate) fn from_record(record: &GameRecord, generation: u64) -> Result<GameSession, RecordError> {
+        let (record, position) = record.rebuilt()?;
         Ok(GameSession { position, record, generation, redo: Vec::new(), review: None, replay: None })
     }
 
@@ -123,7 +123,7 @@ impl GameSession {
     pub(crate) fn from_position(position: Position, players: &Players, generation: u64) -> GameSession {
         let mut start = position.clone();
         while start.undo().is_some() {}
-        let mut record = GameRecord::new(&start, record_player(&players.white), record_player(&players.black), 0);
+        let mut record = GameRecord::new(&start, Player::from(&players.white), Player::from(&players.black), 0);
         let mut replay = start;
         for &mv in position.moves() {
             let before = replay.clone();
@@ -364,21 +364,14 @@ impl GameSession {
         if self.replay.is_some() {
             return;
         }
-        self.record.white = record_player(&players.white);
-        self.record.black = record_player(&players.black);
+        self.record.white = Player::from(&players.white);
+        self.record.black = Player::from(&players.black);
     }
 
     /// The same game under a new generation number.
     pub(crate) fn with_generation(mut self, generation: u64) -> GameSession {
         self.generation = generation;
         self
-    }
-}
-
-fn record_player(player: &PlayerSetup) -> Player {
-    match player {
-        PlayerSetup::Human => Player::Human,
-        PlayerSetup::Ai(config) => Player::Ai(config.clone()),
     }
 }
 

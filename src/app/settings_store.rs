@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
+use thiserror::Error;
 
 use super::LaunchOptions;
 use super::board::BoardFlip;
@@ -15,7 +16,7 @@ use super::players::PlayerSetup;
 use super::players::Players;
 use super::state::{GameSettings, PlaySettings};
 use crate::engine::ai::player::Player;
-use crate::engine::{BoardSize, Variant};
+use crate::engine::{BoardSize, SizeError, Variant};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct StoredSettings {
@@ -45,29 +46,49 @@ pub(crate) fn default_path() -> Option<PathBuf> {
     dirs::config_dir().map(|dir| dir.join("breakline").join("settings.json"))
 }
 
+/// Why the settings file could not be read or written, in one line.
+#[derive(Debug, Error)]
+pub enum SettingsError {
+    #[error("cannot read {}: {source}", path.display())]
+    Read { path: PathBuf, source: std::io::Error },
+    #[error("{} is not a settings file: {source}", path.display())]
+    Parse { path: PathBuf, source: serde_json::Error },
+    #[error("{}: {source}", path.display())]
+    Size { path: PathBuf, source: SizeError },
+    #[error("{}: animation times must be seconds", path.display())]
+    Times { path: PathBuf },
+    #[error("cannot encode settings: {0}")]
+    Encode(#[from] serde_json::Error),
+    #[error("cannot create {}: {source}", dir.display())]
+    CreateDir { dir: PathBuf, source: std::io::Error },
+    #[error("cannot write {}: {source}", path.display())]
+    Write { path: PathBuf, source: std::io::Error },
+}
+
 /// `Ok(None)` when there is no file yet.
-pub fn read(path: &Path) -> Result<Option<StoredSettings>, String> {
+pub fn read(path: &Path) -> Result<Option<StoredSettings>, SettingsError> {
+    let path_buf = || path.to_path_buf();
     let text = match std::fs::read_to_string(path) {
         Ok(text) => text,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
+        Err(source) => return Err(SettingsError::Read { path: path_buf(), source }),
     };
     let stored: StoredSettings =
-        serde_json::from_str(&text).map_err(|e| format!("{} is not a settings file: {e}", path.display()))?;
-    stored.variant.check_size(stored.size).map_err(|e| format!("{}: {e}", path.display()))?;
+        serde_json::from_str(&text).map_err(|source| SettingsError::Parse { path: path_buf(), source })?;
+    stored.variant.check_size(stored.size).map_err(|source| SettingsError::Size { path: path_buf(), source })?;
     let finite = stored.move_secs.is_finite() && stored.ai_delay_secs.is_finite();
     if !finite || stored.move_secs < 0.0 || stored.ai_delay_secs < 0.0 {
-        return Err(format!("{}: animation times must be seconds", path.display()));
+        return Err(SettingsError::Times { path: path_buf() });
     }
     Ok(Some(stored))
 }
 
-pub fn write(path: &Path, stored: &StoredSettings) -> Result<(), String> {
-    let json = serde_json::to_string_pretty(stored).map_err(|e| format!("cannot encode settings: {e}"))?;
+pub fn write(path: &Path, stored: &StoredSettings) -> Result<(), SettingsError> {
+    let json = serde_json::to_string_pretty(stored)?;
     if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        std::fs::create_dir_all(dir).map_err(|source| SettingsError::CreateDir { dir: dir.to_path_buf(), source })?;
     }
-    std::fs::write(path, json).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    std::fs::write(path, json).map_err(|source| SettingsError::Write { path: path.to_path_buf(), source })
 }
 
 /// The launch defaults with the saved board and players, for the command
@@ -78,25 +99,11 @@ pub(crate) fn saved_launch_options() -> LaunchOptions {
         Some(Ok(Some(stored))) => LaunchOptions {
             variant: stored.variant,
             size: stored.size,
-            white: setup(&stored.white),
-            black: setup(&stored.black),
+            white: PlayerSetup::from(&stored.white),
+            black: PlayerSetup::from(&stored.black),
             ..defaults
         },
         _ => defaults,
-    }
-}
-
-fn setup(player: &Player) -> PlayerSetup {
-    match player {
-        Player::Human => PlayerSetup::Human,
-        Player::Ai(config) => PlayerSetup::Ai(config.clone()),
-    }
-}
-
-fn player(setup: &PlayerSetup) -> Player {
-    match setup {
-        PlayerSetup::Human => Player::Human,
-        PlayerSetup::Ai(config) => Player::Ai(config.clone()),
     }
 }
 
@@ -105,8 +112,8 @@ fn current(settings: &GameSettings, players: &Players, play: &PlaySettings, flip
     StoredSettings {
         variant: settings.variant,
         size: settings.size,
-        white: player(&players.white),
-        black: player(&players.black),
+        white: Player::from(&players.white),
+        black: Player::from(&players.black),
         animate: play.animate,
         move_secs: play.move_secs,
         ai_delay_secs: play.ai_delay_secs,

@@ -54,9 +54,9 @@ pub(crate) enum LaunchError {
     After(f32),
     #[error("--screenshot must name a .png file, not {}", .0.display())]
     Screenshot(PathBuf),
-    /// A saved game that does not load (the app says why).
-    #[error("{0}")]
-    Load(String),
+    /// A saved game that does not load.
+    #[error(transparent)]
+    Load(#[from] crate::app::files::FileError),
     #[error("--flow: no shipped puzzle '{name}' (try {known})")]
     Flow { name: String, known: String },
 }
@@ -103,7 +103,7 @@ impl GameArgs {
             options.screenshot = Some(ScreenshotRequest { path: path.clone(), after_secs: after });
         }
         if let Some(path) = &self.load {
-            crate::app::files::load_game(path).map_err(LaunchError::Load)?;
+            crate::app::files::load_game(path)?;
             options.load = Some(path.clone());
         }
         if let Some(name) = &self.flow {

@@ -75,7 +75,7 @@ pub(crate) enum SolveCommandError {
     Solver(#[from] SolveError),
     /// A proof whose line the rules refuse: a solver defect.
     #[error("internal error, bad winning line: {0}")]
-    BadLine(String),
+    BadLine(#[from] solver::LineError),
     #[error("bad {key} value '{value}'")]
     BadValue { key: String, value: String },
     #[error("unknown solve option '{0}'")]

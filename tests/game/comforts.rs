@@ -360,7 +360,7 @@ fn corrupt_settings_give_defaults_and_a_message_and_valid_ones_round_trip() {
         confirm_replace: false,
     };
     settings_store::write(&valid, &stored).expect("writes");
-    assert_eq!(settings_store::read(&valid), Ok(Some(stored.clone())));
+    assert_eq!(settings_store::read(&valid).ok(), Some(Some(stored.clone())));
     let app = app_with_settings(valid);
     let play = app.world().resource::<PlaySettings>();
     assert_eq!((play.animate, play.move_secs, play.ai_delay_secs), (false, 0.7, 1.5));
@@ -387,7 +387,7 @@ fn a_hand_edited_settings_file_with_a_depth_out_of_range_is_refused_with_the_rea
         let text = std::fs::read_to_string(&path).expect("reads");
         assert!(text.contains("\"depth\": 2"), "{text}");
         std::fs::write(&path, text.replace("\"depth\": 2", &format!("\"depth\": {depth}"))).expect("writes");
-        let error = settings_store::read(&path).expect_err("a depth out of range is refused");
+        let error = settings_store::read(&path).expect_err("a depth out of range is refused").to_string();
         assert!(error.contains(&format!("bad value for depth: '{depth}' (plies from 1 to 64)")), "{error}");
     }
 }

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use bevy::prelude::*;
 
 use super::{FlowGame, FlowSystems, Replay, SolveNote};
-use crate::app::background::BackgroundJob;
+use crate::app::background::{BackgroundJob, JobError};
 use crate::app::state::Mode;
 use crate::app::window_rest::Waker;
 use crate::engine::flow::{Budget, Colour, Method, Observer, Outcome, Puzzle, SolveReport, solve_watched};
@@ -47,7 +47,7 @@ pub struct FlowSolve {
     attempts: Arc<AtomicU64>,
     method: Method,
     /// The search's report, kept until the board has shown every step.
-    report: Option<Result<(SolveReport, Duration), String>>,
+    report: Option<Result<(SolveReport, Duration), JobError>>,
     /// Steps owed to the board at the set speed.
     due: f32,
 }
@@ -255,12 +255,12 @@ fn apply(replay: &mut Replay, step: Step) {
 }
 
 /// The verdict: a solution becomes the drawing's paths.
-fn finish(game: &mut FlowGame, method: Method, report: Result<(SolveReport, Duration), String>) {
+fn finish(game: &mut FlowGame, method: Method, report: Result<(SolveReport, Duration), JobError>) {
     game.replay = None;
     let (report, waited) = match report {
         Ok(done) => done,
         Err(error) => {
-            game.note = Some(SolveNote::Failed(error));
+            game.note = Some(SolveNote::Failed(error.to_string()));
             return;
         }
     };

@@ -7,6 +7,7 @@ use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText, Ui};
 
 use egui_plot::{FilledArea, HLine, Legend, Line, LineStyle, Plot, PlotPoints};
+use thiserror::Error;
 
 use super::replay::WatchSeriesGame;
 use super::runner::{CancelSeries, Series, SeriesStatus, StartSeries, default_threads};
@@ -15,9 +16,10 @@ use crate::app::owner::AiControl;
 use crate::app::session::GameSession;
 use crate::app::state::GameRequest;
 use crate::app::theme;
+use crate::engine::ai::search::ConfigError;
 use crate::engine::ai::search::{Difficulty, Limit, limits};
 use crate::engine::lab::runner::{Schedule, Seat, SeriesSpec};
-use crate::engine::{AiConfig, Algorithm, BoardSize, Strategy, Variant};
+use crate::engine::{AiConfig, Algorithm, BoardSize, SizeError, Strategy, Variant};
 
 /// Whether the window is open, and the left panel's button label; both live
 /// in egui's memory so the panel's button needs nothing but its `Ui`.
@@ -94,10 +96,10 @@ impl SeriesForm {
         (self.games, self.swap, self.noise, self.random_plies) = (preset.games, preset.swap, preset.noise, 0);
     }
 
-    fn spec(&self) -> Result<SeriesSpec, String> {
-        self.variant.check_size(self.size).map_err(|e| e.to_string())?;
-        let a = AiConfig::parse(&self.a_text, self.variant).map_err(|e| format!("Player A: {e}"))?;
-        let b = AiConfig::parse(&self.b_text, self.variant).map_err(|e| format!("Player B: {e}"))?;
+    fn spec(&self) -> Result<SeriesSpec, FormError> {
+        self.variant.check_size(self.size)?;
+        let a = AiConfig::parse(&self.a_text, self.variant).map_err(FormError::PlayerA)?;
+        let b = AiConfig::parse(&self.b_text, self.variant).map_err(FormError::PlayerB)?;
         let schedule = Schedule {
             variant: self.variant,
             size: self.size,
@@ -109,6 +111,17 @@ impl SeriesForm {
         };
         Ok(SeriesSpec { schedule, a: Seat::Ai(a), b: Seat::Ai(b), games: self.games.max(1) })
     }
+}
+
+/// Why the form names no series; the Start button's tooltip says it.
+#[derive(Debug, Error)]
+enum FormError {
+    #[error(transparent)]
+    Size(#[from] SizeError),
+    #[error("Player A: {0}")]
+    PlayerA(ConfigError),
+    #[error("Player B: {0}")]
+    PlayerB(ConfigError),
 }
 
 /// What the Series tab reads and edits.
@@ -202,13 +215,13 @@ fn setup_section(ui: &mut Ui, state: &mut WindowState) {
         ui.horizontal(|ui| {
             let start = ui.add_enabled(spec.is_ok() && !running, egui::Button::new(RichText::new("Start").strong()));
             let start = match &spec {
-                Err(error) => start.on_disabled_hover_text(error),
+                Err(error) => start.on_disabled_hover_text(error.to_string()),
                 Ok(_) => start.on_hover_text("Play the series in the background"),
             };
             if start.clicked()
-                && let Ok(spec) = spec.clone()
+                && let Ok(spec) = &spec
             {
-                state.start.write(StartSeries { spec, threads: state.form.threads.max(1) });
+                state.start.write(StartSeries { spec: spec.clone(), threads: state.form.threads.max(1) });
             }
             if ui.add_enabled(running, egui::Button::new("Cancel")).clicked() {
                 state.cancel.write(CancelSeries);

@@ -12,6 +12,7 @@ use bevy::prelude::*;
 use crate::app::window_rest::{PROGRESS_INTERVAL, Waker};
 
 use crate::app::state::GameSystems;
+use crate::engine::ai::search::SearchError;
 use crate::engine::lab::rating::elo_from_score;
 use crate::engine::lab::runner::{SeriesGame, SeriesSpec};
 use crate::engine::lab::series::SeriesSummary;
@@ -41,7 +42,7 @@ pub enum SeriesStatus {
 /// What the background thread reports.
 enum RunEvent {
     Game(Box<SeriesGame>),
-    Done(Result<(), String>),
+    Done(Result<(), SearchError>),
 }
 
 /// A series being played. Dropping it (cancel, a new series, the app
@@ -197,7 +198,7 @@ fn start_series(mut requests: MessageReader<StartSeries>, mut series: ResMut<Ser
                 let _ = sender.send(RunEvent::Game(Box::new(game.clone())));
                 progress.wake();
             });
-            let _ = sender.send(RunEvent::Done(result.map(|_| ()).map_err(|e| e.to_string())));
+            let _ = sender.send(RunEvent::Done(result.map(|_| ())));
             done.wake();
         }
     });
@@ -235,7 +236,7 @@ fn collect_games(mut series: ResMut<Series>) {
         match receiver.try_recv() {
             Ok(RunEvent::Game(game)) => arrived.push(*game),
             Ok(RunEvent::Done(Ok(()))) => ended = Some(SeriesStatus::Finished),
-            Ok(RunEvent::Done(Err(error))) => ended = Some(SeriesStatus::Failed(error)),
+            Ok(RunEvent::Done(Err(error))) => ended = Some(SeriesStatus::Failed(error.to_string())),
             Err(TryRecvError::Empty) => break,
             Err(TryRecvError::Disconnected) => {
                 ended.get_or_insert(SeriesStatus::Failed("the series thread stopped unexpectedly".to_string()));

@@ -132,25 +132,10 @@ fn draw_panel(mut contexts: EguiContexts, mut state: PanelState, mut panels: Res
         egui::Panel::left("breakline_settings")
             .exact_size(left_width)
             .show(&mut root, |ui| {
-                egui::ScrollArea::vertical().id_salt("settings_scroll").auto_shrink([false, false]).show(ui, |ui| {
-                    ui.add_space(4.0);
-                    ui.horizontal(|ui| {
-                        ui.heading("Breakline");
-                        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                            if ui.button("«").on_hover_text("Hide the settings ([)").clicked() {
-                                settings_open = false;
-                            }
-                        });
-                    });
-                    ui.separator();
-                    setup::game_section(ui, &mut state);
-                    setup::players_section(ui, &mut state);
-                    setup::presets_section(ui, &mut state);
-                    super::series::open_button(ui);
-                    info::pacing_section(ui, &mut state);
-                    comforts::files_section(ui, &mut state.comforts);
-                    ui.checkbox(&mut layout.diagnostics, "Show frame times (diagnostics)");
-                });
+                egui::ScrollArea::vertical()
+                    .id_salt("settings_scroll")
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| settings_contents(ui, &mut state, &mut layout, &mut settings_open));
             })
             .response
             .rect
@@ -165,40 +150,10 @@ fn draw_panel(mut contexts: EguiContexts, mut state: PanelState, mut panels: Res
         egui::Panel::right("breakline_game")
             .exact_size(right_width)
             .show(&mut root, |ui| {
-                egui::ScrollArea::vertical().id_salt("game_scroll").auto_shrink([false, false]).show(ui, |ui| {
-                    ui.add_space(4.0);
-                    ui.horizontal(|ui| {
-                        if ui.button("»").on_hover_text("Hide the game panel (])").clicked() {
-                            layout.game_open = false;
-                        }
-                        let mut tab = series_tab;
-                        ui.selectable_value(&mut tab, false, "Game");
-                        ui.selectable_value(&mut tab, true, "Series");
-                        if tab != series_tab {
-                            crate::app::series::panel::set_open(ui.ctx(), tab);
-                        }
-                    });
-                    if series_tab {
-                        crate::app::series::panel::contents(ui, &mut state.series, &state.control, &mut state.requests);
-                        return;
-                    }
-                    info::status(ui, &state);
-                    comforts::game_buttons(ui, &mut state.comforts, &state.players, &mut state.requests);
-                    comforts::review_section(ui, &mut state.comforts, &mut state.requests);
-                    insight::overlay_toggle(ui, &mut state.insight);
-                    ui.separator();
-                    insight::eval_graph_section(ui, &mut state.insight);
-                    let variant = state.session.variant();
-                    insight::layers_section(ui, &mut state.insight, variant);
-                    info::statistics_section(ui, &state);
-                    if let Some(ply) = info::moves_section(ui, &state, state.comforts.session.review_ply()) {
-                        state.requests.write(GameRequest::GoTo { ply });
-                    }
-                    if layout.diagnostics {
-                        ui.separator();
-                        frame_time::label(ui, &state.frame_times);
-                    }
-                });
+                egui::ScrollArea::vertical()
+                    .id_salt("game_scroll")
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| game_contents(ui, &mut state, &mut layout, series_tab));
             })
             .response
             .rect
@@ -219,6 +174,63 @@ fn draw_panel(mut contexts: EguiContexts, mut state: PanelState, mut panels: Res
     toast::show(ctx, &mut state.comforts.notice, (left.right(), right.left()));
     confirm::show(ctx, &mut state);
     Ok(())
+}
+
+/// The settings panel: the game, the players, presets, pacing and files.
+fn settings_contents(ui: &mut egui::Ui, state: &mut PanelState, layout: &mut PanelLayout, open: &mut bool) {
+    ui.add_space(4.0);
+    ui.horizontal(|ui| {
+        ui.heading("Breakline");
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            if ui.button("«").on_hover_text("Hide the settings ([)").clicked() {
+                *open = false;
+            }
+        });
+    });
+    ui.separator();
+    setup::game_section(ui, state);
+    setup::players_section(ui, state);
+    setup::presets_section(ui, state);
+    super::series::open_button(ui);
+    info::pacing_section(ui, state);
+    comforts::files_section(ui, &mut state.comforts);
+    ui.checkbox(&mut layout.diagnostics, "Show frame times (diagnostics)");
+}
+
+/// The game panel: the Game / Series tabs, and the game as it happens.
+fn game_contents(ui: &mut egui::Ui, state: &mut PanelState, layout: &mut PanelLayout, series_tab: bool) {
+    ui.add_space(4.0);
+    ui.horizontal(|ui| {
+        if ui.button("»").on_hover_text("Hide the game panel (])").clicked() {
+            layout.game_open = false;
+        }
+        let mut tab = series_tab;
+        ui.selectable_value(&mut tab, false, "Game");
+        ui.selectable_value(&mut tab, true, "Series");
+        if tab != series_tab {
+            crate::app::series::panel::set_open(ui.ctx(), tab);
+        }
+    });
+    if series_tab {
+        crate::app::series::panel::contents(ui, &mut state.series, &state.control, &mut state.requests);
+        return;
+    }
+    info::status(ui, state);
+    comforts::game_buttons(ui, &mut state.comforts, &state.players, &mut state.requests);
+    comforts::review_section(ui, &mut state.comforts, &mut state.requests);
+    insight::overlay_toggle(ui, &mut state.insight);
+    ui.separator();
+    insight::eval_graph_section(ui, &mut state.insight);
+    let variant = state.session.variant();
+    insight::layers_section(ui, &mut state.insight, variant);
+    info::statistics_section(ui, state);
+    if let Some(ply) = info::moves_section(ui, state, state.comforts.session.review_ply()) {
+        state.requests.write(GameRequest::GoTo { ply });
+    }
+    if layout.diagnostics {
+        ui.separator();
+        frame_time::label(ui, &state.frame_times);
+    }
 }
 
 /// A folded panel: a thin strip whose button opens it again.

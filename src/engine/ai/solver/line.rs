@@ -1,7 +1,10 @@
 //! The winning line of a proof, written out from the table (re-proving what
 //! the table lost), and an independent check that replays a line by the rules.
 
+use thiserror::Error;
+
 use crate::engine::ai::search::Stopped;
+use crate::engine::rules::error::MoveError;
 use crate::engine::rules::position::Position;
 use crate::engine::rules::types::{Move, Outcome, Side};
 
@@ -99,13 +102,36 @@ impl<G: SolverGame> Solver<'_, '_, G> {
 
 /// Replays `line` from `position` by the rules (checked play) and confirms that
 /// it ends with a win for `winner`; says what went wrong otherwise.
-pub fn check_line(position: &Position, winner: Side, line: &[Move]) -> Result<(), String> {
+pub fn check_line(position: &Position, winner: Side, line: &[Move]) -> Result<(), LineError> {
     let mut pos = position.clone();
     for (i, &m) in line.iter().enumerate() {
-        pos.play(m).map_err(|e| format!("move {} ({}): {e}", i + 1, pos.move_name(m)))?;
+        pos.play(m).map_err(|source| LineError::Illegal { number: i + 1, name: pos.move_name(m), source })?;
     }
     match pos.outcome() {
         Outcome::Win { winner: w, .. } if w == winner => Ok(()),
-        other => Err(format!("the line ends in '{}', not a win for {winner}", other.describe())),
+        other => Err(LineError::NotAWin { ends: other.describe(), winner }),
     }
+}
+
+/// Why a line does not show the win it claims.
+#[derive(Debug, Error)]
+pub enum LineError {
+    /// A move of the line that the rules refuse.
+    #[error("move {number} ({name}): {source}")]
+    Illegal {
+        /// Its place in the line, from 1.
+        number: usize,
+        /// Its name in the project's notation.
+        name: String,
+        /// Why the rules refuse it.
+        source: MoveError,
+    },
+    /// The line plays out but does not end in the claimed win.
+    #[error("the line ends in '{ends}', not a win for {winner}")]
+    NotAWin {
+        /// How the game stands at the line's end.
+        ends: String,
+        /// The side the line was to prove the winner.
+        winner: Side,
+    },
 }

@@ -36,7 +36,7 @@ use crate::engine::rules::types::{Move, Side};
 use clock::Clock;
 use dfpn::Solver;
 pub use knowledge::{Insight, SolverGame};
-pub use line::check_line;
+pub use line::{LineError, check_line};
 use table::Table;
 
 /// The budget and switches of one solve.
