@@ -18,6 +18,16 @@ impl PlayerSetup {
         matches!(self, PlayerSetup::Ai(_))
     }
 
+    /// The name a person reads: "You" against an AI ("Human" when both
+    /// sides are people), a preset's name, or the config in words.
+    pub(crate) fn display_name(&self, opponent: &PlayerSetup) -> String {
+        match (self, opponent) {
+            (PlayerSetup::Human, PlayerSetup::Ai(_)) => "You".to_string(),
+            (PlayerSetup::Human, PlayerSetup::Human) => "Human".to_string(),
+            (PlayerSetup::Ai(config), _) => config.display_name(),
+        }
+    }
+
     /// "Human" or the AI's config text.
     pub(crate) fn label(&self) -> String {
         match self {
@@ -74,6 +84,16 @@ impl Players {
             Side::White => &mut self.white,
             Side::Black => &mut self.black,
         }
+    }
+
+    /// "You vs Master", for the header.
+    pub(crate) fn matchup(&self) -> String {
+        format!("{} vs {}", self.white.display_name(&self.black), self.black.display_name(&self.white))
+    }
+
+    /// The exact configs, for a tooltip.
+    pub(crate) fn matchup_in_full(&self) -> String {
+        format!("White: {}\nBlack: {}", self.white.label(), self.black.label())
     }
 
     pub(crate) fn both_ai(&self) -> bool {

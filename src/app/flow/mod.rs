@@ -13,6 +13,7 @@ use bevy::prelude::*;
 use super::state::Mode;
 use crate::engine::flow::library::{SHIPPED, Shipped};
 use crate::engine::flow::{Colour, Drawing, Method, Puzzle};
+use crate::engine::rules::notation::thousands;
 
 pub(crate) use view::view_plugin;
 
@@ -129,18 +130,6 @@ pub(crate) struct OpenFlow(pub(crate) usize);
 fn shipped_puzzle(index: usize) -> Puzzle {
     // The shipped puzzles are checked by the engine's tests.
     SHIPPED[index].puzzle().expect("shipped puzzles parse")
-}
-
-pub(crate) fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
 }
 
 fn millis(time: Duration) -> String {

@@ -37,7 +37,7 @@ fn watch(
     };
     let total = series.progress().1;
     let record = &game.record;
-    let title = format!("{} vs {}, game {number} of {total}", record.white.label(), record.black.label());
+    let title = format!("{} vs {}, game {number} of {total}", record.white.display_name(), record.black.display_name());
     match ReplaySource::from_record(record, title, Some(request.index)) {
         Ok((source, start)) => {
             game_requests.write(GameRequest::Watch(Box::new(WatchedGame { source, start })));

@@ -10,11 +10,12 @@ use egui::{RichText, Ui};
 
 use super::{PanelWidths, panel_widths, setup};
 use crate::app::flow::solver::FlowSolve;
-use crate::app::flow::{FlowGame, FlowRequest, thousands};
+use crate::app::flow::{FlowGame, FlowRequest};
 use crate::app::state::{GameSettings, Mode};
 use crate::app::theme;
 use crate::engine::flow::Method;
 use crate::engine::flow::library::{Published, SHIPPED};
+use crate::engine::rules::notation::thousands;
 
 /// Steps a second along the speed slider; past its end is "instant".
 const SPEEDS: [f32; 13] = [1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0, 200.0, 500.0, 1000.0, 2000.0, 5000.0, 10000.0];

@@ -13,16 +13,17 @@ use crate::app::theme;
 use crate::app::ui::numbering::move_number;
 use crate::engine::Side;
 use crate::engine::ai::search::score_text;
+use crate::engine::rules::notation::thousands;
 
 pub(super) fn status(ui: &mut Ui, state: &PanelState) {
     let session = &state.session;
     let position = session.position();
     // A watched record names who really played it.
-    let who = match session.replay() {
-        Some(replay) => format!("watching {}", replay.title),
-        None => format!("{} vs {}", state.players.white.label(), state.players.black.label()),
+    let (who, in_full) = match session.replay() {
+        Some(replay) => (format!("watching {}", replay.title), replay.title.clone()),
+        None => (state.players.matchup(), state.players.matchup_in_full()),
     };
-    ui.label(format!("{} {}  ·  {who}", session.variant().title(), session.size()));
+    ui.label(format!("{} {}  ·  {who}", session.variant().title(), session.size())).on_hover_text(in_full);
     if let Some(ply) = session.review_ply() {
         // The header describes the position on the board.
         let side = session.shown_position().side_to_move();
@@ -198,18 +199,6 @@ pub(super) fn moves_section(ui: &mut Ui, state: &PanelState, shown: Option<usize
         });
     });
     clicked
-}
-
-pub(super) fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 pub(super) fn millis(ms: f64) -> String {

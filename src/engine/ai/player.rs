@@ -18,7 +18,16 @@ pub enum Player {
 }
 
 impl Player {
-    /// `human`, or the AI's configuration in its text form.
+    /// The name a person reads: "Human", a preset's name or the config in
+    /// words (see [`AiConfig::display_name`]).
+    pub fn display_name(&self) -> String {
+        match self {
+            Player::Human => "Human".to_string(),
+            Player::Ai(config) => config.display_name(),
+        }
+    }
+
+    /// "human" or the config's text form: the exact name.
     pub fn label(&self) -> String {
         match self {
             Player::Human => "human".to_string(),

@@ -10,6 +10,7 @@
 //! check it again.
 
 mod key;
+mod name;
 mod stored;
 mod text;
 
@@ -79,7 +80,6 @@ impl Algorithm {
         }
     }
 
-    #[cfg_attr(not(feature = "gui"), expect(dead_code, reason = "only the game uses it"))]
     pub(crate) fn title(self) -> &'static str {
         match self {
             Algorithm::Minimax => "Minimax",
