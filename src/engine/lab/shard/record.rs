@@ -68,6 +68,13 @@ impl<W: Write> ShardWriter<W> {
     }
 }
 
+impl<W: Write> ShardWriter<W> {
+    /// The output, once the shard is done.
+    pub fn into_inner(self) -> W {
+        self.out
+    }
+}
+
 /// One JSON line in one write (a torn line is then only ever the last), flushed.
 fn write_line<T: Serialize>(out: &mut impl Write, value: &T) -> io::Result<()> {
     let mut line = serde_json::to_vec(value).map_err(io::Error::other)?;
