@@ -45,7 +45,7 @@ pub(crate) struct MatchArgs {
     /// Worker threads (default: all cores)
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
     threads: Option<u64>,
-    /// Write one JSON game record per line to this file
+    /// Write one JSON game record per line to this file (with --shard: the shard file)
     #[arg(long)]
     json: Option<PathBuf>,
     /// Random plies before the players take over (shared by each pair with --swap)

@@ -7,12 +7,15 @@
 # its merge job, and checks the merged report equals the one-machine run's
 # (times aside: they are measured, not reproduced). Stops what it started.
 #
-#   tests/cluster/slurm.sh [path/to/breakline]   (default: a release build in
-#                                                 $CARGO_TARGET_DIR or target/)
+#   tests/cluster/slurm.sh [path/to/breakline [MATCH OPTIONS...]]
+#
+# The binary defaults to a release build in $CARGO_TARGET_DIR or target/;
+# match options given replace the 40-game match (to time a bigger one).
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 breakline=${1:-${CARGO_TARGET_DIR:-$repo/target}/release/breakline}
 breakline=$(realpath "$breakline")
+if [ $# -gt 0 ]; then shift; fi
 [ -x "$breakline" ] || { echo "slurm.sh: no binary at $breakline (cargo build --release first)" >&2; exit 1; }
 started=$SECONDS
 say() { echo "slurm.sh ($((SECONDS - started)) s): $*"; }
@@ -97,6 +100,7 @@ say "cluster up: $(sinfo -h -o '%P %D nodes, %c CPUs, %t')"
 
 match=(match --size 6x6 --white alphabeta:expert:depth=2 --black alphabeta:offensive2:depth=1
     --games 40 --swap --random-plies 4 --seed 7)
+if [ $# -gt 0 ]; then match=(match "$@"); fi
 t0=$SECONDS
 "$breakline" "${match[@]}" --threads "$(nproc)" > "$dir/one.txt"
 say "one machine: $((SECONDS - t0)) s"
@@ -107,6 +111,9 @@ say "submitted array $array and merge $merge"
 while squeue -h -j "$array,$merge" 2>/dev/null | grep -q .; do sleep 0.2; done
 state=$(scontrol show job "$merge" 2>/dev/null | grep -o 'JobState=[A-Z]*' || echo "JobState=gone")
 say "4 shards and the merge on Slurm: $((SECONDS - t0)) s ($state)"
+# Each shard's own playing time: its last record's time since it started.
+played=$(for f in "$dir"/out/shard-*.jsonl; do grep -o '"elapsed_ms":[0-9]*' "$f" | tail -n 1 | cut -d: -f2; done | paste -sd' ')
+say "the shards' own playing times (ms): $played"
 if [ ! -s "$dir/out/report.txt" ]; then
     echo "slurm.sh: no merged report; job logs:" >&2
     tail -n 5 "$dir"/out/*.log >&2 || true
