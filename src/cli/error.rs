@@ -5,7 +5,7 @@ use thiserror::Error;
 
 use super::{bench::BenchError, book::BookBuildError, flow::FlowCommandError, perft::PerftError};
 use super::{experiments::ExperimentsError, matches::MatchError, tournament::TournamentError, tune::TuneCliError};
-use super::{protocol::ProtocolError, solve::SolveCommandError};
+use super::{merge::MergeCliError, protocol::ProtocolError, solve::SolveCommandError};
 
 /// Why a command failed; each variant's message is its command's own.
 #[derive(Debug, Error)]
@@ -30,6 +30,8 @@ pub(crate) enum CliError {
     Experiments(#[from] ExperimentsError),
     #[error(transparent)]
     Tune(#[from] TuneCliError),
+    #[error(transparent)]
+    Merge(#[from] MergeCliError),
     /// A bad game flag.
     #[cfg(feature = "gui")]
     #[error(transparent)]

@@ -2,8 +2,9 @@
 //! programs), in parallel, with a report in the style of the classic studies,
 //! the Elo difference from game pairs, an optional SPRT stop and JSON records.
 
+use std::fmt::Write as _;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -14,10 +15,12 @@ use crate::engine::ai::search::SearchError;
 use crate::engine::lab::rating::elo_from_score;
 use crate::engine::lab::runner::{EngineStartError, Schedule, Seat, SeatError, SeriesGame, SeriesSpec};
 use crate::engine::lab::series::{SeriesSummary, samples_of_a};
+use crate::engine::lab::shard::{Shard, ShardSpec, share};
 use crate::engine::lab::sprt::{Sprt, SprtBoundsError, Verdict};
 use crate::engine::{BoardSize, SizeError, Variant};
 
 use super::progress;
+use super::shard::{ShardArgs, ShardOut, ShardRunError};
 
 #[derive(Args, Debug)]
 pub(crate) struct MatchArgs {
@@ -42,7 +45,7 @@ pub(crate) struct MatchArgs {
     /// Worker threads (default: all cores)
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
     threads: Option<u64>,
-    /// Write one JSON game record per line to this file
+    /// Write one JSON game record per line to this file (with --shard: the shard file)
     #[arg(long)]
     json: Option<PathBuf>,
     /// Random plies before the players take over (shared by each pair with --swap)
@@ -61,6 +64,8 @@ pub(crate) struct MatchArgs {
     /// Milliseconds an engine program may take for any answer before it forfeits
     #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
     timeout: u64,
+    #[command(flatten)]
+    shard: ShardArgs,
 }
 
 /// Why a match could not be played.
@@ -82,6 +87,10 @@ pub(crate) enum MatchError {
     Write(std::io::Error),
     #[error(transparent)]
     Play(#[from] SearchError),
+    #[error("--shard: {0}")]
+    ShardName(#[from] crate::engine::lab::shard::ShardError),
+    #[error(transparent)]
+    Shard(#[from] ShardRunError),
 }
 
 /// A `--noise` outside the range a series takes.
@@ -122,14 +131,18 @@ pub(crate) fn run(args: &MatchArgs) -> Result<(), MatchError> {
     args.variant.check_size(args.size)?;
     let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
     let spec = args.spec()?;
+    let shard = args.shard.resolve()?;
     spec.check()?;
+    let threads = args.threads.map_or_else(progress::default_threads, |t| t as usize);
+    if let Some(shard) = shard {
+        return play_shard(&spec, sprt, shard, args.json.as_deref(), threads);
+    }
     let mut json = match &args.json {
         Some(path) => {
             Some(std::fs::File::create(path).map_err(|error| MatchError::Create { path: path.clone(), error })?)
         }
         None => None,
     };
-    let threads = args.threads.map_or_else(progress::default_threads, |t| t as usize);
     let started = Instant::now();
     let bar = progress::bar(spec.games, "match");
     let stop = AtomicBool::new(false);
@@ -149,47 +162,90 @@ pub(crate) fn run(args: &MatchArgs) -> Result<(), MatchError> {
     if let Some(file) = json.as_mut() {
         file.flush().map_err(MatchError::Write)?;
     }
-    let title = format!("{} {}: {} vs {}", args.variant.title(), args.size, spec.a, spec.b);
-    print_rows(&title, spec.schedule.swap, &games, started.elapsed().as_secs_f64());
-    print_statistics(&games, spec.schedule.swap, sprt);
+    print!("{}", report(&spec, sprt, &games, started.elapsed().as_secs_f64()));
     Ok(())
 }
 
-/// Forfeits, draw rate, the Elo estimate from pairs and the SPRT's state.
-fn print_statistics(games: &[SeriesGame], paired: bool, sprt: Option<Sprt>) {
+/// Plays shard `shard` of the series into a shard file. The SPRT never stops
+/// a shard (it cannot see the others' games): the merge gives its verdict.
+fn play_shard(
+    spec: &SeriesSpec,
+    sprt: Option<Sprt>,
+    shard: Shard,
+    json: Option<&Path>,
+    threads: usize,
+) -> Result<(), MatchError> {
+    let shard_spec = ShardSpec::Match { series: spec.clone(), sprt: sprt.map(|t| [t.elo0, t.elo1]) };
+    let indices = share(shard, 1, spec.games, spec.schedule.swap);
+    let mut out = ShardOut::open(json, &shard_spec, shard)?;
+    let bar = progress::bar(indices.len(), "match shard");
+    let stop = AtomicBool::new(false);
+    spec.run_games(&indices, threads, &stop, |game| {
+        bar.inc(1);
+        out.record(None, game.index, game, &stop);
+    })?;
+    bar.finish_and_clear();
+    Ok(out.finish()?)
+}
+
+/// The match's report, as `match` prints it after playing and `merge` after
+/// reading the shards: the table, then the statistics.
+pub(crate) fn report(spec: &SeriesSpec, sprt: Option<Sprt>, games: &[SeriesGame], seconds: f64) -> String {
+    let title = format!("{} {}: {} vs {}", spec.schedule.variant.title(), spec.schedule.size, spec.a, spec.b);
+    let mut text = rows(&title, spec.schedule.swap, games, seconds);
+    text.push_str(&statistics(games, spec.schedule.swap, sprt));
+    text
+}
+
+/// Forfeits, draw rate, the Elo estimate from pairs and the SPRT's state
+/// (at the end, and where it would first have decided, games in index order).
+fn statistics(games: &[SeriesGame], paired: bool, sprt: Option<Sprt>) -> String {
+    let mut text = String::new();
+    let mut line = |line: String| {
+        text.push_str(&line);
+        text.push('\n');
+    };
     for g in games.iter().filter(|g| g.forfeit.is_some()) {
-        println!("forfeit in game {}: {}", g.index + 1, g.forfeit.as_deref().unwrap_or_default());
+        line(format!("forfeit in game {}: {}", g.index + 1, g.forfeit.as_deref().unwrap_or_default()));
     }
     let draws = games.iter().filter(|g| g.record.result.winner().is_none()).count();
-    println!("draw rate: {:.1}%", 100.0 * draws as f64 / games.len().max(1) as f64);
+    line(format!("draw rate: {:.1}%", 100.0 * draws as f64 / games.len().max(1) as f64));
     let s = samples_of_a(games, paired);
     if paired {
         let [l, ld, d, wd, w] = s.pentanomial();
-        println!("pairs (A's points 0, 0.5, 1, 1.5, 2): {l}, {ld}, {d}, {wd}, {w}");
+        line(format!("pairs (A's points 0, 0.5, 1, 1.5, 2): {l}, {ld}, {d}, {wd}, {w}"));
     }
     let e = s.estimate();
     let unit = if paired { "pairs" } else { "games" };
-    println!(
+    line(format!(
         "Elo difference from {} {unit}: {:+.0} (95% {:+.0} to {:+.0})",
         s.values.len(),
         e.elo,
         e.elo_low,
         e.elo_high
-    );
+    ));
     if let Some(t) = sprt {
         let (low, high) = t.bounds();
-        let verdict = match t.verdict(&s) {
+        let said = |verdict| match verdict {
             Verdict::Better => format!("H1 accepted: A is at least {:+} Elo better", t.elo1),
             Verdict::NotBetter => format!("H0 accepted: A is at most {:+} Elo better", t.elo0),
             Verdict::Continue => "undecided".to_string(),
         };
-        println!(
-            "SPRT [{}, {}]: LLR {:.2} (bounds {low:.2}, {high:.2}): {verdict}",
+        line(format!(
+            "SPRT [{}, {}]: LLR {:.2} (bounds {low:.2}, {high:.2}): {}",
             t.elo0,
             t.elo1,
-            s.llr(t.elo0, t.elo1)
-        );
+            s.llr(t.elo0, t.elo1),
+            said(t.verdict(&s))
+        ));
+        line(match t.first_decision(&s) {
+            Some((n, verdict)) => {
+                format!("SPRT in game order: would have stopped after {n} {unit} ({})", said(verdict))
+            }
+            None => format!("SPRT in game order: would not have stopped within these {} {unit}", s.values.len()),
+        });
     }
+    text
 }
 
 /// Plays a series with a progress bar.
@@ -201,21 +257,23 @@ pub(crate) fn play(spec: &SeriesSpec, threads: usize) -> Result<Vec<SeriesGame>,
 }
 
 /// The per-player table and the score with its Elo estimate per game.
-fn print_rows(title: &str, swap: bool, games: &[SeriesGame], seconds: f64) {
+fn rows(title: &str, swap: bool, games: &[SeriesGame], seconds: f64) -> String {
     let s = SeriesSummary::of(games);
     let n = s.games;
     let a_label = if swap { "A".to_string() } else { "A (white)".to_string() };
     let b_label = if swap { "B".to_string() } else { "B (black)".to_string() };
-    println!("{title}");
-    println!("games analysed: {n} ({seconds:.1} s)");
-    println!("average number of turns (plies): {:.1}", s.average_turns);
-    println!("{:<34} {:>18} {:>18}", "", a_label, b_label);
+    let mut text = String::new();
+    let _ = writeln!(text, "{title}");
+    let _ = writeln!(text, "games analysed: {n} ({seconds:.1} s)");
+    let _ = writeln!(text, "average number of turns (plies): {:.1}", s.average_turns);
+    let _ = writeln!(text, "{:<34} {:>18} {:>18}", "", a_label, b_label);
     for (name, a, b) in s.player_rows(swap) {
-        println!("{name:<34} {a:>18} {b:>18}");
+        let _ = writeln!(text, "{name:<34} {a:>18} {b:>18}");
     }
     if s.draws > 0 {
-        println!("draws: {}", s.draws);
+        let _ = writeln!(text, "draws: {}", s.draws);
     }
     let (elo, lo, hi) = elo_from_score(s.score_of_a(), n);
-    println!("score of A: {:.3}, Elo difference {elo:+.0} (95% {lo:+.0} to {hi:+.0})", s.score_of_a());
+    let _ = writeln!(text, "score of A: {:.3}, Elo difference {elo:+.0} (95% {lo:+.0} to {hi:+.0})", s.score_of_a());
+    text
 }

@@ -11,9 +11,11 @@ mod flow;
 #[cfg(feature = "gui")]
 mod game;
 mod matches;
+mod merge;
 mod perft;
 mod progress;
 pub mod protocol;
+mod shard;
 mod solve;
 mod tournament;
 mod tune;
@@ -61,6 +63,8 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Fit a variant's expert weights to self-play results (Texel tuning)
     Tune(tune::TuneArgs),
+    /// Put the shard files of a match, tournament, experiments or tune run back together and report
+    Merge(merge::MergeArgs),
 }
 
 /// Parses the command line and runs it; every error is one line on stderr.
@@ -91,6 +95,7 @@ fn run(cli: &Cli) -> Result<ExitCode, CliError> {
         Some(Command::Flow(args)) => flow::run(args)?,
         Some(Command::Solve(args)) => solve::run(args)?,
         Some(Command::Tune(args)) => tune::run(args)?,
+        Some(Command::Merge(args)) => merge::run(args)?,
         #[cfg(feature = "gui")]
         None => {
             let options = cli.game.launch_options()?;

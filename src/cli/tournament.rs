@@ -2,6 +2,8 @@
 //! programs), every pair N games with colours alternating over shared
 //! openings, with a cross table, scores and Elo estimates.
 
+use std::fmt::Write as _;
+use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -11,10 +13,12 @@ use thiserror::Error;
 use crate::engine::ai::search::SearchError;
 use crate::engine::lab::rating::fit_ratings;
 use crate::engine::lab::runner::{EngineStartError, PairGame, RoundRobin, Schedule, Seat, SeatError};
+use crate::engine::lab::shard::{Shard, ShardError, ShardSpec, share};
 use crate::engine::{BoardSize, SizeError, Variant};
 
 use super::matches::{NoiseError, check_noise};
 use super::progress;
+use super::shard::{ShardArgs, ShardOut, ShardRunError};
 
 #[derive(Args, Debug)]
 pub(crate) struct TournamentArgs {
@@ -39,6 +43,11 @@ pub(crate) struct TournamentArgs {
     /// Milliseconds an engine program may take for any answer before it forfeits
     #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
     timeout: u64,
+    /// With --shard: write the shard's games here (default: stdout)
+    #[arg(long)]
+    json: Option<PathBuf>,
+    #[command(flatten)]
+    shard: ShardArgs,
 }
 
 /// Why a round robin could not be played.
@@ -54,6 +63,12 @@ pub(crate) enum TournamentError {
     EngineStart(#[from] EngineStartError),
     #[error(transparent)]
     Play(#[from] SearchError),
+    #[error("--shard: {0}")]
+    ShardName(#[from] ShardError),
+    #[error(transparent)]
+    Shard(#[from] ShardRunError),
+    #[error("--json writes a shard's games: give --shard K/N too (1/1 for the whole round robin)")]
+    JsonAlone,
 }
 
 /// Plays the round robin with a progress bar, after checking that every
@@ -69,6 +84,14 @@ pub(crate) fn play(round_robin: &RoundRobin, threads: usize) -> Result<Vec<PairG
 /// Prints the cross table, scores and Elo estimates; returns the players
 /// ordered by rating (best first) with their Elo.
 pub(crate) fn print_table(players: &[Seat], games: &[PairGame]) -> Vec<(usize, f64)> {
+    let (text, order) = table(players, games);
+    print!("{text}");
+    order
+}
+
+/// The cross table, scores and Elo estimates, and the players ordered by
+/// rating (best first) with their Elo.
+fn table(players: &[Seat], games: &[PairGame]) -> (String, Vec<(usize, f64)>) {
     let n = players.len();
     let mut score = vec![vec![0.0; n]; n];
     let mut played = vec![vec![0.0; n]; n];
@@ -83,26 +106,42 @@ pub(crate) fn print_table(players: &[Seat], games: &[PairGame]) -> Vec<(usize, f
     let mut order: Vec<usize> = (0..n).collect();
     order.sort_by(|&a, &b| ratings[b].elo.total_cmp(&ratings[a].elo));
     let width = players.iter().map(|p| p.to_string().len()).max().unwrap_or(8).max(8);
-    print!("{:>3} {:<width$} ", "#", "player");
+    let mut t = String::new();
+    let _ = write!(t, "{:>3} {:<width$} ", "#", "player");
     for k in 0..n {
-        print!("{:>7}", format!("[{}]", k + 1));
+        let _ = write!(t, "{:>7}", format!("[{}]", k + 1));
     }
-    println!("{:>9} {:>14}", "score", "Elo");
+    let _ = writeln!(t, "{:>9} {:>14}", "score", "Elo");
     for (rank, &i) in order.iter().enumerate() {
-        print!("{:>3} {:<width$} ", format!("{}.", rank + 1), players[i].to_string());
+        let _ = write!(t, "{:>3} {:<width$} ", format!("{}.", rank + 1), players[i].to_string());
         for &j in &order {
             if i == j {
-                print!("{:>7}", "-");
+                let _ = write!(t, "{:>7}", "-");
             } else {
-                print!("{:>7}", format!("{}/{}", score[i][j], played[i][j]));
+                let _ = write!(t, "{:>7}", format!("{}/{}", score[i][j], played[i][j]));
             }
         }
         let total: f64 = score[i].iter().sum();
         let of: f64 = played[i].iter().sum();
-        println!("{:>9} {:>+6.0} ± {:<4.0}", format!("{total}/{of}"), ratings[i].elo, ratings[i].error);
+        let _ = writeln!(t, "{:>9} {:>+6.0} ± {:<4.0}", format!("{total}/{of}"), ratings[i].elo, ratings[i].error);
     }
-    println!("(columns follow the rows' order; Elo: mean 0, ± is a 95% interval)");
-    order.into_iter().map(|i| (i, ratings[i].elo)).collect()
+    let _ = writeln!(t, "(columns follow the rows' order; Elo: mean 0, ± is a 95% interval)");
+    (t, order.into_iter().map(|i| (i, ratings[i].elo)).collect())
+}
+
+/// The round robin's report, as `tournament` prints it after playing and
+/// `merge` after reading the shards.
+pub(crate) fn report(round_robin: &RoundRobin, games: &[PairGame], seconds: f64) -> String {
+    let s = &round_robin.schedule;
+    let mut text = format!(
+        "{} {} round robin: {} players, {} games in {seconds:.1} s\n",
+        s.variant.title(),
+        s.size,
+        round_robin.players.len(),
+        games.len(),
+    );
+    text.push_str(&table(&round_robin.players, games).0);
+    text
 }
 
 pub(crate) fn run(args: &TournamentArgs) -> Result<(), TournamentError> {
@@ -128,16 +167,39 @@ pub(crate) fn run(args: &TournamentArgs) -> Result<(), TournamentError> {
         swap: true,
     };
     let round_robin = RoundRobin { schedule, players, games_per_pair: args.games as usize };
-    let started = Instant::now();
-    let games = play(&round_robin, args.threads.map_or_else(progress::default_threads, |t| t as usize))?;
-    println!(
-        "{} {} round robin: {} players, {} games in {:.1} s",
-        args.variant.title(),
-        args.size,
-        round_robin.players.len(),
-        games.len(),
-        started.elapsed().as_secs_f64()
-    );
-    print_table(&round_robin.players, &games);
-    Ok(())
+    let threads = args.threads.map_or_else(progress::default_threads, |t| t as usize);
+    let Some(shard) = args.shard.resolve()? else {
+        if args.json.is_some() {
+            return Err(TournamentError::JsonAlone);
+        }
+        let started = Instant::now();
+        let games = play(&round_robin, threads)?;
+        print!("{}", report(&round_robin, &games, started.elapsed().as_secs_f64()));
+        return Ok(());
+    };
+    round_robin.check()?;
+    play_shard(&round_robin, shard, args, threads)
+}
+
+/// Plays shard `shard` of the round robin into a shard file.
+fn play_shard(
+    round_robin: &RoundRobin,
+    shard: Shard,
+    args: &TournamentArgs,
+    threads: usize,
+) -> Result<(), TournamentError> {
+    let spec = ShardSpec::Tournament { round_robin: round_robin.clone() };
+    let jobs = share(shard, round_robin.pairs().len(), round_robin.games_per_pair, true);
+    let mut out = ShardOut::open(args.json.as_deref(), &spec, shard)?;
+    let bar = progress::bar(jobs.len(), "tournament shard");
+    let stop = AtomicBool::new(false);
+    let per_pair = round_robin.games_per_pair;
+    let pair_of = round_robin.pairs();
+    round_robin.play_games(&jobs, threads, &stop, |g| {
+        bar.inc(1);
+        let pair = pair_of.iter().position(|&p| p == (g.first, g.second)).unwrap_or(0);
+        out.record(None, pair * per_pair + g.game.index, g, &stop);
+    })?;
+    bar.finish_and_clear();
+    Ok(out.finish()?)
 }

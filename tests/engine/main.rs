@@ -16,5 +16,6 @@ mod rules;
 mod rules_property;
 mod search;
 mod series;
+mod shard;
 mod solver;
 mod tune;

@@ -1,6 +1,7 @@
 //! The lab wing: the one match runner (every series of games, whoever plays
 //! them: this build's AI or engine programs), match statistics and the
-//! sequential test, ratings, Texel tuning and the naive-players study. It uses
+//! sequential test, ratings, Texel tuning, the naive-players study and the
+//! shards that cut any of these across machines. It uses
 //! the rules and the AI wings.
 
 pub mod book_build;
@@ -8,5 +9,6 @@ pub mod naive_study;
 pub(crate) mod rating;
 pub mod runner;
 pub mod series;
+pub mod shard;
 pub(crate) mod sprt;
 pub mod tune;

@@ -127,6 +127,35 @@ impl Sprt {
     }
 }
 
+impl Sprt {
+    /// Where the test, fed `samples` in their order, would first have
+    /// decided: (samples seen, verdict), or `None` if never. Running sums,
+    /// so a long series costs one pass.
+    pub(crate) fn first_decision(&self, samples: &Samples) -> Option<(usize, Verdict)> {
+        let (s0, s1) = (expected_score(self.elo0), expected_score(self.elo1));
+        let (low, high) = self.bounds();
+        let (mut sum, mut squares) = (0.0, 0.0);
+        for (i, &x) in samples.values.iter().enumerate() {
+            sum += x;
+            squares += x * x;
+            let n = (i + 1) as f64;
+            let mean = sum / n;
+            let var = squares / n - mean * mean;
+            if n < 2.0 || var <= 1e-12 {
+                continue;
+            }
+            let llr = n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var);
+            if llr >= high {
+                return Some((i + 1, Verdict::Better));
+            }
+            if llr <= low {
+                return Some((i + 1, Verdict::NotBetter));
+            }
+        }
+        None
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -141,7 +170,12 @@ mod tests {
         assert_eq!(strong.pentanomial(), [0, 0, 20, 20, 20]);
         let even = Samples { values: [0.0, 0.25, 0.5, 0.75, 1.0, 0.5].repeat(40) };
         assert_eq!(test.verdict(&even), Verdict::NotBetter);
+        let (n, verdict) = test.first_decision(&strong).unwrap();
+        assert_eq!(verdict, Verdict::Better);
+        assert!(n <= 60 && test.verdict(&Samples { values: strong.values[..n].to_vec() }) == Verdict::Better);
+        assert_ne!(test.verdict(&Samples { values: strong.values[..n - 1].to_vec() }), Verdict::Better);
         let short = Samples { values: vec![0.75, 0.5] };
+        assert_eq!(test.first_decision(&short), None);
         assert_eq!(test.verdict(&short), Verdict::Continue);
         let e = strong.estimate();
         assert!(e.elo_low < e.elo && e.elo < e.elo_high && e.elo_low > 0.0, "{e:?}");

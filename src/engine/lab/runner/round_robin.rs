@@ -25,7 +25,7 @@ pub struct RoundRobin {
 }
 
 /// One game of the round robin and the pair that played it.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PairGame {
     /// The pair's first player (A of its series), an index into the players.
     pub first: usize,
@@ -73,14 +73,28 @@ impl RoundRobin {
         stop: &AtomicBool,
         on_game: impl FnMut(&PairGame),
     ) -> Result<Vec<PairGame>, SearchError> {
+        let all: Vec<usize> = (0..self.pairs().len() * self.games_per_pair).collect();
+        self.play_games(&all, threads, stop, on_game)
+    }
+
+    /// Plays the games numbered `jobs` (pair x games per pair + game,
+    /// ascending) as [`RoundRobin::play`] plays them all: a share of the
+    /// round robin gives the very games the whole would.
+    pub fn play_games(
+        &self,
+        jobs: &[usize],
+        threads: usize,
+        stop: &AtomicBool,
+        on_game: impl FnMut(&PairGame),
+    ) -> Result<Vec<PairGame>, SearchError> {
         let pairs = self.pairs();
         let series: Vec<SeriesSpec> = pairs.iter().enumerate().map(|(p, &pair)| self.pairing(p, pair)).collect();
         let per_pair = self.games_per_pair.max(1);
         let job = |job: usize| {
-            let (pair, k) = (job / per_pair, job % per_pair);
+            let (pair, k) = (jobs[job] / per_pair, jobs[job] % per_pair);
             let (first, second) = pairs[pair];
             series[pair].play_game(k, stop).map(|game| PairGame { first, second, game })
         };
-        run_parallel(pairs.len() * self.games_per_pair, threads, stop, job, on_game)
+        run_parallel(jobs.len(), threads, stop, job, on_game)
     }
 }

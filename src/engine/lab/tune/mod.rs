@@ -31,7 +31,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::engine::ai::eval;
@@ -139,7 +139,7 @@ impl<B: Bits> Tunable for LinesOfAction<B> {
 }
 
 /// What to tune: the sample games and how they are played.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TuneSpec {
     variant: Variant,
     pub(crate) size: BoardSize,
