@@ -115,3 +115,20 @@ fn fit_config(config: &mut AiConfig, variant: Variant) {
         config.set_strategy(Strategy::STRONGEST);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_header_names_players_as_a_person_would() {
+        let master = PlayerSetup::Ai(Difficulty::Master.config());
+        let hard = PlayerSetup::Ai(Difficulty::Hard.config());
+        let you_vs_master = Players { white: PlayerSetup::Human, black: master.clone() };
+        assert_eq!(you_vs_master.matchup(), "You vs Master");
+        assert_eq!(Players { white: master.clone(), black: hard }.matchup(), "Master vs Hard");
+        assert_eq!(Players { white: PlayerSetup::Human, black: PlayerSetup::Human }.matchup(), "Human vs Human");
+        let tooltip = you_vs_master.matchup_in_full();
+        assert!(tooltip.starts_with("White: Human\nBlack: AI enhanced:expert:time=2000"), "{tooltip}");
+    }
+}

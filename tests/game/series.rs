@@ -246,7 +246,7 @@ fn watching_a_game_replays_its_moves_on_the_board() {
     assert_pieces_match(&mut app);
     // The panel names who really played, and the record keeps them.
     let title = session(&app).replay().expect("still showing the replay").title.clone();
-    let (white, black) = (watched.record.white.label(), watched.record.black.label());
+    let (white, black) = (watched.record.white.display_name(), watched.record.black.display_name());
     assert_eq!(title, format!("{white} vs {black}, game 2 of 2"));
     assert_eq!(session(&app).record().white, watched.record.white);
     assert_eq!(*app.world().resource::<Players>(), players_before);
