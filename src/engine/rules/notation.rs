@@ -36,6 +36,19 @@ pub(crate) fn parse_move(size: BoardSize, text: &str) -> Result<Move, MoveError>
     Ok(Move::new(parse_square(size, from)?, parse_square(size, to)?, capture))
 }
 
+/// A count as people write it: 20000 as "20,000" (node counts, playouts).
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -70,17 +83,4 @@ mod tests {
         }
         assert_eq!(parse_move(s, "a2xb3"), Ok(Move::new(8, 17, true)));
     }
-}
-
-/// A count as people write it: 20000 as "20,000" (node counts, playouts).
-pub fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, digit) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(digit);
-    }
-    out
 }
