@@ -80,6 +80,11 @@ impl BoardLayout {
         BoardLayout { board, square, a1, flipped: false }
     }
 
+    /// The frame's height in logical pixels, coordinates included.
+    pub(crate) fn frame_height(&self) -> f32 {
+        self.square * (self.board.rows as f32 + 2.0 * Self::MARGIN)
+    }
+
     pub fn with_flip(mut self, flip: BoardFlip) -> BoardLayout {
         self.flipped = flip.0;
         self

@@ -1,10 +1,9 @@
-//! The evaluation graph's data: after each AI move, the mover's own opinion
-//! of the position, turned to White's point of view. Each side's scores are
-//! scaled by the largest plain score that side gave in the game (players with
-//! different evaluations speak in different units: ±20, ±1000), so both of
-//! its lines live on one bounded axis from -1 to 1, and proven wins and losses
-//! sit at ±[`PROVEN`], outside every plain score. Rebuilt only when a move is
-//! added or a new game starts; the panel draws it, and a click on a point
+//! The evaluation graph's data: after each AI move, White's winning chance
+//! as the search that chose the move saw it (its score through the variant's
+//! fitted logistic curve, [`win_chance`]), one line on one axis from 0 to 1
+//! whichever player spoke; proven results sit at exactly 0 or 1 and book
+//! moves are marked. Rebuilt only when a move is added or a new game starts;
+//! the panel draws it and the evaluation bar reads it, and a click on a point
 //! opens review there.
 
 use bevy::prelude::*;
@@ -12,9 +11,9 @@ use bevy::prelude::*;
 use super::session::GameSession;
 use super::state::GameRequest;
 use super::state::GameSystems;
-use crate::engine::ai::eval::is_proven;
+use crate::engine::ai::eval::{is_proven, win_chance};
 use crate::engine::rules::record::MoveRecord;
-use crate::engine::{Score, Side};
+use crate::engine::{Score, Side, Variant};
 
 /// One scored move.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -24,20 +23,18 @@ pub struct EvalPoint {
     pub side: Side,
     /// The mover's score as the record keeps it.
     pub score: Score,
-    /// White's point of view, on the mover's own scale: plain scores in
-    /// [-1, 1], proven results at ±[`PROVEN`].
-    pub value: f64,
+    /// White's winning chance, 0 to 1 (exactly 0 or 1 when proven).
+    pub white_chance: f64,
+    /// A proven result rather than an estimate.
+    pub proven: bool,
+    /// Played from the opening book (its score is the book's).
+    pub book: bool,
 }
-
-/// Where proven wins and losses are drawn, beyond every plain score.
-pub const PROVEN: f64 = 1.2;
 
 #[derive(Resource, Default, Clone, Debug, PartialEq)]
 pub struct EvalGraph {
     /// In move order; human moves (no score) leave no point.
     pub points: Vec<EvalPoint>,
-    /// Each side's largest plain score (its unit on the graph), White first.
-    pub scale: [f64; 2],
     /// Moves played so far (the x axis's extent).
     pub plies: usize,
     /// The game the data was built for.
@@ -45,28 +42,24 @@ pub struct EvalGraph {
 }
 
 impl EvalGraph {
-    fn from_moves(moves: &[MoveRecord]) -> EvalGraph {
-        let scored = || moves.iter().enumerate().filter_map(|(i, m)| m.score.map(|s| (i + 1, m.side, s)));
-        let extent = |side: Side| {
-            let largest = scored()
-                .filter(|&(_, s, score)| s == side && !is_proven(score))
-                .map(|(_, _, score)| (score as f64).abs())
-                .fold(0.0, f64::max);
-            largest.max(1.0)
-        };
-        let scale = [extent(Side::White), extent(Side::Black)];
-        let points = scored()
-            .map(|(ply, side, score)| {
-                let mover_view =
-                    if is_proven(score) { PROVEN.copysign(score as f64) } else { score as f64 / scale[side.index()] };
-                let value = match side {
-                    Side::White => mover_view,
-                    Side::Black => -mover_view,
-                };
-                EvalPoint { ply, side, score, value }
+    fn from_moves(moves: &[MoveRecord], variant: Variant) -> EvalGraph {
+        let points = moves
+            .iter()
+            .enumerate()
+            .filter_map(|(i, m)| m.score.map(|score| (i + 1, m, score)))
+            .map(|(ply, m, score)| {
+                let mover = win_chance(variant, score);
+                let white_chance = if m.side == Side::White { mover } else { 1.0 - mover };
+                EvalPoint { ply, side: m.side, score, white_chance, proven: is_proven(score), book: m.book }
             })
             .collect();
-        EvalGraph { points, scale, plies: moves.len(), generation: 0 }
+        EvalGraph { points, plies: moves.len(), generation: 0 }
+    }
+
+    /// The last point at or before `ply`: what the board's position was last
+    /// judged to be worth.
+    pub(crate) fn latest_at(&self, ply: usize) -> Option<&EvalPoint> {
+        self.points.iter().rev().find(|p| p.ply <= ply)
     }
 
     /// The point nearest to `ply`, if one is within half a move of it.
@@ -106,7 +99,7 @@ fn follow_record(session: Res<GameSession>, mut graph: ResMut<EvalGraph>) {
     if graph.generation == session.generation() && graph.plies == moves.len() {
         return;
     }
-    let mut rebuilt = EvalGraph::from_moves(moves);
+    let mut rebuilt = EvalGraph::from_moves(moves, session.variant());
     rebuilt.generation = session.generation();
     graph.set_if_neq(rebuilt);
 }
@@ -121,20 +114,23 @@ mod tests {
     }
 
     #[test]
-    fn black_scores_are_negated_and_proven_ones_clamped() {
+    fn white_chances_on_one_line_and_proofs_at_the_ends() {
         let moves = [
-            record(Side::White, Some(40)),
+            record(Side::White, Some(0)),
             record(Side::Black, None),
-            record(Side::White, Some(-80)),
+            record(Side::White, Some(-300)),
             record(Side::Black, Some(WIN - 3)),
         ];
-        let graph = EvalGraph::from_moves(&moves);
+        let graph = EvalGraph::from_moves(&moves, Variant::Breakthrough);
         let plies: Vec<usize> = graph.points.iter().map(|p| p.ply).collect();
         assert_eq!(plies, vec![1, 3, 4]);
-        assert_eq!(graph.scale, [80.0, 1.0]);
-        assert_eq!(graph.points[0].value, 0.5);
-        assert_eq!(graph.points[1].value, -1.0);
-        assert_eq!(graph.points[2].value, -PROVEN, "Black's proven win is White's proven loss");
+        assert_eq!(graph.points[0].white_chance, 0.5, "an even score is an even chance, not -1");
+        let white_down = graph.points[1].white_chance;
+        assert!(white_down > 0.0 && white_down < 0.5, "{white_down}");
+        assert_eq!(graph.points[2].white_chance, 0.0, "Black's proven win is White's certain loss");
+        assert!(graph.points[2].proven && !graph.points[1].proven);
+        assert_eq!(graph.latest_at(2).map(|p| p.ply), Some(1));
+        assert_eq!(graph.latest_at(0), None);
         assert_eq!(graph.point_near(3.3).map(|p| p.ply), Some(3));
         assert_eq!(graph.point_near(2.0), None);
     }

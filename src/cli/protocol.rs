@@ -13,6 +13,7 @@ use job::{Job, JobError, Work};
 use thiserror::Error;
 
 use super::solve::SolveCommandError;
+use crate::engine::ai::eval::wdl_per_mille;
 use crate::engine::ai::search::{
     self, AiConfig, Algorithm, ConfigError, Limit, SearchHandler, SearchInfo, parse_threads, threads_expect,
 };
@@ -53,6 +54,8 @@ pub(crate) enum ProtocolError {
     ThreadCount(String),
     #[error("bad move limit '{0}'")]
     MoveLimit(String),
+    #[error("setoption {option} takes on or off, not '{value}'")]
+    OnOff { option: &'static str, value: String },
     #[error("only lines of action has a move limit")]
     NoMoveLimit,
     #[error("go option '{0}' needs a value")]
@@ -82,6 +85,8 @@ pub struct EngineSession {
     /// `setoption threads`: what a config's `threads=auto` means here
     /// (`auto` itself: every core for a timed or infinite search).
     threads: u32,
+    /// `setoption wdl on`: `info` lines carry the winning chances.
+    wdl: bool,
     /// Where the running job, if any, writes its lines.
     sink: Sink,
     job: Option<Job>,
@@ -99,6 +104,7 @@ struct Reporter<'a> {
     sink: &'a Sink,
     position: &'a Position,
     stop: &'a AtomicBool,
+    wdl: bool,
 }
 
 impl SearchHandler for Reporter<'_> {
@@ -107,7 +113,7 @@ impl SearchHandler for Reporter<'_> {
     }
 
     fn report(&mut self, info: &SearchInfo) {
-        self.sink.line(&info_line(self.position, info));
+        self.sink.line(&info_line(self.position, info, self.wdl));
     }
 }
 
@@ -117,15 +123,16 @@ fn score_token(score: i32) -> String {
     text.replace(" in ", "")
 }
 
-fn info_line(position: &Position, info: &SearchInfo) -> String {
+/// One `info` line; with `wdl`, the score as win, draw and loss in
+/// thousandths for the side to move (UCI's `UCI_ShowWDL`).
+fn info_line(position: &Position, info: &SearchInfo, wdl: bool) -> String {
     let pv: Vec<String> = info.pv.iter().map(|&m| position.move_name(m)).collect();
-    let mut line = format!(
-        "info depth {} score {} nodes {} time {}",
-        info.depth,
-        score_token(info.score),
-        info.nodes,
-        info.time.as_millis()
-    );
+    let mut line = format!("info depth {} score {}", info.depth, score_token(info.score));
+    if wdl {
+        let [w, d, l] = wdl_per_mille(position.variant(), info.score);
+        line.push_str(&format!(" wdl {w} {d} {l}"));
+    }
+    line.push_str(&format!(" nodes {} time {}", info.nodes, info.time.as_millis()));
     if info.iterations > 0 {
         line.push_str(&format!(" iterations {}", info.iterations));
     }
@@ -160,7 +167,7 @@ impl EngineSession {
         let variant = Variant::Breakthrough;
         let position = Position::start(variant, variant.default_size()).expect("8x8 is supported");
         let ai = AiConfig::new(Algorithm::Enhanced, Strategy::Expert);
-        EngineSession { position, ai, threads: AiConfig::AUTO_THREADS, sink, job: None }
+        EngineSession { position, ai, threads: AiConfig::AUTO_THREADS, wdl: false, sink, job: None }
     }
 
     pub fn position(&self) -> &Position {
@@ -318,6 +325,13 @@ impl EngineSession {
             ["threads", n] => {
                 self.threads = parse_threads(n).ok_or_else(|| ProtocolError::ThreadCount(n.to_string()))?
             }
+            ["wdl", on] => {
+                self.wdl = match *on {
+                    "on" => true,
+                    "off" => false,
+                    other => return Err(ProtocolError::OnOff { option: "wdl", value: other.to_string() }),
+                }
+            }
             ["movelimit", n] => {
                 let n: u32 = n.parse().map_err(|_| ProtocolError::MoveLimit(n.to_string()))?;
                 if self.position.move_limit().is_none() {
@@ -327,7 +341,7 @@ impl EngineSession {
             }
             _ => {
                 return Err(ProtocolError::Usage(
-                    "setoption ai <config> | setoption threads <n|auto> | setoption movelimit <plies>",
+                    "setoption ai <config> | setoption threads <n|auto> | setoption movelimit <plies> | setoption wdl on|off",
                 ));
             }
         }
@@ -345,9 +359,9 @@ impl EngineSession {
         config.check_variant(self.position.variant())?;
         let work = if request.infinite { Work::Infinite } else { Work::Search };
         let position = self.position.clone();
-        let sink = self.sink.clone();
+        let (sink, wdl) = (self.sink.clone(), self.wdl);
         self.job = Some(Job::spawn(work, move |signals| {
-            let mut reporter = Reporter { sink: &sink, position: &position, stop: &signals.stop };
+            let mut reporter = Reporter { sink: &sink, position: &position, stop: &signals.stop, wdl };
             let result = search::search(&position, &config, &mut reporter);
             signals.finish(work);
             match result {
@@ -355,7 +369,7 @@ impl EngineSession {
                     if result.info.book {
                         sink.line("info string book move");
                     }
-                    sink.line(&info_line(&position, &result.info));
+                    sink.line(&info_line(&position, &result.info, wdl));
                     sink.line(&format!("bestmove {}", position.move_name(result.best_move)));
                 }
                 Err(e) => sink.line(&format!("error {e}")),

@@ -344,3 +344,23 @@ fn a_book_move_says_so_and_a_search_does_not() {
     let lines = c.go("go ai enhanced:expert:depth=2:book=off");
     assert!(lines.iter().all(|l| !l.contains("book")), "{lines:?}");
 }
+
+#[test]
+fn setoption_wdl_adds_winning_chances_that_follow_the_score() {
+    let mut c = Client::new();
+    c.one("variant breakthrough 8x8");
+    let plain = c.go("go depth 2 ai alphabeta:expert");
+    assert!(plain.iter().all(|l| !l.contains(" wdl ")), "off by default: {plain:?}");
+    assert_eq!(c.one("setoption wdl maybe"), "error setoption wdl takes on or off, not 'maybe'");
+    assert_eq!(c.one("setoption wdl on"), "ok");
+    let lines = c.go("go depth 2 ai alphabeta:expert");
+    let info = lines.iter().rev().find(|l| l.starts_with("info depth")).expect("an info line");
+    let words: Vec<&str> = info.split(' ').collect();
+    let at = words.iter().position(|w| *w == "wdl").expect("a wdl field");
+    let wdl: Vec<u32> = words[at + 1..at + 4].iter().map(|w| w.parse().unwrap()).collect();
+    assert_eq!(wdl.iter().sum::<u32>(), 1000, "{info}");
+    let score: i32 = words[words.iter().position(|w| *w == "score").unwrap() + 1].parse().unwrap();
+    let expected = breakline::engine::ai::eval::win_chance(Variant::Breakthrough, score);
+    assert_eq!(wdl[0], (expected * 1000.0).round() as u32, "{info}");
+    assert_eq!(wdl[0] > 500, score > 0, "{info}");
+}

@@ -4,13 +4,13 @@
 //! the engine's analysis.
 
 use bevy::prelude::*;
-use breakline::app::eval_graph::{EvalGraph, GraphClick, PROVEN};
+use breakline::app::eval_graph::{EvalGraph, GraphClick};
 use breakline::app::layers::{LayerData, LayerSettings};
 use breakline::app::overlay::{ThinkingLine, ThinkingOverlay};
 use breakline::app::players::PlayerSetup;
 use breakline::app::session::position_at;
 use breakline::app::state::{GamePhase, GameRequest, PlaySettings, TurnPhase};
-use breakline::engine::ai::eval::is_proven;
+use breakline::engine::ai::eval::{is_proven, win_chance};
 use breakline::engine::rules::analysis::{attacked_squares, centre_of_mass};
 use breakline::engine::{Position, Side, Variant};
 
@@ -76,7 +76,7 @@ fn loa_overlay_follows_mcts() {
 }
 
 #[test]
-fn eval_graph_has_a_point_per_scored_move_in_white_view() {
+fn eval_graph_has_a_point_per_scored_move_as_whites_chance() {
     let v = Variant::Breakthrough;
     let mut app = game_app(options(v, ai("alphabeta:offensive2:depth=2", v), ai("alphabeta:defensive1:depth=2", v)));
     app.world_mut().resource_mut::<PlaySettings>().ai_delay_secs = 0.0;
@@ -93,12 +93,12 @@ fn eval_graph_has_a_point_per_scored_move_in_white_view() {
     assert_eq!(graph.points.len(), scored.len());
     for (point, &(ply, side, score)) in graph.points.iter().zip(&scored) {
         assert_eq!((point.ply, point.side, point.score), (ply, side, score));
-        let white_view = if side == Side::White { score as f64 } else { -(score as f64) };
-        if is_proven(score) {
-            assert_eq!(point.value, PROVEN.copysign(white_view));
-        } else {
-            assert_eq!(point.value, white_view / graph.scale[side.index()]);
-            assert!(point.value.abs() <= 1.0, "plain scores stay inside the proven lines");
+        let mover = win_chance(v, score);
+        let white = if side == Side::White { mover } else { 1.0 - mover };
+        assert_eq!(point.white_chance, white, "one scale for both sides: White's winning chance");
+        assert_eq!(point.proven, is_proven(score));
+        if !is_proven(score) {
+            assert!(point.white_chance > 0.0 && point.white_chance < 1.0, "only proofs are certain");
         }
     }
 }

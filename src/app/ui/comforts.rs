@@ -32,6 +32,13 @@ pub(super) struct ComfortsState<'w> {
     files: MessageWriter<'w, FileRequest>,
 }
 
+impl ComfortsState<'_> {
+    /// Whether the board is seen from Black's side.
+    pub(super) fn flipped(&self) -> bool {
+        self.flip.0
+    }
+}
+
 /// Undo, redo, hint, flip and resign, under the game status.
 pub(super) fn game_buttons(
     ui: &mut Ui,

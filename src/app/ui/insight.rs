@@ -7,7 +7,8 @@ use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, RichText, Ui};
 use egui_plot::{HLine, Line, LineStyle, Plot, PlotPoints, Points, VLine};
 
-use crate::app::eval_graph::{EvalGraph, GraphClick, PROVEN};
+use crate::app::board::BoardLayout;
+use crate::app::eval_graph::{EvalGraph, EvalPoint, GraphClick};
 use crate::app::layers::LayerSettings;
 use crate::app::overlay::OverlaySettings;
 use crate::app::proof_panel::ProofStatus;
@@ -25,7 +26,12 @@ pub(super) struct InsightState<'w> {
     click: ResMut<'w, GraphClick>,
     session: Res<'w, GameSession>,
     proof: Res<'w, ProofStatus>,
+    board: Res<'w, BoardLayout>,
 }
+
+/// Logical pixels the board keeps free on its left for the evaluation bar.
+pub(super) const EVAL_BAR_ROOM: f32 = 28.0;
+const EVAL_BAR_WIDTH: f32 = 18.0;
 
 const WHITE_POINTS: Color32 = theme::WHITE_ACCENT.color32();
 const BLACK_POINTS: Color32 = theme::BLACK_ACCENT.color32();
@@ -53,45 +59,44 @@ pub(super) fn eval_graph_section(ui: &mut Ui, state: &mut InsightState) {
             ui.label(RichText::new("No AI scores yet.").weak());
             return;
         }
-        let of_side = |side: Side| -> Vec<[f64; 2]> {
-            graph.points.iter().filter(|p| p.side == side).map(|p| [moves_of_plies(p.ply), p.value]).collect()
+        let at = |p: &EvalPoint| [moves_of_plies(p.ply), 100.0 * p.white_chance];
+        let line: Vec<[f64; 2]> = graph.points.iter().map(at).collect();
+        let marks = |side: Side, book: bool| -> Vec<[f64; 2]> {
+            graph.points.iter().filter(|p| p.side == side && p.book == book).map(at).collect()
         };
-        let (white, black) = (of_side(Side::White), of_side(Side::Black));
         let reviewed = state.session.review_ply();
-        // A position the solver proved: a star on the outer line of its winner, at its ply.
-        let proved = state.proof.winner.filter(|_| !state.proof.running).map(|winner| {
-            let y = if winner == Side::White { PROVEN } else { -PROVEN };
-            [moves_of_plies(state.session.shown_ply()), y]
-        });
+        // A position the solver proved: a star at its ply, at 0% or 100%.
+        let proved =
+            state.proof.winner.filter(|_| !state.proof.running).map(|winner| {
+                [moves_of_plies(state.session.shown_ply()), if winner == Side::White { 100.0 } else { 0.0 }]
+            });
         let clicked_at = Plot::new("eval_graph")
             .height(170.0)
             .include_x(0.0)
             .include_x(moves_of_plies(graph.plies.max(1)))
-            .include_y(-PROVEN)
-            .include_y(PROVEN)
-            .y_axis_formatter(|mark, _| match mark.value {
-                v if v >= PROVEN => "won".to_string(),
-                v if v <= -PROVEN => "lost".to_string(),
-                v => format!("{v:+.1}"),
-            })
+            .include_y(0.0)
+            .include_y(100.0)
+            .y_axis_formatter(|mark, _| format!("{:.0}%", mark.value))
             .allow_zoom(false)
             .allow_drag(false)
             .allow_scroll(false)
             .allow_boxed_zoom(false)
             .x_axis_label("move")
-            .y_axis_label("for White")
+            .y_axis_label("White's chance")
             .show(ui, |plot| {
-                plot.hline(HLine::new("", 0.0).color(theme::GUIDE.color32()).style(LineStyle::dashed_loose()));
+                plot.hline(HLine::new("", 50.0).color(theme::GUIDE.color32()).style(LineStyle::dashed_loose()));
                 if let Some(ply) = reviewed {
                     plot.vline(VLine::new("", moves_of_plies(ply)).color(theme::HEADLINE.color32()));
                 }
-                plot.hline(HLine::new("", PROVEN).color(theme::GUIDE_FAINT.color32()));
-                plot.hline(HLine::new("", -PROVEN).color(theme::GUIDE_FAINT.color32()));
-                // One line per side's opinion: no zigzag between two evaluations.
-                plot.line(Line::new("", PlotPoints::from(white.clone())).color(WHITE_POINTS).width(1.5));
-                plot.line(Line::new("", PlotPoints::from(black.clone())).color(BLACK_POINTS).width(1.5));
-                plot.points(Points::new("White moved", white).color(WHITE_POINTS).radius(3.0));
-                plot.points(Points::new("Black moved", black).color(BLACK_POINTS).radius(3.0));
+                plot.line(Line::new("", PlotPoints::from(line)).color(theme::NEUTRAL.color32()).width(1.5));
+                for (side, color, name) in [(Side::White, WHITE_POINTS, "White"), (Side::Black, BLACK_POINTS, "Black")]
+                {
+                    plot.points(Points::new(format!("{name} moved"), marks(side, false)).color(color).radius(3.0));
+                    let book = Points::new(format!("{name}'s book move"), marks(side, true))
+                        .shape(egui_plot::MarkerShape::Square)
+                        .filled(false);
+                    plot.points(book.color(color).radius(3.5));
+                }
                 if let Some(at) = proved {
                     let star = Points::new("proved", vec![at]).shape(egui_plot::MarkerShape::Asterisk).radius(7.0);
                     plot.points(star.color(theme::PROOF.color32()));
@@ -104,15 +109,51 @@ pub(super) fn eval_graph_section(ui: &mut Ui, state: &mut InsightState) {
         {
             state.click.ply = Some(point.ply);
         }
-        // A legend would cover the points; the note names the colours instead.
-        let note = format!(
-            "Each side's own opinion after its moves, for White: orange White's, blue Black's, each scaled by its \
-            largest score (±{:.0} and ±{:.0} in its own units). Proven wins and losses sit on the outer lines (a pink star: proved by Solve). \
-            Click a point to review that position.",
-            graph.scale[0], graph.scale[1]
-        );
+        // A legend would cover the points; the note names the marks instead.
+        let note = "White's winning chance after each AI move, as the search that chose it saw it \
+            (orange dots: White's searches, blue: Black's; hollow squares: book moves). Proven results \
+            sit at 0% and 100% (a pink star: proved by Solve). Click a point to review that position.";
         ui.label(RichText::new(note).weak());
     });
+}
+
+/// The evaluation bar beside the board: White's share from below (from above
+/// when the board is flipped), as the last search judged the position shown;
+/// even and unlabelled before any AI has spoken.
+pub(super) fn eval_bar(ctx: &egui::Context, state: &InsightState, flipped: bool, left_edge: f32) {
+    let point = state.graph.latest_at(state.session.shown_ply());
+    let white = point.map_or(0.5, |p| p.white_chance) as f32;
+    let frame = state.board.frame_height();
+    let middle = ctx.viewport_rect().center().y;
+    let bar = egui::Rect::from_min_size(
+        egui::pos2(left_edge + (EVAL_BAR_ROOM - EVAL_BAR_WIDTH) / 2.0, middle - frame / 2.0),
+        egui::vec2(EVAL_BAR_WIDTH, frame),
+    );
+    let painter = ctx.layer_painter(egui::LayerId::background());
+    painter.rect_filled(bar, 2.0, theme::INK.color32());
+    let white_part = if flipped {
+        egui::Rect::from_min_max(bar.min, egui::pos2(bar.max.x, bar.min.y + bar.height() * white))
+    } else {
+        egui::Rect::from_min_max(egui::pos2(bar.min.x, bar.max.y - bar.height() * white), bar.max)
+    };
+    painter.rect_filled(white_part, 2.0, theme::PAPER.color32());
+    painter.line_segment(
+        [egui::pos2(bar.min.x - 2.0, bar.center().y), egui::pos2(bar.max.x + 2.0, bar.center().y)],
+        egui::Stroke::new(1.0, theme::GUIDE.color32()),
+    );
+    // The leader's chance in per cent, at the leader's end of the bar.
+    if let Some(point) = point {
+        let white_leads = point.white_chance >= 0.5;
+        let lead = if white_leads { point.white_chance } else { 1.0 - point.white_chance };
+        let (ink, on_top) = if white_leads { (theme::INK, flipped) } else { (theme::PAPER, !flipped) };
+        let (anchor, y) = if on_top {
+            (egui::Align2::CENTER_TOP, bar.min.y + 3.0)
+        } else {
+            (egui::Align2::CENTER_BOTTOM, bar.max.y - 3.0)
+        };
+        let font = egui::FontId::proportional(9.0);
+        painter.text(egui::pos2(bar.center().x, y), anchor, format!("{:.0}", 100.0 * lead), font, ink.color32());
+    }
 }
 
 pub(super) fn layers_section(ui: &mut Ui, state: &mut InsightState, variant: Variant) {

@@ -171,6 +171,7 @@ fn draw_panel(mut contexts: EguiContexts, mut state: PanelState, mut panels: Res
     if *state.phase.get() == GamePhase::Over && !state.comforts.session.reviewing() {
         banner::show(ctx, &mut state, (left.right() + right.left()) / 2.0);
     }
+    insight::eval_bar(ctx, &state.insight, state.comforts.flipped(), left.right());
     toast::show(ctx, &mut state.comforts.notice, (left.right(), right.left()));
     confirm::show(ctx, &mut state);
     Ok(())
@@ -257,8 +258,9 @@ fn fit_viewport(
 ) {
     let (width, height) = (window.width(), window.height());
     // A window narrower than its panels still shows a (small) board.
-    let free = (width - panels.left - panels.right).max(width * 0.2);
-    let left = panels.left.min(width - free);
+    // The evaluation bar keeps a strip at the board's left.
+    let free = (width - panels.left - panels.right - insight::EVAL_BAR_ROOM).max(width * 0.2);
+    let left = (panels.left + insight::EVAL_BAR_ROOM).min(width - free);
     let center_x = -width / 2.0 + left + free / 2.0;
     let fitted = BoardViewport { center: Vec2::new(center_x, 0.0), size: Vec2::new(free, height) };
     viewport.set_if_neq(fitted);

@@ -2,6 +2,7 @@
 //! for one side. Breakthrough and Lines of Action each have their own family.
 
 pub mod breakthrough;
+mod chances;
 pub mod loa;
 
 use std::fmt;
@@ -17,6 +18,7 @@ use crate::engine::rules::loa::LinesOfAction;
 use crate::engine::rules::types::{Side, Variant};
 
 pub use crate::engine::rules::types::{Score, WIN};
+pub use chances::{logistic_k, wdl_per_mille, win_chance};
 /// The bound heuristic scores stay strictly inside.
 pub const MAX_EVAL: Score = 500_000;
 

@@ -284,7 +284,10 @@ impl TuneReport {
         for ((w, h), name) in self.weights.iter().zip(&self.hand).zip(&self.names) {
             s.push_str(&format!("    {w}, // {name} (hand: {h})\n"));
         }
-        s.push_str("];\n");
+        s.push_str("];\n\n");
+        s.push_str("/// The scale of the curve that reads a score of these weights as a winning\n");
+        s.push_str("/// chance, sigmoid(K x score), as fitted above.\n");
+        s.push_str(&format!("pub(crate) const LOGISTIC_K: f64 = {:.6e};\n", self.k));
         s
     }
 }

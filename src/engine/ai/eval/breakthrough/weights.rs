@@ -26,3 +26,7 @@ pub(crate) const EXPERT: [i32; super::EXPERT_LEN] = [
     60, // free capture (mover) (hand: 60)
     20, // any capture (mover) (hand: 20)
 ];
+
+/// The scale of the curve that reads a score of these weights as a winning
+/// chance, sigmoid(K x score), as fitted above.
+pub(crate) const LOGISTIC_K: f64 = 1.378301e-3;

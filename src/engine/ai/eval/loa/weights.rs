@@ -20,3 +20,7 @@ pub(crate) const EXPERT: [i32; super::EXPERT_LEN] = [
     2, // pieces (hand: 0)
     30, // largest group's share of the pieces (hand: 0)
 ];
+
+/// The scale of the curve that reads a score of these weights as a winning
+/// chance, sigmoid(K x score), as fitted above.
+pub(crate) const LOGISTIC_K: f64 = 2.154246e-3;
