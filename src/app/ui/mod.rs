@@ -265,3 +265,19 @@ fn fit_viewport(
     let fitted = BoardViewport { center: Vec2::new(center_x, 0.0), size: Vec2::new(free, height) };
     viewport.set_if_neq(fitted);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two parameters of one system that touch the same resource, one of
+    /// them mutably, panic when the system first runs (Bevy's B0002); the
+    /// headless game tests never run the egui pass, so check its systems here.
+    #[test]
+    fn the_panel_systems_parameters_do_not_conflict() {
+        let mut world = World::new();
+        let mut schedule = Schedule::default();
+        schedule.add_systems((draw_panel, flow::draw));
+        schedule.initialize(&mut world).expect("the schedule builds");
+    }
+}
