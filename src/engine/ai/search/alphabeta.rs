@@ -39,10 +39,10 @@ pub(crate) fn search<G: Evaluate>(game: &mut G, config: &AiConfig, ctl: &mut Con
         }
     }
     root_scores.sort_by_key(|&(_, s)| -s);
-    SearchResult {
-        best_move: best.0,
-        info: SearchInfo { depth, score: best.1, pv, root_scores, ..SearchInfo::default() },
-    }
+    // Stopped before any root move was searched: nothing is known, so the
+    // result says depth 0 rather than a loss at the full depth.
+    let (depth, score) = if root_scores.is_empty() { (0, 0) } else { (depth, best.1) };
+    SearchResult { best_move: best.0, info: SearchInfo { depth, score, pv, root_scores, ..SearchInfo::default() } }
 }
 
 /// The value of `game` for the side to move, `depth` plies deep, within
