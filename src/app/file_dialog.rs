@@ -124,8 +124,8 @@ fn dialog_for(action: FileAction, typed: &str) -> rfd::FileDialog {
     let (title, kind, extension) = match action {
         FileAction::Save => ("Save game", "Breakline game", "json"),
         FileAction::Load => ("Open game", "Breakline game", "json"),
-        FileAction::ExportMoves => ("Export moves", "Move list", "txt"),
-        FileAction::ImportMoves => ("Import moves", "Move list", "txt"),
+        FileAction::ExportMoves => ("Export game text", "Game text", "txt"),
+        FileAction::ImportMoves => ("Import game text", "Game text", "txt"),
     };
     let suggested = default_path(extension);
     let typed = PathBuf::from(typed.trim());

@@ -14,10 +14,11 @@ use super::players::PlayerSetup;
 use super::players::Players;
 use super::session::GameSession;
 use super::state::{GamePhase, GameRequest, GameSettings, GameSystems, OpenedGame};
+use crate::engine::ai::game_text::{self, GameTextError, Headers};
 use crate::engine::ai::player::GameRecord;
 use crate::engine::rules::movetext::{self, MoveTextError};
 use crate::engine::rules::record::RecordError;
-use crate::engine::{BoardSize, Position, Variant};
+use crate::engine::{BoardSize, Variant};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FileAction {
@@ -49,6 +50,8 @@ pub enum FileError {
     Record { path: PathBuf, source: RecordError },
     #[error("{}: {source}", path.display())]
     Moves { path: PathBuf, source: MoveTextError },
+    #[error("{}: {source}", path.display())]
+    Text { path: PathBuf, source: GameTextError },
 }
 
 /// Reads a saved game, replays every move and rebuilds what follows from
@@ -65,15 +68,52 @@ pub fn save_game(path: &Path, record: &GameRecord) -> Result<(), FileError> {
     write(path, &serde_json::to_string_pretty(record)?)
 }
 
-/// The game's moves as text, with a header naming variant, size and start.
-fn export_moves(path: &Path, position: &Position) -> Result<(), FileError> {
-    write(path, &movetext::export(position))
+/// The game as text to share: tags (variant, size, players, date, result)
+/// and the numbered moves (see [`game_text`]).
+fn export_text(path: &Path, record: &GameRecord) -> Result<(), FileError> {
+    let headers = Headers { date: Some(today()), ..Headers::default() };
+    let text = game_text::write(record, &headers).map_err(|source| FileError::Text { path: path.into(), source })?;
+    write(path, &text)
 }
 
-/// Reads a move list; without a header it is a game of `variant` on `size`.
-fn import_moves(path: &Path, variant: Variant, size: BoardSize) -> Result<Position, FileError> {
+/// Reads a game as text: with tags, the game they describe (players too);
+/// a bare move list (or the older `# breakline` header) is a game of
+/// `variant` on `size` between the current players.
+fn import_text(
+    path: &Path,
+    variant: Variant,
+    size: BoardSize,
+    players: &Players,
+) -> Result<(GameSession, Players), FileError> {
     let text = read(path)?;
-    movetext::import(&text, variant, size).map_err(|source| FileError::Moves { path: path.to_path_buf(), source })
+    if text.trim_start().starts_with('[') {
+        let (record, _, _) = game_text::read(&text).map_err(|source| FileError::Text { path: path.into(), source })?;
+        let session =
+            GameSession::from_record(&record, 0).map_err(|source| FileError::Record { path: path.into(), source })?;
+        return Ok((session, players_from_record(&record)));
+    }
+    let position =
+        movetext::import(&text, variant, size).map_err(|source| FileError::Moves { path: path.into(), source })?;
+    Ok((GameSession::from_position(position, players, 0), players.clone()))
+}
+
+/// Today as PGN writes dates (`2026.11.25`, UTC).
+fn today() -> String {
+    date_of_day(SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs() / 86_400) as i64)
+}
+
+/// Days since 1970-01-01 to a civil date (H. Hinnant's algorithm).
+fn date_of_day(days: i64) -> String {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
 }
 
 /// Where a new file goes by default: `<data dir>/breakline/games/game-<seconds>.<extension>`.
@@ -124,13 +164,12 @@ fn handle_requests(
             }
             FileAction::ExportMoves => {
                 let done =
-                    export_moves(path, session.position()).map(|()| format!("Moves written to {}", path.display()));
+                    export_text(path, session.record()).map(|()| format!("Game text written to {}", path.display()));
                 report(&mut notice, done);
                 continue;
             }
             FileAction::Load => load_game(path).map(|(session, record)| (session, players_from_record(&record))),
-            FileAction::ImportMoves => import_moves(path, session.variant(), session.size())
-                .map(|position| (GameSession::from_position(position, &players, 0), players.clone())),
+            FileAction::ImportMoves => import_text(path, session.variant(), session.size(), &players),
         };
         match opened {
             Ok((opened, opened_players)) => {
@@ -148,5 +187,15 @@ fn report(notice: &mut Notice, done: Result<String, FileError>) {
     match done {
         Ok(text) => notice.info(text),
         Err(error) => notice.error(error.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn days_become_civil_dates() {
+        assert_eq!(super::date_of_day(0), "1970.01.01");
+        assert_eq!(super::date_of_day(11_016), "2000.02.29");
+        assert_eq!(super::date_of_day(20_782), "2026.11.25");
     }
 }

@@ -4,8 +4,8 @@
 use thiserror::Error;
 
 use super::{bench::BenchError, book::BookBuildError, flow::FlowCommandError, perft::PerftError};
+use super::{convert::ConvertError, merge::MergeCliError, protocol::ProtocolError, solve::SolveCommandError};
 use super::{experiments::ExperimentsError, matches::MatchError, tournament::TournamentError, tune::TuneCliError};
-use super::{merge::MergeCliError, protocol::ProtocolError, solve::SolveCommandError};
 
 /// Why a command failed; each variant's message is its command's own.
 #[derive(Debug, Error)]
@@ -32,6 +32,8 @@ pub(crate) enum CliError {
     Tune(#[from] TuneCliError),
     #[error(transparent)]
     Merge(#[from] MergeCliError),
+    #[error(transparent)]
+    Convert(#[from] ConvertError),
     /// A bad game flag.
     #[cfg(feature = "gui")]
     #[error(transparent)]

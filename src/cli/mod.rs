@@ -3,6 +3,7 @@
 
 mod bench;
 mod book;
+mod convert;
 #[cfg(feature = "gui")]
 mod display;
 mod error;
@@ -63,6 +64,8 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Fit a variant's expert weights to self-play results (Texel tuning)
     Tune(tune::TuneArgs),
+    /// Convert a game between a JSON record and the text people share
+    Convert(convert::ConvertArgs),
     /// Put the shard files of a match, tournament, experiments or tune run back together and report
     Merge(merge::MergeArgs),
 }
@@ -86,6 +89,7 @@ pub fn main() -> ExitCode {
 fn run(cli: &Cli) -> Result<ExitCode, CliError> {
     match &cli.command {
         Some(Command::Perft(args)) => perft::run(args)?,
+        Some(Command::Convert(args)) => convert::run(args)?,
         Some(Command::Engine) => protocol::run()?,
         Some(Command::Bench(args)) => bench::run(args)?,
         Some(Command::Match(args)) => matches::run(args)?,

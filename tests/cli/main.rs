@@ -2,6 +2,7 @@
 //! where the exit code and stderr matter.
 
 mod binary;
+mod convert;
 mod engine_matches;
 mod flow;
 mod protocol;

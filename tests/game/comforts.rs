@@ -257,14 +257,19 @@ fn a_saved_game_loads_back_equal() {
     assert_pieces_match(&mut other);
     assert_eq!(&files::load_game(&path).expect("loads").1, saved.record());
 
-    // The move list round-trips too (without figures).
+    // The game as text round-trips too (players and moves; no search figures).
     let text = temp_path("round-trip.txt");
     send(&mut other, FileRequest { action: FileAction::ExportMoves, path: text.clone() });
+    other.update();
+    let written = std::fs::read_to_string(&text).expect("the text is written");
+    assert!(written.starts_with("[Variant \"loa\"]\n[Size \"8x8\"]\n") && written.contains("[Date \""), "{written}");
+    *other.world_mut().resource_mut::<Players>() = Players::default();
     send(&mut other, FileRequest { action: FileAction::ImportMoves, path: text });
     for _ in 0..5 {
         other.update();
     }
     assert_eq!(session(&other).position().moves(), saved.position().moves());
+    assert_eq!(session(&other).record().white, saved.record().white, "the text names the players");
     assert_pieces_match(&mut other);
 }
 

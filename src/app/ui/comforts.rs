@@ -143,8 +143,16 @@ pub(super) fn files_section(ui: &mut Ui, state: &mut ComfortsState) {
         let actions = [
             (FileAction::Save, "Save", "The whole game as JSON (Ctrl+S)"),
             (FileAction::Load, "Open", "A game saved as JSON (Ctrl+O)"),
-            (FileAction::ExportMoves, "Export moves", "The move list as plain text"),
-            (FileAction::ImportMoves, "Import moves", "A plain-text move list"),
+            (
+                FileAction::ExportMoves,
+                "Export text",
+                "The game as text to share: tags (players, date, result) and numbered moves",
+            ),
+            (
+                FileAction::ImportMoves,
+                "Import text",
+                "A game as text (tags and moves), or a bare move list for the board set up now",
+            ),
         ];
         ui.horizontal_wrapped(|ui| {
             for (action, label, hover) in actions {

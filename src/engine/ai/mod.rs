@@ -3,6 +3,7 @@
 
 pub mod book;
 pub mod eval;
+pub mod game_text;
 pub mod player;
 pub mod search;
 pub mod solver;

@@ -1,0 +1,255 @@
+//! A game as text people paste and share, in the manner of chess's PGN: tag
+//! lines (variant, size, players, date, result, time control, opening plies,
+//! a start position other than the usual), then the moves in the project's
+//! notation, numbered in pairs, and the result. Reading checks every move by
+//! the rules; JSON records stay the saved form of full detail.
+
+use std::fmt::Write as _;
+
+use thiserror::Error;
+
+use super::player::{GameRecord, Player};
+use super::search::AiConfig;
+use crate::engine::rules::error::{FenError, MoveError, SizeError};
+use crate::engine::rules::position::Position;
+use crate::engine::rules::record::RecordError;
+use crate::engine::rules::types::{BoardSize, Outcome, Side, Variant};
+
+/// What a record does not hold but the text may carry.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Headers {
+    /// `YYYY.MM.DD`, as PGN writes dates.
+    pub date: Option<String>,
+    /// `-` for none, else e.g. `300+3` (seconds and increment).
+    pub time_control: Option<String>,
+    /// Plies played at random (or from a book) before the players took over.
+    pub opening_plies: Option<u32>,
+}
+
+/// Why a text is not a game; each says it in one line.
+#[derive(Debug, Error)]
+pub enum GameTextError {
+    /// A tag line that is not `[Name "value"]`.
+    #[error("line {line}: not a tag ('[Name \"value\"]'): {text}")]
+    Tag {
+        /// The line's number, from 1.
+        line: usize,
+        /// The line as written.
+        text: String,
+    },
+    /// The variant or size tag names no supported board.
+    #[error(transparent)]
+    Size(#[from] SizeError),
+    /// The start tag is not a position string.
+    #[error("bad start position: {0}")]
+    Start(#[from] FenError),
+    /// A move the rules refuse.
+    #[error("move {index} ({text}): {error}")]
+    Move {
+        /// The ply's number, from 1.
+        index: usize,
+        /// The move as written.
+        text: String,
+        /// Why it cannot be played.
+        error: MoveError,
+    },
+    /// A result that contradicts the board, or text after it.
+    #[error("the result '{0}' does not fit the moves")]
+    Result(String),
+    /// The record cannot be replayed (writing).
+    #[error(transparent)]
+    Record(#[from] RecordError),
+}
+
+/// The game as text: tags, then the numbered moves and the result.
+pub fn write(record: &GameRecord, headers: &Headers) -> Result<String, GameTextError> {
+    let (_, end) = record.rebuilt()?;
+    let mut start = end.clone();
+    while start.undo().is_some() {}
+    let mut out = String::new();
+    let mut tag = |name: &str, value: &str| {
+        let _ = writeln!(out, "[{name} \"{}\"]", value.replace('"', "'"));
+    };
+    tag("Variant", end.variant().id());
+    tag("Size", &end.size().to_string());
+    tag("White", &record.white.display_name());
+    tag("Black", &record.black.display_name());
+    for (name, player) in [("WhiteConfig", &record.white), ("BlackConfig", &record.black)] {
+        if let Player::Ai(config) = player {
+            tag(name, &config.to_string());
+        }
+    }
+    if let Some(date) = &headers.date {
+        tag("Date", date);
+    }
+    tag("Result", result_token(record.result));
+    tag("TimeControl", headers.time_control.as_deref().unwrap_or("-"));
+    if let Some(plies) = headers.opening_plies {
+        tag("OpeningPlies", &plies.to_string());
+    }
+    let usual = Position::start(end.variant(), end.size()).map(|p| p.fen()).ok();
+    if usual.as_deref() != Some(start.fen().as_str()) {
+        tag("Start", &start.fen());
+    }
+    out.push('\n');
+    out.push_str(&numbered_moves(&start, &end));
+    out.push_str(result_token(record.result));
+    out.push('\n');
+    Ok(out)
+}
+
+/// "1. a2-a3 h7-h6 2. b2-b3 ": the moves from `start` to `end`.
+fn numbered_moves(start: &Position, end: &Position) -> String {
+    let mut replay = start.clone();
+    let mut out = String::new();
+    for (i, &m) in end.moves().iter().enumerate() {
+        if i % 2 == 0 {
+            let _ = write!(out, "{}. ", i / 2 + 1);
+        }
+        let _ = write!(out, "{} ", replay.move_name(m));
+        let _ = replay.play(m);
+    }
+    out
+}
+
+fn result_token(result: Outcome) -> &'static str {
+    match result {
+        Outcome::Ongoing => "*",
+        Outcome::Win { winner: Side::White, .. } => "1-0",
+        Outcome::Win { winner: Side::Black, .. } => "0-1",
+        Outcome::Draw { .. } => "1/2-1/2",
+    }
+}
+
+/// Reads a game: tags (all optional; Breakthrough 8x8 without them), the
+/// moves, and a result token; a decisive result the board does not show is a
+/// resignation of the side that lost.
+pub fn read(text: &str) -> Result<(GameRecord, Position, Headers), GameTextError> {
+    let (tags, body) = split_tags(text)?;
+    let find = |name: &str| tags.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str());
+    let variant: Variant = find("Variant").unwrap_or("breakthrough").parse()?;
+    let size: BoardSize = match find("Size") {
+        Some(text) => text.parse()?,
+        None => variant.default_size(),
+    };
+    let mut position = match find("Start") {
+        Some(fen) => Position::from_fen(variant, fen)?,
+        None => Position::start(variant, size)?,
+    };
+    let player =
+        |name: &str| find(name).and_then(|t| AiConfig::parse(t, variant).ok()).map_or(Player::Human, Player::Ai);
+    let mut record = GameRecord::new(&position, player("WhiteConfig"), player("BlackConfig"), 0);
+    let mut result = None;
+    let mut index = 0;
+    for token in body.split_whitespace() {
+        if result.is_some() {
+            return Err(GameTextError::Result(token.to_string()));
+        }
+        if matches!(token, "1-0" | "0-1" | "1/2-1/2" | "*") {
+            result = Some(token);
+            continue;
+        }
+        // Move numbers ("12." or "12...") carry no information.
+        if token.trim_end_matches('.').chars().all(|c| c.is_ascii_digit()) {
+            continue;
+        }
+        index += 1;
+        let before = position.clone();
+        let m =
+            position.play_text(token).map_err(|error| GameTextError::Move { index, text: token.to_string(), error })?;
+        record.push(&before, m, None);
+    }
+    record.finish(&position);
+    settle_result(&mut record, &position, result.or(find("Result")))?;
+    let headers = Headers {
+        date: find("Date").map(str::to_string),
+        time_control: find("TimeControl").filter(|t| *t != "-").map(str::to_string),
+        opening_plies: find("OpeningPlies").and_then(|p| p.parse().ok()),
+    };
+    Ok((record, position, headers))
+}
+
+/// The tags as (name, value) and the text after them.
+fn split_tags(text: &str) -> Result<(Vec<(String, String)>, String), GameTextError> {
+    let mut tags = Vec::new();
+    let mut body = String::new();
+    for (i, line) in text.lines().enumerate() {
+        let trimmed = line.trim();
+        if !trimmed.starts_with('[') {
+            body.push_str(trimmed);
+            body.push(' ');
+            continue;
+        }
+        let bad = || GameTextError::Tag { line: i + 1, text: trimmed.to_string() };
+        let inner = trimmed.strip_prefix('[').and_then(|t| t.strip_suffix(']')).ok_or_else(bad)?;
+        let (name, value) = inner.split_once(' ').ok_or_else(bad)?;
+        let value = value.trim().strip_prefix('"').and_then(|v| v.strip_suffix('"')).ok_or_else(bad)?;
+        tags.push((name.to_string(), value.to_string()));
+    }
+    Ok((tags, body))
+}
+
+/// Checks the stated result against the board: a finished board must agree;
+/// on an unfinished one a decisive result is the loser's resignation.
+fn settle_result(record: &mut GameRecord, end: &Position, stated: Option<&str>) -> Result<(), GameTextError> {
+    let over = end.outcome().is_over();
+    let loser = match stated {
+        None | Some("*") => return Ok(()),
+        Some(token) if token == result_token(end.outcome()) => return Ok(()),
+        Some("1-0") if !over => Side::Black,
+        Some("0-1") if !over => Side::White,
+        Some(token) => return Err(GameTextError::Result(token.to_string())),
+    };
+    record.resign(loser);
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(moves: &[&str]) -> GameRecord {
+        let mut position = Position::start(Variant::Breakthrough, BoardSize::new(5, 5)).unwrap();
+        let master = Player::Ai(AiConfig::parse("master", Variant::Breakthrough).unwrap());
+        let mut record = GameRecord::new(&position, Player::Human, master, 0);
+        for text in moves {
+            let before = position.clone();
+            let m = position.play_text(text).unwrap();
+            record.push(&before, m, None);
+        }
+        record.finish(&position);
+        record
+    }
+
+    #[test]
+    fn a_game_written_as_text_reads_back_the_same() {
+        let mut record = game(&["a2-a3", "e4-e3", "b2-b3"]);
+        record.resign(Side::Black);
+        let headers = Headers { date: Some("2026.11.25".into()), time_control: None, opening_plies: Some(2) };
+        let text = write(&record, &headers).unwrap();
+        assert!(text.contains("[White \"Human\"]\n[Black \"Master\"]\n"), "{text}");
+        assert!(text.ends_with("\n1. a2-a3 e4-e3 2. b2-b3 1-0\n"), "{text}");
+        let (read_back, position, read_headers) = read(&text).unwrap();
+        assert_eq!(read_headers, headers);
+        assert_eq!(read_back.white, record.white);
+        assert_eq!(read_back.black, record.black);
+        assert_eq!(read_back.result, record.result, "a decisive result on an open board is a resignation");
+        assert_eq!(position.moves().len(), 3);
+        assert_eq!(write(&read_back, &headers).unwrap(), text);
+    }
+
+    #[test]
+    fn malformed_games_are_refused_in_one_line() {
+        let cases = [
+            ("[Variant \"chess\"]\n1. e2-e4", "unknown variant 'chess'"),
+            ("[Variant breakthrough\n", "line 1: not a tag"),
+            ("[Size \"5x5\"]\n1. a2-a4", "move 1 (a2-a4)"),
+            ("[Size \"5x5\"]\n1. a2-a3 1/2-1/2", "the result '1/2-1/2' does not fit"),
+            ("[Size \"5x5\"]\n1. a2-a3 1-0 b4-b3", "the result 'b4-b3' does not fit"),
+        ];
+        for (text, expected) in cases {
+            let error = read(text).map(|_| ()).unwrap_err().to_string();
+            assert!(error.contains(expected) && !error.contains('\n'), "{text:?}: {error}");
+        }
+    }
+}
