@@ -9,8 +9,9 @@ use std::fmt::Write as _;
 use thiserror::Error;
 
 use super::player::{GameRecord, Player};
-use super::search::AiConfig;
-use crate::engine::rules::error::{FenError, MoveError, SizeError};
+use super::search::{AiConfig, ConfigError};
+use crate::engine::rules::error::{FenError, SizeError};
+use crate::engine::rules::movetext::MoveTextError;
 use crate::engine::rules::position::Position;
 use crate::engine::rules::record::RecordError;
 use crate::engine::rules::types::{BoardSize, Outcome, Side, Variant};
@@ -43,15 +44,16 @@ pub enum GameTextError {
     /// The start tag is not a position string.
     #[error("bad start position: {0}")]
     Start(#[from] FenError),
-    /// A move the rules refuse.
-    #[error("move {index} ({text}): {error}")]
-    Move {
-        /// The ply's number, from 1.
-        index: usize,
-        /// The move as written.
-        text: String,
-        /// Why it cannot be played.
-        error: MoveError,
+    /// A move the rules refuse (said as a move list says it).
+    #[error(transparent)]
+    Move(#[from] MoveTextError),
+    /// A player's config tag that is not an AI config.
+    #[error("[{tag}]: {source}")]
+    Config {
+        /// `WhiteConfig` or `BlackConfig`.
+        tag: &'static str,
+        /// Why the config is refused.
+        source: ConfigError,
     },
     /// A result that contradicts the board, or text after it.
     #[error("the result '{0}' does not fit the moves")]
@@ -64,8 +66,7 @@ pub enum GameTextError {
 /// The game as text: tags, then the numbered moves and the result.
 pub fn write(record: &GameRecord, headers: &Headers) -> Result<String, GameTextError> {
     let (_, end) = record.rebuilt()?;
-    let mut start = end.clone();
-    while start.undo().is_some() {}
+    let start = Position::from_placement(end.variant(), end.start_placement().clone())?;
     let mut out = String::new();
     let mut tag = |name: &str, value: &str| {
         let _ = writeln!(out, "[{name} \"{}\"]", value.replace('"', "'"));
@@ -136,9 +137,14 @@ pub fn read(text: &str) -> Result<(GameRecord, Position, Headers), GameTextError
         Some(fen) => Position::from_fen(variant, fen)?,
         None => Position::start(variant, size)?,
     };
-    let player =
-        |name: &str| find(name).and_then(|t| AiConfig::parse(t, variant).ok()).map_or(Player::Human, Player::Ai);
-    let mut record = GameRecord::new(&position, player("WhiteConfig"), player("BlackConfig"), 0);
+    // A side without a config tag is a person; a config that does not parse is refused.
+    let player = |tag: &'static str| match find(tag) {
+        None => Ok(Player::Human),
+        Some(text) => {
+            AiConfig::parse(text, variant).map(Player::Ai).map_err(|source| GameTextError::Config { tag, source })
+        }
+    };
+    let mut record = GameRecord::new(&position, player("WhiteConfig")?, player("BlackConfig")?, 0);
     let mut result = None;
     let mut index = 0;
     for token in body.split_whitespace() {
@@ -156,7 +162,7 @@ pub fn read(text: &str) -> Result<(GameRecord, Position, Headers), GameTextError
         index += 1;
         let before = position.clone();
         let m =
-            position.play_text(token).map_err(|error| GameTextError::Move { index, text: token.to_string(), error })?;
+            position.play_text(token).map_err(|error| MoveTextError::Move { index, text: token.to_string(), error })?;
         record.push(&before, m, None);
     }
     record.finish(&position);
@@ -246,6 +252,7 @@ mod tests {
             ("[Size \"5x5\"]\n1. a2-a4", "move 1 (a2-a4)"),
             ("[Size \"5x5\"]\n1. a2-a3 1/2-1/2", "the result '1/2-1/2' does not fit"),
             ("[Size \"5x5\"]\n1. a2-a3 1-0 b4-b3", "the result 'b4-b3' does not fit"),
+            ("[WhiteConfig \"alphabeta:depth=0\"]\n", "[WhiteConfig]: "),
         ];
         for (text, expected) in cases {
             let error = read(text).map(|_| ()).unwrap_err().to_string();
