@@ -110,7 +110,17 @@ mod tests {
     use crate::engine::ai::eval::WIN;
 
     fn record(side: Side, score: Option<Score>) -> MoveRecord {
-        MoveRecord { notation: String::new(), side, capture: false, nodes: 0, time_us: 0, depth: 0, score, book: false }
+        MoveRecord {
+            notation: String::new(),
+            side,
+            capture: false,
+            nodes: 0,
+            time_us: 0,
+            depth: 0,
+            score,
+            book: false,
+            clock_ms: None,
+        }
     }
 
     #[test]

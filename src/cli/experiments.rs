@@ -121,8 +121,16 @@ impl Context<'_> {
         games: usize,
         noise: f64,
     ) -> SeriesSpec {
-        let schedule =
-            Schedule { variant, size, move_limit: None, random_plies: 0, noise, seed: self.seed, swap: false };
+        let schedule = Schedule {
+            variant,
+            size,
+            move_limit: None,
+            random_plies: 0,
+            noise,
+            seed: self.seed,
+            swap: false,
+            time_control: None,
+        };
         SeriesSpec { schedule, a: Seat::Ai(a), b: Seat::Ai(b), games: self.games.unwrap_or(games) }
     }
 
@@ -419,6 +427,7 @@ fn strength_ladder(ctx: &Context<'_>, time_ms: u64) -> Result<(), ExperimentsErr
             noise: 1.0,
             seed: ctx.seed,
             swap: true,
+            time_control: None,
         };
         let round_robin = RoundRobin { schedule, players, games_per_pair: ctx.games.unwrap_or(4) };
         let games = ctx.play_round_robin(&round_robin)?;

@@ -17,6 +17,7 @@ use crate::engine::lab::runner::{EngineStartError, Schedule, Seat, SeatError, Se
 use crate::engine::lab::series::{SeriesSummary, samples_of_a};
 use crate::engine::lab::shard::{Shard, ShardSpec, share};
 use crate::engine::lab::sprt::{Sprt, SprtBoundsError, Verdict};
+use crate::engine::rules::clock::TimeControl;
 use crate::engine::{BoardSize, SizeError, Variant};
 
 use super::progress;
@@ -64,6 +65,10 @@ pub(crate) struct MatchArgs {
     /// Milliseconds an engine program may take for any answer before it forfeits
     #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
     timeout: u64,
+    /// Play on the clock: BASE+INCREMENT in seconds (e.g. 10+0.1); each AI
+    /// plans its moves by its clock and a fallen flag loses the game
+    #[arg(long, value_name = "BASE+INC")]
+    tc: Option<TimeControl>,
     #[command(flatten)]
     shard: ShardArgs,
 }
@@ -121,6 +126,7 @@ impl MatchArgs {
             noise: self.noise,
             seed: self.seed,
             swap: self.swap,
+            time_control: self.tc,
         };
         Ok(SeriesSpec { schedule, a, b, games: self.games as usize })
     }

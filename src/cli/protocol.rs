@@ -7,6 +7,7 @@ mod job;
 
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 pub use job::Sink;
 use job::{Job, JobError, Work};
@@ -17,7 +18,9 @@ use crate::engine::ai::eval::wdl_per_mille;
 use crate::engine::ai::search::{
     self, AiConfig, Algorithm, ConfigError, Limit, SearchHandler, SearchInfo, parse_threads, threads_expect,
 };
-use crate::engine::{BoardSize, FenError, MoveError, Outcome, Position, SizeError, Strategy, Variant};
+use crate::engine::ai::time_plan::search_on_clock;
+use crate::engine::rules::clock::ClockView;
+use crate::engine::{BoardSize, FenError, MoveError, Outcome, Position, Side, SizeError, Strategy, Variant};
 
 /// The commands taken while a search or perft runs: none changes the position
 /// it works on. Every other command is refused until it ends.
@@ -60,9 +63,13 @@ pub(crate) enum ProtocolError {
     NoMoveLimit,
     #[error("go option '{0}' needs a value")]
     GoNeedsValue(String),
+    #[error("go {key} takes a number of milliseconds (movestogo: of moves), not '{value}'")]
+    GoValue { key: String, value: String },
+    #[error("go has {0}'s clock missing: give wtime and btime")]
+    MoverClock(&'static str),
     #[error("unknown go option '{0}'")]
     UnknownGoOption(String),
-    #[error("go infinite takes no depth, movetime or iterations")]
+    #[error("go infinite takes no depth, movetime, iterations or clocks")]
     InfiniteWithLimits,
     #[error("game over")]
     GameOver,
@@ -348,7 +355,8 @@ impl EngineSession {
         Ok("ok".to_string())
     }
 
-    /// `go [depth N] [movetime MS] [iterations N] [ai <config>] | go [ai <config>] infinite`:
+    /// `go [depth N] [movetime MS] [iterations N] [wtime W btime B winc I binc J movestogo N] [ai <config>]
+    /// | go [ai <config>] infinite`:
     /// starts the search on its own thread.
     fn go(&mut self, args: &[&str]) -> Result<(), ProtocolError> {
         if self.position.outcome().is_over() {
@@ -357,12 +365,20 @@ impl EngineSession {
         let request = GoRequest::parse(args, &self.ai, self.position.variant())?;
         let config = request.config(self.threads)?;
         config.check_variant(self.position.variant())?;
+        let mover = self.position.side_to_move();
+        let clock = match request.clocks.any() {
+            true => Some(request.clocks.view(mover).ok_or(ProtocolError::MoverClock(mover.name()))?),
+            false => None,
+        };
         let work = if request.infinite { Work::Infinite } else { Work::Search };
         let position = self.position.clone();
         let (sink, wdl) = (self.sink.clone(), self.wdl);
         self.job = Some(Job::spawn(work, move |signals| {
             let mut reporter = Reporter { sink: &sink, position: &position, stop: &signals.stop, wdl };
-            let result = search::search(&position, &config, &mut reporter);
+            let result = match clock {
+                Some(clock) => search_on_clock(&position, &config, clock, &mut reporter),
+                None => search::search(&position, &config, &mut reporter),
+            };
             signals.finish(work);
             match result {
                 Ok(result) => {
@@ -419,17 +435,63 @@ pub(crate) fn run() -> Result<(), ProtocolError> {
     Ok(session.finish()?)
 }
 
-/// A `go` line read: the config to search with and whether it runs until `stop`.
+/// A `go` line read: the config to search with, whether it runs until
+/// `stop`, and the clocks it plays by.
 struct GoRequest {
     base: AiConfig,
     limits: Vec<Limit>,
     infinite: bool,
+    clocks: GoClocks,
+}
+
+/// `go wtime W btime B winc I binc J movestogo N`, in milliseconds, as UCI.
+#[derive(Default)]
+struct GoClocks {
+    time: [Option<u64>; 2],
+    increment: [Option<u64>; 2],
+    moves_to_go: Option<u32>,
+}
+
+impl GoClocks {
+    /// Reads one clock option (`wtime`, `btime`, `winc`, `binc`, `movestogo`).
+    fn set(&mut self, key: &str, value: &str) -> Result<(), ProtocolError> {
+        let bad = || ProtocolError::GoValue { key: key.to_string(), value: value.to_string() };
+        if key == "movestogo" {
+            self.moves_to_go = Some(value.parse::<u32>().ok().filter(|&n| n > 0).ok_or_else(bad)?);
+            return Ok(());
+        }
+        let (times, side) = match key {
+            "wtime" => (&mut self.time, 0),
+            "btime" => (&mut self.time, 1),
+            "winc" => (&mut self.increment, 0),
+            _ => (&mut self.increment, 1),
+        };
+        // A GUI may send a negative time for a clock that overstepped: nothing left.
+        times[side] = Some(value.parse::<i64>().map_err(|_| bad())?.max(0) as u64);
+        Ok(())
+    }
+
+    /// The mover's clock, if the line gave its time.
+    fn view(&self, mover: Side) -> Option<ClockView> {
+        let i = mover.index();
+        let left = self.time[i]?;
+        Some(ClockView {
+            left: Duration::from_millis(left),
+            increment: Duration::from_millis(self.increment[i].unwrap_or(0)),
+            moves_to_go: self.moves_to_go,
+        })
+    }
+
+    fn any(&self) -> bool {
+        self.time.iter().chain(&self.increment).any(Option::is_some) || self.moves_to_go.is_some()
+    }
 }
 
 impl GoRequest {
     /// Reads `go`'s options; `ai <config>` replaces the session's `ai`.
     fn parse(args: &[&str], ai: &AiConfig, variant: Variant) -> Result<GoRequest, ProtocolError> {
-        let mut request = GoRequest { base: ai.clone(), limits: Vec::new(), infinite: false };
+        let mut request =
+            GoRequest { base: ai.clone(), limits: Vec::new(), infinite: false, clocks: GoClocks::default() };
         let mut rest = args;
         loop {
             rest = match rest {
@@ -438,7 +500,10 @@ impl GoRequest {
                     request.infinite = true;
                     tail
                 }
-                [key @ ("depth" | "movetime" | "iterations" | "ai")] => {
+                [
+                    key @ ("depth" | "movetime" | "iterations" | "ai" | "wtime" | "btime" | "winc" | "binc"
+                    | "movestogo"),
+                ] => {
                     return Err(ProtocolError::GoNeedsValue(key.to_string()));
                 }
                 ["ai", text, tail @ ..] => {
@@ -450,10 +515,14 @@ impl GoRequest {
                     request.limits.push(Limit::parse(config_key, value)?);
                     tail
                 }
+                [key @ ("wtime" | "btime" | "winc" | "binc" | "movestogo"), value, tail @ ..] => {
+                    request.clocks.set(key, value)?;
+                    tail
+                }
                 [other, ..] => return Err(ProtocolError::UnknownGoOption(other.to_string())),
             };
         }
-        if request.infinite && !request.limits.is_empty() {
+        if request.infinite && (!request.limits.is_empty() || request.clocks.any()) {
             return Err(ProtocolError::InfiniteWithLimits);
         }
         Ok(request)

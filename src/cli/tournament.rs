@@ -14,6 +14,7 @@ use crate::engine::ai::search::SearchError;
 use crate::engine::lab::rating::fit_ratings;
 use crate::engine::lab::runner::{EngineStartError, PairGame, RoundRobin, Schedule, Seat, SeatError};
 use crate::engine::lab::shard::{Shard, ShardError, ShardSpec, share};
+use crate::engine::rules::clock::TimeControl;
 use crate::engine::{BoardSize, SizeError, Variant};
 
 use super::matches::{NoiseError, check_noise};
@@ -43,6 +44,9 @@ pub(crate) struct TournamentArgs {
     /// Milliseconds an engine program may take for any answer before it forfeits
     #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
     timeout: u64,
+    /// Play on the clock: BASE+INCREMENT in seconds (e.g. 10+0.1)
+    #[arg(long, value_name = "BASE+INC")]
+    tc: Option<TimeControl>,
     /// With --shard: write the shard's games here (default: stdout)
     #[arg(long)]
     json: Option<PathBuf>,
@@ -165,6 +169,7 @@ pub(crate) fn run(args: &TournamentArgs) -> Result<(), TournamentError> {
         noise: args.noise,
         seed: args.seed,
         swap: true,
+        time_control: args.tc,
     };
     let round_robin = RoundRobin { schedule, players, games_per_pair: args.games as usize };
     let threads = args.threads.map_or_else(progress::default_threads, |t| t as usize);

@@ -2,6 +2,7 @@
 //! where the exit code and stderr matter.
 
 mod binary;
+mod clocks;
 mod convert;
 mod engine_matches;
 mod flow;

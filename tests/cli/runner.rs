@@ -34,6 +34,7 @@ fn game_n_of_a_spec_is_the_same_in_the_series_runner_and_through_match() {
             noise: 0.5,
             seed: 11,
             swap: true,
+            time_control: None,
         },
         a: Seat::Ai(AiConfig::parse(white, v).unwrap()),
         b: Seat::Ai(AiConfig::parse(black, v).unwrap()),

@@ -3,6 +3,7 @@
 
 mod analysis;
 mod book;
+mod clock;
 mod eval;
 mod fixed_depth;
 mod flow;

@@ -24,6 +24,7 @@ fn schedule(swap: bool) -> Schedule {
         noise: 1.0,
         seed: 42,
         swap,
+        time_control: None,
     }
 }
 

@@ -24,6 +24,7 @@ fn schedule(seed: u64) -> Schedule {
         noise: 1.0,
         seed,
         swap: true,
+        time_control: None,
     }
 }
 

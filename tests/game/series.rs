@@ -29,6 +29,7 @@ fn small_spec(games: usize) -> SeriesSpec {
         noise: 1.0,
         seed: 7,
         swap: true,
+        time_control: None,
     };
     SeriesSpec {
         schedule,

@@ -108,6 +108,7 @@ impl SeriesForm {
             noise: self.noise,
             seed: self.seed,
             swap: self.swap,
+            time_control: None,
         };
         Ok(SeriesSpec { schedule, a: Seat::Ai(a), b: Seat::Ai(b), games: self.games.max(1) })
     }

@@ -10,6 +10,7 @@ use thiserror::Error;
 
 use super::player::{GameRecord, Player};
 use super::search::{AiConfig, ConfigError};
+use crate::engine::rules::clock::{TimeControl, TimeControlError};
 use crate::engine::rules::error::{FenError, SizeError};
 use crate::engine::rules::movetext::MoveTextError;
 use crate::engine::rules::position::Position;
@@ -21,11 +22,12 @@ use crate::engine::rules::types::{BoardSize, Outcome, Side, Variant};
 pub struct Headers {
     /// `YYYY.MM.DD`, as PGN writes dates.
     pub date: Option<String>,
-    /// `-` for none, else e.g. `300+3` (seconds and increment).
-    pub time_control: Option<String>,
     /// Plies played at random (or from a book) before the players took over.
     pub opening_plies: Option<u32>,
 }
+
+/// PGN's `Termination` for a game lost on time.
+const TIME_FORFEIT: &str = "time forfeit";
 
 /// Why a text is not a game; each says it in one line.
 #[derive(Debug, Error)]
@@ -61,6 +63,9 @@ pub enum GameTextError {
     /// The record cannot be replayed (writing).
     #[error(transparent)]
     Record(#[from] RecordError),
+    /// A `TimeControl` tag that is not one.
+    #[error("[TimeControl]: {0}")]
+    TimeControl(#[from] TimeControlError),
 }
 
 /// The game as text: tags, then the numbered moves and the result.
@@ -84,7 +89,11 @@ pub fn write(record: &GameRecord, headers: &Headers) -> Result<String, GameTextE
         tag("Date", date);
     }
     tag("Result", result_token(record.result));
-    tag("TimeControl", headers.time_control.as_deref().unwrap_or("-"));
+    let time_control = record.time_control.map(|tc| tc.to_string());
+    tag("TimeControl", time_control.as_deref().unwrap_or("-"));
+    if record.result.reason_is_time() {
+        tag("Termination", TIME_FORFEIT);
+    }
     if let Some(plies) = headers.opening_plies {
         tag("OpeningPlies", &plies.to_string());
     }
@@ -165,11 +174,15 @@ pub fn read(text: &str) -> Result<(GameRecord, Position, Headers), GameTextError
             position.play_text(token).map_err(|error| MoveTextError::Move { index, text: token.to_string(), error })?;
         record.push(&before, m, None);
     }
+    record.time_control = match find("TimeControl").filter(|t| *t != "-") {
+        Some(text) => Some(TimeControl::parse(text)?),
+        None => None,
+    };
     record.finish(&position);
-    settle_result(&mut record, &position, result.or(find("Result")))?;
+    let on_time = find("Termination") == Some(TIME_FORFEIT);
+    settle_result(&mut record, &position, result.or(find("Result")), on_time)?;
     let headers = Headers {
         date: find("Date").map(str::to_string),
-        time_control: find("TimeControl").filter(|t| *t != "-").map(str::to_string),
         opening_plies: find("OpeningPlies").and_then(|p| p.parse().ok()),
     };
     Ok((record, position, headers))
@@ -196,8 +209,14 @@ fn split_tags(text: &str) -> Result<(Vec<(String, String)>, String), GameTextErr
 }
 
 /// Checks the stated result against the board: a finished board must agree;
-/// on an unfinished one a decisive result is the loser's resignation.
-fn settle_result(record: &mut GameRecord, end: &Position, stated: Option<&str>) -> Result<(), GameTextError> {
+/// on an unfinished one a decisive result is the loser's resignation, or
+/// its fallen flag where the termination says so.
+fn settle_result(
+    record: &mut GameRecord,
+    end: &Position,
+    stated: Option<&str>,
+    on_time: bool,
+) -> Result<(), GameTextError> {
     let over = end.outcome().is_over();
     let loser = match stated {
         None | Some("*") => return Ok(()),
@@ -206,7 +225,11 @@ fn settle_result(record: &mut GameRecord, end: &Position, stated: Option<&str>) 
         Some("0-1") if !over => Side::White,
         Some(token) => return Err(GameTextError::Result(token.to_string())),
     };
-    record.resign(loser);
+    if on_time {
+        record.flag_fell(loser)
+    } else {
+        record.resign(loser)
+    }
     Ok(())
 }
 
@@ -231,7 +254,7 @@ mod tests {
     fn a_game_written_as_text_reads_back_the_same() {
         let mut record = game(&["a2-a3", "e4-e3", "b2-b3"]);
         record.resign(Side::Black);
-        let headers = Headers { date: Some("2026.11.25".into()), time_control: None, opening_plies: Some(2) };
+        let headers = Headers { date: Some("2026.11.25".into()), opening_plies: Some(2) };
         let text = write(&record, &headers).unwrap();
         assert!(text.contains("[White \"Human\"]\n[Black \"Master\"]\n"), "{text}");
         assert!(text.ends_with("\n1. a2-a3 e4-e3 2. b2-b3 1-0\n"), "{text}");

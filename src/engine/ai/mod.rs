@@ -7,3 +7,4 @@ pub mod game_text;
 pub mod player;
 pub mod search;
 pub mod solver;
+pub mod time_plan;

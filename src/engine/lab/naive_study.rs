@@ -83,6 +83,7 @@ impl NaiveStudy {
                     noise: self.noise,
                     seed: self.seed,
                     swap: true,
+                    time_control: None,
                 };
                 let spec = SeriesSpec {
                     schedule,

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::runner::SeriesGame;
 use super::sprt::Samples;
-use crate::engine::rules::types::Side;
+use crate::engine::rules::types::{Outcome, Side, WinReason};
 
 /// One player's figures over a series.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -24,6 +24,9 @@ pub struct PlayerSummary {
     captures: u64,
     /// Search time over all its moves, in milliseconds.
     pub time_ms: f64,
+    /// Games lost because its time ran out.
+    #[serde(default)]
+    pub losses_on_time: u32,
 }
 
 impl PlayerSummary {
@@ -49,6 +52,9 @@ pub struct SeriesSummary {
     pub a: PlayerSummary,
     /// Player B's figures.
     pub b: PlayerSummary,
+    /// The games were played on the clock.
+    #[serde(default)]
+    pub(crate) on_clock: bool,
 }
 
 impl SeriesSummary {
@@ -66,6 +72,9 @@ impl SeriesSummary {
                 player.captures += side.captures as u64;
                 player.time_ms += side.total_time_ms();
                 player.games_as_white += (color == Side::White) as u32;
+                let lost_on_time =
+                    g.record.result == Outcome::Win { winner: color.opponent(), reason: WinReason::Time };
+                player.losses_on_time += lost_on_time as u32;
                 if g.record.result.winner() == Some(color) {
                     player.wins += 1;
                     match color {
@@ -75,6 +84,7 @@ impl SeriesSummary {
                 }
             }
             s.draws += g.record.result.winner().is_none() as u32;
+            s.on_clock |= g.record.time_control.is_some();
         }
         s.average_turns = turns as f64 / games.len().max(1) as f64;
         s
@@ -101,6 +111,9 @@ impl SeriesSummary {
             format!("{:.2}", a.time_per_move_ms()),
             format!("{:.2}", b.time_per_move_ms()),
         ));
+        if self.on_clock {
+            rows.push(("Lost on time", a.losses_on_time.to_string(), b.losses_on_time.to_string()));
+        }
         rows
     }
 

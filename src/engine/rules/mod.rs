@@ -6,6 +6,7 @@ pub mod analysis;
 pub mod bits;
 pub mod board;
 pub mod breakthrough;
+pub mod clock;
 pub(crate) mod error;
 pub mod game;
 pub mod geometry;

@@ -11,6 +11,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use super::clock::TimeControl;
 use super::error::{FenError, MoveError};
 use super::position::Position;
 use super::types::{BoardSize, Move, Outcome, Score, Side, Variant, WIN, WinReason};
@@ -56,6 +57,10 @@ pub struct MoveRecord {
     /// An AI's move from the opening book (no search, no figures).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub book: bool,
+    /// Under a time control: the mover's time left after the move, its
+    /// increment added, in milliseconds (PGN's `%clk`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock_ms: Option<u64>,
 }
 
 /// One side's totals over a game's moves.
@@ -127,6 +132,9 @@ pub struct Record<P> {
     /// Lines of Action only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     move_limit: Option<u32>,
+    /// The time control the game was played under, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_control: Option<TimeControl>,
     /// Every ply, oldest first.
     pub moves: Vec<MoveRecord>,
     /// The result so far (a resignation included).
@@ -191,6 +199,7 @@ impl<P: PlayerDescription> Record<P> {
             seed,
             start_fen: start.fen(),
             move_limit: start.move_limit(),
+            time_control: None,
             moves: Vec::new(),
             result: Outcome::Ongoing,
             stats: GameStats {
@@ -216,8 +225,16 @@ impl<P: PlayerDescription> Record<P> {
             depth: search.map_or(0, |s| s.depth),
             score: search.map(|s| s.score),
             book: search.is_some_and(|s| s.book),
+            clock_ms: None,
         });
         self.recount();
+    }
+
+    /// Notes on the last move the time its side had left after it.
+    pub fn stamp_clock(&mut self, left: Duration) {
+        if let Some(last) = self.moves.last_mut() {
+            last.clock_ms = Some(u64::try_from(left.as_millis()).unwrap_or(u64::MAX));
+        }
     }
 
     /// Adds a move taken back earlier, with the figures it had.
@@ -228,10 +245,11 @@ impl<P: PlayerDescription> Record<P> {
     }
 
     /// Takes back the last recorded move; its statistics go with it, and so
-    /// does a resignation (the game goes on from the earlier position).
+    /// does a resignation or a fallen flag (the game goes on from the earlier
+    /// position).
     pub fn pop(&mut self) -> Option<MoveRecord> {
         let entry = self.moves.pop()?;
-        if self.resigned().is_some() {
+        if self.lost_off_board().is_some() {
             self.result = Outcome::Ongoing;
         }
         self.recount();
@@ -239,10 +257,10 @@ impl<P: PlayerDescription> Record<P> {
     }
 
     /// Brings result, turn count and final position up to date with `now`.
-    /// A resignation stands while the board itself shows no result.
+    /// A resignation or a fallen flag stands while the board itself shows no result.
     pub fn finish(&mut self, now: &Position) {
         let board = now.outcome();
-        if self.resigned().is_none() || board.is_over() {
+        if self.lost_off_board().is_none() || board.is_over() {
             self.result = board;
         }
         self.stats.final_fen = now.fen();
@@ -255,10 +273,16 @@ impl<P: PlayerDescription> Record<P> {
         self.recount();
     }
 
-    /// Takes a resignation back; `now` is the position it was made in.
+    /// `side`'s time ran out: the opponent wins, whatever the board shows.
+    pub fn flag_fell(&mut self, side: Side) {
+        self.result = Outcome::Win { winner: side.opponent(), reason: WinReason::Time };
+        self.recount();
+    }
+
+    /// Takes a resignation or a fallen flag back; `now` is the position it happened in.
     #[cfg_attr(not(feature = "gui"), expect(dead_code, reason = "only the game uses it"))]
     pub(crate) fn withdraw_resignation(&mut self, now: &Position) {
-        if self.resigned().is_some() {
+        if self.lost_off_board().is_some() {
             self.result = Outcome::Ongoing;
             self.finish(now);
         }
@@ -268,6 +292,14 @@ impl<P: PlayerDescription> Record<P> {
     pub fn resigned(&self) -> Option<Side> {
         match self.result {
             Outcome::Win { winner, reason: WinReason::Resignation } => Some(winner.opponent()),
+            _ => None,
+        }
+    }
+
+    /// The side that lost off the board: resigned, or its flag fell.
+    pub fn lost_off_board(&self) -> Option<Side> {
+        match self.result {
+            Outcome::Win { winner, reason: WinReason::Resignation | WinReason::Time } => Some(winner.opponent()),
             _ => None,
         }
     }
@@ -302,6 +334,7 @@ impl<P: PlayerDescription> Record<P> {
     pub fn rebuilt(&self) -> Result<(Record<P>, Position), RecordError> {
         let start = self.start()?;
         let mut record = Record::new(&start, self.white.clone(), self.black.clone(), self.seed);
+        record.time_control = self.time_control;
         let mut position = start;
         for (index, entry) in self.moves.iter().enumerate() {
             let before = position.clone();
@@ -326,10 +359,12 @@ impl<P: PlayerDescription> Record<P> {
                 ..entry.clone()
             });
         }
-        if let Some(side) = self.resigned()
-            && !position.outcome().is_over()
-        {
-            record.resign(side);
+        if !position.outcome().is_over() {
+            if let Some(side) = self.resigned() {
+                record.resign(side);
+            } else if let Some(side) = self.lost_off_board() {
+                record.flag_fell(side);
+            }
         }
         record.finish(&position);
         Ok((record, position))

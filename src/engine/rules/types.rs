@@ -328,6 +328,8 @@ pub enum WinReason {
     Resignation,
     /// The loser, a program in a match, gave an illegal, malformed or late answer.
     Forfeit,
+    /// The loser's time ran out (a game under a time control).
+    Time,
 }
 
 /// Why a game was drawn (Lines of Action only).
@@ -361,6 +363,11 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// Whether a side won because the other's time ran out.
+    pub fn reason_is_time(self) -> bool {
+        matches!(self, Outcome::Win { reason: WinReason::Time, .. })
+    }
+
     /// Whether the game has ended (won or drawn).
     #[inline]
     pub fn is_over(self) -> bool {
@@ -387,6 +394,7 @@ impl Outcome {
                     WinReason::NoMoves => "the opponent had no legal move",
                     WinReason::Resignation => "the opponent resigned",
                     WinReason::Forfeit => "the opponent forfeited (an illegal, malformed or late answer)",
+                    WinReason::Time => "the opponent's time ran out",
                 };
                 let name = if winner == Side::White { "White" } else { "Black" };
                 format!("{name} wins: {why}")

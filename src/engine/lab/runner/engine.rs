@@ -14,7 +14,8 @@ use thiserror::Error;
 
 use crate::engine::ai::eval::{Score, WIN};
 use crate::engine::ai::search::SearchInfo;
-use crate::engine::rules::types::{BoardSize, Variant};
+use crate::engine::rules::clock::Clock;
+use crate::engine::rules::types::{BoardSize, Side, Variant};
 
 /// Why an engine program could not be named, started or understood.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -194,16 +195,27 @@ impl EngineProcess {
 
     /// The engine's move (as text) in the position reached from `start_fen`
     /// by `moves`, with what its last `info` line said; any failure is the
-    /// engine's fault and says what went wrong.
-    pub(crate) fn best_move(&mut self, start_fen: &str, moves: &[String]) -> Result<(String, SearchInfo), EngineError> {
+    /// engine's fault and says what went wrong. Under a clock `go` carries
+    /// both clocks (`wtime btime winc binc`, as UCI) and the program may
+    /// take its time left and a grace of its timeout.
+    pub(crate) fn best_move(
+        &mut self,
+        start_fen: &str,
+        moves: &[String],
+        clock: Option<&GoClock>,
+    ) -> Result<(String, SearchInfo), EngineError> {
         let mut command = format!("position fen {start_fen}");
         if !moves.is_empty() {
             command.push_str(" moves ");
             command.push_str(&moves.join(" "));
         }
         self.command_ok(&command)?;
-        self.send("go")?;
-        let deadline = Instant::now() + self.timeout;
+        let (go, allowed) = match clock {
+            Some(go) => (go.go_line(), go.clock.remaining(go.mover) + self.timeout),
+            None => ("go".to_string(), self.timeout),
+        };
+        self.send(&go)?;
+        let deadline = Instant::now() + allowed;
         let mut info = SearchInfo::default();
         loop {
             let line = self.next_line(deadline, "go")?;
@@ -216,6 +228,25 @@ impl EngineProcess {
                 }
             }
         }
+    }
+}
+
+/// Both clocks as a program is told them on `go`, and whose move it is.
+pub(crate) struct GoClock {
+    pub(crate) clock: Clock,
+    pub(crate) mover: Side,
+}
+
+impl GoClock {
+    fn go_line(&self) -> String {
+        let ms = |d: Duration| d.as_millis();
+        let c = &self.clock;
+        let inc = ms(c.control().increment());
+        format!(
+            "go wtime {} btime {} winc {inc} binc {inc}",
+            ms(c.remaining(Side::White)),
+            ms(c.remaining(Side::Black))
+        )
     }
 }
 

@@ -6,12 +6,16 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use super::engine::{EngineError, EngineProcess, EngineTerms};
+use std::time::Instant;
+
+use super::engine::{EngineError, EngineProcess, EngineTerms, GoClock};
 use super::parallel::Finished;
 use super::schedule::move_seed;
 use super::seat::{Seat, Sitting};
 use crate::engine::ai::player::{GameRecord, Player};
 use crate::engine::ai::search::{self, AiConfig, SearchError, SearchHandler};
+use crate::engine::ai::time_plan::search_on_clock;
+use crate::engine::rules::clock::{Clock, FlagFell};
 use crate::engine::rules::error::MoveError;
 use crate::engine::rules::position::Position;
 use crate::engine::rules::record::MoveFigures;
@@ -74,7 +78,7 @@ pub fn play_ai_game(
     let seats = [Seat::Ai(white.clone()), Seat::Ai(black.clone())];
     // AI seats start no program: the terms are never read.
     let terms = EngineTerms { variant: start.variant(), size: start.size(), move_limit: None };
-    Ok(play_seats(start, [&seats[0], &seats[1]], &terms, record, seed, handler)?.0)
+    Ok(play_seats(start, [&seats[0], &seats[1]], &terms, record, seed, None, handler)?.0)
 }
 
 /// What a seat did with its turn.
@@ -102,20 +106,23 @@ struct Moves {
 }
 
 /// Plays `seats` (White's, Black's; AI configs as they search) from `start`
-/// into `record` until the game ends, `handler` stops it or a seat forfeits.
-/// Engine programs start when their side first moves. Returns the record and
-/// the side that forfeited with its reason.
+/// into `record` until the game ends, `handler` stops it, a seat forfeits or
+/// (under `clock`) a flag falls. Engine programs start when their side first
+/// moves. Returns the record and the side that forfeited with its reason.
 pub(crate) fn play_seats(
     mut pos: Position,
     seats: [&Seat; 2],
     terms: &EngineTerms,
     mut record: GameRecord,
     seed: u64,
+    mut clock: Option<Clock>,
     handler: &mut dyn SearchHandler,
 ) -> Result<(GameRecord, Option<(Side, Forfeit)>), SearchError> {
     let mut moves = Moves { start_fen: pos.fen(), played: Vec::new() };
     let mut sittings: [Option<Sitting>; 2] = [None, None];
     let mut forfeit = None;
+    let mut flag = None;
+    record.time_control = clock.map(|c| c.control());
     while !pos.outcome().is_over() && !handler.should_stop() {
         let side = pos.side_to_move();
         let slot = &mut sittings[side.index()];
@@ -130,10 +137,24 @@ pub(crate) fn play_seats(
         }
         let Some(sitting) = slot.as_mut() else { break };
         let before = pos.clone();
-        match turn(sitting, &mut pos, &moves, seed, handler)? {
+        let started = Instant::now();
+        let played = turn(sitting, &mut pos, &moves, seed, clock.as_ref(), handler)?;
+        // Time runs out before anything else counts: a move, or a bad or late answer.
+        if !matches!(played, Turn::Stopped)
+            && let Some(clock) = clock.as_mut()
+            && let Err(FlagFell(loser)) = clock.charge(side, started.elapsed())
+        {
+            pos = before;
+            flag = Some(loser);
+            break;
+        }
+        match played {
             Turn::Moved(m, figures) => {
                 moves.played.push(before.move_name(m));
                 record.push(&before, m, Some(&figures));
+                if let Some(clock) = &clock {
+                    record.stamp_clock(clock.remaining(side));
+                }
             }
             Turn::Stopped => break,
             Turn::Forfeit(reason) => {
@@ -143,6 +164,9 @@ pub(crate) fn play_seats(
         }
     }
     record.finish(&pos);
+    if let Some(loser) = flag {
+        record.flag_fell(loser);
+    }
     if let Some((loser, _)) = &forfeit {
         record.result = Outcome::Win { winner: loser.opponent(), reason: WinReason::Forfeit };
         record.stats.winner = Some(loser.opponent());
@@ -150,18 +174,24 @@ pub(crate) fn play_seats(
     Ok((record, forfeit))
 }
 
-/// One move by the seat to move, played on `pos`.
+/// One move by the seat to move, played on `pos`; under `clock` an AI plans
+/// its time from its clock and a program is told both clocks.
 fn turn(
     sitting: &mut Sitting,
     pos: &mut Position,
     moves: &Moves,
     seed: u64,
+    clock: Option<&Clock>,
     handler: &mut dyn SearchHandler,
 ) -> Result<Turn, SearchError> {
+    let mover = pos.side_to_move();
     match sitting {
         Sitting::Ai(base) => {
-            let config = base.with_seed(move_seed(seed, pos.moves().len(), pos.side_to_move()));
-            let result = search::search(pos, &config, handler)?;
+            let config = base.with_seed(move_seed(seed, pos.moves().len(), mover));
+            let result = match clock {
+                Some(clock) => search_on_clock(pos, &config, clock.view(mover), handler)?,
+                None => search::search(pos, &config, handler)?,
+            };
             if handler.should_stop() {
                 return Ok(Turn::Stopped);
             }
@@ -169,14 +199,17 @@ fn turn(
             pos.play(result.best_move).map_err(SearchError::RefusedMove)?;
             Ok(Turn::Moved(result.best_move, result.info.figures()))
         }
-        Sitting::Engine(engine) => Ok(engine_turn(engine, pos, moves)),
+        Sitting::Engine(engine) => {
+            let go = clock.map(|&clock| GoClock { clock, mover });
+            Ok(engine_turn(engine, pos, moves, go.as_ref()))
+        }
     }
 }
 
 /// The program's answer, checked against the rules: anything but a legal move
 /// forfeits the game.
-fn engine_turn(engine: &mut EngineProcess, pos: &mut Position, moves: &Moves) -> Turn {
-    match engine.best_move(&moves.start_fen, &moves.played) {
+fn engine_turn(engine: &mut EngineProcess, pos: &mut Position, moves: &Moves, clock: Option<&GoClock>) -> Turn {
+    match engine.best_move(&moves.start_fen, &moves.played, clock) {
         Err(e) => Turn::Forfeit(e.into()),
         Ok((answer, info)) => match pos.play_text(&answer) {
             Ok(m) => Turn::Moved(m, info.figures()),

@@ -25,6 +25,7 @@ pub use seat::{EngineStartError, Seat, SeatError};
 
 use crate::engine::ai::player::GameRecord;
 use crate::engine::ai::search::{SearchError, SearchHandler};
+use crate::engine::rules::clock::Clock;
 use crate::engine::rules::types::Side;
 
 /// What to play: player A against player B, N games, on one schedule.
@@ -70,8 +71,10 @@ impl SeriesSpec {
             GameRecord::new(&deal.start, white.record_player(variant), black.record_player(variant), deal.seed);
         let played = [self.schedule.as_played(white)?, self.schedule.as_played(black)?];
         let terms = self.schedule.engine_terms();
+        let clock = self.schedule.time_control.map(Clock::new);
+        let seats = [&played[0], &played[1]];
         let (record, forfeit) =
-            game::play_seats(deal.start, [&played[0], &played[1]], &terms, record, deal.seed, &mut StopFlag(stop))?;
+            game::play_seats(deal.start, seats, &terms, record, deal.seed, clock, &mut StopFlag(stop))?;
         let forfeit = forfeit.map(|(side, reason)| {
             let seat = if side == Side::White { white } else { black };
             format!("{side} ({seat}): {reason}")

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::engine::EngineTerms;
 use super::seat::Seat;
 use crate::engine::ai::search::ConfigError;
+use crate::engine::rules::clock::TimeControl;
 use crate::engine::rules::error::SizeError;
 use crate::engine::rules::hashing::stream;
 use crate::engine::rules::position::Position;
@@ -60,6 +61,9 @@ pub struct Schedule {
     pub seed: u64,
     /// Colours alternate: games 2k and 2k+1 share an opening, A White then Black.
     pub swap: bool,
+    /// Every game on the clock (`--tc`); none: each move within its config's limits.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_control: Option<TimeControl>,
 }
 
 /// Game `index` of a series, set up: where it starts, its seed and colours.

@@ -192,6 +192,7 @@ impl TuneSpec {
             noise: self.noise,
             seed: self.seed,
             swap: false,
+            time_control: None,
         };
         Ok(SeriesSpec { schedule, a: Seat::Ai(player.clone()), b: Seat::Ai(player), games: self.games })
     }
