@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 use bevy::prelude::*;
 
 use super::background::BackgroundJob;
+use super::clock::TurnTimer;
 use super::players::PlayerSetup;
 use super::players::Players;
 use super::proof_panel::ProofStatus;
@@ -19,6 +20,7 @@ use super::session::GameSession;
 use super::state::{GameRequest, GameSystems, MoveChosen, MoveSource, TurnPhase};
 use super::window_rest::{PROGRESS_INTERVAL, ThrottledWaker, Waker};
 use crate::engine::ai::search::{self, SearchError};
+use crate::engine::ai::time_plan::search_on_clock;
 use crate::engine::{AiConfig, Move as EngineMove, SearchHandler, SearchInfo, SearchResult, Side};
 
 /// A search running in the background for one position of one game.
@@ -96,7 +98,7 @@ fn spawn_search(
     mut commands: Commands,
     session: Res<GameSession>,
     players: Res<Players>,
-    (waker, proof): (Res<Waker>, Res<ProofStatus>),
+    (waker, proof, timer): (Res<Waker>, Res<ProofStatus>, Res<TurnTimer>),
     mut thinking: ResMut<AiThinking>,
     mut requests: MessageWriter<GameRequest>,
 ) {
@@ -110,12 +112,21 @@ fn spawn_search(
     };
     let stop = Arc::new(AtomicBool::new(false));
     let (sender, receiver) = channel();
+    // On the clock the AI plans by what it has left of this turn.
+    let clock = session.clock().map(|clock| {
+        let mut view = clock.view(side);
+        view.left = view.left.saturating_sub(timer.spent());
+        view
+    });
     let job = {
         let position = session.position().clone();
         let config = config.clone();
         let wake = waker.throttled(PROGRESS_INTERVAL);
         let mut handler = TaskHandler { stop: stop.clone(), progress: sender, wake };
-        BackgroundJob::spawn("AI search", waker.clone(), move || search::search(&position, &config, &mut handler))
+        BackgroundJob::spawn("AI search", waker.clone(), move || match clock {
+            Some(clock) => search_on_clock(&position, &config, clock, &mut handler),
+            None => search::search(&position, &config, &mut handler),
+        })
     };
     thinking.status = Some(ThinkingStatus {
         side,

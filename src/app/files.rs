@@ -174,7 +174,8 @@ fn handle_requests(
         match opened {
             Ok((opened, opened_players)) => {
                 let message = format!("Opened {} ({} moves)", path.display(), opened.plies());
-                settings.set_if_neq(GameSettings { variant: opened.variant(), size: opened.size() });
+                let time_control = settings.time_control;
+                settings.set_if_neq(GameSettings { variant: opened.variant(), size: opened.size(), time_control });
                 let game = OpenedGame { session: opened, players: opened_players, message };
                 game_requests.write(GameRequest::Open(Box::new(game)));
             }

@@ -10,6 +10,7 @@ mod assets;
 mod background;
 pub mod board;
 mod board_sync;
+pub mod clock;
 pub mod eval_graph;
 pub mod file_dialog;
 pub mod files;
@@ -69,6 +70,8 @@ pub struct LaunchOptions {
     /// Open in Flow Free (puzzle) mode on this shipped puzzle (an index into
     /// [`crate::engine::flow::library::SHIPPED`]).
     pub flow: Option<usize>,
+    /// The clock new games are played on; none: no clock.
+    pub time_control: Option<crate::engine::rules::clock::TimeControl>,
 }
 
 impl Default for LaunchOptions {
@@ -83,6 +86,7 @@ impl Default for LaunchOptions {
             screenshot: None,
             load: None,
             flow: None,
+            time_control: None,
         }
     }
 }
@@ -130,7 +134,7 @@ pub fn plugin(app: &mut App) {
         (overlay::plugin, eval_graph::plugin, layers::plugin),
         (owner::plugin, board_sync::plugin, hint::plugin, files::plugin, proof_panel::plugin),
         (notice::plugin, settings_store::plugin, window_rest::plugin, file_dialog::plugin),
-        flow::plugin,
+        (flow::plugin, clock::plugin),
     ));
 }
 
@@ -158,9 +162,10 @@ pub fn configure(app: &mut App, options: &LaunchOptions) {
     };
     let mut players = players::Players { white, black };
     players.fit_variant(variant);
-    app.insert_resource(state::GameSettings { variant, size })
+    let time_control = options.time_control;
+    app.insert_resource(state::GameSettings { variant, size, time_control })
         .insert_resource(players)
-        .insert_resource(session::GameSession::new(variant, size, 0));
+        .insert_resource(session::GameSession::new(variant, size, 0).with_time_control(time_control));
     if let Some(path) = &options.load {
         open_saved_game(app, path);
     }
@@ -175,7 +180,8 @@ fn open_saved_game(app: &mut App, path: &std::path::Path) {
     let opened = files::load_game(path).map(|(session, record)| (session, files::players_from_record(&record)));
     match opened {
         Ok((session, players)) => {
-            app.insert_resource(state::GameSettings { variant: session.variant(), size: session.size() })
+            let time_control = session.record().time_control;
+            app.insert_resource(state::GameSettings { variant: session.variant(), size: session.size(), time_control })
                 .insert_resource(players)
                 .insert_resource(session);
         }

@@ -8,7 +8,10 @@ use bevy::prelude::*;
 
 use super::players::Players;
 use crate::engine::ai::player::{GameRecord, Player};
+use std::time::Duration;
+
 use crate::engine::rules::analysis::winning_pieces;
+use crate::engine::rules::clock::{Clock, TimeControl};
 use crate::engine::rules::record::{MoveRecord, RecordError};
 use crate::engine::{BoardSize, Move as EngineMove, MoveError, Outcome, Position, SearchInfo, Side, Variant};
 
@@ -88,7 +91,11 @@ fn recorded_search(recorded: &MoveRecord, mv: EngineMove) -> SearchInfo {
 /// Why a move was not played.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum PlayRefused {
+    /// Chosen for another game or position, or by a player whose turn it is not.
+    Stale,
     GameOver,
+    /// The mover's time ran out before the move: the game is lost on time.
+    FlagFell,
     Reviewing,
     Illegal(MoveError),
 }
@@ -170,15 +177,49 @@ impl GameSession {
         self.position.moves().len()
     }
 
-    /// The position's outcome, or the opponent's win after a resignation
-    /// (which only the record knows: the board does not show it).
+    /// The position's outcome, or the opponent's win after a resignation or
+    /// a fallen flag (which only the record knows: the board does not show it).
     pub fn outcome(&self) -> Outcome {
-        if self.record.resigned().is_some() { self.record.result } else { self.position.outcome() }
+        if self.record.lost_off_board().is_some() { self.record.result } else { self.position.outcome() }
     }
 
-    /// The side that gave up, if one did.
+    /// The side that gave up or ran out of time, if one did.
     pub fn resigned(&self) -> Option<Side> {
-        self.record.resigned()
+        self.record.lost_off_board()
+    }
+
+    /// The same game played on `control`'s clock (a new game's, before its first move).
+    pub(crate) fn with_time_control(mut self, control: Option<TimeControl>) -> GameSession {
+        self.record.time_control = control;
+        self
+    }
+
+    /// Both clocks as they stood after `ply` moves: each side's time after
+    /// its last move then (the record keeps it), or the base time. Undo and
+    /// review read the clocks of the ply they show; none without a control.
+    pub(crate) fn clock_after(&self, ply: usize) -> Option<Clock> {
+        let mut clock = Clock::new(self.record.time_control?);
+        for entry in self.record.moves.iter().take(ply) {
+            if let Some(ms) = entry.clock_ms {
+                clock.set_remaining(entry.side, Duration::from_millis(ms));
+            }
+        }
+        Some(clock)
+    }
+
+    /// The clocks of the live position.
+    pub fn clock(&self) -> Option<Clock> {
+        self.clock_after(self.plies())
+    }
+
+    /// The side to move's time ran out: the opponent wins; false if the
+    /// game was already over or has no clock.
+    pub(crate) fn flag_fell(&mut self, side: Side) -> bool {
+        if self.outcome().is_over() || self.record.time_control.is_none() || self.reviewing() {
+            return false;
+        }
+        self.record.flag_fell(side);
+        true
     }
 
     /// The ply the board shows while reviewing; `None` follows the game.
@@ -233,18 +274,36 @@ impl GameSession {
         self.record.moves.iter().rev().find(|m| m.side == side)
     }
 
-    /// Plays `mv` for the side to move; on a refusal nothing changes. A new
-    /// move forgets the moves taken back.
-    pub(crate) fn play(&mut self, mv: EngineMove, search: Option<&SearchInfo>) -> Result<(), PlayRefused> {
+    /// Plays `mv` for the side to move, which took `spent` over it; on a
+    /// refusal nothing changes. On the clock the mover is charged: a move
+    /// made after its flag fell loses the game instead. A new move forgets
+    /// the moves taken back.
+    pub(crate) fn play(
+        &mut self,
+        mv: EngineMove,
+        search: Option<&SearchInfo>,
+        spent: Duration,
+    ) -> Result<(), PlayRefused> {
         if self.outcome().is_over() {
             return Err(PlayRefused::GameOver);
         }
         if self.reviewing() {
             return Err(PlayRefused::Reviewing);
         }
+        let side = self.side_to_move();
+        let mut clock = self.clock();
+        if let Some(clock) = &mut clock
+            && clock.charge(side, spent).is_err()
+        {
+            self.record.flag_fell(side);
+            return Err(PlayRefused::FlagFell);
+        }
         let before = self.position.clone();
         self.position.play(mv).map_err(PlayRefused::Illegal)?;
         self.record.push(&before, mv, search.map(SearchInfo::figures).as_ref());
+        if let Some(clock) = clock {
+            self.record.stamp_clock(clock.remaining(side));
+        }
         self.record.finish(&self.position);
         self.redo.clear();
         Ok(())

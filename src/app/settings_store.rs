@@ -16,6 +16,7 @@ use super::players::PlayerSetup;
 use super::players::Players;
 use super::state::{GameSettings, PlaySettings};
 use crate::engine::ai::player::Player;
+use crate::engine::rules::clock::TimeControl;
 use crate::engine::{BoardSize, SizeError, Variant};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -31,6 +32,9 @@ pub struct StoredSettings {
     /// Ask before a game in progress is replaced (files from before it lack it).
     #[serde(default = "ask_by_default")]
     pub confirm_replace: bool,
+    /// The clock of new games (files from before it lack it: none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_control: Option<TimeControl>,
 }
 
 fn ask_by_default() -> bool {
@@ -101,6 +105,7 @@ pub(crate) fn saved_launch_options() -> LaunchOptions {
             size: stored.size,
             white: PlayerSetup::from(&stored.white),
             black: PlayerSetup::from(&stored.black),
+            time_control: stored.time_control,
             ..defaults
         },
         _ => defaults,
@@ -119,6 +124,7 @@ fn current(settings: &GameSettings, players: &Players, play: &PlaySettings, flip
         ai_delay_secs: play.ai_delay_secs,
         confirm_replace: play.confirm_replace,
         flipped: flip.0,
+        time_control: settings.time_control,
     }
 }
 

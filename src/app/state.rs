@@ -4,6 +4,7 @@
 use bevy::prelude::*;
 
 use super::players::Players;
+use crate::engine::rules::clock::TimeControl;
 use crate::engine::{BoardSize, Move as EngineMove, SearchInfo, Side, Variant};
 
 /// Where the game is. `Setup` lasts one frame: entering it clears the old
@@ -39,17 +40,19 @@ pub enum TurnPhase {
     Animating,
 }
 
-/// Variant and size for the next new game (the current game keeps its own).
+/// Variant, size and clock for the next new game (the current game keeps its own).
 #[derive(Resource, Clone, Copy, Debug, PartialEq)]
 pub struct GameSettings {
     pub variant: Variant,
     pub size: BoardSize,
+    /// None: no clock.
+    pub time_control: Option<TimeControl>,
 }
 
 impl Default for GameSettings {
     fn default() -> Self {
         let variant = Variant::Breakthrough;
-        GameSettings { variant, size: variant.default_size() }
+        GameSettings { variant, size: variant.default_size(), time_control: None }
     }
 }
 
@@ -106,6 +109,9 @@ pub enum GameRequest {
     StepAi,
     /// A search failed: the AI pauses and the panel says why.
     AiFailed { side: Side, error: String },
+    /// The side to move's time ran out in game `generation` after `plies`
+    /// moves (a stale report, for a position that went away, is ignored).
+    FlagFell { generation: u64, plies: usize },
     /// Who plays each side, from now on (a turn waiting for the old player starts over).
     SetPlayers(Players),
 }

@@ -3,8 +3,8 @@
 //! reporting progress) instead of as fast as it can. Bevy's winit settings
 //! make the loop reactive; background threads wake it through a [`Waker`].
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
@@ -15,6 +15,7 @@ use bevy::ecs::system::SystemParam;
 use bevy_egui::{EguiInput, EguiInputSet, EguiPreUpdateSet};
 
 use super::animation::{CaptureAnimation, MoveAnimation};
+use super::clock::{TimeSource, TurnTimer, next_redraw};
 use super::owner::AiControl;
 use super::screenshot::PendingScreenshot;
 use super::session::GameSession;
@@ -75,12 +76,79 @@ pub(super) fn view_plugin(app: &mut App) {
         focused_mode: UpdateMode::reactive(IDLE_WAIT),
         unfocused_mode: UpdateMode::reactive_low_power(IDLE_WAIT),
     })
+    .insert_resource(TimeSource::Wall)
     .add_systems(Startup, install_waker)
     .add_systems(
         PreUpdate,
         drop_repeated_modifiers.after(EguiInputSet::WriteEguiEvents).before(EguiPreUpdateSet::BeginPass),
     )
-    .add_systems(Last, keep_drawing_while_moving);
+    .add_systems(Last, (keep_drawing_while_moving, wake_for_the_clock));
+}
+
+/// A running clock wakes the resting window when its shown digits change
+/// (every second, every tenth under ten seconds), and only then: an alarm
+/// thread sleeps until that moment. (Changing the winit wait instead would
+/// cost a frame at once each time: winit redraws on any new update mode.)
+fn wake_for_the_clock(
+    session: Res<GameSession>,
+    timer: Res<TurnTimer>,
+    waker: Res<Waker>,
+    mut alarm: Local<Option<Arc<Alarm>>>,
+) {
+    let next = next_redraw(&session, &timer).map(|wait| Instant::now() + wait);
+    if next.is_none() && alarm.is_none() {
+        return;
+    }
+    let alarm = alarm.get_or_insert_with(|| Alarm::start(waker.clone()));
+    alarm.set(next);
+}
+
+/// Wakes the window at one moment, set anew each frame.
+struct Alarm {
+    at: Mutex<Option<Instant>>,
+    changed: Condvar,
+}
+
+impl Alarm {
+    fn start(waker: Waker) -> Arc<Alarm> {
+        let alarm = Arc::new(Alarm { at: Mutex::new(None), changed: Condvar::new() });
+        let ringing = Arc::clone(&alarm);
+        // The thread sleeps on the condition variable while no clock runs.
+        std::thread::Builder::new()
+            .name("clock alarm".into())
+            .spawn(move || ringing.run(&waker))
+            .map_or_else(|e| warn!("no clock alarm: {e}"), drop);
+        alarm
+    }
+
+    fn set(&self, at: Option<Instant>) {
+        if let Ok(mut slot) = self.at.lock() {
+            *slot = at;
+            self.changed.notify_one();
+        }
+    }
+
+    fn run(&self, waker: &Waker) {
+        let Ok(mut slot) = self.at.lock() else { return };
+        loop {
+            let now = Instant::now();
+            slot = match *slot {
+                Some(at) if at <= now => {
+                    *slot = None;
+                    waker.wake();
+                    slot
+                }
+                Some(at) => match self.changed.wait_timeout(slot, at - now) {
+                    Ok((slot, _)) => slot,
+                    Err(_) => return,
+                },
+                None => match self.changed.wait(slot) {
+                    Ok(slot) => slot,
+                    Err(_) => return,
+                },
+            };
+        }
+    }
 }
 
 fn install_waker(proxy: Option<Res<EventLoopProxyWrapper>>, mut commands: Commands) {

@@ -1,5 +1,5 @@
 //! The game's launch flags: `breakline [--variant V] [--size CxR] [--white P]
-//! [--black P] [--preset N] [--screenshot FILE --after SECONDS] [--load FILE]`, checked here
+//! [--black P] [--preset N] [--tc BASE+INC] [--screenshot FILE --after SECONDS] [--load FILE]`, checked here
 //! so a bad flag is one clear line, never a silently different game.
 
 use std::path::PathBuf;
@@ -10,6 +10,7 @@ use thiserror::Error;
 use crate::app::players::PlayerSetup;
 use crate::app::{LaunchOptions, ScreenshotRequest};
 use crate::engine::ai::search::{AiConfig, ConfigError};
+use crate::engine::rules::clock::TimeControl;
 use crate::engine::{BoardSize, SizeError, Variant};
 
 #[derive(Args, Debug, Default)]
@@ -41,6 +42,9 @@ pub(crate) struct GameArgs {
     /// Open in Flow Free (puzzle) mode on a shipped puzzle (5x5, 7x7, ... 14x14)
     #[arg(long, value_name = "PUZZLE")]
     flow: Option<String>,
+    /// Play on the clock: BASE+INCREMENT in seconds (e.g. 180+2 for 3+2)
+    #[arg(long, value_name = "BASE+INC")]
+    tc: Option<TimeControl>,
 }
 
 /// A launch flag that names no game.
@@ -78,6 +82,7 @@ impl GameArgs {
             || self.black.is_some()
             || self.preset.is_some()
             || self.load.is_some()
+            || self.tc.is_some()
             || self.screenshot.is_some();
         let defaults =
             if game_flags { LaunchOptions::default() } else { crate::app::settings_store::saved_launch_options() };
@@ -86,7 +91,9 @@ impl GameArgs {
         let size = self.size.unwrap_or(saved_size);
         variant.check_size(size)?;
         // The default opponent (medium, expert strategy) plays either variant.
-        let mut options = LaunchOptions { variant, size, preset: self.preset.map(|p| p as usize), ..defaults };
+        let preset = self.preset.map(|p| p as usize);
+        let time_control = self.tc.or(defaults.time_control);
+        let mut options = LaunchOptions { variant, size, preset, time_control, ..defaults };
         if let Some(w) = &self.white {
             options.white = player(w, variant, "white")?;
         }

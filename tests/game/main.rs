@@ -3,6 +3,7 @@
 
 mod ai_games;
 mod animation;
+mod clock;
 mod comforts;
 mod flow;
 mod human_moves;

@@ -12,6 +12,7 @@ use bevy::prelude::*;
 
 use super::ai::AiSearchTask;
 use super::board_sync::ShowPosition;
+use super::clock::TurnTimer;
 use super::notice::Notice;
 use super::players::{PlayerSetup, Players};
 use super::session::{GameSession, PlayRefused, Shown};
@@ -112,6 +113,7 @@ struct Owner<'w, 's> {
     control: ResMut<'w, AiControl>,
     notice: ResMut<'w, Notice>,
     replace: ResMut<'w, ReplaceGame>,
+    timer: Res<'w, TurnTimer>,
 }
 
 fn apply_requests(mut requests: MessageReader<GameRequest>, mut owner: Owner) {
@@ -169,6 +171,11 @@ impl Owner<'_, '_> {
                 self.control.error = None;
             }
             GameRequest::AiFailed { side, error } => self.ai_failed(*side, error),
+            GameRequest::FlagFell { generation, plies } => {
+                if (*generation, *plies) == (self.session.generation(), self.session.plies()) {
+                    self.flag_fell();
+                }
+            }
             GameRequest::SetPlayers(players) => self.set_players(players),
             GameRequest::ConfirmReplace | GameRequest::CancelReplace => {}
         }
@@ -211,7 +218,8 @@ impl Owner<'_, '_> {
         };
         self.players.fit_variant(variant);
         let generation = self.session.generation() + 1;
-        self.replace_session(GameSession::new(variant, size, generation));
+        let control = if rematch { self.session.record().time_control } else { self.settings.time_control };
+        self.replace_session(GameSession::new(variant, size, generation).with_time_control(control));
     }
 
     fn open(&mut self, opened: &OpenedGame) {
@@ -229,7 +237,12 @@ impl Owner<'_, '_> {
     }
 
     fn play_move(&mut self, choice: &MoveChosen) {
-        if play(&mut self.session, &self.players, self.phases.turn(), choice) {
+        let spent = self.timer.spent();
+        let played = play(&mut self.session, &self.players, self.phases.turn(), choice, spent);
+        if played == Err(PlayRefused::FlagFell) {
+            self.flag_fell();
+        }
+        if played.is_ok() {
             if choice.source != MoveSource::Human {
                 // The stepped move is made; the next one waits again.
                 self.control.step_requested = false;
@@ -294,6 +307,15 @@ impl Owner<'_, '_> {
         }
     }
 
+    /// The side to move ran out of time: the game is over, its search stopped.
+    fn flag_fell(&mut self) {
+        let side = self.session.side_to_move();
+        if self.session.flag_fell(side) || self.session.record().result.reason_is_time() {
+            self.stop_searches();
+            self.phases.next_phase.set(GamePhase::Over);
+        }
+    }
+
     /// A search failed: the AI pauses and the panel says why.
     fn ai_failed(&mut self, side: Side, error: &str) {
         self.control.error = Some(format!("{} AI: {error}", super::side_title(side)));
@@ -331,11 +353,18 @@ impl Owner<'_, '_> {
 }
 
 /// Plays `choice` if it was made for this game and position, by the player
-/// whose turn it is; anything else is ignored (and says why in the log).
-fn play(session: &mut GameSession, players: &Players, turn: Option<TurnPhase>, choice: &MoveChosen) -> bool {
+/// whose turn it is, who took `spent` over it; anything else is ignored
+/// (and says why in the log).
+fn play(
+    session: &mut GameSession,
+    players: &Players,
+    turn: Option<TurnPhase>,
+    choice: &MoveChosen,
+    spent: std::time::Duration,
+) -> Result<(), PlayRefused> {
     if choice.generation != session.generation() || choice.position_hash != session.position().hash() {
         debug!("ignoring a move chosen for another game or position");
-        return false;
+        return Err(PlayRefused::Stale);
     }
     // While a record is watched, only the record moves.
     let recorded = session.replay_next().map(|(mv, _)| mv);
@@ -348,19 +377,13 @@ fn play(session: &mut GameSession, players: &Players, turn: Option<TurnPhase>, c
     };
     if !expected {
         debug!("ignoring a move from a player whose turn it is not");
-        return false;
+        return Err(PlayRefused::Stale);
     }
-    match session.play(choice.mv, choice.search.as_ref()) {
-        Ok(()) => true,
-        Err(PlayRefused::Illegal(error)) => {
-            debug!("ignoring an illegal move: {error}");
-            false
-        }
-        Err(refused) => {
-            debug!("ignoring a move: {refused:?}");
-            false
-        }
+    let played = session.play(choice.mv, choice.search.as_ref(), spent);
+    if let Err(refused) = &played {
+        debug!("not playing the move: {refused:?}");
     }
+    played
 }
 
 /// Against the AI it is always the human who gives up, even on the AI's turn.

@@ -13,7 +13,31 @@ use crate::app::theme;
 use crate::app::ui::numbering::move_number;
 use crate::engine::Side;
 use crate::engine::ai::search::score_text;
+use crate::engine::rules::clock::clock_text;
 use crate::engine::rules::notation::thousands;
+
+/// Both clocks of a game on the clock, Black's above White's as on the
+/// board, the running one lit, each under ten seconds in tenths.
+pub(super) fn clocks(ui: &mut Ui, state: &PanelState) {
+    let Some((clock, running)) = crate::app::clock::showing(&state.session, &state.timer) else { return };
+    ui.horizontal(|ui| {
+        for side in [Side::White, Side::Black] {
+            let left = clock.remaining(side);
+            let text = format!("{} {}", side_title(side), clock_text(left));
+            let mut rich = RichText::new(text).monospace().size(18.0);
+            rich = match running == Some(side) {
+                true if left < LOW_TIME => rich.strong().color(theme::ERROR.color32()),
+                true => rich.strong().color(theme::HEADLINE.color32()),
+                false => rich.color(theme::GUIDE.color32()),
+            };
+            let frame = egui::Frame::group(ui.style()).inner_margin(egui::Margin::symmetric(8, 2));
+            frame.show(ui, |ui| ui.label(rich)).response.on_hover_text(clock.control().label());
+        }
+    });
+}
+
+/// Under this a running clock shows in the warning colour.
+const LOW_TIME: std::time::Duration = std::time::Duration::from_secs(10);
 
 pub(super) fn status(ui: &mut Ui, state: &PanelState) {
     let session = &state.session;

@@ -20,6 +20,7 @@ use bevy_egui::{EguiContextSettings, EguiContexts, EguiPrimaryContextPass, egui}
 
 use super::ai::AiThinking;
 use super::board::BoardViewport;
+use super::clock::TurnTimer;
 use super::owner::AiControl;
 use super::players::Players;
 use super::session::GameSession;
@@ -54,6 +55,7 @@ struct PanelState<'w> {
     comforts: comforts::ComfortsState<'w>,
     insight: insight::InsightState<'w>,
     mode: ResMut<'w, NextState<Mode>>,
+    timer: Res<'w, TurnTimer>,
 }
 
 /// Which panels show, and the frame-time readout for those who want it.
@@ -216,6 +218,7 @@ fn game_contents(ui: &mut egui::Ui, state: &mut PanelState, layout: &mut PanelLa
         crate::app::series::panel::contents(ui, &mut state.series, &state.control, &mut state.requests);
         return;
     }
+    info::clocks(ui, state);
     info::status(ui, state);
     comforts::game_buttons(ui, &mut state.comforts, &state.players, &mut state.requests);
     comforts::review_section(ui, &mut state.comforts, &mut state.requests);

@@ -1,5 +1,5 @@
-//! Panel sections that set a game up: variant and board size (for the next
-//! game), the two players (applied at once) and the matchup presets.
+//! Panel sections that set a game up: variant, board size and clock (for the
+//! next game), the two players (applied at once) and the matchup presets.
 
 use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText, Ui};
@@ -12,6 +12,7 @@ use crate::app::side_title;
 use crate::app::state::{GameRequest, Mode};
 use crate::app::theme;
 use crate::engine::ai::search::{Difficulty, Limit, LimitKind, all_cores, limits};
+use crate::engine::rules::clock::TimeControl;
 use crate::engine::{AiConfig, Algorithm, BoardSize, Side, Strategy, Variant};
 
 pub(super) fn game_section(ui: &mut Ui, state: &mut PanelState) {
@@ -36,6 +37,7 @@ pub(super) fn game_section(ui: &mut Ui, state: &mut PanelState) {
                 edited.size = BoardSize::new(side, side);
             }
         }
+        clock_picker(ui, &mut edited.time_control);
         state.settings.set_if_neq(edited);
 
         let current = (state.session.variant(), state.session.size());
@@ -49,8 +51,10 @@ pub(super) fn game_section(ui: &mut Ui, state: &mut PanelState) {
             }
         });
         // Notes go under the buttons, so the buttons never move under the pointer.
-        if (edited.variant, edited.size) != current {
-            ui.label(RichText::new("Variant and size take effect on New game.").color(theme::NOTE.color32()));
+        let clock_now = state.session.record().time_control;
+        if (edited.variant, edited.size) != current || edited.time_control != clock_now {
+            let note = "Variant, size and clock take effect on New game.";
+            ui.label(RichText::new(note).color(theme::NOTE.color32()));
             let unfit = Side::BOTH.iter().any(|side| match state.players.get(*side) {
                 PlayerSetup::Ai(config) => config.check_variant(edited.variant).is_err(),
                 PlayerSetup::Human => false,
@@ -61,6 +65,40 @@ pub(super) fn game_section(ui: &mut Ui, state: &mut PanelState) {
             }
         }
     });
+}
+
+/// The clock of new games: none, a preset (minutes + seconds, as lichess
+/// names them) or a custom base and increment.
+fn clock_picker(ui: &mut Ui, control: &mut Option<TimeControl>) {
+    let label = |c: &Option<TimeControl>| c.map_or("No clock".to_string(), |c| c.label());
+    ui.horizontal(|ui| {
+        ui.label("Clock");
+        egui::ComboBox::from_id_salt("clock_picker").selected_text(label(control)).show_ui(ui, |ui| {
+            ui.selectable_value(control, None, "No clock");
+            for preset in TimeControl::PRESETS {
+                ui.selectable_value(control, Some(preset), preset.label());
+            }
+            let custom = control.is_some_and(|c| !TimeControl::PRESETS.contains(&c));
+            if ui.selectable_label(custom, "Custom…").clicked() && !custom {
+                *control = TimeControl::new(10 * 60_000, 5_000).ok();
+            }
+        });
+    });
+    let Some(current) = *control else { return };
+    if TimeControl::PRESETS.contains(&current) {
+        return;
+    }
+    // Custom: whole minutes and seconds, within the control's own ranges.
+    let mut minutes = (current.base().as_secs_f64() / 60.0).max(1.0).round() as u64;
+    let mut increment = current.increment().as_secs();
+    ui.horizontal(|ui| {
+        ui.add(egui::DragValue::new(&mut minutes).range(1..=180).suffix(" min"));
+        ui.label("+");
+        ui.add(egui::DragValue::new(&mut increment).range(0..=60).suffix(" s"));
+    });
+    if let Ok(edited) = TimeControl::new(minutes * 60_000, increment * 1000) {
+        *control = Some(edited);
+    }
 }
 
 /// The three choices: the two board games (the variant of the next new game)

@@ -234,6 +234,14 @@ pub fn clock_text(left: Duration) -> String {
     }
 }
 
+/// How long a clock counting down from `left` keeps showing the same
+/// [`clock_text`]: a window redraws a running clock then, and not before.
+pub fn next_change(left: Duration) -> Duration {
+    let ms = left.as_millis() as u64;
+    let step = if ms < 10_000 { 100 } else { 1000 };
+    Duration::from_millis(ms % step + 1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -272,5 +280,18 @@ mod tests {
         assert_eq!(clock_text(Duration::from_millis(9_340)), "0:09.3");
         assert_eq!(clock_text(Duration::from_secs(3723)), "1:02:03");
         assert_eq!(clock_text(Duration::ZERO), "0:00.0");
+    }
+
+    #[test]
+    fn the_next_change_is_when_the_digits_change() {
+        for ms in [299_000u64, 299_999, 10_050, 9_340, 9_300, 150, 0] {
+            let left = Duration::from_millis(ms);
+            let wait = next_change(left);
+            let before = left.saturating_sub(wait - Duration::from_millis(1));
+            assert_eq!(clock_text(before), clock_text(left), "{ms}: still the same a moment before");
+            if ms > 0 {
+                assert_ne!(clock_text(left.saturating_sub(wait)), clock_text(left), "{ms}: changed at the wait");
+            }
+        }
     }
 }
