@@ -158,6 +158,7 @@ fn proved_move(session: &GameSession, players: &Players, proof: &ProofStatus) ->
         tt_hits: 0,
         root_scores: Vec::new(),
         book: false,
+        ..Default::default()
     };
     Some(chosen(session, mv, MoveSource::Ai, search))
 }
