@@ -124,7 +124,7 @@ fn spawn_search(
         let wake = waker.throttled(PROGRESS_INTERVAL);
         let mut handler = TaskHandler { stop: stop.clone(), progress: sender, wake };
         BackgroundJob::spawn("AI search", waker.clone(), move || match clock {
-            Some(clock) => search_on_clock(&position, &config, clock, &mut handler),
+            Some(clock) => search_on_clock(&position, &config, 1, clock, &mut handler),
             None => search::search(&position, &config, &mut handler),
         })
     };
@@ -169,6 +169,7 @@ fn proved_move(session: &GameSession, players: &Players, proof: &ProofStatus) ->
         tt_hits: 0,
         root_scores: Vec::new(),
         book: false,
+        ..Default::default()
     };
     Some(chosen(session, mv, MoveSource::Ai, search))
 }

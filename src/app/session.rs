@@ -85,6 +85,7 @@ fn recorded_search(recorded: &MoveRecord, mv: EngineMove) -> SearchInfo {
         tt_hits: 0,
         root_scores: Vec::new(),
         book: recorded.book,
+        ..Default::default()
     }
 }
 

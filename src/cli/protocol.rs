@@ -15,8 +15,9 @@ use thiserror::Error;
 
 use super::solve::SolveCommandError;
 use crate::engine::ai::eval::wdl_per_mille;
+use crate::engine::ai::search::limits::{self, MULTIPV};
 use crate::engine::ai::search::{
-    self, AiConfig, Algorithm, ConfigError, Limit, SearchHandler, SearchInfo, parse_threads, threads_expect,
+    self, AiConfig, Algorithm, ConfigError, Limit, PvLine, SearchHandler, SearchInfo, parse_threads, threads_expect,
 };
 use crate::engine::ai::time_plan::search_on_clock;
 use crate::engine::rules::clock::ClockView;
@@ -57,6 +58,8 @@ pub(crate) enum ProtocolError {
     ThreadCount(String),
     #[error("bad move limit '{0}'")]
     MoveLimit(String),
+    #[error("bad multipv line count '{0}' ({expect})", expect = limits::describe(&MULTIPV, "a count"))]
+    MultiPv(String),
     #[error("setoption {option} takes on or off, not '{value}'")]
     OnOff { option: &'static str, value: String },
     #[error("only lines of action has a move limit")]
@@ -94,6 +97,8 @@ pub struct EngineSession {
     threads: u32,
     /// `setoption wdl on`: `info` lines carry the winning chances.
     wdl: bool,
+    /// `setoption multipv N`: the root lines each report gives.
+    multipv: usize,
     /// Where the running job, if any, writes its lines.
     sink: Sink,
     job: Option<Job>,
@@ -111,7 +116,16 @@ struct Reporter<'a> {
     sink: &'a Sink,
     position: &'a Position,
     stop: &'a AtomicBool,
+    format: InfoFormat,
+}
+
+/// How a session writes a search's `info` lines.
+#[derive(Clone, Copy)]
+struct InfoFormat {
+    /// The winning chances after the score.
     wdl: bool,
+    /// The root lines asked for: with more than one, a `multipv K` line each.
+    multipv: usize,
 }
 
 impl SearchHandler for Reporter<'_> {
@@ -120,7 +134,9 @@ impl SearchHandler for Reporter<'_> {
     }
 
     fn report(&mut self, info: &SearchInfo) {
-        self.sink.line(&info_line(self.position, info, self.wdl));
+        for line in info_lines(self.position, info, self.format) {
+            self.sink.line(&line);
+        }
     }
 }
 
@@ -130,13 +146,27 @@ fn score_token(score: i32) -> String {
     text.replace(" in ", "")
 }
 
-/// One `info` line; with `wdl`, the score as win, draw and loss in
+/// A report's `info` lines: one for the best line or, with several asked
+/// for, `info multipv K ...` for each line K from 1, best first (as UCI's
+/// `MultiPV`). The one-line form has no `multipv` field, as before it existed.
+fn info_lines(position: &Position, info: &SearchInfo, format: InfoFormat) -> Vec<String> {
+    if format.multipv == 1 {
+        let main = PvLine { score: info.score, pv: info.pv.clone() };
+        return vec![info_line(position, info, &main, None, format.wdl)];
+    }
+    let lines = info.lines_or_main();
+    lines.iter().enumerate().map(|(k, line)| info_line(position, info, line, Some(k + 1), format.wdl)).collect()
+}
+
+/// One `info` line for `shown`, a line of the report `info`, numbered
+/// `multipv` if given; with `wdl`, the score as win, draw and loss in
 /// thousandths for the side to move (UCI's `UCI_ShowWDL`).
-fn info_line(position: &Position, info: &SearchInfo, wdl: bool) -> String {
-    let pv: Vec<String> = info.pv.iter().map(|&m| position.move_name(m)).collect();
-    let mut line = format!("info depth {} score {}", info.depth, score_token(info.score));
+fn info_line(position: &Position, info: &SearchInfo, shown: &PvLine, multipv: Option<usize>, wdl: bool) -> String {
+    let pv: Vec<String> = shown.pv.iter().map(|&m| position.move_name(m)).collect();
+    let number = multipv.map(|k| format!(" multipv {k}")).unwrap_or_default();
+    let mut line = format!("info{number} depth {} score {}", info.depth, score_token(shown.score));
     if wdl {
-        let [w, d, l] = wdl_per_mille(position.variant(), info.score);
+        let [w, d, l] = wdl_per_mille(position.variant(), shown.score);
         line.push_str(&format!(" wdl {w} {d} {l}"));
     }
     line.push_str(&format!(" nodes {} time {}", info.nodes, info.time.as_millis()));
@@ -174,7 +204,7 @@ impl EngineSession {
         let variant = Variant::Breakthrough;
         let position = Position::start(variant, variant.default_size()).expect("8x8 is supported");
         let ai = AiConfig::new(Algorithm::Enhanced, Strategy::Expert);
-        EngineSession { position, ai, threads: AiConfig::AUTO_THREADS, wdl: false, sink, job: None }
+        EngineSession { position, ai, threads: AiConfig::AUTO_THREADS, wdl: false, multipv: 1, sink, job: None }
     }
 
     pub fn position(&self) -> &Position {
@@ -339,6 +369,13 @@ impl EngineSession {
                     other => return Err(ProtocolError::OnOff { option: "wdl", value: other.to_string() }),
                 }
             }
+            ["multipv", n] => {
+                self.multipv = n
+                    .parse()
+                    .ok()
+                    .filter(|n| MULTIPV.contains(n))
+                    .ok_or_else(|| ProtocolError::MultiPv(n.to_string()))?
+            }
             ["movelimit", n] => {
                 let n: u32 = n.parse().map_err(|_| ProtocolError::MoveLimit(n.to_string()))?;
                 if self.position.move_limit().is_none() {
@@ -348,7 +385,7 @@ impl EngineSession {
             }
             _ => {
                 return Err(ProtocolError::Usage(
-                    "setoption ai <config> | setoption threads <n|auto> | setoption movelimit <plies> | setoption wdl on|off",
+                    "setoption ai <config> | setoption threads <n|auto> | setoption movelimit <plies> | setoption wdl on|off | setoption multipv <lines>",
                 ));
             }
         }
@@ -372,12 +409,13 @@ impl EngineSession {
         };
         let work = if request.infinite { Work::Infinite } else { Work::Search };
         let position = self.position.clone();
-        let (sink, wdl) = (self.sink.clone(), self.wdl);
+        let sink = self.sink.clone();
+        let format = InfoFormat { wdl: self.wdl, multipv: self.multipv };
         self.job = Some(Job::spawn(work, move |signals| {
-            let mut reporter = Reporter { sink: &sink, position: &position, stop: &signals.stop, wdl };
+            let mut reporter = Reporter { sink: &sink, position: &position, stop: &signals.stop, format };
             let result = match clock {
-                Some(clock) => search_on_clock(&position, &config, clock, &mut reporter),
-                None => search::search(&position, &config, &mut reporter),
+                Some(clock) => search_on_clock(&position, &config, format.multipv, clock, &mut reporter),
+                None => search::search_lines(&position, &config, format.multipv, &mut reporter),
             };
             signals.finish(work);
             match result {
@@ -385,7 +423,9 @@ impl EngineSession {
                     if result.info.book {
                         sink.line("info string book move");
                     }
-                    sink.line(&info_line(&position, &result.info, wdl));
+                    for line in info_lines(&position, &result.info, format) {
+                        sink.line(&line);
+                    }
                     sink.line(&format!("bestmove {}", position.move_name(result.best_move)));
                 }
                 Err(e) => sink.line(&format!("error {e}")),

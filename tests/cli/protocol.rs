@@ -151,6 +151,10 @@ fn bad_lines_get_an_error_and_change_nothing() {
         "setoption threads 0",
         "setoption threads many",
         "setoption threads",
+        "setoption multipv 0",
+        "setoption multipv 33",
+        "setoption multipv x",
+        "setoption multipv",
         "go depth x",
         "go depth 0",
         "go movetime",
@@ -369,4 +373,53 @@ fn setoption_wdl_adds_winning_chances_that_follow_the_score() {
     let expected = breakline::engine::ai::eval::win_chance(Variant::Breakthrough, score);
     assert_eq!(wdl[0], (expected * 1000.0).round() as u32, "{info}");
     assert_eq!(wdl[0] > 500, score > 0, "{info}");
+}
+
+/// The `info` lines of one report of `lines` (from the start), each as its
+/// `multipv` number, depth, score and first move.
+fn multipv_fields(lines: &[String]) -> Vec<(usize, u32, String, String)> {
+    lines
+        .iter()
+        .filter(|l| l.starts_with("info "))
+        .map(|l| {
+            let w: Vec<&str> = l.split(' ').collect();
+            assert_eq!((w[1], w[3], w[5]), ("multipv", "depth", "score"), "{l}");
+            let pv = l.split(" pv ").nth(1).unwrap_or_else(|| panic!("a line: {l}"));
+            (w[2].parse().unwrap(), w[4].parse().unwrap(), w[6].to_string(), pv.split(' ').next().unwrap().to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn setoption_multipv_reports_every_line_of_every_depth() {
+    let mut c = Client::new();
+    assert_eq!(c.one("setoption multipv 3"), "ok");
+    let lines = c.go("go depth 4 ai enhanced:expert");
+    let fields = multipv_fields(&lines);
+    // Depths 1 to 4 as they finish, then the result once more.
+    let numbered: Vec<(usize, u32)> = fields.iter().map(|f| (f.0, f.1)).collect();
+    let expected: Vec<(usize, u32)> = [1, 2, 3, 4, 4].iter().flat_map(|&d| (1..=3).map(move |k| (k, d))).collect();
+    assert_eq!(numbered, expected, "{lines:?}");
+    for report in fields.chunks(3) {
+        let firsts: Vec<&String> = report.iter().map(|f| &f.3).collect();
+        assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2], "{lines:?}");
+        let scores: Vec<i32> = report.iter().map(|f| f.2.parse().unwrap()).collect();
+        assert!(scores.windows(2).all(|w| w[0] >= w[1]), "best first: {lines:?}");
+    }
+    let best = lines.last().unwrap().strip_prefix("bestmove ").unwrap();
+    assert_eq!(best, fields[fields.len() - 3].3, "bestmove is multipv 1's move: {lines:?}");
+    // A refused count keeps the last one; one line is the plain form again.
+    assert_eq!(c.one("setoption multipv 0"), "error bad multipv line count '0' (a count from 1 to 32)");
+    assert_eq!(c.one("setoption multipv x"), "error bad multipv line count 'x' (a count from 1 to 32)");
+    assert_eq!(multipv_fields(&c.go("go depth 2 ai enhanced:expert")).len(), 9);
+    assert_eq!(c.one("setoption multipv 1"), "ok");
+    let plain = c.go("go depth 2 ai enhanced:expert");
+    assert!(plain.iter().filter(|l| l.starts_with("info ")).all(|l| l.starts_with("info depth ")), "{plain:?}");
+    // Algorithms of one line give it as line 1; each line has its own chances.
+    assert_eq!(c.one("setoption multipv 2"), "ok");
+    assert_eq!(c.one("setoption wdl on"), "ok");
+    let lines = c.go("go depth 2 ai alphabeta:expert");
+    let infos: Vec<&String> = lines.iter().filter(|l| l.starts_with("info ")).collect();
+    assert!(!infos.is_empty() && infos.iter().all(|l| l.starts_with("info multipv 1 depth 2 ")), "{lines:?}");
+    assert!(infos.iter().all(|l| l.contains(" wdl ")), "{lines:?}");
 }

@@ -9,6 +9,7 @@ mod fixed_depth;
 mod flow;
 mod layers;
 mod move_bound;
+mod multipv;
 mod naive;
 mod perft;
 mod purity;

@@ -57,17 +57,19 @@ pub fn fitted(config: &AiConfig, budget: MoveBudget) -> AiConfig {
     fitted
 }
 
-/// Searches `position` with `config` by `clock`: the budget planned, the
-/// config fitted to it and a hard deadline that stops any algorithm.
+/// Searches `position` with `config` for its best `lines` (see
+/// [`search::search_lines`]) by `clock`: the budget planned, the config
+/// fitted to it and a hard deadline that stops any algorithm.
 pub fn search_on_clock(
     position: &Position,
     config: &AiConfig,
+    lines: usize,
     clock: ClockView,
     handler: &mut dyn SearchHandler,
 ) -> Result<SearchResult, SearchError> {
     let budget = plan(clock);
     let mut deadline = Deadline { inner: handler, at: Instant::now() + budget.hard };
-    search::search(position, &fitted(config, budget), &mut deadline)
+    search::search_lines(position, &fitted(config, budget), lines, &mut deadline)
 }
 
 /// A handler that also stops at a moment in time.

@@ -18,6 +18,8 @@ pub(crate) const PLAYOUTS: RangeInclusive<u64> = 1..=1_000_000_000;
 pub(crate) const TABLE_MIB: RangeInclusive<u32> = 1..=4096;
 /// Search threads, when given as a number (enhanced's Lazy SMP, MCTS's trees).
 pub(crate) const THREADS: RangeInclusive<u32> = 1..=256;
+/// Root lines a MultiPV search reports (the protocol's `setoption multipv`).
+pub(crate) const MULTIPV: RangeInclusive<usize> = 1..=32;
 /// MCTS's implicit minimax weight.
 pub(crate) const IMPLICIT: RangeInclusive<f64> = 0.0..=1.0;
 /// MCTS's progressive bias weight.

@@ -55,6 +55,31 @@ pub struct SearchInfo {
     /// The move came from the opening book: nothing was searched.
     #[serde(default)]
     pub book: bool,
+    /// The best root lines (MultiPV), best first: the first is the one `score`
+    /// and `pv` give. Filled by the enhanced search alone (one line unless
+    /// more were asked for); empty from the others and for a book move: see
+    /// [`SearchInfo::lines_or_main`].
+    #[serde(default)]
+    pub lines: Vec<PvLine>,
+}
+
+/// One root line of a MultiPV search: a root move's value and the line it
+/// starts, as deep as the search's depth.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PvLine {
+    /// From the point of view of the side to move at the root.
+    pub score: Score,
+    /// The root move followed by the best line found below it.
+    pub pv: Vec<Move>,
+}
+
+impl SearchInfo {
+    /// The lines to show: [`SearchInfo::lines`], or where the search gave
+    /// none (not the enhanced search, or a book move) the one line of `score`
+    /// and `pv`.
+    pub fn lines_or_main(&self) -> Vec<PvLine> {
+        if self.lines.is_empty() { vec![PvLine { score: self.score, pv: self.pv.clone() }] } else { self.lines.clone() }
+    }
 }
 
 /// A finished search: the move to play and what the search knew.
@@ -117,6 +142,9 @@ pub enum SearchError {
     /// The position refused the move a search returned: an engine bug.
     #[error("the engine chose a move the rules refuse: {0}")]
     RefusedMove(MoveError),
+    /// A MultiPV line count outside the range `limits::MULTIPV` states.
+    #[error("bad line count {0} ({expect})", expect = limits::describe(&limits::MULTIPV, "a count"))]
+    LineCount(usize),
 }
 
 /// Node counting, the clock and the stop check, shared by every algorithm.
@@ -183,6 +211,22 @@ pub fn search(
     config: &AiConfig,
     handler: &mut dyn SearchHandler,
 ) -> Result<SearchResult, SearchError> {
+    search_lines(position, config, 1, handler)
+}
+
+/// [`search`] for the best `lines` root lines (MultiPV, 1 to 32: the crate's
+/// `limits::MULTIPV`), reported in [`SearchInfo::lines`] for every finished
+/// iteration. Only the enhanced search gives more than one; the other
+/// algorithms search as for one line and leave `lines` empty.
+pub fn search_lines(
+    position: &Position,
+    config: &AiConfig,
+    lines: usize,
+    handler: &mut dyn SearchHandler,
+) -> Result<SearchResult, SearchError> {
+    if !limits::MULTIPV.contains(&lines) {
+        return Err(SearchError::LineCount(lines));
+    }
     let variant: Variant = position.variant();
     config.check_variant(variant)?;
     if position.outcome().is_over() {
@@ -195,17 +239,22 @@ pub fn search(
         return Ok(SearchResult { best_move: m, info });
     }
     let game = position.game.clone();
-    Ok(with_game!(game, g => search_game(g, config, handler)))
+    Ok(with_game!(game, g => search_game(g, config, lines, handler)))
 }
 
 /// The same, on a concrete game type (the algorithms are generic over it).
-fn search_game<G: Evaluate>(mut game: G, config: &AiConfig, handler: &mut dyn SearchHandler) -> SearchResult {
+fn search_game<G: Evaluate>(
+    mut game: G,
+    config: &AiConfig,
+    lines: usize,
+    handler: &mut dyn SearchHandler,
+) -> SearchResult {
     let time = config.time_ms().map(Duration::from_millis);
     let mut control = Control::new(handler, time);
     let mut result = match config.algorithm() {
         Algorithm::Minimax => minimax::search(&mut game, config, &mut control),
         Algorithm::AlphaBeta => alphabeta::search(&mut game, config, &mut control),
-        Algorithm::Enhanced => enhanced::search(&mut game, config, &mut control),
+        Algorithm::Enhanced => enhanced::search(&mut game, config, lines, &mut control),
         Algorithm::Mcts => mcts::search(&mut game, config, &mut control),
     };
     if config.guard() {

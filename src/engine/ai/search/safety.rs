@@ -3,13 +3,13 @@
 //! takes a win in one and avoids a loss in one. It is a small search of its
 //! own, so its nodes are counted and a stop request cuts it short (keeping
 //! the search's move; the clock does not, as it is a few thousand nodes), and when it changes the move it also makes the result's
-//! score, principal variation, depth and root scores describe the new move.
+//! score, principal variation, lines, depth and root scores describe the new move.
 
 use crate::engine::ai::eval::{Score, WIN};
 use crate::engine::rules::game::{Game, MoveList};
 use crate::engine::rules::types::Move;
 
-use super::{Control, SearchResult, Stopped};
+use super::{Control, PvLine, SearchResult, Stopped};
 
 /// The score of a move that wins at once, and of one the opponent answers with a win.
 const WIN_IN_ONE: Score = WIN - 1;
@@ -97,10 +97,15 @@ fn mark(result: &mut SearchResult, m: Move, score: Score) {
 
 /// Plays `m` instead, found by a guard search `depth` plies deep: it leads the
 /// root scores, and the result's depth is at least that of the guard's search.
+/// Of the search's lines only this one is left: the others were ranked below
+/// a move the guard has just judged differently.
 fn replace(result: &mut SearchResult, m: Move, score: Score, depth: u32) {
     result.best_move = m;
     result.info.score = score;
     result.info.pv = vec![m];
+    if !result.info.lines.is_empty() {
+        result.info.lines = vec![PvLine { score, pv: vec![m] }];
+    }
     result.info.depth = result.info.depth.max(depth);
     mark(result, m, score);
     let scores = &mut result.info.root_scores;

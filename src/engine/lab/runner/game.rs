@@ -189,7 +189,7 @@ fn turn(
         Sitting::Ai(base) => {
             let config = base.with_seed(move_seed(seed, pos.moves().len(), mover));
             let result = match clock {
-                Some(clock) => search_on_clock(pos, &config, clock.view(mover), handler)?,
+                Some(clock) => search_on_clock(pos, &config, 1, clock.view(mover), handler)?,
                 None => search::search(pos, &config, handler)?,
             };
             if handler.should_stop() {

@@ -1,8 +1,9 @@
 //! Aspiration windows (`aspiration=on`): from [`ASPIRATION_MIN_DEPTH`] on, an
 //! iteration first searches a window of [`ASPIRATION_STEPS`] evaluation steps
 //! either side of the last iteration's score, widened fourfold on the side
-//! that failed until the score lands inside. Off, every iteration searches
-//! the full window once.
+//! that failed until the score lands inside. Off, and for a MultiPV search
+//! (a window around the best score says nothing of the other lines), every
+//! iteration searches the full window once.
 
 use crate::engine::ai::eval::{Evaluate, Score, is_proven};
 
@@ -21,8 +22,9 @@ pub(super) struct Aspiration {
 }
 
 impl Aspiration {
-    pub(super) fn new<G: Evaluate>(config: &AiConfig, game: &G) -> Aspiration {
-        Aspiration { on: config.aspiration(), step: game.eval_step(config.strategy()).max(1) }
+    /// The windows of a search of `config` for `lines` root lines.
+    pub(super) fn new<G: Evaluate>(config: &AiConfig, game: &G, lines: usize) -> Aspiration {
+        Aspiration { on: config.aspiration() && lines == 1, step: game.eval_step(config.strategy()).max(1) }
     }
 
     /// The first window at `depth`, `delta` either side of the `last`
@@ -58,7 +60,7 @@ impl Aspiration {
                 RootEnd::FailHigh => {
                     window.widen_up(delta);
                     if let Some(it) = &iteration {
-                        root.promote(it.best);
+                        root.promote(it.best());
                     }
                 }
                 RootEnd::Finished | RootEnd::Stopped => return (iteration, end),

@@ -3,7 +3,8 @@
 //! deeper and each going on deeper until the main one is done, all filling
 //! the shared table with results the main search then finds. Only the main
 //! searcher's result counts, so results stay those of one search; the
-//! helpers' nodes are counted too.
+//! helpers' nodes are counted too. The main searcher alone looks for the
+//! MultiPV lines; the helpers search for one as ever.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
@@ -24,14 +25,17 @@ pub(super) struct Team<'a> {
     helpers: Vec<Searcher<'a>>,
     /// The helpers go on deeper until this depth.
     max_depth: u32,
+    /// The root lines the main searcher looks for.
+    lines: usize,
 }
 
 impl<'a> Team<'a> {
-    /// One searcher a thread of `config`, each a copy of `game`'s root.
-    pub(super) fn new<G: Evaluate>(game: &G, config: &'a AiConfig, max_depth: u32) -> Team<'a> {
+    /// One searcher a thread of `config`, each a copy of `game`'s root; the
+    /// main one looks for `lines` root lines.
+    pub(super) fn new<G: Evaluate>(game: &G, config: &'a AiConfig, max_depth: u32, lines: usize) -> Team<'a> {
         let main = Searcher::new(game, config, Table::new(config.tt_mib()));
         let helpers = (1..config.search_threads()).map(|_| Searcher::new(game, config, Table::new(0))).collect();
-        Team { main, helpers, max_depth }
+        Team { main, helpers, max_depth, lines }
     }
 
     /// Searches the root at `depth` within `window`: see
@@ -45,7 +49,7 @@ impl<'a> Team<'a> {
         window: Window,
     ) -> (Option<Iteration>, RootEnd) {
         if self.helpers.is_empty() {
-            search_root(&mut self.main, game, ctl, depth, moves, window)
+            search_root(&mut self.main, game, ctl, depth, moves, window, self.lines)
         } else {
             self.parallel_root(game, ctl, depth, moves, window)
         }
@@ -59,8 +63,8 @@ impl<'a> Team<'a> {
         moves: &[Move],
         window: Window,
     ) -> (Option<Iteration>, RootEnd) {
-        let Team { main, helpers, max_depth } = self;
-        let max_depth = *max_depth;
+        let Team { main, helpers, max_depth, lines } = self;
+        let (max_depth, lines) = (*max_depth, *lines);
         let done = AtomicBool::new(false);
         let mut helper_nodes = 0;
         let result = std::thread::scope(|scope| {
@@ -75,7 +79,7 @@ impl<'a> Team<'a> {
                     scope.spawn(move || help(helper, &mut own, done, first..=max_depth, moves))
                 })
                 .collect();
-            let result = search_root(main, game, ctl, depth, moves, window);
+            let result = search_root(main, game, ctl, depth, moves, window, lines);
             done.store(true, AtomicOrdering::Relaxed);
             for worker in workers {
                 helper_nodes += worker.join().unwrap_or(0);
@@ -121,7 +125,7 @@ fn help<G: Evaluate>(
     let mut flag = StopFlag(done);
     let mut ctl = Control::new(&mut flag, None);
     for depth in depths {
-        if search_root(helper, game, &mut ctl, depth, moves, Window::FULL).1 != RootEnd::Finished {
+        if search_root(helper, game, &mut ctl, depth, moves, Window::FULL, 1).1 != RootEnd::Finished {
             break;
         }
     }

@@ -2,10 +2,12 @@
 //! deepening (here) over the root ([`root`]: its move order and one search of
 //! it), aspiration windows ([`aspiration`]), the threads ([`lazy_smp`]) and
 //! the negamax recursion ([`negamax`]) with its table and move ordering;
-//! within a depth and/or time limit, reporting each finished depth.
+//! within a depth and/or time limit, reporting each finished depth with its
+//! best root line, or its best few ([`lines`]: MultiPV).
 
 mod aspiration;
 mod lazy_smp;
+mod lines;
 mod negamax;
 mod ordering;
 mod root;
@@ -15,7 +17,7 @@ use crate::engine::ai::eval::{Evaluate, Score, WIN, is_proven};
 
 use super::pv::MAX_PLY;
 use super::window::INFINITY;
-use super::{AiConfig, Control, SearchInfo, SearchResult};
+use super::{AiConfig, Control, PvLine, SearchInfo, SearchResult};
 use aspiration::Aspiration;
 use lazy_smp::Team;
 use root::{Iteration, RootEnd, RootMoves};
@@ -28,12 +30,14 @@ const NEW_ITERATION_BUDGET: f64 = 0.5;
 
 /// Iterative deepening: each depth searched in full (through the aspiration
 /// windows), its root order kept for the next, until the depth limit, the
-/// clock, a stop or a result proven within the horizon ends it. A depth cut
-/// short still counts where its first move finished.
-pub(crate) fn search<G: Evaluate>(game: &mut G, config: &AiConfig, ctl: &mut Control) -> SearchResult {
+/// clock, a stop or a result proven within the horizon ends it. Each reports
+/// the best `lines` root lines (fewer if there are fewer moves). A depth cut
+/// short still counts where its first move finished, if one line is wanted
+/// (or no depth finished).
+pub(crate) fn search<G: Evaluate>(game: &mut G, config: &AiConfig, lines: usize, ctl: &mut Control) -> SearchResult {
     let max_depth = config.depth().unwrap_or(TIMED_MAX_DEPTH);
-    let mut team = Team::new(game, config, max_depth);
-    let aspiration = Aspiration::new(config, game);
+    let mut team = Team::new(game, config, max_depth, lines);
+    let aspiration = Aspiration::new(config, game, lines);
     let mut root = RootMoves::new(game.legal_moves().to_vec());
     let mut info = SearchInfo { pv: vec![root.best()], score: -INFINITY, ..SearchInfo::default() };
     for depth in 1..=max_depth {
@@ -44,15 +48,14 @@ pub(crate) fn search<G: Evaluate>(game: &mut G, config: &AiConfig, ctl: &mut Con
         let (iteration, end) = aspiration.search(&mut team, game, ctl, depth, &mut root, info.score);
         let Some(mut iteration) = iteration else { break };
         if end == RootEnd::Stopped {
-            // The moves searched so far, the previous best first, all at the new
-            // depth: their best is at least as well founded as the last iteration's.
-            root.promote(iteration.best);
-            info.score = iteration.score;
-            info.pv = iteration.pv;
+            if lines == 1 || info.lines.is_empty() {
+                root.promote(iteration.best());
+                info = cut_short(info, iteration);
+            }
             break;
         }
         iteration.rank();
-        root.follow(&iteration.scores, iteration.best);
+        root.follow(&iteration.scores, iteration.best());
         info = completed(depth, iteration, ctl, team.main_tt_hits());
         ctl.report(&info);
         if proven_within(info.score, depth) {
@@ -66,16 +69,31 @@ pub(crate) fn search<G: Evaluate>(game: &mut G, config: &AiConfig, ctl: &mut Con
 
 /// What a finished iteration at `depth` reports.
 fn completed(depth: u32, iteration: Iteration, ctl: &Control, tt_hits: u64) -> SearchInfo {
+    let Iteration { lines, scores } = iteration;
+    let PvLine { score, pv } = lines.best().clone();
     SearchInfo {
         depth,
-        score: iteration.score,
+        score,
         nodes: ctl.nodes,
         time: ctl.elapsed(),
-        pv: iteration.pv,
+        pv,
         tt_hits,
-        root_scores: iteration.scores,
+        root_scores: scores,
+        lines: lines.into_lines(),
         ..SearchInfo::default()
     }
+}
+
+/// The last finished iteration's `info` after a search for one line stopped
+/// part way through the next `iteration`: the moves searched so far, the
+/// previous best first, all at the new depth, so their best is at least as
+/// well founded as the last iteration's; it is played, with its score and
+/// line. (A search for several lines keeps the last finished iteration's
+/// where there is one: the moves not searched again would leave lines of two
+/// depths.)
+fn cut_short(info: SearchInfo, iteration: Iteration) -> SearchInfo {
+    let PvLine { score, pv } = iteration.lines.best().clone();
+    SearchInfo { score, pv, lines: iteration.lines.into_lines(), ..info }
 }
 
 /// Whether `score` is a result proven within `depth` plies: final, as deeper
@@ -106,8 +124,8 @@ mod tests {
         let mut handler = ();
         let mut ctl = Control::new(&mut handler, None);
         let moves = game.legal_moves().to_vec();
-        let (found, end) = search_root(&mut searcher, &mut game, &mut ctl, depth, &moves, window);
-        (found.expect("a finished search").score, end)
+        let (found, end) = search_root(&mut searcher, &mut game, &mut ctl, depth, &moves, window, 1);
+        (found.expect("a finished search").score(), end)
     }
 
     fn opening() -> Position {

@@ -1,11 +1,13 @@
 //! The root of the enhanced search: its moves in the order the next iteration
-//! tries them, and one search of them at a depth within a window.
+//! tries them, and one search of them at a depth within a window, for one
+//! line or several (MultiPV).
 
 use crate::engine::ai::eval::{Evaluate, Score};
 use crate::engine::rules::types::Move;
 
 use super::super::window::Window;
-use super::super::{Control, Stopped};
+use super::super::{Control, PvLine, Stopped};
+use super::lines::TopLines;
 use super::negamax::{Node, Searcher};
 
 /// The root moves, the expected best first: the last iteration's order by
@@ -59,32 +61,58 @@ pub(super) enum RootEnd {
 
 /// One depth's result at the root.
 pub(super) struct Iteration {
-    pub(super) best: Move,
-    pub(super) score: Score,
-    pub(super) pv: Vec<Move>,
+    /// The best lines, as many as the search wants: the first is the
+    /// iteration's best move, its score and principal variation.
+    pub(super) lines: TopLines,
     /// Every root move searched so far, in the order searched.
     pub(super) scores: Vec<(Move, Score)>,
 }
 
+/// `m` followed by the line `searcher` just found below it.
+fn line_of(m: Move, searcher: &Searcher) -> Vec<Move> {
+    std::iter::once(m).chain(searcher.pv.line(1).iter().copied()).collect()
+}
+
 impl Iteration {
+    /// The iteration once its first move `m` is searched, scored `score`.
+    fn first(m: Move, score: Score, searcher: &Searcher, wanted: usize) -> Iteration {
+        let lines = TopLines::new(wanted, PvLine { score, pv: line_of(m, searcher) });
+        Iteration { lines, scores: vec![(m, score)] }
+    }
+
+    fn main(&self) -> &PvLine {
+        self.lines.best()
+    }
+
+    /// The best move found.
+    pub(super) fn best(&self) -> Move {
+        self.main().pv[0]
+    }
+
+    /// The best move's score.
+    pub(super) fn score(&self) -> Score {
+        self.main().score
+    }
+
     /// Puts the scores best first (ties keep the order searched).
     pub(super) fn rank(&mut self) {
         self.scores.sort_by_key(|&(_, s)| -s);
     }
 
-    /// Records the score of `m`, the new best if it beats the others (or is
-    /// the first), with the line below it from `searcher`.
-    fn record(&mut self, m: Move, score: Score, first: bool, searcher: &Searcher) {
+    /// Records the score of a later move `m`, and its line from `searcher`
+    /// if it joins the best lines.
+    fn record(&mut self, m: Move, score: Score, searcher: &Searcher) {
         self.scores.push((m, score));
-        if first || score > self.score {
-            self.best = m;
-            self.score = score;
-            self.pv = std::iter::once(m).chain(searcher.pv.line(1).iter().copied()).collect();
-        }
+        self.lines.offer(score, || line_of(m, searcher));
     }
 }
 
-/// Searches every root move at `depth` within `window`, in the order given.
+/// Searches every root move at `depth` within `window`, in the order given,
+/// for the best `wanted` lines. The first `wanted` moves are searched with
+/// the window as given (the full one for several lines: their scores are
+/// exact); after them alpha is the worst kept line's score, so a later move
+/// is only scouted against it and searched in full where it beats it.
+/// With one line this is plain principal variation search at the root.
 /// Returns what was found (None if not even the first move finished) and how
 /// the search ended; after a fail high the iteration's best is the move that
 /// failed high.
@@ -95,28 +123,36 @@ pub(super) fn search_root<G: Evaluate>(
     depth: u32,
     moves: &[Move],
     mut window: Window,
+    wanted: usize,
 ) -> (Option<Iteration>, RootEnd) {
     let given = window;
     let root = Node::root(depth);
     let mut found: Option<Iteration> = None;
     for (i, &m) in moves.iter().enumerate() {
         game.play_unchecked(m);
-        let r: Result<Score, Stopped> = if i == 0 {
+        let r: Result<Score, Stopped> = if i < wanted {
             searcher.child(game, ctl, root, window)
         } else {
             searcher.later_child(game, ctl, root, window, 0)
         };
         game.undo_unchecked(m);
         let Ok(v) = r else { return (found, RootEnd::Stopped) };
-        let it = found.get_or_insert_with(|| Iteration { best: m, score: v, pv: Vec::new(), scores: Vec::new() });
-        it.record(m, v, i == 0, searcher);
-        window.raise_alpha(v);
+        let it = match found {
+            Some(ref mut it) => {
+                it.record(m, v, searcher);
+                it
+            }
+            None => found.insert(Iteration::first(m, v, searcher, wanted)),
+        };
+        if let Some(bar) = it.lines.bar() {
+            window.raise_alpha(bar);
+        }
         if window.fails_high(v) {
             return (found, RootEnd::FailHigh);
         }
     }
     match found {
-        Some(it) if given.fails_low(it.score) => (Some(it), RootEnd::FailLow),
+        Some(it) if given.fails_low(it.score()) => (Some(it), RootEnd::FailLow),
         found => (found, RootEnd::Finished),
     }
 }
