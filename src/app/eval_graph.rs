@@ -4,7 +4,8 @@
 //! whichever player spoke; proven results sit at exactly 0 or 1 and book
 //! moves are marked. Rebuilt only when a move is added or a new game starts;
 //! the panel draws it and the evaluation bar reads it, and a click on a point
-//! opens review there.
+//! opens review there. Searches that play no move (the analysis, a hint)
+//! add their judgement of the position they searched.
 
 use bevy::prelude::*;
 
@@ -37,8 +38,18 @@ pub struct EvalGraph {
     pub points: Vec<EvalPoint>,
     /// Moves played so far (the x axis's extent).
     pub plies: usize,
+    /// Positions judged by a search that played no move (the analysis, a
+    /// hint): at most one a ply, the latest; `side` is the side to move.
+    pub judged: Vec<EvalPoint>,
     /// The game the data was built for.
     generation: u64,
+}
+
+/// A score from `side`'s point of view as a point at `ply`.
+fn point(variant: Variant, ply: usize, side: Side, score: Score, book: bool) -> EvalPoint {
+    let chance = win_chance(variant, score);
+    let white_chance = if side == Side::White { chance } else { 1.0 - chance };
+    EvalPoint { ply, side, score, white_chance, proven: is_proven(score), book }
 }
 
 impl EvalGraph {
@@ -46,26 +57,43 @@ impl EvalGraph {
         let points = moves
             .iter()
             .enumerate()
-            .filter_map(|(i, m)| m.score.map(|score| (i + 1, m, score)))
-            .map(|(ply, m, score)| {
-                let mover = win_chance(variant, score);
-                let white_chance = if m.side == Side::White { mover } else { 1.0 - mover };
-                EvalPoint { ply, side: m.side, score, white_chance, proven: is_proven(score), book: m.book }
-            })
+            .filter_map(|(i, m)| m.score.map(|score| point(variant, i + 1, m.side, score, m.book)))
             .collect();
-        EvalGraph { points, plies: moves.len(), generation: 0 }
+        EvalGraph { points, plies: moves.len(), judged: Vec::new(), generation: 0 }
     }
 
-    /// The last point at or before `ply`: what the board's position was last
-    /// judged to be worth.
+    /// The position after `ply` moves of game `generation` is worth `score`
+    /// to `side`, the side to move, as a search that played nothing says.
+    pub(crate) fn judge(&mut self, generation: u64, ply: usize, side: Side, score: Score, variant: Variant) {
+        if generation != self.generation {
+            return;
+        }
+        self.judged.retain(|p| p.ply != ply);
+        self.judged.push(point(variant, ply, side, score, false));
+    }
+
+    /// What the board's position after `ply` moves was last judged to be
+    /// worth: a judgement of that very position, else the last move's point
+    /// at or before it.
     pub(crate) fn latest_at(&self, ply: usize) -> Option<&EvalPoint> {
-        self.points.iter().rev().find(|p| p.ply <= ply)
+        self.judged.iter().find(|p| p.ply == ply).or_else(|| self.points.iter().rev().find(|p| p.ply <= ply))
+    }
+
+    /// The points the line joins: each ply's judgement where there is one,
+    /// else its move's point, in ply order.
+    pub(crate) fn line(&self) -> Vec<EvalPoint> {
+        let judged_at = |ply| self.judged.iter().find(|p| p.ply == ply);
+        let moved = self.points.iter().filter(|p| judged_at(p.ply).is_none());
+        let mut line: Vec<EvalPoint> = moved.chain(&self.judged).copied().collect();
+        line.sort_by_key(|p| p.ply);
+        line
     }
 
     /// The point nearest to `ply`, if one is within half a move of it.
     pub(crate) fn point_near(&self, ply: f64) -> Option<&EvalPoint> {
         self.points
             .iter()
+            .chain(&self.judged)
             .filter(|p| (p.ply as f64 - ply).abs() <= 0.5)
             .min_by(|a, b| (a.ply as f64 - ply).abs().total_cmp(&(b.ply as f64 - ply).abs()))
     }
@@ -101,6 +129,10 @@ fn follow_record(session: Res<GameSession>, mut graph: ResMut<EvalGraph>) {
     }
     let mut rebuilt = EvalGraph::from_moves(moves, session.variant());
     rebuilt.generation = session.generation();
+    // Judgements of positions still in the game stay (undo drops the later ones).
+    if graph.generation == rebuilt.generation {
+        rebuilt.judged = graph.judged.iter().filter(|p| p.ply <= moves.len()).copied().collect();
+    }
     graph.set_if_neq(rebuilt);
 }
 
@@ -143,5 +175,21 @@ mod tests {
         assert_eq!(graph.latest_at(0), None);
         assert_eq!(graph.point_near(3.3).map(|p| p.ply), Some(3));
         assert_eq!(graph.point_near(2.0), None);
+    }
+
+    #[test]
+    fn a_judgement_of_the_position_itself_comes_before_the_last_moves_point() {
+        let moves = [record(Side::White, Some(0)), record(Side::Black, None)];
+        let mut graph = EvalGraph::from_moves(&moves, Variant::Breakthrough);
+        graph.judge(0, 2, Side::White, WIN - 1, Variant::Breakthrough);
+        assert_eq!(graph.latest_at(2).map(|p| p.white_chance), Some(1.0));
+        assert_eq!(graph.latest_at(1).map(|p| p.white_chance), Some(0.5));
+        graph.judge(0, 2, Side::White, -(WIN - 1), Variant::Breakthrough);
+        assert_eq!(graph.judged.len(), 1, "the latest judgement of a ply replaces the last");
+        let line: Vec<(usize, f64)> = graph.line().iter().map(|p| (p.ply, p.white_chance)).collect();
+        assert_eq!(line, vec![(1, 0.5), (2, 0.0)]);
+        assert_eq!(graph.latest_at(2).map(|p| p.white_chance), Some(0.0));
+        graph.judge(7, 2, Side::White, 0, Variant::Breakthrough);
+        assert_eq!(graph.latest_at(2).map(|p| p.white_chance), Some(0.0), "another game's judgement is ignored");
     }
 }

@@ -1,6 +1,7 @@
 //! Hints: the best move for the side to move by a strong search (the master
 //! settings with a one-second budget, whoever plays), computed on a thread of
-//! its own and shown as an arrow until the position changes.
+//! its own and shown as an arrow until the position changes; its score goes
+//! on the evaluation graph and bar.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -9,6 +10,7 @@ use bevy::prelude::*;
 
 use super::background::BackgroundJob;
 use super::board::BoardLayout;
+use super::eval_graph::EvalGraph;
 use super::session::GameSession;
 use super::state::GameSystems;
 use super::window_rest::Waker;
@@ -118,6 +120,7 @@ fn poll_hint(
     mut tasks: Query<(Entity, &mut HintTask)>,
     session: Res<GameSession>,
     mut hint: ResMut<Hint>,
+    mut graph: ResMut<EvalGraph>,
 ) {
     for (entity, mut task) in &mut tasks {
         let Some(result) = task.job.poll() else {
@@ -129,7 +132,14 @@ fn poll_hint(
         }
         hint.thinking = false;
         match result {
-            Ok(Ok(result)) => hint.mv = Some(result.best_move),
+            Ok(Ok(result)) => {
+                hint.mv = Some(result.best_move);
+                // The hint's judgement of the position goes on the graph and the bar.
+                let (side, variant) = (session.side_to_move(), session.variant());
+                if !result.info.book {
+                    graph.judge(session.generation(), session.plies(), side, result.info.score, variant);
+                }
+            }
             Ok(Err(error)) => warn!("hint search failed: {error}"),
             Err(error) => warn!("hint search failed: {error}"),
         }

@@ -2,6 +2,7 @@
 //! (no window, renderer or egui), with a fixed time step per update.
 
 mod ai_games;
+mod analysis;
 mod animation;
 mod clock;
 mod comforts;

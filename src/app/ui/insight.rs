@@ -55,12 +55,13 @@ pub(super) fn overlay_toggle(ui: &mut Ui, state: &mut InsightState) {
 pub(super) fn eval_graph_section(ui: &mut Ui, state: &mut InsightState) {
     egui::CollapsingHeader::new("Evaluation").default_open(true).show(ui, |ui| {
         let graph = &*state.graph;
-        if graph.points.is_empty() {
+        if graph.points.is_empty() && graph.judged.is_empty() {
             ui.label(RichText::new("No AI scores yet.").weak());
             return;
         }
         let at = |p: &EvalPoint| [moves_of_plies(p.ply), 100.0 * p.white_chance];
-        let line: Vec<[f64; 2]> = graph.points.iter().map(at).collect();
+        let line: Vec<[f64; 2]> = graph.line().iter().map(at).collect();
+        let judged: Vec<[f64; 2]> = graph.judged.iter().map(at).collect();
         let marks = |side: Side, book: bool| -> Vec<[f64; 2]> {
             graph.points.iter().filter(|p| p.side == side && p.book == book).map(at).collect()
         };
@@ -97,6 +98,8 @@ pub(super) fn eval_graph_section(ui: &mut Ui, state: &mut InsightState) {
                         .filled(false);
                     plot.points(book.color(color).radius(3.5));
                 }
+                let analysed = Points::new("analysis or hint", judged).shape(egui_plot::MarkerShape::Diamond);
+                plot.points(analysed.color(theme::HINT.color32()).radius(4.0));
                 if let Some(at) = proved {
                     let star = Points::new("proved", vec![at]).shape(egui_plot::MarkerShape::Asterisk).radius(7.0);
                     plot.points(star.color(theme::PROOF.color32()));
@@ -111,7 +114,8 @@ pub(super) fn eval_graph_section(ui: &mut Ui, state: &mut InsightState) {
         }
         // A legend would cover the points; the note names the marks instead.
         let note = "White's winning chance after each AI move, as the search that chose it saw it \
-            (orange dots: White's searches, blue: Black's; hollow squares: book moves). Proven results \
+            (orange dots: White's searches, blue: Black's; hollow squares: book moves; cyan diamonds: the \
+            analysis or a hint, which the line follows where they spoke). Proven results \
             sit at 0% and 100% (a pink star: proved by Solve). Click a point to review that position.";
         ui.label(RichText::new(note).weak());
     });

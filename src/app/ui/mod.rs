@@ -2,6 +2,7 @@
 //! and the game-over banner. Edits go through copies that are written back
 //! only when they differ, so change detection means a real change.
 
+mod analysis;
 mod banner;
 mod comforts;
 mod confirm;
@@ -56,6 +57,7 @@ struct PanelState<'w> {
     insight: insight::InsightState<'w>,
     mode: ResMut<'w, NextState<Mode>>,
     timer: Res<'w, TurnTimer>,
+    analysis: analysis::AnalysisState<'w>,
 }
 
 /// Which panels show, and the frame-time readout for those who want it.
@@ -223,6 +225,10 @@ fn game_contents(ui: &mut egui::Ui, state: &mut PanelState, layout: &mut PanelLa
     comforts::game_buttons(ui, &mut state.comforts, &state.players, &mut state.requests);
     comforts::review_section(ui, &mut state.comforts, &mut state.requests);
     insight::overlay_toggle(ui, &mut state.insight);
+    ui.separator();
+    let turn = state.turn.as_ref().map(|t| *t.get());
+    let playable = Some((&*state.session, &*state.players, turn));
+    analysis::section(ui, &mut state.analysis, playable, &mut state.requests);
     ui.separator();
     insight::eval_graph_section(ui, &mut state.insight);
     let variant = state.session.variant();

@@ -1,0 +1,186 @@
+//! Analysis mode: while it is on, the master search analyses the position
+//! the board shows (the live one, a reviewed one, a finished game's) on every
+//! core, its best [`LINES`] lines kept for the panel, until the position
+//! changes; then the old search is stopped and a new one starts. It reads
+//! the game and never changes it; its judgement goes on the evaluation
+//! graph and bar.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, channel};
+use std::sync::{Arc, Mutex};
+
+use bevy::prelude::*;
+
+use super::background::BackgroundJob;
+use super::eval_graph::EvalGraph;
+use super::session::GameSession;
+use super::state::GameSystems;
+use super::window_rest::{PROGRESS_INTERVAL, ThrottledWaker, Waker};
+use crate::engine::ai::search::{self, Difficulty, SearchError, all_cores};
+use crate::engine::{AiConfig, Position, SearchHandler, SearchInfo, SearchResult};
+
+/// The lines the analysis shows.
+pub const LINES: usize = 3;
+
+/// Whether analysis is on (the panel's toggle and the A key).
+#[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AnalysisSettings {
+    pub on: bool,
+}
+
+/// Which position an analysis is of: the game, the ply shown and its hash.
+pub type Subject = (u64, usize, u64);
+
+/// What the analysis knows of the shown position, for the panel.
+#[derive(Resource, Default, Clone, Debug)]
+pub struct AnalysisView {
+    subject: Option<Subject>,
+    /// The position analysed (the lines' moves are named on it).
+    pub position: Option<Position>,
+    /// The latest finished depth, with its lines.
+    pub info: Option<SearchInfo>,
+    /// The search ended on its own (a proof, or the deepest depth).
+    pub finished: bool,
+}
+
+impl AnalysisView {
+    /// The position being analysed, if any.
+    pub fn subject(&self) -> Option<Subject> {
+        self.subject
+    }
+}
+
+/// The running analysis; dropping it stops the search.
+#[derive(Component)]
+struct AnalysisTask {
+    job: BackgroundJob<Result<SearchResult, SearchError>>,
+    stop: Arc<AtomicBool>,
+    subject: Subject,
+    progress: Mutex<Receiver<SearchInfo>>,
+}
+
+impl Drop for AnalysisTask {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+/// The search's link to its task: the stop flag out, progress in.
+struct Reports {
+    stop: Arc<AtomicBool>,
+    progress: std::sync::mpsc::Sender<SearchInfo>,
+    wake: ThrottledWaker,
+}
+
+impl SearchHandler for Reports {
+    fn should_stop(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    fn report(&mut self, info: &SearchInfo) {
+        // The receiver is gone once the task is dropped; nobody needs the report then.
+        let _ = self.progress.send(info.clone());
+        self.wake.wake();
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<AnalysisSettings>()
+        .init_resource::<AnalysisView>()
+        .add_systems(Update, (follow_shown_position, poll_analysis).chain().after(GameSystems::Apply));
+}
+
+/// The master's search as an analysis: no book (it would answer one line),
+/// no depth or time limit, every core.
+fn analysis_config() -> AiConfig {
+    let mut config = Difficulty::Master.config();
+    config.set_book(false);
+    let unbounded = config.algorithm().unbounded_limit();
+    config.with_limits(&[unbounded]).unwrap_or(config).with_auto_threads(all_cores())
+}
+
+/// The position to analyse now, if analysis is on and it is not decided.
+fn subject(settings: &AnalysisSettings, session: &GameSession) -> Option<(Subject, Position)> {
+    let position = session.shown_position();
+    if !settings.on || position.outcome().is_over() {
+        return None;
+    }
+    Some(((session.generation(), session.shown_ply(), position.hash()), position))
+}
+
+/// Starts an analysis of the shown position whenever it changes (stopping
+/// the last one first), and stops it when analysis is switched off.
+fn follow_shown_position(
+    mut commands: Commands,
+    settings: Res<AnalysisSettings>,
+    session: Res<GameSession>,
+    waker: Res<Waker>,
+    tasks: Query<Entity, With<AnalysisTask>>,
+    mut view: ResMut<AnalysisView>,
+) {
+    let wanted = subject(&settings, &session);
+    if view.subject == wanted.as_ref().map(|(s, _)| *s) {
+        return;
+    }
+    for task in &tasks {
+        commands.entity(task).despawn();
+    }
+    let Some((subject, position)) = wanted else {
+        *view = AnalysisView::default();
+        return;
+    };
+    let stop = Arc::new(AtomicBool::new(false));
+    let (sender, receiver) = channel();
+    let job = {
+        let position = position.clone();
+        let mut reports = Reports { stop: stop.clone(), progress: sender, wake: waker.throttled(PROGRESS_INTERVAL) };
+        BackgroundJob::spawn("analysis", waker.clone(), move || {
+            search::search_lines(&position, &analysis_config(), LINES, &mut reports)
+        })
+    };
+    commands.spawn((Name::new("Analysis"), AnalysisTask { job, stop, subject, progress: Mutex::new(receiver) }));
+    *view = AnalysisView { subject: Some(subject), position: Some(position), info: None, finished: false };
+}
+
+/// Takes the analysis's latest report for the panel and the graph.
+fn poll_analysis(
+    mut commands: Commands,
+    mut tasks: Query<(Entity, &mut AnalysisTask)>,
+    mut view: ResMut<AnalysisView>,
+    mut graph: ResMut<EvalGraph>,
+) {
+    for (entity, mut task) in &mut tasks {
+        if Some(task.subject) != view.subject {
+            continue;
+        }
+        let latest = task.progress.get_mut().ok().and_then(|r| r.try_iter().last());
+        let finished = match task.job.poll() {
+            Some(Ok(Ok(result))) => Some(Some(result.info)),
+            Some(Ok(Err(error))) => {
+                warn!("analysis failed: {error}");
+                Some(None)
+            }
+            Some(Err(error)) => {
+                warn!("analysis failed: {error}");
+                Some(None)
+            }
+            None => None,
+        };
+        let info = finished.clone().flatten().filter(|i| !i.lines.is_empty()).or(latest);
+        if let Some(info) = info {
+            judge(&mut graph, &view, task.subject, &info);
+            view.info = Some(info);
+        }
+        if finished.is_some() {
+            view.finished = true;
+            commands.entity(entity).despawn();
+        }
+    }
+}
+
+/// The analysis's score goes on the evaluation graph at its ply.
+fn judge(graph: &mut EvalGraph, view: &AnalysisView, (generation, ply, _): Subject, info: &SearchInfo) {
+    if let Some(position) = &view.position {
+        graph.judge(generation, ply, position.side_to_move(), info.score, position.variant());
+    }
+}
