@@ -71,14 +71,16 @@ pub fn save_game(path: &Path, record: &GameRecord) -> Result<(), FileError> {
 /// The game as text to share: tags (variant, size, players, date, result)
 /// and the numbered moves (see [`game_text`]).
 fn export_text(path: &Path, record: &GameRecord) -> Result<(), FileError> {
-    let headers = Headers { date: Some(today()), ..Headers::default() };
-    let text = game_text::write(record, &headers).map_err(|source| FileError::Text { path: path.into(), source })?;
+    let text = game_as_text(record).map_err(|source| FileError::Text { path: path.into(), source })?;
     write(path, &text)
 }
 
-/// Reads a game as text: with tags, the game they describe (players too);
-/// a bare move list (or the older `# breakline` header) is a game of
-/// `variant` on `size` between the current players.
+/// The game as text, dated today.
+pub(crate) fn game_as_text(record: &GameRecord) -> Result<String, GameTextError> {
+    game_text::write(record, &Headers { date: Some(today()), ..Headers::default() })
+}
+
+/// Reads a game file as text (see [`game_from_text`]).
 fn import_text(
     path: &Path,
     variant: Variant,
@@ -86,14 +88,46 @@ fn import_text(
     players: &Players,
 ) -> Result<(GameSession, Players), FileError> {
     let text = read(path)?;
+    game_from_text(&text, variant, size, players).map_err(|error| error.at(path))
+}
+
+/// Why a text is not a game: the form it was read as said so.
+#[derive(Debug, Error)]
+pub(crate) enum TextGameError {
+    #[error(transparent)]
+    Text(#[from] GameTextError),
+    #[error(transparent)]
+    Record(#[from] RecordError),
+    #[error(transparent)]
+    Moves(#[from] MoveTextError),
+}
+
+impl TextGameError {
+    fn at(self, path: &Path) -> FileError {
+        let path = path.to_path_buf();
+        match self {
+            TextGameError::Text(source) => FileError::Text { path, source },
+            TextGameError::Record(source) => FileError::Record { path, source },
+            TextGameError::Moves(source) => FileError::Moves { path, source },
+        }
+    }
+}
+
+/// A game as text: with tags, the game they describe (players too); a bare
+/// move list (or the older `# breakline` header) is a game of `variant` on
+/// `size` between the current players.
+pub(crate) fn game_from_text(
+    text: &str,
+    variant: Variant,
+    size: BoardSize,
+    players: &Players,
+) -> Result<(GameSession, Players), TextGameError> {
     if text.trim_start().starts_with('[') {
-        let (record, _, _) = game_text::read(&text).map_err(|source| FileError::Text { path: path.into(), source })?;
-        let session =
-            GameSession::from_record(&record, 0).map_err(|source| FileError::Record { path: path.into(), source })?;
+        let (record, _, _) = game_text::read(text)?;
+        let session = GameSession::from_record(&record, 0)?;
         return Ok((session, players_from_record(&record)));
     }
-    let position =
-        movetext::import(&text, variant, size).map_err(|source| FileError::Moves { path: path.into(), source })?;
+    let position = movetext::import(text, variant, size)?;
     Ok((GameSession::from_position(position, players, 0), players.clone()))
 }
 
@@ -174,14 +208,25 @@ fn handle_requests(
         match opened {
             Ok((opened, opened_players)) => {
                 let message = format!("Opened {} ({} moves)", path.display(), opened.plies());
-                let time_control = settings.time_control;
-                settings.set_if_neq(GameSettings { variant: opened.variant(), size: opened.size(), time_control });
-                let game = OpenedGame { session: opened, players: opened_players, message };
-                game_requests.write(GameRequest::Open(Box::new(game)));
+                open(opened, opened_players, message, &mut settings, &mut game_requests);
             }
             Err(error) => notice.error(error.to_string()),
         }
     }
+}
+
+/// A game read from a file or pasted becomes the owner's to open; the next
+/// new game keeps its board.
+pub(crate) fn open(
+    session: GameSession,
+    players: Players,
+    message: String,
+    settings: &mut ResMut<GameSettings>,
+    requests: &mut MessageWriter<GameRequest>,
+) {
+    let time_control = settings.time_control;
+    settings.set_if_neq(GameSettings { variant: session.variant(), size: session.size(), time_control });
+    requests.write(GameRequest::Open(Box::new(OpenedGame { session, players, message })));
 }
 
 fn report(notice: &mut Notice, done: Result<String, FileError>) {

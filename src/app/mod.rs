@@ -5,11 +5,13 @@
 //! (camera, sprites, pointer picking, egui, screenshots) need a window.
 
 pub mod ai;
+pub mod analysis;
 pub mod animation;
 mod assets;
 mod background;
 pub mod board;
 mod board_sync;
+mod clipboard;
 pub mod clock;
 pub mod eval_graph;
 pub mod file_dialog;
@@ -134,7 +136,7 @@ pub fn plugin(app: &mut App) {
         (overlay::plugin, eval_graph::plugin, layers::plugin),
         (owner::plugin, board_sync::plugin, hint::plugin, files::plugin, proof_panel::plugin),
         (notice::plugin, settings_store::plugin, window_rest::plugin, file_dialog::plugin),
-        (flow::plugin, clock::plugin),
+        (flow::plugin, clock::plugin, analysis::plugin),
     ));
 }
 
@@ -143,7 +145,7 @@ fn view_plugin(app: &mut App) {
     app.add_plugins((assets::plugin, sprites::plugin, pointer::plugin, ui::plugin, screenshot::plugin))
         .add_plugins((shortcuts::plugin, hint::view_plugin, window_rest::view_plugin, proof_panel::view_plugin))
         .add_plugins((overlay::view_plugin, layers::view_plugin, file_dialog::view_plugin))
-        .add_plugins(flow::view_plugin);
+        .add_plugins((flow::view_plugin, clipboard::view_plugin));
 }
 
 /// Seeds the settings resources from launch options; call before [`plugin`]

@@ -1,12 +1,15 @@
 //! Keyboard shortcuts: N new game, Space pause/resume the AI, Left/Right step
-//! through the game, Ctrl+Z / Ctrl+Y undo/redo, Ctrl+S save, Ctrl+O open, F flip, H hint, [ and ] fold
-//! the settings and game panels, S solve. Keys typed
+//! through the game, Ctrl+Z / Ctrl+Y undo/redo, Ctrl+S save, Ctrl+O open, Ctrl+C / Ctrl+V copy and
+//! paste the game as text, F flip, H hint, [ and ] fold
+//! the settings and game panels, S solve, A analysis on/off. Keys typed
 //! into a text field of the panel belong to the field.
 
 use bevy::prelude::*;
 use bevy_egui::input::egui_wants_any_keyboard_input;
 
+use super::analysis::AnalysisSettings;
 use super::board::BoardFlip;
+use super::clipboard::ClipboardAction;
 use super::file_dialog::ChooseFile;
 use super::files::FileAction;
 use super::hint::HintRequest;
@@ -27,13 +30,14 @@ fn handle_keys(
     keys: Res<ButtonInput<KeyCode>>,
     session: Res<GameSession>,
     control: Res<AiControl>,
-    (mut flip, mut panels): (ResMut<BoardFlip>, ResMut<PanelLayout>),
+    (mut flip, mut panels, mut analysis): (ResMut<BoardFlip>, ResMut<PanelLayout>, ResMut<AnalysisSettings>),
     window: Option<Single<&Window, With<bevy::window::PrimaryWindow>>>,
     mut requests: MessageWriter<GameRequest>,
-    (mut hint, mut solve, mut files): (
+    (mut hint, mut solve, mut files, mut clipboard): (
         MessageWriter<HintRequest>,
         MessageWriter<SolveRequest>,
         MessageWriter<ChooseFile>,
+        MessageWriter<ClipboardAction>,
     ),
 ) {
     let controls = [KeyCode::ControlLeft, KeyCode::ControlRight];
@@ -51,6 +55,12 @@ fn handle_keys(
         }
         if keys.just_pressed(KeyCode::KeyO) {
             files.write(ChooseFile(FileAction::Load));
+        }
+        if keys.just_pressed(KeyCode::KeyC) {
+            clipboard.write(ClipboardAction::CopyGame);
+        }
+        if keys.just_pressed(KeyCode::KeyV) {
+            clipboard.write(ClipboardAction::PasteGame);
         }
         // Other keys with Ctrl held are someone else's shortcuts.
         return;
@@ -84,5 +94,8 @@ fn handle_keys(
     }
     if keys.just_pressed(KeyCode::KeyH) {
         hint.write(HintRequest);
+    }
+    if keys.just_pressed(KeyCode::KeyA) {
+        analysis.on = !analysis.on;
     }
 }

@@ -30,6 +30,7 @@ pub(super) struct ComfortsState<'w> {
     solve_request: MessageWriter<'w, SolveRequest>,
     choose: MessageWriter<'w, ChooseFile>,
     files: MessageWriter<'w, FileRequest>,
+    clipboard: MessageWriter<'w, crate::app::clipboard::ClipboardAction>,
 }
 
 impl ComfortsState<'_> {
@@ -160,6 +161,17 @@ pub(super) fn files_section(ui: &mut Ui, state: &mut ComfortsState) {
                 if ui.add_enabled(!waiting, button).on_hover_text(hover).clicked() {
                     state.choose.write(ChooseFile(action));
                 }
+            }
+        });
+        ui.horizontal(|ui| {
+            use crate::app::clipboard::ClipboardAction;
+            let copy = ui.button("Copy game").on_hover_text("The game as text, to paste anywhere (Ctrl+C)");
+            if copy.clicked() {
+                state.clipboard.write(ClipboardAction::CopyGame);
+            }
+            let paste = ui.button("Paste game").on_hover_text("Open the game text on the clipboard (Ctrl+V)");
+            if paste.clicked() {
+                state.clipboard.write(ClipboardAction::PasteGame);
             }
         });
         if waiting {
