@@ -1,6 +1,6 @@
 //! The game clock as it runs: the time the side to move has spent on its
-//! turn so far, counted while the game is on (not paused, not in review, not
-//! over, not in a puzzle), and the flag that falls when it reaches the
+//! turn so far, counted while it is to move (not paused, not in review, not
+//! over, not in a puzzle, not while a move slides), and the flag that falls when it reaches the
 //! side's time left. The clocks themselves are the game's record (each move
 //! keeps its side's time), so undo and review show the times of their ply.
 
@@ -10,7 +10,7 @@ use bevy::prelude::*;
 
 use super::owner::AiControl;
 use super::session::GameSession;
-use super::state::{GamePhase, GameRequest, GameSystems, Mode};
+use super::state::{GameRequest, GameSystems, Mode, TurnPhase};
 use crate::engine::Side;
 use crate::engine::rules::clock::{Clock, next_change};
 
@@ -53,10 +53,12 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, run_turn_timer.before(GameSystems::Apply));
 }
 
-/// Whether the side to move's clock runs now.
-fn clock_runs(session: &GameSession, phase: GamePhase, mode: Mode, control: &AiControl) -> bool {
+/// Whether the side to move's clock runs now: while it is to move (a
+/// person's turn, an AI's search), not while the last move slides or a
+/// watched game waits out its delay between moves.
+fn clock_runs(session: &GameSession, turn: Option<TurnPhase>, mode: Mode, control: &AiControl) -> bool {
     session.record().time_control.is_some()
-        && phase == GamePhase::Playing
+        && matches!(turn, Some(TurnPhase::HumanTurn | TurnPhase::AiThinking))
         && mode == Mode::Board
         && !session.reviewing()
         && !control.paused()
@@ -69,20 +71,20 @@ fn clock_runs(session: &GameSession, phase: GamePhase, mode: Mode, control: &AiC
 fn run_turn_timer(
     (time, source): (Res<Time<Real>>, Res<TimeSource>),
     session: Res<GameSession>,
-    (phase, mode): (Res<State<GamePhase>>, Res<State<Mode>>),
+    (turn, mode): (Option<Res<State<TurnPhase>>>, Res<State<Mode>>),
     control: Res<AiControl>,
     mut timer: ResMut<TurnTimer>,
     mut requests: MessageWriter<GameRequest>,
 ) {
-    let turn = Some((session.generation(), session.plies()));
-    if timer.turn != turn {
-        *timer = TurnTimer { turn, ..TurnTimer::default() };
+    let this_turn = Some((session.generation(), session.plies()));
+    if timer.turn != this_turn {
+        *timer = TurnTimer { turn: this_turn, ..TurnTimer::default() };
     }
     let now = match *source {
         TimeSource::Wall => Instant::now(),
         TimeSource::Frames => time.last_update().unwrap_or_else(|| time.startup()),
     };
-    let runs = clock_runs(&session, *phase.get(), *mode.get(), &control);
+    let runs = clock_runs(&session, turn.map(|t| *t.get()), *mode.get(), &control);
     if runs && let Some(since) = timer.running_since {
         timer.spent += now.saturating_duration_since(since);
     }
