@@ -65,11 +65,13 @@ impl<'h> Clock<'h> {
     }
 
     /// After a proof, gives the work that follows (its line, the distance) at
-    /// least as much time again as the proof took, and lifts the node limit, so
-    /// a proof found is not lost to the budget.
+    /// least as much time again as the proof took, and as many nodes again as
+    /// the budget or the proof took, whichever is more, so a proof found is
+    /// not lost to the budget and a node budget still bounds the whole solve
+    /// (the distance search can take far longer than the proof).
     pub(crate) fn extend(&mut self) {
         let later = Instant::now() + self.start.elapsed().max(Duration::from_secs(1));
         self.deadline = self.deadline.map(|d| d.max(later));
-        self.node_limit = None;
+        self.node_limit = self.node_limit.map(|limit| self.nodes + limit.max(self.nodes));
     }
 }
