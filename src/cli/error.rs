@@ -34,6 +34,8 @@ pub(crate) enum CliError {
     Merge(#[from] MergeCliError),
     #[error(transparent)]
     Convert(#[from] ConvertError),
+    #[error(transparent)]
+    Puzzles(#[from] super::puzzles::PuzzlesError),
     /// A bad game flag.
     #[cfg(feature = "gui")]
     #[error(transparent)]

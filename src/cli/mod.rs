@@ -16,6 +16,7 @@ mod merge;
 mod perft;
 mod progress;
 pub mod protocol;
+mod puzzles;
 mod shard;
 mod solve;
 mod tournament;
@@ -68,6 +69,8 @@ enum Command {
     Convert(convert::ConvertArgs),
     /// Put the shard files of a match, tournament, experiments or tune run back together and report
     Merge(merge::MergeArgs),
+    /// Generate puzzles proved by the solver from self-play games, or check a puzzle file
+    Puzzles(puzzles::PuzzlesArgs),
 }
 
 /// Parses the command line and runs it; every error is one line on stderr.
@@ -100,6 +103,7 @@ fn run(cli: &Cli) -> Result<ExitCode, CliError> {
         Some(Command::Solve(args)) => solve::run(args)?,
         Some(Command::Tune(args)) => tune::run(args)?,
         Some(Command::Merge(args)) => merge::run(args)?,
+        Some(Command::Puzzles(args)) => puzzles::run(args)?,
         #[cfg(feature = "gui")]
         None => {
             let options = cli.game.launch_options()?;

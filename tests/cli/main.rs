@@ -7,6 +7,7 @@ mod convert;
 mod engine_matches;
 mod flow;
 mod protocol;
+mod puzzles;
 mod runner;
 mod shards;
 

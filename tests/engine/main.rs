@@ -13,6 +13,7 @@ mod multipv;
 mod naive;
 mod perft;
 mod purity;
+mod puzzles;
 mod record;
 mod rules;
 mod rules_property;

@@ -6,6 +6,7 @@
 
 pub mod book_build;
 pub mod naive_study;
+pub mod puzzles;
 pub(crate) mod rating;
 pub mod runner;
 pub mod series;
