@@ -6,9 +6,11 @@
 
 use bevy::prelude::*;
 
+use super::notice::Notice;
 use super::session::GameSession;
 use super::state::{GameRequest, GameSystems, MoveChosen, TurnPhase};
 use crate::engine::Move as EngineMove;
+use crate::engine::rules::explain::why_refused;
 
 /// The pointer went down or up over a board square (the view sends these;
 /// a release off the board has no square).
@@ -52,12 +54,20 @@ fn handle_pointer(
     session: Res<GameSession>,
     mut selection: ResMut<Selection>,
     mut requests: MessageWriter<GameRequest>,
+    mut notice: ResMut<Notice>,
 ) {
     for event in pointer.read() {
+        let aimed = aimed_move(&selection, &session, *event);
         let chosen = match *event {
             BoardPointer::Press(square) => press(&mut selection, &session, square),
             BoardPointer::Release(square) => release(&mut selection, square),
         };
+        // A move aimed at an unmarked square says which rule it broke.
+        if chosen.is_none()
+            && let Some(why) = aimed.and_then(|m| why_refused(session.position(), m))
+        {
+            notice.info(why);
+        }
         if let Some(mv) = chosen {
             requests.write(MoveChosen::human(mv, session.generation(), session.position().hash()));
             selection.clear();
@@ -65,6 +75,21 @@ fn handle_pointer(
             break;
         }
     }
+}
+
+/// The move a press or a drop aims at with a piece selected: onto another
+/// square that does not hold one of the mover's pieces (those select it).
+fn aimed_move(selection: &Selection, session: &GameSession, event: BoardPointer) -> Option<EngineMove> {
+    let from = selection.square?;
+    let to = match event {
+        BoardPointer::Press(square) => square,
+        BoardPointer::Release(square) if selection.dragging => square?,
+        BoardPointer::Release(_) => return None,
+    };
+    // A press on another of the mover's pieces selects it; a drop there is refused.
+    let selects =
+        matches!(event, BoardPointer::Press(_)) && session.position().piece_at(to) == Some(session.side_to_move());
+    (to != from && !selects && selection.move_to(to).is_none()).then(|| EngineMove::new(from, to, false))
 }
 
 fn press(selection: &mut Selection, session: &GameSession, square: u8) -> Option<EngineMove> {

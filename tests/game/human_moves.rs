@@ -134,3 +134,25 @@ fn dragging_a_piece_to_a_marked_square_plays_it_and_a_bad_drop_puts_it_back() {
     assert_eq!(app.world().resource::<Selection>().square, None);
     assert_pieces_match(&mut app);
 }
+
+#[test]
+fn a_move_to_an_unmarked_square_says_which_rule_it_breaks() {
+    let mut app = human_game(Variant::LinesOfAction);
+    let size = session(&app).size();
+    let click = |app: &mut App, square: u8| {
+        app.world_mut().write_message(BoardPointer::Press(square));
+        app.world_mut().write_message(BoardPointer::Release(Some(square)));
+        app.update();
+    };
+    let toast = |app: &App| app.world().resource::<breakline::app::notice::Notice>().text.clone();
+    // b1 has b8 on its column: it moves exactly two, so b2 is refused with that reason.
+    click(&mut app, size.index(1, 0));
+    click(&mut app, size.index(1, 1));
+    let said = toast(&app).expect("the refusal says why");
+    assert_eq!(said, "There are 2 pieces on this column: the piece moves exactly 2, not 1.");
+    assert!(session(&app).position().moves().is_empty(), "nothing was played");
+    // A marked square plays as before.
+    click(&mut app, size.index(1, 0));
+    click(&mut app, size.index(1, 2));
+    assert_eq!(session(&app).plies(), 1);
+}

@@ -14,6 +14,7 @@ use crate::app::ui::numbering::move_number;
 use crate::engine::Side;
 use crate::engine::ai::search::score_text;
 use crate::engine::rules::clock::clock_text;
+use crate::engine::rules::explain::{line_text, loa_reaches};
 use crate::engine::rules::notation::thousands;
 
 /// Both clocks of a game on the clock, Black's above White's as on the
@@ -34,6 +35,18 @@ pub(super) fn clocks(ui: &mut Ui, state: &PanelState) {
             frame.show(ui, |ui| ui.label(rich)).response.on_hover_text(clock.control().label());
         }
     });
+}
+
+/// While a Lines of Action piece is selected: why its marked squares are
+/// what they are, line by line (the pieces on a line set the distance).
+pub(super) fn selection_reasons(ui: &mut Ui, session: &GameSession, selection: &crate::app::input::Selection) {
+    let Some(from) = selection.square else { return };
+    let Some(reaches) = loa_reaches(session.position(), from) else { return };
+    let size = session.size();
+    ui.label(RichText::new(format!("Why {} may go where it may:", size.square_name(from))).strong());
+    for line in &reaches {
+        ui.label(RichText::new(line_text(size, line)).color(theme::NOTE.color32()));
+    }
 }
 
 /// Under this a running clock shows in the warning colour.

@@ -58,6 +58,7 @@ struct PanelState<'w> {
     mode: ResMut<'w, NextState<Mode>>,
     timer: Res<'w, TurnTimer>,
     analysis: analysis::AnalysisState<'w>,
+    selection: Res<'w, crate::app::input::Selection>,
 }
 
 /// Which panels show, and the frame-time readout for those who want it.
@@ -224,6 +225,7 @@ fn game_contents(ui: &mut egui::Ui, state: &mut PanelState, layout: &mut PanelLa
     info::status(ui, state);
     comforts::game_buttons(ui, &mut state.comforts, &state.players, &mut state.requests);
     comforts::review_section(ui, &mut state.comforts, &mut state.requests);
+    info::selection_reasons(ui, &state.session, &state.selection);
     insight::overlay_toggle(ui, &mut state.insight);
     ui.separator();
     let turn = state.turn.as_ref().map(|t| *t.get());

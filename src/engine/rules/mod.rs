@@ -8,6 +8,7 @@ pub mod board;
 pub mod breakthrough;
 pub mod clock;
 pub(crate) mod error;
+pub mod explain;
 pub mod game;
 pub mod geometry;
 pub(crate) mod hashing;
