@@ -68,11 +68,13 @@ impl ThinkingStatus {
     }
 }
 
-/// Connects a search to its task: the stop flag and the progress channel.
-struct TaskHandler {
-    stop: Arc<AtomicBool>,
-    progress: Sender<SearchInfo>,
-    wake: ThrottledWaker,
+/// Connects a background search to its task: the stop flag in, progress
+/// out (waking the resting window a few times a second). The analysis
+/// uses it too.
+pub(crate) struct TaskHandler {
+    pub(crate) stop: Arc<AtomicBool>,
+    pub(crate) progress: Sender<SearchInfo>,
+    pub(crate) wake: ThrottledWaker,
 }
 
 impl SearchHandler for TaskHandler {

@@ -11,13 +11,14 @@ use std::sync::{Arc, Mutex};
 
 use bevy::prelude::*;
 
+use super::ai::TaskHandler;
 use super::background::BackgroundJob;
 use super::eval_graph::EvalGraph;
 use super::session::GameSession;
 use super::state::GameSystems;
-use super::window_rest::{PROGRESS_INTERVAL, ThrottledWaker, Waker};
+use super::window_rest::{PROGRESS_INTERVAL, Waker};
 use crate::engine::ai::search::{self, Difficulty, SearchError, all_cores};
-use crate::engine::{AiConfig, Position, SearchHandler, SearchInfo, SearchResult};
+use crate::engine::{AiConfig, Position, SearchInfo, SearchResult};
 
 /// The lines the analysis shows.
 pub const LINES: usize = 3;
@@ -62,25 +63,6 @@ struct AnalysisTask {
 impl Drop for AnalysisTask {
     fn drop(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
-    }
-}
-
-/// The search's link to its task: the stop flag out, progress in.
-struct Reports {
-    stop: Arc<AtomicBool>,
-    progress: std::sync::mpsc::Sender<SearchInfo>,
-    wake: ThrottledWaker,
-}
-
-impl SearchHandler for Reports {
-    fn should_stop(&self) -> bool {
-        self.stop.load(Ordering::Relaxed)
-    }
-
-    fn report(&mut self, info: &SearchInfo) {
-        // The receiver is gone once the task is dropped; nobody needs the report then.
-        let _ = self.progress.send(info.clone());
-        self.wake.wake();
     }
 }
 
@@ -133,7 +115,8 @@ fn follow_shown_position(
     let (sender, receiver) = channel();
     let job = {
         let position = position.clone();
-        let mut reports = Reports { stop: stop.clone(), progress: sender, wake: waker.throttled(PROGRESS_INTERVAL) };
+        let mut reports =
+            TaskHandler { stop: stop.clone(), progress: sender, wake: waker.throttled(PROGRESS_INTERVAL) };
         BackgroundJob::spawn("analysis", waker.clone(), move || {
             search::search_lines(&position, &analysis_config(), LINES, &mut reports)
         })

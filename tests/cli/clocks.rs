@@ -4,21 +4,8 @@
 use std::io::Write;
 use std::process::Stdio;
 
+use crate::engine_matches::fake_engine;
 use crate::{breakline, command};
-
-/// Writes an executable script that answers `ok` to every command and
-/// `go_answer` (a shell command) to `go`.
-fn slow_engine(name: &str, go_answer: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("breakline-clock-engines-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    let script = format!(
-        "#!/bin/sh\nwhile read line; do\n  case \"$line\" in\n    go*) {go_answer} ;;\n    quit) exit 0 ;;\n    *) echo ok ;;\n  esac\ndone\n"
-    );
-    std::fs::write(&path, script).unwrap();
-    assert!(std::process::Command::new("chmod").arg("+x").arg(&path).status().unwrap().success());
-    path
-}
 
 /// The records of a `--json` file.
 fn records(path: &std::path::Path) -> Vec<serde_json::Value> {
@@ -53,7 +40,7 @@ fn a_match_on_the_clock_keeps_each_moves_time_and_adds_the_increment() {
 
 #[test]
 fn a_flag_that_falls_loses_the_game_before_the_late_answer_counts() {
-    let engine = slow_engine("slow", "sleep 0.6; echo 'bestmove a2-a3'");
+    let engine = fake_engine("slow", "sleep 0.6; echo 'bestmove a2-a3'");
     let json = std::env::temp_dir().join(format!("breakline-flag-{}.jsonl", std::process::id()));
     let white = format!("engine:{}", engine.display());
     let args = ["match", "--white", &white, "--black", "alphabeta:expert:depth=1", "--games", "2", "--swap"];

@@ -7,7 +7,7 @@ use std::process::Command;
 
 /// Writes an executable script that answers `ok` to every command and
 /// `go_answer` (a shell command) to `go`.
-fn fake_engine(name: &str, go_answer: &str) -> PathBuf {
+pub(crate) fn fake_engine(name: &str, go_answer: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("breakline-fake-engines-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(name);
