@@ -83,8 +83,11 @@ fn analysis_config() -> AiConfig {
 
 /// The position to analyse now, if analysis is on and it is not decided.
 fn subject(settings: &AnalysisSettings, session: &GameSession) -> Option<(Subject, Position)> {
+    if !settings.on {
+        return None;
+    }
     let position = session.shown_position();
-    if !settings.on || position.outcome().is_over() {
+    if position.outcome().is_over() {
         return None;
     }
     Some(((session.generation(), session.shown_ply(), position.hash()), position))

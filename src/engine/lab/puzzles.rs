@@ -142,13 +142,6 @@ pub struct PuzzleSpec {
     pub seed: u64,
 }
 
-/// What one position proved to be.
-enum Candidate {
-    /// The mover wins only by the line's first move, in `line.len()` plies.
-    Puzzle(Vec<Move>),
-    NotOne,
-}
-
 impl PuzzleSpec {
     /// Plays self-play game `index` and returns the puzzles found along it
     /// (at most one a game, the earliest, so a set has variety).
@@ -174,7 +167,7 @@ impl PuzzleSpec {
         for &plies in lengths[first..].iter().chain(&lengths[..first]) {
             let Some(ply) = last.checked_sub(plies as usize) else { continue };
             let position = &positions[ply];
-            if let Candidate::Puzzle(line) = self.judge(position) {
+            if let Some(line) = self.judge(position) {
                 let line = line.iter().scan(position.clone(), |p, &m| {
                     let name = p.move_name(m);
                     p.play(m).ok().map(|()| name)
@@ -192,12 +185,9 @@ impl PuzzleSpec {
         Ok(None)
     }
 
-    /// Whether `position` is a puzzle of a length the spec keeps.
-    fn judge(&self, position: &Position) -> Candidate {
-        match prove_unique(position, &self.solve) {
-            Some(line) if self.plies.contains(&(line.len() as u32)) => Candidate::Puzzle(line),
-            _ => Candidate::NotOne,
-        }
+    /// The line of `position` if it is a puzzle of a length the spec keeps.
+    fn judge(&self, position: &Position) -> Option<Vec<Move>> {
+        prove_unique(position, &self.solve).filter(|line| self.plies.contains(&(line.len() as u32)))
     }
 }
 
