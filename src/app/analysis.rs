@@ -17,7 +17,7 @@ use super::eval_graph::EvalGraph;
 use super::session::GameSession;
 use super::state::GameSystems;
 use super::window_rest::{PROGRESS_INTERVAL, Waker};
-use crate::engine::ai::search::{self, Difficulty, SearchError, all_cores};
+use crate::engine::ai::search::{self, Level, SearchError, all_cores};
 use crate::engine::{AiConfig, Position, SearchInfo, SearchResult};
 
 /// The lines the analysis shows.
@@ -75,7 +75,7 @@ pub(super) fn plugin(app: &mut App) {
 /// The master's search as an analysis: no book (it would answer one line),
 /// no depth or time limit, every core.
 fn analysis_config() -> AiConfig {
-    let mut config = Difficulty::Master.config();
+    let mut config = Level::MASTER.config();
     config.set_book(false);
     let unbounded = config.algorithm().unbounded_limit();
     config.with_limits(&[unbounded]).unwrap_or(config).with_auto_threads(all_cores())

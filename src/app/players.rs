@@ -3,7 +3,7 @@
 use bevy::prelude::*;
 
 use crate::engine::ai::player::Player;
-use crate::engine::ai::search::Difficulty;
+use crate::engine::ai::search::Level;
 use crate::engine::{AiConfig, Side, Strategy, Variant};
 
 /// Who plays one side.
@@ -67,7 +67,7 @@ pub struct Players {
 
 impl Default for Players {
     fn default() -> Self {
-        Players { white: PlayerSetup::Human, black: PlayerSetup::Ai(Difficulty::Medium.config()) }
+        Players { white: PlayerSetup::Human, black: PlayerSetup::Ai(Level::MEDIUM.config()) }
     }
 }
 
@@ -122,8 +122,8 @@ mod tests {
 
     #[test]
     fn the_header_names_players_as_a_person_would() {
-        let master = PlayerSetup::Ai(Difficulty::Master.config());
-        let hard = PlayerSetup::Ai(Difficulty::Hard.config());
+        let master = PlayerSetup::Ai(Level::MASTER.config());
+        let hard = PlayerSetup::Ai(Level::HARD.config());
         let you_vs_master = Players { white: PlayerSetup::Human, black: master.clone() };
         assert_eq!(you_vs_master.matchup(), "You vs Master");
         assert_eq!(Players { white: master.clone(), black: hard }.matchup(), "Master vs Hard");

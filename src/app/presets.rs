@@ -3,7 +3,7 @@
 //! games to watch.
 
 use super::players::PlayerSetup;
-use crate::engine::ai::search::Difficulty;
+use crate::engine::ai::search::Level;
 use crate::engine::{AiConfig, Algorithm, BoardSize, Strategy, Variant};
 
 #[derive(Clone, Debug, PartialEq)]
@@ -25,7 +25,7 @@ pub fn matchup(number: usize) -> Option<Matchup> {
     let ab = |s| PlayerSetup::Ai(depth3(Algorithm::AlphaBeta, s));
     let bt = Variant::Breakthrough;
     let classic = |title, white, black| (title, bt, BoardSize::new(8, 8), white, black);
-    let master = || PlayerSetup::Ai(Difficulty::Master.config());
+    let master = || PlayerSetup::Ai(Level::MASTER.config());
     let (title, variant, size, white, black) = match number {
         1 => classic(
             "Minimax offensive 1 vs alpha-beta offensive 1",

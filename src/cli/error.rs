@@ -36,6 +36,8 @@ pub(crate) enum CliError {
     Convert(#[from] ConvertError),
     #[error(transparent)]
     Puzzles(#[from] super::puzzles::PuzzlesError),
+    #[error(transparent)]
+    Levels(#[from] super::levels::LevelsError),
     /// A bad game flag.
     #[cfg(feature = "gui")]
     #[error(transparent)]

@@ -11,6 +11,7 @@ mod experiments;
 mod flow;
 #[cfg(feature = "gui")]
 mod game;
+mod levels;
 mod matches;
 mod merge;
 mod perft;
@@ -71,6 +72,8 @@ enum Command {
     Merge(merge::MergeArgs),
     /// Generate puzzles proved by the solver from self-play games, or check a puzzle file
     Puzzles(puzzles::PuzzlesArgs),
+    /// Measure the level ladder's ratings in a round robin (and write the table the game reads)
+    Levels(levels::LevelsArgs),
 }
 
 /// Parses the command line and runs it; every error is one line on stderr.
@@ -104,6 +107,7 @@ fn run(cli: &Cli) -> Result<ExitCode, CliError> {
         Some(Command::Tune(args)) => tune::run(args)?,
         Some(Command::Merge(args)) => merge::run(args)?,
         Some(Command::Puzzles(args)) => puzzles::run(args)?,
+        Some(Command::Levels(args)) => levels::run(args)?,
         #[cfg(feature = "gui")]
         None => {
             let options = cli.game.launch_options()?;

@@ -17,7 +17,7 @@ use crate::app::session::GameSession;
 use crate::app::state::GameRequest;
 use crate::app::theme;
 use crate::engine::ai::search::ConfigError;
-use crate::engine::ai::search::{Difficulty, Limit, limits};
+use crate::engine::ai::search::{Level, Limit, limits};
 use crate::engine::lab::runner::{Schedule, Seat, SeriesSpec};
 use crate::engine::{AiConfig, Algorithm, BoardSize, SizeError, Strategy, Variant};
 
@@ -84,8 +84,8 @@ impl SeriesForm {
     /// Alpha-beta at depth 3 against depth 2 (the medium and easy players).
     fn fill_from_game(&mut self, variant: Variant, size: BoardSize) {
         (self.variant, self.size) = (variant, size);
-        self.a_text = Difficulty::Medium.config().to_string();
-        self.b_text = Difficulty::Easy.config().to_string();
+        self.a_text = Level::MEDIUM.config().to_string();
+        self.b_text = Level::EASY.config().to_string();
         self.filled = true;
     }
 

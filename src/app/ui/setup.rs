@@ -11,7 +11,8 @@ use crate::app::presets::{self, matchup};
 use crate::app::side_title;
 use crate::app::state::{GameRequest, Mode};
 use crate::app::theme;
-use crate::engine::ai::search::{Difficulty, Limit, LimitKind, all_cores, limits};
+use crate::engine::ai::search::{Level, Limit, LimitKind, all_cores, limits};
+use crate::engine::lab::levels::LevelTable;
 use crate::engine::rules::clock::TimeControl;
 use crate::engine::{AiConfig, Algorithm, BoardSize, Side, Strategy, Variant};
 
@@ -144,17 +145,18 @@ fn player_editor(ui: &mut Ui, side: Side, player: &mut PlayerSetup, variant: Var
         ui.selectable_value(&mut is_ai, false, "Human");
         ui.selectable_value(&mut is_ai, true, "AI");
         if is_ai != player.is_ai() {
-            *player = if is_ai { PlayerSetup::Ai(Difficulty::Medium.config()) } else { PlayerSetup::Human };
+            *player = if is_ai { PlayerSetup::Ai(Level::MEDIUM.config()) } else { PlayerSetup::Human };
         }
     });
     let PlayerSetup::Ai(config) = player else {
         return;
     };
-    ui.horizontal(|ui| {
-        for difficulty in Difficulty::ALL {
-            let preset = difficulty.config();
-            if ui.selectable_label(*config == preset, difficulty_title(difficulty)).clicked() {
-                *config = preset;
+    let table = LevelTable::shipped();
+    let current = Level::of(config).map_or_else(|| "Custom".to_string(), |level| table.label(variant, level));
+    egui::ComboBox::from_id_salt((side.name(), "level")).selected_text(current).width(230.0).show_ui(ui, |ui| {
+        for level in Level::ALL {
+            if ui.selectable_label(Level::of(config) == Some(level), table.label(variant, level)).clicked() {
+                *config = level.config();
             }
         }
     });
@@ -285,15 +287,6 @@ fn threads_editor(ui: &mut Ui, config: &mut AiConfig) {
         // `auto` or a count in range, for an algorithm that takes threads: always accepted.
         let _ = config.set_threads(threads);
     });
-}
-
-fn difficulty_title(difficulty: Difficulty) -> &'static str {
-    match difficulty {
-        Difficulty::Easy => "Easy",
-        Difficulty::Medium => "Medium",
-        Difficulty::Hard => "Hard",
-        Difficulty::Master => "Master",
-    }
 }
 
 pub(super) fn presets_section(ui: &mut Ui, state: &mut PanelState) {

@@ -4,6 +4,7 @@
 //! which unwinds the recursion at once.
 
 mod alphabeta;
+mod blunder;
 pub mod bench;
 mod config;
 mod enhanced;
@@ -23,8 +24,8 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-pub use config::{AiConfig, Algorithm, ConfigError, Limit, LimitKind, all_cores};
-pub(crate) use config::{Difficulty, parse_threads, threads_expect};
+pub use config::{AiConfig, Algorithm, ConfigError, Level, Limit, LimitKind, all_cores};
+pub(crate) use config::{parse_threads, threads_expect};
 
 use crate::engine::ai::book::Book;
 use crate::engine::ai::eval::{Evaluate, MAX_EVAL, Score, WIN};
@@ -257,6 +258,7 @@ fn search_game<G: Evaluate>(
         Algorithm::Enhanced => enhanced::search(&mut game, config, lines, &mut control),
         Algorithm::Mcts => mcts::search(&mut game, config, &mut control),
     };
+    blunder::maybe_blunder(&mut game, config, &mut result);
     if config.guard() {
         // The guard is a few thousand nodes at most: a stop request cuts it
         // short, but the clock that ended the search must not skip it.

@@ -9,7 +9,7 @@ use thiserror::Error;
 
 use super::engine::{EngineError, EngineProcess, EngineSpec, EngineTerms};
 use crate::engine::ai::player::Player;
-use crate::engine::ai::search::{AiConfig, ConfigError, Difficulty};
+use crate::engine::ai::search::{AiConfig, ConfigError, Level};
 use crate::engine::rules::types::Variant;
 
 /// A player of a match: `CONFIG` (this build's AI) or `engine:PATH[:ai=CONFIG]`.
@@ -71,7 +71,7 @@ impl Seat {
             Seat::Ai(config) => Player::Ai(config.clone()),
             Seat::Engine(spec) => {
                 let text = spec.ai.as_deref().unwrap_or("enhanced:expert:time=1000");
-                Player::Ai(AiConfig::parse(text, variant).unwrap_or_else(|_| Difficulty::Master.config()))
+                Player::Ai(AiConfig::parse(text, variant).unwrap_or_else(|_| Level::MASTER.config()))
             }
         }
     }

@@ -24,10 +24,11 @@ pub(super) enum Key {
     Threads,
     Guard,
     Book,
+    Blunder,
 }
 
 impl Key {
-    pub(super) const ALL: [Key; 14] = [
+    pub(super) const ALL: [Key; 15] = [
         Key::Depth,
         Key::Time,
         Key::Iterations,
@@ -42,6 +43,7 @@ impl Key {
         Key::Threads,
         Key::Guard,
         Key::Book,
+        Key::Blunder,
     ];
 
     pub(super) fn id(self) -> &'static str {
@@ -60,6 +62,7 @@ impl Key {
             Key::Threads => "threads",
             Key::Guard => "guard",
             Key::Book => "book",
+            Key::Blunder => "blunder",
         }
     }
 
@@ -76,7 +79,7 @@ impl Key {
             Key::Time | Key::Threads => matches!(algorithm, Enhanced | Mcts),
             Key::Iterations | Key::Implicit | Key::Bias => algorithm == Mcts,
             Key::Tt | Key::NullMove | Key::Exact | Key::Aspiration => algorithm == Enhanced,
-            Key::Noise | Key::Seed | Key::Guard | Key::Book => true,
+            Key::Noise | Key::Seed | Key::Guard | Key::Book | Key::Blunder => true,
         }
     }
 
@@ -91,6 +94,7 @@ impl Key {
             Key::Tt => limits::describe(&limits::TABLE_MIB, "MiB"),
             Key::Implicit => limits::describe(&limits::IMPLICIT, "a number"),
             Key::Bias => limits::describe(&limits::BIAS, "a number"),
+            Key::Blunder => limits::describe(&limits::BLUNDER, "a number"),
             Key::Threads => format!("auto or {}", limits::describe(&limits::THREADS, "threads")),
             Key::NullMove | Key::Exact | Key::Aspiration | Key::Guard | Key::Book => "on or off".to_string(),
         }

@@ -10,6 +10,7 @@
 //! check it again.
 
 mod key;
+mod level;
 mod name;
 mod stored;
 mod text;
@@ -24,6 +25,7 @@ use crate::engine::ai::eval::{Strategy, UnknownStrategy};
 use crate::engine::rules::types::Variant;
 use key::Key;
 pub use key::{Limit, LimitKind};
+pub use level::Level;
 pub(crate) use key::{parse_threads, threads_expect};
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
@@ -131,48 +133,6 @@ impl Algorithm {
     }
 }
 
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub(crate) enum Difficulty {
-    Easy,
-    Medium,
-    Hard,
-    Master,
-}
-
-impl Difficulty {
-    pub(crate) const ALL: [Difficulty; 4] =
-        [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard, Difficulty::Master];
-
-    fn id(self) -> &'static str {
-        match self {
-            Difficulty::Easy => "easy",
-            Difficulty::Medium => "medium",
-            Difficulty::Hard => "hard",
-            Difficulty::Master => "master",
-        }
-    }
-
-    /// easy/medium/hard: alpha-beta at depth 2/3/4; master: enhanced, 2 s a
-    /// move, with `exact=off` (200-game matches at 200 ms said so in both
-    /// games; README, "Strength").
-    pub(crate) fn config(self) -> AiConfig {
-        let strategy = Strategy::STRONGEST;
-        let alphabeta = |plies| AiConfig { depth: Some(plies), ..AiConfig::new(Algorithm::AlphaBeta, strategy) };
-        match self {
-            Difficulty::Easy => alphabeta(2),
-            Difficulty::Medium => alphabeta(3),
-            Difficulty::Hard => alphabeta(4),
-            Difficulty::Master => AiConfig {
-                time_ms: Some(2000),
-                book: true,
-                exact: false,
-                ..AiConfig::new(Algorithm::Enhanced, strategy)
-            },
-        }
-    }
-}
-
 /// An AI player: algorithm, strategy, limits and options. Read through its
 /// getters; built by [`AiConfig::parse`], [`AiConfig::new`] and the setters,
 /// which keep the rules the module describes. The JSON form lists every
@@ -199,6 +159,7 @@ pub struct AiConfig {
     implicit: f64,
     aspiration: bool,
     bias: f64,
+    blunder: f64,
 }
 
 /// Why a config (text, JSON or a setter's value) was refused.
@@ -221,7 +182,7 @@ pub enum ConfigError {
     Malformed(String),
     /// A key the text form does not know.
     #[error(
-        "unknown config key '{0}' (known: depth, time, iterations, noise, seed, tt, nullmove, guard, exact, aspiration, threads, implicit, bias, book)"
+        "unknown config key '{0}' (known: depth, time, iterations, noise, seed, tt, nullmove, guard, exact, aspiration, threads, implicit, bias, book, blunder)"
     )]
     UnknownKey(String),
     /// A value out of its range or of the wrong kind.
@@ -391,6 +352,13 @@ impl AiConfig {
         self.bias
     }
 
+    /// The share of positions, in [`limits::BLUNDER`], where the player
+    /// plays a plausible other move instead of its search's choice (the weak
+    /// levels; 0, the default, is off). Seeded like the noise.
+    pub fn blunder(&self) -> f64 {
+        self.blunder
+    }
+
     /// The threads this config's search runs on (`auto` resolved; one at least).
     pub(crate) fn search_threads(&self) -> usize {
         match self.threads {
@@ -426,6 +394,7 @@ impl AiConfig {
             implicit: DEFAULT_IMPLICIT,
             aspiration: false,
             bias: DEFAULT_BIAS,
+            blunder: 0.0,
         };
         config.put_limit(algorithm.default_limit());
         config
@@ -439,7 +408,7 @@ impl AiConfig {
     /// This config's strategy, seed and noise with `algorithm` and its defaults
     /// for the rest: what an editor makes of a change of algorithm.
     pub fn switched_to(&self, algorithm: Algorithm) -> AiConfig {
-        AiConfig { noise: self.noise, seed: self.seed, ..AiConfig::new(algorithm, self.strategy) }
+        AiConfig { noise: self.noise, seed: self.seed, blunder: self.blunder, ..AiConfig::new(algorithm, self.strategy) }
     }
 
     /// Refuses a key the algorithm does not take.
@@ -580,6 +549,12 @@ impl AiConfig {
         Ok(())
     }
 
+    /// Sets the blunder share (see [`AiConfig::blunder`]).
+    pub fn set_blunder(&mut self, share: f64) -> Result<(), ConfigError> {
+        self.blunder = checked_blunder(share)?;
+        Ok(())
+    }
+
     /// Sets the search threads: [`AiConfig::AUTO_THREADS`] or a count in
     /// [`limits::THREADS`] (enhanced, MCTS).
     pub fn set_threads(&mut self, threads: u32) -> Result<(), ConfigError> {
@@ -625,6 +600,7 @@ impl AiConfig {
         checked_threads(self.threads)?;
         checked_implicit(self.implicit)?;
         checked_bias(self.bias)?;
+        checked_blunder(self.blunder)?;
         Ok(())
     }
 }
@@ -645,6 +621,10 @@ fn checked_implicit(weight: f64) -> Result<f64, ConfigError> {
 
 fn checked_bias(weight: f64) -> Result<f64, ConfigError> {
     Key::Bias.in_range(&limits::BIAS, weight + 0.0)
+}
+
+fn checked_blunder(share: f64) -> Result<f64, ConfigError> {
+    Key::Blunder.in_range(&limits::BLUNDER, share + 0.0)
 }
 
 fn checked_threads(threads: u32) -> Result<u32, ConfigError> {
@@ -676,8 +656,8 @@ mod tests {
 
     #[test]
     fn the_presets_keep_the_rules() {
-        for difficulty in Difficulty::ALL {
-            assert_eq!(difficulty.config().check(), Ok(()), "{difficulty:?}");
+        for level in Level::ALL {
+            assert_eq!(level.config().check(), Ok(()), "{level:?}");
         }
         for algorithm in Algorithm::ALL {
             let config = AiConfig::new(algorithm, Strategy::Expert);

@@ -1,34 +1,21 @@
 //! A config's name as a person reads it: a preset's own name ("Master"), or
 //! its algorithm, limits and strategy in words ("Alpha-beta, depth 5, expert").
 
-use super::{AiConfig, Difficulty, Limit};
+use super::{AiConfig, Level, Limit};
 use crate::engine::rules::notation::thousands;
 
 impl AiConfig {
-    /// "Easy", "Medium", "Hard" or "Master" for the presets (whatever their
+    /// The level's name ("Easy", "Master") for a level of the ladder (whatever their
     /// seed), else the algorithm, its limits and the strategy in words; the
     /// text form ([`AiConfig::to_string`]) stays the exact name.
     pub fn display_name(&self) -> String {
-        let unseeded = AiConfig { seed: 0, ..self.clone() };
-        if let Some(level) = Difficulty::ALL.into_iter().find(|level| level.config() == unseeded) {
+        if let Some(level) = Level::of(self) {
             return level.title().to_string();
         }
         let mut words = vec![self.algorithm.title().to_string()];
         words.extend(self.limits().map(Limit::in_words));
         words.push(self.strategy.id().to_string());
         words.join(", ")
-    }
-}
-
-impl Difficulty {
-    /// The preset's name with a capital.
-    pub(crate) fn title(self) -> &'static str {
-        match self {
-            Difficulty::Easy => "Easy",
-            Difficulty::Medium => "Medium",
-            Difficulty::Hard => "Hard",
-            Difficulty::Master => "Master",
-        }
     }
 }
 

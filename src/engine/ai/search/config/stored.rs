@@ -34,6 +34,8 @@ pub(super) struct StoredConfig {
     aspiration: bool,
     #[serde(default = "default_bias")]
     bias: f64,
+    #[serde(default)]
+    blunder: f64,
 }
 
 fn on() -> bool {
@@ -71,6 +73,7 @@ impl TryFrom<StoredConfig> for AiConfig {
             implicit: s.implicit,
             aspiration: s.aspiration,
             bias: s.bias,
+            blunder: s.blunder,
         };
         if config.limits().next().is_none() {
             config.put_limit(config.algorithm.default_limit());

@@ -5,7 +5,7 @@
 use std::fmt;
 
 use super::key::{Key, Limit, parse_threads};
-use super::{AiConfig, Algorithm, ConfigError, Difficulty};
+use super::{AiConfig, Algorithm, ConfigError, Level};
 use crate::engine::ai::eval::Strategy;
 use crate::engine::rules::types::Variant;
 
@@ -20,8 +20,8 @@ impl AiConfig {
         }
         let mut parts = text.split(':');
         let head = parts.next().unwrap_or_default().to_ascii_lowercase();
-        if let Some(d) = Difficulty::ALL.into_iter().find(|d| d.id() == head) {
-            let mut config = d.config();
+        if let Some(level) = Level::parse(&head) {
+            let mut config = level.config();
             for part in parts {
                 let (key, value) = key_value(part)?;
                 config.set_text(&key, value)?;
@@ -75,6 +75,7 @@ impl AiConfig {
             Key::Threads => self.set_threads(parse_threads(value).ok_or_else(bad)?),
             Key::Guard => on(value).map(|on| self.set_guard(on)),
             Key::Book => on(value).map(|on| self.set_book(on)),
+            Key::Blunder => self.set_blunder(number(value)?),
         };
         set.map_err(|e| e.with_value_text(value))
     }
@@ -98,6 +99,7 @@ impl AiConfig {
             Key::Threads => self.threads.to_string(),
             Key::Guard => switch(self.guard),
             Key::Book => switch(self.book),
+            Key::Blunder => self.blunder.to_string(),
         })
     }
 }
