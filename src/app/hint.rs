@@ -15,7 +15,7 @@ use super::session::GameSession;
 use super::state::GameSystems;
 use super::window_rest::Waker;
 use crate::app::theme;
-use crate::engine::ai::search::{self, Difficulty, Limit, SearchError};
+use crate::engine::ai::search::{self, Level, Limit, SearchError};
 use crate::engine::{Move as EngineMove, SearchHandler, SearchResult};
 
 /// Long enough for a strong move, short enough to feel like an answer.
@@ -32,6 +32,14 @@ pub(crate) struct Hint {
     pub(crate) thinking: bool,
     generation: u64,
     position_hash: u64,
+}
+
+impl Hint {
+    /// A hint already known (a puzzle's next move) for the position now.
+    pub(crate) fn showing(mv: EngineMove, session: &GameSession) -> Hint {
+        let (generation, position_hash) = (session.generation(), session.position().hash());
+        Hint { mv: Some(mv), thinking: false, generation, position_hash }
+    }
 }
 
 /// A hint search; dropping it sets the stop flag.
@@ -103,7 +111,7 @@ fn start_hint(
     if hint.mv.is_some() && is_for(&hint, &session) {
         return;
     }
-    let config = Difficulty::Master.config().with_limits(&[Limit::TimeMs(HINT_MS)]).expect("master thinks by time");
+    let config = Level::MASTER.config().with_limits(&[Limit::TimeMs(HINT_MS)]).expect("master thinks by time");
     let stop = Arc::new(AtomicBool::new(false));
     let job = {
         let position = session.position().clone();

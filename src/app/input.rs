@@ -7,6 +7,7 @@
 use bevy::prelude::*;
 
 use super::notice::Notice;
+use super::owner::Visit;
 use super::session::GameSession;
 use super::state::{GameRequest, GameSystems, MoveChosen, TurnPhase};
 use crate::engine::Move as EngineMove;
@@ -55,7 +56,13 @@ fn handle_pointer(
     mut selection: ResMut<Selection>,
     mut requests: MessageWriter<GameRequest>,
     mut notice: ResMut<Notice>,
+    visit: Res<Visit>,
 ) {
+    // A visit's scripted side answers by itself; its pieces are not the person's.
+    if visit.scripts(session.side_to_move()) {
+        pointer.clear();
+        return;
+    }
     for event in pointer.read() {
         let aimed = aimed_move(&selection, &session, *event);
         let chosen = match *event {

@@ -26,7 +26,10 @@ pub(crate) mod owner;
 pub mod players;
 mod pointer;
 pub mod presets;
+pub mod progress;
+pub mod rated;
 pub mod proof_panel;
+pub mod puzzles;
 pub mod review;
 mod screenshot;
 pub mod series;
@@ -47,7 +50,7 @@ use bevy::window::WindowResolution;
 use bevy_egui::EguiPlugin;
 use players::PlayerSetup;
 
-use crate::engine::ai::search::Difficulty;
+use crate::engine::ai::search::Level;
 use crate::engine::{BoardSize, Side, Variant};
 
 /// Write a screenshot of the window after `after_secs` seconds, then exit.
@@ -83,7 +86,7 @@ impl Default for LaunchOptions {
             variant,
             size: variant.default_size(),
             white: PlayerSetup::Human,
-            black: PlayerSetup::Ai(Difficulty::Medium.config()),
+            black: PlayerSetup::Ai(Level::MEDIUM.config()),
             preset: None,
             screenshot: None,
             load: None,
@@ -136,7 +139,7 @@ pub fn plugin(app: &mut App) {
         (overlay::plugin, eval_graph::plugin, layers::plugin),
         (owner::plugin, board_sync::plugin, hint::plugin, files::plugin, proof_panel::plugin),
         (notice::plugin, settings_store::plugin, window_rest::plugin, file_dialog::plugin),
-        (flow::plugin, clock::plugin, analysis::plugin),
+        (flow::plugin, clock::plugin, analysis::plugin, progress::plugin, rated::plugin, puzzles::plugin),
     ));
 }
 

@@ -14,6 +14,7 @@ use super::board::BoardFlip;
 use super::notice::Notice;
 use super::players::PlayerSetup;
 use super::players::Players;
+use super::progress::Progress;
 use super::state::{GameSettings, PlaySettings};
 use crate::engine::ai::player::Player;
 use crate::engine::rules::clock::TimeControl;
@@ -35,6 +36,9 @@ pub struct StoredSettings {
     /// The clock of new games (files from before it lack it: none).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time_control: Option<TimeControl>,
+    /// Ratings, puzzle streaks, lessons offered (files from before it lack it).
+    #[serde(default)]
+    pub progress: Progress,
 }
 
 fn ask_by_default() -> bool {
@@ -113,7 +117,11 @@ pub(crate) fn saved_launch_options() -> LaunchOptions {
 }
 
 /// The settings in force now.
-fn current(settings: &GameSettings, players: &Players, play: &PlaySettings, flip: BoardFlip) -> StoredSettings {
+fn current(
+    (settings, players, play): (&GameSettings, &Players, &PlaySettings),
+    flip: BoardFlip,
+    progress: &Progress,
+) -> StoredSettings {
     StoredSettings {
         variant: settings.variant,
         size: settings.size,
@@ -125,6 +133,7 @@ fn current(settings: &GameSettings, players: &Players, play: &PlaySettings, flip
         confirm_replace: play.confirm_replace,
         flipped: flip.0,
         time_control: settings.time_control,
+        progress: progress.clone(),
     }
 }
 
@@ -154,6 +163,7 @@ fn apply_saved(
     mut flip: ResMut<BoardFlip>,
     mut notice: ResMut<Notice>,
     mut saved: ResMut<SavedState>,
+    mut progress: ResMut<Progress>,
 ) {
     let Some(path) = &path.0 else {
         return;
@@ -165,6 +175,7 @@ fn apply_saved(
             play.ai_delay_secs = stored.ai_delay_secs;
             play.confirm_replace = stored.confirm_replace;
             flip.0 = stored.flipped;
+            *progress = stored.progress;
         }
         Ok(None) => {}
         Err(error) => {
@@ -172,7 +183,7 @@ fn apply_saved(
             notice.error(format!("Settings not loaded ({error}); using defaults"));
         }
     }
-    saved.stored = Some(current(&settings, &players, &play, *flip));
+    saved.stored = Some(current((&settings, &players, &play), *flip, &progress));
 }
 
 fn save_changes(
@@ -183,13 +194,14 @@ fn save_changes(
     play: Res<PlaySettings>,
     flip: Res<BoardFlip>,
     mut saved: ResMut<SavedState>,
+    progress: Res<Progress>,
 ) {
     let now = time.elapsed_secs();
     if path.0.is_none() || now - saved.checked_at < 1.0 {
         return;
     }
     saved.checked_at = now;
-    save(&path, current(&settings, &players, &play, *flip), &mut saved);
+    save(&path, current((&settings, &players, &play), *flip, &progress), &mut saved);
 }
 
 fn save_on_exit(
@@ -200,9 +212,10 @@ fn save_on_exit(
     play: Res<PlaySettings>,
     flip: Res<BoardFlip>,
     mut saved: ResMut<SavedState>,
+    progress: Res<Progress>,
 ) {
     if exit.read().count() > 0 {
-        save(&path, current(&settings, &players, &play, *flip), &mut saved);
+        save(&path, current((&settings, &players, &play), *flip, &progress), &mut saved);
     }
 }
 

@@ -99,6 +99,10 @@ pub enum GameRequest {
     Watch(Box<WatchedGame>),
     /// Stop watching; the game goes on from the position reached.
     StopReplay,
+    /// A lesson or puzzle borrows the board; the game in progress waits.
+    Visit(Box<super::owner::VisitedGame>),
+    /// Back from a visit to the game that waited.
+    Return,
     /// Yes to the pending [`ReplaceGame`] question.
     ConfirmReplace,
     /// No to it: the game in progress stays.
@@ -152,6 +156,8 @@ pub enum MoveSource {
     Ai,
     /// The record being watched.
     Replay,
+    /// A visit's own moves for its scripted side (a puzzle's replies).
+    Scripted,
 }
 
 /// A move a player chose. It is played only if it is legal, its source is the

@@ -364,6 +364,7 @@ fn corrupt_settings_give_defaults_and_a_message_and_valid_ones_round_trip() {
         flipped: true,
         confirm_replace: false,
         time_control: None,
+        progress: Default::default(),
     };
     settings_store::write(&valid, &stored).expect("writes");
     assert_eq!(settings_store::read(&valid).ok(), Some(Some(stored.clone())));
@@ -387,6 +388,7 @@ fn a_hand_edited_settings_file_with_a_depth_out_of_range_is_refused_with_the_rea
         flipped: false,
         confirm_replace: true,
         time_control: None,
+        progress: Default::default(),
     };
     let path = temp_path("settings-depth.json");
     for depth in ["0", "10000"] {

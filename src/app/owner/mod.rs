@@ -6,6 +6,7 @@
 //! ([`turn`]), which is part of the owner, and nowhere else.
 
 mod turn;
+mod visit;
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -21,6 +22,7 @@ use super::state::{
     TurnPhase, WatchedGame,
 };
 use crate::engine::Side;
+pub use visit::{Visit, VisitedGame};
 
 pub(super) fn plugin(app: &mut App) {
     if !app.world().contains_resource::<GameSession>() {
@@ -28,6 +30,7 @@ pub(super) fn plugin(app: &mut App) {
         app.insert_resource(GameSession::new(settings.variant, settings.size, 0));
     }
     app.init_resource::<AiControl>()
+        .init_resource::<Visit>()
         .add_systems(Update, apply_requests.in_set(GameSystems::Apply).run_if(not(in_state(GamePhase::Setup))))
         .add_plugins(turn::plugin);
 }
@@ -114,6 +117,7 @@ struct Owner<'w, 's> {
     notice: ResMut<'w, Notice>,
     replace: ResMut<'w, ReplaceGame>,
     timer: Res<'w, TurnTimer>,
+    visit: ResMut<'w, Visit>,
 }
 
 fn apply_requests(mut requests: MessageReader<GameRequest>, mut owner: Owner) {
@@ -124,9 +128,11 @@ fn apply_requests(mut requests: MessageReader<GameRequest>, mut owner: Owner) {
     }
 }
 
-/// A game with moves that has not ended (a watched record is not the person's game).
-fn in_progress(session: &GameSession) -> bool {
-    session.plies() > 0 && !session.outcome().is_over() && session.replay().is_none()
+/// A game with moves that has not ended (a watched record is not the
+/// person's game; during a visit, the game left behind is).
+fn in_progress(session: &GameSession, visit: &Visit) -> bool {
+    let game = visit.left_game().unwrap_or(session);
+    game.plies() > 0 && !game.outcome().is_over() && game.replay().is_none()
 }
 
 impl Owner<'_, '_> {
@@ -139,7 +145,7 @@ impl Owner<'_, '_> {
                 self.replace.pending = None;
                 None
             }
-            request if request.replaces_game() && self.play.confirm_replace && in_progress(&self.session) => {
+            request if request.replaces_game() && self.play.confirm_replace && in_progress(&self.session, &self.visit) => {
                 self.replace.pending = Some(request.clone());
                 None
             }
@@ -150,6 +156,7 @@ impl Owner<'_, '_> {
     fn apply(&mut self, request: GameRequest) {
         if request.replaces_game() {
             self.replace.pending = None;
+            self.end_visit();
         }
         let before = self.position_key();
         match &request {
@@ -161,6 +168,8 @@ impl Owner<'_, '_> {
             GameRequest::ContinueFromHere => self.continue_from_here(),
             GameRequest::Open(opened) => self.open(opened),
             GameRequest::Watch(watched) => self.watch(watched),
+            GameRequest::Visit(visited) => self.visit(visited),
+            GameRequest::Return => self.return_from_visit(),
             GameRequest::StopReplay => self.stop_replay(),
             GameRequest::SetPaused(paused) => {
                 self.control.paused = *paused;
@@ -238,6 +247,10 @@ impl Owner<'_, '_> {
 
     fn play_move(&mut self, choice: &MoveChosen) {
         let spent = self.timer.spent();
+        if choice.source == MoveSource::Scripted && !self.scripted_turn() {
+            debug!("ignoring a scripted move out of its turn");
+            return;
+        }
         let played = play(&mut self.session, &self.players, self.phases.turn(), choice, spent);
         if played == Err(PlayRefused::FlagFell) {
             self.flag_fell();
@@ -371,7 +384,7 @@ fn play(
     let expected = match (choice.source, players.get(session.side_to_move())) {
         (MoveSource::Replay, _) => recorded == Some(choice.mv) && turn == Some(TurnPhase::AiThinking),
         _ if recorded.is_some() => false,
-        (MoveSource::Human, PlayerSetup::Human) => turn == Some(TurnPhase::HumanTurn),
+        (MoveSource::Human | MoveSource::Scripted, PlayerSetup::Human) => turn == Some(TurnPhase::HumanTurn),
         (MoveSource::Ai, PlayerSetup::Ai(_)) => turn == Some(TurnPhase::AiThinking),
         _ => false,
     };

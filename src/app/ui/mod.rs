@@ -11,6 +11,7 @@ mod frame_time;
 mod info;
 mod insight;
 mod numbering;
+mod progress;
 mod setup;
 mod toast;
 
@@ -59,6 +60,7 @@ struct PanelState<'w> {
     timer: Res<'w, TurnTimer>,
     analysis: analysis::AnalysisState<'w>,
     selection: Res<'w, crate::app::input::Selection>,
+    progress: progress::ProgressState<'w>,
 }
 
 /// Which panels show, and the frame-time readout for those who want it.
@@ -196,6 +198,8 @@ fn settings_contents(ui: &mut egui::Ui, state: &mut PanelState, layout: &mut Pan
     ui.separator();
     setup::game_section(ui, state);
     setup::players_section(ui, state);
+    let variant = state.session.variant();
+    progress::section(ui, &mut state.progress, variant, &state.players, &mut state.requests);
     setup::presets_section(ui, state);
     super::series::open_button(ui);
     info::pacing_section(ui, state);
@@ -221,6 +225,7 @@ fn game_contents(ui: &mut egui::Ui, state: &mut PanelState, layout: &mut PanelLa
         crate::app::series::panel::contents(ui, &mut state.series, &state.control, &mut state.requests);
         return;
     }
+    progress::puzzle_section(ui, &mut state.progress);
     info::clocks(ui, state);
     info::status(ui, state);
     comforts::game_buttons(ui, &mut state.comforts, &state.players, &mut state.requests);

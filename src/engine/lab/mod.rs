@@ -5,6 +5,8 @@
 //! the rules and the AI wings.
 
 pub mod book_build;
+pub mod glicko;
+pub mod levels;
 pub mod naive_study;
 pub mod puzzles;
 pub(crate) mod rating;

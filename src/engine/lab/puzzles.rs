@@ -5,6 +5,8 @@
 //! proof's line (the winner's shortest win against the longest defence), and
 //! [`Puzzle::check`] replays it by the rules.
 
+use std::sync::LazyLock;
+
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -223,6 +225,28 @@ pub struct PuzzleSet {
     pub made_by: String,
     /// The puzzles, in the order found.
     pub puzzles: Vec<Puzzle>,
+}
+
+impl PuzzleSet {
+    /// The set shipped for `variant` on 8x8, if there is one (read once; the
+    /// tests prove every puzzle of it again).
+    pub fn shipped(variant: Variant) -> Option<&'static PuzzleSet> {
+        static BREAKTHROUGH: LazyLock<Option<PuzzleSet>> =
+            LazyLock::new(|| serde_json::from_str(include_str!("../../../assets/puzzles/breakthrough-8x8.json")).ok());
+        match variant {
+            Variant::Breakthrough => BREAKTHROUGH.as_ref(),
+            Variant::LinesOfAction => None,
+        }
+    }
+}
+
+impl Puzzle {
+    /// The puzzle's rating as an opponent of the person's puzzle rating: a
+    /// win in one at 700, each move more 200 harder (the longest shipped,
+    /// win in 6, at 1700).
+    pub fn rating(&self) -> f64 {
+        500.0 + 200.0 * self.win_in() as f64
+    }
 }
 
 /// Generates `count` puzzles from self-play games 0, 1, 2, … on `threads`
