@@ -27,9 +27,9 @@ pub mod players;
 mod pointer;
 pub mod presets;
 pub mod progress;
-pub mod rated;
 pub mod proof_panel;
 pub mod puzzles;
+pub mod rated;
 pub mod review;
 mod screenshot;
 pub mod series;
@@ -48,6 +48,7 @@ use bevy::diagnostic::FrameTimeDiagnosticsPlugin;
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
 use bevy_egui::EguiPlugin;
+pub use owner::Visit;
 use players::PlayerSetup;
 
 use crate::engine::ai::search::Level;

@@ -62,7 +62,7 @@ impl From<&PlayerSetup> for Player {
 #[derive(Resource, Clone, Debug, PartialEq)]
 pub struct Players {
     pub white: PlayerSetup,
-    pub(crate) black: PlayerSetup,
+    pub black: PlayerSetup,
 }
 
 impl Default for Players {

@@ -28,8 +28,17 @@ pub struct RatedGame {
     /// Why the game will not be rated; `None` while it will be.
     unrated: Option<&'static str>,
     takebacks: u32,
-    /// The last rated game's rating before and after, and its variant.
-    pub last: Option<(Variant, f64, f64)>,
+    /// The last rated game's result.
+    pub last: Option<RatedResult>,
+}
+
+/// A rated game's effect: which game, and the rating before and after.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RatedResult {
+    pub generation: u64,
+    pub variant: Variant,
+    pub before: f64,
+    pub after: f64,
 }
 
 impl RatedGame {
@@ -125,7 +134,8 @@ fn rate(
     let history = progress.rating_mut(variant);
     let before = history.glicko.rating;
     history.record(opponent, score);
-    rated.last = Some((variant, before, history.glicko.rating));
+    let (generation, after) = (session.generation(), history.glicko.rating);
+    rated.last = Some(RatedResult { generation, variant, before, after });
     // Counted once: a second entry into Over (undo, then the same end) is not.
     rated.spoil("this game was rated already");
 }

@@ -12,6 +12,8 @@ mod layout;
 mod overlay;
 mod owner;
 mod proof;
+mod puzzles;
+mod rated;
 mod series;
 mod stale_search;
 
@@ -74,6 +76,25 @@ pub fn update_until(app: &mut App, max: usize, mut done: impl FnMut(&App) -> boo
         }
     }
     done(app)
+}
+
+/// Updates until it is a person's turn and stays so over two frames (the
+/// frame a move lands still shows the turn before its slide starts); at most
+/// `max` updates.
+pub fn settled_human_turn(app: &mut App, max: usize) -> bool {
+    for _ in 0..max {
+        if turn(app) == Some(TurnPhase::HumanTurn) {
+            app.update();
+            if turn(app) == Some(TurnPhase::HumanTurn) {
+                return true;
+            }
+        }
+        app.update();
+        if turn(app) == Some(TurnPhase::AiThinking) {
+            std::thread::sleep(Duration::from_micros(200));
+        }
+    }
+    false
 }
 
 /// The piece entities stand exactly where the shown position (the live one,

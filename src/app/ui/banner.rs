@@ -27,6 +27,9 @@ pub(super) fn show(ctx: &egui::Context, state: &mut PanelState, board_center_x: 
                 ui.label(RichText::new(headline).size(20.0).strong().color(theme::HEADLINE.color32()));
                 ui.label(RichText::new(outcome.describe()));
             });
+            if let Some(change) = super::progress::rating_change(&state.progress, state.session.generation()) {
+                ui.label(RichText::new(change).strong());
+            }
             ui.horizontal(|ui| {
                 let rematch = format!("Same board: {} {}", state.session.variant().title(), state.session.size());
                 if ui.button(RichText::new("Play again").size(15.0)).on_hover_text(rematch).clicked() {

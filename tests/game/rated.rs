@@ -1,0 +1,96 @@
+//! Rated games: a game a person finishes against a level moves their rating
+//! once; a hint, the analysis, too many take-backs or a game that is not
+//! person-against-level leave it alone.
+
+use bevy::prelude::*;
+use breakline::app::analysis::AnalysisSettings;
+use breakline::app::players::PlayerSetup;
+use breakline::app::progress::Progress;
+use breakline::app::rated::{RatedGame, TAKEBACKS};
+use breakline::app::state::{GamePhase, GameRequest, MoveChosen, TurnPhase};
+use breakline::engine::Variant;
+
+use crate::{ai, game_app, options, phase, session, settled_human_turn, turn, update_until};
+
+fn rating(app: &App, variant: Variant) -> (f64, u32) {
+    let r = app.world().resource::<Progress>().rating(variant);
+    (r.glicko.rating, r.games)
+}
+
+/// The person plays their first legal move and waits for the level's answer.
+fn exchange(app: &mut App) {
+    assert!(settled_human_turn(app, 200));
+    let s = session(app);
+    let (plies, request) =
+        (s.plies(), MoveChosen::human(s.position().legal_moves()[0], s.generation(), s.position().hash()));
+    app.world_mut().write_message(request);
+    assert!(update_until(app, 400, |app| session(app).plies() >= plies + 2));
+    assert!(settled_human_turn(app, 200));
+}
+
+fn resign(app: &mut App) {
+    app.world_mut().write_message(GameRequest::Resign);
+    assert!(update_until(app, 20, |app| phase(app) == GamePhase::Over));
+    app.update();
+}
+
+fn new_game(app: &mut App) {
+    app.world_mut().write_message(GameRequest::NewGame { rematch: false });
+    assert!(update_until(app, 50, |app| session(app).plies() == 0 && turn(app) == Some(TurnPhase::HumanTurn)));
+}
+
+#[test]
+fn a_finished_game_against_a_level_moves_the_rating_once() {
+    for variant in [Variant::Breakthrough, Variant::LinesOfAction] {
+        let mut app = game_app(options(variant, PlayerSetup::Human, ai("beginner", variant)));
+        exchange(&mut app);
+        assert_eq!(app.world().resource::<RatedGame>().unrated_because(), None);
+        let before = rating(&app, variant);
+        resign(&mut app);
+        let after = rating(&app, variant);
+        assert_eq!(after.1, before.1 + 1, "{variant:?}: one rated game");
+        assert!(after.0 < before.0, "{variant:?}: a loss lowers the rating");
+        // Undoing the resignation and ending again does not count twice.
+        app.world_mut().write_message(GameRequest::Undo);
+        assert!(update_until(&mut app, 50, |app| phase(app) == GamePhase::Playing));
+        resign(&mut app);
+        assert_eq!(rating(&app, variant), after);
+    }
+}
+
+#[test]
+fn hints_analysis_take_backs_and_people_on_both_sides_are_not_rated() {
+    let v = Variant::Breakthrough;
+    let mut app = game_app(options(v, PlayerSetup::Human, ai("easy", v)));
+    let start = rating(&app, v);
+
+    // Too many take-backs.
+    for _ in 0..=TAKEBACKS {
+        exchange(&mut app);
+        app.world_mut().write_message(GameRequest::Undo);
+        app.update();
+        assert!(settled_human_turn(&mut app, 50));
+    }
+    assert!(app.world().resource::<RatedGame>().unrated_because().is_some());
+    resign(&mut app);
+    assert_eq!(rating(&app, v), start);
+
+    // The analysis.
+    new_game(&mut app);
+    assert_eq!(app.world().resource::<RatedGame>().unrated_because(), None);
+    app.world_mut().resource_mut::<AnalysisSettings>().on = true;
+    exchange(&mut app);
+    app.world_mut().resource_mut::<AnalysisSettings>().on = false;
+    resign(&mut app);
+    assert_eq!(rating(&app, v), start);
+
+    // A custom AI that is not a level.
+    let custom = ai("alphabeta:expert:depth=1", v);
+    let mut players = app.world().resource::<breakline::app::players::Players>().clone();
+    players.black = custom;
+    app.world_mut().write_message(GameRequest::SetPlayers(players));
+    new_game(&mut app);
+    exchange(&mut app);
+    resign(&mut app);
+    assert_eq!(rating(&app, v), start);
+}
