@@ -149,7 +149,7 @@ fn view_plugin(app: &mut App) {
     app.add_plugins((assets::plugin, sprites::plugin, pointer::plugin, ui::plugin, screenshot::plugin))
         .add_plugins((shortcuts::plugin, hint::view_plugin, window_rest::view_plugin, proof_panel::view_plugin))
         .add_plugins((overlay::view_plugin, layers::view_plugin, file_dialog::view_plugin))
-        .add_plugins((flow::view_plugin, clipboard::view_plugin));
+        .add_plugins((flow::view_plugin, clipboard::view_plugin, puzzles::view_plugin));
 }
 
 /// Seeds the settings resources from launch options; call before [`plugin`]

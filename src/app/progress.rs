@@ -18,13 +18,17 @@ pub struct RatingHistory {
     pub glicko: Glicko,
     /// Rated games (or puzzles) so far.
     pub games: u32,
-    /// The rating after each of the last games, oldest first.
+    /// The rating before the first game, then after each game (the last ones), oldest first.
     pub history: Vec<f64>,
 }
 
 impl RatingHistory {
     /// Counts one result against `opponent` (score 1, 0.5 or 0).
     pub fn record(&mut self, opponent: Opponent, score: f64) {
+        if self.history.is_empty() {
+            // The plot starts where the first game did.
+            self.history.push(self.glicko.rating);
+        }
         self.glicko = self.glicko.after(&[(opponent, score)]);
         self.games += 1;
         self.history.push(self.glicko.rating);

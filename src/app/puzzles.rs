@@ -9,8 +9,10 @@
 
 use bevy::prelude::*;
 
+use super::analysis::AnalysisSettings;
 use super::background::BackgroundJob;
-use super::hint::Hint;
+use super::board::BoardFlip;
+use super::hint::{Hint, HintRequest};
 use super::owner::{Visit, VisitedGame};
 use super::players::{PlayerSetup, Players};
 use super::progress::Progress;
@@ -91,6 +93,9 @@ pub struct ActivePuzzle {
 #[derive(Resource, Default)]
 pub struct PuzzleRun {
     pub active: Option<ActivePuzzle>,
+    /// How the board was turned before the first puzzle (puzzles show the
+    /// solver's side at the bottom; leaving turns it back).
+    flip_before: Option<BoardFlip>,
     /// The next puzzle to offer in each game's set, after the last one opened.
     cursor: [usize; 2],
     judge: Option<BackgroundJob<Judgement>>,
@@ -102,6 +107,18 @@ enum Judgement {
     StillWins(Vec<EngineMove>),
     /// It does not: the answer that shows why, and whether it is proved.
     Refuted(Option<EngineMove>),
+}
+
+/// The window rests between events: while a reply waits out its moment,
+/// it keeps drawing (a judged move wakes it from its thread).
+pub(super) fn view_plugin(app: &mut App) {
+    app.add_systems(Last, keep_drawing_while_replying);
+}
+
+fn keep_drawing_while_replying(run: Res<PuzzleRun>, mut redraw: MessageWriter<bevy::window::RequestRedraw>) {
+    if run.active.as_ref().is_some_and(|a| matches!(a.stage, Stage::Reply(_))) {
+        redraw.write(bevy::window::RequestRedraw);
+    }
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -156,14 +173,20 @@ struct Board<'w> {
     game: MessageWriter<'w, GameRequest>,
     progress: ResMut<'w, Progress>,
     waker: Res<'w, Waker>,
+    flip: ResMut<'w, BoardFlip>,
 }
 
 fn handle_requests(
     mut requests: MessageReader<PuzzleRequest>,
     mut run: ResMut<PuzzleRun>,
     mut board: Board,
-    mut hint: ResMut<Hint>,
+    (mut hint, mut asked, analysis): (ResMut<Hint>, MessageReader<HintRequest>, Res<AnalysisSettings>),
 ) {
+    // The game's own hint and the analysis help as much as the puzzle's hint.
+    let helped = asked.read().count() > 0 || analysis.on;
+    if let Some(active) = run.active.as_mut().filter(|_| helped) {
+        active.helped = true;
+    }
     for request in requests.read() {
         match *request {
             PuzzleRequest::Start(variant) => open_next(&mut run, variant, &mut board),
@@ -184,6 +207,9 @@ fn handle_requests(
                 if run.active.take().is_some() {
                     run.judge = None;
                     board.game.write(GameRequest::Return);
+                    if let Some(flip) = run.flip_before.take() {
+                        board.flip.set_if_neq(flip);
+                    }
                 }
             }
         }
@@ -230,6 +256,8 @@ fn open(run: &mut PuzzleRun, active: ActivePuzzle, board: &mut Board) {
     let opened = OpenedGame { session, players, message };
     let scripted = vec![active.solver_side.opponent()];
     board.game.write(GameRequest::Visit(Box::new(VisitedGame { opened, scripted })));
+    run.flip_before.get_or_insert(*board.flip);
+    board.flip.set_if_neq(BoardFlip(active.solver_side == Side::Black));
     run.judge = None;
     run.active = Some(active);
 }

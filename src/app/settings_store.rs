@@ -116,24 +116,33 @@ pub(crate) fn saved_launch_options() -> LaunchOptions {
     }
 }
 
-/// The settings in force now.
-fn current(
-    (settings, players, play): (&GameSettings, &Players, &PlaySettings),
-    flip: BoardFlip,
-    progress: &Progress,
-) -> StoredSettings {
-    StoredSettings {
-        variant: settings.variant,
-        size: settings.size,
-        white: Player::from(&players.white),
-        black: Player::from(&players.black),
-        animate: play.animate,
-        move_secs: play.move_secs,
-        ai_delay_secs: play.ai_delay_secs,
-        confirm_replace: play.confirm_replace,
-        flipped: flip.0,
-        time_control: settings.time_control,
-        progress: progress.clone(),
+/// What is remembered, as it is now.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Remembered<'w> {
+    settings: Res<'w, GameSettings>,
+    players: Res<'w, Players>,
+    play: Res<'w, PlaySettings>,
+    flip: Res<'w, BoardFlip>,
+    progress: Res<'w, Progress>,
+}
+
+impl Remembered<'_> {
+    /// The settings in force now.
+    fn current(&self) -> StoredSettings {
+        let (settings, players, play) = (&self.settings, &self.players, &self.play);
+        StoredSettings {
+            variant: settings.variant,
+            size: settings.size,
+            white: Player::from(&players.white),
+            black: Player::from(&players.black),
+            animate: play.animate,
+            move_secs: play.move_secs,
+            ai_delay_secs: play.ai_delay_secs,
+            confirm_replace: play.confirm_replace,
+            flipped: self.flip.0,
+            time_control: settings.time_control,
+            progress: self.progress.clone(),
+        }
     }
 }
 
@@ -147,7 +156,7 @@ struct SavedState {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SettingsPath>()
         .init_resource::<SavedState>()
-        .add_systems(Startup, apply_saved)
+        .add_systems(Startup, (apply_saved, note_saved).chain())
         .add_systems(Update, save_changes)
         .add_systems(Last, save_on_exit);
 }
@@ -157,13 +166,8 @@ pub(super) fn plugin(app: &mut App) {
 /// with counts as saved: only changes made while playing are written.
 fn apply_saved(
     path: Res<SettingsPath>,
-    settings: Res<GameSettings>,
-    players: Res<Players>,
-    mut play: ResMut<PlaySettings>,
-    mut flip: ResMut<BoardFlip>,
+    (mut play, mut flip, mut progress): (ResMut<PlaySettings>, ResMut<BoardFlip>, ResMut<Progress>),
     mut notice: ResMut<Notice>,
-    mut saved: ResMut<SavedState>,
-    mut progress: ResMut<Progress>,
 ) {
     let Some(path) = &path.0 else {
         return;
@@ -183,39 +187,35 @@ fn apply_saved(
             notice.error(format!("Settings not loaded ({error}); using defaults"));
         }
     }
-    saved.stored = Some(current((&settings, &players, &play), *flip, &progress));
+}
+
+/// What the run starts with counts as saved (after [`apply_saved`]).
+fn note_saved(remembered: Remembered, mut saved: ResMut<SavedState>) {
+    saved.stored = Some(remembered.current());
 }
 
 fn save_changes(
     time: Res<Time<Real>>,
     path: Res<SettingsPath>,
-    settings: Res<GameSettings>,
-    players: Res<Players>,
-    play: Res<PlaySettings>,
-    flip: Res<BoardFlip>,
+    remembered: Remembered,
     mut saved: ResMut<SavedState>,
-    progress: Res<Progress>,
 ) {
     let now = time.elapsed_secs();
     if path.0.is_none() || now - saved.checked_at < 1.0 {
         return;
     }
     saved.checked_at = now;
-    save(&path, current((&settings, &players, &play), *flip, &progress), &mut saved);
+    save(&path, remembered.current(), &mut saved);
 }
 
 fn save_on_exit(
     mut exit: MessageReader<AppExit>,
     path: Res<SettingsPath>,
-    settings: Res<GameSettings>,
-    players: Res<Players>,
-    play: Res<PlaySettings>,
-    flip: Res<BoardFlip>,
+    remembered: Remembered,
     mut saved: ResMut<SavedState>,
-    progress: Res<Progress>,
 ) {
     if exit.read().count() > 0 {
-        save(&path, current((&settings, &players, &play), *flip, &progress), &mut saved);
+        save(&path, remembered.current(), &mut saved);
     }
 }
 

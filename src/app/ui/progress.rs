@@ -68,17 +68,18 @@ pub(super) fn section(
     });
 }
 
-/// "Your rating: 1000 → 1077 (+77)" when the game that just ended was rated.
+/// "Your Breakthrough rating: 1077, was 1000 (+77)" when the game that just ended was rated.
 pub(super) fn rating_change(state: &ProgressState, generation: u64) -> Option<String> {
     let last = state.rated.last.filter(|last| last.generation == generation)?;
     let change = last.after - last.before;
-    Some(format!("Your {} rating: {:.0} → {:.0} ({change:+.0})", last.variant.title(), last.before, last.after))
+    Some(format!("Your {} rating: {:.0}, was {:.0} ({change:+.0})", last.variant.title(), last.after, last.before))
 }
 
 /// "Rating 1043 ± 180 · 12 games" (± twice the deviation, a 95% interval).
 fn rating_line(title: &str, rating: &RatingHistory) -> String {
     let g = rating.glicko;
-    format!("{title} {:.0} ± {:.0} · {} games", g.rating, 2.0 * g.deviation, rating.games)
+    let games = if rating.games == 1 { "game" } else { "games" };
+    format!("{title} {:.0} ± {:.0} · {} {games}", g.rating, 2.0 * g.deviation, rating.games)
 }
 
 /// The ratings after each game as a line, with the lowest and highest marked.
@@ -91,9 +92,11 @@ fn history_plot(ui: &mut Ui, history: &[f64]) {
     painter.rect_filled(rect, 3.0, theme::BAR_TRACK.alpha(0.35).color32());
     let lo = history.iter().copied().fold(f64::INFINITY, f64::min) - 10.0;
     let hi = history.iter().copied().fold(f64::NEG_INFINITY, f64::max) + 10.0;
+    // The line keeps clear of the labels at the top and bottom.
+    let inner = rect.shrink2(egui::vec2(0.0, 12.0));
     let point = |i: usize, r: f64| {
-        let x = rect.left() + rect.width() * i as f32 / (history.len() - 1) as f32;
-        let y = rect.bottom() - rect.height() * ((r - lo) / (hi - lo)) as f32;
+        let x = rect.left() + 32.0 + (rect.width() - 36.0) * i as f32 / (history.len() - 1) as f32;
+        let y = inner.bottom() - inner.height() * ((r - lo) / (hi - lo)) as f32;
         egui::pos2(x, y)
     };
     let points: Vec<egui::Pos2> = history.iter().enumerate().map(|(i, &r)| point(i, r)).collect();
