@@ -76,6 +76,8 @@ pub struct ActivePuzzle {
     played: Vec<EngineMove>,
     /// The rest of the winning line from the position now.
     line: Vec<EngineMove>,
+    /// The line as it was before each move played (for a take-back).
+    lines_before: Vec<Vec<EngineMove>>,
     pub stage: Stage,
     /// A hint was shown or a move missed: solving it now does not count.
     pub helped: bool,
@@ -230,6 +232,7 @@ fn open_next(run: &mut PuzzleRun, variant: Variant, board: &mut Board) {
         solver_side: position.side_to_move(),
         puzzle,
         played: Vec::new(),
+        lines_before: Vec::new(),
         line,
         stage: Stage::YourMove,
         helped: false,
@@ -266,8 +269,11 @@ fn open(run: &mut PuzzleRun, active: ActivePuzzle, board: &mut Board) {
 fn retry(run: &mut PuzzleRun, board: &mut Board) {
     let Some(active) = run.active.as_ref() else { return };
     let Some((played, line)) = active.retry_point.clone() else { return };
+    let mut lines_before = active.lines_before.clone();
+    lines_before.truncate(played.len());
     let again = ActivePuzzle {
         played,
+        lines_before,
         line,
         stage: Stage::YourMove,
         generation: None,
@@ -309,12 +315,18 @@ fn judge_moves(mut run: ResMut<PuzzleRun>, mut board: Board) {
         return;
     };
     let moves = board.session.position().moves();
+    if moves.len() < active.played.len() {
+        taken_back(active, moves.len(), &board.time);
+        run.judge = None;
+        return;
+    }
     if moves.len() != active.played.len() + 1 {
         return;
     }
     let mv = moves[moves.len() - 1];
     let before = active.line.clone();
     active.played.push(mv);
+    active.lines_before.push(before.clone());
     if active.line.first() == Some(&mv) {
         active.line.remove(0);
     }
@@ -336,6 +348,20 @@ fn judge_moves(mut run: ResMut<PuzzleRun>, mut board: Board) {
         let person = active.solver_side;
         run.judge = Some(BackgroundJob::spawn("puzzle judge", board.waker.clone(), move || judge(&position, person)));
     }
+}
+
+/// The game's undo took moves back: the puzzle goes back with them (and no
+/// longer counts as solved clean); the scripted side answers again if it is
+/// to move.
+fn taken_back(active: &mut ActivePuzzle, plies: usize, time: &Time) {
+    let Some(line) = active.lines_before.get(plies).cloned() else { return };
+    active.played.truncate(plies);
+    active.lines_before.truncate(plies);
+    active.line = line;
+    active.helped = true;
+    active.refuting = false;
+    let persons_turn = plies.is_multiple_of(2);
+    if persons_turn { active.stage = Stage::YourMove } else { schedule_reply(active, time) }
 }
 
 /// The next move of the line answers, after a moment.

@@ -28,6 +28,9 @@ pub struct RatedGame {
     /// Why the game will not be rated; `None` while it will be.
     unrated: Option<&'static str>,
     takebacks: u32,
+    /// The game in progress while a lesson or puzzle has the board: its
+    /// moves, and whether and why it was unrated, with its take-backs.
+    set_aside: Option<(Vec<crate::engine::Move>, Option<&'static str>, u32)>,
     /// The last rated game's result.
     pub last: Option<RatedResult>,
 }
@@ -48,7 +51,28 @@ impl RatedGame {
     }
 
     fn start(&mut self, generation: u64, why_not: Option<&'static str>) {
-        *self = RatedGame { generation: Some(generation), unrated: why_not, takebacks: 0, last: self.last };
+        let set_aside = self.set_aside.take();
+        *self = RatedGame { generation: Some(generation), unrated: why_not, takebacks: 0, set_aside, last: self.last };
+    }
+
+    /// Across a visit the game left behind keeps its standing: set aside when
+    /// the visit starts, taken up again when the same game comes back.
+    /// Returns whether the game now on the board was taken up.
+    fn follow_visit(&mut self, session: &GameSession, visit: &Visit) -> bool {
+        if visit.active() {
+            if self.set_aside.is_none()
+                && let Some(left) = visit.left_game()
+            {
+                self.set_aside = Some((left.position().moves().to_vec(), self.unrated, self.takebacks));
+            }
+            return false;
+        }
+        let Some((moves, unrated, takebacks)) = self.set_aside.take() else { return false };
+        if session.position().moves() != moves.as_slice() {
+            return false;
+        }
+        (self.generation, self.unrated, self.takebacks) = (Some(session.generation()), unrated, takebacks);
+        true
     }
 
     fn spoil(&mut self, why: &'static str) {
@@ -79,7 +103,8 @@ fn track(
     (session, players, visit, analysis): (Res<GameSession>, Res<Players>, Res<Visit>, Res<AnalysisSettings>),
     mut rated: ResMut<RatedGame>,
 ) {
-    if rated.generation != Some(session.generation()) {
+    let taken_up = rated.follow_visit(&session, &visit);
+    if !taken_up && rated.generation != Some(session.generation()) {
         let why_not = if visit.active() {
             Some("lessons and puzzles are not rated")
         } else if session.plies() > 0 || session.replay().is_some() {

@@ -194,12 +194,7 @@ fn note_saved(remembered: Remembered, mut saved: ResMut<SavedState>) {
     saved.stored = Some(remembered.current());
 }
 
-fn save_changes(
-    time: Res<Time<Real>>,
-    path: Res<SettingsPath>,
-    remembered: Remembered,
-    mut saved: ResMut<SavedState>,
-) {
+fn save_changes(time: Res<Time<Real>>, path: Res<SettingsPath>, remembered: Remembered, mut saved: ResMut<SavedState>) {
     let now = time.elapsed_secs();
     if path.0.is_none() || now - saved.checked_at < 1.0 {
         return;

@@ -146,3 +146,21 @@ fn a_hint_shows_the_next_move_and_the_solve_does_not_count() {
     let puzzles = app.world().resource::<Progress>().puzzles(v).clone();
     assert_eq!((puzzles.streak, puzzles.solved, puzzles.rating.games), (0, 0, 1));
 }
+
+#[test]
+fn the_games_undo_takes_the_puzzle_back_too() {
+    let v = Variant::Breakthrough;
+    let mut app = game_app(options(v, PlayerSetup::Human, PlayerSetup::Human));
+    app.world_mut().write_message(PuzzleRequest::Start(v));
+    wait_opened(&mut app, "the puzzle", |_| true);
+    let first = active(&app).unwrap().next_move().unwrap();
+    play(&mut app, first);
+    wait(&mut app, "the reply", |app| session(app).plies() == 2 && active(app).unwrap().stage == Stage::YourMove);
+    let second = active(&app).unwrap().next_move();
+    // Back one ply: the reply is taken back and played again.
+    app.world_mut().write_message(breakline::app::state::GameRequest::Undo);
+    wait(&mut app, "the take-back", |app| session(app).plies() == 1);
+    wait(&mut app, "the reply again", |app| session(app).plies() == 2 && active(app).unwrap().stage == Stage::YourMove);
+    assert_eq!(active(&app).unwrap().next_move(), second);
+    assert!(active(&app).unwrap().helped, "a take-back is help");
+}

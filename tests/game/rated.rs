@@ -94,3 +94,23 @@ fn hints_analysis_take_backs_and_people_on_both_sides_are_not_rated() {
     resign(&mut app);
     assert_eq!(rating(&app, v), start);
 }
+
+#[test]
+fn a_puzzle_in_the_middle_leaves_a_rated_game_rated() {
+    use breakline::app::Visit;
+    use breakline::app::puzzles::PuzzleRequest;
+    let v = Variant::Breakthrough;
+    let mut app = game_app(options(v, PlayerSetup::Human, ai("novice", v)));
+    exchange(&mut app);
+    app.world_mut().write_message(PuzzleRequest::Start(v));
+    assert!(update_until(&mut app, 50, |app| app.world().resource::<Visit>().active()));
+    assert!(app.world().resource::<RatedGame>().unrated_because().is_some(), "the puzzle is not rated");
+    app.world_mut().write_message(PuzzleRequest::Leave);
+    assert!(update_until(&mut app, 50, |app| !app.world().resource::<Visit>().active() && session(app).plies() == 2));
+    app.update();
+    assert_eq!(app.world().resource::<RatedGame>().unrated_because(), None, "the game is rated again");
+    let before = rating(&app, v);
+    assert!(settled_human_turn(&mut app, 100));
+    resign(&mut app);
+    assert_eq!(rating(&app, v).1, before.1 + 1);
+}
