@@ -13,6 +13,7 @@ use super::analysis::AnalysisSettings;
 use super::background::BackgroundJob;
 use super::board::BoardFlip;
 use super::hint::{Hint, HintRequest};
+use super::proof_panel::SolveRequest;
 use super::owner::{Visit, VisitedGame};
 use super::players::{PlayerSetup, Players};
 use super::progress::Progress;
@@ -81,6 +82,8 @@ pub struct ActivePuzzle {
     pub stage: Stage,
     /// A hint was shown or a move missed: solving it now does not count.
     pub helped: bool,
+    /// The scripted side's last answer, as written ("e5-f6").
+    pub answered: Option<String>,
     /// The visit's game, once it opened.
     generation: Option<u64>,
     reply_at: f32,
@@ -183,9 +186,10 @@ fn handle_requests(
     mut run: ResMut<PuzzleRun>,
     mut board: Board,
     (mut hint, mut asked, analysis): (ResMut<Hint>, MessageReader<HintRequest>, Res<AnalysisSettings>),
+    mut solves: MessageReader<SolveRequest>,
 ) {
-    // The game's own hint and the analysis help as much as the puzzle's hint.
-    let helped = asked.read().count() > 0 || analysis.on;
+    // The game's own hint, the solver and the analysis help as much as the puzzle's hint.
+    let helped = asked.read().count() > 0 || solves.read().count() > 0 || analysis.on;
     if let Some(active) = run.active.as_mut().filter(|_| helped) {
         active.helped = true;
     }
@@ -236,6 +240,7 @@ fn open_next(run: &mut PuzzleRun, variant: Variant, board: &mut Board) {
         line,
         stage: Stage::YourMove,
         helped: false,
+        answered: None,
         generation: None,
         reply_at: 0.0,
         refuting: false,
@@ -331,8 +336,9 @@ fn judge_moves(mut run: ResMut<PuzzleRun>, mut board: Board) {
         active.line.remove(0);
     }
     if let Stage::Reply(_) = active.stage {
-        active.stage =
-            if active.refuting { Stage::Missed { refutation: Some(board.move_name(mv)) } } else { Stage::YourMove };
+        let name = board.move_name(mv);
+        active.stage = if active.refuting { Stage::Missed { refutation: Some(name) } } else { Stage::YourMove };
+        active.answered = (!active.refuting).then(|| board.move_name(mv));
         return;
     }
     let winner = board.session.outcome().winner();

@@ -1,5 +1,5 @@
 //! Rated games: a game a person finishes against a level of the ladder, with
-//! no hint, no analysis, no change of players and at most [`TAKEBACKS`]
+//! no hint, no solver, no analysis, no change of players and at most [`TAKEBACKS`]
 //! undos, moves their rating in that game (Glicko-2; the level counts at its
 //! measured rating, its interval as its deviation). Lessons and puzzles
 //! borrow the board as visits and are never rated.
@@ -8,6 +8,7 @@ use bevy::prelude::*;
 
 use super::analysis::AnalysisSettings;
 use super::hint::HintRequest;
+use super::proof_panel::SolveRequest;
 use super::owner::Visit;
 use super::players::{PlayerSetup, Players};
 use super::progress::Progress;
@@ -99,7 +100,7 @@ pub fn rated_pairing(players: &Players) -> Option<(Side, Level)> {
 /// past the limit, a hint, the analysis or new players spoil it.
 fn track(
     mut requests: MessageReader<GameRequest>,
-    mut hints: MessageReader<HintRequest>,
+    (mut hints, mut solves): (MessageReader<HintRequest>, MessageReader<SolveRequest>),
     (session, players, visit, analysis): (Res<GameSession>, Res<Players>, Res<Visit>, Res<AnalysisSettings>),
     mut rated: ResMut<RatedGame>,
 ) {
@@ -130,6 +131,9 @@ fn track(
     }
     if hints.read().count() > 0 {
         rated.spoil("a hint was asked for");
+    }
+    if solves.read().count() > 0 {
+        rated.spoil("the solver was asked");
     }
     if analysis.on {
         rated.spoil("the analysis was on");

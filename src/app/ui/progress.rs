@@ -139,8 +139,10 @@ pub(super) fn puzzle_section(ui: &mut Ui, state: &mut ProgressState) {
     ui.heading(format!("Puzzle {} of {total}", active.number()));
     ui.label(RichText::new(active.task()).strong());
     let (text, color) = match &active.stage {
-        Stage::YourMove if active.helped => ("Your move (the hint is on the board).".to_string(), theme::NOTE),
-        Stage::YourMove => ("Your move.".to_string(), theme::NOTE),
+        Stage::YourMove => match &active.answered {
+            Some(answer) => (format!("Right. {answer} was the answer; your move."), theme::SUCCESS),
+            None => ("Your move.".to_string(), theme::NOTE),
+        },
         Stage::Judging => ("The solver looks at that move…".to_string(), theme::NOTE),
         Stage::Reply(_) => ("Right. The answer comes…".to_string(), theme::SUCCESS),
         Stage::Solved if active.helped => ("Solved (with help: not counted).".to_string(), theme::SUCCESS),
