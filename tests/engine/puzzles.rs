@@ -5,7 +5,7 @@
 
 use breakline::engine::ai::search::AiConfig;
 use breakline::engine::ai::solver::SolveConfig;
-use breakline::engine::lab::puzzles::{Puzzle, PuzzleError, PuzzleSet, PuzzleSpec, generate};
+use breakline::engine::lab::puzzles::{Puzzle, PuzzleError, PuzzleSet, PuzzleSpec, Uniqueness, generate};
 use breakline::engine::{BoardSize, Variant};
 
 /// The shipped sets (Lines of Action's is not made yet: see the README).
@@ -37,6 +37,7 @@ fn spec(variant: Variant) -> PuzzleSpec {
         variant,
         size: BoardSize::new(6, 6),
         player: AiConfig::parse("alphabeta:expert:depth=2:noise=1", variant).unwrap(),
+        uniqueness: Uniqueness::for_variant(variant),
         opening_plies: 2,
         plies: 3..=7,
         solve: SolveConfig { nodes: Some(20_000), memory_mib: 16, ..SolveConfig::default() },

@@ -234,3 +234,35 @@ fn solve_game<G: SolverGame>(mut game: G, config: &SolveConfig, handler: &mut dy
     solution.progress = clock.progress.clone();
     solution
 }
+
+/// Whether `winner` wins `position` within `plies` plies, by bounded df-pn
+/// alone (no unbounded proof first): `Some(true)` or `Some(false)` when the
+/// search settles it within `config`'s budget, `None` when it runs out.
+/// Both answers are exact, in Lines of Action too: a bounded question has no
+/// cycles (the table is keyed by plies left), so no repetition is ever
+/// counted and nothing that could win inside the bound is cut off.
+pub fn wins_within(
+    position: &Position,
+    winner: Side,
+    plies: u32,
+    config: &SolveConfig,
+) -> Result<Option<bool>, SolveError> {
+    if position.outcome().is_over() {
+        return Err(SolveError::GameOver);
+    }
+    let game = position.game.clone();
+    Ok(with_game!(game, g => bounded_game(g, winner, plies, config)))
+}
+
+/// The same on a concrete game, which must not be over.
+fn bounded_game<G: SolverGame>(mut game: G, winner: Side, plies: u32, config: &SolveConfig) -> Option<bool> {
+    game.prepare();
+    let tables = game.tables();
+    let mut table = Table::new(config.memory_mib);
+    let mut handler = ();
+    let mut clock = Clock::new(&mut handler, config.time, config.nodes);
+    let mover = game.side_to_move();
+    let mut solver = Solver::new(&mut game, &mut table, &mut clock, &tables, winner, Some(plies), config.knowledge);
+    let root = solver.prove().ok()?;
+    Some((root.phi == 0) == (mover == winner))
+}
