@@ -16,7 +16,9 @@ use thiserror::Error;
 
 use super::runner::{play_ai_game, random_opening};
 use crate::engine::ai::search::{AiConfig, SearchError};
-use crate::engine::ai::solver::{LineError, Solution, SolveConfig, Verdict, check_line, solve, wins_within};
+use crate::engine::ai::solver::{
+    LineError, Solution, SolveConfig, Verdict, check_line, shortest_within, solve, wins_within,
+};
 use crate::engine::rules::error::{FenError, MoveError};
 use crate::engine::rules::hashing::stream;
 use crate::engine::rules::position::Position;
@@ -58,13 +60,13 @@ impl Uniqueness {
         }
     }
 
-    /// The shortest proved win of `position` for the side to move, if its
-    /// first move is the answer by this rule (see [`prove_unique`] and
-    /// [`prove_fastest`]).
-    pub fn prove(self, position: &Position, budget: &SolveConfig) -> Option<Vec<Move>> {
+    /// The shortest proved win of `position` for the side to move, of at
+    /// most `most` plies, if its first move is the answer by this rule (see
+    /// [`prove_unique`] and [`prove_fastest`]).
+    pub fn prove(self, position: &Position, most: u32, budget: &SolveConfig) -> Option<Vec<Move>> {
         match self {
-            Uniqueness::OnlyWinningMove => prove_unique(position, budget),
-            Uniqueness::OnlyFastestWin => prove_fastest(position, budget),
+            Uniqueness::OnlyWinningMove => prove_unique(position, budget).filter(|line| line.len() <= most as usize),
+            Uniqueness::OnlyFastestWin => prove_fastest(position, most, budget),
         }
     }
 
@@ -183,7 +185,9 @@ impl Puzzle {
     /// the line's first move the only answer by the puzzle's rule.
     pub fn prove(&self, budget: &SolveConfig) -> Result<(), PuzzleError> {
         let moves = self.moves()?;
-        let proved = self.uniqueness.prove(&self.position()?, budget).ok_or(PuzzleError::NotProved(self.uniqueness))?;
+        let most = moves.len() as u32;
+        let proved =
+            self.uniqueness.prove(&self.position()?, most, budget).ok_or(PuzzleError::NotProved(self.uniqueness))?;
         if proved.len() != moves.len() || proved.first() != moves.first() {
             return Err(PuzzleError::NotProved(self.uniqueness));
         }
@@ -248,7 +252,7 @@ impl PuzzleSpec {
         for &plies in lengths[first..].iter().chain(&lengths[..first]) {
             let Some(ply) = last.checked_sub(plies as usize) else { continue };
             let position = &positions[ply];
-            if let Some(line) = self.judge(position) {
+            if let Some(line) = self.judge(position, plies) {
                 let line = line.iter().scan(position.clone(), |p, &m| {
                     let name = p.move_name(m);
                     p.play(m).ok().map(|()| name)
@@ -268,8 +272,15 @@ impl PuzzleSpec {
     }
 
     /// The line of `position` if it is a puzzle of a length the spec keeps.
-    fn judge(&self, position: &Position) -> Option<Vec<Move>> {
-        self.uniqueness.prove(position, &self.solve).filter(|line| self.plies.contains(&(line.len() as u32)))
+    /// The game's winner won from here in `plies`: the fastest-win rule,
+    /// which searches to a bound, asks for a win within that many; the
+    /// strict rule proves whatever win there is.
+    fn judge(&self, position: &Position, plies: u32) -> Option<Vec<Move>> {
+        let most = match self.uniqueness {
+            Uniqueness::OnlyWinningMove => *self.plies.end(),
+            Uniqueness::OnlyFastestWin => plies,
+        };
+        self.uniqueness.prove(position, most, &self.solve).filter(|line| self.plies.contains(&(line.len() as u32)))
     }
 }
 
@@ -291,18 +302,19 @@ pub fn prove_unique(position: &Position, budget: &SolveConfig) -> Option<Vec<Mov
     only.then_some(found)
 }
 
-/// The line of a proved win for the side to move, at its shortest, if no
-/// other first move wins within as many plies: each is asked "does the mover
-/// win within the plies left?" by exact bounded df-pn (a tenth of `budget`
-/// each; one that runs out counts against the puzzle).
-pub fn prove_fastest(position: &Position, budget: &SolveConfig) -> Option<Vec<Move>> {
+/// The line of the side to move's shortest win, of at most `most` plies, if
+/// no other first move wins within as many plies: the win is found by exact
+/// bounded df-pn, and each other move is asked "does the mover win within
+/// the plies left?" the same way (a tenth of `budget` each, in a small
+/// table; one that runs out counts against the puzzle).
+pub fn prove_fastest(position: &Position, most: u32, budget: &SolveConfig) -> Option<Vec<Move>> {
     let mover = position.side_to_move();
-    let found = shortest_win(position, budget)?;
+    let found = shortest_within(position, most, budget).ok()??;
     let first = *found.first()?;
     // The others must not win in the plies left after their own first move.
     let left = found.len() as u32 - 1;
     let nodes = budget.nodes.map(|n| n / 10);
-    let bounded = SolveConfig { distance: false, nodes, memory_mib: 16, ..budget.clone() };
+    let bounded = SolveConfig { distance: false, nodes, memory_mib: 2, ..budget.clone() };
     let only = position.legal_moves().into_iter().filter(|&m| m != first).all(|m| {
         let mut child = position.clone();
         if child.play(m).is_err() {
@@ -341,13 +353,17 @@ pub struct PuzzleSet {
 
 impl PuzzleSet {
     /// The set shipped for `variant` on 8x8, if there is one (read once; the
-    /// tests prove every puzzle of it again).
+    /// tests replay every puzzle and prove them again, Lines of Action's a
+    /// seeded sample).
     pub fn shipped(variant: Variant) -> Option<&'static PuzzleSet> {
         static BREAKTHROUGH: LazyLock<Option<PuzzleSet>> =
             LazyLock::new(|| serde_json::from_str(include_str!("../../../assets/puzzles/breakthrough-8x8.json")).ok());
+        static LINES_OF_ACTION: LazyLock<Option<PuzzleSet>> = LazyLock::new(|| {
+            serde_json::from_str(include_str!("../../../assets/puzzles/lines-of-action-8x8.json")).ok()
+        });
         match variant {
             Variant::Breakthrough => BREAKTHROUGH.as_ref(),
-            Variant::LinesOfAction => None,
+            Variant::LinesOfAction => LINES_OF_ACTION.as_ref(),
         }
     }
 }
