@@ -9,7 +9,7 @@ use thiserror::Error;
 
 use crate::engine::ai::search::{AiConfig, ConfigError, SearchError};
 use crate::engine::ai::solver::SolveConfig;
-use crate::engine::lab::puzzles::{PuzzleError, PuzzleSet, PuzzleSpec, generate};
+use crate::engine::lab::puzzles::{PuzzleError, PuzzleSet, PuzzleSpec, Uniqueness, generate};
 use crate::engine::{BoardSize, SizeError, Variant};
 
 use super::progress;
@@ -22,7 +22,7 @@ pub(crate) struct PuzzlesArgs {
 
 #[derive(Subcommand, Debug)]
 enum PuzzlesCommand {
-    /// Find puzzles in seeded self-play games: proved wins with one winning first move
+    /// Find puzzles in seeded self-play games: proved wins with one answer (the only winning or fastest move)
     Generate(GenerateArgs),
     /// Replay every puzzle of a file by the rules (its line must end in the mover's win)
     Check {
@@ -54,6 +54,11 @@ struct GenerateArgs {
     /// Nodes each proof may take (a node budget keeps the set the same on any machine)
     #[arg(long, default_value_t = 400_000, value_parser = clap::value_parser!(u64).range(1000..=1_000_000_000))]
     nodes: u64,
+    /// What makes the first move the answer: only-winning-move (every other
+    /// move is proved to lose) or only-fastest-win (no other move wins as
+    /// fast); by default the first in Breakthrough, the second in Lines of Action
+    #[arg(long)]
+    uniqueness: Option<Uniqueness>,
     /// Worker threads (default: all cores)
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
     threads: Option<u64>,
@@ -96,10 +101,12 @@ fn run_generate(args: &GenerateArgs) -> Result<(), PuzzlesError> {
         return Err(PuzzlesError::MovesRange { min: args.min_moves, max: args.max_moves });
     }
     let player = AiConfig::parse(&args.player, args.variant)?.with_auto_threads(1);
+    let uniqueness = args.uniqueness.unwrap_or(Uniqueness::for_variant(args.variant));
     let spec = PuzzleSpec {
         variant: args.variant,
         size: args.size,
         player,
+        uniqueness,
         opening_plies: 4,
         plies: (2 * args.min_moves - 1)..=(2 * args.max_moves - 1),
         solve: SolveConfig { nodes: Some(args.nodes), memory_mib: 64, ..SolveConfig::default() },
@@ -110,10 +117,15 @@ fn run_generate(args: &GenerateArgs) -> Result<(), PuzzlesError> {
     let puzzles = generate(&spec, args.count as usize, threads, |games, found| {
         eprintln!("{games} games judged, {found} puzzles found ({:.0} s)", started.elapsed().as_secs_f64());
     })?;
-    let made_by = format!(
+    let mut made_by = format!(
         "breakline puzzles generate --variant {} --size {} --count {} --seed {} --player {} --min-moves {} --max-moves {} --nodes {}",
         args.variant, args.size, args.count, args.seed, args.player, args.min_moves, args.max_moves, args.nodes
     );
+    // Only a rule other than the variant's own is written, so that a set made
+    // before the flag existed is still made by the command it names.
+    if uniqueness != Uniqueness::for_variant(args.variant) {
+        made_by.push_str(&format!(" --uniqueness {uniqueness}"));
+    }
     let mut lengths = std::collections::BTreeMap::new();
     for p in &puzzles {
         *lengths.entry(p.win_in()).or_insert(0) += 1;

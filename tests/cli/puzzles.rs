@@ -1,4 +1,4 @@
-//! `breakline puzzles`: the shipped set checks, and bad input is one line.
+//! `breakline puzzles`: the shipped sets check, and bad input is one line.
 
 use crate::breakline;
 
@@ -6,6 +6,10 @@ use crate::breakline;
 fn the_shipped_set_checks_and_bad_files_are_one_line() {
     let shipped = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/puzzles/breakthrough-8x8.json");
     let (code, out, err) = breakline(&["puzzles", "check", shipped]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("120 puzzles, every line replays"), "{out}");
+    let loa = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/puzzles/lines-of-action-8x8.json");
+    let (code, out, err) = breakline(&["puzzles", "check", loa]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("120 puzzles, every line replays"), "{out}");
 
@@ -29,5 +33,9 @@ fn the_shipped_set_checks_and_bad_files_are_one_line() {
     let (code, _, err) = breakline(&args);
     assert_ne!(code, 0);
     assert!(err.contains("--min-moves 5 is more than --max-moves 2"), "{err}");
+    let args = ["puzzles", "generate", "--uniqueness", "only-one", "--out", out_file.to_str().unwrap()];
+    let (code, _, err) = breakline(&args);
+    assert_ne!(code, 0);
+    assert!(err.contains("unknown uniqueness rule 'only-one'"), "{err}");
     std::fs::remove_dir_all(dir).ok();
 }

@@ -1,9 +1,13 @@
 //! Puzzles proved by the solver: positions from seeded self-play games where
 //! the side to move has a forced win that the df-pn solver proves, with its
-//! shortest length, and exactly one winning first move (every other move is
-//! proved to lose), graded by the length of the win. Each puzzle keeps the
-//! proof's line (the winner's shortest win against the longest defence), and
-//! [`Puzzle::check`] replays it by the rules.
+//! shortest length, and one answer by a [`Uniqueness`] rule: in Breakthrough
+//! the only winning first move (every other move is proved to lose), in Lines
+//! of Action the only one that wins as fast (every other move is shown by an
+//! exact bounded search not to win within the puzzle's length; there a move
+//! that does not win is seldom proved to lose, as the solver never claims a
+//! draw by repetition). Puzzles are graded by the length of the win. Each
+//! keeps the proof's line (the winner's shortest win against the longest
+//! defence), and [`Puzzle::check`] replays it by the rules.
 
 use std::sync::LazyLock;
 
@@ -12,13 +16,85 @@ use thiserror::Error;
 
 use super::runner::{play_ai_game, random_opening};
 use crate::engine::ai::search::{AiConfig, SearchError};
-use crate::engine::ai::solver::{LineError, Solution, SolveConfig, Verdict, check_line, solve};
+use crate::engine::ai::solver::{
+    LineError, Solution, SolveConfig, Verdict, check_line, shortest_within, solve, wins_within,
+};
 use crate::engine::rules::error::{FenError, MoveError};
 use crate::engine::rules::hashing::stream;
 use crate::engine::rules::position::Position;
 use crate::engine::rules::types::{BoardSize, Move, Side, Variant};
 
-/// One puzzle: the side to move wins, by one first move only.
+/// What makes a puzzle's first move the answer.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Uniqueness {
+    /// It is the only move that wins: every other first move is proved to
+    /// lose. Breakthrough's rule (a game there always has a winner).
+    #[default]
+    OnlyWinningMove,
+    /// It is the only move that wins as fast: every other first move is shown
+    /// not to win within the puzzle's length. Lines of Action's rule.
+    OnlyFastestWin,
+}
+
+/// A uniqueness rule's name that is not one.
+#[derive(Debug, Error)]
+#[error("unknown uniqueness rule '{0}' (expected only-winning-move or only-fastest-win)")]
+pub struct UniquenessError(String);
+
+impl Uniqueness {
+    /// The rule a variant's puzzles are made with unless told: the strict one
+    /// where a non-winning move is proved to lose.
+    pub fn for_variant(variant: Variant) -> Uniqueness {
+        match variant {
+            Variant::Breakthrough => Uniqueness::OnlyWinningMove,
+            Variant::LinesOfAction => Uniqueness::OnlyFastestWin,
+        }
+    }
+
+    /// Its name, as a set file and the command line write it.
+    pub fn id(self) -> &'static str {
+        match self {
+            Uniqueness::OnlyWinningMove => "only-winning-move",
+            Uniqueness::OnlyFastestWin => "only-fastest-win",
+        }
+    }
+
+    /// The shortest proved win of `position` for the side to move, of at
+    /// most `most` plies, if its first move is the answer by this rule (see
+    /// [`prove_unique`] and [`prove_fastest`]).
+    pub fn prove(self, position: &Position, most: u32, budget: &SolveConfig) -> Option<Vec<Move>> {
+        match self {
+            Uniqueness::OnlyWinningMove => prove_unique(position, budget).filter(|line| line.len() <= most as usize),
+            Uniqueness::OnlyFastestWin => prove_fastest(position, most, budget),
+        }
+    }
+
+    /// Serde skips the default (strict) rule, so the sets made before the
+    /// rule was written down read and write the same.
+    fn is_strict(&self) -> bool {
+        *self == Uniqueness::OnlyWinningMove
+    }
+}
+
+impl std::fmt::Display for Uniqueness {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+impl std::str::FromStr for Uniqueness {
+    type Err = UniquenessError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        [Uniqueness::OnlyWinningMove, Uniqueness::OnlyFastestWin]
+            .into_iter()
+            .find(|u| u.id() == s)
+            .ok_or_else(|| UniquenessError(s.to_string()))
+    }
+}
+
+/// One puzzle: the side to move wins, and one first move is the answer (by
+/// its uniqueness rule).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Puzzle {
     /// The game.
@@ -32,6 +108,9 @@ pub struct Puzzle {
     pub line: Vec<String>,
     /// Where it came from: self-play game and ply.
     pub source: String,
+    /// Why its first move is the answer (absent in a file: the strict rule).
+    #[serde(default, skip_serializing_if = "Uniqueness::is_strict")]
+    pub uniqueness: Uniqueness,
 }
 
 /// Why a puzzle does not hold.
@@ -54,9 +133,9 @@ pub enum PuzzleError {
     #[error(transparent)]
     Line(#[from] LineError),
     /// The solver does not prove it again: no win of that length, or
-    /// another winning first move.
-    #[error("the solver does not prove it: no win of its length by its first move only")]
-    NotProved,
+    /// another first move that wins (as fast, by the fastest-win rule).
+    #[error("the solver does not prove it: no win of its length with its first move the only answer ({0})")]
+    NotProved(Uniqueness),
     /// The size it names is not its position's.
     #[error("the puzzle says {said} but its position is {fen}")]
     SizeMismatch {
@@ -102,13 +181,15 @@ impl Puzzle {
         Ok(moves)
     }
 
-    /// Proves the puzzle again: the mover's win of the line's length, by
-    /// the line's first move only (see [`prove_unique`]).
+    /// Proves the puzzle again: the mover's win of the line's length, with
+    /// the line's first move the only answer by the puzzle's rule.
     pub fn prove(&self, budget: &SolveConfig) -> Result<(), PuzzleError> {
         let moves = self.moves()?;
-        let proved = prove_unique(&self.position()?, budget).ok_or(PuzzleError::NotProved)?;
+        let most = moves.len() as u32;
+        let proved =
+            self.uniqueness.prove(&self.position()?, most, budget).ok_or(PuzzleError::NotProved(self.uniqueness))?;
         if proved.len() != moves.len() || proved.first() != moves.first() {
-            return Err(PuzzleError::NotProved);
+            return Err(PuzzleError::NotProved(self.uniqueness));
         }
         Ok(())
     }
@@ -134,6 +215,8 @@ pub struct PuzzleSpec {
     pub size: BoardSize,
     /// The self-play player (with noise, so games differ).
     pub player: AiConfig,
+    /// What makes the first move the answer.
+    pub uniqueness: Uniqueness,
     /// Random plies that open each game.
     pub opening_plies: u32,
     /// Shortest and longest win kept, in plies (odd: the winner moves last).
@@ -169,7 +252,7 @@ impl PuzzleSpec {
         for &plies in lengths[first..].iter().chain(&lengths[..first]) {
             let Some(ply) = last.checked_sub(plies as usize) else { continue };
             let position = &positions[ply];
-            if let Some(line) = self.judge(position) {
+            if let Some(line) = self.judge(position, plies) {
                 let line = line.iter().scan(position.clone(), |p, &m| {
                     let name = p.move_name(m);
                     p.play(m).ok().map(|()| name)
@@ -181,6 +264,7 @@ impl PuzzleSpec {
                     fen: position.fen(),
                     line: line.collect(),
                     source,
+                    uniqueness: self.uniqueness,
                 }));
             }
         }
@@ -188,8 +272,15 @@ impl PuzzleSpec {
     }
 
     /// The line of `position` if it is a puzzle of a length the spec keeps.
-    fn judge(&self, position: &Position) -> Option<Vec<Move>> {
-        prove_unique(position, &self.solve).filter(|line| self.plies.contains(&(line.len() as u32)))
+    /// The game's winner won from here in `plies`: the fastest-win rule,
+    /// which searches to a bound, asks for a win within that many; the
+    /// strict rule proves whatever win there is.
+    fn judge(&self, position: &Position, plies: u32) -> Option<Vec<Move>> {
+        let most = match self.uniqueness {
+            Uniqueness::OnlyWinningMove => *self.plies.end(),
+            Uniqueness::OnlyFastestWin => plies,
+        };
+        self.uniqueness.prove(position, most, &self.solve).filter(|line| self.plies.contains(&(line.len() as u32)))
     }
 }
 
@@ -198,9 +289,8 @@ impl PuzzleSpec {
 /// another winning move is proved fast).
 pub fn prove_unique(position: &Position, budget: &SolveConfig) -> Option<Vec<Move>> {
     let mover = position.side_to_move();
-    let found = solve(position, budget, &mut ()).ok()?;
-    proved_length(&found, mover)?;
-    let first = *found.line.first()?;
+    let found = shortest_win(position, budget)?;
+    let first = *found.first()?;
     let nodes = budget.nodes.map(|n| n / 10);
     let refute = SolveConfig { distance: false, nodes, memory_mib: 16, ..budget.clone() };
     let only = position.legal_moves().into_iter().filter(|&m| m != first).all(|m| {
@@ -209,7 +299,41 @@ pub fn prove_unique(position: &Position, budget: &SolveConfig) -> Option<Vec<Mov
             && (child.outcome().winner() == Some(mover.opponent())
                 || solve(&child, &refute, &mut ()).is_ok_and(|s| s.verdict == Verdict::Win(mover.opponent())))
     });
-    only.then_some(found.line)
+    only.then_some(found)
+}
+
+/// The line of the side to move's shortest win, of at most `most` plies, if
+/// no other first move wins within as many plies: the win is found by exact
+/// bounded df-pn, and each other move is asked "does the mover win within
+/// the plies left?" the same way (a tenth of `budget` each, in a small
+/// table; one that runs out counts against the puzzle).
+pub fn prove_fastest(position: &Position, most: u32, budget: &SolveConfig) -> Option<Vec<Move>> {
+    let mover = position.side_to_move();
+    let found = shortest_within(position, most, budget).ok()??;
+    let first = *found.first()?;
+    // The others must not win in the plies left after their own first move.
+    let left = found.len() as u32 - 1;
+    let nodes = budget.nodes.map(|n| n / 10);
+    let bounded = SolveConfig { distance: false, nodes, memory_mib: 2, ..budget.clone() };
+    let only = position.legal_moves().into_iter().filter(|&m| m != first).all(|m| {
+        let mut child = position.clone();
+        if child.play(m).is_err() {
+            return false;
+        }
+        match child.outcome().winner() {
+            Some(winner) => winner != mover,
+            None if child.outcome().is_over() || left == 0 => true,
+            None => wins_within(&child, mover, left, &bounded).is_ok_and(|wins| wins == Some(false)),
+        }
+    });
+    only.then_some(found)
+}
+
+/// The line of the side to move's proved win, at its proved shortest.
+fn shortest_win(position: &Position, budget: &SolveConfig) -> Option<Vec<Move>> {
+    let found = solve(position, budget, &mut ()).ok()?;
+    proved_length(&found, position.side_to_move())?;
+    Some(found.line)
 }
 
 /// The exact length of `mover`'s proved win, if the solve proved one and
@@ -229,13 +353,17 @@ pub struct PuzzleSet {
 
 impl PuzzleSet {
     /// The set shipped for `variant` on 8x8, if there is one (read once; the
-    /// tests prove every puzzle of it again).
+    /// tests replay every puzzle and prove them again, Lines of Action's a
+    /// seeded sample).
     pub fn shipped(variant: Variant) -> Option<&'static PuzzleSet> {
         static BREAKTHROUGH: LazyLock<Option<PuzzleSet>> =
             LazyLock::new(|| serde_json::from_str(include_str!("../../../assets/puzzles/breakthrough-8x8.json")).ok());
+        static LINES_OF_ACTION: LazyLock<Option<PuzzleSet>> = LazyLock::new(|| {
+            serde_json::from_str(include_str!("../../../assets/puzzles/lines-of-action-8x8.json")).ok()
+        });
         match variant {
             Variant::Breakthrough => BREAKTHROUGH.as_ref(),
-            Variant::LinesOfAction => None,
+            Variant::LinesOfAction => LINES_OF_ACTION.as_ref(),
         }
     }
 }

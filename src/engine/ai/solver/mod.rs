@@ -234,3 +234,78 @@ fn solve_game<G: SolverGame>(mut game: G, config: &SolveConfig, handler: &mut dy
     solution.progress = clock.progress.clone();
     solution
 }
+
+/// The plies the move limit leaves `position`, if it has one.
+fn plies_left(position: &Position) -> Option<u32> {
+    position.move_limit().map(|limit| limit.saturating_sub(position.moves().len() as u32))
+}
+
+/// Whether `winner` wins `position` within `plies` plies, by bounded df-pn
+/// alone (no unbounded proof first): `Some(true)` or `Some(false)` when the
+/// search settles it within `config`'s budget, `None` when it runs out.
+/// Both answers are exact, in Lines of Action too: a bounded question has no
+/// cycles (the table is keyed by plies left), so no repetition is ever
+/// counted and nothing that could win inside the bound is cut off.
+pub fn wins_within(
+    position: &Position,
+    winner: Side,
+    plies: u32,
+    config: &SolveConfig,
+) -> Result<Option<bool>, SolveError> {
+    if position.outcome().is_over() {
+        return Err(SolveError::GameOver);
+    }
+    // The search lifts the move limit; a win must still come before it.
+    let plies = plies_left(position).map_or(plies, |left| plies.min(left));
+    let game = position.game.clone();
+    Ok(with_game!(game, g => bounded_game(g, winner, plies, config)))
+}
+
+/// The same on a concrete game, which must not be over.
+fn bounded_game<G: SolverGame>(mut game: G, winner: Side, plies: u32, config: &SolveConfig) -> Option<bool> {
+    game.prepare();
+    let tables = game.tables();
+    let mut table = Table::new(config.memory_mib);
+    let mut handler = ();
+    let mut clock = Clock::new(&mut handler, config.time, config.nodes);
+    let mover = game.side_to_move();
+    let mut solver = Solver::new(&mut game, &mut table, &mut clock, &tables, winner, Some(plies), config.knowledge);
+    let root = solver.prove().ok()?;
+    Some((root.phi == 0) == (mover == winner))
+}
+
+/// The side to move's shortest win within `plies` plies, by bounded df-pn
+/// alone (exact, see [`wins_within`]), then two plies shorter until that
+/// fails: its line (the winner shortest, the loser longest), as long as the
+/// win. `None` when there is no win within `plies`, or the budget runs out
+/// before the shortest is known. Cheaper than [`solve`] and its distance
+/// search when a bound is known: no unbounded proof, no cycles to watch.
+pub fn shortest_within(position: &Position, plies: u32, config: &SolveConfig) -> Result<Option<Vec<Move>>, SolveError> {
+    if position.outcome().is_over() {
+        return Err(SolveError::GameOver);
+    }
+    let plies = plies_left(position).map_or(plies, |left| plies.min(left));
+    let game = position.game.clone();
+    Ok(with_game!(game, g => shortest_game(g, plies, config)))
+}
+
+/// The same on a concrete game, which must not be over.
+fn shortest_game<G: SolverGame>(mut game: G, plies: u32, config: &SolveConfig) -> Option<Vec<Move>> {
+    game.prepare();
+    let tables = game.tables();
+    let mut table = Table::new(config.memory_mib);
+    let mut handler = ();
+    let mut clock = Clock::new(&mut handler, config.time, config.nodes);
+    let mover = game.side_to_move();
+    let mut solver = Solver::new(&mut game, &mut table, &mut clock, &tables, mover, Some(plies), config.knowledge);
+    let root = solver.prove().ok()?;
+    if root.phi != 0 {
+        return None;
+    }
+    // As in `solve`: the line and the shorter tries get the budget again.
+    solver.clock.extend();
+    let line = solver.line(Some(plies)).ok()?;
+    let (distance, shorter) = distance::shortest(&mut solver, mover, root.len.min(plies))?;
+    let line = shorter.unwrap_or(line);
+    (line.len() == distance as usize).then_some(line)
+}
