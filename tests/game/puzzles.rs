@@ -134,17 +134,18 @@ fn a_puzzle_borrows_the_board_answers_by_the_proof_refutes_a_miss_and_gives_the_
 }
 
 #[test]
-fn a_hint_shows_the_next_move_and_the_solve_does_not_count() {
-    let v = Variant::Breakthrough;
-    let mut app = game_app(options(v, PlayerSetup::Human, PlayerSetup::Human));
-    app.world_mut().write_message(PuzzleRequest::Start(v));
-    wait_opened(&mut app, "the puzzle", |_| true);
-    app.world_mut().write_message(PuzzleRequest::Hint);
-    app.update();
-    assert!(active(&app).unwrap().helped);
-    solve_along_the_line(&mut app);
-    let puzzles = app.world().resource::<Progress>().puzzles(v).clone();
-    assert_eq!((puzzles.streak, puzzles.solved, puzzles.rating.games), (0, 0, 1));
+fn a_hint_shows_the_next_move_and_the_solve_does_not_count_in_both_games() {
+    for v in [Variant::Breakthrough, Variant::LinesOfAction] {
+        let mut app = game_app(options(v, PlayerSetup::Human, PlayerSetup::Human));
+        app.world_mut().write_message(PuzzleRequest::Start(v));
+        wait_opened(&mut app, "the puzzle", |_| true);
+        app.world_mut().write_message(PuzzleRequest::Hint);
+        app.update();
+        assert!(active(&app).unwrap().helped);
+        solve_along_the_line(&mut app);
+        let puzzles = app.world().resource::<Progress>().puzzles(v).clone();
+        assert_eq!((puzzles.streak, puzzles.solved, puzzles.rating.games), (0, 0, 1), "{v:?}");
+    }
 }
 
 #[test]
