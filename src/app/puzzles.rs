@@ -233,7 +233,8 @@ fn open(run: &mut PuzzleRun, active: ActivePuzzle, board: &mut Board) {
 fn retry(run: &mut PuzzleRun, board: &mut Board) {
     let Some(active) = run.active.as_ref() else { return };
     let Some((played, line)) = active.retry_point.clone() else { return };
-    let again = ActivePuzzle { played, line, stage: Stage::YourMove, generation: None, retry_point: None, ..active.clone() };
+    let again =
+        ActivePuzzle { played, line, stage: Stage::YourMove, generation: None, retry_point: None, ..active.clone() };
     open(run, again, board);
 }
 
@@ -278,7 +279,8 @@ fn judge_moves(mut run: ResMut<PuzzleRun>, mut board: Board) {
         active.line.remove(0);
     }
     if let Stage::Reply(_) = active.stage {
-        active.stage = if active.refuting { Stage::Missed { refutation: Some(board.move_name(mv)) } } else { Stage::YourMove };
+        active.stage =
+            if active.refuting { Stage::Missed { refutation: Some(board.move_name(mv)) } } else { Stage::YourMove };
         return;
     }
     let winner = board.session.outcome().winner();

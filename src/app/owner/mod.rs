@@ -145,7 +145,9 @@ impl Owner<'_, '_> {
                 self.replace.pending = None;
                 None
             }
-            request if request.replaces_game() && self.play.confirm_replace && in_progress(&self.session, &self.visit) => {
+            request
+                if request.replaces_game() && self.play.confirm_replace && in_progress(&self.session, &self.visit) =>
+            {
                 self.replace.pending = Some(request.clone());
                 None
             }

@@ -48,7 +48,11 @@ pub(super) fn section(
                 let mut suggested = Players { white: PlayerSetup::Human, black: PlayerSetup::Human };
                 *suggested.get_mut(person.opponent()) = PlayerSetup::Ai(level.config());
                 let already = &suggested == players;
-                if ui.add_enabled(!already, egui::Button::new(label)).on_hover_text("Play it (from the next move)").clicked() {
+                if ui
+                    .add_enabled(!already, egui::Button::new(label))
+                    .on_hover_text("Play it (from the next move)")
+                    .clicked()
+                {
                     requests.write(GameRequest::SetPlayers(suggested));
                 }
             });
@@ -89,7 +93,13 @@ fn history_plot(ui: &mut Ui, history: &[f64]) {
     painter.add(egui::Shape::line(points, egui::Stroke::new(2.0, theme::HEADLINE.color32())));
     let font = egui::FontId::proportional(10.0);
     let weak = ui.visuals().weak_text_color();
-    painter.text(rect.left_top() + egui::vec2(3.0, 1.0), egui::Align2::LEFT_TOP, format!("{hi:.0}"), font.clone(), weak);
+    painter.text(
+        rect.left_top() + egui::vec2(3.0, 1.0),
+        egui::Align2::LEFT_TOP,
+        format!("{hi:.0}"),
+        font.clone(),
+        weak,
+    );
     painter.text(rect.left_bottom() + egui::vec2(3.0, -1.0), egui::Align2::LEFT_BOTTOM, format!("{lo:.0}"), font, weak);
 }
 

@@ -190,7 +190,11 @@ impl LevelTable {
     /// The level whose rating is nearest `rating` in `variant`.
     pub fn nearest(&self, variant: Variant, rating: f64) -> Option<Level> {
         let ladder = self.ladders.iter().find(|l| l.variant == variant)?;
-        ladder.levels.iter().min_by(|a, b| (a.rating - rating).abs().total_cmp(&(b.rating - rating).abs())).map(|l| l.level)
+        ladder
+            .levels
+            .iter()
+            .min_by(|a, b| (a.rating - rating).abs().total_cmp(&(b.rating - rating).abs()))
+            .map(|l| l.level)
     }
 
     /// Puts `ladder` in, replacing the variant's old one.

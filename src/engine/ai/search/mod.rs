@@ -4,8 +4,8 @@
 //! which unwinds the recursion at once.
 
 mod alphabeta;
-mod blunder;
 pub mod bench;
+mod blunder;
 mod config;
 mod enhanced;
 mod leaf;

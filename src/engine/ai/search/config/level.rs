@@ -61,11 +61,8 @@ impl Level {
     /// at 200 ms said so in both games; README, "Strength").
     pub fn config(self) -> AiConfig {
         let strategy = Strategy::STRONGEST;
-        let alphabeta = |plies, blunder| AiConfig {
-            depth: Some(plies),
-            blunder,
-            ..AiConfig::new(Algorithm::AlphaBeta, strategy)
-        };
+        let alphabeta =
+            |plies, blunder| AiConfig { depth: Some(plies), blunder, ..AiConfig::new(Algorithm::AlphaBeta, strategy) };
         let enhanced = |ms| AiConfig {
             time_ms: Some(ms),
             book: true,

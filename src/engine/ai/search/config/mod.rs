@@ -25,8 +25,8 @@ use crate::engine::ai::eval::{Strategy, UnknownStrategy};
 use crate::engine::rules::types::Variant;
 use key::Key;
 pub use key::{Limit, LimitKind};
-pub use level::Level;
 pub(crate) use key::{parse_threads, threads_expect};
+pub use level::Level;
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 /// How an AI player searches.
@@ -408,7 +408,12 @@ impl AiConfig {
     /// This config's strategy, seed and noise with `algorithm` and its defaults
     /// for the rest: what an editor makes of a change of algorithm.
     pub fn switched_to(&self, algorithm: Algorithm) -> AiConfig {
-        AiConfig { noise: self.noise, seed: self.seed, blunder: self.blunder, ..AiConfig::new(algorithm, self.strategy) }
+        AiConfig {
+            noise: self.noise,
+            seed: self.seed,
+            blunder: self.blunder,
+            ..AiConfig::new(algorithm, self.strategy)
+        }
     }
 
     /// Refuses a key the algorithm does not take.
