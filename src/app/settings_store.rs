@@ -157,8 +157,7 @@ pub(super) fn plugin(app: &mut App) {
 /// with counts as saved: only changes made while playing are written.
 fn apply_saved(
     path: Res<SettingsPath>,
-    settings: Res<GameSettings>,
-    players: Res<Players>,
+    (settings, players): (Res<GameSettings>, Res<Players>),
     mut play: ResMut<PlaySettings>,
     mut flip: ResMut<BoardFlip>,
     mut notice: ResMut<Notice>,
@@ -189,8 +188,7 @@ fn apply_saved(
 fn save_changes(
     time: Res<Time<Real>>,
     path: Res<SettingsPath>,
-    settings: Res<GameSettings>,
-    players: Res<Players>,
+    (settings, players): (Res<GameSettings>, Res<Players>),
     play: Res<PlaySettings>,
     flip: Res<BoardFlip>,
     mut saved: ResMut<SavedState>,
@@ -207,8 +205,7 @@ fn save_changes(
 fn save_on_exit(
     mut exit: MessageReader<AppExit>,
     path: Res<SettingsPath>,
-    settings: Res<GameSettings>,
-    players: Res<Players>,
+    (settings, players): (Res<GameSettings>, Res<Players>),
     play: Res<PlaySettings>,
     flip: Res<BoardFlip>,
     mut saved: ResMut<SavedState>,
