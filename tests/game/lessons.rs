@@ -2,7 +2,8 @@
 //! the board and Close brings back the exact game that waited; the example
 //! plays its moves one by one with its marks; in a try-it the intended move
 //! is accepted and a wrong legal move taken back with the reason; nobody
-//! moves a scripted side by hand; the card opens by itself on a first start.
+//! moves a scripted side by hand; the card opens by itself on a first start,
+//! and settings saved before the lessons load with it not yet offered.
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
@@ -289,5 +290,37 @@ fn the_card_opens_by_itself_on_the_first_start_only() {
     let app = start(true);
     assert!(run(&app).open.is_none());
     assert!(!visiting(&app));
+    let _ = std::fs::remove_file(&path);
+}
+
+#[test]
+fn settings_saved_before_the_lessons_load_with_the_card_not_yet_offered() {
+    use breakline::app::settings_store::{StoredSettings, read, write};
+    use breakline::engine::ai::player::Player;
+    let path = std::env::temp_dir().join(format!("breakline-lessons-old-{}.json", std::process::id()));
+    let v = Variant::Breakthrough;
+    let stored = StoredSettings {
+        variant: v,
+        size: v.default_size(),
+        white: Player::Human,
+        black: Player::Human,
+        animate: true,
+        move_secs: 0.3,
+        ai_delay_secs: 0.4,
+        flipped: false,
+        confirm_replace: true,
+        time_control: None,
+        progress: Progress::default(),
+    };
+    write(&path, &stored).unwrap();
+    let mut json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let progress = json["progress"].as_object_mut().unwrap();
+    progress.insert("lessons_seen".into(), true.into());
+    std::fs::write(&path, json.to_string()).unwrap();
+    assert!(read(&path).unwrap().unwrap().progress.lessons_seen, "the flag is kept");
+    // A file from before the flag: it loads, the card not yet offered.
+    json["progress"].as_object_mut().unwrap().remove("lessons_seen");
+    std::fs::write(&path, json.to_string()).unwrap();
+    assert!(!read(&path).unwrap().unwrap().progress.lessons_seen);
     let _ = std::fs::remove_file(&path);
 }
