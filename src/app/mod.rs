@@ -20,6 +20,7 @@ pub mod flow;
 mod hint;
 pub mod input;
 pub mod layers;
+pub mod lessons;
 pub mod notice;
 pub mod overlay;
 pub(crate) mod owner;
@@ -141,6 +142,7 @@ pub fn plugin(app: &mut App) {
         (owner::plugin, board_sync::plugin, hint::plugin, files::plugin, proof_panel::plugin),
         (notice::plugin, settings_store::plugin, window_rest::plugin, file_dialog::plugin),
         (flow::plugin, clock::plugin, analysis::plugin, progress::plugin, rated::plugin, puzzles::plugin),
+        lessons::plugin,
     ));
 }
 
@@ -149,7 +151,7 @@ fn view_plugin(app: &mut App) {
     app.add_plugins((assets::plugin, sprites::plugin, pointer::plugin, ui::plugin, screenshot::plugin))
         .add_plugins((shortcuts::plugin, hint::view_plugin, window_rest::view_plugin, proof_panel::view_plugin))
         .add_plugins((overlay::view_plugin, layers::view_plugin, file_dialog::view_plugin))
-        .add_plugins((flow::view_plugin, clipboard::view_plugin, puzzles::view_plugin));
+        .add_plugins((flow::view_plugin, clipboard::view_plugin, puzzles::view_plugin, lessons::view_plugin));
 }
 
 /// Seeds the settings resources from launch options; call before [`plugin`]

@@ -8,10 +8,10 @@ use bevy::prelude::*;
 
 use super::analysis::AnalysisSettings;
 use super::hint::HintRequest;
-use super::proof_panel::SolveRequest;
 use super::owner::Visit;
 use super::players::{PlayerSetup, Players};
 use super::progress::Progress;
+use super::proof_panel::SolveRequest;
 use super::session::GameSession;
 use super::state::{GamePhase, GameRequest, GameSystems};
 use crate::engine::ai::search::Level;

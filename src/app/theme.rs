@@ -77,6 +77,8 @@ pub const INK: Tone = Tone::rgb(26, 20, 13);
 pub const HINT: Tone = Tone::rgb(51, 217, 255);
 /// The proof's line on the board, its button and its star on the graph.
 pub const PROOF: Tone = Tone::rgb(240, 90, 220);
+/// A lesson's marked squares and arrows.
+pub const LESSON: Tone = Tone::rgb(170, 120, 255);
 /// The last move's squares.
 pub const LAST_MOVE: Tone = Tone::rgb(255, 209, 51);
 /// The piece picked up.

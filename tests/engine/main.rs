@@ -8,6 +8,7 @@ mod eval;
 mod fixed_depth;
 mod flow;
 mod layers;
+mod lessons;
 mod levels;
 mod move_bound;
 mod multipv;

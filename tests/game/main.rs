@@ -9,6 +9,7 @@ mod comforts;
 mod flow;
 mod human_moves;
 mod layout;
+mod lessons;
 mod overlay;
 mod owner;
 mod proof;

@@ -237,7 +237,10 @@ impl Owner<'_, '_> {
         let generation = self.session.generation() + 1;
         self.players.set_if_neq(opened.players.clone());
         self.replace_session(opened.session.clone().with_generation(generation));
-        self.notice.info(opened.message.clone());
+        // A lesson's card says what it shows; it needs no toast.
+        if !opened.message.is_empty() {
+            self.notice.info(opened.message.clone());
+        }
     }
 
     fn watch(&mut self, watched: &WatchedGame) {
@@ -251,6 +254,11 @@ impl Owner<'_, '_> {
         let spent = self.timer.spent();
         if choice.source == MoveSource::Scripted && !self.scripted_turn() {
             debug!("ignoring a scripted move out of its turn");
+            return;
+        }
+        // A visit's scripted side is not the person's to move, whatever sent the move.
+        if choice.source == MoveSource::Human && self.visit.scripts(self.session.side_to_move()) {
+            debug!("ignoring a person's move for a visit's scripted side");
             return;
         }
         let played = play(&mut self.session, &self.players, self.phases.turn(), choice, spent);

@@ -11,6 +11,7 @@ use egui::{RichText, Ui};
 use super::{PanelWidths, panel_widths, setup};
 use crate::app::flow::solver::FlowSolve;
 use crate::app::flow::{FlowGame, FlowRequest};
+use crate::app::lessons::LessonRequest;
 use crate::app::state::{GameSettings, Mode};
 use crate::app::theme;
 use crate::engine::flow::Method;
@@ -27,6 +28,7 @@ pub(super) struct FlowPanel<'w, 's> {
     solving: Query<'w, 's, &'static FlowSolve>,
     requests: MessageWriter<'w, FlowRequest>,
     mode: ResMut<'w, NextState<Mode>>,
+    lessons: MessageWriter<'w, LessonRequest>,
 }
 
 pub(super) fn draw(mut contexts: EguiContexts, mut panel: FlowPanel, mut widths: ResMut<PanelWidths>) -> Result {
@@ -71,6 +73,9 @@ fn left_panel(ui: &mut Ui, panel: &mut FlowPanel) {
     if let Some(mode) = setup::mode_picker(ui, &mut variant, true) {
         panel.settings.variant = variant;
         panel.mode.set(mode);
+    }
+    if ui.button("How to play").on_hover_text("The rules of Flow Free").clicked() {
+        panel.lessons.write(LessonRequest::Open(None));
     }
     ui.separator();
     let game = &panel.game;

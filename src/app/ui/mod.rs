@@ -10,6 +10,7 @@ mod flow;
 mod frame_time;
 mod info;
 mod insight;
+mod lessons;
 mod numbering;
 mod progress;
 mod setup;
@@ -61,6 +62,8 @@ struct PanelState<'w> {
     analysis: analysis::AnalysisState<'w>,
     selection: Res<'w, crate::app::input::Selection>,
     progress: progress::ProgressState<'w>,
+    lessons: MessageWriter<'w, crate::app::lessons::LessonRequest>,
+    lesson_run: Res<'w, crate::app::lessons::LessonRun>,
 }
 
 /// Which panels show, and the frame-time readout for those who want it.
@@ -106,7 +109,12 @@ pub(super) fn plugin(app: &mut App) {
         .add_plugins(frame_time::plugin)
         .add_systems(
             EguiPrimaryContextPass,
-            (draw_panel.run_if(in_state(Mode::Board)), flow::draw.run_if(in_state(Mode::Flow))),
+            (
+                draw_panel.run_if(in_state(Mode::Board)),
+                flow::draw.run_if(in_state(Mode::Flow)),
+                // The card goes on top of either mode's panels.
+                lessons::draw.after(draw_panel).after(flow::draw),
+            ),
         )
         .add_systems(Update, (keep_pointer_for_board, fit_viewport.before(GameSystems::Board)));
 }
@@ -174,8 +182,10 @@ fn draw_panel(mut contexts: EguiContexts, mut state: PanelState, mut panels: Res
         .and_then(|pos| ctx.layer_id_at(pos))
         .is_some_and(|layer| layer.order != egui::Order::Background);
     panels.set_if_neq(PanelWidths { left: left.width(), right: right.width(), pointer_over_window });
-    // While reviewing, the banner would cover the positions looked at.
-    if *state.phase.get() == GamePhase::Over && !state.comforts.session.reviewing() {
+    // While reviewing, the banner would cover the positions looked at; a
+    // lesson's example that ends the game is not a game to play again.
+    let lesson = state.lesson_run.open.is_some();
+    if *state.phase.get() == GamePhase::Over && !state.comforts.session.reviewing() && !lesson {
         banner::show(ctx, &mut state, (left.right() + right.left()) / 2.0);
     }
     insight::eval_bar(ctx, &state.insight, state.comforts.flipped(), left.right());
@@ -293,7 +303,7 @@ mod tests {
     fn the_panel_systems_parameters_do_not_conflict() {
         let mut world = World::new();
         let mut schedule = Schedule::default();
-        schedule.add_systems((draw_panel, flow::draw));
+        schedule.add_systems((draw_panel, flow::draw, lessons::draw));
         schedule.initialize(&mut world).expect("the schedule builds");
     }
 }

@@ -5,6 +5,7 @@ use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText, Ui};
 
 use super::PanelState;
+use crate::app::lessons::LessonRequest;
 use crate::app::players::PlayerSetup;
 use crate::app::players::Players;
 use crate::app::presets::{self, matchup};
@@ -49,6 +50,10 @@ pub(super) fn game_section(ui: &mut Ui, state: &mut PanelState) {
             let rematch = format!("Restart {} {}", current.0.title(), current.1);
             if ui.button("Restart").on_hover_text(rematch).clicked() {
                 state.requests.write(GameRequest::NewGame { rematch: true });
+            }
+            let how = format!("The rules of {}, shown on the board; the game waits", edited.variant.title());
+            if ui.button("How to play").on_hover_text(how).clicked() {
+                state.lessons.write(LessonRequest::Open(Some(edited.variant)));
             }
         });
         // Notes go under the buttons, so the buttons never move under the pointer.

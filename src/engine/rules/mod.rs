@@ -1,5 +1,6 @@
 //! The rules wing: board sizes, bit sets, geometry, positions of both variants,
-//! notation, position strings, hashing, perft, analysis and game records.
+//! notation, position strings, hashing, perft, analysis, game records and
+//! the "How to play" lessons.
 //! It uses nothing above it: the AI and the lab are written against it.
 
 pub mod analysis;
@@ -12,6 +13,7 @@ pub mod explain;
 pub mod game;
 pub mod geometry;
 pub(crate) mod hashing;
+pub mod lessons;
 pub mod loa;
 pub mod movetext;
 pub(crate) mod notation;

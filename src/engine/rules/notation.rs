@@ -6,7 +6,7 @@
 use super::error::MoveError;
 use super::types::{BoardSize, Move};
 
-fn parse_square(size: BoardSize, text: &str) -> Result<u8, MoveError> {
+pub(crate) fn parse_square(size: BoardSize, text: &str) -> Result<u8, MoveError> {
     let malformed = || MoveError::MalformedSquare(text.to_string());
     let mut chars = text.chars();
     let file = chars.next().filter(|c| c.is_ascii_lowercase()).ok_or_else(malformed)?;

@@ -120,6 +120,7 @@ mod tests {
             "implicit",
             "aspiration",
             "bias",
+            "blunder",
         ];
         let mut keys = keys;
         keys.sort_unstable();
@@ -134,7 +135,7 @@ mod tests {
     #[test]
     fn old_saves_read_with_defaults_for_the_keys_they_lack() {
         let mut json = serde_json::to_value(parse("mcts:expert:time=300")).unwrap();
-        for key in ["guard", "exact", "threads", "book", "implicit", "aspiration", "bias"] {
+        for key in ["guard", "exact", "threads", "book", "implicit", "aspiration", "bias", "blunder"] {
             json.as_object_mut().unwrap().remove(key);
         }
         let old = read(json).unwrap();
@@ -165,6 +166,7 @@ mod tests {
         assert!(with("threads", json!(1000)).starts_with("bad value for threads"));
         assert!(with("bias", json!(-1.0)).starts_with("bad value for bias"));
         assert!(with("implicit", json!(2.0)).starts_with("bad value for implicit"));
+        assert!(with("blunder", json!(0.95)).starts_with("bad value for blunder"));
         assert!(with("algorithm", json!("mcts")).starts_with("mcts does not take 'depth'"));
     }
 }

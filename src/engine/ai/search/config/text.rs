@@ -154,6 +154,7 @@ mod tests {
             "enhanced:balanced:depth=6:time=500:tt=16:nullmove=off:exact=off:aspiration=on:threads=2",
             "mcts:attacker:time=200:iterations=500",
             "mcts:expert:time=100:implicit=0.4:bias=1.5:threads=3",
+            "alphabeta:expert:depth=2:blunder=0.3",
             "enhanced:expert:time=100:threads=1",
             "alphabeta:expert:depth=1:guard=off",
         ] {
@@ -210,6 +211,7 @@ mod tests {
         assert_eq!(err("enhanced:expert:implicit=0.5"), "enhanced does not take 'implicit'");
         assert!(err("mcts:expert:implicit=1.5").starts_with("bad value for implicit"));
         assert_eq!(err("mcts:expert:bias=-1"), "bad value for bias: '-1' (a number from 0 to 10)");
+        assert_eq!(err("easy:blunder=1"), "bad value for blunder: '1' (a number from 0 to 0.9)");
         assert_eq!(err("mcts:expert:implicit=1.50"), "bad value for implicit: '1.50' (a number from 0 to 1)");
         assert_eq!(err("alphabeta:expert:tt=x"), "alphabeta does not take 'tt'");
         assert_eq!(err("enhanced:expert:tt=0"), "bad value for tt: '0' (MiB from 1 to 4096)");
