@@ -6,6 +6,7 @@ mod clocks;
 mod convert;
 mod engine_matches;
 mod flow;
+mod levels;
 mod protocol;
 mod puzzles;
 mod runner;

@@ -204,3 +204,33 @@ impl LevelTable {
         self.ladders.sort_by_key(|l| l.variant.id());
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_plan_plays_pairs_within_reach_and_fewer_games_with_the_master() {
+        let plan = LadderPlan {
+            variant: Variant::Breakthrough,
+            size: BoardSize::new(8, 8),
+            games: 40,
+            master_games: 12,
+            reach: 3,
+            seed: 1,
+            random_plies: 4,
+        };
+        // Pairs at most 3 apart: 7 + 6 + 5 = 18, of which 3 with the master.
+        assert_eq!(plan.jobs().len(), 15 * 40 + 3 * 12);
+        let round_robin = plan.round_robin();
+        let pairs = round_robin.pairs();
+        for job in plan.jobs() {
+            let (a, b) = pairs[job / round_robin.games_per_pair];
+            assert!(b - a <= 3);
+            let k = job % round_robin.games_per_pair;
+            assert!(k < if b == 7 { 12 } else { 40 });
+        }
+        let everything = LadderPlan { reach: 7, ..plan };
+        assert_eq!(everything.jobs().len(), 21 * 40 + 7 * 12);
+    }
+}
