@@ -29,8 +29,10 @@ use crate::engine::{Move as EngineMove, Position, Side, Variant};
 /// Seconds before a reply, so the person sees their move land first.
 const REPLY_SECS: f32 = 0.6;
 /// Nodes the solver may spend judging a move off the line (the budget the
-/// shipped puzzles were proved with).
-const JUDGE_NODES: u64 = 400_000;
+/// shipped puzzles were proved with): a few seconds at most in Lines of
+/// Action, where a move that does not win is seldom proved to lose and the
+/// master's answer is the refutation.
+const JUDGE_NODES: u64 = 200_000;
 /// A puzzle's deviation as an opponent of the puzzle rating.
 const PUZZLE_DEVIATION: f64 = 100.0;
 
@@ -104,6 +106,13 @@ pub struct PuzzleRun {
     /// The next puzzle to offer in each game's set, after the last one opened.
     cursor: [usize; 2],
     judge: Option<BackgroundJob<Judgement>>,
+}
+
+impl PuzzleRun {
+    /// How the person had turned the board before the puzzles turned it.
+    pub(crate) fn flip_before(&self) -> Option<BoardFlip> {
+        self.flip_before
+    }
 }
 
 /// The solver's word on a move off the line.
@@ -291,7 +300,7 @@ fn retry(run: &mut PuzzleRun, board: &mut Board) {
 
 /// Notes when the visit opened, and forgets the puzzle when the board was
 /// taken for something else (a new game, a loaded one, a return).
-fn follow_visit(mut run: ResMut<PuzzleRun>, session: Res<GameSession>, visit: Res<Visit>) {
+fn follow_visit(mut run: ResMut<PuzzleRun>, session: Res<GameSession>, visit: Res<Visit>, mut flip: ResMut<BoardFlip>) {
     let Some(active) = run.active.as_mut() else { return };
     match active.generation {
         None if visit.active() && session.plies() == active.played.len() && active.played_on(&session) => {
@@ -300,6 +309,9 @@ fn follow_visit(mut run: ResMut<PuzzleRun>, session: Res<GameSession>, visit: Re
         Some(generation) if generation != session.generation() || !visit.active() => {
             run.active = None;
             run.judge = None;
+            if let Some(before) = run.flip_before.take() {
+                flip.set_if_neq(before);
+            }
         }
         _ => {}
     }
@@ -385,7 +397,8 @@ fn schedule_reply(active: &mut ActivePuzzle, time: &Time) {
 /// The solver's word on the position after a move off the line, the
 /// opponent to move: does the person still win, and if not, what shows it.
 fn judge(position: &Position, person: Side) -> Judgement {
-    let budget = SolveConfig { nodes: Some(JUDGE_NODES), memory_mib: 64, ..SolveConfig::default() };
+    // The proof's own line is enough: the shortest one would double the wait.
+    let budget = SolveConfig { nodes: Some(JUDGE_NODES), memory_mib: 64, distance: false, ..SolveConfig::default() };
     match solve(position, &budget, &mut ()) {
         Ok(solution) if solution.verdict == Verdict::Win(person) => Judgement::StillWins(solution.line),
         Ok(solution) if solution.verdict == Verdict::Win(person.opponent()) => {

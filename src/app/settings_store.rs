@@ -15,6 +15,7 @@ use super::notice::Notice;
 use super::players::PlayerSetup;
 use super::players::Players;
 use super::progress::Progress;
+use super::puzzles::PuzzleRun;
 use super::state::{GameSettings, PlaySettings};
 use crate::engine::ai::player::Player;
 use crate::engine::rules::clock::TimeControl;
@@ -124,6 +125,7 @@ struct Remembered<'w> {
     play: Res<'w, PlaySettings>,
     flip: Res<'w, BoardFlip>,
     progress: Res<'w, Progress>,
+    puzzles: Res<'w, PuzzleRun>,
 }
 
 impl Remembered<'_> {
@@ -139,7 +141,8 @@ impl Remembered<'_> {
             move_secs: play.move_secs,
             ai_delay_secs: play.ai_delay_secs,
             confirm_replace: play.confirm_replace,
-            flipped: self.flip.0,
+            // A puzzle turns the board its own way for a while; the person's choice is kept.
+            flipped: self.puzzles.flip_before().unwrap_or(*self.flip).0,
             time_control: settings.time_control,
             progress: self.progress.clone(),
         }

@@ -165,3 +165,24 @@ fn the_games_undo_takes_the_puzzle_back_too() {
     assert_eq!(active(&app).unwrap().next_move(), second);
     assert!(active(&app).unwrap().helped, "a take-back is help");
 }
+
+#[test]
+fn the_board_turns_to_the_solver_and_back_however_the_puzzle_ends() {
+    use breakline::app::board::BoardFlip;
+    let v = Variant::Breakthrough;
+    let mut app = game_app(options(v, PlayerSetup::Human, PlayerSetup::Human));
+    // Puzzles in turn until one for Black: the board turns; a new game turns it back.
+    for _ in 0..20 {
+        app.world_mut().write_message(PuzzleRequest::Next);
+        app.world_mut().write_message(PuzzleRequest::Start(v));
+        wait_opened(&mut app, "a puzzle", |_| true);
+        if active(&app).unwrap().solver_side == Side::Black {
+            break;
+        }
+    }
+    assert_eq!(active(&app).unwrap().solver_side, Side::Black, "a puzzle for Black among the first 20");
+    assert_eq!(*app.world().resource::<BoardFlip>(), BoardFlip(true));
+    app.world_mut().write_message(breakline::app::state::GameRequest::NewGame { rematch: false });
+    wait(&mut app, "the new game", |app| active(app).is_none() && session(app).plies() == 0);
+    assert_eq!(*app.world().resource::<BoardFlip>(), BoardFlip(false));
+}

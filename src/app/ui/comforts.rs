@@ -31,6 +31,7 @@ pub(super) struct ComfortsState<'w> {
     choose: MessageWriter<'w, ChooseFile>,
     files: MessageWriter<'w, FileRequest>,
     clipboard: MessageWriter<'w, crate::app::clipboard::ClipboardAction>,
+    visit: Res<'w, crate::app::Visit>,
 }
 
 impl ComfortsState<'_> {
@@ -48,6 +49,8 @@ pub(super) fn game_buttons(
     requests: &mut MessageWriter<GameRequest>,
 ) {
     let over = state.session.outcome().is_over();
+    // A lesson or puzzle has its own help, and nothing to resign or prove.
+    let visiting = state.visit.active();
     ui.horizontal_wrapped(|ui| {
         let can_undo = state.session.can_undo(players);
         if ui.add_enabled(can_undo, egui::Button::new("⟲ Undo")).on_hover_text("Take back (Ctrl+Z)").clicked() {
@@ -61,7 +64,7 @@ pub(super) fn game_buttons(
         let hint_text = if state.hint.thinking { "Hint ⏳" } else { "Hint  " };
         let can_hint = !over && !state.session.reviewing() && !state.hint.thinking;
         let hover = format!("Best move by a {:.0} s master search (H)", HINT_MS as f64 / 1000.0);
-        if ui.add_enabled(can_hint, egui::Button::new(hint_text)).on_hover_text(hover).clicked() {
+        if !visiting && ui.add_enabled(can_hint, egui::Button::new(hint_text)).on_hover_text(hover).clicked() {
             state.hint_request.write(HintRequest);
         }
         let flipped = state.flip.0;
@@ -69,14 +72,17 @@ pub(super) fn game_buttons(
             state.flip.set_if_neq(BoardFlip(!flipped));
         }
         let can_resign = !over && !state.session.reviewing();
-        if ui.add_enabled(can_resign, egui::Button::new("Resign")).on_hover_text("Give up this game").clicked() {
+        if !visiting
+            && ui.add_enabled(can_resign, egui::Button::new("Resign")).on_hover_text("Give up this game").clicked()
+        {
             requests.write(GameRequest::Resign);
         }
     });
     let solve_text = if state.proof.running { "Solve ⏳" } else { "Solve  " };
     let hover = format!("Prove who wins from here ({} s at most; S)", PROOF_TIME.as_secs());
     ui.horizontal(|ui| {
-        if ui.add_enabled(!state.proof.running && !over, egui::Button::new(solve_text)).on_hover_text(hover).clicked() {
+        let can_solve = !state.proof.running && !over;
+        if !visiting && ui.add_enabled(can_solve, egui::Button::new(solve_text)).on_hover_text(hover).clicked() {
             state.solve_request.write(SolveRequest);
         }
         let text = match (&state.proof.text, state.proof.running) {
