@@ -12,7 +12,7 @@ use thiserror::Error;
 
 use crate::engine::ai::search::SearchError;
 use crate::engine::lab::rating::fit_ratings;
-use crate::engine::lab::runner::{EngineStartError, PairGame, RoundRobin, Schedule, Seat, SeatError};
+use crate::engine::lab::runner::{EngineStartError, PairGame, RoundRobin, Schedule, Seat, SeatError, cross_table};
 use crate::engine::lab::shard::{Shard, ShardError, ShardSpec, share};
 use crate::engine::rules::clock::TimeControl;
 use crate::engine::{BoardSize, SizeError, Variant};
@@ -97,15 +97,7 @@ pub(crate) fn print_table(players: &[Seat], games: &[PairGame]) -> Vec<(usize, f
 /// rating (best first) with their Elo.
 fn table(players: &[Seat], games: &[PairGame]) -> (String, Vec<(usize, f64)>) {
     let n = players.len();
-    let mut score = vec![vec![0.0; n]; n];
-    let mut played = vec![vec![0.0; n]; n];
-    for g in games {
-        let s = g.game.score_of_a();
-        score[g.first][g.second] += s;
-        score[g.second][g.first] += 1.0 - s;
-        played[g.first][g.second] += 1.0;
-        played[g.second][g.first] += 1.0;
-    }
+    let (score, played) = cross_table(games, n);
     let ratings = fit_ratings(&score, &played);
     let mut order: Vec<usize> = (0..n).collect();
     order.sort_by(|&a, &b| ratings[b].elo.total_cmp(&ratings[a].elo));

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::rating::{Rating, fit_ratings};
-use super::runner::{PairGame, RoundRobin, Schedule, Seat};
+use super::runner::{PairGame, RoundRobin, Schedule, Seat, cross_table};
 use crate::engine::ai::search::{Level, SearchError};
 use crate::engine::rules::types::{BoardSize, Variant};
 
@@ -108,16 +108,7 @@ pub struct VariantLadder {
 
 /// Ratings of every level from a ladder's games, level 1 at [`ANCHOR`].
 pub fn ladder_ratings(games: &[PairGame]) -> Vec<LevelRating> {
-    let n = usize::from(Level::COUNT);
-    let mut score = vec![vec![0.0; n]; n];
-    let mut played = vec![vec![0.0; n]; n];
-    for g in games {
-        let s = g.game.score_of_a();
-        score[g.first][g.second] += s;
-        score[g.second][g.first] += 1.0 - s;
-        played[g.first][g.second] += 1.0;
-        played[g.second][g.first] += 1.0;
-    }
+    let (score, played) = cross_table(games, usize::from(Level::COUNT));
     let fitted: Vec<Rating> = fit_ratings(&score, &played);
     let shift = ANCHOR - fitted[0].elo;
     Level::ALL

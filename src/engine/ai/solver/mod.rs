@@ -252,13 +252,19 @@ pub fn wins_within(
     plies: u32,
     config: &SolveConfig,
 ) -> Result<Option<bool>, SolveError> {
+    let plies = bounded_plies(position, plies)?;
+    let game = position.game.clone();
+    Ok(with_game!(game, g => bounded_game(g, winner, plies, config)))
+}
+
+/// The bound a bounded search of `position` uses: `plies`, or fewer where
+/// the move limit comes first (the search lifts the limit, so a win must
+/// still come before it); an error for a finished game.
+fn bounded_plies(position: &Position, plies: u32) -> Result<u32, SolveError> {
     if position.outcome().is_over() {
         return Err(SolveError::GameOver);
     }
-    // The search lifts the move limit; a win must still come before it.
-    let plies = plies_left(position).map_or(plies, |left| plies.min(left));
-    let game = position.game.clone();
-    Ok(with_game!(game, g => bounded_game(g, winner, plies, config)))
+    Ok(plies_left(position).map_or(plies, |left| plies.min(left)))
 }
 
 /// The same on a concrete game, which must not be over.
@@ -281,10 +287,7 @@ fn bounded_game<G: SolverGame>(mut game: G, winner: Side, plies: u32, config: &S
 /// before the shortest is known. Cheaper than [`solve`] and its distance
 /// search when a bound is known: no unbounded proof, no cycles to watch.
 pub fn shortest_within(position: &Position, plies: u32, config: &SolveConfig) -> Result<Option<Vec<Move>>, SolveError> {
-    if position.outcome().is_over() {
-        return Err(SolveError::GameOver);
-    }
-    let plies = plies_left(position).map_or(plies, |left| plies.min(left));
+    let plies = bounded_plies(position, plies)?;
     let game = position.game.clone();
     Ok(with_game!(game, g => shortest_game(g, plies, config)))
 }

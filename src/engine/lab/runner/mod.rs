@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 pub use engine::{EngineError, EngineSpec};
 pub use game::{SeriesGame, play_ai_game};
 pub use parallel::{Finished, run_parallel};
-pub use round_robin::{PairGame, RoundRobin};
+pub use round_robin::{PairGame, RoundRobin, cross_table};
 pub use schedule::{Deal, Schedule, move_seed, random_opening};
 pub use seat::{EngineStartError, Seat, SeatError};
 

@@ -41,6 +41,21 @@ impl Finished for PairGame {
     }
 }
 
+/// Points each player took from each other (draws as halves) and the games
+/// each pair played, from a round robin's games among `players` players.
+pub fn cross_table(games: &[PairGame], players: usize) -> (Vec<Vec<f64>>, Vec<Vec<f64>>) {
+    let mut score = vec![vec![0.0; players]; players];
+    let mut played = vec![vec![0.0; players]; players];
+    for g in games {
+        let s = g.game.score_of_a();
+        score[g.first][g.second] += s;
+        score[g.second][g.first] += 1.0 - s;
+        played[g.first][g.second] += 1.0;
+        played[g.second][g.first] += 1.0;
+    }
+    (score, played)
+}
+
 impl RoundRobin {
     /// The pairs of players, each once, in order: (0, 1), (0, 2)... (1, 2)...
     pub fn pairs(&self) -> Vec<(usize, usize)> {

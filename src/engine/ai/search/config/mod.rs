@@ -352,9 +352,8 @@ impl AiConfig {
         self.bias
     }
 
-    /// The share of positions, in [`limits::BLUNDER`], where the player
-    /// plays a plausible other move instead of its search's choice (the weak
-    /// levels; 0, the default, is off). Seeded like the noise.
+    /// The share of positions ([`limits::BLUNDER`]) where the weak levels
+    /// play a plausible other move; 0, the default, is off. Seeded like noise.
     pub fn blunder(&self) -> f64 {
         self.blunder
     }
