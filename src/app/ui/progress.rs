@@ -23,6 +23,7 @@ pub(super) struct ProgressState<'w> {
     rated: Res<'w, RatedGame>,
     pub(super) puzzles: Res<'w, PuzzleRun>,
     puzzle_requests: MessageWriter<'w, PuzzleRequest>,
+    visit: Res<'w, crate::app::Visit>,
 }
 
 /// Height of the rating history plot.
@@ -47,9 +48,10 @@ pub(super) fn section(
                 let person = rated_pairing(players).map_or(Side::White, |(side, _)| side);
                 let mut suggested = Players { white: PlayerSetup::Human, black: PlayerSetup::Human };
                 *suggested.get_mut(person.opponent()) = PlayerSetup::Ai(level.config());
-                let already = &suggested == players;
+                // During a lesson or puzzle the players are the visit's, not the game's.
+                let can_pick = &suggested != players && !state.visit.active();
                 if ui
-                    .add_enabled(!already, egui::Button::new(label))
+                    .add_enabled(can_pick, egui::Button::new(label))
                     .on_hover_text("Play it (from the next move)")
                     .clicked()
                 {
