@@ -1,13 +1,16 @@
 //! `breakline solve`: proves who wins a position, with a progress display on
 //! stderr; and the protocol's `solve` command, which shares the reply format.
 
+use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use thiserror::Error;
 
-use crate::engine::ai::solver::{self, Solution, SolveConfig, SolveError, SolveHandler, SolveProgress, Verdict};
+use crate::engine::ai::solver::{
+    self, Checkpoint, Solution, SolveConfig, SolveError, SolveHandler, SolveProgress, Verdict,
+};
 use crate::engine::{BoardSize, FenError, MoveError, Position, SizeError, Variant};
 
 #[derive(Args, Debug)]
@@ -39,6 +42,18 @@ pub(crate) struct SolveArgs {
     /// Solve without the games' structural knowledge (races, forced captures)
     #[arg(long)]
     no_knowledge: bool,
+    /// Keep mirror-image positions apart in the table (for comparisons)
+    #[arg(long)]
+    no_symmetry: bool,
+    /// Threads proving together on one table
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+    threads: u64,
+    /// Save the proof's table to this file as it goes, and resume from it if it exists
+    #[arg(long)]
+    checkpoint: Option<PathBuf>,
+    /// Minutes between checkpoint saves
+    #[arg(long, default_value_t = 5.0, requires = "checkpoint")]
+    checkpoint_every: f64,
 }
 
 /// Shows the root's numbers as the solve runs (hidden when stderr is not a terminal).
@@ -71,6 +86,8 @@ pub(crate) enum SolveCommandError {
     Move { text: String, source: MoveError },
     #[error("bad time limit '{0}' (seconds, above 0)")]
     TimeLimit(f64),
+    #[error("bad checkpoint interval '{0}' (minutes, above 0)")]
+    CheckpointEvery(f64),
     #[error(transparent)]
     Solver(#[from] SolveError),
     /// A proof whose line the rules refuse: a solver defect.
@@ -103,6 +120,9 @@ pub(crate) fn run(args: &SolveArgs) -> Result<(), SolveCommandError> {
         memory_mib: args.memory as usize,
         distance: !args.no_distance,
         knowledge: !args.no_knowledge,
+        symmetry: !args.no_symmetry,
+        threads: args.threads as usize,
+        checkpoint: checkpoint(args)?,
     };
     let bar = ProgressBar::new_spinner();
     bar.set_style(
@@ -116,6 +136,16 @@ pub(crate) fn run(args: &SolveArgs) -> Result<(), SolveCommandError> {
     }
     print!("{}", report(&pos, &solution));
     Ok(())
+}
+
+/// Where and how often to save the table, from the flags.
+fn checkpoint(args: &SolveArgs) -> Result<Option<Checkpoint>, SolveCommandError> {
+    let Some(path) = &args.checkpoint else { return Ok(None) };
+    let minutes = args.checkpoint_every;
+    if !(minutes.is_finite() && minutes > 0.0) {
+        return Err(SolveCommandError::CheckpointEvery(minutes));
+    }
+    Ok(Some(Checkpoint { path: path.clone(), every: Duration::from_secs_f64(minutes * 60.0) }))
 }
 
 /// The command line's report: result, line, distance, effort.
@@ -147,6 +177,12 @@ fn report(pos: &Position, s: &Solution) -> String {
             ));
         }
     }
+    if let Some(entries) = s.resumed {
+        out.push_str(&format!("resumed from the checkpoint's {entries} table entries\n"));
+    }
+    if let Some(failure) = &s.checkpoint_failure {
+        out.push_str(&format!("warning: the last checkpoint save failed: {failure}\n"));
+    }
     let secs = s.time.as_secs_f64();
     out.push_str(&format!(
         "nodes {} time {:.3} s (proof {:.3} s), {:.0} nodes/s\n",
@@ -165,7 +201,7 @@ fn line_text(pos: &Position, s: &Solution) -> String {
 /// The protocol's budget when a `solve` line names none.
 const PROTOCOL_DEFAULT_TIME: Duration = Duration::from_secs(10);
 
-/// The protocol's `solve [movetime MS] [nodes N] [memory MIB]` reply, e.g.
+/// The protocol's `solve [movetime MS] [nodes N] [memory MIB] [threads N]` reply, e.g.
 /// `solved win white 17 nodes N pv ...` or `solved unknown nodes N`.
 pub(crate) fn protocol_reply(pos: &Position, args: &[&str]) -> Result<String, SolveCommandError> {
     let mut config = SolveConfig { memory_mib: 64, ..SolveConfig::default() };
@@ -177,6 +213,7 @@ pub(crate) fn protocol_reply(pos: &Position, args: &[&str]) -> Result<String, So
             "movetime" => config.time = Some(Duration::from_millis(n.max(1))),
             "nodes" => config.nodes = Some(n),
             "memory" => config.memory_mib = n.clamp(1, 65536) as usize,
+            "threads" => config.threads = n.clamp(1, 256) as usize,
             other => return Err(SolveCommandError::UnknownOption(other.to_string())),
         }
         rest = tail;

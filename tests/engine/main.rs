@@ -23,4 +23,5 @@ mod search;
 mod series;
 mod shard;
 mod solver;
+mod symmetry;
 mod tune;

@@ -82,7 +82,7 @@ fn shortest_win<G: Game>(g: &mut G, max: u32) -> Option<(Side, u32)> {
 }
 
 fn generous() -> SolveConfig {
-    SolveConfig { time: None, nodes: Some(20_000_000), memory_mib: 16, distance: true, knowledge: true }
+    SolveConfig { nodes: Some(20_000_000), memory_mib: 16, ..SolveConfig::default() }
 }
 
 fn concrete(pos: &Position) -> Breakthrough<u64> {
@@ -118,9 +118,19 @@ fn check_breakthrough(pos: &Position, config: &SolveConfig) {
 
 #[test]
 fn tiny_breakthrough_boards_agree_with_exhaustive_search() {
-    let pos = Position::start(Variant::Breakthrough, BoardSize::new(3, 5)).unwrap();
-    check_breakthrough(&pos, &generous());
-    check_breakthrough(&pos, &SolveConfig { knowledge: false, ..generous() });
+    // Every lever on and off: the structure, the symmetric table keys, two threads.
+    let configs = [
+        generous(),
+        SolveConfig { knowledge: false, ..generous() },
+        SolveConfig { symmetry: false, ..generous() },
+        SolveConfig { threads: 2, ..generous() },
+    ];
+    for (c, r) in [(3, 5)] {
+        let pos = Position::start(Variant::Breakthrough, BoardSize::new(c, r)).unwrap();
+        for config in &configs {
+            check_breakthrough(&pos, config);
+        }
+    }
     // 4x5: too large for exhaustive search in a test; the line is replayed.
     let pos = Position::start(Variant::Breakthrough, BoardSize::new(4, 5)).unwrap();
     let s = solver::solve(&pos, &generous(), &mut ()).unwrap();
@@ -153,7 +163,16 @@ fn near_ends(variant: Variant, size: BoardSize, games: u64, before_end: usize) -
 /// Checks the solver on a position whose shortest win exhaustive search can
 /// find within `max` plies (others are skipped); returns whether it checked.
 fn check_endgame(pos: &Position, max: u32) -> bool {
-    let s = solver::solve(pos, &SolveConfig { nodes: Some(200_000), ..generous() }, &mut ()).unwrap();
+    let budget = SolveConfig { nodes: Some(200_000), ..generous() };
+    // The levers do not change what is proved: symmetric keys off, two threads.
+    let checked = [SolveConfig { symmetry: false, ..budget.clone() }, SolveConfig { threads: 2, ..budget.clone() }]
+        .iter()
+        .all(|config| check_endgame_with(pos, max, config));
+    check_endgame_with(pos, max, &budget) && checked
+}
+
+fn check_endgame_with(pos: &Position, max: u32, config: &SolveConfig) -> bool {
+    let s = solver::solve(pos, config, &mut ()).unwrap();
     let found = match pos.variant() {
         Variant::Breakthrough => shortest_win(&mut concrete(pos), max),
         Variant::LinesOfAction => {
@@ -282,4 +301,67 @@ fn a_line_that_does_not_win_is_rejected() {
     let mut bad = s.line.clone();
     bad[0] = bad[1];
     assert!(solver::check_line(&pos, winner, &bad).is_err());
+}
+
+#[test]
+fn two_threads_prove_what_one_proves() {
+    let pos = Position::start(Variant::Breakthrough, BoardSize::new(4, 5)).unwrap();
+    let one = solver::solve(&pos, &SolveConfig { distance: false, ..generous() }, &mut ()).unwrap();
+    let two = solver::solve(&pos, &SolveConfig { distance: false, threads: 2, ..generous() }, &mut ()).unwrap();
+    assert_eq!((one.verdict, two.verdict), (Verdict::Win(Side::Black), Verdict::Win(Side::Black)));
+    solver::check_line(&pos, Side::Black, &two.line).unwrap();
+    let mut checked = 0;
+    for pos in near_ends(Variant::LinesOfAction, BoardSize::new(6, 6), 8, 4) {
+        let one = solver::solve(&pos, &SolveConfig { nodes: Some(200_000), ..generous() }, &mut ()).unwrap();
+        let config = SolveConfig { nodes: Some(200_000), threads: 2, ..generous() };
+        let two = solver::solve(&pos, &config, &mut ()).unwrap();
+        if let (Verdict::Win(a), Verdict::Win(b)) = (one.verdict, two.verdict) {
+            assert_eq!((a, one.distance), (b, two.distance), "{}", pos.fen());
+            solver::check_line(&pos, b, &two.line).unwrap();
+            checked += 1;
+        }
+    }
+    assert!(checked >= 4, "{checked}");
+}
+
+/// A checkpoint file of its own for each test, removed first.
+fn scratch_file(name: &str) -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!("breakline-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+#[test]
+fn a_resumed_proof_equals_an_uninterrupted_one() {
+    let pos = Position::start(Variant::Breakthrough, BoardSize::new(4, 5)).unwrap();
+    let path = scratch_file("resume");
+    let checkpoint = solver::Checkpoint { path: path.clone(), every: Duration::from_secs(3600) };
+    let proof_only = SolveConfig { distance: false, ..generous() };
+    let whole = solver::solve(&pos, &proof_only, &mut ()).unwrap();
+    assert_eq!(whole.verdict, Verdict::Win(Side::Black));
+
+    // Interrupted half way: unknown, but the table is saved.
+    let half = SolveConfig { nodes: Some(whole.nodes / 2), checkpoint: Some(checkpoint.clone()), ..proof_only.clone() };
+    let first = solver::solve(&pos, &half, &mut ()).unwrap();
+    assert_eq!((first.verdict, first.resumed), (Verdict::Unknown, None));
+    assert!(path.exists());
+
+    // Resumed: the same result, for less than the whole proof's work.
+    let resumed = SolveConfig { checkpoint: Some(checkpoint.clone()), ..generous() };
+    let second = solver::solve(&pos, &resumed, &mut ()).unwrap();
+    assert_eq!((second.verdict, second.distance), (Verdict::Win(Side::Black), Some(22)));
+    assert!(second.resumed.is_some_and(|n| n > 0));
+    solver::check_line(&pos, Side::Black, &second.line).unwrap();
+    let again = solver::solve(&pos, &SolveConfig { distance: false, ..resumed.clone() }, &mut ()).unwrap();
+    assert!(again.nodes < whole.nodes / 10, "a finished proof resumes at once: {} of {}", again.nodes, whole.nodes);
+
+    // Another position, or a damaged file, is refused in one line.
+    let other = Position::start(Variant::Breakthrough, BoardSize::new(3, 5)).unwrap();
+    let Err(SolveError::Checkpoint(why)) = solver::solve(&other, &resumed, &mut ()) else { panic!("another position") };
+    assert!(why.contains("not saved by a solve of this position") && !why.contains('\n'), "{why}");
+    let bytes = std::fs::read(&path).unwrap();
+    std::fs::write(&path, &bytes[..bytes.len() - 5]).unwrap();
+    let Err(SolveError::Checkpoint(why)) = solver::solve(&pos, &resumed, &mut ()) else { panic!("a cut file") };
+    assert!(why.contains("damaged or cut short"), "{why}");
+    let _ = std::fs::remove_file(&path);
 }

@@ -22,4 +22,5 @@ pub(crate) mod placement;
 pub(crate) mod position;
 pub mod record;
 pub mod side_view;
+pub mod symmetry;
 pub(crate) mod types;

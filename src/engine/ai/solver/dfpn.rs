@@ -11,14 +11,19 @@
 //! does not (a draw counts for the defender). Optionally a ply bound turns the
 //! question into "does the target win within N plies" (for the distance).
 
+use arrayvec::ArrayVec;
+
 use crate::engine::ai::eval::Strategy;
 use crate::engine::ai::search::Stopped;
 use crate::engine::rules::game::MoveList;
 use crate::engine::rules::types::{Move, Outcome, Side};
 
+use super::busy::Busy;
+use super::checkpoint::Saver;
 use super::clock::Clock;
 use super::knowledge::{Insight, SolverGame};
 use super::table::{Entry, Table};
+use crate::engine::rules::symmetry::SquareMap;
 
 /// Proof numbers at or above this mean "impossible": the other side is proved.
 const INF: u32 = 1 << 30;
@@ -29,7 +34,7 @@ const MAX_PATH: usize = 1000;
 
 /// The largest initial proof or disproof number (the evaluation's certainty
 /// spreads new nodes between 1 and this).
-const INIT_SPREAD: f64 = 64.0;
+const INIT_SPREAD: f64 = 1024.0;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Value {
@@ -64,43 +69,84 @@ pub(crate) struct Child {
     pinned: bool,
 }
 
+/// What every solving thread of one solve shares: the table, the game's
+/// tables for its knowledge, the symmetries keys fold and the busy marks.
+pub(crate) struct Context<'a, G: SolverGame> {
+    pub(crate) table: &'a Table,
+    pub(crate) tables: &'a G::Tables,
+    /// The board symmetries whose images share a table entry (none: off).
+    pub(crate) images: &'a [SquareMap],
+    /// With several threads: which nodes some thread is searching now.
+    pub(crate) busy: Option<&'a Busy>,
+    /// Where the table is saved as the proof goes, if anywhere.
+    pub(crate) saver: Option<&'a Saver>,
+    pub(crate) knowledge: bool,
+}
+
+impl<G: SolverGame> Clone for Context<'_, G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: SolverGame> Copy for Context<'_, G> {}
+
 pub(crate) struct Solver<'a, 'h, G: SolverGame> {
     pub(crate) game: &'a mut G,
-    table: &'a mut Table,
+    pub(crate) ctx: Context<'a, G>,
     pub(crate) clock: &'a mut Clock<'h>,
-    tables: &'a G::Tables,
-    target: Side,
+    pub(crate) target: Side,
     /// Plies left at the root in a bounded search.
     bound: Option<u32>,
-    knowledge: bool,
     path: Vec<u64>,
 }
 
 impl<'a, 'h, G: SolverGame> Solver<'a, 'h, G> {
     pub(crate) fn new(
         game: &'a mut G,
-        table: &'a mut Table,
+        ctx: Context<'a, G>,
         clock: &'a mut Clock<'h>,
-        tables: &'a G::Tables,
         target: Side,
         bound: Option<u32>,
-        knowledge: bool,
     ) -> Self {
-        Solver { game, table, clock, tables, target, bound, knowledge, path: Vec::new() }
+        Solver { game, ctx, clock, target, bound, path: Vec::new() }
     }
 
     /// A solver on the same game, table and budget for another question.
     pub(crate) fn bounded(&mut self, target: Side, bound: u32) -> Solver<'_, 'h, G> {
         Solver {
             game: &mut *self.game,
-            table: &mut *self.table,
+            ctx: self.ctx,
             clock: &mut *self.clock,
-            tables: self.tables,
             target,
             bound: Some(bound),
-            knowledge: self.knowledge,
             path: Vec::new(),
         }
+    }
+
+    /// The current position's table identity: the smallest hash among its
+    /// images under the symmetries, so that mirrored positions share an entry.
+    fn position_key(&self) -> u64 {
+        let board = self.game.board();
+        self.ctx.images.iter().fold(board.hash(), |h, map| h.min(board.hash_under(map)))
+    }
+
+    /// The current position's hashes under each symmetry, from which its
+    /// children's follow by a few keys each (`child_key`).
+    fn image_hashes(&self) -> ArrayVec<u64, 7> {
+        let board = self.game.board();
+        self.ctx.images.iter().map(|map| board.hash_under(map)).collect()
+    }
+
+    /// `position_key` of the child after `mv` (played), from the parent's
+    /// image hashes (before `mv`): the same value, much cheaper.
+    fn child_key(&self, parent_images: &[u64], mv: Move, child_hash: u64) -> u64 {
+        let parent = self.game.board();
+        self.ctx
+            .images
+            .iter()
+            .zip(parent_images)
+            .fold(child_hash, |h, (map, image)| h.min(image ^ parent.hash_change_under(map, mv)))
     }
 
     /// Searches the root until it is solved (or the budget runs out).
@@ -145,10 +191,10 @@ impl<'a, 'h, G: SolverGame> Solver<'a, 'h, G> {
         {
             return Decision::Done(v);
         }
-        if !self.knowledge {
+        if !self.ctx.knowledge {
             return Decision::Open(None);
         }
-        match self.game.insight(self.tables) {
+        match self.game.insight(self.ctx.tables) {
             Insight::Decided { winner, plies } if winner != self.target || remaining.is_none_or(|r| plies <= r) => {
                 Decision::Done(self.verdict(mover, winner == self.target, plies))
             }
@@ -161,7 +207,7 @@ impl<'a, 'h, G: SolverGame> Solver<'a, 'h, G> {
     /// whose proof fits in the plies left, or (in a game without cycles, where
     /// disproofs are exact) a position the target cannot win at all.
     fn unbounded_result(&self, mover: Side, remaining: u32) -> Option<Value> {
-        let e = self.table.get(self.key(self.game.hash(), None))?;
+        let e = self.ctx.table.get(self.key(self.position_key(), None))?;
         let target_wins = (e.phi == 0) == (mover == self.target);
         match (e.phi == 0 || e.delta == 0, target_wins) {
             (true, true) if e.len as u32 <= remaining => Some(self.verdict(mover, true, e.len as u32)),
@@ -201,12 +247,20 @@ impl<'a, 'h, G: SolverGame> Solver<'a, 'h, G> {
         // First the keys, with their buckets fetched ahead: table look-ups
         // (cache misses) are most of a node's cost.
         let mut keys = [(0u64, 0u64); crate::engine::rules::game::MAX_MOVES];
+        let images = self.image_hashes();
         for (slot, &mv) in keys.iter_mut().zip(&moves) {
             self.game.play_unchecked(mv);
             let hash = self.game.hash();
             self.game.undo_unchecked(mv);
-            let key = self.key(hash, below);
-            self.table.prefetch(key);
+            let child = self.child_key(&images, mv, hash);
+            #[cfg(debug_assertions)]
+            {
+                self.game.play_unchecked(mv);
+                debug_assert_eq!(child, self.position_key(), "incremental symmetric key");
+                self.game.undo_unchecked(mv);
+            }
+            let key = self.key(child, below);
+            self.ctx.table.prefetch(key);
             *slot = (hash, key);
         }
         let mut children = Vec::with_capacity(moves.len());
@@ -215,7 +269,7 @@ impl<'a, 'h, G: SolverGame> Solver<'a, 'h, G> {
             let value = if pinned {
                 // A repetition: a draw, which counts for the defender.
                 self.verdict(self.game.side_to_move().opponent(), false, 0)
-            } else if let Some(e) = self.table.get(key) {
+            } else if let Some(e) = self.ctx.table.get(key) {
                 Value { phi: e.phi, delta: e.delta, len: e.len as u32 }
             } else {
                 self.game.play_unchecked(mv);
@@ -236,10 +290,10 @@ impl<'a, 'h, G: SolverGame> Solver<'a, 'h, G> {
 
     fn refresh(&self, children: &mut [Child]) {
         for c in children.iter() {
-            self.table.prefetch(c.key);
+            self.ctx.table.prefetch(c.key);
         }
         for c in children.iter_mut().filter(|c| !c.pinned) {
-            if let Some(e) = self.table.get(c.key) {
+            if let Some(e) = self.ctx.table.get(c.key) {
                 c.value = Value { phi: e.phi, delta: e.delta, len: e.len as u32 };
             }
         }
@@ -248,16 +302,20 @@ impl<'a, 'h, G: SolverGame> Solver<'a, 'h, G> {
     fn store(&mut self, key: u64, v: Value, work: u64) {
         let work = work.min(u32::MAX as u64) as u32;
         let len = v.len.min(u16::MAX as u32) as u16;
-        self.table.put(Entry { key, phi: v.phi, delta: v.delta, work, len });
+        self.ctx.table.put(Entry { key, phi: v.phi, delta: v.delta, work, len });
     }
 
     /// The multiple-iterative-deepening step: searches the current node until
     /// its numbers reach a threshold, and returns them.
     fn mid(&mut self, remaining: Option<u32>, th_phi: u32, th_delta: u32) -> Result<Value, Stopped> {
         self.clock.tick()?;
+        if self.clock.checkpoint_due {
+            self.clock.checkpoint_due = false;
+            self.ctx.saver.inspect(|s| s.save(self.ctx.table));
+        }
         let first_node = self.clock.nodes;
         let hash = self.game.hash();
-        let key = self.key(hash, remaining);
+        let key = self.key(self.position_key(), remaining);
         let must = match self.decide(remaining, true) {
             Decision::Done(v) => return Ok(v),
             Decision::Open(must) => must,
@@ -279,15 +337,17 @@ impl<'a, 'h, G: SolverGame> Solver<'a, 'h, G> {
                 self.store(key, v, self.clock.nodes - first_node);
                 return Ok(v);
             }
-            let (best, second) = select(&children);
+            let (best, second) = select(&children, self.ctx.busy, th_phi);
             let child = &children[best];
             let child_th_phi = (th_delta as u64 - v.delta as u64 + child.value.phi as u64).min(INF as u64) as u32;
             let widened = second as u64 + second as u64 / 4 + 1;
             let child_th_delta = (th_phi as u64).min(widened) as u32;
-            let mv = child.mv;
+            let (mv, child_key) = (child.mv, child.key);
             self.path.push(hash);
             self.game.play_unchecked(mv);
+            self.ctx.busy.inspect(|b| b.enter(child_key));
             let result = self.mid(below, child_th_phi, child_th_delta);
+            self.ctx.busy.inspect(|b| b.leave(child_key));
             self.game.undo_unchecked(mv);
             self.path.pop();
             children[best].value = result?;
@@ -300,13 +360,13 @@ impl<'a, 'h, G: SolverGame> Solver<'a, 'h, G> {
         p.target = self.target;
         (p.proof, p.disproof) =
             if self.game.side_to_move() == self.target { (v.phi, v.delta) } else { (v.delta, v.phi) };
-        p.table_fill = self.table.fill();
+        p.table_fill = self.ctx.table.fill();
     }
 
     /// The current node's value, re-proved if the table lost it.
     pub(crate) fn solve_here(&mut self, remaining: Option<u32>) -> Result<Value, Stopped> {
-        let key = self.key(self.game.hash(), remaining);
-        match self.table.get(key) {
+        let key = self.key(self.position_key(), remaining);
+        match self.ctx.table.get(key) {
             Some(e) if e.phi == 0 || e.delta == 0 => Ok(Value { phi: e.phi, delta: e.delta, len: e.len as u32 }),
             _ => self.mid(remaining, INF, INF),
         }
@@ -338,7 +398,7 @@ impl<'a, 'h, G: SolverGame> Solver<'a, 'h, G> {
     }
 
     pub(crate) fn decided_move(&self) -> Option<Move> {
-        self.game.decided_move(self.tables)
+        self.game.decided_move(self.ctx.tables)
     }
 }
 
@@ -358,14 +418,34 @@ fn combine(children: &[Child]) -> Value {
 }
 
 /// The most promising child (smallest delta) and the second smallest delta.
-fn select(children: &[Child]) -> (usize, u32) {
+/// With several threads, a child another thread is searching looks twice as
+/// hard (a virtual delta, after Kaneko 2010), so threads spread over the
+/// tree; never so far that the child chosen could not be searched within
+/// the node's threshold `th_phi`, where the plain choice is kept.
+fn select(children: &[Child], busy: Option<&Busy>, th_phi: u32) -> (usize, u32) {
+    if let Some(busy) = busy {
+        let virtual_delta = |c: &Child| {
+            let d = c.value.delta;
+            if d > 0 && d < INF && busy.is_busy(c.key) { d.saturating_mul(2).min(INF - 1) } else { d }
+        };
+        let (best, second) = least_two(children, virtual_delta);
+        if children[best].value.delta < th_phi {
+            return (best, second);
+        }
+    }
+    least_two(children, |c| c.value.delta)
+}
+
+/// The child with the smallest `delta` by `delta_of`, and the second smallest.
+fn least_two(children: &[Child], delta_of: impl Fn(&Child) -> u32) -> (usize, u32) {
     let mut best = 0;
+    let mut best_delta = delta_of(&children[0]);
     let mut second = INF;
     for (i, c) in children.iter().enumerate().skip(1) {
-        let d = c.value.delta;
-        if d < children[best].value.delta {
-            second = children[best].value.delta;
-            best = i;
+        let d = delta_of(c);
+        if d < best_delta {
+            second = best_delta;
+            (best, best_delta) = (i, d);
         } else if d < second {
             second = d;
         }

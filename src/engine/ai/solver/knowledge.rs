@@ -41,7 +41,7 @@ pub trait SolverGame: Evaluate {
     /// as likely to succeed as to fail: the scale of the initial numbers.
     const EVAL_SCALE: f64;
     /// Per-board tables the insight reads, built once per solve.
-    type Tables;
+    type Tables: Sync;
     /// Builds the tables for this position's board.
     fn tables(&self) -> Self::Tables;
     /// What the structure decides about this position.

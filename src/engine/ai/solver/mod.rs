@@ -16,15 +16,18 @@
 //! is lifted during the search and checked afterwards against the proof's
 //! longest line.
 
+mod busy;
+mod checkpoint;
 mod clock;
 mod dfpn;
 mod distance;
 mod knowledge;
 mod line;
+mod parallel;
 mod table;
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
@@ -33,8 +36,12 @@ use thiserror::Error;
 use crate::engine::rules::position::{Position, with_game};
 use crate::engine::rules::types::{Move, Side};
 
+use crate::engine::rules::symmetry::SquareMap;
+use busy::Busy;
+pub use checkpoint::Checkpoint;
+use checkpoint::Saver;
 use clock::Clock;
-use dfpn::Solver;
+use dfpn::{Context, Solver};
 pub use knowledge::{Insight, SolverGame};
 pub use line::{LineError, check_line};
 use table::Table;
@@ -52,11 +59,33 @@ pub struct SolveConfig {
     pub distance: bool,
     /// Use the games' structure (races, forced captures); off only for comparisons.
     pub knowledge: bool,
+    /// Let a position and its mirror images share a table entry; off only for comparisons.
+    pub symmetry: bool,
+    /// Threads proving together on the one table (the line and distance use one).
+    pub threads: usize,
+    /// Save the table as the proof goes, and resume from the file if it exists.
+    pub checkpoint: Option<Checkpoint>,
 }
 
 impl Default for SolveConfig {
     fn default() -> Self {
-        SolveConfig { time: None, nodes: None, memory_mib: 256, distance: true, knowledge: true }
+        SolveConfig {
+            time: None,
+            nodes: None,
+            memory_mib: 256,
+            distance: true,
+            knowledge: true,
+            symmetry: true,
+            threads: 1,
+            checkpoint: None,
+        }
+    }
+}
+
+impl SolveConfig {
+    /// What shapes the table's contents, for a checkpoint's header.
+    fn table_settings(&self) -> String {
+        format!("knowledge {} symmetry {}", self.knowledge, self.symmetry)
     }
 }
 
@@ -143,6 +172,10 @@ pub struct Solution {
     pub(crate) proof_time: Duration,
     /// The root's numbers for the side tried last, when the budget ran out.
     pub progress: SolveProgress,
+    /// Table entries loaded from a checkpoint at the start, if one was.
+    pub resumed: Option<u64>,
+    /// Why the last checkpoint save failed, if it did (the solve went on).
+    pub checkpoint_failure: Option<String>,
 }
 
 /// Why a solve could not start.
@@ -151,6 +184,48 @@ pub enum SolveError {
     /// The position is already decided.
     #[error("the game is already over")]
     GameOver,
+    /// A checkpoint could not be read, or is not this solve's.
+    #[error("{0}")]
+    Checkpoint(String),
+}
+
+/// What one solve's threads share: the table, the game's knowledge tables,
+/// the symmetries and the busy marks.
+struct Shared<G: SolverGame> {
+    table: Table,
+    tables: G::Tables,
+    images: Vec<SquareMap>,
+    busy: Option<Busy>,
+    knowledge: bool,
+}
+
+impl<G: SolverGame> Shared<G> {
+    fn new(game: &G, config: &SolveConfig) -> Shared<G> {
+        let size = game.board().size();
+        let images = match config.symmetry {
+            true => G::VARIANT.symmetries(size).into_iter().map(|t| SquareMap::new(t, size)).collect(),
+            false => Vec::new(),
+        };
+        let busy = (config.threads > 1).then(Busy::new);
+        Shared {
+            table: Table::new(config.memory_mib),
+            tables: game.tables(),
+            images,
+            busy,
+            knowledge: config.knowledge,
+        }
+    }
+
+    fn context<'a>(&'a self, saver: Option<&'a Saver>) -> Context<'a, G> {
+        Context {
+            table: &self.table,
+            tables: &self.tables,
+            images: &self.images,
+            busy: self.busy.as_ref(),
+            saver,
+            knowledge: self.knowledge,
+        }
+    }
 }
 
 /// Proves who wins `position`, within `config`'s budget, reporting to and
@@ -165,7 +240,8 @@ pub fn solve(
     }
     let game = position.game.clone();
     let move_limit = position.move_limit().map(|limit| limit.saturating_sub(position.moves().len() as u32));
-    let mut solution = with_game!(game, g => solve_game(g, config, handler));
+    let saver = config.checkpoint.as_ref().map(|c| Saver::new(c, &position.fen(), &config.table_settings()));
+    let mut solution = with_game!(game, g => solve_game(g, config, saver.as_ref(), handler))?;
     // The search ignored the move limit: a proof whose longest line does not
     // fit in the plies left is no proof under the rules as played.
     if let (Some(left), Some(bound)) = (move_limit, solution.bound)
@@ -179,11 +255,23 @@ pub fn solve(
 }
 
 /// The same on a concrete game, which must not be over.
-fn solve_game<G: SolverGame>(mut game: G, config: &SolveConfig, handler: &mut dyn SolveHandler) -> Solution {
+fn solve_game<G: SolverGame>(
+    mut game: G,
+    config: &SolveConfig,
+    saver: Option<&Saver>,
+    handler: &mut dyn SolveHandler,
+) -> Result<Solution, SolveError> {
     game.prepare();
-    let tables = game.tables();
-    let mut table = Table::new(config.memory_mib);
-    let mut clock = Clock::new(handler, config.time, config.nodes);
+    let shared = Shared::new(&game, config);
+    let resumed = match saver {
+        Some(s) => s.load(&shared.table).map_err(SolveError::Checkpoint)?,
+        None => None,
+    };
+    let pool = AtomicU64::new(0);
+    let mut clock = Clock::new(handler, config.time, config.nodes).pooled(&pool);
+    if let Some(c) = &config.checkpoint {
+        clock = clock.checkpointing(c.every);
+    }
     let mover = game.side_to_move();
     let targets: &[Side] = if G::CAN_REPEAT { &[mover, mover.opponent()] } else { &[mover] };
     let mut solution = Solution {
@@ -196,10 +284,14 @@ fn solve_game<G: SolverGame>(mut game: G, config: &SolveConfig, handler: &mut dy
         time: Duration::ZERO,
         proof_time: Duration::ZERO,
         progress: SolveProgress::default(),
+        resumed,
+        checkpoint_failure: None,
     };
     for &target in targets {
-        let mut solver = Solver::new(&mut game, &mut table, &mut clock, &tables, target, None, config.knowledge);
-        let Ok(root) = solver.prove() else { break };
+        let mut solver = Solver::new(&mut game, shared.context(saver), &mut clock, target, None);
+        let proved = solver.prove_together(config.threads.saturating_sub(1), &pool);
+        saver.inspect(|s| s.save(&shared.table));
+        let Ok(root) = proved else { break };
         let target_wins = (root.phi == 0) == (mover == target);
         let winner = match (target_wins, G::CAN_REPEAT) {
             (true, _) => target,
@@ -229,10 +321,12 @@ fn solve_game<G: SolverGame>(mut game: G, config: &SolveConfig, handler: &mut dy
     if solution.proof_time.is_zero() {
         solution.proof_time = clock.elapsed();
     }
-    solution.nodes = clock.nodes;
+    clock.publish();
+    solution.nodes = clock.total();
     solution.time = clock.elapsed();
     solution.progress = clock.progress.clone();
-    solution
+    solution.checkpoint_failure = saver.and_then(Saver::failure);
+    Ok(solution)
 }
 
 /// The plies the move limit leaves `position`, if it has one.
@@ -270,12 +364,11 @@ fn bounded_plies(position: &Position, plies: u32) -> Result<u32, SolveError> {
 /// The same on a concrete game, which must not be over.
 fn bounded_game<G: SolverGame>(mut game: G, winner: Side, plies: u32, config: &SolveConfig) -> Option<bool> {
     game.prepare();
-    let tables = game.tables();
-    let mut table = Table::new(config.memory_mib);
+    let shared = Shared::new(&game, config);
     let mut handler = ();
     let mut clock = Clock::new(&mut handler, config.time, config.nodes);
     let mover = game.side_to_move();
-    let mut solver = Solver::new(&mut game, &mut table, &mut clock, &tables, winner, Some(plies), config.knowledge);
+    let mut solver = Solver::new(&mut game, shared.context(None), &mut clock, winner, Some(plies));
     let root = solver.prove().ok()?;
     Some((root.phi == 0) == (mover == winner))
 }
@@ -295,12 +388,11 @@ pub fn shortest_within(position: &Position, plies: u32, config: &SolveConfig) ->
 /// The same on a concrete game, which must not be over.
 fn shortest_game<G: SolverGame>(mut game: G, plies: u32, config: &SolveConfig) -> Option<Vec<Move>> {
     game.prepare();
-    let tables = game.tables();
-    let mut table = Table::new(config.memory_mib);
+    let shared = Shared::new(&game, config);
     let mut handler = ();
     let mut clock = Clock::new(&mut handler, config.time, config.nodes);
     let mover = game.side_to_move();
-    let mut solver = Solver::new(&mut game, &mut table, &mut clock, &tables, mover, Some(plies), config.knowledge);
+    let mut solver = Solver::new(&mut game, shared.context(None), &mut clock, mover, Some(plies));
     let root = solver.prove().ok()?;
     if root.phi != 0 {
         return None;

@@ -1,7 +1,12 @@
 //! The solver's transposition table: proof and disproof numbers per position,
 //! in a fixed amount of memory, keeping the entries that cost the most work.
+//! Every solving thread reads and writes it at once without locks: a slot is
+//! three words, the first the key folded with the other two (Hyatt and Mann's
+//! lockless hashing), so a slot half overwritten by another thread reads as
+//! empty rather than as a wrong entry.
 
-use std::mem::size_of;
+use std::io::{self, Read, Write};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 
 /// Entries a key may occupy; the one with the least work is replaced.
 const BUCKET: usize = 4;
@@ -19,74 +24,157 @@ pub(crate) struct Entry {
 }
 
 impl Entry {
-    /// Slots never written have both numbers zero, which no real entry has.
+    fn numbers(&self) -> u64 {
+        self.phi as u64 | (self.delta as u64) << 32
+    }
+
+    fn extra(&self) -> u64 {
+        self.work as u64 | (self.len as u64) << 32
+    }
+
+    fn unpack(key: u64, numbers: u64, extra: u64) -> Entry {
+        Entry { key, phi: numbers as u32, delta: (numbers >> 32) as u32, work: extra as u32, len: (extra >> 32) as u16 }
+    }
+}
+
+/// One entry's three words. Both numbers zero, which no real entry has, marks
+/// a slot never written.
+#[derive(Default)]
+struct Slot {
+    check: AtomicU64,
+    numbers: AtomicU64,
+    extra: AtomicU64,
+}
+
+impl Slot {
+    /// The entry held, if the slot is in use and not torn by a concurrent write.
+    #[inline]
+    fn read(&self) -> Option<Entry> {
+        let numbers = self.numbers.load(Relaxed);
+        let extra = self.extra.load(Relaxed);
+        let key = self.check.load(Relaxed) ^ numbers ^ extra;
+        (numbers != 0).then(|| Entry::unpack(key, numbers, extra))
+    }
+
     fn is_empty(&self) -> bool {
-        self.phi == 0 && self.delta == 0
+        self.numbers.load(Relaxed) == 0
+    }
+
+    fn write(&self, e: &Entry) {
+        let (numbers, extra) = (e.numbers(), e.extra());
+        self.numbers.store(numbers, Relaxed);
+        self.extra.store(extra, Relaxed);
+        self.check.store(e.key ^ numbers ^ extra, Relaxed);
     }
 }
 
 pub(crate) struct Table {
-    entries: Vec<Entry>,
+    slots: Vec<Slot>,
     buckets: usize,
-    filled: usize,
+    filled: AtomicUsize,
 }
 
 impl Table {
     /// A table using about `mib` MiB (at least one bucket).
     pub(crate) fn new(mib: usize) -> Table {
         let bytes = mib.saturating_mul(1 << 20);
-        let buckets = (bytes / (BUCKET * size_of::<Entry>())).max(1);
-        Table { entries: vec![Entry::default(); buckets * BUCKET], buckets, filled: 0 }
+        let buckets = (bytes / (BUCKET * size_of::<Slot>())).max(1);
+        let slots = (0..buckets * BUCKET).map(|_| Slot::default()).collect();
+        Table { slots, buckets, filled: AtomicUsize::new(0) }
     }
 
     #[inline]
-    fn bucket(&self, key: u64) -> usize {
+    fn bucket(&self, key: u64) -> &[Slot] {
         // Multiply-shift maps the key onto any number of buckets evenly.
-        (((key as u128) * (self.buckets as u128)) >> 64) as usize * BUCKET
+        let start = (((key as u128) * (self.buckets as u128)) >> 64) as usize * BUCKET;
+        &self.slots[start..start + BUCKET]
     }
 
     /// Starts loading the key's bucket into the cache, so that a later `get`
-    /// finds it there (the table is far larger than the caches): a plain read
-    /// whose value nobody waits for, so several can be in flight at once.
+    /// finds it there (the table is far larger than the caches), without
+    /// waiting for it, so several loads are in flight at once.
     #[inline]
     pub(crate) fn prefetch(&self, key: u64) {
-        std::hint::black_box(self.entries[self.bucket(key)].key);
+        let bucket = self.bucket(key).as_ptr();
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            // SAFETY: a prefetch is a hint that never faults, even for an
+            // address outside memory; both are inside the table anyway. (x86_64
+            // always has SSE, which the instruction needs.) A bucket may straddle
+            // two cache lines.
+            unsafe {
+                _mm_prefetch::<_MM_HINT_T0>(bucket.cast());
+                _mm_prefetch::<_MM_HINT_T0>(bucket.wrapping_add(BUCKET - 1).cast());
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        std::hint::black_box(self.bucket(key)[0].check.load(Relaxed));
     }
 
     #[inline]
     pub(crate) fn get(&self, key: u64) -> Option<Entry> {
-        let start = self.bucket(key);
-        self.entries[start..start + BUCKET].iter().find(|e| e.key == key && !e.is_empty()).copied()
+        self.bucket(key).iter().find_map(|s| s.read().filter(|e| e.key == key))
     }
 
     /// Stores an entry over the same key, an empty slot, or the bucket's
     /// cheapest entry, in that order of preference.
-    pub(crate) fn put(&mut self, entry: Entry) {
-        debug_assert!(!entry.is_empty());
-        let start = self.bucket(entry.key);
-        let bucket = &mut self.entries[start..start + BUCKET];
-        let slot = match bucket.iter().position(|e| e.key == entry.key && !e.is_empty()) {
-            Some(i) => i,
-            None => match bucket.iter().position(Entry::is_empty) {
-                Some(i) => {
-                    self.filled += 1;
-                    i
+    pub(crate) fn put(&self, entry: Entry) {
+        debug_assert!(entry.numbers() != 0);
+        let bucket = self.bucket(entry.key);
+        let slot = match bucket.iter().find(|s| s.read().is_some_and(|e| e.key == entry.key)) {
+            Some(s) => s,
+            None => match bucket.iter().find(|s| s.is_empty()) {
+                Some(s) => {
+                    self.filled.fetch_add(1, Relaxed);
+                    s
                 }
-                None => (0..BUCKET).min_by_key(|&i| bucket[i].work).unwrap_or(0),
+                None => bucket.iter().min_by_key(|s| s.read().map_or(0, |e| e.work)).unwrap_or(&bucket[0]),
             },
         };
-        bucket[slot] = entry;
+        slot.write(&entry);
     }
 
     /// Fraction of the slots in use.
     pub(crate) fn fill(&self) -> f64 {
-        self.filled as f64 / self.entries.len() as f64
+        self.filled.load(Relaxed) as f64 / self.slots.len() as f64
+    }
+
+    /// Writes every entry in use: a count, then three little-endian words each.
+    pub(crate) fn save(&self, out: &mut dyn Write) -> io::Result<()> {
+        let entries: Vec<Entry> = self.slots.iter().filter_map(Slot::read).collect();
+        out.write_all(&(entries.len() as u64).to_le_bytes())?;
+        for e in &entries {
+            for word in [e.key, e.numbers(), e.extra()] {
+                out.write_all(&word.to_le_bytes())?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Adds the entries `save` wrote (to a table of any size); returns how many.
+    pub(crate) fn load(&self, input: &mut dyn Read) -> io::Result<u64> {
+        let count = read_word(input)?;
+        for _ in 0..count {
+            let (key, numbers, extra) = (read_word(input)?, read_word(input)?, read_word(input)?);
+            if numbers == 0 {
+                return Err(io::Error::new(io::ErrorKind::InvalidData, "an empty entry"));
+            }
+            self.put(Entry::unpack(key, numbers, extra));
+        }
+        Ok(count)
     }
 
     #[cfg(test)]
     fn capacity(&self) -> usize {
-        self.entries.len()
+        self.slots.len()
     }
+}
+
+fn read_word(input: &mut dyn Read) -> io::Result<u64> {
+    let mut bytes = [0; 8];
+    input.read_exact(&mut bytes)?;
+    Ok(u64::from_le_bytes(bytes))
 }
 
 #[cfg(test)]
@@ -95,7 +183,7 @@ mod tests {
 
     #[test]
     fn keeps_the_costliest_entries_of_a_full_bucket() {
-        let mut t = Table::new(0);
+        let t = Table::new(0);
         assert_eq!(t.capacity(), BUCKET);
         for k in 0..BUCKET as u64 {
             t.put(Entry { key: k + 1, phi: 1, delta: 1, work: 10 + k as u32, len: 0 });
@@ -106,5 +194,28 @@ mod tests {
         assert!(t.get(4).is_some());
         t.put(Entry { key: 4, phi: 0, delta: 7, work: 1, len: 5 });
         assert_eq!(t.get(4).map(|e| (e.phi, e.len)), Some((0, 5)), "same key overwritten in place");
+    }
+
+    #[test]
+    fn a_torn_slot_reads_as_empty() {
+        let t = Table::new(0);
+        t.put(Entry { key: 7, phi: 3, delta: 4, work: 1, len: 0 });
+        // Another thread's write caught half way: new numbers, old check word.
+        t.slots.iter().find(|s| !s.is_empty()).unwrap().numbers.store(5 | 6 << 32, Relaxed);
+        assert_eq!(t.get(7), None);
+    }
+
+    #[test]
+    fn saved_entries_load_into_a_table_of_another_size() {
+        let t = Table::new(1);
+        for k in 1..=100u64 {
+            t.put(Entry { key: k.wrapping_mul(0x9E37_79B9_7F4A_7C15), phi: k as u32, delta: 1, work: 1, len: 2 });
+        }
+        let mut bytes = Vec::new();
+        t.save(&mut bytes).unwrap();
+        let bigger = Table::new(2);
+        assert_eq!(bigger.load(&mut bytes.as_slice()).unwrap(), 100);
+        assert_eq!(bigger.get(7u64.wrapping_mul(0x9E37_79B9_7F4A_7C15)).map(|e| e.phi), Some(7));
+        assert!(bigger.load(&mut &bytes[..bytes.len() - 3]).is_err(), "a cut file is refused");
     }
 }
