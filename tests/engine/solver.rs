@@ -241,6 +241,37 @@ fn breakthrough_knowledge_only_decides_what_search_confirms() {
 }
 
 #[test]
+fn loa_knowledge_decides_exactly_the_wins_in_one() {
+    let mut decided = 0;
+    for pos in near_ends(Variant::LinesOfAction, BoardSize::new(6, 6), 40, 12) {
+        let mut game = LinesOfAction::<u64>::from_placement(&pos.placement()).unwrap();
+        let tables = game.tables();
+        let mut rng = StdRng::seed_from_u64(pos.hash());
+        while !game.outcome().is_over() {
+            let mover = game.side_to_move();
+            let wins_now = wins_within(&mut game, mover, 1, &mut HashMap::new());
+            let insight = game.insight(&tables);
+            assert_eq!(
+                insight == (Insight::Decided { winner: mover, plies: 1 }),
+                wins_now,
+                "{}",
+                game.placement().to_fen()
+            );
+            if wins_now {
+                decided += 1;
+                let m = game.decided_move(&tables).expect("a winning move");
+                game.play_unchecked(m);
+                assert_eq!(game.outcome().winner(), Some(mover));
+                game.undo_unchecked(m);
+            }
+            let moves = game.legal_moves();
+            game.play_unchecked(moves[rng.random_range(0..moves.len())]);
+        }
+    }
+    assert!(decided > 20, "{decided}");
+}
+
+#[test]
 fn a_pawn_nobody_can_reach_wins_the_race() {
     // White's a3 pawn needs 3 moves; Black's pawns on e6 and f6 are too far
     // away to catch it and need 5 moves to reach rank 1.

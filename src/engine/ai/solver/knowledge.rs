@@ -4,10 +4,11 @@
 //! captured, a pawn that can step next to the goal where no enemy can capture
 //! it wins in three plies, and a pawn no enemy can ever reach wins a race it
 //! is ahead in.
-//! Lines of Action: its rules already decide connection (and the mover-wins
-//! rule) in `quick_outcome`, so it adds nothing but the draw rules' handling.
+//! Lines of Action: a mover that can join all its pieces with one move wins
+//! next ply (its rules decide connection and the mover-wins rule themselves).
 
 use crate::engine::ai::eval::Evaluate;
+use crate::engine::ai::eval::loa::connects_in_one;
 use crate::engine::rules::bits::Bits;
 use crate::engine::rules::board::Board;
 use crate::engine::rules::breakthrough::Breakthrough;
@@ -243,13 +244,27 @@ impl<B: Bits> SolverGame for LinesOfAction<B> {
 
     fn tables(&self) {}
 
+    /// A mover that can join all its pieces with one move wins at once (its
+    /// connection counts first even if the move also joins the enemy's).
     #[inline]
     fn insight(&self, _: &()) -> Insight {
-        Insight::Open
+        let board = self.board();
+        let mover = board.side();
+        if connects_in_one(board.geometry(), board.pieces(mover), board.pieces(mover.opponent())) {
+            Insight::Decided { winner: mover, plies: 1 }
+        } else {
+            Insight::Open
+        }
     }
 
     fn decided_move(&self, _: &()) -> Option<Move> {
-        None
+        let mut game = self.clone();
+        game.legal_moves().into_iter().find(|&m| {
+            game.play_unchecked(m);
+            let wins = game.quick_outcome().winner() == Some(self.side_to_move());
+            game.undo_unchecked(m);
+            wins
+        })
     }
 
     fn prepare(&mut self) {
