@@ -174,6 +174,24 @@ fn engine_mode_answers_a_search_with_limits_after_the_end_of_input() {
 }
 
 #[test]
+fn solve_resumes_from_its_checkpoint() {
+    let path = std::env::temp_dir().join(format!("breakline-solve-{}.ckpt", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    let file = path.to_str().unwrap();
+    let args = ["solve", "--size", "4x5", "--no-distance", "--threads", "2", "--checkpoint", file];
+    let (code, first, _) = breakline(&args);
+    assert_eq!(code, 0);
+    assert!(first.starts_with("result black wins (proved)") && !first.contains("resumed"), "{first}");
+    let (code, second, _) = breakline(&args);
+    assert_eq!(code, 0);
+    assert!(second.starts_with("result black wins (proved)") && second.contains("resumed from the checkpoint's "));
+    let (code, _, err) = breakline(&["solve", "--size", "3x5", "--checkpoint", file]);
+    assert_ne!(code, 0);
+    assert!(err.contains("was not saved by a solve of this position"), "{err}");
+    let _ = std::fs::remove_file(&path);
+}
+
+#[test]
 fn solve_proves_a_tiny_board_and_rejects_bad_budgets() {
     let (code, out, _) = breakline(&["solve", "--size", "3x5"]);
     assert_eq!(code, 0);
@@ -190,6 +208,10 @@ fn solve_proves_a_tiny_board_and_rejects_bad_budgets() {
         &["solve", "--fen", "5/5 w"],
         &["solve", "--moves", "a2-a5"],
         &["solve", "--fen", "w4/5/5/2b2/5 b"],
+        &["solve", "--threads", "0"],
+        &["solve", "--checkpoint-every", "5"],
+        &["solve", "--checkpoint", "proof.ckpt", "--checkpoint-every", "0"],
+        &["solve", "--checkpoint", "/no/such/directory/proof.ckpt"],
     ] {
         let (code, out, err) = breakline(args);
         assert_ne!(code, 0, "{args:?}");

@@ -42,7 +42,12 @@ impl Saver {
     pub(crate) fn load(&self, table: &Table) -> Result<Option<u64>, String> {
         let file = match File::open(&self.path) {
             Ok(file) => file,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                // Find out now, not hours later, whether saves can be written there.
+                let partial = partial_path(&self.path);
+                File::create(&partial).and_then(|_| fs::remove_file(&partial)).map_err(|e| self.describe(&e))?;
+                return Ok(None);
+            }
             Err(e) => return Err(self.describe(&e)),
         };
         let mut input = BufReader::new(file);
