@@ -245,12 +245,11 @@ fn loa_knowledge_decides_exactly_the_wins_in_one() {
     let mut decided = 0;
     for pos in near_ends(Variant::LinesOfAction, BoardSize::new(6, 6), 40, 12) {
         let mut game = LinesOfAction::<u64>::from_placement(&pos.placement()).unwrap();
-        let tables = game.tables();
         let mut rng = StdRng::seed_from_u64(pos.hash());
         while !game.outcome().is_over() {
             let mover = game.side_to_move();
             let wins_now = wins_within(&mut game, mover, 1, &mut HashMap::new());
-            let insight = game.insight(&tables);
+            let insight = game.insight(&());
             assert_eq!(
                 insight == (Insight::Decided { winner: mover, plies: 1 }),
                 wins_now,
@@ -259,7 +258,7 @@ fn loa_knowledge_decides_exactly_the_wins_in_one() {
             );
             if wins_now {
                 decided += 1;
-                let m = game.decided_move(&tables).expect("a winning move");
+                let m = game.decided_move(&()).expect("a winning move");
                 game.play_unchecked(m);
                 assert_eq!(game.outcome().winner(), Some(mover));
                 game.undo_unchecked(m);
