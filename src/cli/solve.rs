@@ -8,6 +8,7 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use thiserror::Error;
 
+use crate::engine::ai::search::limits::THREADS;
 use crate::engine::ai::solver::{
     self, Checkpoint, Solution, SolveConfig, SolveError, SolveHandler, SolveProgress, Verdict,
 };
@@ -46,7 +47,7 @@ pub(crate) struct SolveArgs {
     #[arg(long)]
     no_symmetry: bool,
     /// Threads proving together on one table
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(thread_range()))]
     threads: u64,
     /// Save the proof's table to this file as it goes, and resume from it if it exists
     #[arg(long)]
@@ -138,6 +139,11 @@ pub(crate) fn run(args: &SolveArgs) -> Result<(), SolveCommandError> {
     Ok(())
 }
 
+/// The threads a solve may use: the searches' limit.
+const fn thread_range() -> std::ops::RangeInclusive<u64> {
+    *THREADS.start() as u64..=*THREADS.end() as u64
+}
+
 /// Where and how often to save the table, from the flags.
 fn checkpoint(args: &SolveArgs) -> Result<Option<Checkpoint>, SolveCommandError> {
     let Some(path) = &args.checkpoint else { return Ok(None) };
@@ -213,7 +219,7 @@ pub(crate) fn protocol_reply(pos: &Position, args: &[&str]) -> Result<String, So
             "movetime" => config.time = Some(Duration::from_millis(n.max(1))),
             "nodes" => config.nodes = Some(n),
             "memory" => config.memory_mib = n.clamp(1, 65536) as usize,
-            "threads" => config.threads = n.clamp(1, 256) as usize,
+            "threads" => config.threads = n.clamp(*thread_range().start(), *thread_range().end()) as usize,
             other => return Err(SolveCommandError::UnknownOption(other.to_string())),
         }
         rest = tail;

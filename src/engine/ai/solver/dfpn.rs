@@ -152,7 +152,8 @@ impl<'a, 'h, G: SolverGame> Solver<'a, 'h, G> {
     /// Searches the root until it is solved (or the budget runs out).
     pub(crate) fn prove(&mut self) -> Result<Value, Stopped> {
         self.path.clear();
-        self.mid(self.bound, INF, INF)
+        let key = self.key(self.position_key(), self.bound);
+        self.mid(self.bound, key, INF, INF)
     }
 
     /// The table key: the position, and in a bounded search the plies left; in
@@ -305,9 +306,10 @@ impl<'a, 'h, G: SolverGame> Solver<'a, 'h, G> {
         self.ctx.table.put(Entry { key, phi: v.phi, delta: v.delta, work, len });
     }
 
-    /// The multiple-iterative-deepening step: searches the current node until
-    /// its numbers reach a threshold, and returns them.
-    fn mid(&mut self, remaining: Option<u32>, th_phi: u32, th_delta: u32) -> Result<Value, Stopped> {
+    /// The multiple-iterative-deepening step: searches the current node (whose
+    /// table key the parent already knows) until its numbers reach a
+    /// threshold, and returns them.
+    fn mid(&mut self, remaining: Option<u32>, key: u64, th_phi: u32, th_delta: u32) -> Result<Value, Stopped> {
         self.clock.tick()?;
         if self.clock.checkpoint_due {
             self.clock.checkpoint_due = false;
@@ -315,7 +317,6 @@ impl<'a, 'h, G: SolverGame> Solver<'a, 'h, G> {
         }
         let first_node = self.clock.nodes;
         let hash = self.game.hash();
-        let key = self.key(self.position_key(), remaining);
         let must = match self.decide(remaining, true) {
             Decision::Done(v) => return Ok(v),
             Decision::Open(must) => must,
@@ -346,7 +347,7 @@ impl<'a, 'h, G: SolverGame> Solver<'a, 'h, G> {
             self.path.push(hash);
             self.game.play_unchecked(mv);
             self.ctx.busy.inspect(|b| b.enter(child_key));
-            let result = self.mid(below, child_th_phi, child_th_delta);
+            let result = self.mid(below, child_key, child_th_phi, child_th_delta);
             self.ctx.busy.inspect(|b| b.leave(child_key));
             self.game.undo_unchecked(mv);
             self.path.pop();
@@ -368,7 +369,7 @@ impl<'a, 'h, G: SolverGame> Solver<'a, 'h, G> {
         let key = self.key(self.position_key(), remaining);
         match self.ctx.table.get(key) {
             Some(e) if e.phi == 0 || e.delta == 0 => Ok(Value { phi: e.phi, delta: e.delta, len: e.len as u32 }),
-            _ => self.mid(remaining, INF, INF),
+            _ => self.mid(remaining, key, INF, INF),
         }
     }
 
