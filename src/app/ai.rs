@@ -19,7 +19,7 @@ use super::proof_panel::ProofStatus;
 use super::session::GameSession;
 use super::state::{GameRequest, GameSystems, MoveChosen, MoveSource, TurnPhase};
 use super::window_rest::{PROGRESS_INTERVAL, ThrottledWaker, Waker};
-use crate::engine::ai::search::{self, SearchError};
+use crate::engine::ai::search::{self, SearchError, SearchMemory};
 use crate::engine::ai::time_plan::search_on_clock;
 use crate::engine::{AiConfig, Move as EngineMove, SearchHandler, SearchInfo, SearchResult, Side};
 
@@ -68,6 +68,11 @@ impl ThinkingStatus {
     }
 }
 
+/// Each side's AI memory (its search table), kept from move to move as an
+/// engine keeps its own through a game; a change of config starts it afresh.
+#[derive(Resource, Default)]
+struct AiMemory([SearchMemory; 2]);
+
 /// Connects a background search to its task: the stop flag in, progress
 /// out (waking the resting window a few times a second). The analysis
 /// uses it too.
@@ -91,6 +96,7 @@ impl SearchHandler for TaskHandler {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<AiThinking>()
+        .init_resource::<AiMemory>()
         .add_systems(OnEnter(TurnPhase::AiThinking), spawn_search)
         .add_systems(OnExit(TurnPhase::AiThinking), clear_thinking)
         .add_systems(Update, poll_search.in_set(GameSystems::Ai).run_if(in_state(TurnPhase::AiThinking)));
@@ -100,7 +106,7 @@ fn spawn_search(
     mut commands: Commands,
     session: Res<GameSession>,
     players: Res<Players>,
-    (waker, proof, timer): (Res<Waker>, Res<ProofStatus>, Res<TurnTimer>),
+    (waker, proof, timer, memory): (Res<Waker>, Res<ProofStatus>, Res<TurnTimer>, Res<AiMemory>),
     mut thinking: ResMut<AiThinking>,
     mut requests: MessageWriter<GameRequest>,
 ) {
@@ -125,9 +131,10 @@ fn spawn_search(
         let config = config.clone();
         let wake = waker.throttled(PROGRESS_INTERVAL);
         let mut handler = TaskHandler { stop: stop.clone(), progress: sender, wake };
+        let memory = memory.0[side.index()].clone();
         BackgroundJob::spawn("AI search", waker.clone(), move || match clock {
-            Some(clock) => search_on_clock(&position, &config, 1, clock, &mut handler),
-            None => search::search(&position, &config, &mut handler),
+            Some(clock) => search_on_clock(&position, &config, 1, clock, &mut handler, &memory),
+            None => search::search_with_memory(&position, &config, 1, &mut handler, &memory),
         })
     };
     thinking.status = Some(ThinkingStatus {

@@ -17,7 +17,8 @@ use super::solve::SolveCommandError;
 use crate::engine::ai::eval::wdl_per_mille;
 use crate::engine::ai::search::limits::{self, MULTIPV};
 use crate::engine::ai::search::{
-    self, AiConfig, Algorithm, ConfigError, Limit, PvLine, SearchHandler, SearchInfo, parse_threads, threads_expect,
+    self, AiConfig, Algorithm, ConfigError, Limit, PvLine, SearchHandler, SearchInfo, SearchMemory, parse_threads,
+    threads_expect,
 };
 use crate::engine::ai::time_plan::search_on_clock;
 use crate::engine::rules::clock::ClockView;
@@ -102,6 +103,8 @@ pub struct EngineSession {
     /// Where the running job, if any, writes its lines.
     sink: Sink,
     job: Option<Job>,
+    /// The searches' table, kept from one `go` to the next as the game goes on.
+    memory: SearchMemory,
 }
 
 /// What a command asks of the caller once its reply is written.
@@ -204,7 +207,16 @@ impl EngineSession {
         let variant = Variant::Breakthrough;
         let position = Position::start(variant, variant.default_size()).expect("8x8 is supported");
         let ai = AiConfig::new(Algorithm::Enhanced, Strategy::Expert);
-        EngineSession { position, ai, threads: AiConfig::AUTO_THREADS, wdl: false, multipv: 1, sink, job: None }
+        EngineSession {
+            position,
+            ai,
+            threads: AiConfig::AUTO_THREADS,
+            wdl: false,
+            multipv: 1,
+            sink,
+            job: None,
+            memory: SearchMemory::new(),
+        }
     }
 
     pub fn position(&self) -> &Position {
@@ -411,11 +423,12 @@ impl EngineSession {
         let position = self.position.clone();
         let sink = self.sink.clone();
         let format = InfoFormat { wdl: self.wdl, multipv: self.multipv };
+        let memory = self.memory.clone();
         self.job = Some(Job::spawn(work, move |signals| {
             let mut reporter = Reporter { sink: &sink, position: &position, stop: &signals.stop, format };
             let result = match clock {
-                Some(clock) => search_on_clock(&position, &config, format.multipv, clock, &mut reporter),
-                None => search::search_lines(&position, &config, format.multipv, &mut reporter),
+                Some(clock) => search_on_clock(&position, &config, format.multipv, clock, &mut reporter, &memory),
+                None => search::search_with_memory(&position, &config, format.multipv, &mut reporter, &memory),
             };
             signals.finish(work);
             match result {

@@ -8,7 +8,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use breakline::engine::ai::eval::{MAX_EVAL, WIN};
-use breakline::engine::ai::search::{self, ConfigError, Limit, SearchResult, score_text};
+use breakline::engine::ai::search::{self, ConfigError, Limit, SearchMemory, SearchResult, score_text};
 use breakline::engine::{AiConfig, Algorithm, BoardSize, Outcome, Position, SearchHandler, Side, Strategy, Variant};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -425,4 +425,54 @@ fn parallel_search_plays_legal_moves_and_agrees_on_values_and_proofs() {
         assert!(pos.legal_moves().contains(&r.best_move), "{config}");
         assert_legal_line(&pos, &r.info.pv);
     }
+}
+
+#[test]
+fn a_kept_table_carries_one_search_into_the_next() {
+    let pos = random_position(Variant::Breakthrough, 8, 6, 3);
+    let config = fixed(Algorithm::Enhanced, Strategy::Expert, 7);
+    let memory = SearchMemory::new();
+    let first = search::search_with_memory(&pos, &config, 1, &mut (), &memory).unwrap();
+    let again = search::search_with_memory(&pos, &config, 1, &mut (), &memory).unwrap();
+    assert!(again.info.nodes * 2 < first.info.nodes, "{} then {} nodes", first.info.nodes, again.info.nodes);
+    // The exact search's value does not depend on what the table holds.
+    assert_eq!(again.info.score, first.info.score);
+    assert_eq!(search::search(&pos, &config, &mut ()).unwrap().info.score, first.info.score);
+}
+
+#[test]
+fn a_kept_table_starts_afresh_for_another_config_or_game() {
+    let bt = random_position(Variant::Breakthrough, 8, 6, 4);
+    let loa = random_position(Variant::LinesOfAction, 8, 4, 4);
+    let expert = fixed(Algorithm::Enhanced, Strategy::Expert, 6);
+    let other = fixed(Algorithm::Enhanced, Strategy::Offensive2, 6);
+    let alone = |pos: &Position, config: &AiConfig| {
+        search::search_with_memory(pos, config, 1, &mut (), &SearchMemory::new()).unwrap().info.nodes
+    };
+    let memory = SearchMemory::new();
+    search::search_with_memory(&bt, &expert, 1, &mut (), &memory).unwrap();
+    let switched = search::search_with_memory(&bt, &other, 1, &mut (), &memory).unwrap();
+    assert_eq!(switched.info.nodes, alone(&bt, &other), "a new strategy starts with an empty table");
+    let moved_on = search::search_with_memory(&loa, &expert, 1, &mut (), &memory).unwrap();
+    assert_eq!(moved_on.info.nodes, alone(&loa, &expert), "so does another game");
+    memory.clear();
+    let cleared = search::search_with_memory(&loa, &expert, 1, &mut (), &memory).unwrap();
+    assert_eq!(cleared.info.nodes, alone(&loa, &expert), "and a cleared memory");
+}
+
+/// Stops nothing, but asks for no new depth once any time has passed.
+struct NoNewDepth;
+
+impl SearchHandler for NoNewDepth {
+    fn iteration_budget(&self) -> f64 {
+        0.0
+    }
+}
+
+#[test]
+fn the_handler_decides_whether_a_new_depth_starts() {
+    let pos = random_position(Variant::Breakthrough, 8, 6, 5);
+    let config = limited(Algorithm::Enhanced, Strategy::Expert, &[Limit::TimeMs(60_000)]);
+    let result = search::search(&pos, &config, &mut NoNewDepth).unwrap();
+    assert_eq!(result.info.depth, 1);
 }

@@ -6,7 +6,9 @@
 
 use std::time::{Duration, Instant};
 
-use crate::engine::ai::search::{self, AiConfig, LimitKind, SearchError, SearchHandler, SearchInfo, SearchResult};
+use crate::engine::ai::search::{
+    self, AiConfig, LimitKind, SearchError, SearchHandler, SearchInfo, SearchMemory, SearchResult,
+};
 use crate::engine::rules::clock::ClockView;
 use crate::engine::rules::position::Position;
 
@@ -17,6 +19,10 @@ const MOVES_LEFT: u32 = 25;
 const INCREMENT_SHARE: f64 = 0.8;
 /// A move never plans on more than this share of the time left.
 const MOST_OF_LEFT: f64 = 0.4;
+/// Enhanced starts no iteration past this share of its limit, the hard stop:
+/// a new depth takes a few times the last, so one started later would mostly
+/// spend the reserve and be cut off.
+const ITERATION_BUDGET: f64 = 0.5;
 /// Kept back from the time left for what the search does not count: moving
 /// the pieces, starting threads, a program's pipe.
 const OVERHEAD: Duration = Duration::from_millis(30);
@@ -58,18 +64,19 @@ pub fn fitted(config: &AiConfig, budget: MoveBudget) -> AiConfig {
 }
 
 /// Searches `position` with `config` for its best `lines` (see
-/// [`search::search_lines`]) by `clock`: the budget planned, the config
-/// fitted to it and a hard deadline that stops any algorithm.
+/// [`search::search_with_memory`]) by `clock`: the budget planned, the
+/// config fitted to it and a hard deadline that stops any algorithm.
 pub fn search_on_clock(
     position: &Position,
     config: &AiConfig,
     lines: usize,
     clock: ClockView,
     handler: &mut dyn SearchHandler,
+    memory: &SearchMemory,
 ) -> Result<SearchResult, SearchError> {
     let budget = plan(clock);
     let mut deadline = Deadline { inner: handler, at: Instant::now() + budget.hard };
-    search::search_lines(position, &fitted(config, budget), lines, &mut deadline)
+    search::search_with_memory(position, &fitted(config, budget), lines, &mut deadline, memory)
 }
 
 /// A handler that also stops at a moment in time.
@@ -85,6 +92,10 @@ impl SearchHandler for Deadline<'_> {
 
     fn report(&mut self, info: &SearchInfo) {
         self.inner.report(info);
+    }
+
+    fn iteration_budget(&self) -> f64 {
+        ITERATION_BUDGET
     }
 }
 

@@ -26,6 +26,7 @@ use thiserror::Error;
 
 pub use config::{AiConfig, Algorithm, ConfigError, Level, Limit, LimitKind, all_cores};
 pub(crate) use config::{parse_threads, threads_expect};
+pub use enhanced::SearchMemory;
 
 use crate::engine::ai::book::Book;
 use crate::engine::ai::eval::{Evaluate, MAX_EVAL, Score, WIN};
@@ -102,6 +103,14 @@ pub trait SearchHandler {
 
     /// Called when an iteration completes (or periodically for MCTS).
     fn report(&mut self, _info: &SearchInfo) {}
+
+    /// The share of the time limit past which iterative deepening starts no
+    /// new depth. A fixed time a move is all the move's to use, so by default
+    /// the search goes on until the limit (a depth cut short still counts);
+    /// a clock's plan, whose limit is a hard stop past its target, asks less.
+    fn iteration_budget(&self) -> f64 {
+        1.0
+    }
 }
 
 /// A handler that never stops and ignores progress.
@@ -193,6 +202,10 @@ impl<'a> Control<'a> {
     fn report(&mut self, info: &SearchInfo) {
         self.handler.report(info);
     }
+
+    fn iteration_budget(&self) -> f64 {
+        self.handler.iteration_budget()
+    }
 }
 
 /// "win in 3", "loss in 2" or the plain number, for logs and panels.
@@ -225,6 +238,28 @@ pub fn search_lines(
     lines: usize,
     handler: &mut dyn SearchHandler,
 ) -> Result<SearchResult, SearchError> {
+    search_lines_in(position, config, lines, handler, None)
+}
+
+/// [`search_lines`] for a player that plays on from the position: the
+/// enhanced search keeps its table in `memory` for the next move.
+pub fn search_with_memory(
+    position: &Position,
+    config: &AiConfig,
+    lines: usize,
+    handler: &mut dyn SearchHandler,
+    memory: &SearchMemory,
+) -> Result<SearchResult, SearchError> {
+    search_lines_in(position, config, lines, handler, Some(memory))
+}
+
+fn search_lines_in(
+    position: &Position,
+    config: &AiConfig,
+    lines: usize,
+    handler: &mut dyn SearchHandler,
+    memory: Option<&SearchMemory>,
+) -> Result<SearchResult, SearchError> {
     if !limits::MULTIPV.contains(&lines) {
         return Err(SearchError::LineCount(lines));
     }
@@ -240,7 +275,7 @@ pub fn search_lines(
         return Ok(SearchResult { best_move: m, info });
     }
     let game = position.game.clone();
-    Ok(with_game!(game, g => search_game(g, config, lines, handler)))
+    Ok(with_game!(game, g => search_game(g, config, lines, handler, memory)))
 }
 
 /// The same, on a concrete game type (the algorithms are generic over it).
@@ -249,13 +284,14 @@ fn search_game<G: Evaluate>(
     config: &AiConfig,
     lines: usize,
     handler: &mut dyn SearchHandler,
+    memory: Option<&SearchMemory>,
 ) -> SearchResult {
     let time = config.time_ms().map(Duration::from_millis);
     let mut control = Control::new(handler, time);
     let mut result = match config.algorithm() {
         Algorithm::Minimax => minimax::search(&mut game, config, &mut control),
         Algorithm::AlphaBeta => alphabeta::search(&mut game, config, &mut control),
-        Algorithm::Enhanced => enhanced::search(&mut game, config, lines, &mut control),
+        Algorithm::Enhanced => enhanced::search(&mut game, config, lines, memory, &mut control),
         Algorithm::Mcts => mcts::search(&mut game, config, &mut control),
     };
     blunder::maybe_blunder(&mut game, config, &mut result);

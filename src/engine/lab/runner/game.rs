@@ -186,11 +186,11 @@ fn turn(
 ) -> Result<Turn, SearchError> {
     let mover = pos.side_to_move();
     match sitting {
-        Sitting::Ai(base) => {
+        Sitting::Ai(base, memory) => {
             let config = base.with_seed(move_seed(seed, pos.moves().len(), mover));
             let result = match clock {
-                Some(clock) => search_on_clock(pos, &config, 1, clock.view(mover), handler)?,
-                None => search::search(pos, &config, handler)?,
+                Some(clock) => search_on_clock(pos, &config, 1, clock.view(mover), handler, memory)?,
+                None => search::search_with_memory(pos, &config, 1, handler, memory)?,
             };
             if handler.should_stop() {
                 return Ok(Turn::Stopped);

@@ -9,7 +9,7 @@ use thiserror::Error;
 
 use super::engine::{EngineError, EngineProcess, EngineSpec, EngineTerms};
 use crate::engine::ai::player::Player;
-use crate::engine::ai::search::{AiConfig, ConfigError, Level};
+use crate::engine::ai::search::{AiConfig, ConfigError, Level, SearchMemory};
 use crate::engine::rules::types::Variant;
 
 /// A player of a match: `CONFIG` (this build's AI) or `engine:PATH[:ai=CONFIG]`.
@@ -80,7 +80,7 @@ impl Seat {
     /// and set up for the game.
     pub(crate) fn sit(&self, terms: &EngineTerms) -> Result<Sitting, EngineError> {
         Ok(match self {
-            Seat::Ai(config) => Sitting::Ai(config.clone()),
+            Seat::Ai(config) => Sitting::Ai(config.clone(), SearchMemory::new()),
             Seat::Engine(spec) => Sitting::Engine(Box::new(EngineProcess::start(spec, terms)?)),
         })
     }
@@ -105,8 +105,8 @@ pub struct EngineStartError {
     pub error: EngineError,
 }
 
-/// A seat taken for one game.
+/// A seat taken for one game: an AI keeps its search memory from move to move.
 pub(crate) enum Sitting {
-    Ai(AiConfig),
+    Ai(AiConfig, SearchMemory),
     Engine(Box<EngineProcess>),
 }

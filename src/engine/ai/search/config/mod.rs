@@ -506,6 +506,13 @@ impl AiConfig {
         self.seed = seed;
     }
 
+    /// This config with what does not change the values a search leaves in
+    /// its table set aside (limits, seed, threads): searches of equal keys
+    /// may share a table (see `SearchMemory`).
+    pub(crate) fn table_key(&self) -> AiConfig {
+        AiConfig { depth: None, time_ms: None, iterations: None, seed: 0, threads: 1, ..self.clone() }
+    }
+
     /// This config with another seed: how a game seeds each move's search.
     pub fn with_seed(&self, seed: u64) -> AiConfig {
         AiConfig { seed, ..self.clone() }

@@ -30,11 +30,18 @@ pub(super) struct Team<'a> {
 }
 
 impl<'a> Team<'a> {
-    /// One searcher a thread of `config`, each a copy of `game`'s root; the
-    /// main one looks for `lines` root lines.
-    pub(super) fn new<G: Evaluate>(game: &G, config: &'a AiConfig, max_depth: u32, lines: usize) -> Team<'a> {
-        let main = Searcher::new(game, config, Table::new(config.tt_mib()));
-        let helpers = (1..config.search_threads()).map(|_| Searcher::new(game, config, Table::new(0))).collect();
+    /// One searcher a thread of `config`, each a copy of `game`'s root, the
+    /// main one writing to `table` and looking for `lines` root lines.
+    pub(super) fn new<G: Evaluate>(
+        game: &G,
+        config: &'a AiConfig,
+        table: Arc<Table>,
+        max_depth: u32,
+        lines: usize,
+    ) -> Team<'a> {
+        let main = Searcher::new(game, config, table);
+        let helpers =
+            (1..config.search_threads()).map(|_| Searcher::new(game, config, Arc::new(Table::new(0)))).collect();
         Team { main, helpers, max_depth, lines }
     }
 

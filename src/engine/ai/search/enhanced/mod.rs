@@ -8,10 +8,13 @@
 mod aspiration;
 mod lazy_smp;
 mod lines;
+mod memory;
 mod negamax;
 mod ordering;
 mod root;
 mod table;
+
+use std::sync::Arc;
 
 use crate::engine::ai::eval::{Evaluate, Score, WIN, is_proven};
 
@@ -20,28 +23,37 @@ use super::window::INFINITY;
 use super::{AiConfig, Control, PvLine, SearchInfo, SearchResult};
 use aspiration::Aspiration;
 use lazy_smp::Team;
+pub use memory::SearchMemory;
 use root::{Iteration, RootEnd, RootMoves};
+use table::Table;
 
 /// The deepest iteration of a search limited by time alone: the tables' reach.
 const TIMED_MAX_DEPTH: u32 = MAX_PLY as u32 - 2;
-/// Past this fraction of the time limit a new iteration would most likely be
-/// cut off (each takes several times longer than the last), so none starts.
-const NEW_ITERATION_BUDGET: f64 = 0.5;
 
 /// Iterative deepening: each depth searched in full (through the aspiration
 /// windows), its root order kept for the next, until the depth limit, the
 /// clock, a stop or a result proven within the horizon ends it. Each reports
 /// the best `lines` root lines (fewer if there are fewer moves). A depth cut
 /// short still counts where its first move finished, if one line is wanted
-/// (or no depth finished).
-pub(crate) fn search<G: Evaluate>(game: &mut G, config: &AiConfig, lines: usize, ctl: &mut Control) -> SearchResult {
+/// (or no depth finished). The table is `memory`'s where one is given and
+/// free, else a fresh one.
+pub(crate) fn search<G: Evaluate>(
+    game: &mut G,
+    config: &AiConfig,
+    lines: usize,
+    memory: Option<&SearchMemory>,
+    ctl: &mut Control,
+) -> SearchResult {
     let max_depth = config.depth().unwrap_or(TIMED_MAX_DEPTH);
-    let mut team = Team::new(game, config, max_depth, lines);
+    let lease = memory.and_then(|m| m.table(G::VARIANT, game.size(), config));
+    let table = lease.as_ref().map_or_else(|| Arc::new(Table::new(config.tt_mib())), |l| Arc::clone(&l.table));
+    let mut team = Team::new(game, config, table, max_depth, lines);
     let aspiration = Aspiration::new(config, game, lines);
     let mut root = RootMoves::new(game.legal_moves().to_vec());
     let mut info = SearchInfo { pv: vec![root.best()], score: -INFINITY, ..SearchInfo::default() };
+    let budget = ctl.iteration_budget();
     for depth in 1..=max_depth {
-        if depth > 1 && ctl.time_used() > NEW_ITERATION_BUDGET {
+        if depth > 1 && ctl.time_used() > budget {
             break;
         }
         let nodes_before = ctl.nodes;
@@ -112,7 +124,6 @@ mod tests {
     use crate::engine::rules::types::{BoardSize, Variant};
     use negamax::Searcher;
     use root::search_root;
-    use table::Table;
 
     use super::super::window::Window;
 
@@ -120,7 +131,7 @@ mod tests {
     /// table of `tt_mib` (fresh, so every search sees the same tree).
     fn root_search(pos: &Position, config: &AiConfig, tt_mib: u32, depth: u32, window: Window) -> (Score, RootEnd) {
         let AnyGame::Breakthrough64(mut game) = pos.game.clone() else { panic!("8x8 Breakthrough") };
-        let mut searcher = Searcher::new(&game, config, Table::new(tt_mib));
+        let mut searcher = Searcher::new(&game, config, Arc::new(Table::new(tt_mib)));
         let mut handler = ();
         let mut ctl = Control::new(&mut handler, None);
         let moves = game.legal_moves().to_vec();

@@ -98,13 +98,13 @@ pub(crate) struct Searcher<'a> {
 }
 
 impl<'a> Searcher<'a> {
-    /// A searcher for `game` with its own `table`.
-    pub(super) fn new<G: Evaluate>(game: &G, config: &'a AiConfig, table: Table) -> Searcher<'a> {
+    /// A searcher for `game` writing to `table`.
+    pub(super) fn new<G: Evaluate>(game: &G, config: &'a AiConfig, table: Arc<Table>) -> Searcher<'a> {
         Searcher {
             config,
             root: game.side_to_move(),
             noise: Noise::new(config, game),
-            table: Arc::new(table),
+            table,
             ordering: Ordering::new(game.size().squares()),
             pv: PvTable::default(),
             tt_hits: 0,

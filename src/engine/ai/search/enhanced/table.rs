@@ -1,8 +1,10 @@
 //! Transposition table: bounded, two entries a bucket (one kept for the deeper
 //! search, one always replaced), keyed by the position's Zobrist hash, and
-//! shared without locks by the threads of a parallel search.
+//! shared without locks by the threads of a parallel search. A table kept
+//! from move to move (see [`super::memory`]) marks each entry with the search
+//! that wrote it, so deep results of searches long past give way.
 
-use std::sync::atomic::{AtomicU64, Ordering as AtomicOrdering};
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering as AtomicOrdering};
 
 use crate::engine::ai::eval::{MAX_EVAL, Score};
 use crate::engine::rules::types::Move;
@@ -36,10 +38,18 @@ type Entry = [u64; 2];
 /// atomic words: threads share the table without locks.
 type Bucket = [AtomicU64; 4];
 
-/// Flags: bits 0-1 the bound, then the following.
+/// Flags: bits 0-1 the bound, then the following, then the search's
+/// generation in the top three bits.
 const HAS_MOVE: u64 = 4;
 const CAPTURE: u64 = 8;
 const USED: u64 = 16;
+const GENERATION_SHIFT: u32 = 5;
+const GENERATIONS: u8 = 8;
+
+#[inline]
+fn entry_generation(e: &Entry) -> u8 {
+    (flags(e) >> GENERATION_SHIFT) as u8
+}
 
 #[inline]
 fn flags(e: &Entry) -> u64 {
@@ -74,15 +84,22 @@ fn save(bucket: &Bucket, slot: usize, e: Entry) {
     bucket[2 * slot + 1].store(e[1], AtomicOrdering::Relaxed);
 }
 
-fn zeroed(count: usize) -> Vec<Bucket> {
-    std::iter::repeat_with(Bucket::default).take(count).collect()
+/// `count` empty buckets, asked of the system as zeroed memory: it maps fresh
+/// zero pages, so a large table costs nothing until its pages are touched.
+fn zeroed(count: usize) -> Box<[Bucket]> {
+    let memory = Box::<[Bucket]>::new_zeroed_slice(count);
+    // SAFETY: an atomic integer's every bit pattern, all zeros included, is a
+    // valid value, so zeroed memory is initialised buckets.
+    unsafe { memory.assume_init() }
 }
 
 pub(crate) struct Table {
-    buckets: Vec<Bucket>,
+    buckets: Box<[Bucket]>,
     mask: usize,
     /// The most buckets the size limit allows.
     max_buckets: usize,
+    /// The search now writing (modulo [`GENERATIONS`]).
+    generation: AtomicU8,
 }
 
 /// A fresh table's size: a search of a few hundred thousand nodes fits, and
@@ -97,12 +114,27 @@ impl Table {
         let bytes = mib as usize * (1 << 20);
         let fit = bytes / std::mem::size_of::<Bucket>();
         if fit == 0 {
-            return Table { buckets: Vec::new(), mask: 0, max_buckets: 0 };
+            return Table { buckets: Box::new([]), mask: 0, max_buckets: 0, generation: AtomicU8::new(0) };
         }
         // Powers of two, so the index is a mask of the key.
         let max_buckets = 1usize << (usize::BITS - 1 - fit.leading_zeros());
         let count = max_buckets.min(START_BUCKETS);
-        Table { buckets: zeroed(count), mask: count - 1, max_buckets }
+        Table { buckets: zeroed(count), mask: count - 1, max_buckets, generation: AtomicU8::new(0) }
+    }
+
+    /// A table of at most `mib` MiB at its full size from the start, for a
+    /// player to keep from move to move: its pages are touched once a game.
+    pub(crate) fn full(mib: u32) -> Table {
+        let mut table = Table::new(mib);
+        table.reserve(u64::MAX);
+        table
+    }
+
+    /// Starts a new search on the table: what it writes now goes before the
+    /// deep results of the searches before it.
+    pub(crate) fn next_search(&self) {
+        let next = (self.generation.load(AtomicOrdering::Relaxed) + 1) % GENERATIONS;
+        self.generation.store(next, AtomicOrdering::Relaxed);
     }
 
     /// Grows the table (keeping its entries) towards one bucket per expected
@@ -151,15 +183,22 @@ impl Table {
         }
         let bucket = &self.buckets[key as usize & self.mask];
         let depth = depth.min(u8::MAX as u32);
-        // Depth-preferred slot 0 keeps the costlier result unless this is the
-        // same position or at least as deep; everything else goes to slot 1.
+        let generation = self.generation.load(AtomicOrdering::Relaxed);
+        // Depth-preferred slot 0 keeps the costlier result of this search
+        // unless this is the same position or at least as deep; everything
+        // else goes to slot 1.
         let deep = load(bucket, 0);
-        let slot = if flags(&deep) & USED == 0 || deep[0] == key || depth >= entry_depth(&deep) { 0 } else { 1 };
+        let replace = flags(&deep) & USED == 0
+            || deep[0] == key
+            || depth >= entry_depth(&deep)
+            || entry_generation(&deep) != generation;
+        let slot = if replace { 0 } else { 1 };
         let old = load(bucket, slot);
         // A search that found no best move (all moves failed low) keeps the
         // move an earlier search of the same position found.
         let best = best.or_else(|| if is_used_by(&old, key) { entry_move(&old) } else { None });
         let mut flags = USED
+            | (generation as u64) << GENERATION_SHIFT
             | match bound {
                 Bound::Exact => 0,
                 Bound::Lower => 1,
@@ -198,5 +237,41 @@ fn from_table(score: Score, ply: u32) -> Score {
         score + ply as Score
     } else {
         score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Three keys of one bucket of a 1 MiB table.
+    fn same_bucket(table: &Table) -> [u64; 3] {
+        let step = table.mask as u64 + 1;
+        [5, 5 + step, 5 + 2 * step]
+    }
+
+    #[test]
+    fn a_deep_entry_outlives_shallower_ones_of_its_search_but_not_the_next_search() {
+        let table = Table::new(1);
+        let [deep, shallow, other] = same_bucket(&table);
+        table.store(deep, 0, 9, 10, Bound::Exact, None);
+        table.store(shallow, 0, 2, 20, Bound::Exact, None);
+        table.store(other, 0, 3, 30, Bound::Exact, None);
+        assert_eq!(table.probe(deep, 0).map(|h| h.depth), Some(9), "kept in its search");
+        assert!(table.probe(shallow, 0).is_none(), "the always-replaced slot took the later one");
+        table.next_search();
+        table.store(shallow, 0, 2, 20, Bound::Exact, None);
+        assert!(table.probe(deep, 0).is_none(), "an earlier search's deep entry gives way");
+        assert_eq!(table.probe(shallow, 0).map(|h| h.score), Some(20));
+        assert_eq!(table.probe(other, 0).map(|h| h.score), Some(30));
+    }
+
+    #[test]
+    fn a_full_table_starts_empty_at_its_size() {
+        let table = Table::full(4);
+        assert_eq!(table.buckets.len(), 4 << 20 >> 5);
+        assert!(table.probe(12345, 0).is_none());
+        table.store(12345, 0, 4, -7, Bound::Upper, None);
+        assert_eq!(table.probe(12345, 0).map(|h| (h.depth, h.score, h.bound)), Some((4, -7, Bound::Upper)));
     }
 }
