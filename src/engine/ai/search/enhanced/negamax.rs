@@ -1,5 +1,5 @@
 //! The recursion of the enhanced search: principal-variation alpha-beta with
-//! the transposition table, ordered moves, late-move reductions and null-move
+//! the transposition table, ordered moves, late-move reductions and pruning, null-move
 //! pruning, each a step of its own.
 
 use std::sync::Arc;
@@ -21,6 +21,12 @@ use super::table::{Bound, Table};
 /// (the earlier ones are the table move, captures and killers, mostly).
 const LMR_MIN_DEPTH: u32 = 3;
 const LMR_FIRST_MOVE: usize = 3;
+
+/// Late-move pruning: off the principal variation, at most this many plies
+/// from the horizon, a quiet move that comes after [`late_moves`] others is
+/// not searched (the ordering puts the moves that matter first; the rest
+/// rarely change a shallow node's value).
+const LMP_MAX_DEPTH: u32 = 3;
 /// Null-move pruning skips this many plies on top of the pass itself.
 const NULL_REDUCTION: u32 = 2;
 /// With fewer pieces than this the side to move may be in zugzwang (every
@@ -234,9 +240,15 @@ impl<'a> Searcher<'a> {
         let side = game.side_to_move();
         let mut best = -INFINITY;
         let mut best_move = None;
+        let prune_after = self.late_moves(node);
+        let mut quiet_tried = MoveList::new();
         for i in 0..moves.len() {
             pick_next(&mut moves, &mut scores, i);
             let m = moves[i];
+            let quiet = reducible(game, m, scores[i]);
+            if i >= prune_after && quiet {
+                continue;
+            }
             let reduction = self.reduction(game, node.depth, i, m, scores[i]);
             game.play_unchecked(m);
             let r = if i == 0 {
@@ -253,10 +265,13 @@ impl<'a> Searcher<'a> {
                     window.raise_alpha(v);
                     self.pv.update(p, m);
                     if window.fails_high(v) {
-                        self.ordering.reward(side, m, p, node.depth);
+                        self.ordering.reward(side, m, p, node.depth, &quiet_tried);
                         break;
                     }
                 }
+            }
+            if quiet {
+                quiet_tried.push(m);
             }
         }
         self.store(game.hash(), node, start, best, best_move);
@@ -330,6 +345,18 @@ impl<'a> Searcher<'a> {
             v = -self.negamax(game, ctl, node.scout(0), test)?;
         }
         Ok(v)
+    }
+
+    /// How many moves of `node` are searched before late quiet ones are
+    /// pruned (all of them on the principal variation, far from the horizon
+    /// or with `exact`).
+    #[inline]
+    fn late_moves(&self, node: Node) -> usize {
+        if self.config.exact() || node.kind == NodeKind::Pv || node.depth > LMP_MAX_DEPTH {
+            usize::MAX
+        } else {
+            3 + (node.depth * node.depth) as usize
+        }
     }
 
     /// Late-move reduction for the `index`-th move `m` (ordering score `score`).

@@ -37,9 +37,15 @@ impl Ordering {
         }
     }
 
-    /// Records a quiet move that caused a cutoff at `ply`, searched `depth` deep.
+    /// Records a move that caused a cutoff at `ply`, searched `depth` deep,
+    /// after the quiet moves `tried` failed to: a quiet one becomes a killer
+    /// and gains history, and the quiet moves before it lose as much.
     #[inline]
-    pub(crate) fn reward(&mut self, side: Side, m: Move, ply: usize, depth: u32) {
+    pub(crate) fn reward(&mut self, side: Side, m: Move, ply: usize, depth: u32, tried: &MoveList) {
+        let bonus = (depth * depth) as i32;
+        for &t in tried.iter() {
+            self.adjust(side, t, -bonus);
+        }
         if m.capture {
             return;
         }
@@ -48,9 +54,14 @@ impl Ordering {
             slot[1] = slot[0];
             slot[0] = Some(m);
         }
+        self.adjust(side, m, bonus);
+    }
+
+    /// Moves a history score by `delta`, within the cap either side.
+    #[inline]
+    fn adjust(&mut self, side: Side, m: Move, delta: i32) {
         let i = self.history_index(side, m);
-        let bonus = (depth * depth) as i32;
-        self.history[i] = (self.history[i] + bonus).min(HISTORY_CAP - 1);
+        self.history[i] = (self.history[i] + delta).clamp(1 - HISTORY_CAP, HISTORY_CAP - 1);
     }
 
     /// Fills `scores` (one per move, higher is searched first).
