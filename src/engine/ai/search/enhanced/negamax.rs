@@ -2,7 +2,7 @@
 //! the transposition table, ordered moves, late-move reductions and pruning, null-move
 //! pruning, each a step of its own.
 
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
 
 use crate::engine::ai::eval::{Evaluate, Score, WIN, is_proven};
 use crate::engine::rules::bits::Bits;
@@ -22,6 +22,18 @@ use super::table::{Bound, Table};
 const LMR_MIN_DEPTH: u32 = 3;
 const LMR_FIRST_MOVE: usize = 3;
 
+/// The reduction by depth left and move number: 0.75 + ln(depth) x ln(move) / 2.25
+/// (the classic logarithmic formula), from [`LMR_MIN_DEPTH`] and
+/// [`LMR_FIRST_MOVE`] on.
+static LATE_MOVE_REDUCTIONS: LazyLock<[[u8; 64]; 64]> = LazyLock::new(|| {
+    let mut table = [[0; 64]; 64];
+    for (depth, row) in table.iter_mut().enumerate().skip(1) {
+        for (index, r) in row.iter_mut().enumerate().skip(1) {
+            *r = (0.75 + (depth as f64).ln() * (index as f64).ln() / 2.25) as u8;
+        }
+    }
+    table
+});
 /// Late-move pruning: off the principal variation, at most this many plies
 /// from the horizon, a quiet move that comes after [`late_moves`] others is
 /// not searched (the ordering puts the moves that matter first; the rest
@@ -249,7 +261,7 @@ impl<'a> Searcher<'a> {
             if i >= prune_after && quiet {
                 continue;
             }
-            let reduction = self.reduction(game, node.depth, i, m, scores[i]);
+            let reduction = self.reduction(node, i, quiet);
             game.play_unchecked(m);
             let r = if i == 0 {
                 self.child(game, ctl, node, window)
@@ -359,15 +371,17 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// Late-move reduction for the `index`-th move `m` (ordering score `score`).
+    /// Late-move reduction for the `index`-th move of `node`, a quiet one if
+    /// `quiet`: growing with the depth left and the moves before it (as the
+    /// product of their logarithms), one ply less on the principal
+    /// variation, and always leaving a ply to search.
     #[inline]
-    fn reduction<G: Evaluate>(&self, game: &G, depth: u32, index: usize, m: Move, score: i32) -> u32 {
-        if self.config.exact() || depth < LMR_MIN_DEPTH || index < LMR_FIRST_MOVE || !reducible(game, m, score) {
-            0
-        } else if depth >= 6 && index >= 2 * LMR_FIRST_MOVE + 6 {
-            2
-        } else {
-            1
+    fn reduction(&self, node: Node, index: usize, quiet: bool) -> u32 {
+        if self.config.exact() || node.depth < LMR_MIN_DEPTH || index < LMR_FIRST_MOVE || !quiet {
+            return 0;
         }
+        let r = LATE_MOVE_REDUCTIONS[(node.depth as usize).min(63)][index.min(63)] as u32;
+        let r = if node.kind == NodeKind::Pv { r.saturating_sub(1) } else { r };
+        r.max(1).min(node.depth - 2)
     }
 }
