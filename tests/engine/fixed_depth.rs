@@ -1,8 +1,9 @@
 //! The AI's choices are pinned: on a set of positions of both variants and
 //! several sizes, every algorithm at a fixed depth (or a seeded playout
-//! count) chooses the move and visits the nodes that main at 8ce573f did
-//! (`data/fixed_depth.txt`, written by that build's `engine` protocol). A
-//! refactoring of the search must keep both.
+//! count) chooses the move and visits the nodes of the fixture
+//! (`data/fixed_depth.txt`: main at 8ce573f, written by its `engine`
+//! protocol; the enhanced rows rewritten when issue 23 changed that search's
+//! ordering and pruning). A refactoring of the search must keep both.
 
 use breakline::engine::ai::search::search;
 use breakline::engine::{AiConfig, Position, Variant};
