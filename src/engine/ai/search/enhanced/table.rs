@@ -123,10 +123,15 @@ impl Table {
     }
 
     /// A table of at most `mib` MiB at its full size from the start, for a
-    /// player to keep from move to move: its pages are touched once a game.
+    /// player to keep from move to move. Its pages are touched here, once a
+    /// game, rather than by the first search, where the faults of several
+    /// threads at once would wait on each other.
     pub(crate) fn full(mib: u32) -> Table {
         let mut table = Table::new(mib);
         table.reserve(u64::MAX);
+        for bucket in table.buckets.iter() {
+            bucket[0].store(0, AtomicOrdering::Relaxed);
+        }
         table
     }
 
