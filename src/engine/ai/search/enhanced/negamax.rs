@@ -1,6 +1,6 @@
 //! The recursion of the enhanced search: principal-variation alpha-beta with
-//! the transposition table, ordered moves, late-move reductions and pruning, null-move
-//! pruning, each a step of its own.
+//! the transposition table, ordered moves, late-move reductions and pruning,
+//! and null-move pruning, each a step of its own.
 
 use std::sync::{Arc, LazyLock};
 

@@ -111,15 +111,8 @@ impl Table {
     /// gives a table that stores nothing (so tests can compare the search with
     /// and without one).
     pub(crate) fn new(mib: u32) -> Table {
-        let bytes = mib as usize * (1 << 20);
-        let fit = bytes / std::mem::size_of::<Bucket>();
-        if fit == 0 {
-            return Table { buckets: Box::new([]), mask: 0, max_buckets: 0, generation: AtomicU8::new(0) };
-        }
-        // Powers of two, so the index is a mask of the key.
-        let max_buckets = 1usize << (usize::BITS - 1 - fit.leading_zeros());
-        let count = max_buckets.min(START_BUCKETS);
-        Table { buckets: zeroed(count), mask: count - 1, max_buckets, generation: AtomicU8::new(0) }
+        let max_buckets = Table::max_buckets(mib);
+        Table::with_buckets(max_buckets.min(START_BUCKETS), max_buckets)
     }
 
     /// A table of at most `mib` MiB at its full size from the start, for a
@@ -127,12 +120,24 @@ impl Table {
     /// game, rather than by the first search, where the faults of several
     /// threads at once would wait on each other.
     pub(crate) fn full(mib: u32) -> Table {
-        let mut table = Table::new(mib);
-        table.reserve(u64::MAX);
-        for bucket in table.buckets.iter() {
+        let max_buckets = Table::max_buckets(mib);
+        let table = Table::with_buckets(max_buckets, max_buckets);
+        let per_page = 4096 / std::mem::size_of::<Bucket>();
+        for bucket in table.buckets.iter().step_by(per_page) {
             bucket[0].store(0, AtomicOrdering::Relaxed);
         }
         table
+    }
+
+    /// The most buckets `mib` MiB hold, a power of two (so the index is a
+    /// mask of the key); 0 for a table that stores nothing.
+    fn max_buckets(mib: u32) -> usize {
+        let fit = mib as usize * (1 << 20) / std::mem::size_of::<Bucket>();
+        if fit == 0 { 0 } else { 1usize << (usize::BITS - 1 - fit.leading_zeros()) }
+    }
+
+    fn with_buckets(count: usize, max_buckets: usize) -> Table {
+        Table { buckets: zeroed(count), mask: count.saturating_sub(1), max_buckets, generation: AtomicU8::new(0) }
     }
 
     /// Starts a new search on the table: what it writes now goes before the
@@ -190,8 +195,8 @@ impl Table {
         let depth = depth.min(u8::MAX as u32);
         let generation = self.generation.load(AtomicOrdering::Relaxed);
         // Depth-preferred slot 0 keeps the costlier result of this search
-        // unless this is the same position or at least as deep; everything
-        // else goes to slot 1.
+        // unless this is the same position or at least as deep; an earlier
+        // search's gives way. Everything else goes to slot 1.
         let deep = load(bucket, 0);
         let replace = flags(&deep) & USED == 0
             || deep[0] == key
