@@ -111,6 +111,22 @@ pub trait SearchHandler {
     fn iteration_budget(&self) -> f64 {
         1.0
     }
+
+    /// The most nodes the search may visit (checked as often as the clock),
+    /// for players that must search the same on any machine.
+    fn node_limit(&self) -> Option<u64> {
+        None
+    }
+}
+
+/// Stops a search after a fixed number of nodes: the same tree on any machine
+/// (one thread), as training data and reports need.
+pub struct NodeLimit(pub u64);
+
+impl SearchHandler for NodeLimit {
+    fn node_limit(&self) -> Option<u64> {
+        Some(self.0)
+    }
 }
 
 /// A handler that never stops and ignores progress.
@@ -163,12 +179,14 @@ struct Control<'a> {
     start: Instant,
     deadline: Option<Instant>,
     nodes: u64,
+    node_limit: u64,
 }
 
 impl<'a> Control<'a> {
     fn new(handler: &'a mut dyn SearchHandler, time_limit: Option<Duration>) -> Control<'a> {
         let start = Instant::now();
-        Control { handler, start, deadline: time_limit.map(|t| start + t), nodes: 0 }
+        let node_limit = handler.node_limit().unwrap_or(u64::MAX);
+        Control { handler, start, deadline: time_limit.map(|t| start + t), nodes: 0, node_limit }
     }
 
     /// Counts a node; every 256 nodes checks the stop flag and the clock.
@@ -180,7 +198,7 @@ impl<'a> Control<'a> {
 
     /// Checks the stop flag and the clock now.
     fn check(&mut self) -> Result<(), Stopped> {
-        let late = self.deadline.is_some_and(|d| Instant::now() >= d);
+        let late = self.deadline.is_some_and(|d| Instant::now() >= d) || self.nodes >= self.node_limit;
         if late || self.handler.should_stop() { Err(Stopped) } else { Ok(()) }
     }
 

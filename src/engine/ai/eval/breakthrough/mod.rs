@@ -27,10 +27,6 @@ const UNIT: Score = 1000;
 /// yet stays far inside `MAX_EVAL`.
 const ALMOST_WIN: Score = 100 * UNIT;
 
-pub(crate) fn evaluate<B: Bits>(pos: &Breakthrough<B>, strategy: Strategy, me: Side) -> Score {
-    evaluate_seeded(pos, strategy, me, 0)
-}
-
 /// The score as a player seeded with `seed` sees it: only the random naive
 /// player's score depends on the seed.
 pub(crate) fn evaluate_seeded<B: Bits>(pos: &Breakthrough<B>, strategy: Strategy, me: Side, seed: u64) -> Score {
@@ -85,7 +81,7 @@ fn full_army<B: Bits>(side: &SideFeatures<B>) -> Score {
 
 /// Win / about-to-lose: a flat bonus when one of our pawns will reach the goal
 /// and cannot be stopped, the same penalty when an enemy pawn will.
-fn win_terms<B: Bits>(board: &Board<B>, me: Side) -> Score {
+pub(crate) fn win_terms<B: Bits>(board: &Board<B>, me: Side) -> Score {
     match race(board) {
         Some(c) if c == me => ALMOST_WIN,
         Some(_) => -ALMOST_WIN,

@@ -12,6 +12,8 @@ mod memory;
 mod negamax;
 mod ordering;
 mod root;
+mod quiescence;
+mod selectivity;
 mod table;
 
 use std::sync::Arc;

@@ -4,7 +4,8 @@
 
 use std::sync::{Arc, LazyLock};
 
-use crate::engine::ai::eval::{Evaluate, Score, WIN, is_proven};
+use crate::engine::ai::eval::nnue::{AccumulatorStack, net_for};
+use crate::engine::ai::eval::{Evaluate, Score, Strategy, WIN, is_proven};
 use crate::engine::rules::bits::Bits;
 use crate::engine::rules::game::{MAX_MOVES, MoveList};
 use crate::engine::rules::types::{Move, Side};
@@ -15,6 +16,7 @@ use super::super::pv::{MAX_PLY, PvTable};
 use super::super::window::{INFINITY, Window};
 use super::super::{AiConfig, Control, Stopped};
 use super::ordering::{Ordering, pick_next, reducible};
+use super::selectivity::{FUTILITY_DEPTH, Margins, REVERSE_FUTILITY_DEPTH};
 use super::table::{Bound, Table};
 
 /// Late-move reductions start at this depth and with this move of a node
@@ -113,7 +115,19 @@ pub(crate) struct Searcher<'a> {
     pub(crate) ordering: Ordering,
     pub(crate) pv: PvTable,
     pub(crate) tt_hits: u64,
+    /// The pruning margins, where the search is selective (not `exact`) and
+    /// the strategy's units are known.
+    margins: Option<Margins>,
+    /// The static evaluation of the node at each ply of the current line
+    /// ([`UNKNOWN`] where it was not taken).
+    evals: [Score; MAX_PLY],
+    /// The learned evaluation's accumulators along the line, where the
+    /// strategy is `nnue` and the board has a net.
+    nnue: Option<AccumulatorStack>,
 }
+
+/// No static evaluation at this ply.
+const UNKNOWN: Score = Score::MIN;
 
 impl<'a> Searcher<'a> {
     /// A searcher for `game` writing to `table`.
@@ -126,7 +140,60 @@ impl<'a> Searcher<'a> {
             ordering: Ordering::new(game.size().squares()),
             pv: PvTable::default(),
             tt_hits: 0,
+            margins: if config.exact() { None } else { Margins::of(config.strategy(), G::VARIANT) },
+            evals: [UNKNOWN; MAX_PLY],
+            nnue: (config.strategy() == Strategy::Nnue)
+                .then(|| net_for(G::VARIANT, game.size()).ok())
+                .flatten()
+                .map(|net| AccumulatorStack::new(net, game)),
         }
+    }
+
+    /// Plays `m`, keeping the accumulators in step.
+    #[inline]
+    pub(super) fn play<G: Evaluate>(&mut self, game: &mut G, m: Move) {
+        if let Some(stack) = &mut self.nnue {
+            stack.push(game, m);
+        }
+        game.play_unchecked(m);
+    }
+
+    /// Takes back `m`, the last move played.
+    #[inline]
+    pub(super) fn undo<G: Evaluate>(&mut self, game: &mut G, m: Move) {
+        if let Some(stack) = &mut self.nnue {
+            stack.pop();
+        }
+        game.undo_unchecked(m);
+    }
+
+    /// The root player's heuristic for the side to move: the net's from the
+    /// accumulators where it plays, else the strategy's.
+    #[inline]
+    pub(super) fn static_eval<G: Evaluate>(&self, game: &G) -> Score {
+        match &self.nnue {
+            Some(stack) => {
+                let mover = game.side_to_move();
+                let v = stack.score(mover) + game.decided_race(mover);
+                let from_root = if mover == self.root { v } else { -v };
+                let seen = from_root + self.noise.at(game.hash());
+                if mover == self.root { seen } else { -seen }
+            }
+            None => leaf_score(game, self.config, self.root, &self.noise),
+        }
+    }
+
+    /// The static evaluation of an interior node where the search prunes by
+    /// it (None where it does not, or where the opponent threatens to win and
+    /// the evaluation means little), kept for the node two plies down, with
+    /// whether it improved on the mover's last one.
+    #[inline]
+    fn judge<G: Evaluate>(&mut self, game: &mut G, ply: u32) -> (Option<Score>, bool) {
+        let p = ply as usize;
+        let eval = (self.margins.is_some() && !self.threatened(game)).then(|| self.static_eval(game));
+        self.evals[p] = eval.unwrap_or(UNKNOWN);
+        let improving = eval.is_some() && p >= 2 && self.evals[p - 2] != UNKNOWN && self.evals[p] > self.evals[p - 2];
+        (eval, improving)
     }
 
     /// The value of `game` for the side to move at `node`, within `window`
@@ -146,6 +213,9 @@ impl<'a> Searcher<'a> {
         // The depth limit keeps every line within the tables (see `limits::DEPTH`).
         debug_assert!((node.ply as usize) + node.depth as usize <= MAX_PLY - 2);
         if node.depth == 0 {
+            if self.margins.is_some() {
+                return self.quiesce(game, ctl, node.ply, 0, window);
+            }
             return Ok(self.horizon(game, node.ply));
         }
         let key = game.hash();
@@ -153,13 +223,43 @@ impl<'a> Searcher<'a> {
             Probe::Cutoff(score) => return Ok(score),
             Probe::Search(table_move) => table_move,
         };
-        if self.null_move_allowed(game, node, window)
+        let (eval, improving) = self.judge(game, node.ply);
+        if let Some(e) = eval
+            && self.reverse_futile(node, window, e, improving)
+        {
+            return Ok(e);
+        }
+        if self.null_move_allowed(game, node, window, eval)
             && let Some(bound) = self.null_move(game, ctl, node, window)?
         {
             self.table.store(key, node.ply, node.depth, bound, Bound::Lower, table_move);
             return Ok(bound);
         }
-        self.search_moves(game, ctl, node, window, table_move)
+        let futile = eval.is_some_and(|e| self.futile(node, window, e));
+        self.search_moves(game, ctl, node, window, table_move, futile)
+    }
+
+    /// Reverse futility pruning: off the principal variation near the
+    /// horizon, a static evaluation this far above beta is taken as a fail high.
+    #[inline]
+    fn reverse_futile(&self, node: Node, window: Window, eval: Score, improving: bool) -> bool {
+        let Some(margins) = self.margins else { return false };
+        node.kind != NodeKind::Pv
+            && node.depth <= REVERSE_FUTILITY_DEPTH
+            && !is_proven(window.beta)
+            && !is_proven(eval)
+            && eval - margins.reverse_futility(node.depth, improving) >= window.beta
+    }
+
+    /// Futility: off the principal variation near the horizon, a static
+    /// evaluation this far below alpha leaves quiet moves no hope of reaching it.
+    #[inline]
+    fn futile(&self, node: Node, window: Window, eval: Score) -> bool {
+        let Some(margins) = self.margins else { return false };
+        node.kind != NodeKind::Pv
+            && node.depth <= FUTILITY_DEPTH
+            && !is_proven(window.alpha)
+            && eval + margins.futility(node.depth) <= window.alpha
     }
 
     /// The value at the horizon: a loss without moves, a win one ply past it
@@ -173,7 +273,7 @@ impl<'a> Searcher<'a> {
         if !self.config.exact() && game.wins_next_move() {
             return WIN - (ply + 1) as Score;
         }
-        leaf_score(game, self.config, self.root, &self.noise)
+        self.static_eval(game)
     }
 
     /// Looks the node up: a deeper result is a better one; with `exact` only
@@ -199,8 +299,17 @@ impl<'a> Searcher<'a> {
         Probe::Search(hit.best)
     }
 
-    fn null_move_allowed<G: Evaluate>(&self, game: &G, node: Node, window: Window) -> bool {
-        self.config.null_move()
+    /// A null move is tried off the principal variation, not near proven
+    /// scores, not in a possible zugzwang, and in a selective search only
+    /// where the static evaluation already reaches beta.
+    fn null_move_allowed<G: Evaluate>(&self, game: &G, node: Node, window: Window, eval: Option<Score>) -> bool {
+        let promising = match (self.margins, eval) {
+            (None, _) => true,
+            (Some(_), Some(e)) => e >= window.beta,
+            (Some(_), None) => false,
+        };
+        promising
+            && self.config.null_move()
             && node.kind == NodeKind::NonPv
             && node.depth > NULL_REDUCTION
             && !is_proven(window.alpha)
@@ -239,6 +348,7 @@ impl<'a> Searcher<'a> {
         node: Node,
         mut window: Window,
         table_move: Option<Move>,
+        futile: bool,
     ) -> Result<Score, Stopped> {
         let mut moves = MoveList::new();
         game.generate_moves(&mut moves);
@@ -258,17 +368,17 @@ impl<'a> Searcher<'a> {
             pick_next(&mut moves, &mut scores, i);
             let m = moves[i];
             let quiet = reducible(game, m, scores[i]);
-            if i >= prune_after && quiet {
+            if quiet && (i >= prune_after || (futile && i > 0)) {
                 continue;
             }
             let reduction = self.reduction(node, i, quiet);
-            game.play_unchecked(m);
+            self.play(game, m);
             let r = if i == 0 {
                 self.child(game, ctl, node, window)
             } else {
                 self.later_child(game, ctl, node, window, reduction)
             };
-            game.undo_unchecked(m);
+            self.undo(game, m);
             let v = r?;
             if v > best {
                 best = v;

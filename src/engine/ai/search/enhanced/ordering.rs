@@ -123,8 +123,14 @@ fn goal_rank<G: Game>(game: &G, side: Side) -> Option<u8> {
 /// most nodes cut off after a move or two, so sorting everything is wasted).
 #[inline]
 pub(crate) fn pick_next(moves: &mut MoveList, scores: &mut [i32; MAX_MOVES], index: usize) {
+    pick_next_within(moves, scores, index, moves.len());
+}
+
+/// [`pick_next`] among the first `count` moves only.
+#[inline]
+pub(crate) fn pick_next_within(moves: &mut MoveList, scores: &mut [i32; MAX_MOVES], index: usize, count: usize) {
     let mut best = index;
-    for j in index + 1..moves.len() {
+    for j in index + 1..count {
         if scores[j] > scores[best] {
             best = j;
         }

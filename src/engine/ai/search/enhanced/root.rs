@@ -129,13 +129,13 @@ pub(super) fn search_root<G: Evaluate>(
     let root = Node::root(depth);
     let mut found: Option<Iteration> = None;
     for (i, &m) in moves.iter().enumerate() {
-        game.play_unchecked(m);
+        searcher.play(game, m);
         let r: Result<Score, Stopped> = if i < wanted {
             searcher.child(game, ctl, root, window)
         } else {
             searcher.later_child(game, ctl, root, window, 0)
         };
-        game.undo_unchecked(m);
+        searcher.undo(game, m);
         let Ok(v) = r else { return (found, RootEnd::Stopped) };
         let it = match found {
             Some(ref mut it) => {
