@@ -38,6 +38,10 @@ pub(crate) enum CliError {
     Puzzles(#[from] super::puzzles::PuzzlesError),
     #[error(transparent)]
     Levels(#[from] super::levels::LevelsError),
+    #[error(transparent)]
+    Datagen(#[from] super::datagen::DatagenError),
+    #[error(transparent)]
+    Train(#[from] super::train::TrainError),
     /// A bad game flag.
     #[cfg(feature = "gui")]
     #[error(transparent)]

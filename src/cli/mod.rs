@@ -4,6 +4,7 @@
 mod bench;
 mod book;
 mod convert;
+mod datagen;
 #[cfg(feature = "gui")]
 mod display;
 mod error;
@@ -21,6 +22,7 @@ mod puzzles;
 mod shard;
 mod solve;
 mod tournament;
+mod train;
 mod tune;
 
 use std::process::ExitCode;
@@ -66,6 +68,10 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Fit a variant's expert weights to self-play results (Texel tuning)
     Tune(tune::TuneArgs),
+    /// Play self-play games at a fixed node count and write positions to train a net on
+    Datagen(datagen::DatagenArgs),
+    /// Fit a learned evaluation (NNUE) to datagen files and write the net
+    Train(train::TrainArgs),
     /// Convert a game between a JSON record and the text people share
     Convert(convert::ConvertArgs),
     /// Put the shard files of a match, tournament, experiments or tune run back together and report
@@ -105,6 +111,8 @@ fn run(cli: &Cli) -> Result<ExitCode, CliError> {
         Some(Command::Flow(args)) => flow::run(args)?,
         Some(Command::Solve(args)) => solve::run(args)?,
         Some(Command::Tune(args)) => tune::run(args)?,
+        Some(Command::Datagen(args)) => datagen::run(args)?,
+        Some(Command::Train(args)) => train::run(args)?,
         Some(Command::Merge(args)) => merge::run(args)?,
         Some(Command::Puzzles(args)) => puzzles::run(args)?,
         Some(Command::Levels(args)) => levels::run(args)?,

@@ -4,6 +4,7 @@
 pub mod breakthrough;
 mod chances;
 pub mod loa;
+pub mod nnue;
 
 use std::fmt;
 use std::str::FromStr;
@@ -74,10 +75,13 @@ pub enum Strategy {
     DefensiveReckless,
     /// Breakthrough, naive: sees only won and lost games.
     Proximity,
+    /// Both variants: a learned network (NNUE) where one is shipped for the
+    /// board, else the expert evaluation.
+    Nnue,
 }
 
 impl Strategy {
-    const ALL: [Strategy; 20] = [
+    const ALL: [Strategy; 21] = [
         Strategy::Offensive1,
         Strategy::Defensive1,
         Strategy::Offensive2,
@@ -98,6 +102,7 @@ impl Strategy {
         Strategy::OwnMobility,
         Strategy::DefensiveReckless,
         Strategy::Proximity,
+        Strategy::Nnue,
     ];
 
     /// The strategy the difficulty presets use, and the one a configuration
@@ -140,6 +145,7 @@ impl Strategy {
             Strategy::OwnMobility => "ownmobility",
             Strategy::DefensiveReckless => "defensivereckless",
             Strategy::Proximity => "proximity",
+            Strategy::Nnue => "nnue",
         }
     }
 
@@ -152,7 +158,7 @@ impl Strategy {
     /// Whether this strategy can evaluate positions of `variant`.
     pub fn supports(self, variant: Variant) -> bool {
         match self {
-            Strategy::Expert | Strategy::ExpertHand => true,
+            Strategy::Expert | Strategy::ExpertHand | Strategy::Nnue => true,
             Strategy::Classic => variant == Variant::LinesOfAction,
             _ => variant == Variant::Breakthrough,
         }
@@ -195,6 +201,7 @@ impl Strategy {
                 "Naive, defensive recklessness: the farther advanced of the two sides' leading pawns"
             }
             (Strategy::Proximity, _) => "Naive, proximity to victory: sees only won and lost games",
+            (Strategy::Nnue, _) => "NNUE: a learned network where one is shipped for the board, else expert",
         }
     }
 }
@@ -244,28 +251,57 @@ pub trait Evaluate: Game {
         let _ = seed;
         self.evaluate(strategy, perspective)
     }
+
+    /// The flat value of a race already decided, for `perspective`: in
+    /// Breakthrough a pawn that will reach the goal and cannot be stopped
+    /// (the expert's almost-win term); 0 where the variant has none. The
+    /// learned evaluation adds it to its net's score, a rule being surer
+    /// than a net's judgement.
+    fn decided_race(&self, perspective: Side) -> Score {
+        let _ = perspective;
+        0
+    }
+}
+
+/// The net's score where the strategy is `nnue` and the board has a net.
+#[inline]
+fn learned<G: Evaluate>(game: &G, strategy: Strategy, perspective: Side) -> Option<Score> {
+    if strategy != Strategy::Nnue {
+        return None;
+    }
+    nnue::evaluate(game, perspective).map(|s| s + game.decided_race(perspective))
+}
+
+/// `nnue` is scored in the expert's units; without a net, by the expert.
+fn hand_written(strategy: Strategy) -> Strategy {
+    if strategy == Strategy::Nnue { Strategy::Expert } else { strategy }
 }
 
 impl<B: Bits> Evaluate for Breakthrough<B> {
     fn evaluate(&self, strategy: Strategy, perspective: Side) -> Score {
-        breakthrough::evaluate(self, strategy, perspective)
+        self.evaluate_seeded(strategy, perspective, 0)
     }
 
     fn eval_step(&self, strategy: Strategy) -> Score {
-        breakthrough::eval_step(self, strategy)
+        breakthrough::eval_step(self, hand_written(strategy))
     }
 
     fn evaluate_seeded(&self, strategy: Strategy, perspective: Side, seed: u64) -> Score {
-        breakthrough::evaluate_seeded(self, strategy, perspective, seed)
+        learned(self, strategy, perspective)
+            .unwrap_or_else(|| breakthrough::evaluate_seeded(self, hand_written(strategy), perspective, seed))
+    }
+
+    fn decided_race(&self, perspective: Side) -> Score {
+        breakthrough::win_terms(self.board(), perspective)
     }
 }
 
 impl<B: Bits> Evaluate for LinesOfAction<B> {
     fn evaluate(&self, strategy: Strategy, perspective: Side) -> Score {
-        loa::evaluate(self, strategy, perspective)
+        learned(self, strategy, perspective).unwrap_or_else(|| loa::evaluate(self, hand_written(strategy), perspective))
     }
 
     fn eval_step(&self, strategy: Strategy) -> Score {
-        loa::eval_step(self, strategy)
+        loa::eval_step(self, hand_written(strategy))
     }
 }

@@ -1,0 +1,180 @@
+//! The net file: a versioned header, the weights little-endian, and a
+//! checksum over everything before it, so a damaged, truncated or foreign
+//! file is refused whole before any of it is used.
+//!
+//! ```text
+//! magic    8 bytes  "BLNNUE\r\n" (the CR LF catches a text-mode copy)
+//! version  u32      1
+//! variant  u8       0 Breakthrough, 1 Lines of Action
+//! columns  u8, rows u8, reserved u8 (0)
+//! hidden   u32      the accumulators per side (this build reads 128)
+//! scale    i32      points per logit
+//! input weights     i16 x (2 x cells x hidden), feature-major
+//! input bias        i16 x hidden
+//! output weights    i16 x (2 x hidden), the mover's then the other side's
+//! output bias       i32
+//! checksum u64      FNV-1a of every byte before it
+//! ```
+
+use std::path::Path;
+
+use thiserror::Error;
+
+use super::net::{HIDDEN, Net, features};
+use crate::engine::rules::types::{BoardSize, Variant};
+
+const MAGIC: &[u8; 8] = b"BLNNUE\r\n";
+const VERSION: u32 = 1;
+
+/// Why a net file was refused.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum NetError {
+    /// The file does not open with the magic bytes.
+    #[error("not a Breakline net file (no BLNNUE header)")]
+    NotANet,
+    #[error("net file version {0} is not one this build reads (it reads {VERSION})")]
+    /// A version this build does not read.
+    Version(u32),
+    #[error("net file for an unknown variant (code {0})")]
+    /// A variant code this build does not know.
+    Variant(u8),
+    #[error("net file for an unsupported board size {columns}x{rows}")]
+    /// A board size the variant is not played on.
+    #[allow(missing_docs)]
+    Size { columns: u8, rows: u8 },
+    #[error("net file with {0} hidden units (this build reads {HIDDEN})")]
+    /// A hidden layer of another width.
+    Hidden(u32),
+    #[error("net file truncated ({got} bytes, {want} expected)")]
+    /// The file ends before the net does.
+    #[allow(missing_docs)]
+    Truncated { got: usize, want: usize },
+    #[error("net file has {0} bytes past its end")]
+    /// Bytes follow the net's end.
+    Trailing(usize),
+    #[error("net file damaged (checksum mismatch)")]
+    /// The checksum does not match the bytes.
+    Checksum,
+    #[error("net file {path}: {error}")]
+    /// The file could not be read or written, or was refused.
+    #[allow(missing_docs)]
+    Read { path: String, error: String },
+}
+
+/// FNV-1a, 64 bits: enough to tell a damaged file, with no dependency.
+fn checksum(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+}
+
+fn variant_code(variant: Variant) -> u8 {
+    match variant {
+        Variant::Breakthrough => 0,
+        Variant::LinesOfAction => 1,
+    }
+}
+
+impl Net {
+    /// The file's bytes.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(32 + 2 * self.input_weights().len());
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&VERSION.to_le_bytes());
+        let size = self.size();
+        out.extend_from_slice(&[variant_code(self.variant()), size.columns, size.rows, 0]);
+        out.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
+        out.extend_from_slice(&self.points_per_logit().to_le_bytes());
+        let words = self.input_weights().iter().chain(self.input_bias()).chain(self.output_weights());
+        for w in words {
+            out.extend_from_slice(&w.to_le_bytes());
+        }
+        out.extend_from_slice(&self.output_bias().to_le_bytes());
+        let sum = checksum(&out);
+        out.extend_from_slice(&sum.to_le_bytes());
+        out
+    }
+
+    /// Reads a net from its file's bytes, refusing anything but a whole,
+    /// undamaged net of a supported variant, size and shape.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Net, NetError> {
+        if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
+            return Err(NetError::NotANet);
+        }
+        let mut r = Reader { bytes, at: MAGIC.len() };
+        let version = r.u32()?;
+        if version != VERSION {
+            return Err(NetError::Version(version));
+        }
+        let [code, columns, rows, _] = r.take::<4>()?;
+        let variant = match code {
+            0 => Variant::Breakthrough,
+            1 => Variant::LinesOfAction,
+            other => return Err(NetError::Variant(other)),
+        };
+        let size = BoardSize::new(columns, rows);
+        if variant.check_size(size).is_err() {
+            return Err(NetError::Size { columns, rows });
+        }
+        let hidden = r.u32()?;
+        if hidden as usize != HIDDEN {
+            return Err(NetError::Hidden(hidden));
+        }
+        let want = r.at + 4 + 2 * (features(size) * HIDDEN + 3 * HIDDEN) + 4 + 8;
+        if bytes.len() < want {
+            return Err(NetError::Truncated { got: bytes.len(), want });
+        }
+        if bytes.len() > want {
+            return Err(NetError::Trailing(bytes.len() - want));
+        }
+        if checksum(&bytes[..want - 8]) != u64::from_le_bytes(bytes[want - 8..].try_into().expect("8 bytes")) {
+            return Err(NetError::Checksum);
+        }
+        let points_per_logit = r.u32()? as i32;
+        let input_weights = (0..features(size) * HIDDEN).map(|_| r.i16()).collect::<Result<Vec<_>, _>>()?;
+        let mut input_bias = [0; HIDDEN];
+        for b in &mut input_bias {
+            *b = r.i16()?;
+        }
+        let mut output_weights = [0; 2 * HIDDEN];
+        for w in &mut output_weights {
+            *w = r.i16()?;
+        }
+        let output_bias = r.u32()? as i32;
+        Ok(Net::from_parts(variant, size, points_per_logit, input_weights, input_bias, output_weights, output_bias))
+    }
+
+    /// Reads the net file at `path`.
+    pub fn load(path: &Path) -> Result<Net, NetError> {
+        let bytes = std::fs::read(path)
+            .map_err(|e| NetError::Read { path: path.display().to_string(), error: e.to_string() })?;
+        Net::from_bytes(&bytes).map_err(|e| NetError::Read { path: path.display().to_string(), error: e.to_string() })
+    }
+
+    /// Writes the net file at `path`.
+    pub fn save(&self, path: &Path) -> Result<(), NetError> {
+        std::fs::write(path, self.to_bytes())
+            .map_err(|e| NetError::Read { path: path.display().to_string(), error: e.to_string() })
+    }
+}
+
+/// Little-endian reads from a checked buffer.
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl Reader<'_> {
+    fn take<const N: usize>(&mut self) -> Result<[u8; N], NetError> {
+        let end = self.at + N;
+        let got = self.bytes.get(self.at..end).ok_or(NetError::Truncated { got: self.bytes.len(), want: end })?;
+        self.at = end;
+        Ok(got.try_into().expect("N bytes"))
+    }
+
+    fn u32(&mut self) -> Result<u32, NetError> {
+        self.take::<4>().map(u32::from_le_bytes)
+    }
+
+    fn i16(&mut self) -> Result<i16, NetError> {
+        self.take::<2>().map(i16::from_le_bytes)
+    }
+}

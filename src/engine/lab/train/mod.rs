@@ -1,0 +1,11 @@
+//! Training the learned evaluation: [`datagen`] plays the data, [`data`] is
+//! its file, [`trainer`] fits a net to it. `breakline datagen` and
+//! `breakline train` drive them; docs/guide/training.md walks through a run.
+
+pub mod data;
+pub mod datagen;
+pub mod trainer;
+
+pub use data::{DataError, Sample};
+pub use datagen::{DatagenSpec, play_game};
+pub use trainer::{EpochReport, FloatNet, TrainSpec, train};
