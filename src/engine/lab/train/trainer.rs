@@ -316,3 +316,74 @@ pub fn train(
     }
     net
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::ai::eval::Strategy;
+    use crate::engine::ai::search::{AiConfig, Algorithm};
+    use crate::engine::lab::train::{DatagenSpec, play_game};
+    use crate::engine::rules::placement::Placement;
+    use crate::engine::rules::position::{Position, with_game};
+
+    fn samples(variant: Variant) -> Vec<Sample> {
+        let mut player = AiConfig::new(Algorithm::Enhanced, Strategy::Expert);
+        player.set_exact(false).unwrap();
+        player.set_threads(1).unwrap();
+        player.set_tt_mib(1).unwrap();
+        let spec = DatagenSpec { variant, size: BoardSize::new(8, 8), player, nodes: 400, random_plies: 6, seed: 5 };
+        (0..6).flat_map(|i| play_game(&spec, i).unwrap()).collect()
+    }
+
+    fn spec(threads: usize) -> TrainSpec {
+        TrainSpec { epochs: 2, batch: 64, threads, ..TrainSpec::default() }
+    }
+
+    #[test]
+    fn the_same_data_and_seed_give_the_same_weights_whatever_the_threads() {
+        let data = samples(Variant::Breakthrough);
+        assert!(data.len() > 100, "{} positions", data.len());
+        let size = BoardSize::new(8, 8);
+        let run = |threads| train(Variant::Breakthrough, size, &data, &spec(threads), &mut |_| {});
+        let once = run(1);
+        assert_eq!(once, run(1));
+        assert_eq!(once, run(3));
+        let other_seed = TrainSpec { seed: 2, ..spec(1) };
+        assert_ne!(once, train(Variant::Breakthrough, size, &data, &other_seed, &mut |_| {}));
+    }
+
+    /// The quantised net's score stays within 3% of a unit (1/K: under a
+    /// percentage point of winning chance) plus 1% of the score's size of
+    /// the float net's, on every position of the data.
+    #[test]
+    fn the_quantised_net_scores_as_the_float_net_does() {
+        for variant in Variant::ALL {
+            let data = samples(variant);
+            let size = BoardSize::new(8, 8);
+            let float = train(variant, size, &data, &spec(2), &mut |_| {});
+            let ppl = 1.0 / crate::engine::ai::eval::logistic_k(variant) as f32;
+            let net = float.quantise(ppl);
+            for s in &data {
+                let placement = placement_of(size, s);
+                let pos = Position::from_placement(variant, placement).unwrap();
+                let quantised = with_game!(pos.game.clone(), g => {
+                    let accs = crate::engine::ai::eval::nnue::refresh(&net, &g);
+                    net.output(&accs[s.side.index()], &accs[s.side.opponent().index()])
+                });
+                let exact = float.score(s, ppl);
+                let tolerance = 0.03 * ppl + 0.01 * exact.abs();
+                assert!((quantised as f32 - exact).abs() <= tolerance, "{variant}: {quantised} against {exact}");
+            }
+        }
+    }
+
+    fn placement_of(size: BoardSize, s: &Sample) -> Placement {
+        let mut cells = vec![None; size.squares()];
+        for side in Side::BOTH {
+            for &sq in &s.pieces[side.index()] {
+                cells[sq as usize] = Some(side);
+            }
+        }
+        Placement { size, cells, side: s.side }
+    }
+}

@@ -178,3 +178,49 @@ impl Reader<'_> {
         self.take::<2>().map(i16::from_le_bytes)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn net() -> Net {
+        let size = BoardSize::new(8, 8);
+        let weights = (0..features(size) * HIDDEN).map(|i| (i % 97) as i16 - 48).collect();
+        let bias = std::array::from_fn(|i| i as i16);
+        let output = std::array::from_fn(|i| (i % 7) as i16 - 3);
+        Net::from_parts(Variant::LinesOfAction, size, 464, weights, bias, output, -77)
+    }
+
+    #[test]
+    fn a_net_round_trips_through_its_file() {
+        let n = net();
+        assert_eq!(Net::from_bytes(&n.to_bytes()), Ok(n));
+    }
+
+    #[test]
+    fn damaged_truncated_and_foreign_files_are_refused_in_one_line() {
+        let good = net().to_bytes();
+        let mut flipped = good.clone();
+        flipped[100] ^= 1;
+        let mut version = good.clone();
+        version[8] = 9;
+        let mut shape = good.clone();
+        shape[16] = 64;
+        let mut size = good.clone();
+        size[13] = 3;
+        let cases: Vec<(Vec<u8>, NetError)> = vec![
+            (flipped, NetError::Checksum),
+            (good[..good.len() - 1].to_vec(), NetError::Truncated { got: good.len() - 1, want: good.len() }),
+            ([good.clone(), vec![0]].concat(), NetError::Trailing(1)),
+            (b"PK\x03\x04 a zip file".to_vec(), NetError::NotANet),
+            (version, NetError::Version(9)),
+            (shape, NetError::Hidden(64)),
+            (size, NetError::Size { columns: 3, rows: 8 }),
+        ];
+        for (bytes, want) in cases {
+            let got = Net::from_bytes(&bytes).unwrap_err();
+            assert_eq!(got, want);
+            assert!(!got.to_string().contains('\n'), "{got}");
+        }
+    }
+}

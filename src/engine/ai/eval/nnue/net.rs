@@ -18,7 +18,7 @@ pub const HIDDEN: usize = 128;
 /// activation of 1.0 is `QA`.
 pub const QA: i32 = 255;
 /// The scale of the output weights.
-pub const QB: i32 = 64;
+pub const QB: i32 = 256;
 
 /// A network for one variant and board size, with integer weights.
 #[derive(Clone, Debug, PartialEq)]

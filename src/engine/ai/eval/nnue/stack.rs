@@ -59,3 +59,66 @@ impl AccumulatorStack {
         self.net.output(&top[mover.index()], &top[mover.opponent().index()])
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use rand::rngs::StdRng;
+    use rand::{RngExt, SeedableRng};
+
+    use super::*;
+    use crate::engine::ai::eval::nnue::net::{HIDDEN, features};
+    use crate::engine::ai::eval::nnue::refresh;
+    use crate::engine::rules::position::{AnyGame, Position, with_game};
+    use crate::engine::rules::types::{BoardSize, Variant};
+
+    /// A net of random weights for `variant` on `size`, leaked as the shipped ones are.
+    fn random_net(variant: Variant, size: BoardSize, seed: u64) -> &'static Net {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut w = || rng.random_range(-300i16..300);
+        let input_weights = (0..features(size) * HIDDEN).map(|_| w()).collect();
+        let input_bias = std::array::from_fn(|_| w());
+        let output_weights = std::array::from_fn(|_| w() / 8);
+        Box::leak(Box::new(Net::from_parts(variant, size, 725, input_weights, input_bias, output_weights, 1234)))
+    }
+
+    /// Plays random games of `variant` on `size` through a stack, checking at
+    /// every ply, and back up every move taken back, that its accumulators
+    /// equal ones computed from scratch.
+    fn check_random_games(variant: Variant, size: BoardSize, seed: u64) {
+        let net = random_net(variant, size, seed);
+        let mut rng = StdRng::seed_from_u64(seed);
+        for _ in 0..6 {
+            let pos = Position::start(variant, size).unwrap();
+            let any: AnyGame = pos.game.clone();
+            with_game!(any, g => {
+                let mut g = g;
+                let mut stack = AccumulatorStack::new(net, &g);
+                let mut line = Vec::new();
+                while !g.outcome().is_over() && line.len() < 150 {
+                    let moves = g.legal_moves();
+                    let m = moves[rng.random_range(0..moves.len())];
+                    stack.push(&g, m);
+                    g.play_unchecked(m);
+                    line.push(m);
+                    assert_eq!(stack.top(), &refresh(net, &g), "{variant} ply {}", line.len());
+                    let mover = g.side_to_move();
+                    let fresh = refresh(net, &g);
+                    assert_eq!(stack.score(mover), net.output(&fresh[mover.index()], &fresh[mover.opponent().index()]));
+                }
+                while let Some(m) = line.pop() {
+                    stack.pop();
+                    g.undo_unchecked(m);
+                    assert_eq!(stack.top(), &refresh(net, &g), "{variant} back to ply {}", line.len());
+                }
+            });
+        }
+    }
+
+    #[test]
+    fn incremental_accumulators_equal_a_full_recomputation_at_every_ply() {
+        check_random_games(Variant::Breakthrough, BoardSize::new(8, 8), 1);
+        check_random_games(Variant::LinesOfAction, BoardSize::new(8, 8), 2);
+        check_random_games(Variant::Breakthrough, BoardSize::new(5, 9), 3);
+        check_random_games(Variant::LinesOfAction, BoardSize::new(10, 10), 4);
+    }
+}
