@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use thiserror::Error;
 
+use crate::engine::ai::eval::nnue::fallback;
 use crate::engine::ai::search::SearchError;
 use crate::engine::lab::rating::elo_from_score;
 use crate::engine::lab::runner::{EngineStartError, Schedule, Seat, SeatError, SeriesGame, SeriesSpec};
@@ -140,6 +141,13 @@ pub(crate) fn run(args: &MatchArgs) -> Result<(), MatchError> {
     let shard = args.shard.resolve()?;
     spec.check()?;
     let threads = args.threads.map_or_else(progress::default_threads, |t| t as usize);
+    for seat in [&spec.a, &spec.b] {
+        if let Seat::Ai(config) = seat
+            && let Some(why) = fallback(config.strategy(), args.variant, args.size)
+        {
+            eprintln!("breakline: {config}: {why}");
+        }
+    }
     if let Some(shard) = shard {
         return play_shard(&spec, sprt, shard, args.json.as_deref(), threads);
     }

@@ -14,6 +14,7 @@ use job::{Job, JobError, Work};
 use thiserror::Error;
 
 use super::solve::SolveCommandError;
+use crate::engine::ai::eval::nnue::fallback;
 use crate::engine::ai::eval::wdl_per_mille;
 use crate::engine::ai::search::limits::{self, MULTIPV};
 use crate::engine::ai::search::{
@@ -424,6 +425,9 @@ impl EngineSession {
         let sink = self.sink.clone();
         let format = InfoFormat { wdl: self.wdl, multipv: self.multipv };
         let memory = self.memory.clone();
+        if let Some(why) = fallback(config.strategy(), position.variant(), position.size()) {
+            sink.line(&format!("info string {why}"));
+        }
         self.job = Some(Job::spawn(work, move |signals| {
             let mut reporter = Reporter { sink: &sink, position: &position, stop: &signals.stop, format };
             let result = match clock {

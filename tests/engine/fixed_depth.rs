@@ -3,7 +3,8 @@
 //! count) chooses the move and visits the nodes of the fixture
 //! (`data/fixed_depth.txt`: main at 8ce573f, written by its `engine`
 //! protocol; the enhanced rows rewritten when issue 23 changed that search's
-//! ordering and pruning). A refactoring of the search must keep both.
+//! ordering and pruning, and its `exact=off` rows when issue 31 made that
+//! search selective). A refactoring of the search must keep both.
 
 use breakline::engine::ai::search::search;
 use breakline::engine::{AiConfig, Position, Variant};

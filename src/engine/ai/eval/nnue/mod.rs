@@ -12,13 +12,21 @@ pub mod stack;
 
 use crate::engine::rules::bits::Bits;
 use crate::engine::rules::game::Game;
-use crate::engine::rules::types::Side;
+use crate::engine::rules::types::{BoardSize, Side, Variant};
 
-use super::Score;
+use super::{Score, Strategy};
 pub use file::NetError;
 pub use net::{Accumulator, HIDDEN, Net, QA, QB, feature, features};
 pub use shipped::{NnueUnavailable, net_for};
 pub use stack::AccumulatorStack;
+
+/// Why a player of `strategy` on `variant` at `size` evaluates with the
+/// expert evaluation instead of a net, where it does: what the player says
+/// of itself (the protocol's `info string`, the match's note, the game's
+/// panel).
+pub fn fallback(strategy: Strategy, variant: Variant, size: BoardSize) -> Option<NnueUnavailable> {
+    (strategy == Strategy::Nnue).then(|| net_for(variant, size).err()).flatten()
+}
 
 /// Both sides' accumulators for `game`'s board, computed from scratch.
 pub fn refresh<G: Game>(net: &Net, game: &G) -> [Accumulator; 2] {

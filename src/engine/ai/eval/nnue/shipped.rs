@@ -17,7 +17,10 @@ use crate::engine::rules::types::{BoardSize, Variant};
 pub const NETS_VARIABLE: &str = "BREAKLINE_NETS";
 
 /// The nets built into the program, by variant and size.
-const SHIPPED: &[(Variant, u8, u8, &[u8])] = &[];
+const SHIPPED: &[(Variant, u8, u8, &[u8])] = &[
+    (Variant::Breakthrough, 8, 8, include_bytes!("../../../../../assets/nets/breakthrough-8x8.nnue")),
+    (Variant::LinesOfAction, 8, 8, include_bytes!("../../../../../assets/nets/loa-8x8.nnue")),
+];
 
 /// Why a board has no net: the expert evaluation plays instead.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]

@@ -58,7 +58,8 @@ impl Level {
     /// they miss threats a person would learn to see. Easy, medium and hard
     /// search 2, 3 and 4 plies; expert is the enhanced search at 0.2 s a
     /// move and master at 2 s with `exact=off` and the book (200-game matches
-    /// at 200 ms said so in both games; README, "Strength").
+    /// at 200 ms said so in both games), evaluating with the learned `nnue`
+    /// (docs/lab/round-4.md: matches against the expert evaluation).
     pub fn config(self) -> AiConfig {
         let strategy = Strategy::STRONGEST;
         let alphabeta =
@@ -67,7 +68,7 @@ impl Level {
             time_ms: Some(ms),
             book: true,
             exact: false,
-            ..AiConfig::new(Algorithm::Enhanced, strategy)
+            ..AiConfig::new(Algorithm::Enhanced, Strategy::Nnue)
         };
         match self.0 {
             1 => alphabeta(1, 0.5),

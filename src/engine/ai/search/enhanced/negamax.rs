@@ -117,7 +117,7 @@ pub(crate) struct Searcher<'a> {
     pub(crate) tt_hits: u64,
     /// The pruning margins, where the search is selective (not `exact`) and
     /// the strategy's units are known.
-    margins: Option<Margins>,
+    pub(super) margins: Option<Margins>,
     /// The static evaluation of the node at each ply of the current line
     /// ([`UNKNOWN`] where it was not taken).
     evals: [Score; MAX_PLY],

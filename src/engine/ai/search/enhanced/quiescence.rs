@@ -61,6 +61,10 @@ impl Searcher<'_> {
         if (ply as usize) + 2 >= MAX_PLY || below >= max_plies(G::VARIANT) {
             return Ok(stand);
         }
+        // Delta pruning: so far below alpha that no capture can reach it.
+        if !threatened && self.margins.is_some_and(|m| stand + m.delta() <= window.alpha) {
+            return Ok(stand);
+        }
         window.raise_alpha(best);
         let mut scores = [0i32; MAX_MOVES];
         let count = self.noisy_moves(game, &mut moves, &mut scores, below < THREAT_PLIES && !threatened);

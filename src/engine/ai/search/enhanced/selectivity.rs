@@ -25,7 +25,7 @@ impl Margins {
     /// The margins for `strategy` on `variant`, if its scores are in the
     /// units the curve was fitted to.
     pub(crate) fn of(strategy: Strategy, variant: Variant) -> Option<Margins> {
-        let fitted = matches!(strategy, Strategy::Expert | Strategy::ExpertHand);
+        let fitted = matches!(strategy, Strategy::Expert | Strategy::ExpertHand | Strategy::Nnue);
         fitted.then(|| Margins { unit: 1.0 / logistic_k(variant) })
     }
 
@@ -47,5 +47,13 @@ impl Margins {
     #[inline]
     pub(super) fn futility(&self, depth: u32) -> Score {
         self.units(0.4 + 0.6 * f64::from(depth))
+    }
+
+    /// How far below alpha the static evaluation may stand below the
+    /// horizon before no capture is tried: two units, more than a piece is
+    /// worth in either game.
+    #[inline]
+    pub(super) fn delta(&self) -> Score {
+        self.units(2.0)
     }
 }
