@@ -140,7 +140,9 @@ fn play_all(spec: &DatagenSpec, indices: &[usize], threads: usize, args: &Datage
                         break;
                     }
                     let written = match play_game(spec, indices[k]) {
-                        Ok(samples) => state.lock().expect("datagen state").finish(k, samples, spec.size).map_err(write_error),
+                        Ok(samples) => {
+                            state.lock().expect("datagen state").finish(k, samples, spec.size).map_err(write_error)
+                        }
                         Err(error) => Err(DatagenError::Game { index: indices[k], error }),
                     };
                     if let Err(e) = written {

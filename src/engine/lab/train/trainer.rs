@@ -10,9 +10,9 @@
 //! seed and settings give the same weights on any machine. Adam, the weights
 //! clipped so that the quantised net's 16-bit accumulators cannot overflow.
 
-use rand::{RngExt, SeedableRng};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
+use rand::{RngExt, SeedableRng};
 
 use super::data::Sample;
 use crate::engine::ai::eval::nnue::{HIDDEN, Net, QA, QB, feature, features};
@@ -94,9 +94,8 @@ impl FloatNet {
     /// A fresh net, its weights small and drawn from `seed`.
     pub fn new(variant: Variant, size: BoardSize, seed: u64) -> FloatNet {
         let mut rng = StdRng::seed_from_u64(seed);
-        let mut draw = |n: usize, scale: f32| -> Vec<f32> {
-            (0..n).map(|_| (rng.random::<f32>() * 2.0 - 1.0) * scale).collect()
-        };
+        let mut draw =
+            |n: usize, scale: f32| -> Vec<f32> { (0..n).map(|_| (rng.random::<f32>() * 2.0 - 1.0) * scale).collect() };
         let w1 = draw(features(size) * HIDDEN, 0.1);
         let b1 = draw(HIDDEN, 0.1).iter().map(|b| b.abs() + 0.1).collect();
         let w2 = draw(2 * HIDDEN, 0.2);
@@ -172,7 +171,13 @@ struct Gradient {
 
 impl Gradient {
     fn zero(inputs: usize) -> Gradient {
-        Gradient { w1: vec![0.0; inputs * HIDDEN], b1: vec![0.0; HIDDEN], w2: vec![0.0; 2 * HIDDEN], b2: 0.0, loss: 0.0 }
+        Gradient {
+            w1: vec![0.0; inputs * HIDDEN],
+            b1: vec![0.0; HIDDEN],
+            w2: vec![0.0; 2 * HIDDEN],
+            b2: 0.0,
+            loss: 0.0,
+        }
     }
 
     fn add(&mut self, other: &Gradient) {

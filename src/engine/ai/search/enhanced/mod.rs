@@ -11,8 +11,8 @@ mod lines;
 mod memory;
 mod negamax;
 mod ordering;
-mod root;
 mod quiescence;
+mod root;
 mod selectivity;
 mod table;
 
