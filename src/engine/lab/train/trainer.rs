@@ -204,10 +204,10 @@ fn backprop(net: &FloatNet, e: &Example, g: &mut Gradient) {
     let d = 2.0 * error * p * (1.0 - p);
     g.b2 += d;
     for (view, h, inputs) in [(0, &hm, &e.mover), (1, &ho, &e.other)] {
-        for j in 0..HIDDEN {
-            let w = net.w2[view * HIDDEN + j];
-            g.w2[view * HIDDEN + j] += d * h[j].clamp(0.0, 1.0);
-            let dh = if h[j] > 0.0 && h[j] < 1.0 { d * w } else { 0.0 };
+        let weights = &net.w2[view * HIDDEN..(view + 1) * HIDDEN];
+        for (j, (&a, &w)) in h.iter().zip(weights).enumerate() {
+            g.w2[view * HIDDEN + j] += d * a.clamp(0.0, 1.0);
+            let dh = if a > 0.0 && a < 1.0 { d * w } else { 0.0 };
             if dh != 0.0 {
                 g.b1[j] += dh;
                 for &f in inputs.iter() {
