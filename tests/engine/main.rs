@@ -2,6 +2,7 @@
 //! release build links the crate once for all of them.
 
 mod analysis;
+mod app_layers;
 mod book;
 mod clock;
 mod eval;

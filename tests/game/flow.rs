@@ -5,11 +5,12 @@
 use std::time::Duration;
 
 use bevy::prelude::*;
-use breakline::app::ai::AiSearchTask;
-use breakline::app::flow::solver::FlowSolve;
-use breakline::app::flow::{FlowGame, FlowRequest, SolveNote};
-use breakline::app::players::PlayerSetup;
-use breakline::app::state::{Mode, MoveChosen, TurnPhase};
+use breakline::app::game::phase::{Mode, TurnPhase};
+use breakline::app::game::players::PlayerSetup;
+use breakline::app::game::request::MoveChosen;
+use breakline::app::modes::flow::solver::FlowSolve;
+use breakline::app::modes::flow::{FlowGame, FlowRequest, SolveNote};
+use breakline::app::tasks::ai::AiSearchTask;
 use breakline::engine::Variant;
 use breakline::engine::flow::library::SHIPPED;
 use breakline::engine::flow::{Budget, Colour, Drawing, Method, Outcome, solve, validate};

@@ -5,10 +5,11 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use bevy::prelude::*;
-use breakline::app::ai::AiSearchTask;
-use breakline::app::players::PlayerSetup;
-use breakline::app::players::Players;
-use breakline::app::state::{GameRequest, MoveChosen, MoveSource, TurnPhase};
+use breakline::app::game::phase::TurnPhase;
+use breakline::app::game::players::PlayerSetup;
+use breakline::app::game::players::Players;
+use breakline::app::game::request::{GameRequest, MoveChosen, MoveSource};
+use breakline::app::tasks::ai::AiSearchTask;
 use breakline::engine::Variant;
 
 use crate::{ai, game_app, options, session, turn, update_until};

@@ -3,43 +3,28 @@
 
 use bevy::prelude::*;
 
-use super::board::{BoardLayout, MOVING_PIECE_Z, PIECE_Z};
-use super::state::GameSystems;
-
-/// A piece sliding from `from_square` to the square its `Piece` names now.
-#[derive(Component, Clone, Copy, Debug)]
-pub struct MoveAnimation {
-    pub(crate) from_square: u8,
-    pub(crate) elapsed: f32,
-    pub(crate) duration: f32,
-}
-
-/// A captured piece on its way out; despawned when done.
-#[derive(Component, Clone, Copy, Debug)]
-pub struct CaptureAnimation {
-    pub(crate) elapsed: f32,
-    pub(crate) duration: f32,
-}
-
-impl CaptureAnimation {
-    /// 0 at the capture, 1 when gone.
-    pub(crate) fn progress(&self) -> f32 {
-        if self.duration <= 0.0 { 1.0 } else { (self.elapsed / self.duration).clamp(0.0, 1.0) }
-    }
-}
+use crate::app::board::layout::{BoardLayout, MOVING_PIECE_Z, PIECE_Z};
+use crate::app::board::pieces::{CaptureAnimation, MoveAnimation, Piece};
+use crate::app::game::phase::{GameSystems, TurnPhase};
 
 /// The easing every slide uses.
 const MOVE_EASE: EaseFunction = EaseFunction::CubicInOut;
 
-pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, ((slide_pieces, shrink_captured).in_set(GameSystems::Animate),));
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (
+            (slide_pieces, shrink_captured).in_set(GameSystems::Animate),
+            end_animation.in_set(GameSystems::Turn).run_if(in_state(TurnPhase::Animating)),
+        ),
+    );
 }
 
 fn slide_pieces(
     mut commands: Commands,
     time: Res<Time>,
     layout: Res<BoardLayout>,
-    mut moving: Query<(Entity, &super::board::Piece, &mut MoveAnimation, &mut Transform)>,
+    mut moving: Query<(Entity, &Piece, &mut MoveAnimation, &mut Transform)>,
 ) {
     for (entity, piece, mut animation, mut transform) in &mut moving {
         animation.elapsed += time.delta_secs();
@@ -73,5 +58,16 @@ fn shrink_captured(
             let shrink = EasingCurve::new(1.0, 0.3, EaseFunction::QuadraticIn).sample_clamped(progress);
             transform.scale = layout.scale() * Vec3::new(shrink, shrink, 1.0);
         }
+    }
+}
+
+/// The next turn starts when the last move has slid into place.
+fn end_animation(
+    moving: Query<(), With<MoveAnimation>>,
+    captured: Query<(), With<CaptureAnimation>>,
+    mut next: ResMut<NextState<TurnPhase>>,
+) {
+    if moving.is_empty() && captured.is_empty() {
+        next.set(TurnPhase::Deciding);
     }
 }

@@ -6,10 +6,11 @@
 
 use bevy::prelude::*;
 
-use super::notice::Notice;
-use super::owner::Visit;
-use super::session::GameSession;
-use super::state::{GameRequest, GameSystems, MoveChosen, TurnPhase};
+use crate::app::game::notice::Notice;
+use crate::app::game::owner::Visit;
+use crate::app::game::phase::{GameSystems, TurnPhase};
+use crate::app::game::request::{GameRequest, MoveChosen};
+use crate::app::game::session::GameSession;
 use crate::engine::Move as EngineMove;
 use crate::engine::rules::explain::why_refused;
 
@@ -43,7 +44,7 @@ impl Selection {
     }
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_message::<BoardPointer>()
         .init_resource::<Selection>()
         .add_systems(OnExit(TurnPhase::HumanTurn), clear_selection)

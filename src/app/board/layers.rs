@@ -7,11 +7,11 @@
 
 use bevy::prelude::*;
 
-use super::board::BoardLayout;
-use super::session::GameSession;
-use super::session::position_at;
-use super::state::GameSystems;
-use crate::app::theme;
+use crate::app::board::layout::BoardLayout;
+use crate::app::game::phase::GameSystems;
+use crate::app::game::session::GameSession;
+use crate::app::game::session::position_at;
+use crate::app::theme::palette;
 use crate::engine::rules::analysis::{attacked_squares, centre_of_mass, groups};
 use crate::engine::{Position, Side, Variant};
 
@@ -43,18 +43,18 @@ struct LayerTint;
 const ATTACK_Z: f32 = 0.5;
 const GROUP_Z: f32 = 1.5;
 /// A square both sides attack shows both tints, side by side.
-const WHITE_ATTACK: Color = theme::WHITE_ATTACK.alpha(0.5).color();
-const BLACK_ATTACK: Color = theme::BLACK_ATTACK.alpha(0.55).color();
+const WHITE_ATTACK: Color = palette::WHITE_ATTACK.alpha(0.5).color();
+const BLACK_ATTACK: Color = palette::BLACK_ATTACK.alpha(0.55).color();
 const GROUP_ALPHA: f32 = 0.6;
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<LayerSettings>()
         .init_resource::<LayerData>()
         .add_systems(Update, follow_position.after(GameSystems::Apply).before(GameSystems::Board));
 }
 
 /// Window-only parts: the tints and the centre markers.
-pub(super) fn view_plugin(app: &mut App) {
+pub(crate) fn view_plugin(app: &mut App) {
     app.add_systems(Update, (retint, draw_centres).after(GameSystems::Animate));
 }
 
@@ -110,7 +110,7 @@ fn retint(
         ));
     };
     let mut tint = |square: u8, color: Color, z: f32| tint_part(square, color, z, 0.0);
-    for (side, palette) in [(Side::White, &theme::WHITE_GROUPS), (Side::Black, &theme::BLACK_GROUPS)] {
+    for (side, palette) in [(Side::White, &palette::WHITE_GROUPS), (Side::Black, &palette::BLACK_GROUPS)] {
         for (index, group) in data.groups[side.index()].iter().enumerate() {
             for &square in group {
                 tint(square, palette[index % palette.len()].alpha(GROUP_ALPHA).color(), GROUP_Z);
@@ -140,8 +140,8 @@ fn draw_centres(data: Res<LayerData>, layout: Res<BoardLayout>, mut gizmos: Gizm
         };
         let at = layout.point(file, rank);
         let (fill, edge) = match side {
-            Side::White => (theme::PAPER.color(), theme::INK.color()),
-            Side::Black => (theme::INK.color(), theme::PAPER.color()),
+            Side::White => (palette::PAPER.color(), palette::INK.color()),
+            Side::Black => (palette::INK.color(), palette::PAPER.color()),
         };
         let radius = 0.2 * layout.square;
         match side {

@@ -4,9 +4,9 @@
 
 use bevy::prelude::*;
 
-use super::animation::MoveAnimation;
-use super::session::GameSession;
-use super::state::{GamePhase, GameSystems};
+use crate::app::board::layout::{BoardFlip, BoardLayout, BoardViewport, PIECE_Z, SQUARE_Z, ViewFlip};
+use crate::app::game::phase::{GamePhase, GameSystems};
+use crate::app::game::session::GameSession;
 use crate::engine::{BoardSize, Side};
 
 #[derive(Component, Clone, Copy, PartialEq, Eq, Debug)]
@@ -22,126 +22,33 @@ pub struct Piece {
     pub square: u8,
 }
 
-/// Draw order: frame < squares < labels < pieces < markers.
-const SQUARE_Z: f32 = 0.0;
-pub const PIECE_Z: f32 = 2.0;
-pub(crate) const MOVING_PIECE_Z: f32 = 2.5;
-
-/// The part of the world the board may use (world units are logical pixels,
-/// origin at the window centre). The view keeps it clear of the panel.
-#[derive(Resource, Clone, Copy, PartialEq, Debug)]
-pub struct BoardViewport {
-    pub center: Vec2,
-    pub size: Vec2,
+/// A piece sliding from `from_square` to the square its `Piece` names now.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct MoveAnimation {
+    pub(crate) from_square: u8,
+    pub(crate) elapsed: f32,
+    pub(crate) duration: f32,
 }
 
-impl Default for BoardViewport {
-    fn default() -> Self {
-        BoardViewport { center: Vec2::ZERO, size: Vec2::new(960.0, 800.0) }
-    }
+/// A captured piece on its way out; despawned when done.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct CaptureAnimation {
+    pub(crate) elapsed: f32,
+    pub(crate) duration: f32,
 }
 
-/// Where squares are: the size of one square and the centre of the
-/// bottom-left square (a1, or the opposite corner when flipped).
-#[derive(Resource, Clone, Copy, PartialEq, Debug)]
-pub struct BoardLayout {
-    board: BoardSize,
-    pub square: f32,
-    pub(crate) a1: Vec2,
-    /// Black at the bottom: files and ranks run the other way on screen.
-    flipped: bool,
-}
-
-/// The player's choice to see the board from Black's side (view only).
-#[derive(Resource, Default, Clone, Copy, PartialEq, Eq, Debug)]
-pub struct BoardFlip(pub bool);
-
-impl Default for BoardLayout {
-    fn default() -> Self {
-        BoardLayout::fit(BoardSize::new(8, 8), &BoardViewport::default())
+impl CaptureAnimation {
+    /// 0 at the capture, 1 when gone.
+    pub(crate) fn progress(&self) -> f32 {
+        if self.duration <= 0.0 { 1.0 } else { (self.elapsed / self.duration).clamp(0.0, 1.0) }
     }
 }
 
-impl BoardLayout {
-    /// Room around the squares, in squares, for the frame and coordinates.
-    pub const MARGIN: f32 = 0.55;
-    /// Logical pixels kept free around the frame.
-    const PADDING: f32 = 12.0;
-
-    pub fn fit(board: BoardSize, viewport: &BoardViewport) -> BoardLayout {
-        let (columns, rows) = (board.columns as f32, board.rows as f32);
-        // A little air between the frame and the window's edges.
-        let room = (viewport.size - Vec2::splat(2.0 * Self::PADDING)).max(Vec2::ONE);
-        let fit_w = room.x / (columns + 2.0 * Self::MARGIN);
-        let fit_h = room.y / (rows + 2.0 * Self::MARGIN);
-        // Whole pixels keep square edges crisp; never collapse to nothing.
-        let square = fit_w.min(fit_h).floor().max(8.0);
-        let a1 = viewport.center - Vec2::new(columns - 1.0, rows - 1.0) * square / 2.0;
-        BoardLayout { board, square, a1, flipped: false }
-    }
-
-    /// The frame's height in logical pixels, coordinates included.
-    pub(crate) fn frame_height(&self) -> f32 {
-        self.square * (self.board.rows as f32 + 2.0 * Self::MARGIN)
-    }
-
-    pub fn with_flip(mut self, flip: BoardFlip) -> BoardLayout {
-        self.flipped = flip.0;
-        self
-    }
-
-    pub(crate) fn center(&self, file: u8, rank: u8) -> Vec2 {
-        self.point(file as f32, rank as f32)
-    }
-
-    /// A point given in board files and ranks (fractions allowed, e.g. a
-    /// centre of mass; whole numbers are square centres), flip included.
-    pub fn point(&self, file: f32, rank: f32) -> Vec2 {
-        let (columns, rows) = (self.board.columns as f32, self.board.rows as f32);
-        let (file, rank) = if self.flipped { (columns - 1.0 - file, rows - 1.0 - rank) } else { (file, rank) };
-        self.a1 + Vec2::new(file, rank) * self.square
-    }
-
-    /// Board file and rank to screen column and row (and back: it is its own inverse).
-    fn screen_cell(&self, file: u8, rank: u8) -> (u8, u8) {
-        if self.flipped { (self.board.columns - 1 - file, self.board.rows - 1 - rank) } else { (file, rank) }
-    }
-
-    pub fn square_center(&self, square: u8) -> Vec2 {
-        self.center(self.board.file_of(square), self.board.rank_of(square))
-    }
-
-    /// The centre of the whole board.
-    pub fn board_center(&self) -> Vec2 {
-        self.a1 + Vec2::new(self.board.columns as f32 - 1.0, self.board.rows as f32 - 1.0) * self.square / 2.0
-    }
-
-    /// Width and height of the squares together.
-    pub fn board_extent(&self) -> Vec2 {
-        Vec2::new(self.board.columns as f32, self.board.rows as f32) * self.square
-    }
-
-    /// The square under a world point, if any.
-    pub fn square_at(&self, point: Vec2) -> Option<u8> {
-        let rel = (point - self.a1) / self.square + Vec2::splat(0.5);
-        let (file, rank) = (rel.x.floor(), rel.y.floor());
-        let inside = file >= 0.0 && rank >= 0.0 && file < self.board.columns as f32 && rank < self.board.rows as f32;
-        inside.then(|| {
-            let (file, rank) = self.screen_cell(file as u8, rank as u8);
-            self.board.index(file, rank)
-        })
-    }
-
-    /// Squares and pieces are drawn in unit size and scaled to a square.
-    pub(crate) fn scale(&self) -> Vec3 {
-        Vec3::new(self.square, self.square, 1.0)
-    }
-}
-
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<BoardViewport>()
         .init_resource::<BoardLayout>()
         .init_resource::<BoardFlip>()
+        .init_resource::<ViewFlip>()
         .add_systems(OnEnter(GamePhase::Playing), spawn_board)
         .add_systems(Update, (update_layout, (place_squares, place_pieces)).chain().in_set(GameSystems::Board));
 }
@@ -152,14 +59,14 @@ fn spawn_board(
     mut commands: Commands,
     session: Res<GameSession>,
     viewport: Res<BoardViewport>,
-    flip: Res<BoardFlip>,
+    (flip, view): (Res<BoardFlip>, Res<ViewFlip>),
     existing: Query<(), With<BoardSquare>>,
 ) {
     if !existing.is_empty() {
         return;
     }
     let size = session.size();
-    let layout = BoardLayout::fit(size, &viewport).with_flip(*flip);
+    let layout = BoardLayout::fit(size, &viewport).with_flip(view.shown(*flip));
     commands.insert_resource(layout);
     for rank in 0..size.rows {
         for file in 0..size.columns {
@@ -186,11 +93,11 @@ pub(crate) fn piece_bundle(layout: &BoardLayout, piece: Piece) -> impl Bundle {
 
 fn update_layout(
     viewport: Res<BoardViewport>,
-    flip: Res<BoardFlip>,
+    (flip, view): (Res<BoardFlip>, Res<ViewFlip>),
     session: Res<GameSession>,
     mut layout: ResMut<BoardLayout>,
 ) {
-    let fitted = BoardLayout::fit(session.size(), &viewport).with_flip(*flip);
+    let fitted = BoardLayout::fit(session.size(), &viewport).with_flip(view.shown(*flip));
     layout.set_if_neq(fitted);
 }
 

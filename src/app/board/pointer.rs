@@ -7,17 +7,18 @@
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
-use super::animation::MoveAnimation;
-use super::board::{BoardLayout, MOVING_PIECE_Z, PIECE_Z, Piece};
-use super::input::{BoardPointer, Selection};
-use super::state::{GameSystems, Mode};
-use super::ui::PanelWidths;
+use crate::app::board::input::{BoardPointer, Selection};
+use crate::app::board::layout::PanelWidths;
+use crate::app::board::layout::{BoardLayout, MOVING_PIECE_Z, PIECE_Z};
+use crate::app::board::pieces::MoveAnimation;
+use crate::app::board::pieces::Piece;
+use crate::app::game::phase::{GameSystems, Mode};
 
 /// A piece lifted off its square by a drag.
 #[derive(Component)]
 struct Dragged;
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (read_pointer.before(GameSystems::Input).run_if(in_state(Mode::Board)), follow_drag.after(GameSystems::Board)),

@@ -4,13 +4,14 @@
 
 use bevy::prelude::*;
 
-use super::animation::CaptureAnimation;
-use super::assets::GameTextures;
-use super::board::{BoardLayout, BoardSquare, Piece};
-use super::input::Selection;
-use super::session::GameSession;
-use super::state::{GamePhase, GameSystems};
-use crate::app::theme;
+use crate::app::board::input::Selection;
+use crate::app::board::layout::BoardLayout;
+use crate::app::board::pieces::CaptureAnimation;
+use crate::app::board::pieces::{BoardSquare, Piece};
+use crate::app::game::phase::{GamePhase, GameSystems};
+use crate::app::game::session::GameSession;
+use crate::app::theme::assets::GameTextures;
+use crate::app::theme::palette;
 
 /// Tints a square for the last move or the selection.
 #[derive(Component)]
@@ -35,15 +36,15 @@ enum CoordinateLabel {
 }
 
 const PIECE_SIZE: f32 = 0.86;
-const LAST_MOVE_TINT: Color = theme::LAST_MOVE.alpha(0.38).color();
-const SELECTED_TINT: Color = theme::SELECTED.alpha(0.5).color();
-const LABEL_COLOR: Color = theme::LABEL.color();
+const LAST_MOVE_TINT: Color = palette::LAST_MOVE.alpha(0.38).color();
+const SELECTED_TINT: Color = palette::SELECTED.alpha(0.5).color();
+const LABEL_COLOR: Color = palette::LABEL.color();
 /// Local z offsets inside a square or piece (children share its transform).
 const OVERLAY_Z: f32 = 0.1;
 const MARKER_Z: f32 = 3.0;
 const GLOW_Z: f32 = -0.3;
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_camera)
         .add_observer(dress_square)
         .add_observer(dress_piece)
@@ -176,7 +177,7 @@ fn show_highlights(
     mut markers: Query<(&mut Sprite, &mut Visibility), With<TargetMarker>>,
 ) {
     let size = session.size();
-    let last = super::review::last_shown_move(session.position().moves(), session.review_ply());
+    let last = crate::app::game::review::last_shown_move(session.position().moves(), session.review_ply());
     for (square, children) in &squares {
         let index = size.index(square.file, square.rank);
         let tint = if selection.square == Some(index) {

@@ -8,22 +8,17 @@ use std::collections::HashMap;
 
 use bevy::prelude::*;
 
-use super::animation::{CaptureAnimation, MoveAnimation};
-use super::board::{BoardLayout, PIECE_Z, Piece, piece_bundle};
-use super::session::Step;
-use super::state::{GameSystems, PlaySettings};
+use crate::app::board::layout::{BoardLayout, PIECE_Z};
+use crate::app::board::pieces::{CaptureAnimation, MoveAnimation};
+use crate::app::board::pieces::{Piece, piece_bundle};
+use crate::app::game::phase::GameSystems;
+use crate::app::game::session::Step;
+use crate::app::game::settings::PlaySettings;
+use crate::app::game::show::ShowPosition;
 use crate::engine::{Position, Side};
 
-/// Show `position` on the board. `step` names the one move that separates it
-/// from what the board shows now, if only one does.
-#[derive(Message, Clone, Debug)]
-pub(crate) struct ShowPosition {
-    pub(crate) position: Position,
-    pub(crate) step: Option<Step>,
-}
-
-pub(super) fn plugin(app: &mut App) {
-    app.add_message::<ShowPosition>().add_systems(Update, sync_pieces.in_set(GameSystems::Show));
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(Update, sync_pieces.in_set(GameSystems::Show));
 }
 
 fn sync_pieces(

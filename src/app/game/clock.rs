@@ -8,9 +8,10 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 
-use super::owner::AiControl;
-use super::session::GameSession;
-use super::state::{GameRequest, GameSystems, Mode, TurnPhase};
+use crate::app::game::control::AiControl;
+use crate::app::game::phase::{GameSystems, Mode, TurnPhase};
+use crate::app::game::request::GameRequest;
+use crate::app::game::session::GameSession;
 use crate::engine::Side;
 use crate::engine::rules::clock::{Clock, next_change};
 
@@ -47,7 +48,7 @@ pub(crate) enum TimeSource {
     Wall,
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<TurnTimer>()
         .init_resource::<TimeSource>()
         .add_systems(Update, run_turn_timer.before(GameSystems::Apply));

@@ -9,9 +9,9 @@
 
 use bevy::prelude::*;
 
-use super::session::GameSession;
-use super::state::GameRequest;
-use super::state::GameSystems;
+use crate::app::game::phase::GameSystems;
+use crate::app::game::request::GameRequest;
+use crate::app::game::session::GameSession;
 use crate::engine::ai::eval::{is_proven, win_chance};
 use crate::engine::rules::record::MoveRecord;
 use crate::engine::{Score, Side, Variant};
@@ -107,7 +107,7 @@ pub struct GraphClick {
     pub ply: Option<usize>,
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<EvalGraph>()
         .init_resource::<GraphClick>()
         .add_systems(Update, (forward_click.before(GameSystems::Input), follow_record.after(GameSystems::Apply)));

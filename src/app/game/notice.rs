@@ -3,11 +3,12 @@
 //! shows as a toast where the player is looking (news for a few seconds,
 //! errors until closed).
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 
-use super::window_rest::Waker;
+use crate::app::game::wake::{Alarm, Waker};
 
 #[derive(Resource, Default, Clone, Debug, PartialEq, Eq)]
 pub struct Notice {
@@ -41,18 +42,15 @@ impl Notice {
     }
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Notice>().add_systems(Last, wake_when_news_expires);
 }
 
-/// A resting window would show expired news until its next event; a timer
-/// thread wakes it when the news is due to go.
-fn wake_when_news_expires(notice: Res<Notice>, waker: Res<Waker>) {
+/// A resting window would show expired news until its next event; an alarm
+/// wakes it when the news is due to go.
+fn wake_when_news_expires(notice: Res<Notice>, waker: Res<Waker>, mut alarm: Local<Option<Arc<Alarm>>>) {
     if notice.is_changed() && !notice.error && notice.text.is_some() {
-        let waker = waker.clone();
-        std::thread::spawn(move || {
-            std::thread::sleep(NEWS_SHOWN + Duration::from_millis(50));
-            waker.wake();
-        });
+        let alarm = alarm.get_or_insert_with(|| Alarm::start(waker.clone()));
+        alarm.set(Some(Instant::now() + NEWS_SHOWN + Duration::from_millis(50)));
     }
 }

@@ -1,11 +1,12 @@
-//! Game phases, the settings the player edits, and the messages that drive a
-//! game: a new game request and a chosen move.
+//! Where the game is: its phases (setup, playing, over), the turn within a
+//! game, the mode (board game or Flow Free), and the order of the game's
+//! systems within a frame.
 
 use bevy::prelude::*;
 
-use super::players::Players;
-use crate::engine::rules::clock::TimeControl;
-use crate::engine::{BoardSize, Move as EngineMove, SearchInfo, Side, Variant};
+use crate::app::game::players::Players;
+use crate::app::game::request::{GameRequest, ReplaceGame};
+use crate::app::game::settings::{GameSettings, PlaySettings};
 
 /// Where the game is. `Setup` lasts one frame: entering it clears the old
 /// game's entities, leaving it for `Playing` spawns the new ones.
@@ -40,146 +41,6 @@ pub enum TurnPhase {
     Animating,
 }
 
-/// Variant, size and clock for the next new game (the current game keeps its own).
-#[derive(Resource, Clone, Copy, Debug, PartialEq)]
-pub struct GameSettings {
-    pub variant: Variant,
-    pub size: BoardSize,
-    /// None: no clock.
-    pub time_control: Option<TimeControl>,
-}
-
-impl Default for GameSettings {
-    fn default() -> Self {
-        let variant = Variant::Breakthrough;
-        GameSettings { variant, size: variant.default_size(), time_control: None }
-    }
-}
-
-/// Animation and pacing; these apply immediately.
-#[derive(Resource, Clone, Debug, PartialEq)]
-pub struct PlaySettings {
-    pub animate: bool,
-    /// Seconds a move's slide takes.
-    pub move_secs: f32,
-    /// Pause before an AI move when both sides are AI, so games can be watched.
-    pub ai_delay_secs: f32,
-    /// Ask before a game in progress is replaced (new game, preset, load, watch).
-    pub confirm_replace: bool,
-}
-
-impl Default for PlaySettings {
-    fn default() -> Self {
-        PlaySettings { animate: true, move_secs: 0.3, ai_delay_secs: 0.4, confirm_replace: true }
-    }
-}
-
-/// Every change to the game arrives as one of these and is applied by one
-/// system ([`super::owner`]), in order, with the stale-result checks there.
-#[derive(Message, Clone, Debug)]
-pub enum GameRequest {
-    /// A new game with the current [`Players`], on the board of the
-    /// [`GameSettings`] or, for a rematch, on the board of the game just played.
-    NewGame { rematch: bool },
-    /// A move a player chose.
-    Play(MoveChosen),
-    /// Back to the human's previous turn (one ply when both sides are AI).
-    Undo,
-    /// Play again what undo took back.
-    Redo,
-    /// The side to move gives up (in human-vs-AI, the human does).
-    Resign,
-    /// Show the position after `ply` moves; the live ply ends review.
-    GoTo { ply: usize },
-    /// Cut the game at the reviewed ply and play on from there.
-    ContinueFromHere,
-    /// Replace the game by one read from a file, with its players.
-    Open(Box<OpenedGame>),
-    /// Watch a recorded game move by move.
-    Watch(Box<WatchedGame>),
-    /// Stop watching; the game goes on from the position reached.
-    StopReplay,
-    /// A lesson or puzzle borrows the board; the game in progress waits.
-    Visit(Box<super::owner::VisitedGame>),
-    /// Back from a visit to the game that waited.
-    Return,
-    /// Yes to the pending [`ReplaceGame`] question.
-    ConfirmReplace,
-    /// No to it: the game in progress stays.
-    CancelReplace,
-    /// Hold AI (and replayed) moves, or let them go on; clears the error.
-    SetPaused(bool),
-    /// One AI (or replayed) move while paused.
-    StepAi,
-    /// A search failed: the AI pauses and the panel says why.
-    AiFailed { side: Side, error: String },
-    /// The side to move's time ran out in game `generation` after `plies`
-    /// moves (a stale report, for a position that went away, is ignored).
-    FlagFell { generation: u64, plies: usize },
-    /// Who plays each side, from now on (a turn waiting for the old player starts over).
-    SetPlayers(Players),
-}
-
-/// A request that would replace a game in progress, waiting for the person
-/// to confirm it (see [`PlaySettings::confirm_replace`]).
-#[derive(Resource, Default, Clone, Debug)]
-pub struct ReplaceGame {
-    pub pending: Option<GameRequest>,
-}
-
-impl GameRequest {
-    /// New game, load and watch throw the current game away.
-    pub(crate) fn replaces_game(&self) -> bool {
-        matches!(self, GameRequest::NewGame { .. } | GameRequest::Open(_) | GameRequest::Watch(_))
-    }
-}
-
-/// A game read from a file: the session and who plays it.
-#[derive(Clone, Debug)]
-pub struct OpenedGame {
-    pub(crate) session: super::session::GameSession,
-    pub(crate) players: Players,
-    /// What the panel says once it is open.
-    pub(crate) message: String,
-}
-
-/// A recorded game to watch: its moves and where it starts.
-#[derive(Clone, Debug)]
-pub struct WatchedGame {
-    pub(crate) source: super::session::ReplaySource,
-    pub(crate) start: crate::engine::Position,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum MoveSource {
-    Human,
-    Ai,
-    /// The record being watched.
-    Replay,
-    /// A visit's own moves for its scripted side (a puzzle's replies).
-    Scripted,
-}
-
-/// A move a player chose. It is played only if it is legal, its source is the
-/// player of the side to move, and it was chosen for the current game
-/// (`generation`) and position (`position_hash`).
-#[derive(Clone, Debug)]
-pub struct MoveChosen {
-    pub mv: EngineMove,
-    pub source: MoveSource,
-    pub generation: u64,
-    pub position_hash: u64,
-    /// The AI's search figures, for the game record.
-    pub search: Option<SearchInfo>,
-}
-
-impl MoveChosen {
-    /// A human's move for the current position of the game `generation`.
-    pub fn human(mv: EngineMove, generation: u64, position_hash: u64) -> GameRequest {
-        GameRequest::Play(MoveChosen { mv, source: MoveSource::Human, generation, position_hash, search: None })
-    }
-}
-
 /// The order of the game's systems within a frame: input and AI results
 /// become chosen moves, which are played, then shown.
 #[derive(SystemSet, Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -194,7 +55,7 @@ pub(crate) enum GameSystems {
     Turn,
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_state::<Mode>()
         .init_state::<GamePhase>()
         .add_sub_state::<TurnPhase>()

@@ -2,9 +2,10 @@
 //! searches, the first named strategy plays White) and two master-vs-master
 //! games to watch.
 
-use super::players::PlayerSetup;
+use crate::app::game::players::PlayerSetup;
 use crate::engine::ai::search::Level;
-use crate::engine::{AiConfig, Algorithm, BoardSize, Strategy, Variant};
+use crate::engine::lab::studies::classic_matchups;
+use crate::engine::{BoardSize, Variant};
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Matchup {
@@ -18,31 +19,19 @@ pub struct Matchup {
 
 pub const COUNT: usize = 9;
 
-/// Preset `number`, 1..=9.
+/// Preset `number`, 1..=9: the classic assignment's seven matchups
+/// (`engine::lab::studies`), then master against master in each game.
 pub fn matchup(number: usize) -> Option<Matchup> {
-    use Strategy::*;
-    let depth3 = |algorithm, s| AiConfig::fixed_depth(algorithm, s, 3).expect("depth 3 is in range");
-    let ab = |s| PlayerSetup::Ai(depth3(Algorithm::AlphaBeta, s));
-    let bt = Variant::Breakthrough;
-    let classic = |title, white, black| (title, bt, BoardSize::new(8, 8), white, black);
+    let eight = BoardSize::new(8, 8);
     let master = || PlayerSetup::Ai(Level::MASTER.config());
     let (title, variant, size, white, black) = match number {
-        1 => classic(
-            "Minimax offensive 1 vs alpha-beta offensive 1",
-            PlayerSetup::Ai(depth3(Algorithm::Minimax, Offensive1)),
-            ab(Offensive1),
-        ),
-        2 => classic("Offensive 2 vs defensive 1", ab(Offensive2), ab(Defensive1)),
-        3 => classic("Defensive 2 vs offensive 1", ab(Defensive2), ab(Offensive1)),
-        4 => classic("Offensive 2 vs offensive 1", ab(Offensive2), ab(Offensive1)),
-        5 => classic("Defensive 2 vs defensive 1", ab(Defensive2), ab(Defensive1)),
-        6 => classic("Offensive 2 vs defensive 2", ab(Offensive2), ab(Defensive2)),
-        7 => ("Offensive 2 vs defensive 2 on 5x10", bt, BoardSize::new(5, 10), ab(Offensive2), ab(Defensive2)),
-        8 => ("Watch master vs master: Breakthrough", bt, BoardSize::new(8, 8), master(), master()),
-        9 => {
-            let loa = Variant::LinesOfAction;
-            ("Watch master vs master: Lines of Action", loa, BoardSize::new(8, 8), master(), master())
+        1..=7 => {
+            let classic = classic_matchups().into_iter().nth(number - 1)?;
+            let (white, black) = (PlayerSetup::Ai(classic.white), PlayerSetup::Ai(classic.black));
+            (classic.title, Variant::Breakthrough, classic.size, white, black)
         }
+        8 => ("Watch master vs master: Breakthrough", Variant::Breakthrough, eight, master(), master()),
+        9 => ("Watch master vs master: Lines of Action", Variant::LinesOfAction, eight, master(), master()),
         _ => return None,
     };
     Some(Matchup { number, title, variant, size, white, black })

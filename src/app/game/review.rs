@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 
-use super::session::GameSession;
+use crate::app::game::session::GameSession;
 use crate::engine::Move as EngineMove;
 
 /// Run condition: the board follows the game (not reviewing).

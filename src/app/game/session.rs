@@ -6,7 +6,7 @@
 
 use bevy::prelude::*;
 
-use super::players::Players;
+use crate::app::game::players::Players;
 use crate::engine::ai::player::{GameRecord, Player};
 use std::time::Duration;
 
@@ -22,6 +22,16 @@ pub(crate) enum Step {
     Forward(EngineMove),
     /// `position` is the shown one with this move taken back.
     Back(EngineMove),
+}
+
+/// A position of a game: the game (its generation), the ply and the
+/// position's hash. Every background result carries the key of the position
+/// it was computed for.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct PositionKey {
+    pub generation: u64,
+    pub ply: usize,
+    pub hash: u64,
 }
 
 #[derive(Resource, Clone, Debug)]
@@ -240,6 +250,21 @@ impl GameSession {
     /// The position the board shows.
     pub fn shown_position(&self) -> Position {
         position_at(&self.position, self.shown_ply())
+    }
+
+    /// The game's latest position (whatever the board shows).
+    pub fn live_key(&self) -> PositionKey {
+        PositionKey { generation: self.generation, ply: self.plies(), hash: self.position.hash() }
+    }
+
+    /// Which position of which game is shown: what a background result is
+    /// for, so it can be dropped once the board has moved on.
+    pub fn shown_key(&self) -> PositionKey {
+        let hash = match self.review {
+            Some(_) => self.shown_position().hash(),
+            None => self.position.hash(),
+        };
+        PositionKey { generation: self.generation, ply: self.shown_ply(), hash }
     }
 
     /// The pieces that won the shown position: none while an earlier ply

@@ -9,16 +9,17 @@
 
 use bevy::prelude::*;
 
-use super::board::BoardLayout;
-use super::owner::{Visit, VisitedGame};
-use super::players::{PlayerSetup, Players};
-use super::progress::Progress;
-use super::session::GameSession;
-use super::settings_store::SettingsPath;
-use super::state::{
-    GamePhase, GameRequest, GameSettings, GameSystems, Mode, MoveChosen, MoveSource, OpenedGame, TurnPhase,
-};
-use super::theme;
+use crate::app::board::layout::BoardLayout;
+use crate::app::game::owner::Visit;
+use crate::app::game::phase::{GamePhase, GameSystems, Mode, TurnPhase};
+use crate::app::game::players::{PlayerSetup, Players};
+use crate::app::game::request::VisitedGame;
+use crate::app::game::request::{GameRequest, MoveChosen, MoveSource, OpenedGame};
+use crate::app::game::session::GameSession;
+use crate::app::game::settings::GameSettings;
+use crate::app::game::settings::SettingsPath;
+use crate::app::modes::ratings::Progress;
+use crate::app::theme::palette;
 use crate::engine::rules::lessons::{Lesson, Page, lesson};
 use crate::engine::{Move as EngineMove, Position, Side, Variant};
 
@@ -102,14 +103,14 @@ pub struct LessonRun {
 }
 
 /// Squares and arrows the page's example marks on the board (indices of the
-/// board shown); the view draws them in [`theme::LESSON`].
+/// board shown); the view draws them in [`palette::LESSON`].
 #[derive(Resource, Default, Clone, Debug, PartialEq)]
 pub struct LessonMarks {
     pub highlights: Vec<u8>,
     pub arrows: Vec<(u8, u8)>,
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_message::<LessonRequest>().init_resource::<LessonRun>().init_resource::<LessonMarks>().add_systems(
         Update,
         (
@@ -129,7 +130,7 @@ pub(super) fn plugin(app: &mut App) {
 struct LessonGizmos;
 
 /// Window-only parts: the marks, and frames while an example plays.
-pub(super) fn view_plugin(app: &mut App) {
+pub(crate) fn view_plugin(app: &mut App) {
     let line = GizmoLineConfig { width: 5.0, ..default() };
     app.insert_gizmo_config(LessonGizmos, GizmoConfig { line, ..default() }).add_systems(
         Update,
@@ -309,9 +310,7 @@ fn play_example(mut card: Card) {
     let Some(&mv) = open.script.get(played.len()).filter(|_| waiting && on_script && now >= open.next_at) else {
         return;
     };
-    let (generation, position_hash) = (session.generation(), session.position().hash());
-    let chosen = MoveChosen { mv, source: MoveSource::Scripted, generation, position_hash, search: None };
-    card.game.write(GameRequest::Play(chosen));
+    card.game.write(MoveChosen::scripted(mv, session));
     open.next_at = now + EXAMPLE_STEP_SECS;
 }
 
@@ -331,7 +330,7 @@ fn judge_answer(mut card: Card) {
     let mv = session.position().moves()[0];
     let answer = match try_it.judge(start, mv) {
         Ok(()) => Answer::Right,
-        Err(reason) => Answer::Wrong(reason),
+        Err(miss) => Answer::Wrong(miss.to_string()),
     };
     if answer != Answer::Right {
         card.game.write(GameRequest::Undo);
@@ -361,14 +360,14 @@ fn retint(
         commands.spawn((
             Name::new("Lesson highlight"),
             LessonTint,
-            Sprite::from_color(theme::LESSON.alpha(0.45).color(), Vec2::ONE),
+            Sprite::from_color(palette::LESSON.alpha(0.45).color(), Vec2::ONE),
             Transform::from_translation(layout.square_center(square).extend(TINT_Z)).with_scale(layout.scale()),
         ));
     }
 }
 
 fn draw_arrows(marks: Res<LessonMarks>, layout: Res<BoardLayout>, mut gizmos: Gizmos<LessonGizmos>) {
-    let color = theme::LESSON.color();
+    let color = palette::LESSON.color();
     for &(from, to) in &marks.arrows {
         let (from, to) = (layout.square_center(from), layout.square_center(to));
         let end = to - (to - from).normalize_or_zero() * 0.2 * layout.square;

@@ -9,17 +9,19 @@
 
 use bevy::prelude::*;
 
-use super::analysis::AnalysisSettings;
-use super::background::BackgroundJob;
-use super::board::BoardFlip;
-use super::hint::{Hint, HintRequest};
-use super::owner::{Visit, VisitedGame};
-use super::players::{PlayerSetup, Players};
-use super::progress::Progress;
-use super::proof_panel::SolveRequest;
-use super::session::GameSession;
-use super::state::{GameRequest, GameSystems, MoveChosen, MoveSource, OpenedGame, TurnPhase};
-use super::window_rest::Waker;
+use crate::app::board::layout::ViewFlip;
+use crate::app::game::owner::Visit;
+use crate::app::game::phase::{GameSystems, TurnPhase};
+use crate::app::game::players::{PlayerSetup, Players};
+use crate::app::game::request::VisitedGame;
+use crate::app::game::request::{GameRequest, MoveChosen, MoveSource, OpenedGame};
+use crate::app::game::session::GameSession;
+use crate::app::game::wake::Waker;
+use crate::app::modes::ratings::Progress;
+use crate::app::tasks::analysis::AnalysisSettings;
+use crate::app::tasks::hint::{Hint, HintRequest};
+use crate::app::tasks::job::BackgroundJob;
+use crate::app::tasks::proof::SolveRequest;
 use crate::engine::ai::search::{self, Level, Limit};
 use crate::engine::ai::solver::{SolveConfig, Verdict, solve};
 use crate::engine::lab::glicko::Opponent;
@@ -100,19 +102,9 @@ pub struct ActivePuzzle {
 #[derive(Resource, Default)]
 pub struct PuzzleRun {
     pub active: Option<ActivePuzzle>,
-    /// How the board was turned before the first puzzle (puzzles show the
-    /// solver's side at the bottom; leaving turns it back).
-    flip_before: Option<BoardFlip>,
     /// The next puzzle to offer in each game's set, after the last one opened.
     cursor: [usize; 2],
     judge: Option<BackgroundJob<Judgement>>,
-}
-
-impl PuzzleRun {
-    /// How the person had turned the board before the puzzles turned it.
-    pub(crate) fn flip_before(&self) -> Option<BoardFlip> {
-        self.flip_before
-    }
 }
 
 /// The solver's word on a move off the line.
@@ -125,7 +117,7 @@ enum Judgement {
 
 /// The window rests between events: while a reply waits out its moment,
 /// it keeps drawing (a judged move wakes it from its thread).
-pub(super) fn view_plugin(app: &mut App) {
+pub(crate) fn view_plugin(app: &mut App) {
     app.add_systems(Last, keep_drawing_while_replying);
 }
 
@@ -135,7 +127,7 @@ fn keep_drawing_while_replying(run: Res<PuzzleRun>, mut redraw: MessageWriter<be
     }
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_message::<PuzzleRequest>().init_resource::<PuzzleRun>().add_systems(
         Update,
         (handle_requests, follow_visit, judge_moves, poll_judge, reply).chain().after(GameSystems::Apply),
@@ -163,7 +155,7 @@ fn pick(set: &PuzzleSet, cursor: usize, rating: f64) -> usize {
 impl ActivePuzzle {
     /// "White to play and win in 3".
     pub fn task(&self) -> String {
-        let side = super::side_title(self.solver_side);
+        let side = self.solver_side.title();
         format!("{side} to play and win in {}", self.puzzle.win_in())
     }
 
@@ -187,7 +179,8 @@ struct Board<'w> {
     game: MessageWriter<'w, GameRequest>,
     progress: ResMut<'w, Progress>,
     waker: Res<'w, Waker>,
-    flip: ResMut<'w, BoardFlip>,
+    /// Puzzles show the solver's side at the bottom, for the view alone.
+    flip: ResMut<'w, ViewFlip>,
 }
 
 fn handle_requests(
@@ -222,9 +215,7 @@ fn handle_requests(
                 if run.active.take().is_some() {
                     run.judge = None;
                     board.game.write(GameRequest::Return);
-                    if let Some(flip) = run.flip_before.take() {
-                        board.flip.set_if_neq(flip);
-                    }
+                    board.flip.set_if_neq(ViewFlip(None));
                 }
             }
         }
@@ -273,8 +264,7 @@ fn open(run: &mut PuzzleRun, active: ActivePuzzle, board: &mut Board) {
     let opened = OpenedGame { session, players, message };
     let scripted = vec![active.solver_side.opponent()];
     board.game.write(GameRequest::Visit(Box::new(VisitedGame { opened, scripted })));
-    run.flip_before.get_or_insert(*board.flip);
-    board.flip.set_if_neq(BoardFlip(active.solver_side == Side::Black));
+    board.flip.set_if_neq(ViewFlip(Some(active.solver_side == Side::Black)));
     run.judge = None;
     run.active = Some(active);
 }
@@ -300,7 +290,7 @@ fn retry(run: &mut PuzzleRun, board: &mut Board) {
 
 /// Notes when the visit opened, and forgets the puzzle when the board was
 /// taken for something else (a new game, a loaded one, a return).
-fn follow_visit(mut run: ResMut<PuzzleRun>, session: Res<GameSession>, visit: Res<Visit>, mut flip: ResMut<BoardFlip>) {
+fn follow_visit(mut run: ResMut<PuzzleRun>, session: Res<GameSession>, visit: Res<Visit>, mut flip: ResMut<ViewFlip>) {
     let Some(active) = run.active.as_mut() else { return };
     match active.generation {
         None if visit.active() && session.plies() == active.played.len() && active.played_on(&session) => {
@@ -309,9 +299,7 @@ fn follow_visit(mut run: ResMut<PuzzleRun>, session: Res<GameSession>, visit: Re
         Some(generation) if generation != session.generation() || !visit.active() => {
             run.active = None;
             run.judge = None;
-            if let Some(before) = run.flip_before.take() {
-                flip.set_if_neq(before);
-            }
+            flip.set_if_neq(ViewFlip(None));
         }
         _ => {}
     }
@@ -451,9 +439,7 @@ fn reply(run: Res<PuzzleRun>, mut board: Board) {
     if !waiting || session.side_to_move() == active.solver_side || board.time.elapsed_secs() < active.reply_at {
         return;
     }
-    let (generation, position_hash) = (session.generation(), session.position().hash());
-    let chosen = MoveChosen { mv, source: MoveSource::Scripted, generation, position_hash, search: None };
-    board.game.write(GameRequest::Play(chosen));
+    board.game.write(MoveChosen::scripted(mv, session));
 }
 
 /// Counts the puzzle once: solved clean (no hint, no miss) or not.

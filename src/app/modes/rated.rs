@@ -6,14 +6,15 @@
 
 use bevy::prelude::*;
 
-use super::analysis::AnalysisSettings;
-use super::hint::HintRequest;
-use super::owner::Visit;
-use super::players::{PlayerSetup, Players};
-use super::progress::Progress;
-use super::proof_panel::SolveRequest;
-use super::session::GameSession;
-use super::state::{GamePhase, GameRequest, GameSystems};
+use crate::app::game::owner::Visit;
+use crate::app::game::phase::{GamePhase, GameSystems};
+use crate::app::game::players::{PlayerSetup, Players};
+use crate::app::game::request::GameRequest;
+use crate::app::game::session::GameSession;
+use crate::app::modes::ratings::Progress;
+use crate::app::tasks::analysis::AnalysisSettings;
+use crate::app::tasks::hint::HintRequest;
+use crate::app::tasks::proof::SolveRequest;
 use crate::engine::ai::search::Level;
 use crate::engine::lab::glicko::Opponent;
 use crate::engine::lab::levels::LevelTable;
@@ -81,7 +82,7 @@ impl RatedGame {
     }
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<RatedGame>()
         .add_systems(Update, track.after(GameSystems::Apply).before(GameSystems::Show))
         .add_systems(OnEnter(GamePhase::Over), rate);

@@ -100,6 +100,6 @@ impl Progress {
     }
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Progress>();
 }

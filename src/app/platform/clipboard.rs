@@ -6,11 +6,13 @@
 
 use bevy::prelude::*;
 
-use super::files::{game_as_text, game_from_text, open};
-use super::notice::Notice;
-use super::players::Players;
-use super::session::GameSession;
-use super::state::{GamePhase, GameRequest, GameSettings, GameSystems};
+use crate::app::game::notice::Notice;
+use crate::app::game::phase::{GamePhase, GameSystems};
+use crate::app::game::players::Players;
+use crate::app::game::request::GameRequest;
+use crate::app::game::session::GameSession;
+use crate::app::game::settings::GameSettings;
+use crate::app::platform::files::{game_as_text, game_from_text, open};
 
 /// Copy the game to the clipboard, or open the game on it.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,7 +35,7 @@ impl SystemClipboard {
     }
 }
 
-pub(super) fn view_plugin(app: &mut App) {
+pub(crate) fn view_plugin(app: &mut App) {
     app.add_message::<ClipboardAction>()
         .init_resource::<SystemClipboard>()
         .add_systems(Update, handle_actions.in_set(GameSystems::Input).run_if(not(in_state(GamePhase::Setup))));

@@ -7,11 +7,11 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 
-use super::background::BackgroundJob;
-use super::files::{FileAction, FileRequest, default_path};
-use super::notice::Notice;
-use super::state::{GamePhase, GameSystems};
-use super::window_rest::Waker;
+use crate::app::game::notice::Notice;
+use crate::app::game::phase::{GamePhase, GameSystems};
+use crate::app::game::wake::Waker;
+use crate::app::platform::files::{FileAction, FileRequest, default_path};
+use crate::app::tasks::job::BackgroundJob;
 
 /// Ask for a file for `action` (a dialog, or the typed path).
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -83,7 +83,7 @@ fn zenity() -> bool {
     std::env::var_os("PATH").is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join("zenity").is_file()))
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_message::<ChooseFile>().init_resource::<TypedPath>().init_resource::<FileChooser>().add_systems(
         Update,
         (open_dialogs, take_answers).chain().before(GameSystems::Input).run_if(not(in_state(GamePhase::Setup))),
@@ -91,7 +91,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// With a window, try the desktop's dialog.
-pub(super) fn view_plugin(app: &mut App) {
+pub(crate) fn view_plugin(app: &mut App) {
     app.insert_resource(FileChooser::native());
 }
 

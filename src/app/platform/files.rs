@@ -7,13 +7,15 @@ use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use bevy::prelude::*;
-use thiserror::Error;
 
-use super::notice::Notice;
-use super::players::PlayerSetup;
-use super::players::Players;
-use super::session::GameSession;
-use super::state::{GamePhase, GameRequest, GameSettings, GameSystems, OpenedGame};
+use crate::app::game::notice::Notice;
+use crate::app::game::phase::{GamePhase, GameSystems};
+use crate::app::game::players::PlayerSetup;
+use crate::app::game::players::Players;
+use crate::app::game::request::{GameRequest, OpenedGame};
+use crate::app::game::session::GameSession;
+use crate::app::game::settings::GameSettings;
+use crate::app::platform::file_error::{FileError, Problem, read_text, write_text};
 use crate::engine::ai::game_text::{self, GameTextError, Headers};
 use crate::engine::ai::player::GameRecord;
 use crate::engine::rules::movetext::{self, MoveTextError};
@@ -35,44 +37,26 @@ pub struct FileRequest {
     pub path: PathBuf,
 }
 
-/// Why a game file could not be read or written; each says it in one line.
-#[derive(Debug, Error)]
-pub enum FileError {
-    #[error("cannot read {}: {source}", path.display())]
-    Read { path: PathBuf, source: std::io::Error },
-    #[error("cannot write {}: {source}", path.display())]
-    Write { path: PathBuf, source: std::io::Error },
-    #[error("cannot create {}: {source}", dir.display())]
-    CreateDir { dir: PathBuf, source: std::io::Error },
-    #[error("cannot encode the game: {0}")]
-    Encode(#[from] serde_json::Error),
-    #[error("{}: {source}", path.display())]
-    Record { path: PathBuf, source: RecordError },
-    #[error("{}: {source}", path.display())]
-    Moves { path: PathBuf, source: MoveTextError },
-    #[error("{}: {source}", path.display())]
-    Text { path: PathBuf, source: GameTextError },
-}
-
 /// Reads a saved game, replays every move and rebuilds what follows from
 /// them (see [`GameRecord::from_json`]).
 pub fn load_game(path: &Path) -> Result<(GameSession, GameRecord), FileError> {
-    let text = read(path)?;
-    let in_file = |source| FileError::Record { path: path.to_path_buf(), source };
+    let text = read_text(path)?;
+    let in_file = |source: RecordError| Problem::from(source).at(path);
     let (record, _) = GameRecord::from_json(&text).map_err(in_file)?;
     let session = GameSession::from_record(&record, 0).map_err(in_file)?;
     Ok((session, record))
 }
 
 pub fn save_game(path: &Path, record: &GameRecord) -> Result<(), FileError> {
-    write(path, &serde_json::to_string_pretty(record)?)
+    let json = serde_json::to_string_pretty(record).map_err(|source| FileError::Encode { what: "the game", source })?;
+    write_text(path, &json)
 }
 
 /// The game as text to share: tags (variant, size, players, date, result)
 /// and the numbered moves (see [`game_text`]).
 fn export_text(path: &Path, record: &GameRecord) -> Result<(), FileError> {
-    let text = game_as_text(record).map_err(|source| FileError::Text { path: path.into(), source })?;
-    write(path, &text)
+    let text = game_as_text(record).map_err(|source| Problem::from(source).at(path))?;
+    write_text(path, &text)
 }
 
 /// The game as text, dated today.
@@ -87,30 +71,8 @@ fn import_text(
     size: BoardSize,
     players: &Players,
 ) -> Result<(GameSession, Players), FileError> {
-    let text = read(path)?;
-    game_from_text(&text, variant, size, players).map_err(|error| error.at(path))
-}
-
-/// Why a text is not a game: the form it was read as said so.
-#[derive(Debug, Error)]
-pub(crate) enum TextGameError {
-    #[error(transparent)]
-    Text(#[from] GameTextError),
-    #[error(transparent)]
-    Record(#[from] RecordError),
-    #[error(transparent)]
-    Moves(#[from] MoveTextError),
-}
-
-impl TextGameError {
-    fn at(self, path: &Path) -> FileError {
-        let path = path.to_path_buf();
-        match self {
-            TextGameError::Text(source) => FileError::Text { path, source },
-            TextGameError::Record(source) => FileError::Record { path, source },
-            TextGameError::Moves(source) => FileError::Moves { path, source },
-        }
-    }
+    let text = read_text(path)?;
+    game_from_text(&text, variant, size, players).map_err(|problem| problem.at(path))
 }
 
 /// A game as text: with tags, the game they describe (players too); a bare
@@ -121,7 +83,7 @@ pub(crate) fn game_from_text(
     variant: Variant,
     size: BoardSize,
     players: &Players,
-) -> Result<(GameSession, Players), TextGameError> {
+) -> Result<(GameSession, Players), Problem> {
     if text.trim_start().starts_with('[') {
         let (record, _, _) = game_text::read(text)?;
         let session = GameSession::from_record(&record, 0)?;
@@ -162,18 +124,7 @@ pub(crate) fn players_from_record(record: &GameRecord) -> Players {
     Players { white: PlayerSetup::from(&record.white), black: PlayerSetup::from(&record.black) }
 }
 
-fn read(path: &Path) -> Result<String, FileError> {
-    std::fs::read_to_string(path).map_err(|source| FileError::Read { path: path.to_path_buf(), source })
-}
-
-fn write(path: &Path, text: &str) -> Result<(), FileError> {
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|source| FileError::CreateDir { dir: dir.to_path_buf(), source })?;
-    }
-    std::fs::write(path, text).map_err(|source| FileError::Write { path: path.to_path_buf(), source })
-}
-
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_message::<FileRequest>()
         .add_systems(Update, handle_requests.in_set(GameSystems::Input).run_if(not(in_state(GamePhase::Setup))));
 }

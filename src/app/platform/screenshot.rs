@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
 
-use super::ScreenshotRequest;
+use crate::app::platform::launch::ScreenshotRequest;
 
 #[derive(Resource, Debug)]
 pub(crate) struct PendingScreenshot {
@@ -18,7 +18,7 @@ impl PendingScreenshot {
     }
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Update, take_screenshot.run_if(resource_exists::<PendingScreenshot>));
 }
 

@@ -7,19 +7,18 @@ use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
-use thiserror::Error;
 
-use super::LaunchOptions;
-use super::board::BoardFlip;
-use super::notice::Notice;
-use super::players::PlayerSetup;
-use super::players::Players;
-use super::progress::Progress;
-use super::puzzles::PuzzleRun;
-use super::state::{GameSettings, PlaySettings};
+use crate::app::board::layout::BoardFlip;
+use crate::app::game::notice::Notice;
+use crate::app::game::players::PlayerSetup;
+use crate::app::game::players::Players;
+use crate::app::game::settings::{GameSettings, PlaySettings};
+use crate::app::modes::ratings::Progress;
+use crate::app::platform::file_error::{FileError, Problem, write_text};
+use crate::app::platform::launch::LaunchOptions;
 use crate::engine::ai::player::Player;
 use crate::engine::rules::clock::TimeControl;
-use crate::engine::{BoardSize, SizeError, Variant};
+use crate::engine::{BoardSize, Variant};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct StoredSettings {
@@ -46,58 +45,30 @@ fn ask_by_default() -> bool {
     true
 }
 
-/// Where settings live; `None` (the tests' default) keeps them in memory only.
-#[derive(Resource, Default, Clone, Debug, PartialEq)]
-pub struct SettingsPath(pub Option<PathBuf>);
-
 /// `<config dir>/breakline/settings.json`.
 pub(crate) fn default_path() -> Option<PathBuf> {
     dirs::config_dir().map(|dir| dir.join("breakline").join("settings.json"))
 }
 
-/// Why the settings file could not be read or written, in one line.
-#[derive(Debug, Error)]
-pub enum SettingsError {
-    #[error("cannot read {}: {source}", path.display())]
-    Read { path: PathBuf, source: std::io::Error },
-    #[error("{} is not a settings file: {source}", path.display())]
-    Parse { path: PathBuf, source: serde_json::Error },
-    #[error("{}: {source}", path.display())]
-    Size { path: PathBuf, source: SizeError },
-    #[error("{}: animation times must be seconds", path.display())]
-    Times { path: PathBuf },
-    #[error("cannot encode settings: {0}")]
-    Encode(#[from] serde_json::Error),
-    #[error("cannot create {}: {source}", dir.display())]
-    CreateDir { dir: PathBuf, source: std::io::Error },
-    #[error("cannot write {}: {source}", path.display())]
-    Write { path: PathBuf, source: std::io::Error },
-}
-
 /// `Ok(None)` when there is no file yet.
-pub fn read(path: &Path) -> Result<Option<StoredSettings>, SettingsError> {
-    let path_buf = || path.to_path_buf();
+pub fn read(path: &Path) -> Result<Option<StoredSettings>, FileError> {
     let text = match std::fs::read_to_string(path) {
         Ok(text) => text,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(source) => return Err(SettingsError::Read { path: path_buf(), source }),
+        Err(source) => return Err(FileError::Read { path: path.to_path_buf(), source }),
     };
-    let stored: StoredSettings =
-        serde_json::from_str(&text).map_err(|source| SettingsError::Parse { path: path_buf(), source })?;
-    stored.variant.check_size(stored.size).map_err(|source| SettingsError::Size { path: path_buf(), source })?;
+    let stored: StoredSettings = serde_json::from_str(&text).map_err(|e| Problem::Settings(e).at(path))?;
+    stored.variant.check_size(stored.size).map_err(|e| Problem::from(e).at(path))?;
     let finite = stored.move_secs.is_finite() && stored.ai_delay_secs.is_finite();
     if !finite || stored.move_secs < 0.0 || stored.ai_delay_secs < 0.0 {
-        return Err(SettingsError::Times { path: path_buf() });
+        return Err(Problem::Times.at(path));
     }
     Ok(Some(stored))
 }
 
-pub fn write(path: &Path, stored: &StoredSettings) -> Result<(), SettingsError> {
-    let json = serde_json::to_string_pretty(stored)?;
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(|source| SettingsError::CreateDir { dir: dir.to_path_buf(), source })?;
-    }
-    std::fs::write(path, json).map_err(|source| SettingsError::Write { path: path.to_path_buf(), source })
+pub fn write(path: &Path, stored: &StoredSettings) -> Result<(), FileError> {
+    let json = serde_json::to_string_pretty(stored).map_err(|source| FileError::Encode { what: "settings", source })?;
+    write_text(path, &json)
 }
 
 /// The launch defaults with the saved board and players, for the command
@@ -125,7 +96,6 @@ struct Remembered<'w> {
     play: Res<'w, PlaySettings>,
     flip: Res<'w, BoardFlip>,
     progress: Res<'w, Progress>,
-    puzzles: Res<'w, PuzzleRun>,
 }
 
 impl Remembered<'_> {
@@ -141,8 +111,8 @@ impl Remembered<'_> {
             move_secs: play.move_secs,
             ai_delay_secs: play.ai_delay_secs,
             confirm_replace: play.confirm_replace,
-            // A puzzle turns the board its own way for a while; the person's choice is kept.
-            flipped: self.puzzles.flip_before().unwrap_or(*self.flip).0,
+            // A puzzle turns only the view (`ViewFlip`); this is the person's choice.
+            flipped: self.flip.0,
             time_control: settings.time_control,
             progress: self.progress.clone(),
         }
@@ -156,7 +126,7 @@ struct SavedState {
     checked_at: f32,
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<SettingsPath>()
         .init_resource::<SavedState>()
         .add_systems(Startup, (apply_saved, note_saved).chain())

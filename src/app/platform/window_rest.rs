@@ -3,8 +3,7 @@
 //! reporting progress) instead of as fast as it can. Bevy's winit settings
 //! make the loop reactive; background threads wake it through a [`Waker`].
 
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Condvar, Mutex};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
@@ -14,64 +13,20 @@ use bevy::winit::{EventLoopProxyWrapper, UpdateMode, WinitSettings, WinitUserEve
 use bevy::ecs::system::SystemParam;
 use bevy_egui::{EguiInput, EguiInputSet, EguiPreUpdateSet};
 
-use super::animation::{CaptureAnimation, MoveAnimation};
-use super::clock::{TimeSource, TurnTimer, next_redraw};
-use super::owner::AiControl;
-use super::screenshot::PendingScreenshot;
-use super::session::GameSession;
-use super::state::{GamePhase, Mode, TurnPhase};
-
-/// Wakes the resting window from any thread (a no-op without a window, as
-/// in the headless tests).
-#[derive(Resource, Clone, Default)]
-pub(crate) struct Waker(Option<Arc<dyn Fn() + Send + Sync>>);
-
-impl Waker {
-    pub(crate) fn wake(&self) {
-        if let Some(wake) = &self.0 {
-            wake();
-        }
-    }
-
-    /// A waker that wakes at most every `interval` (progress reports can
-    /// come thousands of times a second; a few redraws a second show them).
-    pub(crate) fn throttled(&self, interval: Duration) -> ThrottledWaker {
-        ThrottledWaker { waker: self.clone(), interval, origin: Instant::now(), last_ms: Arc::new(AtomicU64::new(0)) }
-    }
-}
-
-/// See [`Waker::throttled`].
-#[derive(Clone)]
-pub(crate) struct ThrottledWaker {
-    waker: Waker,
-    interval: Duration,
-    origin: Instant,
-    last_ms: Arc<AtomicU64>,
-}
-
-impl ThrottledWaker {
-    pub(crate) fn wake(&self) {
-        let now = self.origin.elapsed().as_millis() as u64;
-        let last = self.last_ms.load(Ordering::Relaxed);
-        if now.saturating_sub(last) >= self.interval.as_millis() as u64 || last == 0 {
-            self.last_ms.store(now.max(1), Ordering::Relaxed);
-            self.waker.wake();
-        }
-    }
-}
+use crate::app::board::pieces::{CaptureAnimation, MoveAnimation};
+use crate::app::game::clock::{TimeSource, TurnTimer, next_redraw};
+use crate::app::game::control::AiControl;
+use crate::app::game::phase::{GamePhase, Mode, TurnPhase};
+use crate::app::game::session::GameSession;
+use crate::app::game::wake::{Alarm, Waker};
+use crate::app::platform::screenshot::PendingScreenshot;
 
 /// How long a resting window waits before it looks again on its own.
 const IDLE_WAIT: Duration = Duration::from_secs(10);
-/// Redraws while a search or series runs (the thinking overlay, progress).
-pub(crate) const PROGRESS_INTERVAL: Duration = Duration::from_millis(250);
-
-pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Waker>();
-}
 
 /// The window's side: reactive updates, the event-loop waker, and redraws
 /// while something moves.
-pub(super) fn view_plugin(app: &mut App) {
+pub(crate) fn view_plugin(app: &mut App) {
     app.insert_resource(WinitSettings {
         focused_mode: UpdateMode::reactive(IDLE_WAIT),
         unfocused_mode: UpdateMode::reactive_low_power(IDLE_WAIT),
@@ -101,54 +56,6 @@ fn wake_for_the_clock(
     }
     let alarm = alarm.get_or_insert_with(|| Alarm::start(waker.clone()));
     alarm.set(next);
-}
-
-/// Wakes the window at one moment, set anew each frame.
-struct Alarm {
-    at: Mutex<Option<Instant>>,
-    changed: Condvar,
-}
-
-impl Alarm {
-    fn start(waker: Waker) -> Arc<Alarm> {
-        let alarm = Arc::new(Alarm { at: Mutex::new(None), changed: Condvar::new() });
-        let ringing = Arc::clone(&alarm);
-        // The thread sleeps on the condition variable while no clock runs.
-        std::thread::Builder::new()
-            .name("clock alarm".into())
-            .spawn(move || ringing.run(&waker))
-            .map_or_else(|e| warn!("no clock alarm: {e}"), drop);
-        alarm
-    }
-
-    fn set(&self, at: Option<Instant>) {
-        if let Ok(mut slot) = self.at.lock() {
-            *slot = at;
-            self.changed.notify_one();
-        }
-    }
-
-    fn run(&self, waker: &Waker) {
-        let Ok(mut slot) = self.at.lock() else { return };
-        loop {
-            let now = Instant::now();
-            slot = match *slot {
-                Some(at) if at <= now => {
-                    *slot = None;
-                    waker.wake();
-                    slot
-                }
-                Some(at) => match self.changed.wait_timeout(slot, at - now) {
-                    Ok((slot, _)) => slot,
-                    Err(_) => return,
-                },
-                None => match self.changed.wait(slot) {
-                    Ok(slot) => slot,
-                    Err(_) => return,
-                },
-            };
-        }
-    }
 }
 
 fn install_waker(proxy: Option<Res<EventLoopProxyWrapper>>, mut commands: Commands) {

@@ -11,14 +11,18 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 
-use super::background::BackgroundJob;
-use super::clock::TurnTimer;
-use super::players::PlayerSetup;
-use super::players::Players;
-use super::proof_panel::ProofStatus;
-use super::session::GameSession;
-use super::state::{GameRequest, GameSystems, MoveChosen, MoveSource, TurnPhase};
-use super::window_rest::{PROGRESS_INTERVAL, ThrottledWaker, Waker};
+use crate::app::game::clock::TurnTimer;
+use crate::app::game::owner::apply_requests;
+use crate::app::game::phase::{GameSystems, TurnPhase};
+use crate::app::game::players::PlayerSetup;
+use crate::app::game::players::Players;
+use crate::app::game::request::{AiError, GameRequest, MoveChosen, MoveSource};
+use crate::app::game::session::GameSession;
+use crate::app::game::thinking::{AiThinking, ThinkingStatus};
+use crate::app::game::wake::{PROGRESS_INTERVAL, ThrottledWaker, Waker};
+use crate::app::tasks::job::BackgroundJob;
+use crate::app::tasks::proof::ProofStatus;
+use crate::app::tasks::stale::ForPosition;
 use crate::engine::ai::search::{self, SearchError, SearchMemory};
 use crate::engine::ai::time_plan::search_on_clock;
 use crate::engine::{AiConfig, Move as EngineMove, SearchHandler, SearchInfo, SearchResult, Side};
@@ -26,45 +30,19 @@ use crate::engine::{AiConfig, Move as EngineMove, SearchHandler, SearchInfo, Sea
 /// A search running in the background for one position of one game.
 #[derive(Component)]
 pub struct AiSearchTask {
+    /// The search; dropping it stops the search (it polls the job's stop
+    /// flag every few hundred nodes).
     job: BackgroundJob<Result<SearchResult, SearchError>>,
-    /// Set to stop the search; the search polls it every few hundred nodes.
-    pub stop: Arc<AtomicBool>,
-    pub generation: u64,
-    position_hash: u64,
     side: Side,
     pub(crate) config: AiConfig,
     // Only the polling system reads it, through `&mut`, so the lock is free.
     progress: Mutex<Receiver<SearchInfo>>,
 }
 
-impl Drop for AiSearchTask {
-    fn drop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
-    }
-}
-
-/// What the panel shows about the search in progress.
-#[derive(Resource, Default, Clone, Debug)]
-pub(crate) struct AiThinking {
-    pub(crate) status: Option<ThinkingStatus>,
-}
-
-#[derive(Clone, Debug)]
-pub(crate) struct ThinkingStatus {
-    pub(crate) side: Side,
-    pub(crate) config: AiConfig,
-    started: Instant,
-    /// The game and position the search is for, so views can tell whether
-    /// its reports still describe the board.
-    pub(crate) generation: u64,
-    pub(crate) position_hash: u64,
-    /// The latest progress report, if the search sent one yet.
-    pub(crate) latest: Option<SearchInfo>,
-}
-
-impl ThinkingStatus {
-    pub(crate) fn elapsed(&self) -> Duration {
-        self.started.elapsed()
+impl AiSearchTask {
+    /// The flag the search polls; set when the task is dropped.
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        self.job.stop_flag()
     }
 }
 
@@ -94,12 +72,20 @@ impl SearchHandler for TaskHandler {
     }
 }
 
-pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<AiThinking>()
-        .init_resource::<AiMemory>()
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<AiMemory>()
         .add_systems(OnEnter(TurnPhase::AiThinking), spawn_search)
         .add_systems(OnExit(TurnPhase::AiThinking), clear_thinking)
-        .add_systems(Update, poll_search.in_set(GameSystems::Ai).run_if(in_state(TurnPhase::AiThinking)));
+        .add_systems(
+            Update,
+            (
+                poll_search.in_set(GameSystems::Ai).run_if(in_state(TurnPhase::AiThinking)),
+                restart_lost_turn
+                    .in_set(GameSystems::Apply)
+                    .before(apply_requests)
+                    .run_if(in_state(TurnPhase::AiThinking)),
+            ),
+        );
 }
 
 fn spawn_search(
@@ -118,7 +104,6 @@ fn spawn_search(
     let PlayerSetup::Ai(config) = players.get(side).clone() else {
         return;
     };
-    let stop = Arc::new(AtomicBool::new(false));
     let (sender, receiver) = channel();
     // On the clock the AI plans by what it has left of this turn.
     let clock = session.clock().map(|clock| {
@@ -130,11 +115,13 @@ fn spawn_search(
         let position = session.position().clone();
         let config = config.clone();
         let wake = waker.throttled(PROGRESS_INTERVAL);
-        let mut handler = TaskHandler { stop: stop.clone(), progress: sender, wake };
         let memory = memory.0[side.index()].clone();
-        BackgroundJob::spawn("AI search", waker.clone(), move || match clock {
-            Some(clock) => search_on_clock(&position, &config, 1, clock, &mut handler, &memory),
-            None => search::search_with_memory(&position, &config, 1, &mut handler, &memory),
+        BackgroundJob::spawn("AI search", waker.clone(), move |stop| {
+            let mut handler = TaskHandler { stop, progress: sender, wake };
+            match clock {
+                Some(clock) => search_on_clock(&position, &config, 1, clock, &mut handler, &memory),
+                None => search::search_with_memory(&position, &config, 1, &mut handler, &memory),
+            }
         })
     };
     thinking.status = Some(ThinkingStatus {
@@ -147,15 +134,8 @@ fn spawn_search(
     });
     commands.spawn((
         Name::new(format!("AI search for {side}")),
-        AiSearchTask {
-            job,
-            stop,
-            generation: session.generation(),
-            position_hash: session.position().hash(),
-            side,
-            config,
-            progress: Mutex::new(receiver),
-        },
+        AiSearchTask { job, side, config, progress: Mutex::new(receiver) },
+        ForPosition::shown(&session),
         DespawnOnExit(TurnPhase::AiThinking),
     ));
 }
@@ -190,40 +170,33 @@ fn replayed_move(session: &GameSession) -> Option<MoveChosen> {
 }
 
 fn chosen(session: &GameSession, mv: EngineMove, source: MoveSource, search: SearchInfo) -> MoveChosen {
-    MoveChosen {
-        mv,
-        source,
-        generation: session.generation(),
-        position_hash: session.position().hash(),
-        search: Some(search),
-    }
+    MoveChosen::for_key(session.live_key(), mv, source, Some(search))
 }
 
 fn poll_search(
     mut commands: Commands,
-    mut tasks: Query<(Entity, &mut AiSearchTask)>,
-    session: Res<GameSession>,
+    mut tasks: Query<(Entity, &mut AiSearchTask, &ForPosition)>,
     mut thinking: ResMut<AiThinking>,
     mut requests: MessageWriter<GameRequest>,
 ) {
-    for (entity, mut search) in &mut tasks {
-        let current = search.generation == session.generation() && search.position_hash == session.position().hash();
+    // A task whose position went away is dropped before it is polled
+    // (`ForPosition`), so every task here searches the board's position.
+    for (entity, mut search, position) in &mut tasks {
         if let Ok(receiver) = search.progress.get_mut()
             && let Some(latest) = receiver.try_iter().last()
             && let Some(status) = thinking.status.as_mut()
-            && current
         {
             status.latest = Some(latest);
         }
         let Some(outcome) = search.job.poll() else {
             continue;
         };
-        let outcome = outcome.map_err(|e| e.to_string()).and_then(|result| result.map_err(|e| e.to_string()));
+        let outcome: Result<SearchResult, AiError> = match outcome {
+            Ok(Ok(result)) => Ok(result),
+            Ok(Err(error)) => Err(Arc::new(error)),
+            Err(error) => Err(Arc::new(error)),
+        };
         commands.entity(entity).despawn();
-        if !current {
-            debug!("discarding a search made for another game or position");
-            continue;
-        }
         match outcome {
             Ok(result) => {
                 // The figures the README compares with `breakline engine`.
@@ -238,13 +211,8 @@ fn poll_search(
                     seconds * 1000.0,
                     info.nodes as f64 / seconds
                 );
-                requests.write(GameRequest::Play(MoveChosen {
-                    mv: result.best_move,
-                    source: MoveSource::Ai,
-                    generation: search.generation,
-                    position_hash: search.position_hash,
-                    search: Some(result.info),
-                }));
+                let chosen = MoveChosen::for_key(position.key, result.best_move, MoveSource::Ai, Some(result.info));
+                requests.write(GameRequest::Play(chosen));
             }
             Err(error) => {
                 warn!("AI search failed: {error}");
@@ -256,4 +224,17 @@ fn poll_search(
 
 fn clear_thinking(mut thinking: ResMut<AiThinking>) {
     thinking.status = None;
+}
+
+/// An AI turn without a search (its move was refused) starts over rather
+/// than waiting forever.
+fn restart_lost_turn(
+    tasks: Query<(), With<AiSearchTask>>,
+    requests: MessageReader<GameRequest>,
+    mut next_turn: ResMut<NextState<TurnPhase>>,
+) {
+    if tasks.is_empty() && requests.is_empty() {
+        warn!("the AI's move was not played; searching again");
+        next_turn.set(TurnPhase::Deciding);
+    }
 }

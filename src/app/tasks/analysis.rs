@@ -11,12 +11,13 @@ use std::sync::{Arc, Mutex};
 
 use bevy::prelude::*;
 
-use super::ai::TaskHandler;
-use super::background::BackgroundJob;
-use super::eval_graph::EvalGraph;
-use super::session::GameSession;
-use super::state::GameSystems;
-use super::window_rest::{PROGRESS_INTERVAL, Waker};
+use crate::app::game::eval_graph::EvalGraph;
+use crate::app::game::phase::GameSystems;
+use crate::app::game::session::{GameSession, PositionKey};
+use crate::app::game::wake::{PROGRESS_INTERVAL, Waker};
+use crate::app::tasks::ai::TaskHandler;
+use crate::app::tasks::job::BackgroundJob;
+use crate::app::tasks::stale::ForPosition;
 use crate::engine::ai::search::{self, Level, SearchError, all_cores};
 use crate::engine::{AiConfig, Position, SearchInfo, SearchResult};
 
@@ -29,13 +30,10 @@ pub struct AnalysisSettings {
     pub on: bool,
 }
 
-/// Which position an analysis is of: the game, the ply shown and its hash.
-pub type Subject = (u64, usize, u64);
-
 /// What the analysis knows of the shown position, for the panel.
 #[derive(Resource, Default, Clone, Debug)]
 pub struct AnalysisView {
-    subject: Option<Subject>,
+    subject: Option<PositionKey>,
     /// The position analysed (the lines' moves are named on it).
     pub position: Option<Position>,
     /// The latest finished depth, with its lines.
@@ -46,7 +44,7 @@ pub struct AnalysisView {
 
 impl AnalysisView {
     /// The position being analysed, if any.
-    pub fn subject(&self) -> Option<Subject> {
+    pub fn subject(&self) -> Option<PositionKey> {
         self.subject
     }
 }
@@ -55,18 +53,11 @@ impl AnalysisView {
 #[derive(Component)]
 struct AnalysisTask {
     job: BackgroundJob<Result<SearchResult, SearchError>>,
-    stop: Arc<AtomicBool>,
-    subject: Subject,
+    subject: PositionKey,
     progress: Mutex<Receiver<SearchInfo>>,
 }
 
-impl Drop for AnalysisTask {
-    fn drop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
-    }
-}
-
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<AnalysisSettings>()
         .init_resource::<AnalysisView>()
         .add_systems(Update, (follow_shown_position, poll_analysis).chain().after(GameSystems::Apply));
@@ -82,7 +73,7 @@ fn analysis_config() -> AiConfig {
 }
 
 /// The position to analyse now, if analysis is on and it is not decided.
-fn subject(settings: &AnalysisSettings, session: &GameSession) -> Option<(Subject, Position)> {
+fn subject(settings: &AnalysisSettings, session: &GameSession) -> Option<(PositionKey, Position)> {
     if !settings.on {
         return None;
     }
@@ -90,7 +81,7 @@ fn subject(settings: &AnalysisSettings, session: &GameSession) -> Option<(Subjec
     if position.outcome().is_over() {
         return None;
     }
-    Some(((session.generation(), session.shown_ply(), position.hash()), position))
+    Some((session.shown_key(), position))
 }
 
 /// Starts an analysis of the shown position whenever it changes (stopping
@@ -114,17 +105,17 @@ fn follow_shown_position(
         *view = AnalysisView::default();
         return;
     };
-    let stop = Arc::new(AtomicBool::new(false));
     let (sender, receiver) = channel();
     let job = {
         let position = position.clone();
-        let mut reports =
-            TaskHandler { stop: stop.clone(), progress: sender, wake: waker.throttled(PROGRESS_INTERVAL) };
-        BackgroundJob::spawn("analysis", waker.clone(), move || {
+        let wake = waker.throttled(PROGRESS_INTERVAL);
+        BackgroundJob::spawn("analysis", waker.clone(), move |stop| {
+            let mut reports = TaskHandler { stop, progress: sender, wake };
             search::search_lines(&position, &analysis_config(), LINES, &mut reports)
         })
     };
-    commands.spawn((Name::new("Analysis"), AnalysisTask { job, stop, subject, progress: Mutex::new(receiver) }));
+    let task = AnalysisTask { job, subject, progress: Mutex::new(receiver) };
+    commands.spawn((Name::new("Analysis"), task, ForPosition::shown(&session)));
     *view = AnalysisView { subject: Some(subject), position: Some(position), info: None, finished: false };
 }
 
@@ -165,8 +156,8 @@ fn poll_analysis(
 }
 
 /// The analysis's score goes on the evaluation graph at its ply.
-fn judge(graph: &mut EvalGraph, view: &AnalysisView, (generation, ply, _): Subject, info: &SearchInfo) {
+fn judge(graph: &mut EvalGraph, view: &AnalysisView, subject: PositionKey, info: &SearchInfo) {
     if let Some(position) = &view.position {
-        graph.judge(generation, ply, position.side_to_move(), info.score, position.variant());
+        graph.judge(subject.generation, subject.ply, position.side_to_move(), info.score, position.variant());
     }
 }

@@ -8,13 +8,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use bevy::prelude::*;
 
-use super::background::BackgroundJob;
-use super::board::BoardLayout;
-use super::eval_graph::EvalGraph;
-use super::session::GameSession;
-use super::state::GameSystems;
-use super::window_rest::Waker;
-use crate::app::theme;
+use crate::app::board::layout::BoardLayout;
+use crate::app::game::eval_graph::EvalGraph;
+use crate::app::game::phase::GameSystems;
+use crate::app::game::session::{GameSession, PositionKey};
+use crate::app::game::wake::Waker;
+use crate::app::tasks::job::BackgroundJob;
+use crate::app::tasks::stale::ForPosition;
+use crate::app::theme::palette;
 use crate::engine::ai::search::{self, Level, Limit, SearchError};
 use crate::engine::{Move as EngineMove, SearchHandler, SearchResult};
 
@@ -25,45 +26,28 @@ pub(crate) const HINT_MS: u64 = 1000;
 #[derive(Message, Clone, Copy, Debug, Default)]
 pub(crate) struct HintRequest;
 
-/// The hint for the position with `position_hash` of game `generation`.
+/// The hint for the game's latest position when it was asked.
 #[derive(Resource, Default, Clone, Debug, PartialEq)]
 pub(crate) struct Hint {
     pub(crate) mv: Option<EngineMove>,
     pub(crate) thinking: bool,
-    generation: u64,
-    position_hash: u64,
+    for_position: Option<PositionKey>,
 }
 
 impl Hint {
     /// A hint already known (a puzzle's next move) for the position now.
     pub(crate) fn showing(mv: EngineMove, session: &GameSession) -> Hint {
-        let (generation, position_hash) = (session.generation(), session.position().hash());
-        Hint { mv: Some(mv), thinking: false, generation, position_hash }
+        Hint { mv: Some(mv), thinking: false, for_position: Some(session.live_key()) }
     }
 }
 
-/// A hint search; dropping it sets the stop flag.
+/// A hint search; dropping it stops the search.
 #[derive(Component)]
 struct HintTask {
     job: BackgroundJob<Result<SearchResult, SearchError>>,
-    stop: Arc<AtomicBool>,
 }
 
-impl Drop for HintTask {
-    fn drop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
-    }
-}
-
-struct StopFlag(Arc<AtomicBool>);
-
-impl SearchHandler for StopFlag {
-    fn should_stop(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
-    }
-}
-
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_message::<HintRequest>()
         .init_resource::<Hint>()
         .add_systems(Update, (forget_stale_hint, start_hint, poll_hint).chain().in_set(GameSystems::Turn));
@@ -73,28 +57,21 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Default, Reflect, GizmoConfigGroup)]
 struct HintGizmos;
 
-pub(super) fn view_plugin(app: &mut App) {
+pub(crate) fn view_plugin(app: &mut App) {
     let line = GizmoLineConfig { width: 6.0, ..default() };
     app.insert_gizmo_config(HintGizmos, GizmoConfig { line, ..default() })
         .add_systems(Update, draw_hint.after(GameSystems::Turn));
 }
 
 fn is_for(hint: &Hint, session: &GameSession) -> bool {
-    hint.generation == session.generation() && hint.position_hash == session.position().hash()
+    hint.for_position == Some(session.live_key())
 }
 
-/// A move, an undo or a new game makes the hint (and its search) stale.
-fn forget_stale_hint(
-    mut commands: Commands,
-    session: Res<GameSession>,
-    mut hint: ResMut<Hint>,
-    tasks: Query<Entity, With<HintTask>>,
-) {
+/// A move, an undo or a new game makes the hint stale (and its search, which
+/// the tasks' stale rule drops).
+fn forget_stale_hint(session: Res<GameSession>, mut hint: ResMut<Hint>) {
     if (hint.mv.is_some() || hint.thinking) && !is_for(&hint, &session) {
         *hint = Hint::default();
-        for task in &tasks {
-            commands.entity(task).despawn();
-        }
     }
 }
 
@@ -112,15 +89,14 @@ fn start_hint(
         return;
     }
     let config = Level::MASTER.config().with_limits(&[Limit::TimeMs(HINT_MS)]).expect("master thinks by time");
-    let stop = Arc::new(AtomicBool::new(false));
     let job = {
         let position = session.position().clone();
-        let mut handler = StopFlag(stop.clone());
-        BackgroundJob::spawn("hint search", waker.clone(), move || search::search(&position, &config, &mut handler))
+        BackgroundJob::spawn("hint search", waker.clone(), move |mut stop| {
+            search::search(&position, &config, &mut stop)
+        })
     };
-    commands.spawn((Name::new("Hint search"), HintTask { job, stop }));
-    let (generation, position_hash) = (session.generation(), session.position().hash());
-    *hint = Hint { mv: None, thinking: true, generation, position_hash };
+    commands.spawn((Name::new("Hint search"), HintTask { job }, ForPosition::live(&session)));
+    *hint = Hint { mv: None, thinking: true, for_position: Some(session.live_key()) };
 }
 
 fn poll_hint(
@@ -160,7 +136,7 @@ fn draw_hint(mut gizmos: Gizmos<HintGizmos>, hint: Res<Hint>, session: Res<GameS
         return;
     };
     let (from, to) = (layout.square_center(mv.from), layout.square_center(mv.to));
-    let color = theme::HINT.alpha(0.9).color();
+    let color = palette::HINT.alpha(0.9).color();
     gizmos.arrow_2d(from, to, color).with_tip_length(layout.square * 0.3);
     gizmos.circle_2d(Isometry2d::from_translation(from), layout.square * 0.42, color);
 }

@@ -1,13 +1,15 @@
-//! Background AI work on threads of its own: searches, hints and series run
-//! off the frame loop at a lower scheduling priority (Bevy's shared task pools
-//! keep theirs), and wake the resting window when they have something to show.
+//! Background work on threads of its own: searches, hints, analysis, proofs,
+//! Flow solves and series run off the frame loop at a lower scheduling
+//! priority (Bevy's shared task pools keep theirs), stop when their job is
+//! dropped, and wake the resting window when they have something to show.
 
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
+use std::sync::{Arc, Mutex};
 
 use thiserror::Error;
 
-use super::window_rest::Waker;
+use crate::app::game::wake::Waker;
 
 /// Why a background job ended without its result.
 #[derive(Debug, Error, Clone, Copy, PartialEq, Eq)]
@@ -19,27 +21,42 @@ pub(crate) enum JobError {
 }
 
 /// A computation running on its own thread; the frame loop polls it.
+/// Dropping the job sets its stop flag, which the work polls: whatever holds
+/// the job (a task entity, a resource) stops the work by letting it go.
 pub(crate) struct BackgroundJob<T> {
     // Only the polling system reads it, through `&mut`, so the lock is free;
     // it makes the job `Sync`, as components must be.
     result: Mutex<Receiver<T>>,
+    stop: Arc<AtomicBool>,
 }
 
 impl<T: Send + 'static> BackgroundJob<T> {
-    /// Runs `work` on a new thread named `name` at lowered priority; `wake`
-    /// is called when the result is ready, so a resting window looks at it.
-    pub(crate) fn spawn(name: &str, wake: Waker, work: impl FnOnce() -> T + Send + 'static) -> BackgroundJob<T> {
+    /// Runs `work` on a new thread named `name` at lowered priority, handing
+    /// it the job's stop flag; `wake` is called when the result is ready, so
+    /// a resting window looks at it.
+    pub(crate) fn spawn(
+        name: &str,
+        wake: Waker,
+        work: impl FnOnce(Arc<AtomicBool>) -> T + Send + 'static,
+    ) -> BackgroundJob<T> {
         let (sender, result) = channel();
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&stop);
         let spawned = std::thread::Builder::new().name(name.to_string()).spawn(move || {
             lower_current_thread_priority();
             // The receiver is gone once the job is dropped; nobody needs the result then.
-            let _ = sender.send(work());
+            let _ = sender.send(work(flag));
             wake.wake();
         });
         if let Err(error) = spawned {
             bevy::log::error!("cannot start the {name} thread: {error}");
         }
-        BackgroundJob { result: Mutex::new(result) }
+        BackgroundJob { result: Mutex::new(result), stop }
+    }
+
+    /// The flag the work polls; set when the job is dropped.
+    pub(crate) fn stop_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.stop)
     }
 
     /// The result once it is ready; an error if the thread ended without one.
@@ -55,9 +72,15 @@ impl<T: Send + 'static> BackgroundJob<T> {
     }
 }
 
+impl<T> Drop for BackgroundJob<T> {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
 /// Lowers the calling thread's priority (Unix "nice" 10); call it only on
 /// threads of our own (a thread cannot raise its priority back on Linux).
-pub(crate) fn lower_current_thread_priority() {
+fn lower_current_thread_priority() {
     #[cfg(target_os = "linux")]
     {
         // SAFETY: plain system calls with no pointers; on Linux PRIO_PROCESS with

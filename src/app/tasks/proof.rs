@@ -12,12 +12,13 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 
-use super::background::BackgroundJob;
-use super::board::BoardLayout;
-use super::session::GameSession;
-use super::state::GameSystems;
-use super::window_rest::Waker;
-use crate::app::theme;
+use crate::app::board::layout::BoardLayout;
+use crate::app::game::phase::GameSystems;
+use crate::app::game::session::{GameSession, PositionKey};
+use crate::app::game::wake::Waker;
+use crate::app::tasks::job::BackgroundJob;
+use crate::app::tasks::stale::ForPosition;
+use crate::app::theme::palette;
 use crate::engine::ai::solver::{self, Solution, SolveConfig, SolveError, Verdict};
 use crate::engine::{Move as EngineMove, Position};
 
@@ -39,24 +40,17 @@ pub struct ProofStatus {
     pub line: Vec<EngineMove>,
     /// The proved winner, when there is one.
     pub(crate) winner: Option<crate::engine::Side>,
-    /// The position it is for (shown position's hash, game generation).
-    for_position: Option<(u64, u64)>,
+    /// The position it is for (the one shown when it was asked).
+    for_position: Option<PositionKey>,
 }
 
-/// A running proof; dropping it sets its stop flag.
+/// A running proof; dropping it stops the solver.
 #[derive(Component)]
 struct ProofTask {
     job: BackgroundJob<Result<Solution, SolveError>>,
-    stop: Arc<AtomicBool>,
 }
 
-impl Drop for ProofTask {
-    fn drop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
-    }
-}
-
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_message::<SolveRequest>()
         .init_resource::<ProofStatus>()
         .add_systems(Update, (forget_stale, start, poll).chain().in_set(GameSystems::Turn));
@@ -65,22 +59,17 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Default, Reflect, GizmoConfigGroup)]
 struct ProofGizmos;
 
-pub(super) fn view_plugin(app: &mut App) {
+pub(crate) fn view_plugin(app: &mut App) {
     let line = GizmoLineConfig { width: 5.0, ..default() };
     app.insert_gizmo_config(ProofGizmos, GizmoConfig { line, ..default() })
         .add_systems(Update, draw_line.after(GameSystems::Turn));
 }
 
-fn key(session: &GameSession) -> (u64, u64) {
-    (session.shown_position().hash(), session.generation())
-}
-
 impl ProofStatus {
     /// The proved move for the live position of `session`, if its side wins.
     pub(crate) fn proved_move(&self, session: &GameSession) -> Option<EngineMove> {
-        let live = (session.position().hash(), session.generation());
         let winner = self.winner?;
-        (!self.running && self.for_position == Some(live) && winner == session.side_to_move())
+        (!self.running && self.for_position == Some(session.live_key()) && winner == session.side_to_move())
             .then(|| self.line.first().copied())
             .flatten()
     }
@@ -88,13 +77,13 @@ impl ProofStatus {
     /// Follows the board along the winning line: true if the position on the
     /// board is the proved one after the line's first `k` moves.
     fn follow(&mut self, session: &GameSession) -> bool {
-        let Some((_, generation)) = self.for_position else {
+        let Some(proved) = self.for_position else {
             return false;
         };
-        let position = session.shown_position();
-        if generation != session.generation() || self.running || self.winner.is_none() {
+        if proved.generation != session.generation() || self.running || self.winner.is_none() {
             return false;
         }
+        let position = session.shown_position();
         let played = position.moves();
         for k in 1..=self.line.len().min(played.len()) {
             if played[played.len() - k..] == self.line[..k] {
@@ -102,9 +91,9 @@ impl ProofStatus {
                 for _ in 0..k {
                     before.undo();
                 }
-                if before.hash() == self.for_position.map_or(0, |(hash, _)| hash) {
+                if before.hash() == proved.hash {
                     self.line.drain(..k);
-                    self.for_position = Some(key(session));
+                    self.for_position = Some(session.shown_key());
                     return !self.line.is_empty();
                 }
             }
@@ -113,18 +102,11 @@ impl ProofStatus {
     }
 }
 
-/// The answer (and a running proof) belong to one position on the board.
-fn forget_stale(
-    mut commands: Commands,
-    session: Res<GameSession>,
-    mut status: ResMut<ProofStatus>,
-    tasks: Query<Entity, With<ProofTask>>,
-) {
-    if status.for_position.is_some() && status.for_position != Some(key(&session)) && !status.follow(&session) {
+/// The answer belongs to one position on the board (a running proof too,
+/// which the tasks' stale rule drops).
+fn forget_stale(session: Res<GameSession>, mut status: ResMut<ProofStatus>) {
+    if status.for_position.is_some() && status.for_position != Some(session.shown_key()) && !status.follow(&session) {
         *status = ProofStatus::default();
-        for task in &tasks {
-            commands.entity(task).despawn();
-        }
     }
 }
 
@@ -143,14 +125,11 @@ fn start(
         status.text = Some("The game is over: nothing to prove.".to_string());
         return;
     }
-    let stop = Arc::new(AtomicBool::new(false));
     let config = SolveConfig { time: Some(PROOF_TIME), memory_mib: PROOF_MIB, ..SolveConfig::default() };
-    let job = {
-        let mut handler = stop.clone();
-        BackgroundJob::spawn("proof", waker.clone(), move || solver::solve(&position, &config, &mut handler))
-    };
-    commands.spawn((Name::new("Proof"), ProofTask { job, stop }));
-    *status = ProofStatus { running: true, for_position: Some(key(&session)), ..ProofStatus::default() };
+    let job =
+        BackgroundJob::spawn("proof", waker.clone(), move |mut stop| solver::solve(&position, &config, &mut stop));
+    commands.spawn((Name::new("Proof"), ProofTask { job }, ForPosition::shown(&session)));
+    *status = ProofStatus { running: true, for_position: Some(session.shown_key()), ..ProofStatus::default() };
 }
 
 fn poll(mut commands: Commands, mut tasks: Query<(Entity, &mut ProofTask)>, mut status: ResMut<ProofStatus>) {
@@ -178,7 +157,7 @@ fn poll(mut commands: Commands, mut tasks: Query<(Entity, &mut ProofTask)>, mut 
 fn describe(solution: &Solution) -> String {
     match solution.verdict {
         Verdict::Win(winner) => {
-            let side = super::side_title(winner);
+            let side = winner.title();
             match solution.distance.or(solution.bound) {
                 Some(plies) => {
                     let exact = if solution.distance.is_some() { "" } else { "at most " };
@@ -199,7 +178,7 @@ fn draw_line(mut gizmos: Gizmos<ProofGizmos>, status: Res<ProofStatus>, layout: 
     for (index, mv) in status.line.iter().take(6).enumerate() {
         let (from, to) = (layout.square_center(mv.from), layout.square_center(mv.to));
         let fade = 1.0 - index as f32 * 0.13;
-        let color = theme::PROOF.alpha(fade).color();
+        let color = palette::PROOF.alpha(fade).color();
         gizmos.arrow_2d(from, to, color).with_tip_length(layout.square * 0.25);
     }
 }

@@ -36,7 +36,7 @@ pub(crate) fn asset_root() -> String {
     }
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     let server = app.world().resource::<AssetServer>().clone();
     app.insert_resource(GameTextures {
         white_stone: server.load("pieces/stone_white.png"),

@@ -3,18 +3,17 @@
 
 use bevy_egui::egui::{self, Align2, RichText};
 
-use super::PanelState;
-use super::info::statistics_grid;
-use crate::app::side_title;
-use crate::app::state::GameRequest;
-use crate::app::theme;
+use crate::app::game::request::GameRequest;
+use crate::app::theme::palette;
+use crate::app::ui::info::statistics_grid;
+use crate::app::ui::panel_state::PanelState;
 use crate::engine::Outcome;
 
 /// `board_center_x`: the middle between the panels, in egui points.
-pub(super) fn show(ctx: &egui::Context, state: &mut PanelState, board_center_x: f32) {
+pub(crate) fn show(ctx: &egui::Context, state: &mut PanelState, board_center_x: f32) {
     let outcome = state.session.outcome();
     let headline = match outcome {
-        Outcome::Win { winner, .. } => format!("{} wins!", side_title(winner)),
+        Outcome::Win { winner, .. } => format!("{} wins!", winner.title()),
         Outcome::Draw { .. } => "Draw".to_string(),
         Outcome::Ongoing => return,
     };
@@ -24,10 +23,10 @@ pub(super) fn show(ctx: &egui::Context, state: &mut PanelState, board_center_x: 
         ctx,
         |ui| {
             ui.horizontal(|ui| {
-                ui.label(RichText::new(headline).size(20.0).strong().color(theme::HEADLINE.color32()));
+                ui.label(RichText::new(headline).size(20.0).strong().color(palette::HEADLINE.color32()));
                 ui.label(RichText::new(outcome.describe()));
             });
-            if let Some(change) = super::progress::rating_change(&state.progress, state.session.generation()) {
+            if let Some(change) = crate::app::ui::progress::rating_change(&state.progress, state.session.generation()) {
                 ui.label(RichText::new(change).strong());
             }
             ui.horizontal(|ui| {

@@ -4,10 +4,10 @@
 
 use bevy_egui::egui::{self, Key, RichText};
 
-use super::PanelState;
-use crate::app::state::GameRequest;
+use crate::app::game::request::GameRequest;
+use crate::app::ui::panel_state::PanelState;
 
-pub(super) fn show(ctx: &egui::Context, state: &mut PanelState) {
+pub(crate) fn show(ctx: &egui::Context, state: &mut PanelState) {
     let Some(pending) = state.replace.pending.as_ref() else {
         return;
     };

@@ -9,13 +9,13 @@ use bevy_egui::egui::{self, RichText, Ui};
 use egui_plot::{FilledArea, HLine, Legend, Line, LineStyle, Plot, PlotPoints};
 use thiserror::Error;
 
-use super::replay::WatchSeriesGame;
-use super::runner::{CancelSeries, Series, SeriesStatus, StartSeries, default_threads};
-use super::{SeriesPreset, series_presets};
-use crate::app::owner::AiControl;
-use crate::app::session::GameSession;
-use crate::app::state::GameRequest;
-use crate::app::theme;
+use crate::app::game::control::AiControl;
+use crate::app::game::request::GameRequest;
+use crate::app::game::session::GameSession;
+use crate::app::modes::series::replay::WatchSeriesGame;
+use crate::app::modes::series::runner::{CancelSeries, Series, SeriesStatus, StartSeries, default_threads};
+use crate::app::modes::series::{SeriesPreset, series_presets};
+use crate::app::theme::palette;
 use crate::engine::ai::search::ConfigError;
 use crate::engine::ai::search::{Level, Limit, limits};
 use crate::engine::lab::runner::{Schedule, Seat, SeriesSpec};
@@ -136,7 +136,7 @@ pub(crate) struct WindowState<'w> {
     watch: MessageWriter<'w, WatchSeriesGame>,
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<SeriesForm>();
 }
 
@@ -230,7 +230,7 @@ fn setup_section(ui: &mut Ui, state: &mut WindowState) {
         });
         // Player errors show under their fields; this is the board's.
         if let Err(error) = state.form.variant.check_size(state.form.size) {
-            ui.label(RichText::new(error.to_string()).color(theme::ERROR.color32()));
+            ui.label(RichText::new(error.to_string()).color(palette::ERROR.color32()));
         }
     });
 }
@@ -271,7 +271,7 @@ fn player_editor(ui: &mut Ui, name: &str, text: &mut String, variant: Variant) {
     let config = match AiConfig::parse(text, variant) {
         Ok(config) => config,
         Err(error) => {
-            ui.label(RichText::new(error.to_string()).color(theme::ERROR.color32()).small());
+            ui.label(RichText::new(error.to_string()).color(palette::ERROR.color32()).small());
             return;
         }
     };
@@ -330,8 +330,8 @@ fn progress_section(ui: &mut Ui, state: &mut WindowState) {
                     (format!("Running on {threads}…"), None)
                 }
                 SeriesStatus::Finished => ("Finished.".to_string(), None),
-                SeriesStatus::Cancelled => (format!("Cancelled after {done} games."), Some(theme::ERROR.color32())),
-                SeriesStatus::Failed(error) => (format!("Failed: {error}"), Some(theme::ERROR.color32())),
+                SeriesStatus::Cancelled => (format!("Cancelled after {done} games."), Some(palette::ERROR.color32())),
+                SeriesStatus::Failed(error) => (format!("Failed: {error}"), Some(palette::ERROR.color32())),
                 SeriesStatus::Idle => (String::new(), None),
             };
             let mut line = RichText::new(line);
@@ -403,10 +403,10 @@ fn score_plot(ui: &mut Ui, series: &Series) {
         .legend(Legend::default().position(egui_plot::Corner::LeftTop))
         .show(ui, |plot| {
             plot.add(
-                FilledArea::new("95% interval", &xs, &lows, &highs).fill_color(theme::SERIES_A.alpha(0.18).color32()),
+                FilledArea::new("95% interval", &xs, &lows, &highs).fill_color(palette::SERIES_A.alpha(0.18).color32()),
             );
-            plot.hline(HLine::new("even", 0.5).color(theme::GUIDE.color32()).style(LineStyle::dashed_loose()));
-            plot.line(Line::new("score of A", PlotPoints::from(scores)).color(theme::SERIES_A.color32()).width(2.0));
+            plot.hline(HLine::new("even", 0.5).color(palette::GUIDE.color32()).style(LineStyle::dashed_loose()));
+            plot.line(Line::new("score of A", PlotPoints::from(scores)).color(palette::SERIES_A.color32()).width(2.0));
         });
 }
 
@@ -430,12 +430,12 @@ fn games_section(ui: &mut Ui, state: &mut WindowState, control: &AiControl, requ
                             ui.end_row();
                             for game in state.series.games() {
                                 ui.label(format!("{}", game.index + 1));
-                                ui.label(crate::app::side_title(game.color_of_a()));
+                                ui.label(game.color_of_a().title());
                                 let winner = match game.record.result.winner() {
                                     Some(side) if side == game.color_of_a() => {
-                                        format!("A ({})", crate::app::side_title(side))
+                                        format!("A ({})", side.title())
                                     }
-                                    Some(side) => format!("B ({})", crate::app::side_title(side)),
+                                    Some(side) => format!("B ({})", side.title()),
                                     None => "draw".to_string(),
                                 };
                                 ui.label(winner);

@@ -7,19 +7,20 @@
 use bevy::prelude::*;
 use bevy_egui::input::egui_wants_any_keyboard_input;
 
-use super::analysis::AnalysisSettings;
-use super::board::BoardFlip;
-use super::clipboard::ClipboardAction;
-use super::file_dialog::ChooseFile;
-use super::files::FileAction;
-use super::hint::HintRequest;
-use super::owner::AiControl;
-use super::proof_panel::SolveRequest;
-use super::session::GameSession;
-use super::state::{GameRequest, GameSystems, Mode};
-use super::ui::PanelLayout;
+use crate::app::board::layout::{BoardFlip, ViewFlip};
+use crate::app::game::control::AiControl;
+use crate::app::game::phase::{GameSystems, Mode};
+use crate::app::game::request::GameRequest;
+use crate::app::game::session::GameSession;
+use crate::app::platform::clipboard::ClipboardAction;
+use crate::app::platform::file_dialog::ChooseFile;
+use crate::app::platform::files::FileAction;
+use crate::app::tasks::analysis::AnalysisSettings;
+use crate::app::tasks::hint::HintRequest;
+use crate::app::tasks::proof::SolveRequest;
+use crate::app::ui::panel_state::PanelLayout;
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         handle_keys.before(GameSystems::Input).run_if(in_state(Mode::Board)).run_if(not(egui_wants_any_keyboard_input)),
@@ -30,7 +31,12 @@ fn handle_keys(
     keys: Res<ButtonInput<KeyCode>>,
     session: Res<GameSession>,
     control: Res<AiControl>,
-    (mut flip, mut panels, mut analysis): (ResMut<BoardFlip>, ResMut<PanelLayout>, ResMut<AnalysisSettings>),
+    (mut flip, mut view, mut panels, mut analysis): (
+        ResMut<BoardFlip>,
+        ResMut<ViewFlip>,
+        ResMut<PanelLayout>,
+        ResMut<AnalysisSettings>,
+    ),
     window: Option<Single<&Window, With<bevy::window::PrimaryWindow>>>,
     mut requests: MessageWriter<GameRequest>,
     (mut hint, mut solve, mut files, mut clipboard): (
@@ -80,10 +86,10 @@ fn handle_keys(
         requests.write(GameRequest::GoTo { ply: shown + 1 });
     }
     if keys.just_pressed(KeyCode::KeyF) {
-        flip.0 = !flip.0;
+        view.turn(&mut flip);
     }
     if keys.just_pressed(KeyCode::BracketLeft) {
-        let width = window.map_or(super::ui::NARROW_WINDOW, |w| w.width());
+        let width = window.map_or(crate::app::ui::panel_state::NARROW_WINDOW, |w| w.width());
         panels.settings_open = Some(!panels.settings_shown(width));
     }
     if keys.just_pressed(KeyCode::BracketRight) {

@@ -14,4 +14,5 @@ pub mod runner;
 pub mod series;
 pub mod shard;
 pub(crate) mod sprt;
+pub mod studies;
 pub mod tune;

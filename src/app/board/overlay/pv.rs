@@ -5,10 +5,10 @@
 
 use bevy::prelude::*;
 
-use super::{OverlaySettings, ThinkingOverlay};
-use crate::app::board::BoardLayout;
-use crate::app::state::GameSystems;
-use crate::app::theme;
+use crate::app::board::layout::BoardLayout;
+use crate::app::board::overlay::lines::{OverlaySettings, ThinkingOverlay};
+use crate::app::game::phase::GameSystems;
+use crate::app::theme::palette;
 use crate::engine::{Move as EngineMove, Side};
 
 /// Arrows get their own line width, scaled with the squares.
@@ -27,13 +27,13 @@ const LABEL_RADIUS: f32 = 0.17;
 const START_INSET: f32 = 0.08;
 const END_INSET: f32 = 0.2;
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_gizmo_group::<PvGizmos>()
         .add_systems(Update, (fit_line_width, relabel, draw_arrows).after(GameSystems::Animate));
 }
 
 fn side_color(side: Side) -> Color {
-    theme::side_accent(side).color()
+    palette::side_accent(side).color()
 }
 
 /// The first move fully opaque, the last shown one faint.
@@ -117,8 +117,8 @@ fn relabel(
         let side = mover(line.side, index);
         let alpha = fade(index, count);
         let text_color = match side {
-            Side::White => theme::INK.color(),
-            Side::Black => theme::PAPER.color(),
+            Side::White => palette::INK.color(),
+            Side::Black => palette::PAPER.color(),
         };
         let material = materials.add(ColorMaterial::from_color(side_color(side).with_alpha(alpha)));
         let at = arrow_path(&layout, mv).label;

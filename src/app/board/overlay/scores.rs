@@ -6,10 +6,10 @@
 
 use bevy::prelude::*;
 
-use super::{OverlaySettings, ThinkingOverlay};
-use crate::app::board::BoardLayout;
-use crate::app::state::GameSystems;
-use crate::app::theme;
+use crate::app::board::layout::BoardLayout;
+use crate::app::board::overlay::lines::{OverlaySettings, ThinkingOverlay};
+use crate::app::game::phase::GameSystems;
+use crate::app::theme::palette;
 
 #[derive(Component)]
 struct RootScoreTint;
@@ -17,12 +17,12 @@ struct RootScoreTint;
 /// Above the squares' and layers' tints, below the pieces (2).
 const BAR_Z: f32 = 1.8;
 /// The bar's track and fill, and their size in squares.
-const TRACK: Color = theme::BAR_TRACK.alpha(0.55).color();
-const FILL: Color = theme::BAR_FILL.alpha(0.95).color();
+const TRACK: Color = palette::BAR_TRACK.alpha(0.55).color();
+const FILL: Color = palette::BAR_FILL.alpha(0.95).color();
 const BAR_WIDTH: f32 = 0.8;
 const BAR_HEIGHT: f32 = 0.09;
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Update, retint.after(GameSystems::Animate));
 }
 

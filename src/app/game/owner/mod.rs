@@ -6,25 +6,26 @@
 //! ([`turn`]), which is part of the owner, and nowhere else.
 
 mod turn;
-mod visit;
+pub mod visit;
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
-use super::ai::AiSearchTask;
-use super::board_sync::ShowPosition;
-use super::clock::TurnTimer;
-use super::notice::Notice;
-use super::players::{PlayerSetup, Players};
-use super::session::{GameSession, PlayRefused, Shown};
-use super::state::{
-    GamePhase, GameRequest, GameSettings, GameSystems, MoveChosen, MoveSource, OpenedGame, PlaySettings, ReplaceGame,
-    TurnPhase, WatchedGame,
+use crate::app::game::clock::TurnTimer;
+use crate::app::game::control::AiControl;
+use crate::app::game::notice::Notice;
+use crate::app::game::phase::{GamePhase, GameSystems, TurnPhase};
+use crate::app::game::players::{PlayerSetup, Players};
+use crate::app::game::request::{
+    AiError, GameRequest, MoveChosen, MoveSource, OpenedGame, ReplaceGame, VisitedGame, WatchedGame,
 };
+use crate::app::game::session::{GameSession, PlayRefused, Shown};
+use crate::app::game::settings::{GameSettings, PlaySettings};
+use crate::app::game::show::ShowPosition;
 use crate::engine::Side;
-pub use visit::{Visit, VisitedGame};
+use visit::Visit;
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     if !app.world().contains_resource::<GameSession>() {
         let settings = *app.world_mut().get_resource_or_init::<GameSettings>();
         app.insert_resource(GameSession::new(settings.variant, settings.size, 0));
@@ -33,33 +34,6 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Visit>()
         .add_systems(Update, apply_requests.in_set(GameSystems::Apply).run_if(not(in_state(GamePhase::Setup))))
         .add_plugins(turn::plugin);
-}
-
-/// Pausing and stepping AI turns, and the last search that failed. Only the
-/// owner writes it (a pause, a step and an error are requests).
-#[derive(Resource, Default, Clone, Debug)]
-pub struct AiControl {
-    paused: bool,
-    /// One AI move while paused; cleared when that move is played.
-    step_requested: bool,
-    /// Shown in the panel; the AI pauses.
-    error: Option<String>,
-}
-
-impl AiControl {
-    pub(crate) fn paused(&self) -> bool {
-        self.paused
-    }
-
-    pub(crate) fn error(&self) -> Option<&str> {
-        self.error.as_deref()
-    }
-
-    /// A fresh game: not stepping, no error (a pause stays as set).
-    fn reset(&mut self) {
-        self.step_requested = false;
-        self.error = None;
-    }
 }
 
 /// The game phases as the owner sees and sets them.
@@ -104,12 +78,10 @@ impl Phases<'_> {
 
 /// Everything the owner reads and writes.
 #[derive(SystemParam)]
-struct Owner<'w, 's> {
+struct Owner<'w> {
     session: ResMut<'w, GameSession>,
     phases: Phases<'w>,
     board: MessageWriter<'w, ShowPosition>,
-    commands: Commands<'w, 's>,
-    searches: Query<'w, 's, (Entity, &'static AiSearchTask)>,
     settings: Res<'w, GameSettings>,
     play: Res<'w, PlaySettings>,
     players: ResMut<'w, Players>,
@@ -120,7 +92,7 @@ struct Owner<'w, 's> {
     visit: ResMut<'w, Visit>,
 }
 
-fn apply_requests(mut requests: MessageReader<GameRequest>, mut owner: Owner) {
+pub(crate) fn apply_requests(mut requests: MessageReader<GameRequest>, mut owner: Owner) {
     for request in requests.read() {
         if let Some(request) = owner.confirmed(request) {
             owner.apply(request);
@@ -135,7 +107,7 @@ fn in_progress(session: &GameSession, visit: &Visit) -> bool {
     game.plies() > 0 && !game.outcome().is_over() && game.replay().is_none()
 }
 
-impl Owner<'_, '_> {
+impl Owner<'_> {
     /// The request to apply now, if any: one that would replace a game in
     /// progress waits for the person's yes (a stray key never throws a game away).
     fn confirmed(&mut self, request: &GameRequest) -> Option<GameRequest> {
@@ -160,7 +132,6 @@ impl Owner<'_, '_> {
             self.replace.pending = None;
             self.end_visit();
         }
-        let before = self.position_key();
         match &request {
             GameRequest::NewGame { rematch } => self.new_game(*rematch),
             GameRequest::Play(choice) => self.play_move(choice),
@@ -190,26 +161,9 @@ impl Owner<'_, '_> {
             GameRequest::SetPlayers(players) => self.set_players(players),
             GameRequest::ConfirmReplace | GameRequest::CancelReplace => {}
         }
-        // A search for a position that went away (undo, review, another game)
-        // is stopped now: dropping its task sets its stop flag. A played move
-        // ends its own search.
-        if self.position_key() != before && !matches!(request, GameRequest::Play(_)) {
-            self.stop_searches();
-        }
     }
 
-    /// What a running search was started for.
-    fn position_key(&self) -> (u64, u64, Option<usize>) {
-        (self.session.generation(), self.session.position().hash(), self.session.review_ply())
-    }
-
-    fn stop_searches(&mut self) {
-        for (task, _) in self.searches.iter() {
-            self.commands.entity(task).despawn();
-        }
-    }
-
-    fn show(&mut self, step: Option<super::session::Step>) {
+    fn show(&mut self, step: Option<crate::app::game::session::Step>) {
         self.board.write(ShowPosition { position: self.session.shown_position(), step });
     }
 
@@ -270,7 +224,7 @@ impl Owner<'_, '_> {
                 // The stepped move is made; the next one waits again.
                 self.control.step_requested = false;
             }
-            self.show(Some(super::session::Step::Forward(choice.mv)));
+            self.show(Some(crate::app::game::session::Step::Forward(choice.mv)));
             self.phases.next_turn.set(TurnPhase::Animating);
         }
     }
@@ -334,14 +288,13 @@ impl Owner<'_, '_> {
     fn flag_fell(&mut self) {
         let side = self.session.side_to_move();
         if self.session.flag_fell(side) || self.session.record().result.reason_is_time() {
-            self.stop_searches();
             self.phases.next_phase.set(GamePhase::Over);
         }
     }
 
     /// A search failed: the AI pauses and the panel says why.
-    fn ai_failed(&mut self, side: Side, error: &str) {
-        self.control.error = Some(format!("{} AI: {error}", super::side_title(side)));
+    fn ai_failed(&mut self, side: Side, error: &AiError) {
+        self.control.error = Some(format!("{} AI: {error}", side.title()));
         self.control.paused = true;
         self.control.step_requested = false;
         if self.phases.turn() == Some(TurnPhase::AiThinking) {
@@ -353,6 +306,7 @@ impl Owner<'_, '_> {
     /// started for (a search with another config, a person's move now the
     /// AI's) starts over. A watched record moves whoever is set to play.
     fn set_players(&mut self, players: &Players) {
+        let before = self.players.get(self.session.side_to_move()).clone();
         if !self.players.set_if_neq(players.clone()) {
             return;
         }
@@ -364,14 +318,47 @@ impl Owner<'_, '_> {
         let stale = match (self.phases.turn(), current) {
             (Some(TurnPhase::HumanTurn), PlayerSetup::Ai(_)) => true,
             (Some(TurnPhase::AiThinking), PlayerSetup::Human) => true,
-            (Some(TurnPhase::AiThinking), PlayerSetup::Ai(config)) => {
-                self.searches.iter().any(|(_, task)| task.config != *config)
-            }
+            // The search under way was started for the player before.
+            (Some(TurnPhase::AiThinking), PlayerSetup::Ai(_)) => *current != before,
             _ => false,
         };
         if stale {
             self.phases.redecide();
         }
+    }
+}
+
+/// Visits: a lesson or a puzzle borrows the board (see [`Visit`]).
+impl Owner<'_> {
+    /// Opens the visited game, keeping the person's game aside (a visit
+    /// from a visit keeps the first game aside, not the visit).
+    fn visit(&mut self, visited: &VisitedGame) {
+        if self.visit.left.is_none() {
+            self.visit.left = Some(Box::new((self.session.clone(), self.players.clone())));
+        }
+        self.visit.scripted = visited.scripted.clone();
+        self.open(&visited.opened);
+    }
+
+    /// Brings back the game the person left, as it was.
+    fn return_from_visit(&mut self) {
+        let Some(left) = self.visit.left.take() else { return };
+        self.visit.scripted.clear();
+        let (session, players) = *left;
+        let generation = self.session.generation() + 1;
+        self.players.set_if_neq(players);
+        self.replace_session(session.with_generation(generation));
+    }
+
+    /// A new, opened or watched game ends the visit; the game left behind goes.
+    fn end_visit(&mut self) {
+        self.visit.left = None;
+        self.visit.scripted.clear();
+    }
+
+    /// Whether a scripted move may be played now: its side is to move and waits.
+    fn scripted_turn(&self) -> bool {
+        self.visit.scripts(self.session.side_to_move()) && self.phases.turn() == Some(TurnPhase::HumanTurn)
     }
 }
 

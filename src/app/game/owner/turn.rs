@@ -1,18 +1,18 @@
 //! The turn cycle, the owner's other half: set up a game and show its first
 //! pieces, pick whose turn it is (pausing, stepping and delaying AI and
-//! replayed moves), wait for the slide, end the game, and start a turn over
-//! when its search is lost or the board game is left for a puzzle. Moves are
+//! replayed moves), end the game, and start a turn over when the board game
+//! is left for a puzzle. (The board ends the slide's turn, the AI task a
+//! turn whose search was lost.) Moves are
 //! played by the owner's requests, never here.
 
 use bevy::prelude::*;
 
-use super::AiControl;
-use crate::app::ai::AiSearchTask;
-use crate::app::animation::{CaptureAnimation, MoveAnimation};
-use crate::app::board_sync::ShowPosition;
-use crate::app::players::{PlayerSetup, Players};
-use crate::app::session::GameSession;
-use crate::app::state::{GamePhase, GameRequest, GameSystems, Mode, PlaySettings, TurnPhase};
+use crate::app::game::control::AiControl;
+use crate::app::game::phase::{GamePhase, GameSystems, Mode, TurnPhase};
+use crate::app::game::players::{PlayerSetup, Players};
+use crate::app::game::session::GameSession;
+use crate::app::game::settings::PlaySettings;
+use crate::app::game::show::ShowPosition;
 
 /// When the current `Deciding` phase began (virtual seconds), for the AI delay.
 #[derive(Resource, Default, Clone, Copy, Debug)]
@@ -20,7 +20,7 @@ struct TurnClock {
     deciding_since: f32,
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<TurnClock>()
         .add_systems(OnEnter(TurnPhase::Deciding), start_turn_clock)
         .add_systems(OnTransition { exited: GamePhase::Setup, entered: GamePhase::Playing }, show_new_game)
@@ -29,16 +29,11 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 finish_setup.run_if(in_state(GamePhase::Setup)),
-                restart_lost_turn
-                    .in_set(GameSystems::Apply)
-                    .before(super::apply_requests)
-                    .run_if(in_state(TurnPhase::AiThinking)),
                 // While reviewing an earlier position nobody moves.
                 decide_turn
                     .in_set(GameSystems::Turn)
                     .run_if(in_state(TurnPhase::Deciding))
-                    .run_if(crate::app::review::following_game),
-                end_animation.in_set(GameSystems::Turn).run_if(in_state(TurnPhase::Animating)),
+                    .run_if(crate::app::game::review::following_game),
             ),
         );
 }
@@ -96,30 +91,6 @@ fn decide_turn(
     let delay = if watched && !first_move { settings.ai_delay_secs } else { 0.0 };
     if time.elapsed_secs() - clock.deciding_since >= delay {
         next_turn.set(TurnPhase::AiThinking);
-    }
-}
-
-/// The next turn starts when the last move has slid into place.
-fn end_animation(
-    moving: Query<(), With<MoveAnimation>>,
-    captured: Query<(), With<CaptureAnimation>>,
-    mut next: ResMut<NextState<TurnPhase>>,
-) {
-    if moving.is_empty() && captured.is_empty() {
-        next.set(TurnPhase::Deciding);
-    }
-}
-
-/// An AI turn without a search (its move was refused) starts over rather
-/// than waiting forever.
-fn restart_lost_turn(
-    tasks: Query<(), With<AiSearchTask>>,
-    requests: MessageReader<GameRequest>,
-    mut next_turn: ResMut<NextState<TurnPhase>>,
-) {
-    if tasks.is_empty() && requests.is_empty() {
-        warn!("the AI's move was not played; searching again");
-        next_turn.set(TurnPhase::Deciding);
     }
 }
 

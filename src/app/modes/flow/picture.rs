@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 
-use super::FlowGame;
+use crate::app::modes::flow::game::FlowGame;
 use crate::engine::flow::{Colour, Puzzle};
 
 /// The board's look, one entry per cell.

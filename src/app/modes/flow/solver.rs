@@ -12,13 +12,13 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 
-use super::{FlowGame, FlowSystems, Replay, SolveNote};
-use crate::app::background::{BackgroundJob, JobError};
-use crate::app::state::Mode;
-use crate::app::window_rest::Waker;
+use crate::app::game::phase::Mode;
+use crate::app::game::wake::Waker;
+use crate::app::modes::flow::game::{FlowGame, FlowSystems, Replay, SolveNote};
+use crate::app::tasks::job::{BackgroundJob, JobError};
 use crate::engine::flow::{Budget, Colour, Method, Observer, Outcome, Puzzle, SolveReport, solve_watched};
 
-/// Start a solve of the puzzle on the board (sent by [`super::FlowRequest::Solve`]).
+/// Start a solve of the puzzle on the board (sent by `FlowRequest::Solve`).
 #[derive(Message, Clone, Copy, Debug)]
 pub(crate) struct StartSolve;
 
@@ -41,7 +41,6 @@ const PICTURE_EVERY: Duration = Duration::from_millis(30);
 pub struct FlowSolve {
     job: BackgroundJob<(SolveReport, Duration)>,
     steps: Mutex<Receiver<Step>>,
-    pub stop: Arc<AtomicBool>,
     /// Whether the search sends every step (a set speed) or pictures (instant).
     stream: Arc<AtomicBool>,
     attempts: Arc<AtomicU64>,
@@ -57,11 +56,10 @@ impl FlowSolve {
     pub(crate) fn attempts(&self) -> u64 {
         self.attempts.load(Ordering::Relaxed)
     }
-}
 
-impl Drop for FlowSolve {
-    fn drop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
+    /// The flag the search polls; set when the solve is dropped.
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        self.job.stop_flag()
     }
 }
 
@@ -131,7 +129,7 @@ impl Observer for Watcher {
     }
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_message::<StartSolve>().add_systems(Update, (start, play).chain().in_set(FlowSystems::Play));
 }
 
@@ -151,24 +149,25 @@ fn start(
     }
     let puzzle = game.puzzle().clone();
     let method = game.method;
-    let stop = Arc::new(AtomicBool::new(false));
     let stream = Arc::new(AtomicBool::new(game.speed.is_some()));
     let attempts = Arc::new(AtomicU64::new(0));
     let (sender, receiver) = sync_channel(AHEAD);
-    let mut watcher = Watcher {
-        grid: sources(&puzzle),
-        steps: sender,
-        stream: stream.clone(),
-        streaming: game.speed.is_some(),
-        attempts: attempts.clone(),
-        count: 0,
-        stop: stop.clone(),
-        gone: false,
-        waited: Duration::ZERO,
-        last_picture: Instant::now(),
-    };
-    let budget = Budget { stop: Some(stop.clone()), ..Budget::default() };
-    let job = BackgroundJob::spawn("flow solve", waker.clone(), move || {
+    let (streaming, watched) = (game.speed.is_some(), (stream.clone(), attempts.clone()));
+    let job = BackgroundJob::spawn("flow solve", waker.clone(), move |stop| {
+        let (stream, attempts) = watched;
+        let budget = Budget { stop: Some(stop.clone()), ..Budget::default() };
+        let mut watcher = Watcher {
+            grid: sources(&puzzle),
+            steps: sender,
+            stream,
+            streaming,
+            attempts,
+            count: 0,
+            stop,
+            gone: false,
+            waited: Duration::ZERO,
+            last_picture: Instant::now(),
+        };
         let report = solve_watched(&puzzle, method, &budget, 1, &mut watcher);
         (report, watcher.waited)
     });
@@ -176,7 +175,7 @@ fn start(
     game.note = None;
     commands.spawn((
         Name::new("Flow solve"),
-        FlowSolve { job, steps: Mutex::new(receiver), stop, stream, attempts, method, report: None, due: 0.0 },
+        FlowSolve { job, steps: Mutex::new(receiver), stream, attempts, method, report: None, due: 0.0 },
         DespawnOnExit(Mode::Flow),
     ));
 }

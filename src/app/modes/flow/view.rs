@@ -12,13 +12,13 @@ use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 use bevy::window::{PrimaryWindow, RequestRedraw};
 use bevy_egui::input::egui_wants_any_keyboard_input;
 
-use super::picture::{Picture, palette};
-use super::solver::FlowSolve;
-use super::{FlowGame, FlowRequest, FlowSystems};
-use crate::app::board::BoardViewport;
-use crate::app::state::Mode;
-use crate::app::theme;
-use crate::app::ui::PanelWidths;
+use crate::app::board::layout::BoardViewport;
+use crate::app::board::layout::PanelWidths;
+use crate::app::game::phase::Mode;
+use crate::app::modes::flow::game::{FlowGame, FlowRequest, FlowSystems};
+use crate::app::modes::flow::picture::{Picture, palette};
+use crate::app::modes::flow::solver::FlowSolve;
+use crate::app::theme::palette;
 use crate::engine::flow::library::SHIPPED;
 
 /// The render layer of Flow's sprites.
@@ -76,7 +76,7 @@ enum Part {
 #[derive(Resource)]
 struct Disc(Handle<Image>);
 
-pub(crate) fn view_plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<FlowLayout>()
         .add_systems(Startup, make_disc)
         .add_systems(OnEnter(Mode::Flow), look_at_flow)
@@ -272,8 +272,8 @@ fn paint(
     let colour = |c: Option<u8>| c.map_or(Color::NONE, |c| colours[c as usize]);
     for (part, mut sprite, mut transform) in &mut parts {
         let painted = match *part {
-            Part::Frame => theme::GRID_LINE.color(),
-            Part::Cell(_) => theme::EMPTY_CELL.color(),
+            Part::Frame => palette::GRID_LINE.color(),
+            Part::Cell(_) => palette::EMPTY_CELL.color(),
             Part::Tint(c) => {
                 colour(picture.tint[c]).with_alpha(if picture.tint[c].is_some() { TINT_ALPHA } else { 0.0 })
             }

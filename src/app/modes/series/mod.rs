@@ -1,31 +1,26 @@
 //! The Series window's logic: AI-vs-AI series played in the background while
 //! the game goes on, their live results, and replays of finished games on the
-//! main board. The egui window itself is added only when egui is present, so
-//! the headless tests run the logic alone.
+//! main board. The tab itself is drawn by the panel (`ui::series`), so the
+//! headless tests run the logic alone.
 
-pub(crate) mod panel;
-mod replay;
-mod runner;
+pub(crate) mod replay;
+pub(crate) mod runner;
 
 use bevy::prelude::*;
-use bevy_egui::EguiPlugin;
 
-pub(crate) use panel::open_button;
 pub use replay::WatchSeriesGame;
 pub use runner::{CancelSeries, Series, SeriesStatus, StartSeries};
 
-use super::players::PlayerSetup;
-use super::presets::{self, matchup};
+use crate::app::game::players::PlayerSetup;
+use crate::app::game::presets;
+use crate::app::game::presets::matchup;
 use crate::engine::lab::naive_study::NaiveStudy;
 use crate::engine::lab::runner::Seat;
-use crate::engine::{AiConfig, Algorithm, BoardSize, Strategy, Variant};
+use crate::engine::lab::studies::{SERIES_GAMES, STUDY_DEPTH, alpha_beta, loa_levels, offence_defence_series};
+use crate::engine::{AiConfig, BoardSize, Variant};
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_plugins((runner::plugin, replay::plugin));
-    if app.is_plugin_added::<EguiPlugin>() {
-        // The tab itself is drawn by the game's right panel.
-        app.add_plugins(panel::plugin);
-    }
 }
 
 /// A reproduction preset: one click fills the whole series form.
@@ -47,36 +42,27 @@ pub struct SeriesPreset {
 /// as single exact games (as in the originals; raise games and noise for a
 /// distribution).
 pub fn series_presets() -> Vec<SeriesPreset> {
-    use Strategy::*;
-    let ab = |strategy, depth| {
-        AiConfig::fixed_depth(Algorithm::AlphaBeta, strategy, depth).expect("the studies' depths are in range")
-    };
     let eight = BoardSize::new(8, 8);
-    let mut list: Vec<SeriesPreset> = [
-        (Offensive1, Defensive1),
-        (Offensive2, Defensive1),
-        (Offensive1, Defensive2),
-        (Offensive2, Defensive2),
-        (Combined, Combined),
-    ]
-    .into_iter()
-    .map(|(a, b)| SeriesPreset {
-        title: format!("Study: {a} vs {b}, 99 games"),
-        variant: Variant::Breakthrough,
-        size: eight,
-        a: ab(a, 3),
-        b: ab(b, 3),
-        games: 99,
-        swap: false,
-        noise: 1.0,
-    })
-    .collect();
+    let mut list: Vec<SeriesPreset> = offence_defence_series()
+        .into_iter()
+        .map(|(a, b, _)| SeriesPreset {
+            title: format!("Study: {a} vs {b}, {SERIES_GAMES} games"),
+            variant: Variant::Breakthrough,
+            size: eight,
+            a: alpha_beta(a, STUDY_DEPTH),
+            b: alpha_beta(b, STUDY_DEPTH),
+            games: SERIES_GAMES,
+            swap: false,
+            noise: 1.0,
+        })
+        .collect();
+    let (easy, medium) = loa_levels();
     list.push(SeriesPreset {
         title: "LOA levels: classic depth 2 vs depth 3, both colours".to_string(),
         variant: Variant::LinesOfAction,
         size: eight,
-        a: ab(Classic, 2),
-        b: ab(Classic, 3),
+        a: easy,
+        b: medium,
         games: 40,
         swap: true,
         noise: 1.0,

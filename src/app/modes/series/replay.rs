@@ -5,10 +5,11 @@
 
 use bevy::prelude::*;
 
-use super::runner::Series;
-use crate::app::notice::Notice;
-use crate::app::session::ReplaySource;
-use crate::app::state::{GameRequest, GameSystems, WatchedGame};
+use crate::app::game::notice::Notice;
+use crate::app::game::phase::GameSystems;
+use crate::app::game::request::{GameRequest, WatchedGame};
+use crate::app::game::session::ReplaySource;
+use crate::app::modes::series::runner::Series;
 
 /// Replays finished game `index` of the current series on the main board.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -16,7 +17,7 @@ pub struct WatchSeriesGame {
     pub index: usize,
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_message::<WatchSeriesGame>().add_systems(Update, watch.in_set(GameSystems::Input));
 }
 

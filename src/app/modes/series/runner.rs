@@ -9,9 +9,10 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 
-use crate::app::window_rest::{PROGRESS_INTERVAL, Waker};
+use crate::app::game::wake::{PROGRESS_INTERVAL, Waker};
 
-use crate::app::state::GameSystems;
+use crate::app::game::phase::GameSystems;
+use crate::app::tasks::job::BackgroundJob;
 use crate::engine::ai::search::SearchError;
 use crate::engine::lab::rating::elo_from_score;
 use crate::engine::lab::runner::{SeriesGame, SeriesSpec};
@@ -39,24 +40,13 @@ pub enum SeriesStatus {
     Failed(String),
 }
 
-/// What the background thread reports.
-enum RunEvent {
-    Game(Box<SeriesGame>),
-    Done(Result<(), SearchError>),
-}
-
-/// A series being played. Dropping it (cancel, a new series, the app
-/// closing) sets the stop flag, which every search of the series polls.
+/// A series being played: the job plays it, its games arrive one by one.
+/// Dropping it (cancel, a new series, the app closing) sets the job's stop
+/// flag, which every search of the series polls.
 struct SeriesRun {
-    stop: Arc<AtomicBool>,
+    job: BackgroundJob<Result<(), SearchError>>,
     // Only the collecting system reads it, through `&mut`, so the lock is free.
-    events: Mutex<Receiver<RunEvent>>,
-}
-
-impl Drop for SeriesRun {
-    fn drop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
-    }
+    games: Mutex<Receiver<Box<SeriesGame>>>,
 }
 
 /// The current (or last) series: its spec, status and finished games.
@@ -161,7 +151,7 @@ pub(crate) fn default_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1))
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Series>()
         .add_message::<StartSeries>()
         .add_message::<CancelSeries>()
@@ -182,35 +172,23 @@ fn start_series(mut requests: MessageReader<StartSeries>, mut series: ResMut<Ser
         series.end(SeriesStatus::Failed("a series needs at least one game".to_string()));
         return;
     }
-    let stop = Arc::new(AtomicBool::new(false));
     let (sender, receiver) = channel();
-    // A plain thread rather than the task pools: the series blocks while its
-    // own worker threads play, and the compute pool must stay free for the
-    // AI of the game on the board.
-    let spawned = std::thread::Builder::new().name("breakline series".to_string()).spawn({
-        let (spec, threads, stop) = (request.spec, series.threads, stop.clone());
-        let (progress, done) = (waker.throttled(PROGRESS_INTERVAL), waker.clone());
-        move || {
-            // The series' worker threads inherit this lower priority.
-            crate::app::background::lower_current_thread_priority();
-            let result = spec.run(threads, &stop, |game| {
-                // The receiver is gone once the run is dropped; nobody needs the game then.
-                let _ = sender.send(RunEvent::Game(Box::new(game.clone())));
-                progress.wake();
-            });
-            let _ = sender.send(RunEvent::Done(result.map(|_| ())));
-            done.wake();
-        }
+    // A thread of its own rather than the task pools: the series blocks while
+    // its own worker threads play (they inherit its lower priority), and the
+    // compute pool must stay free for the AI of the game on the board.
+    let (spec, threads, progress) = (request.spec, series.threads, waker.throttled(PROGRESS_INTERVAL));
+    let job = BackgroundJob::spawn("breakline series", waker.clone(), move |stop| {
+        let result = spec.run(threads, &stop, |game| {
+            // The receiver is gone once the run is dropped; nobody needs the game then.
+            let _ = sender.send(Box::new(game.clone()));
+            progress.wake();
+        });
+        result.map(|_| ())
     });
-    match spawned {
-        Ok(_) => {
-            series.status = SeriesStatus::Running;
-            series.started = Some(Instant::now());
-            series.stop = Some(stop.clone());
-            series.run = Some(SeriesRun { stop, events: Mutex::new(receiver) });
-        }
-        Err(error) => series.end(SeriesStatus::Failed(format!("could not start the series thread: {error}"))),
-    }
+    series.status = SeriesStatus::Running;
+    series.started = Some(Instant::now());
+    series.stop = Some(job.stop_flag());
+    series.run = Some(SeriesRun { job, games: Mutex::new(receiver) });
 }
 
 fn cancel_series(mut requests: MessageReader<CancelSeries>, mut series: ResMut<Series>) {
@@ -226,27 +204,17 @@ fn collect_games(mut series: ResMut<Series>) {
     let Some(run) = series.run.as_mut() else {
         return;
     };
-    let Ok(receiver) = run.events.get_mut() else {
+    // The result first: once it is in, every game sent before it is too.
+    let ended = run.job.poll().map(|result| match result {
+        Ok(Ok(())) => SeriesStatus::Finished,
+        Ok(Err(error)) => SeriesStatus::Failed(error.to_string()),
+        Err(error) => SeriesStatus::Failed(error.to_string()),
+    });
+    let Ok(receiver) = run.games.get_mut() else {
         series.end(SeriesStatus::Failed("the series channel was poisoned".to_string()));
         return;
     };
-    let mut arrived = Vec::new();
-    let mut ended = None;
-    loop {
-        match receiver.try_recv() {
-            Ok(RunEvent::Game(game)) => arrived.push(*game),
-            Ok(RunEvent::Done(Ok(()))) => ended = Some(SeriesStatus::Finished),
-            Ok(RunEvent::Done(Err(error))) => ended = Some(SeriesStatus::Failed(error.to_string())),
-            Err(TryRecvError::Empty) => break,
-            Err(TryRecvError::Disconnected) => {
-                ended.get_or_insert(SeriesStatus::Failed("the series thread stopped unexpectedly".to_string()));
-                break;
-            }
-        }
-        if ended.is_some() {
-            break;
-        }
-    }
+    let arrived: Vec<SeriesGame> = receiver.try_iter().map(|game| *game).collect();
     for game in arrived {
         series.add_game(game);
     }
