@@ -2,7 +2,6 @@
 //! release build links the crate once for all of them.
 
 mod analysis;
-mod app_layers;
 mod book;
 mod clock;
 mod eval;
