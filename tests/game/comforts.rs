@@ -145,8 +145,7 @@ fn undo_during_an_ai_search_stops_it_and_drops_its_move() {
     app.update();
     let stop = {
         let mut tasks = app.world_mut().query::<&AiSearchTask>();
-        let task = tasks.single(app.world()).expect("one search running");
-        task.stop.clone()
+        tasks.single(app.world()).expect("one search running").stop_flag()
     };
     assert!(!stop.load(Ordering::Relaxed));
     send(&mut app, GameRequest::Undo);

@@ -21,8 +21,8 @@ fn running_task(app: &mut App) -> (Arc<AtomicBool>, u64) {
     assert!(update_until(app, 50, |app| turn(app) == Some(TurnPhase::AiThinking)));
     app.update();
     let mut tasks = app.world_mut().query::<&AiSearchTask>();
-    let task = tasks.single(app.world()).expect("one AI search task");
-    (task.stop.clone(), task.generation)
+    let stop = tasks.single(app.world()).expect("one AI search task").stop_flag();
+    (stop, session(app).generation())
 }
 
 fn task_count(app: &mut App) -> usize {
@@ -46,8 +46,8 @@ fn new_game_stops_the_search_and_discards_its_move() {
     update_until(&mut app, 20, |app| turn(app) == Some(TurnPhase::AiThinking));
     app.update();
     let mut tasks = app.world_mut().query::<&AiSearchTask>();
-    let generations: Vec<u64> = tasks.iter(app.world()).map(|t| t.generation).collect();
-    assert_eq!(generations, vec![generation + 1], "only the new game's search runs");
+    let stopped: Vec<bool> = tasks.iter(app.world()).map(|t| t.stop_flag().load(Ordering::Relaxed)).collect();
+    assert_eq!(stopped, vec![false], "only the new game's search runs");
     for _ in 0..20 {
         app.update();
         std::thread::sleep(std::time::Duration::from_millis(2));

@@ -7,7 +7,7 @@
 use bevy::prelude::*;
 
 use crate::app::game::notice::Notice;
-use crate::app::game::owner::Visit;
+use crate::app::game::owner::visit::Visit;
 use crate::app::game::phase::{GameSystems, TurnPhase};
 use crate::app::game::request::{GameRequest, MoveChosen};
 use crate::app::game::session::GameSession;

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use crate::app::board::layout::{BoardFlip, BoardLayout, BoardViewport, PIECE_Z, SQUARE_Z, ViewFlip};
 use crate::app::game::phase::{GamePhase, GameSystems};
 use crate::app::game::session::GameSession;
-use crate::engine::{BoardSize, Side};
+use crate::engine::Side;
 
 #[derive(Component, Clone, Copy, PartialEq, Eq, Debug)]
 pub struct BoardSquare {

@@ -10,11 +10,11 @@
 use bevy::prelude::*;
 
 use crate::app::board::layout::BoardLayout;
-use crate::app::game::owner::Visit;
+use crate::app::game::owner::visit::Visit;
 use crate::app::game::phase::{GamePhase, GameSystems, Mode, TurnPhase};
 use crate::app::game::players::{PlayerSetup, Players};
 use crate::app::game::request::VisitedGame;
-use crate::app::game::request::{GameRequest, MoveChosen, MoveSource, OpenedGame};
+use crate::app::game::request::{GameRequest, MoveChosen, OpenedGame};
 use crate::app::game::session::GameSession;
 use crate::app::game::settings::GameSettings;
 use crate::app::game::settings::SettingsPath;

@@ -10,11 +10,11 @@
 use bevy::prelude::*;
 
 use crate::app::board::layout::ViewFlip;
-use crate::app::game::owner::Visit;
+use crate::app::game::owner::visit::Visit;
 use crate::app::game::phase::{GameSystems, TurnPhase};
 use crate::app::game::players::{PlayerSetup, Players};
 use crate::app::game::request::VisitedGame;
-use crate::app::game::request::{GameRequest, MoveChosen, MoveSource, OpenedGame};
+use crate::app::game::request::{GameRequest, MoveChosen, OpenedGame};
 use crate::app::game::session::GameSession;
 use crate::app::game::wake::Waker;
 use crate::app::modes::ratings::Progress;
@@ -352,7 +352,7 @@ fn judge_moves(mut run: ResMut<PuzzleRun>, mut board: Board) {
         active.stage = Stage::Judging;
         let position = board.session.position().clone();
         let person = active.solver_side;
-        run.judge = Some(BackgroundJob::spawn("puzzle judge", board.waker.clone(), move || judge(&position, person)));
+        run.judge = Some(BackgroundJob::spawn("puzzle judge", board.waker.clone(), move |_| judge(&position, person)));
     }
 }
 

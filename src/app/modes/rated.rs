@@ -6,7 +6,7 @@
 
 use bevy::prelude::*;
 
-use crate::app::game::owner::Visit;
+use crate::app::game::owner::visit::Visit;
 use crate::app::game::phase::{GamePhase, GameSystems};
 use crate::app::game::players::{PlayerSetup, Players};
 use crate::app::game::request::GameRequest;

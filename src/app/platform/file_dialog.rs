@@ -110,7 +110,7 @@ fn open_dialogs(
             notice.info("A file dialog is already open");
         } else {
             let dialog = dialog_for(action, &typed.0);
-            let job = BackgroundJob::spawn("file dialog", waker.clone(), move || match action {
+            let job = BackgroundJob::spawn("file dialog", waker.clone(), move |_| match action {
                 FileAction::Save | FileAction::ExportMoves => dialog.save_file(),
                 FileAction::Load | FileAction::ImportMoves => dialog.pick_file(),
             });

@@ -18,7 +18,7 @@ use crate::app::game::settings::GameSettings;
 use crate::app::platform::file_error::{FileError, Problem, read_text, write_text};
 use crate::engine::ai::game_text::{self, GameTextError, Headers};
 use crate::engine::ai::player::GameRecord;
-use crate::engine::rules::movetext::{self, MoveTextError};
+use crate::engine::rules::movetext;
 use crate::engine::rules::record::RecordError;
 use crate::engine::{BoardSize, Variant};
 

@@ -12,7 +12,7 @@ use crate::app::board::layout::BoardFlip;
 use crate::app::game::notice::Notice;
 use crate::app::game::players::PlayerSetup;
 use crate::app::game::players::Players;
-use crate::app::game::settings::{GameSettings, PlaySettings};
+use crate::app::game::settings::{GameSettings, PlaySettings, SettingsPath};
 use crate::app::modes::ratings::Progress;
 use crate::app::platform::file_error::{FileError, Problem, write_text};
 use crate::app::platform::launch::LaunchOptions;

@@ -25,7 +25,7 @@ use crate::app::tasks::proof::ProofStatus;
 use crate::app::tasks::stale::ForPosition;
 use crate::engine::ai::search::{self, SearchError, SearchMemory};
 use crate::engine::ai::time_plan::search_on_clock;
-use crate::engine::{AiConfig, Move as EngineMove, SearchHandler, SearchInfo, SearchResult, Side};
+use crate::engine::{Move as EngineMove, SearchHandler, SearchInfo, SearchResult, Side};
 
 /// A search running in the background for one position of one game.
 #[derive(Component)]
@@ -34,7 +34,6 @@ pub struct AiSearchTask {
     /// flag every few hundred nodes).
     job: BackgroundJob<Result<SearchResult, SearchError>>,
     side: Side,
-    pub(crate) config: AiConfig,
     // Only the polling system reads it, through `&mut`, so the lock is free.
     progress: Mutex<Receiver<SearchInfo>>,
 }
@@ -134,7 +133,7 @@ fn spawn_search(
     });
     commands.spawn((
         Name::new(format!("AI search for {side}")),
-        AiSearchTask { job, side, config, progress: Mutex::new(receiver) },
+        AiSearchTask { job, side, progress: Mutex::new(receiver) },
         ForPosition::shown(&session),
         DespawnOnExit(TurnPhase::AiThinking),
     ));

@@ -5,9 +5,8 @@
 //! the game and never changes it; its judgement goes on the evaluation
 //! graph and bar.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
 use std::sync::mpsc::{Receiver, channel};
-use std::sync::{Arc, Mutex};
 
 use bevy::prelude::*;
 

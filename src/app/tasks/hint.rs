@@ -3,9 +3,6 @@
 //! its own and shown as an arrow until the position changes; its score goes
 //! on the evaluation graph and bar.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-
 use bevy::prelude::*;
 
 use crate::app::board::layout::BoardLayout;
@@ -17,7 +14,7 @@ use crate::app::tasks::job::BackgroundJob;
 use crate::app::tasks::stale::ForPosition;
 use crate::app::theme::palette;
 use crate::engine::ai::search::{self, Level, Limit, SearchError};
-use crate::engine::{Move as EngineMove, SearchHandler, SearchResult};
+use crate::engine::{Move as EngineMove, SearchResult};
 
 /// Long enough for a strong move, short enough to feel like an answer.
 pub(crate) const HINT_MS: u64 = 1000;

@@ -78,8 +78,10 @@ impl<T> Drop for BackgroundJob<T> {
     }
 }
 
-/// Lowers the calling thread's priority (Unix "nice" 10); call it only on
-/// threads of our own (a thread cannot raise its priority back on Linux).
+/// Lowers the calling thread's priority to Unix "nice" 10, or leaves it where
+/// it is if it is lower already (a game started under `nice` keeps its jobs
+/// at least as low); call it only on threads of our own (a thread cannot
+/// raise its priority back on Linux).
 fn lower_current_thread_priority() {
     #[cfg(target_os = "linux")]
     {
@@ -87,7 +89,8 @@ fn lower_current_thread_priority() {
         // a thread id applies to that thread only. Failure leaves priority as is.
         unsafe {
             let tid = libc::syscall(libc::SYS_gettid) as libc::id_t;
-            libc::setpriority(libc::PRIO_PROCESS, tid, 10);
+            let now = libc::getpriority(libc::PRIO_PROCESS, tid);
+            libc::setpriority(libc::PRIO_PROCESS, tid, now.max(10));
         }
     }
 }

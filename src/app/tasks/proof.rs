@@ -6,8 +6,6 @@
 //! move, an undo or a new game makes it stale and stops a running proof. AI
 //! players play the proved move when the proof says their side wins.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use bevy::prelude::*;

@@ -8,5 +8,5 @@ use bevy::prelude::*;
 
 /// The wing's views (need a window).
 pub(crate) fn view_plugin(app: &mut App) {
-    app.add_plugins((assets::plugin));
+    app.add_plugins(assets::plugin);
 }

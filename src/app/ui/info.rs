@@ -5,6 +5,7 @@
 use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText, Ui};
 
+use crate::app::game::clock::TurnTimer;
 use crate::app::game::phase::{GamePhase, TurnPhase};
 use crate::app::game::request::GameRequest;
 use crate::app::game::session::GameSession;
@@ -19,8 +20,8 @@ use crate::engine::rules::notation::thousands;
 
 /// Both clocks of a game on the clock, Black's above White's as on the
 /// board, the running one lit, each under ten seconds in tenths.
-pub(crate) fn clocks(ui: &mut Ui, state: &PanelState) {
-    let Some((clock, running)) = crate::app::game::clock::showing(&state.session, &state.timer) else { return };
+pub(crate) fn clocks(ui: &mut Ui, session: &GameSession, timer: &TurnTimer) {
+    let Some((clock, running)) = crate::app::game::clock::showing(session, timer) else { return };
     ui.horizontal(|ui| {
         for side in [Side::White, Side::Black] {
             let left = clock.remaining(side);
@@ -150,9 +151,9 @@ pub(crate) fn pacing_section(ui: &mut Ui, state: &mut PanelState) {
     });
 }
 
-pub(crate) fn statistics_section(ui: &mut Ui, state: &PanelState) {
+pub(crate) fn statistics_section(ui: &mut Ui, session: &GameSession) {
     egui::CollapsingHeader::new("Statistics").default_open(true).show(ui, |ui| {
-        statistics_grid(ui, &state.session, "live_stats");
+        statistics_grid(ui, session, "live_stats");
     });
 }
 
@@ -192,10 +193,10 @@ pub(crate) fn statistics_grid(ui: &mut Ui, session: &GameSession, id: &str) {
 
 /// The move list; a click on a move returns the ply after it (to review it).
 /// `shown`: the ply on the board while reviewing, highlighted.
-pub(crate) fn moves_section(ui: &mut Ui, state: &PanelState, shown: Option<usize>) -> Option<usize> {
+pub(crate) fn moves_section(ui: &mut Ui, session: &GameSession, shown: Option<usize>) -> Option<usize> {
     let mut clicked = None;
     egui::CollapsingHeader::new("Moves").default_open(true).show(ui, |ui| {
-        let moves = &state.session.record().moves;
+        let moves = &session.record().moves;
         if moves.is_empty() {
             ui.label(RichText::new("No moves yet.").weak());
             return;

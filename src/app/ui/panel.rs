@@ -4,17 +4,11 @@
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
-use bevy_egui::{EguiContextSettings, EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::{EguiContextSettings, EguiContexts, egui};
 
 use crate::app::board::layout::{BoardViewport, PanelWidths, panel_widths};
-use crate::app::game::clock::TurnTimer;
-use crate::app::game::control::AiControl;
-use crate::app::game::phase::{GamePhase, GameSystems, Mode, TurnPhase};
-use crate::app::game::players::Players;
-use crate::app::game::request::{GameRequest, ReplaceGame};
-use crate::app::game::session::GameSession;
-use crate::app::game::settings::{GameSettings, PlaySettings};
-use crate::app::game::thinking::AiThinking;
+use crate::app::game::phase::GamePhase;
+use crate::app::game::request::GameRequest;
 use crate::app::ui::panel_state::{PanelLayout, PanelState};
 
 /// The width of a collapsed panel's strip (its open button).
@@ -87,11 +81,18 @@ pub(crate) fn draw_panel(mut contexts: EguiContexts, mut state: PanelState, mut 
     // lesson's example that ends the game is not a game to play again.
     let lesson = state.lesson_run.open.is_some();
     if *state.phase.get() == GamePhase::Over && !state.comforts.session.reviewing() && !lesson {
-        crate::app::ui::banner::show(ctx, &mut state, (left.right() + right.left()) / 2.0);
+        let banner = crate::app::ui::banner::Banner {
+            session: &state.session,
+            settings: &state.settings,
+            progress: &state.progress,
+            requests: &mut state.requests,
+        };
+        crate::app::ui::banner::show(ctx, banner, (left.right() + right.left()) / 2.0);
     }
     crate::app::ui::insight::eval_bar(ctx, &state.insight, state.comforts.flipped(), left.right());
     crate::app::ui::toast::show(ctx, &mut state.comforts.notice, (left.right(), right.left()));
-    crate::app::ui::confirm::show(ctx, &mut state);
+    let plies = state.session.plies();
+    crate::app::ui::confirm::show(ctx, &state.replace, plies, &mut state.play, &mut state.requests);
     Ok(())
 }
 
@@ -137,7 +138,7 @@ fn game_contents(ui: &mut egui::Ui, state: &mut PanelState, layout: &mut PanelLa
         return;
     }
     crate::app::ui::progress::puzzle_section(ui, &mut state.progress);
-    crate::app::ui::info::clocks(ui, state);
+    crate::app::ui::info::clocks(ui, &state.session, &state.timer);
     crate::app::ui::info::status(ui, state);
     crate::app::ui::comforts::game_buttons(ui, &mut state.comforts, &state.players, &mut state.requests);
     crate::app::ui::comforts::review_section(ui, &mut state.comforts, &mut state.requests);
@@ -151,8 +152,8 @@ fn game_contents(ui: &mut egui::Ui, state: &mut PanelState, layout: &mut PanelLa
     crate::app::ui::insight::eval_graph_section(ui, &mut state.insight);
     let variant = state.session.variant();
     crate::app::ui::insight::layers_section(ui, &mut state.insight, variant);
-    crate::app::ui::info::statistics_section(ui, state);
-    if let Some(ply) = crate::app::ui::info::moves_section(ui, state, state.comforts.session.review_ply()) {
+    crate::app::ui::info::statistics_section(ui, &state.session);
+    if let Some(ply) = crate::app::ui::info::moves_section(ui, &state.session, state.comforts.session.review_ply()) {
         state.requests.write(GameRequest::GoTo { ply });
     }
     if layout.diagnostics {

@@ -20,9 +20,13 @@ pub fn alpha_beta(strategy: Strategy, depth: u32) -> AiConfig {
 /// One matchup of the classic assignment: Breakthrough, White first.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ClassicMatchup {
+    /// The matchup in words, as the game's preset list shows it.
     pub title: &'static str,
+    /// The board.
     pub size: BoardSize,
+    /// White's player (the first named).
     pub white: AiConfig,
+    /// Black's player.
     pub black: AiConfig,
 }
 

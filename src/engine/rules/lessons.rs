@@ -169,6 +169,7 @@ pub enum Miss {
     /// A legal move the page does not ask for, in the page's own words.
     #[error("{0}")]
     Page(&'static str),
+    /// A legal move that does not capture, where the page asks for a capture.
     #[error("That piece moves, but it does not capture.")]
     NoCapture,
     /// A legal move that does not win the game of this variant.

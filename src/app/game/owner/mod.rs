@@ -78,7 +78,7 @@ impl Phases<'_> {
 
 /// Everything the owner reads and writes.
 #[derive(SystemParam)]
-struct Owner<'w> {
+pub(crate) struct Owner<'w> {
     session: ResMut<'w, GameSession>,
     phases: Phases<'w>,
     board: MessageWriter<'w, ShowPosition>,

@@ -31,9 +31,9 @@ pub struct SeriesPreset {
     pub size: BoardSize,
     pub a: AiConfig,
     pub b: AiConfig,
-    games: usize,
-    swap: bool,
-    noise: f64,
+    pub(crate) games: usize,
+    pub(crate) swap: bool,
+    pub(crate) noise: f64,
 }
 
 /// The classic study's five 99-game series (alpha-beta depth 3, tie-break

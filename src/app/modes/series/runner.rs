@@ -2,8 +2,8 @@
 //! the frame loop goes on; finished games come back over a channel and are
 //! collected every frame without waiting. Dropping a run stops it.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, TryRecvError, channel};
+use std::sync::atomic::AtomicBool;
+use std::sync::mpsc::{Receiver, channel};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 

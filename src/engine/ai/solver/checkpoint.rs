@@ -18,13 +18,26 @@ use super::table::Table;
 pub enum CheckpointError {
     /// The file (or its folder) cannot be read or written.
     #[error("checkpoint {}: {reason}", path.display())]
-    Access { path: PathBuf, reason: String },
+    Access {
+        /// The checkpoint file.
+        path: PathBuf,
+        /// What the system said.
+        reason: String,
+    },
     /// The file was saved by a solve of another position or settings.
     #[error("checkpoint {} was not saved by a solve of this position with these settings", path.display())]
-    Foreign { path: PathBuf },
+    Foreign {
+        /// The checkpoint file.
+        path: PathBuf,
+    },
     /// The file is damaged or cut short.
     #[error("checkpoint {} is damaged or cut short: {reason}", path.display())]
-    Damaged { path: PathBuf, reason: String },
+    Damaged {
+        /// The checkpoint file.
+        path: PathBuf,
+        /// What reading it ran into.
+        reason: String,
+    },
 }
 
 /// Where and how often a solve saves its table.
