@@ -153,7 +153,7 @@ impl TryIt {
             return Ok(());
         }
         Err(match (&self.accepts, position.variant()) {
-            (Accepts::Moves { miss, .. }, _) => Miss::Page(*miss),
+            (Accepts::Moves { miss, .. }, _) => Miss::Page(miss),
             (Accepts::AnyCapture, _) => Miss::NoCapture,
             (Accepts::Winning, variant) => Miss::NoWin(variant),
         })
