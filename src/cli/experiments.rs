@@ -15,6 +15,7 @@ use crate::engine::lab::naive_study::{NaiveRow, NaiveStudy};
 use crate::engine::lab::runner::{PairGame, RoundRobin, Schedule, Seat, SeriesGame, SeriesSpec};
 use crate::engine::lab::series::SeriesSummary;
 use crate::engine::lab::shard::{Fingerprint, MergeError, Shard, ShardError, ShardSet, ShardSpec, share};
+use crate::engine::lab::studies;
 use crate::engine::{BoardSize, Strategy, Variant};
 
 use super::matches;
@@ -180,7 +181,7 @@ impl Context<'_> {
 
 /// Alpha-beta at one of the studies' depths (all in range).
 fn ab(strategy: Strategy, depth: u32) -> AiConfig {
-    AiConfig::fixed_depth(Algorithm::AlphaBeta, strategy, depth).expect("the studies' depths are in range")
+    studies::alpha_beta(strategy, depth)
 }
 
 pub(crate) fn run(args: &ExperimentsArgs) -> Result<(), ExperimentsError> {
@@ -239,18 +240,8 @@ fn studies<'a>(settings: &Settings, threads: usize, source: Source<'a>) -> Resul
 
 /// Reproduction 1: the seven matchups of the classic assignment, depth 3.
 fn classic_matchups(ctx: &Context<'_>) -> Result<(), ExperimentsError> {
-    use Strategy::*;
     say!(ctx, "1. The seven Breakthrough matchups of the classic assignment (depth 3, White first):");
-    let eight = BoardSize::new(8, 8);
-    let matchups = [
-        (AiConfig::fixed_depth(Algorithm::Minimax, Offensive1, 3).expect("depth 3"), ab(Offensive1, 3), eight),
-        (ab(Offensive2, 3), ab(Defensive1, 3), eight),
-        (ab(Defensive2, 3), ab(Offensive1, 3), eight),
-        (ab(Offensive2, 3), ab(Offensive1, 3), eight),
-        (ab(Defensive2, 3), ab(Defensive1, 3), eight),
-        (ab(Offensive2, 3), ab(Defensive2, 3), eight),
-        (ab(Offensive2, 3), ab(Defensive2, 3), BoardSize::new(5, 10)),
-    ];
+    let matchups = studies::classic_matchups().map(|m| (m.white, m.black, m.size));
     say!(
         ctx,
         "  {:<2} {:<62} {:<5} {:>11} {:>7} {:>17} {:>9} {:>15}",
@@ -291,15 +282,8 @@ fn classic_matchups(ctx: &Context<'_>) -> Result<(), ExperimentsError> {
 
 /// Reproduction 2: the five 99-game series at depth 3, offence as White.
 fn offence_defence_series(ctx: &Context<'_>) -> Result<(), ExperimentsError> {
-    use Strategy::*;
     say!(ctx, "2. Five 99-game series at depth 3 (alpha-beta, tie-break noise on, first named plays White):");
-    let series = [
-        (Offensive1, Defensive1, "97-99 of 99 for offence"),
-        (Offensive2, Defensive1, "97-99 of 99 for offence"),
-        (Offensive1, Defensive2, "97-99 of 99 for offence"),
-        (Offensive2, Defensive2, "97-99 of 99 for offence"),
-        (Combined, Combined, "51-48"),
-    ];
+    let series = studies::offence_defence_series();
     say!(
         ctx,
         "  {:<24} {:>6} {:>9} {:>7} {:>15} {:>24}",
@@ -311,7 +295,8 @@ fn offence_defence_series(ctx: &Context<'_>) -> Result<(), ExperimentsError> {
         "original"
     );
     for (a, b, original) in series {
-        let spec = ctx.series(Variant::Breakthrough, BoardSize::new(8, 8), ab(a, 3), ab(b, 3), 99, 1.0);
+        let (depth, games) = (studies::STUDY_DEPTH, studies::SERIES_GAMES);
+        let spec = ctx.series(Variant::Breakthrough, BoardSize::new(8, 8), ab(a, depth), ab(b, depth), games, 1.0);
         let games = ctx.play(&spec)?;
         let s = SeriesSummary::of(&games);
         let distinct = games.iter().map(|g| g.record.move_list_text()).collect::<std::collections::HashSet<_>>().len();
@@ -380,8 +365,7 @@ fn richer_pair(ctx: &Context<'_>) -> Result<(), ExperimentsError> {
 /// Reproduction 4: LOA easy (depth 2) and medium (depth 3), both colours.
 fn loa_levels(ctx: &Context<'_>) -> Result<(), ExperimentsError> {
     say!(ctx, "4. Lines of Action levels (classic evaluation, alpha-beta, noise on; Black moves first):");
-    let easy = ab(Strategy::Classic, 2);
-    let medium = ab(Strategy::Classic, 3);
+    let (easy, medium) = studies::loa_levels();
     let size = BoardSize::new(8, 8);
     let runs = [
         ("easy (B) vs easy (W)", easy.clone(), easy.clone(), 50, "Black 37-13"),

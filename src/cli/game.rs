@@ -7,8 +7,8 @@ use std::path::PathBuf;
 use clap::Args;
 use thiserror::Error;
 
-use crate::app::players::PlayerSetup;
-use crate::app::{LaunchOptions, ScreenshotRequest};
+use crate::app::game::players::PlayerSetup;
+use crate::app::platform::launch::{LaunchOptions, ScreenshotRequest};
 use crate::engine::ai::search::{AiConfig, ConfigError};
 use crate::engine::rules::clock::TimeControl;
 use crate::engine::{BoardSize, SizeError, Variant};
@@ -60,7 +60,7 @@ pub(crate) enum LaunchError {
     Screenshot(PathBuf),
     /// A saved game that does not load.
     #[error(transparent)]
-    Load(#[from] crate::app::files::FileError),
+    Load(#[from] crate::app::platform::file_error::FileError),
     #[error("--flow: no shipped puzzle '{name}' (try {known})")]
     Flow { name: String, known: String },
 }
@@ -84,8 +84,11 @@ impl GameArgs {
             || self.load.is_some()
             || self.tc.is_some()
             || self.screenshot.is_some();
-        let defaults =
-            if game_flags { LaunchOptions::default() } else { crate::app::settings_store::saved_launch_options() };
+        let defaults = if game_flags {
+            LaunchOptions::default()
+        } else {
+            crate::app::platform::settings_store::saved_launch_options()
+        };
         let variant = self.variant.unwrap_or(defaults.variant);
         let saved_size = if variant == defaults.variant { defaults.size } else { variant.default_size() };
         let size = self.size.unwrap_or(saved_size);
@@ -110,7 +113,7 @@ impl GameArgs {
             options.screenshot = Some(ScreenshotRequest { path: path.clone(), after_secs: after });
         }
         if let Some(path) = &self.load {
-            crate::app::files::load_game(path)?;
+            crate::app::platform::files::load_game(path)?;
             options.load = Some(path.clone());
         }
         if let Some(name) = &self.flow {

@@ -128,6 +128,7 @@ fn every_try_it_accepts_exactly_the_intended_moves_and_says_why_not_to_the_rest(
             assert!(judged_yes.len() < legal.len(), "{}: some legal move is wrong, so the page teaches", page.title);
             for &m in &legal {
                 if let Err(reason) = try_it.judge(&position, m) {
+                    let reason = reason.to_string();
                     assert!(!reason.is_empty() && !reason.contains('\n'), "{}: one line", page.title);
                 }
             }
@@ -143,10 +144,10 @@ fn the_judge_explains_a_move_the_rules_refuse() {
     let position = try_it.position(Variant::Breakthrough).unwrap();
     // c3 straight onto the black pawn on c4.
     let straight = position.parse_move("c3-c4").unwrap();
-    let reason = try_it.judge(&position, straight).unwrap_err();
+    let reason = try_it.judge(&position, straight).unwrap_err().to_string();
     assert!(reason.starts_with("A pawn captures only diagonally"), "{reason}");
     let quiet = position.parse_move("c3-d4").unwrap();
-    assert_eq!(try_it.judge(&position, quiet).unwrap_err(), "That piece moves, but it does not capture.");
+    assert_eq!(try_it.judge(&position, quiet).unwrap_err().to_string(), "That piece moves, but it does not capture.");
     let capture = position.parse_move("c3xb4").unwrap();
     assert_eq!(try_it.judge(&position, capture), Ok(()));
 }

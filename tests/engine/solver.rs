@@ -388,10 +388,12 @@ fn a_resumed_proof_equals_an_uninterrupted_one() {
     // Another position, or a damaged file, is refused in one line.
     let other = Position::start(Variant::Breakthrough, BoardSize::new(3, 5)).unwrap();
     let Err(SolveError::Checkpoint(why)) = solver::solve(&other, &resumed, &mut ()) else { panic!("another position") };
+    let why = why.to_string();
     assert!(why.contains("not saved by a solve of this position") && !why.contains('\n'), "{why}");
     let bytes = std::fs::read(&path).unwrap();
     std::fs::write(&path, &bytes[..bytes.len() - 5]).unwrap();
     let Err(SolveError::Checkpoint(why)) = solver::solve(&pos, &resumed, &mut ()) else { panic!("a cut file") };
+    let why = why.to_string();
     assert!(why.contains("damaged or cut short"), "{why}");
     let _ = std::fs::remove_file(&path);
 }

@@ -2,9 +2,10 @@
 //! the engine after every move, and the game ends as the engine says.
 
 use bevy::prelude::*;
-use breakline::app::LaunchOptions;
-use breakline::app::players::PlayerSetup;
-use breakline::app::state::{GamePhase, PlaySettings};
+use breakline::app::game::phase::GamePhase;
+use breakline::app::game::players::PlayerSetup;
+use breakline::app::game::settings::PlaySettings;
+use breakline::app::platform::launch::LaunchOptions;
 use breakline::engine::lab::runner::play_ai_game;
 use breakline::engine::{Position, Variant};
 

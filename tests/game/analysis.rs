@@ -5,9 +5,10 @@
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
-use breakline::app::analysis::{AnalysisSettings, AnalysisView, LINES};
-use breakline::app::players::PlayerSetup;
-use breakline::app::state::{GameRequest, MoveChosen, TurnPhase};
+use breakline::app::game::phase::TurnPhase;
+use breakline::app::game::players::PlayerSetup;
+use breakline::app::game::request::{GameRequest, MoveChosen};
+use breakline::app::tasks::analysis::{AnalysisSettings, AnalysisView, LINES};
 use breakline::engine::Variant;
 
 use crate::{game_app, options, session, turn, update_until};
@@ -27,7 +28,7 @@ fn wait_for_lines(app: &mut App) {
 }
 
 fn subject_ply(app: &App) -> Option<usize> {
-    view(app).subject().map(|(_, ply, _)| ply)
+    view(app).subject().map(|key| key.ply)
 }
 
 fn play_first_move(app: &mut App) {

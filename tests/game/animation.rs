@@ -2,10 +2,13 @@
 //! captured piece fades out and is gone; the next turn waits for both.
 
 use bevy::prelude::*;
-use breakline::app::animation::{CaptureAnimation, MoveAnimation};
-use breakline::app::board::{BoardLayout, PIECE_Z, Piece};
-use breakline::app::players::PlayerSetup;
-use breakline::app::state::{MoveChosen, PlaySettings, TurnPhase};
+use breakline::app::board::layout::{BoardLayout, PIECE_Z};
+use breakline::app::board::pieces::Piece;
+use breakline::app::board::pieces::{CaptureAnimation, MoveAnimation};
+use breakline::app::game::phase::TurnPhase;
+use breakline::app::game::players::PlayerSetup;
+use breakline::app::game::request::MoveChosen;
+use breakline::app::game::settings::PlaySettings;
 use breakline::engine::{Move, Variant};
 
 use crate::{assert_pieces_match, game_app, options, session, turn, update_until};

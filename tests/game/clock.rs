@@ -5,9 +5,10 @@
 use std::time::Duration;
 
 use bevy::prelude::*;
-use breakline::app::LaunchOptions;
-use breakline::app::players::PlayerSetup;
-use breakline::app::state::{GamePhase, GameRequest, MoveChosen, TurnPhase};
+use breakline::app::game::phase::{GamePhase, TurnPhase};
+use breakline::app::game::players::PlayerSetup;
+use breakline::app::game::request::{GameRequest, MoveChosen};
+use breakline::app::platform::launch::LaunchOptions;
 use breakline::engine::rules::clock::TimeControl;
 use breakline::engine::{Outcome, Side, Variant, WinReason};
 

@@ -7,15 +7,21 @@ use std::sync::atomic::Ordering;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
-use breakline::app::ai::AiSearchTask;
-use breakline::app::board::{BoardFlip, Piece};
-use breakline::app::files::{self, FileAction, FileRequest};
-use breakline::app::notice::Notice;
-use breakline::app::players::PlayerSetup;
-use breakline::app::players::Players;
-use breakline::app::session::position_at;
-use breakline::app::settings_store::{self, SettingsPath, StoredSettings};
-use breakline::app::state::{GamePhase, GameRequest, MoveChosen, PlaySettings, TurnPhase};
+use breakline::app::board::layout::BoardFlip;
+use breakline::app::board::pieces::Piece;
+use breakline::app::game::notice::Notice;
+use breakline::app::game::phase::{GamePhase, TurnPhase};
+use breakline::app::game::players::PlayerSetup;
+use breakline::app::game::players::Players;
+use breakline::app::game::request::{GameRequest, MoveChosen};
+use breakline::app::game::session::position_at;
+use breakline::app::game::settings::PlaySettings;
+use breakline::app::game::settings::SettingsPath;
+use breakline::app::platform::files;
+use breakline::app::platform::files::{FileAction, FileRequest};
+use breakline::app::platform::settings_store;
+use breakline::app::platform::settings_store::StoredSettings;
+use breakline::app::tasks::ai::AiSearchTask;
 use breakline::app::{configure, plugin};
 use breakline::engine::ai::player::Player;
 use breakline::engine::{Outcome, Position, Side, Variant, WinReason};
@@ -139,8 +145,7 @@ fn undo_during_an_ai_search_stops_it_and_drops_its_move() {
     app.update();
     let stop = {
         let mut tasks = app.world_mut().query::<&AiSearchTask>();
-        let task = tasks.single(app.world()).expect("one search running");
-        task.stop.clone()
+        tasks.single(app.world()).expect("one search running").stop_flag()
     };
     assert!(!stop.load(Ordering::Relaxed));
     send(&mut app, GameRequest::Undo);
@@ -403,7 +408,7 @@ fn a_hand_edited_settings_file_with_a_depth_out_of_range_is_refused_with_the_rea
 
 #[test]
 fn a_flipped_board_puts_black_at_the_bottom_and_maps_points_back() {
-    use breakline::app::board::{BoardLayout, BoardViewport};
+    use breakline::app::board::layout::{BoardLayout, BoardViewport};
     use breakline::engine::BoardSize;
     for (columns, rows) in [(8, 8), (5, 7), (12, 6)] {
         let board = BoardSize::new(columns, rows);
@@ -421,7 +426,7 @@ fn a_flipped_board_puts_black_at_the_bottom_and_maps_points_back() {
 
 #[test]
 fn the_highlighted_last_move_follows_review() {
-    use breakline::app::review::last_shown_move;
+    use breakline::app::game::review::last_shown_move;
     use breakline::engine::Move;
     let moves = [Move::new(8, 16, false), Move::new(48, 40, false), Move::new(16, 24, false)];
     assert_eq!(last_shown_move(&moves, None), Some(moves[2]));
@@ -433,7 +438,7 @@ fn the_highlighted_last_move_follows_review() {
 
 #[test]
 fn without_a_file_dialog_the_typed_path_is_used_and_the_result_is_a_toast() {
-    use breakline::app::file_dialog::{ChooseFile, FileChooser, TypedPath};
+    use breakline::app::platform::file_dialog::{ChooseFile, FileChooser, TypedPath};
     let v = Variant::Breakthrough;
     let mut app = game_app(options(v, PlayerSetup::Human, PlayerSetup::Human));
     settle(&mut app);

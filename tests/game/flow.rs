@@ -5,11 +5,12 @@
 use std::time::Duration;
 
 use bevy::prelude::*;
-use breakline::app::ai::AiSearchTask;
-use breakline::app::flow::solver::FlowSolve;
-use breakline::app::flow::{FlowGame, FlowRequest, SolveNote};
-use breakline::app::players::PlayerSetup;
-use breakline::app::state::{Mode, MoveChosen, TurnPhase};
+use breakline::app::game::phase::{Mode, TurnPhase};
+use breakline::app::game::players::PlayerSetup;
+use breakline::app::game::request::MoveChosen;
+use breakline::app::modes::flow::solver::FlowSolve;
+use breakline::app::modes::flow::{FlowGame, FlowRequest, SolveNote};
+use breakline::app::tasks::ai::AiSearchTask;
 use breakline::engine::Variant;
 use breakline::engine::flow::library::SHIPPED;
 use breakline::engine::flow::{Budget, Colour, Drawing, Method, Outcome, solve, validate};
@@ -130,7 +131,7 @@ fn cancel_stops_the_search_and_gives_the_drawing_back() {
     send(&mut app, FlowRequest::Solve);
     send(&mut app, FlowRequest::Press(source));
     assert_eq!(game(&app).drawing.drawing(), None, "the board is the solver's while it runs");
-    let stop = app.world_mut().query::<&FlowSolve>().single(app.world()).unwrap().stop.clone();
+    let stop = app.world_mut().query::<&FlowSolve>().single(app.world()).unwrap().stop_flag();
     for _ in 0..10 {
         app.update();
     }
@@ -154,7 +155,7 @@ fn the_board_game_waits_untouched_in_flow_mode_and_a_solve_stops_on_leaving() {
     };
     app.world_mut().write_message(request);
     assert!(update_until(&mut app, 100, |app| turn(app) == Some(TurnPhase::AiThinking)));
-    let search_stop = app.world_mut().query::<&AiSearchTask>().single(app.world()).unwrap().stop.clone();
+    let search_stop = app.world_mut().query::<&AiSearchTask>().single(app.world()).unwrap().stop_flag();
     let before = format!("{:?}", session(&app));
 
     set_mode(&mut app, Mode::Flow);
@@ -163,7 +164,7 @@ fn the_board_game_waits_untouched_in_flow_mode_and_a_solve_stops_on_leaving() {
     assert!(app.world_mut().query::<&AiSearchTask>().iter(app.world()).next().is_none());
     app.world_mut().resource_mut::<FlowGame>().speed = Some(1.0);
     send(&mut app, FlowRequest::Solve);
-    let solve_stop = app.world_mut().query::<&FlowSolve>().single(app.world()).unwrap().stop.clone();
+    let solve_stop = app.world_mut().query::<&FlowSolve>().single(app.world()).unwrap().stop_flag();
     for _ in 0..30 {
         app.update();
     }

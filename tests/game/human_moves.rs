@@ -2,9 +2,10 @@
 //! anything else changes nothing) and through square clicks and selection.
 
 use bevy::prelude::*;
-use breakline::app::input::{BoardPointer, Selection};
-use breakline::app::players::PlayerSetup;
-use breakline::app::state::{GameRequest, MoveChosen, MoveSource, TurnPhase};
+use breakline::app::board::input::{BoardPointer, Selection};
+use breakline::app::game::phase::TurnPhase;
+use breakline::app::game::players::PlayerSetup;
+use breakline::app::game::request::{GameRequest, MoveChosen, MoveSource};
 use breakline::engine::{Move, Variant};
 
 use crate::{assert_pieces_match, game_app, options, session, turn, update_until};
@@ -144,7 +145,7 @@ fn a_move_to_an_unmarked_square_says_which_rule_it_breaks() {
         app.world_mut().write_message(BoardPointer::Release(Some(square)));
         app.update();
     };
-    let toast = |app: &App| app.world().resource::<breakline::app::notice::Notice>().text.clone();
+    let toast = |app: &App| app.world().resource::<breakline::app::game::notice::Notice>().text.clone();
     // b1 has b8 on its column: it moves exactly two, so b2 is refused with that reason.
     click(&mut app, size.index(1, 0));
     click(&mut app, size.index(1, 1));

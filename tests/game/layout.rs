@@ -1,11 +1,14 @@
 //! Board layout on any size, the presets, and the new-game flow.
 
 use bevy::prelude::*;
-use breakline::app::LaunchOptions;
-use breakline::app::board::{BoardLayout, BoardSquare, BoardViewport};
-use breakline::app::players::PlayerSetup;
-use breakline::app::presets::{COUNT, matchup};
-use breakline::app::state::{GamePhase, GameRequest, GameSettings};
+use breakline::app::board::layout::{BoardLayout, BoardViewport};
+use breakline::app::board::pieces::BoardSquare;
+use breakline::app::game::phase::GamePhase;
+use breakline::app::game::players::PlayerSetup;
+use breakline::app::game::presets::{COUNT, matchup};
+use breakline::app::game::request::GameRequest;
+use breakline::app::game::settings::GameSettings;
+use breakline::app::platform::launch::LaunchOptions;
 use breakline::engine::{BoardSize, Variant};
 
 use crate::{assert_pieces_match, game_app, phase, session};

@@ -8,13 +8,15 @@
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
-use breakline::app::board::Piece;
-use breakline::app::input::BoardPointer;
-use breakline::app::lessons::{Answer, LessonMarks, LessonRequest, LessonRun, Showing};
-use breakline::app::players::PlayerSetup;
-use breakline::app::progress::Progress;
-use breakline::app::settings_store::SettingsPath;
-use breakline::app::state::{GameRequest, MoveChosen, PlaySettings, TurnPhase};
+use breakline::app::board::input::BoardPointer;
+use breakline::app::board::pieces::Piece;
+use breakline::app::game::phase::TurnPhase;
+use breakline::app::game::players::PlayerSetup;
+use breakline::app::game::request::{GameRequest, MoveChosen};
+use breakline::app::game::settings::PlaySettings;
+use breakline::app::game::settings::SettingsPath;
+use breakline::app::modes::lessons::{Answer, LessonMarks, LessonRequest, LessonRun, Showing};
+use breakline::app::modes::ratings::Progress;
 use breakline::app::{configure, plugin};
 use breakline::engine::rules::lessons::{Lesson, lesson};
 use breakline::engine::{Move, Side, Variant};
@@ -285,7 +287,7 @@ fn the_card_opens_by_itself_on_the_first_start_only() {
     assert!(app.world().resource::<Progress>().lessons_seen);
     assert!(visiting(&app));
     // The card says what it is; no toast over the board says it again.
-    assert_eq!(app.world().resource::<breakline::app::notice::Notice>().text, None);
+    assert_eq!(app.world().resource::<breakline::app::game::notice::Notice>().text, None);
     // Offered before (the progress the settings file would have loaded): not again.
     let app = start(true);
     assert!(run(&app).open.is_none());
@@ -295,7 +297,7 @@ fn the_card_opens_by_itself_on_the_first_start_only() {
 
 #[test]
 fn settings_saved_before_the_lessons_load_with_the_card_not_yet_offered() {
-    use breakline::app::settings_store::{StoredSettings, read, write};
+    use breakline::app::platform::settings_store::{StoredSettings, read, write};
     use breakline::engine::ai::player::Player;
     let path = std::env::temp_dir().join(format!("breakline-lessons-old-{}.json", std::process::id()));
     let v = Variant::Breakthrough;

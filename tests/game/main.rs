@@ -23,11 +23,13 @@ use std::time::Duration;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
-use breakline::app::board::Piece;
-use breakline::app::players::PlayerSetup;
-use breakline::app::session::GameSession;
-use breakline::app::state::{GamePhase, PlaySettings, TurnPhase};
-use breakline::app::{LaunchOptions, configure, plugin};
+use breakline::app::board::pieces::Piece;
+use breakline::app::game::phase::{GamePhase, TurnPhase};
+use breakline::app::game::players::PlayerSetup;
+use breakline::app::game::session::GameSession;
+use breakline::app::game::settings::PlaySettings;
+use breakline::app::platform::launch::LaunchOptions;
+use breakline::app::{configure, plugin};
 use breakline::engine::{AiConfig, Side, Variant};
 
 /// Virtual time that passes with every `update`.

@@ -4,12 +4,14 @@
 //! the engine's analysis.
 
 use bevy::prelude::*;
-use breakline::app::eval_graph::{EvalGraph, GraphClick};
-use breakline::app::layers::{LayerData, LayerSettings};
-use breakline::app::overlay::{ThinkingLine, ThinkingOverlay};
-use breakline::app::players::PlayerSetup;
-use breakline::app::session::position_at;
-use breakline::app::state::{GamePhase, GameRequest, PlaySettings, TurnPhase};
+use breakline::app::board::layers::{LayerData, LayerSettings};
+use breakline::app::board::overlay::{ThinkingLine, ThinkingOverlay};
+use breakline::app::game::eval_graph::{EvalGraph, GraphClick};
+use breakline::app::game::phase::{GamePhase, TurnPhase};
+use breakline::app::game::players::PlayerSetup;
+use breakline::app::game::request::GameRequest;
+use breakline::app::game::session::position_at;
+use breakline::app::game::settings::PlaySettings;
 use breakline::engine::ai::eval::{is_proven, win_chance};
 use breakline::engine::rules::analysis::{attacked_squares, centre_of_mass};
 use breakline::engine::{Position, Side, Variant};

@@ -3,9 +3,11 @@
 //! leaves the board, the position and the record disagreeing.
 
 use bevy::prelude::*;
-use breakline::app::files::{FileAction, FileRequest};
-use breakline::app::players::PlayerSetup;
-use breakline::app::state::{GamePhase, GameRequest, MoveChosen, MoveSource, PlaySettings, ReplaceGame, TurnPhase};
+use breakline::app::game::phase::{GamePhase, TurnPhase};
+use breakline::app::game::players::PlayerSetup;
+use breakline::app::game::request::{GameRequest, MoveChosen, MoveSource, ReplaceGame};
+use breakline::app::game::settings::PlaySettings;
+use breakline::app::platform::files::{FileAction, FileRequest};
 use breakline::engine::{Outcome, Side, Variant, WinReason};
 
 use crate::{Rng, ai, assert_pieces_match, game_app, options, phase, session, turn, update_until};

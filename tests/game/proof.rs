@@ -1,9 +1,10 @@
 //! Solve in the game: a proof runs off the frame loop, its verdict and line
 //! describe the position on the board, and a move makes them stale.
 
-use breakline::app::players::PlayerSetup;
-use breakline::app::proof_panel::{ProofStatus, SolveRequest};
-use breakline::app::state::{MoveChosen, TurnPhase};
+use breakline::app::game::phase::TurnPhase;
+use breakline::app::game::players::PlayerSetup;
+use breakline::app::game::request::MoveChosen;
+use breakline::app::tasks::proof::{ProofStatus, SolveRequest};
 use breakline::engine::{BoardSize, Variant};
 
 use crate::{game_app, options, session, turn, update_until};

@@ -6,11 +6,12 @@
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
-use breakline::app::Visit;
-use breakline::app::players::PlayerSetup;
-use breakline::app::progress::Progress;
-use breakline::app::puzzles::{ActivePuzzle, PuzzleRequest, PuzzleRun, Stage};
-use breakline::app::state::{MoveChosen, TurnPhase};
+use breakline::app::game::owner::visit::Visit;
+use breakline::app::game::phase::TurnPhase;
+use breakline::app::game::players::PlayerSetup;
+use breakline::app::game::request::MoveChosen;
+use breakline::app::modes::puzzles::{ActivePuzzle, PuzzleRequest, PuzzleRun, Stage};
+use breakline::app::modes::ratings::Progress;
 use breakline::engine::{Move, Side, Variant};
 
 use crate::{ai, game_app, options, session, settled_human_turn, turn};
@@ -159,7 +160,7 @@ fn the_games_undo_takes_the_puzzle_back_too() {
     wait(&mut app, "the reply", |app| session(app).plies() == 2 && active(app).unwrap().stage == Stage::YourMove);
     let second = active(&app).unwrap().next_move();
     // Back one ply: the reply is taken back and played again.
-    app.world_mut().write_message(breakline::app::state::GameRequest::Undo);
+    app.world_mut().write_message(breakline::app::game::request::GameRequest::Undo);
     wait(&mut app, "the take-back", |app| session(app).plies() == 1);
     wait(&mut app, "the reply again", |app| session(app).plies() == 2 && active(app).unwrap().stage == Stage::YourMove);
     assert_eq!(active(&app).unwrap().next_move(), second);
@@ -168,7 +169,8 @@ fn the_games_undo_takes_the_puzzle_back_too() {
 
 #[test]
 fn the_board_turns_to_the_solver_and_back_however_the_puzzle_ends() {
-    use breakline::app::board::BoardFlip;
+    use breakline::app::board::layout::{BoardFlip, ViewFlip};
+    let shown = |app: &App| app.world().resource::<ViewFlip>().shown(*app.world().resource::<BoardFlip>());
     let v = Variant::Breakthrough;
     let mut app = game_app(options(v, PlayerSetup::Human, PlayerSetup::Human));
     // Puzzles in turn until one for Black: the board turns; a new game turns it back.
@@ -181,8 +183,9 @@ fn the_board_turns_to_the_solver_and_back_however_the_puzzle_ends() {
         }
     }
     assert_eq!(active(&app).unwrap().solver_side, Side::Black, "a puzzle for Black among the first 20");
-    assert_eq!(*app.world().resource::<BoardFlip>(), BoardFlip(true));
-    app.world_mut().write_message(breakline::app::state::GameRequest::NewGame { rematch: false });
+    assert_eq!(shown(&app), BoardFlip(true));
+    assert_eq!(*app.world().resource::<BoardFlip>(), BoardFlip(false), "the person's choice stays");
+    app.world_mut().write_message(breakline::app::game::request::GameRequest::NewGame { rematch: false });
     wait(&mut app, "the new game", |app| active(app).is_none() && session(app).plies() == 0);
-    assert_eq!(*app.world().resource::<BoardFlip>(), BoardFlip(false));
+    assert_eq!(shown(&app), BoardFlip(false));
 }

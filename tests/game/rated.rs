@@ -3,11 +3,12 @@
 //! person-against-level leave it alone.
 
 use bevy::prelude::*;
-use breakline::app::analysis::AnalysisSettings;
-use breakline::app::players::PlayerSetup;
-use breakline::app::progress::Progress;
-use breakline::app::rated::{RatedGame, TAKEBACKS};
-use breakline::app::state::{GamePhase, GameRequest, MoveChosen, TurnPhase};
+use breakline::app::game::phase::{GamePhase, TurnPhase};
+use breakline::app::game::players::PlayerSetup;
+use breakline::app::game::request::{GameRequest, MoveChosen};
+use breakline::app::modes::rated::{RatedGame, TAKEBACKS};
+use breakline::app::modes::ratings::Progress;
+use breakline::app::tasks::analysis::AnalysisSettings;
 use breakline::engine::Variant;
 
 use crate::{ai, game_app, options, phase, session, settled_human_turn, turn, update_until};
@@ -86,7 +87,7 @@ fn hints_analysis_take_backs_and_people_on_both_sides_are_not_rated() {
 
     // A custom AI that is not a level.
     let custom = ai("alphabeta:expert:depth=1", v);
-    let mut players = app.world().resource::<breakline::app::players::Players>().clone();
+    let mut players = app.world().resource::<breakline::app::game::players::Players>().clone();
     players.black = custom;
     app.world_mut().write_message(GameRequest::SetPlayers(players));
     new_game(&mut app);
@@ -97,8 +98,8 @@ fn hints_analysis_take_backs_and_people_on_both_sides_are_not_rated() {
 
 #[test]
 fn a_puzzle_in_the_middle_leaves_a_rated_game_rated() {
-    use breakline::app::Visit;
-    use breakline::app::puzzles::PuzzleRequest;
+    use breakline::app::game::owner::visit::Visit;
+    use breakline::app::modes::puzzles::PuzzleRequest;
     let v = Variant::Breakthrough;
     let mut app = game_app(options(v, PlayerSetup::Human, ai("novice", v)));
     exchange(&mut app);

@@ -5,10 +5,11 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use bevy::prelude::*;
-use breakline::app::ai::AiSearchTask;
-use breakline::app::players::PlayerSetup;
-use breakline::app::players::Players;
-use breakline::app::state::{GameRequest, MoveChosen, MoveSource, TurnPhase};
+use breakline::app::game::phase::TurnPhase;
+use breakline::app::game::players::PlayerSetup;
+use breakline::app::game::players::Players;
+use breakline::app::game::request::{GameRequest, MoveChosen, MoveSource};
+use breakline::app::tasks::ai::AiSearchTask;
 use breakline::engine::Variant;
 
 use crate::{ai, game_app, options, session, turn, update_until};
@@ -20,8 +21,8 @@ fn running_task(app: &mut App) -> (Arc<AtomicBool>, u64) {
     assert!(update_until(app, 50, |app| turn(app) == Some(TurnPhase::AiThinking)));
     app.update();
     let mut tasks = app.world_mut().query::<&AiSearchTask>();
-    let task = tasks.single(app.world()).expect("one AI search task");
-    (task.stop.clone(), task.generation)
+    let stop = tasks.single(app.world()).expect("one AI search task").stop_flag();
+    (stop, session(app).generation())
 }
 
 fn task_count(app: &mut App) -> usize {
@@ -45,8 +46,8 @@ fn new_game_stops_the_search_and_discards_its_move() {
     update_until(&mut app, 20, |app| turn(app) == Some(TurnPhase::AiThinking));
     app.update();
     let mut tasks = app.world_mut().query::<&AiSearchTask>();
-    let generations: Vec<u64> = tasks.iter(app.world()).map(|t| t.generation).collect();
-    assert_eq!(generations, vec![generation + 1], "only the new game's search runs");
+    let stopped: Vec<bool> = tasks.iter(app.world()).map(|t| t.stop_flag().load(Ordering::Relaxed)).collect();
+    assert_eq!(stopped, vec![false], "only the new game's search runs");
     for _ in 0..20 {
         app.update();
         std::thread::sleep(std::time::Duration::from_millis(2));

@@ -8,11 +8,12 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText, Ui};
 
-use crate::app::analysis::{AnalysisSettings, AnalysisView, LINES};
-use crate::app::players::{PlayerSetup, Players};
-use crate::app::session::GameSession;
-use crate::app::state::{GameRequest, MoveChosen, TurnPhase};
-use crate::app::theme;
+use crate::app::game::phase::TurnPhase;
+use crate::app::game::players::{PlayerSetup, Players};
+use crate::app::game::request::{GameRequest, MoveChosen};
+use crate::app::game::session::GameSession;
+use crate::app::tasks::analysis::{AnalysisSettings, AnalysisView, LINES};
+use crate::app::theme::palette;
 use crate::engine::ai::eval::win_chance;
 use crate::engine::ai::search::{PvLine, score_text};
 use crate::engine::rules::notation::thousands;
@@ -20,7 +21,7 @@ use crate::engine::{Position, Side};
 
 /// What the section reads and edits.
 #[derive(SystemParam)]
-pub(super) struct AnalysisState<'w> {
+pub(crate) struct AnalysisState<'w> {
     settings: ResMut<'w, AnalysisSettings>,
     view: Res<'w, AnalysisView>,
 }
@@ -28,7 +29,7 @@ pub(super) struct AnalysisState<'w> {
 /// The longest line shown, in moves (the rest is "…").
 const SHOWN_MOVES: usize = 8;
 
-pub(super) fn section(
+pub(crate) fn section(
     ui: &mut Ui,
     state: &mut AnalysisState,
     playable: Option<(&GameSession, &Players, Option<TurnPhase>)>,
@@ -90,7 +91,8 @@ fn line_row(ui: &mut Ui, position: &Position, k: usize, line: &PvLine, can_play:
     let white = if mover == Side::White { chance } else { 1.0 - chance };
     let moves = line_text(position, &line.pv);
     let text = format!("{k}. {:>3.0}% ({})  {moves}", 100.0 * white, score_text(line.score));
-    let rich = RichText::new(text).monospace().color(if k == 1 { theme::HEADLINE } else { theme::NEUTRAL }.color32());
+    let rich =
+        RichText::new(text).monospace().color(if k == 1 { palette::HEADLINE } else { palette::NEUTRAL }.color32());
     let response = ui.add(egui::Button::selectable(false, rich).frame(false).sense(egui::Sense::click()));
     if can_play {
         response.on_hover_text("Play this line's first move")

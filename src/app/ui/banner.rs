@@ -3,18 +3,29 @@
 
 use bevy_egui::egui::{self, Align2, RichText};
 
-use super::PanelState;
-use super::info::statistics_grid;
-use crate::app::side_title;
-use crate::app::state::GameRequest;
-use crate::app::theme;
+use bevy::prelude::*;
+
+use crate::app::game::request::GameRequest;
+use crate::app::game::session::GameSession;
+use crate::app::game::settings::GameSettings;
+use crate::app::theme::palette;
+use crate::app::ui::info::statistics_grid;
+use crate::app::ui::progress::ProgressState;
 use crate::engine::Outcome;
 
+/// What the banner shows and the buttons it has.
+pub(crate) struct Banner<'a, 'w> {
+    pub(crate) session: &'a GameSession,
+    pub(crate) settings: &'a GameSettings,
+    pub(crate) progress: &'a ProgressState<'w>,
+    pub(crate) requests: &'a mut MessageWriter<'w, GameRequest>,
+}
+
 /// `board_center_x`: the middle between the panels, in egui points.
-pub(super) fn show(ctx: &egui::Context, state: &mut PanelState, board_center_x: f32) {
+pub(crate) fn show(ctx: &egui::Context, state: Banner, board_center_x: f32) {
     let outcome = state.session.outcome();
     let headline = match outcome {
-        Outcome::Win { winner, .. } => format!("{} wins!", side_title(winner)),
+        Outcome::Win { winner, .. } => format!("{} wins!", winner.title()),
         Outcome::Draw { .. } => "Draw".to_string(),
         Outcome::Ongoing => return,
     };
@@ -24,10 +35,10 @@ pub(super) fn show(ctx: &egui::Context, state: &mut PanelState, board_center_x: 
         ctx,
         |ui| {
             ui.horizontal(|ui| {
-                ui.label(RichText::new(headline).size(20.0).strong().color(theme::HEADLINE.color32()));
+                ui.label(RichText::new(headline).size(20.0).strong().color(palette::HEADLINE.color32()));
                 ui.label(RichText::new(outcome.describe()));
             });
-            if let Some(change) = super::progress::rating_change(&state.progress, state.session.generation()) {
+            if let Some(change) = crate::app::ui::progress::rating_change(state.progress, state.session.generation()) {
                 ui.label(RichText::new(change).strong());
             }
             ui.horizontal(|ui| {
@@ -44,7 +55,7 @@ pub(super) fn show(ctx: &egui::Context, state: &mut PanelState, board_center_x: 
             egui::CollapsingHeader::new("Statistics")
                 .id_salt("final_stats_header")
                 .default_open(false)
-                .show(ui, |ui| statistics_grid(ui, &state.session, "final_stats"));
+                .show(ui, |ui| statistics_grid(ui, state.session, "final_stats"));
         },
     );
 }

@@ -5,24 +5,24 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText, Ui};
 
-use crate::app::board::BoardFlip;
-use crate::app::file_dialog::{ChooseFile, FileChooser, TypedPath};
-use crate::app::files::{FileAction, FileRequest, default_path};
-use crate::app::hint::{HINT_MS, Hint, HintRequest};
-use crate::app::notice::Notice;
-use crate::app::players::Players;
-use crate::app::proof_panel::{PROOF_TIME, ProofStatus, SolveRequest};
-use crate::app::session::GameSession;
-use crate::app::state::GameRequest;
-use crate::app::theme;
+use crate::app::board::layout::{BoardFlip, ViewFlip};
+use crate::app::game::notice::Notice;
+use crate::app::game::players::Players;
+use crate::app::game::request::GameRequest;
+use crate::app::game::session::GameSession;
+use crate::app::platform::file_dialog::{ChooseFile, FileChooser, TypedPath};
+use crate::app::platform::files::{FileAction, FileRequest, default_path};
+use crate::app::tasks::hint::{HINT_MS, Hint, HintRequest};
+use crate::app::tasks::proof::{PROOF_TIME, ProofStatus, SolveRequest};
+use crate::app::theme::palette;
 use crate::app::ui::numbering::move_label;
 
 #[derive(SystemParam)]
-pub(super) struct ComfortsState<'w> {
-    pub(super) session: Res<'w, GameSession>,
+pub(crate) struct ComfortsState<'w> {
+    pub(crate) session: Res<'w, GameSession>,
     hint: Res<'w, Hint>,
-    flip: ResMut<'w, BoardFlip>,
-    pub(super) notice: ResMut<'w, Notice>,
+    flip: (ResMut<'w, BoardFlip>, ResMut<'w, ViewFlip>),
+    pub(crate) notice: ResMut<'w, Notice>,
     path: ResMut<'w, TypedPath>,
     chooser: ResMut<'w, FileChooser>,
     hint_request: MessageWriter<'w, HintRequest>,
@@ -30,19 +30,19 @@ pub(super) struct ComfortsState<'w> {
     solve_request: MessageWriter<'w, SolveRequest>,
     choose: MessageWriter<'w, ChooseFile>,
     files: MessageWriter<'w, FileRequest>,
-    clipboard: MessageWriter<'w, crate::app::clipboard::ClipboardAction>,
-    visit: Res<'w, crate::app::Visit>,
+    clipboard: MessageWriter<'w, crate::app::platform::clipboard::ClipboardAction>,
+    visit: Res<'w, crate::app::game::owner::visit::Visit>,
 }
 
 impl ComfortsState<'_> {
     /// Whether the board is seen from Black's side.
-    pub(super) fn flipped(&self) -> bool {
-        self.flip.0
+    pub(crate) fn flipped(&self) -> bool {
+        self.flip.1.shown(*self.flip.0).0
     }
 }
 
 /// Undo, redo, hint, flip and resign, under the game status.
-pub(super) fn game_buttons(
+pub(crate) fn game_buttons(
     ui: &mut Ui,
     state: &mut ComfortsState,
     players: &Players,
@@ -67,9 +67,10 @@ pub(super) fn game_buttons(
         if !visiting && ui.add_enabled(can_hint, egui::Button::new(hint_text)).on_hover_text(hover).clicked() {
             state.hint_request.write(HintRequest);
         }
-        let flipped = state.flip.0;
+        let flipped = state.flipped();
         if ui.add(egui::Button::new("Flip").selected(flipped)).on_hover_text("Black at the bottom (F)").clicked() {
-            state.flip.set_if_neq(BoardFlip(!flipped));
+            let (choice, view) = &mut state.flip;
+            view.turn(choice);
         }
         let can_resign = !over && !state.session.reviewing();
         if !visiting
@@ -91,18 +92,18 @@ pub(super) fn game_buttons(
             (None, false) => None,
         };
         if let Some(text) = text {
-            ui.add(egui::Label::new(RichText::new(text).color(theme::PROOF.color32())).truncate());
+            ui.add(egui::Label::new(RichText::new(text).color(palette::PROOF.color32())).truncate());
         }
     });
     if let Some(mv) = state.hint.mv {
         ui.label(
-            RichText::new(format!("Hint: {}", state.session.position().move_name(mv))).color(theme::HINT.color32()),
+            RichText::new(format!("Hint: {}", state.session.position().move_name(mv))).color(palette::HINT.color32()),
         );
     }
 }
 
 /// Step buttons, and while reviewing, the way back or on from here.
-pub(super) fn review_section(ui: &mut Ui, state: &mut ComfortsState, requests: &mut MessageWriter<GameRequest>) {
+pub(crate) fn review_section(ui: &mut Ui, state: &mut ComfortsState, requests: &mut MessageWriter<GameRequest>) {
     let live = state.session.position().moves().len();
     let shown = state.session.shown_ply();
     ui.horizontal(|ui| {
@@ -123,7 +124,7 @@ pub(super) fn review_section(ui: &mut Ui, state: &mut ComfortsState, requests: &
     });
     if state.session.reviewing() {
         let text = format!("Reviewing: after {} (of {})", move_label(shown), move_label(live));
-        ui.label(RichText::new(text).strong().color(theme::REVIEW.color32()));
+        ui.label(RichText::new(text).strong().color(palette::REVIEW.color32()));
         ui.horizontal(|ui| {
             if ui.button("Back to game").clicked() {
                 requests.write(GameRequest::GoTo { ply: live });
@@ -139,7 +140,7 @@ pub(super) fn review_section(ui: &mut Ui, state: &mut ComfortsState, requests: &
 /// Save and open games through the desktop's file dialog, or by a typed
 /// path where there is none; one line says how it went (and a toast over the
 /// board, see `toast.rs`).
-pub(super) fn files_section(ui: &mut Ui, state: &mut ComfortsState) {
+pub(crate) fn files_section(ui: &mut Ui, state: &mut ComfortsState) {
     let header = egui::CollapsingHeader::new("Files").default_open(false);
     // A dialog that never answered opens the typed path at once.
     let header = if state.chooser.take_reveal() { header.open(Some(true)) } else { header };
@@ -170,7 +171,7 @@ pub(super) fn files_section(ui: &mut Ui, state: &mut ComfortsState) {
             }
         });
         ui.horizontal(|ui| {
-            use crate::app::clipboard::ClipboardAction;
+            use crate::app::platform::clipboard::ClipboardAction;
             let copy = ui.button("Copy game").on_hover_text("The game as text, to paste anywhere (Ctrl+C)");
             if copy.clicked() {
                 state.clipboard.write(ClipboardAction::CopyGame);
@@ -219,7 +220,7 @@ pub(super) fn files_section(ui: &mut Ui, state: &mut ComfortsState) {
 
 fn notice_line(ui: &mut Ui, notice: &Notice) {
     if let Some(text) = &notice.text {
-        let color = if notice.error { theme::ERROR } else { theme::SUCCESS }.color32();
+        let color = if notice.error { palette::ERROR } else { palette::SUCCESS }.color32();
         ui.add(egui::Label::new(RichText::new(text).color(color)).wrap());
     }
 }

@@ -4,11 +4,20 @@
 
 use bevy_egui::egui::{self, Key, RichText};
 
-use super::PanelState;
-use crate::app::state::GameRequest;
+use bevy::prelude::*;
 
-pub(super) fn show(ctx: &egui::Context, state: &mut PanelState) {
-    let Some(pending) = state.replace.pending.as_ref() else {
+use crate::app::game::request::{GameRequest, ReplaceGame};
+use crate::app::game::settings::PlaySettings;
+
+/// `plies`: the moves of the game in progress.
+pub(crate) fn show(
+    ctx: &egui::Context,
+    replace: &ReplaceGame,
+    plies: usize,
+    play: &mut ResMut<PlaySettings>,
+    requests: &mut MessageWriter<GameRequest>,
+) {
+    let Some(pending) = replace.pending.as_ref() else {
         return;
     };
     let what = match pending {
@@ -16,8 +25,7 @@ pub(super) fn show(ctx: &egui::Context, state: &mut PanelState) {
         GameRequest::Watch(_) => "Watch the recorded game and end the game in progress?",
         _ => "Start a new game and end the one in progress?",
     };
-    let plies = state.session.plies();
-    let mut ask = state.play.confirm_replace;
+    let mut ask = play.confirm_replace;
     let mut answer = None;
     let response = egui::Modal::new(egui::Id::new("replace_game")).show(ctx, |ui| {
         ui.set_max_width(320.0);
@@ -40,15 +48,15 @@ pub(super) fn show(ctx: &egui::Context, state: &mut PanelState) {
         // Esc or a click beside the question.
         answer = Some(false);
     }
-    if ask != state.play.confirm_replace {
-        state.play.confirm_replace = ask;
+    if ask != play.confirm_replace {
+        play.confirm_replace = ask;
     }
     match answer {
         Some(true) => {
-            state.requests.write(GameRequest::ConfirmReplace);
+            requests.write(GameRequest::ConfirmReplace);
         }
         Some(false) => {
-            state.requests.write(GameRequest::CancelReplace);
+            requests.write(GameRequest::CancelReplace);
         }
         None => {}
     }

@@ -8,12 +8,15 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use egui::{RichText, Ui};
 
-use super::{PanelWidths, panel_widths, setup};
-use crate::app::flow::solver::FlowSolve;
-use crate::app::flow::{FlowGame, FlowRequest};
-use crate::app::lessons::LessonRequest;
-use crate::app::state::{GameSettings, Mode};
-use crate::app::theme;
+use crate::app::board::layout::{PanelWidths, panel_widths};
+
+use crate::app::game::phase::Mode;
+use crate::app::game::settings::GameSettings;
+use crate::app::modes::flow::game::{FlowGame, FlowRequest};
+use crate::app::modes::flow::solver::FlowSolve;
+use crate::app::modes::lessons::LessonRequest;
+use crate::app::theme::palette;
+use crate::app::ui::setup;
 use crate::engine::flow::Method;
 use crate::engine::flow::library::{Published, SHIPPED};
 use crate::engine::rules::notation::thousands;
@@ -22,7 +25,7 @@ use crate::engine::rules::notation::thousands;
 const SPEEDS: [f32; 13] = [1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0, 200.0, 500.0, 1000.0, 2000.0, 5000.0, 10000.0];
 
 #[derive(SystemParam)]
-pub(super) struct FlowPanel<'w, 's> {
+pub(crate) struct FlowPanel<'w, 's> {
     settings: ResMut<'w, GameSettings>,
     game: ResMut<'w, FlowGame>,
     solving: Query<'w, 's, &'static FlowSolve>,
@@ -31,7 +34,7 @@ pub(super) struct FlowPanel<'w, 's> {
     lessons: MessageWriter<'w, LessonRequest>,
 }
 
-pub(super) fn draw(mut contexts: EguiContexts, mut panel: FlowPanel, mut widths: ResMut<PanelWidths>) -> Result {
+pub(crate) fn draw(mut contexts: EguiContexts, mut panel: FlowPanel, mut widths: ResMut<PanelWidths>) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = egui::Ui::new(
         ctx.clone(),
@@ -145,7 +148,7 @@ fn left_panel(ui: &mut Ui, panel: &mut FlowPanel) {
     }
     let status = game.status(solving);
     let solved = game.drawing.is_solved() && !solving;
-    let colour = if solved { theme::SUCCESS.color32() } else { ui.visuals().text_color() };
+    let colour = if solved { palette::SUCCESS.color32() } else { ui.visuals().text_color() };
     ui.label(RichText::new(status).size(16.0).color(colour));
 }
 

@@ -6,7 +6,7 @@ use bevy::diagnostic::{DiagnosticsStore, FrameTimeDiagnosticsPlugin};
 use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText};
 
-use crate::app::ai::AiSearchTask;
+use crate::app::tasks::ai::AiSearchTask;
 
 #[derive(Resource, Default, Clone, Debug)]
 pub(crate) struct FrameTimes {
@@ -37,7 +37,7 @@ impl Average {
 /// Start-up frames (shader and atlas building) would swamp the averages.
 const WARM_UP_FRAMES: u32 = 60;
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<FrameTimes>().add_systems(Update, sample).add_systems(Last, log_on_exit);
 }
 
@@ -67,7 +67,7 @@ fn sample(
     if tasks.is_empty() { times.idle.add(ms) } else { times.thinking.add(ms) }
 }
 
-pub(super) fn label(ui: &mut egui::Ui, times: &FrameTimes) {
+pub(crate) fn label(ui: &mut egui::Ui, times: &FrameTimes) {
     let now =
         times.smoothed_ms.map_or("–".to_string(), |ms| format!("{ms:.1} ms ({:.0} fps)", 1000.0 / ms.max(0.001)));
     let mean = |a: &Average| a.mean_ms().map_or("–".to_string(), |ms| format!("{ms:.1} ms"));

@@ -5,12 +5,13 @@
 use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText, Ui};
 
-use super::PanelState;
-use crate::app::session::GameSession;
-use crate::app::side_title;
-use crate::app::state::{GamePhase, GameRequest, TurnPhase};
-use crate::app::theme;
+use crate::app::game::clock::TurnTimer;
+use crate::app::game::phase::{GamePhase, TurnPhase};
+use crate::app::game::request::GameRequest;
+use crate::app::game::session::GameSession;
+use crate::app::theme::palette;
 use crate::app::ui::numbering::move_number;
+use crate::app::ui::panel_state::PanelState;
 use crate::engine::Side;
 use crate::engine::ai::search::score_text;
 use crate::engine::rules::clock::clock_text;
@@ -19,17 +20,17 @@ use crate::engine::rules::notation::thousands;
 
 /// Both clocks of a game on the clock, Black's above White's as on the
 /// board, the running one lit, each under ten seconds in tenths.
-pub(super) fn clocks(ui: &mut Ui, state: &PanelState) {
-    let Some((clock, running)) = crate::app::clock::showing(&state.session, &state.timer) else { return };
+pub(crate) fn clocks(ui: &mut Ui, session: &GameSession, timer: &TurnTimer) {
+    let Some((clock, running)) = crate::app::game::clock::showing(session, timer) else { return };
     ui.horizontal(|ui| {
         for side in [Side::White, Side::Black] {
             let left = clock.remaining(side);
-            let text = format!("{} {}", side_title(side), clock_text(left));
+            let text = format!("{} {}", side.title(), clock_text(left));
             let mut rich = RichText::new(text).monospace().size(18.0);
             rich = match running == Some(side) {
-                true if left < LOW_TIME => rich.strong().color(theme::ERROR.color32()),
-                true => rich.strong().color(theme::HEADLINE.color32()),
-                false => rich.color(theme::GUIDE.color32()),
+                true if left < LOW_TIME => rich.strong().color(palette::ERROR.color32()),
+                true => rich.strong().color(palette::HEADLINE.color32()),
+                false => rich.color(palette::GUIDE.color32()),
             };
             let frame = egui::Frame::group(ui.style()).inner_margin(egui::Margin::symmetric(8, 2));
             frame.show(ui, |ui| ui.label(rich)).response.on_hover_text(clock.control().label());
@@ -39,20 +40,20 @@ pub(super) fn clocks(ui: &mut Ui, state: &PanelState) {
 
 /// While a Lines of Action piece is selected: why its marked squares are
 /// what they are, line by line (the pieces on a line set the distance).
-pub(super) fn selection_reasons(ui: &mut Ui, session: &GameSession, selection: &crate::app::input::Selection) {
+pub(crate) fn selection_reasons(ui: &mut Ui, session: &GameSession, selection: &crate::app::board::input::Selection) {
     let Some(from) = selection.square else { return };
     let Some(reaches) = loa_reaches(session.position(), from) else { return };
     let size = session.size();
     ui.label(RichText::new(format!("Why {} may go where it may:", size.square_name(from))).strong());
     for line in &reaches {
-        ui.label(RichText::new(line_text(size, line)).color(theme::NOTE.color32()));
+        ui.label(RichText::new(line_text(size, line)).color(palette::NOTE.color32()));
     }
 }
 
 /// Under this a running clock shows in the warning colour.
 const LOW_TIME: std::time::Duration = std::time::Duration::from_secs(10);
 
-pub(super) fn status(ui: &mut Ui, state: &PanelState) {
+pub(crate) fn status(ui: &mut Ui, state: &PanelState) {
     let session = &state.session;
     let position = session.position();
     // A watched record names who really played it.
@@ -64,19 +65,17 @@ pub(super) fn status(ui: &mut Ui, state: &PanelState) {
     if let Some(ply) = session.review_ply() {
         // The header describes the position on the board.
         let side = session.shown_position().side_to_move();
-        let text = format!("Move {}: {} to move (reviewing)", move_number(ply), side_title(side));
-        ui.label(RichText::new(text).strong().size(16.0).color(theme::REVIEW.color32()));
+        let text = format!("Move {}: {} to move (reviewing)", move_number(ply), side.title());
+        ui.label(RichText::new(text).strong().size(16.0).color(palette::REVIEW.color32()));
         return;
     }
     if *state.phase.get() == GamePhase::Over {
-        ui.label(RichText::new(session.outcome().describe()).strong().color(theme::HEADLINE.color32()));
+        ui.label(RichText::new(session.outcome().describe()).strong().color(palette::HEADLINE.color32()));
         return;
     }
     let side = position.side_to_move();
     ui.label(
-        RichText::new(format!("Move {}: {} to move", move_number(session.plies()), side_title(side)))
-            .strong()
-            .size(16.0),
+        RichText::new(format!("Move {}: {} to move", move_number(session.plies()), side.title())).strong().size(16.0),
     );
     let turn = state.turn.as_ref().map(|t| *t.get());
     // The status always takes three rows, so the buttons below it never jump
@@ -86,7 +85,7 @@ pub(super) fn status(ui: &mut Ui, state: &PanelState) {
         // No spinner: it repaints every frame, and on a software renderer
         // those frames take the cores the search needs. The line changes
         // when the search reports (a few times a second at most).
-        ui.label(format!("⏳ {} AI is thinking… {:.1} s", side_title(status.side), status.elapsed().as_secs_f32()));
+        ui.label(format!("⏳ {} AI is thinking… {:.1} s", status.side.title(), status.elapsed().as_secs_f32()));
         match &status.latest {
             Some(info) => {
                 let best = info.pv.first().map(|m| position.move_name(*m)).unwrap_or_else(|| "…".to_string());
@@ -126,11 +125,11 @@ pub(super) fn status(ui: &mut Ui, state: &PanelState) {
         ui.add_space(3.0 * row - used);
     }
     if let Some(error) = state.control.error() {
-        ui.label(RichText::new(error).color(theme::ERROR.color32()));
+        ui.label(RichText::new(error).color(palette::ERROR.color32()));
     }
 }
 
-pub(super) fn pacing_section(ui: &mut Ui, state: &mut PanelState) {
+pub(crate) fn pacing_section(ui: &mut Ui, state: &mut PanelState) {
     egui::CollapsingHeader::new("AI moves and animation").default_open(true).show(ui, |ui| {
         let paused = state.control.paused();
         ui.horizontal(|ui| {
@@ -152,14 +151,14 @@ pub(super) fn pacing_section(ui: &mut Ui, state: &mut PanelState) {
     });
 }
 
-pub(super) fn statistics_section(ui: &mut Ui, state: &PanelState) {
+pub(crate) fn statistics_section(ui: &mut Ui, session: &GameSession) {
     egui::CollapsingHeader::new("Statistics").default_open(true).show(ui, |ui| {
-        statistics_grid(ui, &state.session, "live_stats");
+        statistics_grid(ui, session, "live_stats");
     });
 }
 
 /// Per-side figures: captures, the last move's search, totals and averages.
-pub(super) fn statistics_grid(ui: &mut Ui, session: &GameSession, id: &str) {
+pub(crate) fn statistics_grid(ui: &mut Ui, session: &GameSession, id: &str) {
     let stats = &session.record().stats;
     egui::Grid::new(id).striped(true).num_columns(3).show(ui, |ui| {
         ui.label("");
@@ -194,10 +193,10 @@ pub(super) fn statistics_grid(ui: &mut Ui, session: &GameSession, id: &str) {
 
 /// The move list; a click on a move returns the ply after it (to review it).
 /// `shown`: the ply on the board while reviewing, highlighted.
-pub(super) fn moves_section(ui: &mut Ui, state: &PanelState, shown: Option<usize>) -> Option<usize> {
+pub(crate) fn moves_section(ui: &mut Ui, session: &GameSession, shown: Option<usize>) -> Option<usize> {
     let mut clicked = None;
     egui::CollapsingHeader::new("Moves").default_open(true).show(ui, |ui| {
-        let moves = &state.session.record().moves;
+        let moves = &session.record().moves;
         if moves.is_empty() {
             ui.label(RichText::new("No moves yet.").weak());
             return;
@@ -238,7 +237,7 @@ pub(super) fn moves_section(ui: &mut Ui, state: &PanelState, shown: Option<usize
     clicked
 }
 
-pub(super) fn millis(ms: f64) -> String {
+pub(crate) fn millis(ms: f64) -> String {
     match ms {
         ms if ms >= 1000.0 => format!("{:.2} s", ms / 1000.0),
         ms if ms >= 10.0 => format!("{ms:.0} ms"),

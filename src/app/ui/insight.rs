@@ -7,19 +7,19 @@ use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, RichText, Ui};
 use egui_plot::{HLine, Line, LineStyle, Plot, PlotPoints, Points, VLine};
 
-use crate::app::board::BoardLayout;
-use crate::app::eval_graph::{EvalGraph, EvalPoint, GraphClick};
-use crate::app::layers::LayerSettings;
-use crate::app::overlay::OverlaySettings;
-use crate::app::proof_panel::ProofStatus;
-use crate::app::session::GameSession;
-use crate::app::theme;
+use crate::app::board::layers::LayerSettings;
+use crate::app::board::layout::BoardLayout;
+use crate::app::board::overlay::lines::OverlaySettings;
+use crate::app::game::eval_graph::{EvalGraph, EvalPoint, GraphClick};
+use crate::app::game::session::GameSession;
+use crate::app::tasks::proof::ProofStatus;
+use crate::app::theme::palette;
 use crate::app::ui::numbering::moves_of_plies;
 use crate::engine::{Side, Variant};
 
 /// What these sections read and edit.
 #[derive(SystemParam)]
-pub(super) struct InsightState<'w> {
+pub(crate) struct InsightState<'w> {
     overlay: ResMut<'w, OverlaySettings>,
     layers: ResMut<'w, LayerSettings>,
     graph: Res<'w, EvalGraph>,
@@ -30,13 +30,13 @@ pub(super) struct InsightState<'w> {
 }
 
 /// Logical pixels the board keeps free on its left for the evaluation bar.
-pub(super) const EVAL_BAR_ROOM: f32 = 28.0;
+pub(crate) const EVAL_BAR_ROOM: f32 = 28.0;
 const EVAL_BAR_WIDTH: f32 = 18.0;
 
-const WHITE_POINTS: Color32 = theme::WHITE_ACCENT.color32();
-const BLACK_POINTS: Color32 = theme::BLACK_ACCENT.color32();
+const WHITE_POINTS: Color32 = palette::WHITE_ACCENT.color32();
+const BLACK_POINTS: Color32 = palette::BLACK_ACCENT.color32();
 
-pub(super) fn overlay_toggle(ui: &mut Ui, state: &mut InsightState) {
+pub(crate) fn overlay_toggle(ui: &mut Ui, state: &mut InsightState) {
     let mut settings = *state.overlay;
     ui.checkbox(&mut settings.show_thinking, "Show the AI's thinking on the board")
         .on_hover_text("Numbered arrows for the line it expects; bars under its candidate squares for their scores");
@@ -45,14 +45,14 @@ pub(super) fn overlay_toggle(ui: &mut Ui, state: &mut InsightState) {
             ui,
             &[
                 ("arrows", WHITE_POINTS, "the line it expects, numbered;"),
-                ("bars", theme::BAR_FILL.color32(), "each move's score, full for the best"),
+                ("bars", palette::BAR_FILL.color32(), "each move's score, full for the best"),
             ],
         );
     }
     state.overlay.set_if_neq(settings);
 }
 
-pub(super) fn eval_graph_section(ui: &mut Ui, state: &mut InsightState) {
+pub(crate) fn eval_graph_section(ui: &mut Ui, state: &mut InsightState) {
     egui::CollapsingHeader::new("Evaluation").default_open(true).show(ui, |ui| {
         let graph = &*state.graph;
         if graph.points.is_empty() && graph.judged.is_empty() {
@@ -85,11 +85,11 @@ pub(super) fn eval_graph_section(ui: &mut Ui, state: &mut InsightState) {
             .x_axis_label("move")
             .y_axis_label("White's chance")
             .show(ui, |plot| {
-                plot.hline(HLine::new("", 50.0).color(theme::GUIDE.color32()).style(LineStyle::dashed_loose()));
+                plot.hline(HLine::new("", 50.0).color(palette::GUIDE.color32()).style(LineStyle::dashed_loose()));
                 if let Some(ply) = reviewed {
-                    plot.vline(VLine::new("", moves_of_plies(ply)).color(theme::HEADLINE.color32()));
+                    plot.vline(VLine::new("", moves_of_plies(ply)).color(palette::HEADLINE.color32()));
                 }
-                plot.line(Line::new("", PlotPoints::from(line)).color(theme::NEUTRAL.color32()).width(1.5));
+                plot.line(Line::new("", PlotPoints::from(line)).color(palette::NEUTRAL.color32()).width(1.5));
                 for (side, color, name) in [(Side::White, WHITE_POINTS, "White"), (Side::Black, BLACK_POINTS, "Black")]
                 {
                     plot.points(Points::new(format!("{name} moved"), marks(side, false)).color(color).radius(3.0));
@@ -99,10 +99,10 @@ pub(super) fn eval_graph_section(ui: &mut Ui, state: &mut InsightState) {
                     plot.points(book.color(color).radius(3.5));
                 }
                 let analysed = Points::new("analysis or hint", judged).shape(egui_plot::MarkerShape::Diamond);
-                plot.points(analysed.color(theme::HINT.color32()).radius(4.0));
+                plot.points(analysed.color(palette::HINT.color32()).radius(4.0));
                 if let Some(at) = proved {
                     let star = Points::new("proved", vec![at]).shape(egui_plot::MarkerShape::Asterisk).radius(7.0);
-                    plot.points(star.color(theme::PROOF.color32()));
+                    plot.points(star.color(palette::PROOF.color32()));
                 }
                 plot.response().clicked().then(|| plot.pointer_coordinate()).flatten()
             })
@@ -124,7 +124,7 @@ pub(super) fn eval_graph_section(ui: &mut Ui, state: &mut InsightState) {
 /// The evaluation bar beside the board: White's share from below (from above
 /// when the board is flipped), as the last search judged the position shown;
 /// even and unlabelled before any AI has spoken.
-pub(super) fn eval_bar(ctx: &egui::Context, state: &InsightState, flipped: bool, left_edge: f32) {
+pub(crate) fn eval_bar(ctx: &egui::Context, state: &InsightState, flipped: bool, left_edge: f32) {
     let point = state.graph.latest_at(state.session.shown_ply());
     let white = point.map_or(0.5, |p| p.white_chance) as f32;
     let frame = state.board.frame_height();
@@ -134,22 +134,22 @@ pub(super) fn eval_bar(ctx: &egui::Context, state: &InsightState, flipped: bool,
         egui::vec2(EVAL_BAR_WIDTH, frame),
     );
     let painter = ctx.layer_painter(egui::LayerId::background());
-    painter.rect_filled(bar, 2.0, theme::INK.color32());
+    painter.rect_filled(bar, 2.0, palette::INK.color32());
     let white_part = if flipped {
         egui::Rect::from_min_max(bar.min, egui::pos2(bar.max.x, bar.min.y + bar.height() * white))
     } else {
         egui::Rect::from_min_max(egui::pos2(bar.min.x, bar.max.y - bar.height() * white), bar.max)
     };
-    painter.rect_filled(white_part, 2.0, theme::PAPER.color32());
+    painter.rect_filled(white_part, 2.0, palette::PAPER.color32());
     painter.line_segment(
         [egui::pos2(bar.min.x - 2.0, bar.center().y), egui::pos2(bar.max.x + 2.0, bar.center().y)],
-        egui::Stroke::new(1.0, theme::GUIDE.color32()),
+        egui::Stroke::new(1.0, palette::GUIDE.color32()),
     );
     // The leader's chance in per cent, at the leader's end of the bar.
     if let Some(point) = point {
         let white_leads = point.white_chance >= 0.5;
         let lead = if white_leads { point.white_chance } else { 1.0 - point.white_chance };
-        let (ink, on_top) = if white_leads { (theme::INK, flipped) } else { (theme::PAPER, !flipped) };
+        let (ink, on_top) = if white_leads { (palette::INK, flipped) } else { (palette::PAPER, !flipped) };
         let (anchor, y) = if on_top {
             (egui::Align2::CENTER_TOP, bar.min.y + 3.0)
         } else {
@@ -160,7 +160,7 @@ pub(super) fn eval_bar(ctx: &egui::Context, state: &InsightState, flipped: bool,
     }
 }
 
-pub(super) fn layers_section(ui: &mut Ui, state: &mut InsightState, variant: Variant) {
+pub(crate) fn layers_section(ui: &mut Ui, state: &mut InsightState, variant: Variant) {
     egui::CollapsingHeader::new("Analysis layers").default_open(false).show(ui, |ui| {
         let mut layers = *state.layers;
         match variant {
@@ -172,8 +172,8 @@ pub(super) fn layers_section(ui: &mut Ui, state: &mut InsightState, variant: Var
                     legend(
                         ui,
                         &[
-                            ("warm tints", theme::WHITE_GROUPS[4].color32(), "White's groups;"),
-                            ("cool tints", theme::BLACK_GROUPS[0].color32(), "Black's groups"),
+                            ("warm tints", palette::WHITE_GROUPS[4].color32(), "White's groups;"),
+                            ("cool tints", palette::BLACK_GROUPS[0].color32(), "Black's groups"),
                         ],
                     );
                 }
@@ -181,8 +181,8 @@ pub(super) fn layers_section(ui: &mut Ui, state: &mut InsightState, variant: Var
                     legend(
                         ui,
                         &[
-                            ("circle", theme::PAPER.color32(), "White's centre;"),
-                            ("diamond", theme::INK.color32(), "Black's centre"),
+                            ("circle", palette::PAPER.color32(), "White's centre;"),
+                            ("diamond", palette::INK.color32(), "Black's centre"),
                         ],
                     );
                 }
@@ -191,7 +191,7 @@ pub(super) fn layers_section(ui: &mut Ui, state: &mut InsightState, variant: Var
                 ui.checkbox(&mut layers.attacks, "Attacked squares")
                     .on_hover_text("Orange: White attacks, blue: Black attacks, half and half: both");
                 if layers.attacks {
-                    let (white, black) = (theme::WHITE_ATTACK.color32(), theme::BLACK_ATTACK.color32());
+                    let (white, black) = (palette::WHITE_ATTACK.color32(), palette::BLACK_ATTACK.color32());
                     legend(
                         ui,
                         &[

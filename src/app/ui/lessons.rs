@@ -8,21 +8,21 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use egui::{Align2, RichText, Ui};
 
-use crate::app::lessons::{Answer, LessonRequest, LessonRun, OpenLesson, Showing};
-use crate::app::session::GameSession;
-use crate::app::theme;
+use crate::app::game::session::GameSession;
+use crate::app::modes::lessons::{Answer, LessonRequest, LessonRun, OpenLesson, Showing};
+use crate::app::theme::palette;
 
 /// The card's width in points: the game panel's, roughly, which it covers.
 const CARD_WIDTH: f32 = 300.0;
 
 #[derive(SystemParam)]
-pub(super) struct CardState<'w> {
+pub(crate) struct CardState<'w> {
     run: Res<'w, LessonRun>,
     session: Res<'w, GameSession>,
     requests: MessageWriter<'w, LessonRequest>,
 }
 
-pub(super) fn draw(mut contexts: EguiContexts, mut state: CardState) -> Result {
+pub(crate) fn draw(mut contexts: EguiContexts, mut state: CardState) -> Result {
     let Some(open) = state.run.open.as_ref() else { return Ok(()) };
     let ctx = contexts.ctx_mut()?;
     let mut asked = None;
@@ -70,9 +70,9 @@ fn contents(ui: &mut Ui, open: &OpenLesson, session: &GameSession) -> Option<Les
                 ui.label(RichText::new(format!("Try it: {}", try_it.instruction)).strong());
             }
             let (text, tone) = match answer {
-                Answer::Waiting => ("Your move on the board.".to_string(), theme::NOTE),
-                Answer::Right => ("Right!".to_string(), theme::SUCCESS),
-                Answer::Wrong(reason) => (format!("{reason} Try again."), theme::ERROR),
+                Answer::Waiting => ("Your move on the board.".to_string(), palette::NOTE),
+                Answer::Right => ("Right!".to_string(), palette::SUCCESS),
+                Answer::Wrong(reason) => (format!("{reason} Try again."), palette::ERROR),
             };
             ui.label(RichText::new(text).color(tone.color32()));
             if page.example.is_some() && ui.button("Show the example again").clicked() {

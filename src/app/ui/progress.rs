@@ -6,31 +6,31 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText, Ui};
 
-use crate::app::players::{PlayerSetup, Players};
-use crate::app::progress::{Progress, RatingHistory};
-use crate::app::puzzles::{PuzzleRequest, PuzzleRun, Stage};
-use crate::app::rated::{RatedGame, TAKEBACKS, rated_pairing};
-use crate::app::state::GameRequest;
-use crate::app::theme;
+use crate::app::game::players::{PlayerSetup, Players};
+use crate::app::game::request::GameRequest;
+use crate::app::modes::puzzles::{PuzzleRequest, PuzzleRun, Stage};
+use crate::app::modes::rated::{RatedGame, TAKEBACKS, rated_pairing};
+use crate::app::modes::ratings::{Progress, RatingHistory};
+use crate::app::theme::palette;
 use crate::engine::lab::levels::LevelTable;
 use crate::engine::lab::puzzles::PuzzleSet;
 use crate::engine::{Side, Variant};
 
 /// What the sections read, and the puzzle requests they send.
 #[derive(SystemParam)]
-pub(super) struct ProgressState<'w> {
+pub(crate) struct ProgressState<'w> {
     progress: Res<'w, Progress>,
     rated: Res<'w, RatedGame>,
-    pub(super) puzzles: Res<'w, PuzzleRun>,
+    pub(crate) puzzles: Res<'w, PuzzleRun>,
     puzzle_requests: MessageWriter<'w, PuzzleRequest>,
-    visit: Res<'w, crate::app::Visit>,
+    visit: Res<'w, crate::app::game::owner::visit::Visit>,
 }
 
 /// Height of the rating history plot.
 const PLOT_HEIGHT: f32 = 60.0;
 
 /// "Your rating" in `variant`, the plot, the suggested level and the puzzles.
-pub(super) fn section(
+pub(crate) fn section(
     ui: &mut Ui,
     state: &mut ProgressState,
     variant: Variant,
@@ -71,7 +71,7 @@ pub(super) fn section(
 }
 
 /// "Your Breakthrough rating: 1077, was 1000 (+77)" when the game that just ended was rated.
-pub(super) fn rating_change(state: &ProgressState, generation: u64) -> Option<String> {
+pub(crate) fn rating_change(state: &ProgressState, generation: u64) -> Option<String> {
     let last = state.rated.last.filter(|last| last.generation == generation)?;
     let change = last.after - last.before;
     Some(format!("Your {} rating: {:.0}, was {:.0} ({change:+.0})", last.variant.title(), last.after, last.before))
@@ -91,7 +91,7 @@ fn history_plot(ui: &mut Ui, history: &[f64]) {
     }
     let (rect, _) = ui.allocate_exact_size(egui::vec2(ui.available_width(), PLOT_HEIGHT), egui::Sense::hover());
     let painter = ui.painter_at(rect);
-    painter.rect_filled(rect, 3.0, theme::BAR_TRACK.alpha(0.35).color32());
+    painter.rect_filled(rect, 3.0, palette::BAR_TRACK.alpha(0.35).color32());
     let lo = history.iter().copied().fold(f64::INFINITY, f64::min) - 10.0;
     let hi = history.iter().copied().fold(f64::NEG_INFINITY, f64::max) + 10.0;
     // The line keeps clear of the labels at the top and bottom.
@@ -102,7 +102,7 @@ fn history_plot(ui: &mut Ui, history: &[f64]) {
         egui::pos2(x, y)
     };
     let points: Vec<egui::Pos2> = history.iter().enumerate().map(|(i, &r)| point(i, r)).collect();
-    painter.add(egui::Shape::line(points, egui::Stroke::new(2.0, theme::HEADLINE.color32())));
+    painter.add(egui::Shape::line(points, egui::Stroke::new(2.0, palette::HEADLINE.color32())));
     let font = egui::FontId::proportional(10.0);
     let weak = ui.visuals().weak_text_color();
     painter.text(
@@ -135,24 +135,24 @@ fn puzzles_line(ui: &mut Ui, state: &mut ProgressState, variant: Variant) {
 
 /// The puzzle in progress, at the top of the game panel: the task, how it
 /// goes, and its buttons.
-pub(super) fn puzzle_section(ui: &mut Ui, state: &mut ProgressState) {
+pub(crate) fn puzzle_section(ui: &mut Ui, state: &mut ProgressState) {
     let Some(active) = &state.puzzles.active else { return };
     let total = PuzzleSet::shipped(active.variant).map_or(0, |set| set.puzzles.len());
     ui.heading(format!("Puzzle {} of {total}", active.number()));
     ui.label(RichText::new(active.task()).strong());
     let (text, color) = match &active.stage {
         Stage::YourMove => match &active.answered {
-            Some(answer) => (format!("Right. {answer} was the answer; your move."), theme::SUCCESS),
-            None => ("Your move.".to_string(), theme::NOTE),
+            Some(answer) => (format!("Right. {answer} was the answer; your move."), palette::SUCCESS),
+            None => ("Your move.".to_string(), palette::NOTE),
         },
-        Stage::Judging => ("The solver looks at that move…".to_string(), theme::NOTE),
-        Stage::Reply(_) => ("Right. The answer comes…".to_string(), theme::SUCCESS),
-        Stage::Solved if active.helped => ("Solved (with help: not counted).".to_string(), theme::SUCCESS),
-        Stage::Solved => ("Solved!".to_string(), theme::SUCCESS),
+        Stage::Judging => ("The solver looks at that move…".to_string(), palette::NOTE),
+        Stage::Reply(_) => ("Right. The answer comes…".to_string(), palette::SUCCESS),
+        Stage::Solved if active.helped => ("Solved (with help: not counted).".to_string(), palette::SUCCESS),
+        Stage::Solved => ("Solved!".to_string(), palette::SUCCESS),
         Stage::Missed { refutation: Some(answer) } => {
-            (format!("Not that one: {answer} answers it, and the win is gone."), theme::ERROR)
+            (format!("Not that one: {answer} answers it, and the win is gone."), palette::ERROR)
         }
-        Stage::Missed { refutation: None } => ("Not that one: that move does not win.".to_string(), theme::ERROR),
+        Stage::Missed { refutation: None } => ("Not that one: that move does not win.".to_string(), palette::ERROR),
     };
     ui.label(RichText::new(text).color(color.color32()));
     let variant = active.variant;

@@ -4,20 +4,21 @@
 use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText, Ui};
 
-use super::PanelState;
-use crate::app::lessons::LessonRequest;
-use crate::app::players::PlayerSetup;
-use crate::app::players::Players;
-use crate::app::presets::{self, matchup};
-use crate::app::side_title;
-use crate::app::state::{GameRequest, Mode};
-use crate::app::theme;
+use crate::app::game::phase::Mode;
+use crate::app::game::players::PlayerSetup;
+use crate::app::game::players::Players;
+use crate::app::game::presets;
+use crate::app::game::presets::matchup;
+use crate::app::game::request::GameRequest;
+use crate::app::modes::lessons::LessonRequest;
+use crate::app::theme::palette;
+use crate::app::ui::panel_state::PanelState;
 use crate::engine::ai::search::{Level, Limit, LimitKind, all_cores, limits};
 use crate::engine::lab::levels::LevelTable;
 use crate::engine::rules::clock::TimeControl;
 use crate::engine::{AiConfig, Algorithm, BoardSize, Side, Strategy, Variant};
 
-pub(super) fn game_section(ui: &mut Ui, state: &mut PanelState) {
+pub(crate) fn game_section(ui: &mut Ui, state: &mut PanelState) {
     egui::CollapsingHeader::new("Game").default_open(true).show(ui, |ui| {
         let mut edited = *state.settings;
         if let Some(mode) = mode_picker(ui, &mut edited.variant, false) {
@@ -60,14 +61,14 @@ pub(super) fn game_section(ui: &mut Ui, state: &mut PanelState) {
         let clock_now = state.session.record().time_control;
         if (edited.variant, edited.size) != current || edited.time_control != clock_now {
             let note = "Variant, size and clock take effect on New game.";
-            ui.label(RichText::new(note).color(theme::NOTE.color32()));
+            ui.label(RichText::new(note).color(palette::NOTE.color32()));
             let unfit = Side::BOTH.iter().any(|side| match state.players.get(*side) {
                 PlayerSetup::Ai(config) => config.check_variant(edited.variant).is_err(),
                 PlayerSetup::Human => false,
             });
             if unfit {
                 let note = format!("AI strategies that do not play {} will switch to Expert.", edited.variant.title());
-                ui.label(RichText::new(note).color(theme::NOTE.color32()));
+                ui.label(RichText::new(note).color(palette::NOTE.color32()));
             }
         }
     });
@@ -109,7 +110,7 @@ fn clock_picker(ui: &mut Ui, control: &mut Option<TimeControl>) {
 
 /// The three choices: the two board games (the variant of the next new game)
 /// and the Flow Free puzzles, which open at once. Returns the mode to switch to.
-pub(super) fn mode_picker(ui: &mut Ui, variant: &mut Variant, in_flow: bool) -> Option<Mode> {
+pub(crate) fn mode_picker(ui: &mut Ui, variant: &mut Variant, in_flow: bool) -> Option<Mode> {
     let mut picked = None;
     ui.horizontal_wrapped(|ui| {
         for choice in Variant::ALL {
@@ -129,7 +130,7 @@ pub(super) fn mode_picker(ui: &mut Ui, variant: &mut Variant, in_flow: bool) -> 
     picked.filter(|&mode| (mode == Mode::Flow) != in_flow)
 }
 
-pub(super) fn players_section(ui: &mut Ui, state: &mut PanelState) {
+pub(crate) fn players_section(ui: &mut Ui, state: &mut PanelState) {
     egui::CollapsingHeader::new("Players").default_open(true).show(ui, |ui| {
         ui.label(RichText::new("Changes apply to the game in progress.").weak());
         let variant = state.session.variant();
@@ -145,7 +146,7 @@ pub(super) fn players_section(ui: &mut Ui, state: &mut PanelState) {
 
 fn player_editor(ui: &mut Ui, side: Side, player: &mut PlayerSetup, variant: Variant) {
     ui.horizontal(|ui| {
-        ui.label(RichText::new(side_title(side)).strong());
+        ui.label(RichText::new(side.title()).strong());
         let mut is_ai = player.is_ai();
         ui.selectable_value(&mut is_ai, false, "Human");
         ui.selectable_value(&mut is_ai, true, "AI");
@@ -294,7 +295,7 @@ fn threads_editor(ui: &mut Ui, config: &mut AiConfig) {
     });
 }
 
-pub(super) fn presets_section(ui: &mut Ui, state: &mut PanelState) {
+pub(crate) fn presets_section(ui: &mut Ui, state: &mut PanelState) {
     egui::CollapsingHeader::new("Matchup presets").default_open(false).show(ui, |ui| {
         ui.label(RichText::new("The classic Breakthrough experiments (depth 3), then two games to watch.").weak());
         for number in 1..=presets::COUNT {

@@ -4,18 +4,19 @@
 
 use bevy_egui::egui::{self, Align2, RichText};
 
-use crate::app::notice::Notice;
-use crate::app::theme;
+use crate::app::game::notice::Notice;
+use crate::app::theme::palette;
 
 /// `board`: the left and right edges of the board's space, in egui points.
-pub(super) fn show(ctx: &egui::Context, notice: &mut Notice, board: (f32, f32)) {
+pub(crate) fn show(ctx: &egui::Context, notice: &mut Notice, board: (f32, f32)) {
     let board_center_x = (board.0 + board.1) / 2.0;
     // A path fits on one line where the board has room for it.
     let width = ((board.1 - board.0) * 0.9).clamp(160.0, 720.0);
     let Some(text) = notice.toast() else {
         return;
     };
-    let (color, mark) = if notice.error { (theme::ERROR.color32(), "⚠") } else { (theme::SUCCESS.color32(), "✔") };
+    let (color, mark) =
+        if notice.error { (palette::ERROR.color32(), "⚠") } else { (palette::SUCCESS.color32(), "✔") };
     let text = format!("{mark} {text}");
     let offset = egui::vec2(board_center_x - ctx.viewport_rect().center().x, -12.0);
     let mut dismissed = false;

@@ -14,5 +14,6 @@ pub mod runner;
 pub mod series;
 pub mod shard;
 pub(crate) mod sprt;
+pub mod studies;
 pub mod train;
 pub mod tune;

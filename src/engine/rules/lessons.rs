@@ -143,25 +143,48 @@ impl TryIt {
         }
     }
 
-    /// Yes to a move the page asks for; otherwise one line saying why not.
-    pub fn judge(&self, position: &Position, m: Move) -> Result<(), String> {
+    /// Yes to a move the page asks for; otherwise why not (one line).
+    pub fn judge(&self, position: &Position, m: Move) -> Result<(), Miss> {
         let legal = position.legal_moves().into_iter().find(|l| (l.from, l.to) == (m.from, m.to));
         let Some(legal) = legal else {
-            return Err(why_refused(position, m).unwrap_or_else(|| "That move is not allowed here.".to_string()));
+            return Err(Miss::Illegal(why_refused(position, m)));
         };
         if self.answers(position, legal) {
             return Ok(());
         }
         Err(match (&self.accepts, position.variant()) {
-            (Accepts::Moves { miss, .. }, _) => miss.to_string(),
-            (Accepts::AnyCapture, _) => "That piece moves, but it does not capture.".to_string(),
-            (Accepts::Winning, Variant::Breakthrough) => {
-                "That move is allowed, but it does not win: which pawn can reach the far row?".to_string()
-            }
-            (Accepts::Winning, Variant::LinesOfAction) => {
-                "That move is allowed, but your pieces are not all connected after it.".to_string()
-            }
+            (Accepts::Moves { miss, .. }, _) => Miss::Page(miss),
+            (Accepts::AnyCapture, _) => Miss::NoCapture,
+            (Accepts::Winning, variant) => Miss::NoWin(variant),
         })
+    }
+}
+
+/// Why a move does not answer a try-it, said in one line on the card.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum Miss {
+    /// The rules refuse the move (and say why, where they can).
+    #[error("{}", refused(.0))]
+    Illegal(Option<String>),
+    /// A legal move the page does not ask for, in the page's own words.
+    #[error("{0}")]
+    Page(&'static str),
+    /// A legal move that does not capture, where the page asks for a capture.
+    #[error("That piece moves, but it does not capture.")]
+    NoCapture,
+    /// A legal move that does not win the game of this variant.
+    #[error("{}", no_win(.0))]
+    NoWin(Variant),
+}
+
+fn refused(why: &Option<String>) -> &str {
+    why.as_deref().unwrap_or("That move is not allowed here.")
+}
+
+fn no_win(variant: &Variant) -> &'static str {
+    match variant {
+        Variant::Breakthrough => "That move is allowed, but it does not win: which pawn can reach the far row?",
+        Variant::LinesOfAction => "That move is allowed, but your pieces are not all connected after it.",
     }
 }
 

@@ -51,11 +51,14 @@ impl Side {
         }
     }
 
-    pub(crate) fn name(self) -> &'static str {
-        match self {
-            Side::White => "white",
-            Side::Black => "black",
-        }
+    /// The side's name in running text ("white"): records, logs, the command line.
+    pub fn name(self) -> &'static str {
+        ["white", "black"][self.index()]
+    }
+
+    /// The side's name with a capital ("White"): panels and banners.
+    pub fn title(self) -> &'static str {
+        ["White", "Black"][self.index()]
     }
 }
 

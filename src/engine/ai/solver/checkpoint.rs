@@ -9,7 +9,36 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::Duration;
 
+use thiserror::Error;
+
 use super::table::Table;
+
+/// Why a checkpoint could not be loaded, in one line naming the file.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum CheckpointError {
+    /// The file (or its folder) cannot be read or written.
+    #[error("checkpoint {}: {reason}", path.display())]
+    Access {
+        /// The checkpoint file.
+        path: PathBuf,
+        /// What the system said.
+        reason: String,
+    },
+    /// The file was saved by a solve of another position or settings.
+    #[error("checkpoint {} was not saved by a solve of this position with these settings", path.display())]
+    Foreign {
+        /// The checkpoint file.
+        path: PathBuf,
+    },
+    /// The file is damaged or cut short.
+    #[error("checkpoint {} is damaged or cut short: {reason}", path.display())]
+    Damaged {
+        /// The checkpoint file.
+        path: PathBuf,
+        /// What reading it ran into.
+        reason: String,
+    },
+}
 
 /// Where and how often a solve saves its table.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,30 +68,26 @@ impl Saver {
     /// Adds the file's entries to `table`: how many, or `None` when there is
     /// no file yet. A file saved for another position or settings, or cut
     /// short, is refused with a one-line reason and nothing loaded.
-    pub(crate) fn load(&self, table: &Table) -> Result<Option<u64>, String> {
+    pub(crate) fn load(&self, table: &Table) -> Result<Option<u64>, CheckpointError> {
+        let path = || self.path.clone();
+        let access = |e: io::Error| CheckpointError::Access { path: path(), reason: e.to_string() };
         let file = match File::open(&self.path) {
             Ok(file) => file,
             Err(e) if e.kind() == io::ErrorKind::NotFound => {
                 // Find out now, not hours later, whether saves can be written there.
                 let partial = partial_path(&self.path);
-                File::create(&partial).and_then(|_| fs::remove_file(&partial)).map_err(|e| self.describe(&e))?;
+                File::create(&partial).and_then(|_| fs::remove_file(&partial)).map_err(access)?;
                 return Ok(None);
             }
-            Err(e) => return Err(self.describe(&e)),
+            Err(e) => return Err(access(e)),
         };
         let mut input = BufReader::new(file);
         let mut header = vec![0; self.header.len()];
         if input.read_exact(&mut header).is_err() || header != self.header.as_bytes() {
-            return Err(format!(
-                "checkpoint {} was not saved by a solve of this position with these settings",
-                self.path.display()
-            ));
+            return Err(CheckpointError::Foreign { path: path() });
         }
         // On an error the solve does not start, so half a load does no harm.
-        table
-            .load(&mut input)
-            .map(Some)
-            .map_err(|e| format!("checkpoint {} is damaged or cut short: {e}", self.path.display()))
+        table.load(&mut input).map(Some).map_err(|e| CheckpointError::Damaged { path: path(), reason: e.to_string() })
     }
 
     /// Writes the table to a temporary file and renames it over the

@@ -38,8 +38,8 @@ use crate::engine::rules::types::{Move, Side};
 
 use crate::engine::rules::symmetry::SquareMap;
 use busy::Busy;
-pub use checkpoint::Checkpoint;
 use checkpoint::Saver;
+pub use checkpoint::{Checkpoint, CheckpointError};
 use clock::Clock;
 use dfpn::{Context, Solver};
 pub use knowledge::{Insight, SolverGame};
@@ -185,8 +185,8 @@ pub enum SolveError {
     #[error("the game is already over")]
     GameOver,
     /// A checkpoint could not be read, or is not this solve's.
-    #[error("{0}")]
-    Checkpoint(String),
+    #[error(transparent)]
+    Checkpoint(#[from] CheckpointError),
 }
 
 /// What one solve's threads share: the table, the game's knowledge tables,

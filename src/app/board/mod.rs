@@ -1,0 +1,25 @@
+//! The board on screen: squares and pieces as entities, their layout, the
+//! one path from the position to the pieces, animation, input from the
+//! pointer, sprites, and the analysis layers and thinking overlays.
+
+pub mod animation;
+pub mod input;
+pub mod layers;
+pub mod layout;
+pub mod overlay;
+pub mod pieces;
+pub(crate) mod pointer;
+pub(crate) mod sprites;
+pub(crate) mod sync;
+
+use bevy::prelude::*;
+
+/// The wing's logic, headless.
+pub(crate) fn plugin(app: &mut App) {
+    app.add_plugins((pieces::plugin, sync::plugin, input::plugin, animation::plugin, overlay::plugin, layers::plugin));
+}
+
+/// The wing's views (need a window).
+pub(crate) fn view_plugin(app: &mut App) {
+    app.add_plugins((sprites::plugin, pointer::plugin, overlay::view_plugin, layers::view_plugin));
+}

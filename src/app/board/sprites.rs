@@ -1,0 +1,238 @@
+//! What the board looks like: the camera, wood squares with highlight
+//! overlays and move markers, stone sprites with a winner's halo, the frame
+//! and the coordinates along its edges.
+
+use bevy::prelude::*;
+
+use crate::app::board::input::Selection;
+use crate::app::board::layout::BoardLayout;
+use crate::app::board::pieces::CaptureAnimation;
+use crate::app::board::pieces::{BoardSquare, Piece};
+use crate::app::game::phase::{GamePhase, GameSystems};
+use crate::app::game::session::GameSession;
+use crate::app::theme::assets::GameTextures;
+use crate::app::theme::palette;
+
+/// Tints a square for the last move or the selection.
+#[derive(Component)]
+struct SquareOverlay;
+
+/// Marks a legal destination of the selected piece.
+#[derive(Component)]
+struct TargetMarker;
+
+/// The halo under a winning piece.
+#[derive(Component)]
+struct WinnerGlow;
+
+#[derive(Component)]
+struct BoardFrame;
+
+/// A file letter below the board or a rank number left of it.
+#[derive(Component, Clone, Copy)]
+enum CoordinateLabel {
+    File(u8),
+    Rank(u8),
+}
+
+const PIECE_SIZE: f32 = 0.86;
+const LAST_MOVE_TINT: Color = palette::LAST_MOVE.alpha(0.38).color();
+const SELECTED_TINT: Color = palette::SELECTED.alpha(0.5).color();
+const LABEL_COLOR: Color = palette::LABEL.color();
+/// Local z offsets inside a square or piece (children share its transform).
+const OVERLAY_Z: f32 = 0.1;
+const MARKER_Z: f32 = 3.0;
+const GLOW_Z: f32 = -0.3;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(Startup, spawn_camera)
+        .add_observer(dress_square)
+        .add_observer(dress_piece)
+        .add_systems(OnEnter(GamePhase::Playing), spawn_frame_and_labels)
+        .add_systems(
+            Update,
+            (place_frame_and_labels, show_highlights, show_winners, fade_captured).after(GameSystems::Animate),
+        );
+}
+
+fn spawn_camera(mut commands: Commands) {
+    // Sprites carry their own anti-aliased edges; multisampling only costs
+    // frame time, a lot of it on software renderers.
+    commands.spawn((Name::new("Board camera"), Camera2d, Msaa::Off));
+}
+
+fn dress_square(
+    add: On<Add, BoardSquare>,
+    squares: Query<&BoardSquare>,
+    textures: Res<GameTextures>,
+    mut commands: Commands,
+) {
+    let Ok(square) = squares.get(add.entity) else {
+        return;
+    };
+    // a1 is dark, as on a chessboard.
+    let dark = (square.file + square.rank) % 2 == 0;
+    let wood = if dark { textures.dark_wood.clone() } else { textures.light_wood.clone() };
+    let mut sprite = Sprite::from_image(wood);
+    sprite.custom_size = Some(Vec2::ONE);
+    // Mirroring alternate squares breaks up the repeated grain.
+    sprite.flip_x = square.rank % 2 == 1;
+    sprite.flip_y = square.file % 3 == 1;
+    // Only squares and pieces are `Pickable`: sprite picking looks at nothing else.
+    commands.entity(add.entity).insert((sprite, Pickable::default())).with_children(|square| {
+        square.spawn((
+            SquareOverlay,
+            Sprite::from_color(Color::NONE, Vec2::ONE),
+            Transform::from_xyz(0.0, 0.0, OVERLAY_Z),
+        ));
+        let mut marker = Sprite::from_image(textures.target_dot.clone());
+        marker.custom_size = Some(Vec2::ONE);
+        square.spawn((TargetMarker, marker, Transform::from_xyz(0.0, 0.0, MARKER_Z), Visibility::Hidden));
+    });
+}
+
+fn dress_piece(add: On<Add, Piece>, pieces: Query<&Piece>, textures: Res<GameTextures>, mut commands: Commands) {
+    let Ok(piece) = pieces.get(add.entity) else {
+        return;
+    };
+    let mut sprite = Sprite::from_image(textures.stone(piece.color));
+    sprite.custom_size = Some(Vec2::splat(PIECE_SIZE));
+    let mut glow = Sprite::from_image(textures.glow.clone());
+    glow.custom_size = Some(Vec2::splat(1.25));
+    commands.entity(add.entity).insert((sprite, Pickable::default())).with_child((
+        WinnerGlow,
+        glow,
+        Transform::from_xyz(0.0, 0.0, GLOW_Z),
+        Visibility::Hidden,
+    ));
+}
+
+fn spawn_frame_and_labels(mut commands: Commands, session: Res<GameSession>, textures: Res<GameTextures>) {
+    commands.spawn((
+        Name::new("Board frame"),
+        BoardFrame,
+        Sprite::from_image(textures.frame.clone()),
+        Transform::default(),
+        DespawnOnEnter(GamePhase::Setup),
+    ));
+    let size = session.size();
+    let labels = (0..size.columns).map(CoordinateLabel::File).chain((0..size.rows).map(CoordinateLabel::Rank));
+    for label in labels {
+        let text = match label {
+            CoordinateLabel::File(file) => ((b'a' + file) as char).to_string(),
+            CoordinateLabel::Rank(rank) => (rank + 1).to_string(),
+        };
+        commands.spawn((
+            label,
+            Text2d::new(text),
+            TextColor(LABEL_COLOR),
+            TextFont::from_font_size(14.0),
+            Transform::default(),
+            DespawnOnEnter(GamePhase::Setup),
+        ));
+    }
+}
+
+/// A frame or a label that appeared this frame.
+type JustAdded = Or<(Added<BoardFrame>, Added<CoordinateLabel>)>;
+
+/// A coordinate label and what placing it changes.
+type LabelParts = (&'static CoordinateLabel, &'static mut Transform, &'static mut TextFont);
+
+fn place_frame_and_labels(
+    layout: Res<BoardLayout>,
+    mut frames: Query<(&mut Transform, &mut Sprite), With<BoardFrame>>,
+    mut labels: Query<LabelParts, Without<BoardFrame>>,
+    added: Query<(), JustAdded>,
+) {
+    if !layout.is_changed() && added.is_empty() {
+        return;
+    }
+    let margin = BoardLayout::MARGIN * layout.square;
+    for (mut transform, mut sprite) in &mut frames {
+        transform.translation = layout.board_center().extend(-1.0);
+        sprite.custom_size = Some(layout.board_extent() + Vec2::splat(2.0 * margin));
+    }
+    // Whole pixel sizes: every distinct size makes a new glyph atlas.
+    let font_size = (layout.square * 0.28).clamp(10.0, 26.0).round();
+    let edge = layout.a1 - Vec2::splat(layout.square / 2.0 + margin / 2.0);
+    for (label, mut transform, mut font) in &mut labels {
+        let at = match *label {
+            CoordinateLabel::File(file) => Vec2::new(layout.center(file, 0).x, edge.y),
+            CoordinateLabel::Rank(rank) => Vec2::new(edge.x, layout.center(0, rank).y),
+        };
+        transform.translation = at.extend(0.5);
+        if font.font_size != FontSize::Px(font_size) {
+            font.font_size = FontSize::Px(font_size);
+        }
+    }
+}
+
+fn show_highlights(
+    session: Res<GameSession>,
+    selection: Res<Selection>,
+    textures: Res<GameTextures>,
+    squares: Query<(&BoardSquare, &Children)>,
+    mut overlays: Query<&mut Sprite, (With<SquareOverlay>, Without<TargetMarker>)>,
+    mut markers: Query<(&mut Sprite, &mut Visibility), With<TargetMarker>>,
+) {
+    let size = session.size();
+    let last = crate::app::game::review::last_shown_move(session.position().moves(), session.review_ply());
+    for (square, children) in &squares {
+        let index = size.index(square.file, square.rank);
+        let tint = if selection.square == Some(index) {
+            SELECTED_TINT
+        } else if last.is_some_and(|m| m.from == index || m.to == index) {
+            LAST_MOVE_TINT
+        } else {
+            Color::NONE
+        };
+        let target = selection.move_to(index);
+        for child in children.iter() {
+            if let Ok(mut overlay) = overlays.get_mut(child)
+                && overlay.color != tint
+            {
+                overlay.color = tint;
+            }
+            if let Ok((mut marker, mut visibility)) = markers.get_mut(child) {
+                let shown = if target.is_some() { Visibility::Inherited } else { Visibility::Hidden };
+                visibility.set_if_neq(shown);
+                if let Some(mv) = target {
+                    let image = if mv.capture { &textures.target_ring } else { &textures.target_dot };
+                    if marker.image != *image {
+                        marker.image = image.clone();
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Lights the winning pieces' halos, gently pulsing, once the game is over.
+fn show_winners(
+    session: Res<GameSession>,
+    phase: Res<State<GamePhase>>,
+    time: Res<Time>,
+    pieces: Query<(&Piece, &Children)>,
+    mut glows: Query<(&mut Visibility, &mut Sprite), With<WinnerGlow>>,
+) {
+    let winners = if *phase.get() == GamePhase::Over { session.shown_winners() } else { Vec::new() };
+    let pulse = 0.75 + 0.25 * (time.elapsed_secs() * 3.0).sin();
+    for (piece, children) in &pieces {
+        let lit = winners.contains(&piece.square);
+        for child in children.iter() {
+            if let Ok((mut visibility, mut sprite)) = glows.get_mut(child) {
+                visibility.set_if_neq(if lit { Visibility::Inherited } else { Visibility::Hidden });
+                if lit {
+                    sprite.color = Color::WHITE.with_alpha(pulse);
+                }
+            }
+        }
+    }
+}
+
+fn fade_captured(mut captured: Query<(&CaptureAnimation, &mut Sprite)>) {
+    for (animation, mut sprite) in &mut captured {
+        sprite.color = Color::WHITE.with_alpha(1.0 - animation.progress());
+    }
+}

@@ -1,0 +1,36 @@
+//! The game itself, headless: where it is (phases), what may change it
+//! (requests), what the person set, the session and its players, the clock,
+//! the notices, the evaluation graph's data, and the owner, the one place
+//! that applies every change.
+
+pub mod clock;
+pub(crate) mod control;
+pub mod eval_graph;
+pub mod notice;
+pub mod owner;
+pub mod phase;
+pub mod players;
+pub mod presets;
+pub mod request;
+pub mod review;
+pub mod session;
+pub mod settings;
+pub(crate) mod show;
+pub(crate) mod thinking;
+pub(crate) mod wake;
+
+use bevy::prelude::*;
+
+/// The wing's logic, headless.
+pub(crate) fn plugin(app: &mut App) {
+    app.add_plugins((
+        phase::plugin,
+        owner::plugin,
+        clock::plugin,
+        notice::plugin,
+        wake::plugin,
+        eval_graph::plugin,
+        show::plugin,
+        thinking::plugin,
+    ));
+}

@@ -1,0 +1,38 @@
+//! What the panel and the board's overlay show about the AI's search in
+//! progress: whose, with which config, for which position, and its latest
+//! report. The AI task writes it.
+
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+
+use crate::engine::{AiConfig, SearchInfo, Side};
+
+/// What the panel shows about the search in progress.
+#[derive(Resource, Default, Clone, Debug)]
+pub(crate) struct AiThinking {
+    pub(crate) status: Option<ThinkingStatus>,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct ThinkingStatus {
+    pub(crate) side: Side,
+    pub(crate) config: AiConfig,
+    pub(crate) started: Instant,
+    /// The game and position the search is for, so views can tell whether
+    /// its reports still describe the board.
+    pub(crate) generation: u64,
+    pub(crate) position_hash: u64,
+    /// The latest progress report, if the search sent one yet.
+    pub(crate) latest: Option<SearchInfo>,
+}
+
+impl ThinkingStatus {
+    pub(crate) fn elapsed(&self) -> Duration {
+        self.started.elapsed()
+    }
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<AiThinking>();
+}

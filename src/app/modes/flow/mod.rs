@@ -1,0 +1,24 @@
+//! Flow Free (puzzle) mode: pick a shipped puzzle, draw its paths by
+//! dragging, or let a solver fill the board step by step. The board game
+//! waits untouched while this mode shows (see [`Mode`]).
+
+pub mod game;
+mod picture;
+mod requests;
+pub mod solver;
+mod view;
+
+use bevy::prelude::*;
+
+pub(crate) use game::OpenFlow;
+pub use game::{FlowGame, FlowRequest, SolveNote};
+
+/// The mode's logic, headless.
+pub(crate) fn plugin(app: &mut App) {
+    app.add_plugins((game::plugin, solver::plugin, requests::plugin));
+}
+
+/// The board, the paths and the pointer (need a window).
+pub(crate) fn view_plugin(app: &mut App) {
+    app.add_plugins(view::plugin);
+}

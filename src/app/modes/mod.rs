@@ -1,0 +1,21 @@
+//! What the person comes to do besides a plain game: lessons, puzzles,
+//! rated games and their ratings, AI-vs-AI series, and Flow Free.
+
+pub mod flow;
+pub mod lessons;
+pub mod puzzles;
+pub mod rated;
+pub mod ratings;
+pub mod series;
+
+use bevy::prelude::*;
+
+/// The wing's logic, headless.
+pub(crate) fn plugin(app: &mut App) {
+    app.add_plugins((series::plugin, flow::plugin, ratings::plugin, rated::plugin, puzzles::plugin, lessons::plugin));
+}
+
+/// The wing's views (need a window).
+pub(crate) fn view_plugin(app: &mut App) {
+    app.add_plugins((flow::view_plugin, puzzles::view_plugin, lessons::view_plugin));
+}

@@ -1,0 +1,171 @@
+//! Rated games: a game a person finishes against a level of the ladder, with
+//! no hint, no solver, no analysis, no change of players and at most [`TAKEBACKS`]
+//! undos, moves their rating in that game (Glicko-2; the level counts at its
+//! measured rating, its interval as its deviation). Lessons and puzzles
+//! borrow the board as visits and are never rated.
+
+use bevy::prelude::*;
+
+use crate::app::game::owner::visit::Visit;
+use crate::app::game::phase::{GamePhase, GameSystems};
+use crate::app::game::players::{PlayerSetup, Players};
+use crate::app::game::request::GameRequest;
+use crate::app::game::session::GameSession;
+use crate::app::modes::ratings::Progress;
+use crate::app::tasks::analysis::AnalysisSettings;
+use crate::app::tasks::hint::HintRequest;
+use crate::app::tasks::proof::SolveRequest;
+use crate::engine::ai::search::Level;
+use crate::engine::lab::glicko::Opponent;
+use crate::engine::lab::levels::LevelTable;
+use crate::engine::{Side, Variant};
+
+/// Undos a rated game allows (a slip of the mouse, not a second try).
+pub const TAKEBACKS: u32 = 2;
+
+/// Whether the game in progress will be rated, and the last rated result.
+#[derive(Resource, Default, Clone, Debug, PartialEq)]
+pub struct RatedGame {
+    generation: Option<u64>,
+    /// Why the game will not be rated; `None` while it will be.
+    unrated: Option<&'static str>,
+    takebacks: u32,
+    /// The game in progress while a lesson or puzzle has the board: its
+    /// moves, and whether and why it was unrated, with its take-backs.
+    set_aside: Option<(Vec<crate::engine::Move>, Option<&'static str>, u32)>,
+    /// The last rated game's result.
+    pub last: Option<RatedResult>,
+}
+
+/// A rated game's effect: which game, and the rating before and after.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RatedResult {
+    pub generation: u64,
+    pub variant: Variant,
+    pub before: f64,
+    pub after: f64,
+}
+
+impl RatedGame {
+    /// Why the game in progress will not count, or `None` if it will.
+    pub fn unrated_because(&self) -> Option<&'static str> {
+        self.unrated
+    }
+
+    fn start(&mut self, generation: u64, why_not: Option<&'static str>) {
+        let set_aside = self.set_aside.take();
+        *self = RatedGame { generation: Some(generation), unrated: why_not, takebacks: 0, set_aside, last: self.last };
+    }
+
+    /// Across a visit the game left behind keeps its standing: set aside when
+    /// the visit starts, taken up again when the same game comes back.
+    /// Returns whether the game now on the board was taken up.
+    fn follow_visit(&mut self, session: &GameSession, visit: &Visit) -> bool {
+        if visit.active() {
+            if self.set_aside.is_none()
+                && let Some(left) = visit.left_game()
+            {
+                self.set_aside = Some((left.position().moves().to_vec(), self.unrated, self.takebacks));
+            }
+            return false;
+        }
+        let Some((moves, unrated, takebacks)) = self.set_aside.take() else { return false };
+        if session.position().moves() != moves.as_slice() {
+            return false;
+        }
+        (self.generation, self.unrated, self.takebacks) = (Some(session.generation()), unrated, takebacks);
+        true
+    }
+
+    fn spoil(&mut self, why: &'static str) {
+        self.unrated.get_or_insert(why);
+    }
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<RatedGame>()
+        .add_systems(Update, track.after(GameSystems::Apply).before(GameSystems::Show))
+        .add_systems(OnEnter(GamePhase::Over), rate);
+}
+
+/// The person's side and the level they play, if the players make a rated pairing.
+pub fn rated_pairing(players: &Players) -> Option<(Side, Level)> {
+    match (&players.white, &players.black) {
+        (PlayerSetup::Human, PlayerSetup::Ai(config)) => Level::of(config).map(|level| (Side::White, level)),
+        (PlayerSetup::Ai(config), PlayerSetup::Human) => Level::of(config).map(|level| (Side::Black, level)),
+        _ => None,
+    }
+}
+
+/// Follows the game in progress: a new game starts eligible or not; an undo
+/// past the limit, a hint, the analysis or new players spoil it.
+fn track(
+    mut requests: MessageReader<GameRequest>,
+    (mut hints, mut solves): (MessageReader<HintRequest>, MessageReader<SolveRequest>),
+    (session, players, visit, analysis): (Res<GameSession>, Res<Players>, Res<Visit>, Res<AnalysisSettings>),
+    mut rated: ResMut<RatedGame>,
+) {
+    let taken_up = rated.follow_visit(&session, &visit);
+    if !taken_up && rated.generation != Some(session.generation()) {
+        let why_not = if visit.active() {
+            Some("lessons and puzzles are not rated")
+        } else if session.plies() > 0 || session.replay().is_some() {
+            Some("only games played from the start are rated")
+        } else if rated_pairing(&players).is_none() {
+            Some("only a person against a level is rated")
+        } else {
+            None
+        };
+        rated.start(session.generation(), why_not);
+    }
+    for request in requests.read() {
+        match request {
+            GameRequest::Undo | GameRequest::ContinueFromHere => {
+                rated.takebacks += 1;
+                if rated.takebacks > TAKEBACKS {
+                    rated.spoil("more than two moves were taken back");
+                }
+            }
+            GameRequest::SetPlayers(_) => rated.spoil("the players changed during the game"),
+            _ => {}
+        }
+    }
+    if hints.read().count() > 0 {
+        rated.spoil("a hint was asked for");
+    }
+    if solves.read().count() > 0 {
+        rated.spoil("the solver was asked");
+    }
+    if analysis.on {
+        rated.spoil("the analysis was on");
+    }
+}
+
+/// A finished rated game moves the person's rating.
+fn rate(
+    session: Res<GameSession>,
+    players: Res<Players>,
+    mut rated: ResMut<RatedGame>,
+    mut progress: ResMut<Progress>,
+) {
+    let outcome = session.outcome();
+    if rated.generation != Some(session.generation()) || rated.unrated.is_some() || !outcome.is_over() {
+        return;
+    }
+    let Some((person, level)) = rated_pairing(&players) else { return };
+    let variant = session.variant();
+    let Some(measured) = LevelTable::shipped().rating(variant, level) else { return };
+    let opponent = Opponent { rating: measured.rating, deviation: (measured.interval / 1.96).max(30.0) };
+    let score = match outcome.winner() {
+        Some(winner) if winner == person => 1.0,
+        Some(_) => 0.0,
+        None => 0.5,
+    };
+    let history = progress.rating_mut(variant);
+    let before = history.glicko.rating;
+    history.record(opponent, score);
+    let (generation, after) = (session.generation(), history.glicko.rating);
+    rated.last = Some(RatedResult { generation, variant, before, after });
+    // Counted once: a second entry into Over (undo, then the same end) is not.
+    rated.spoil("this game was rated already");
+}

@@ -1,0 +1,64 @@
+//! Why a file (a saved game, a game as text, the settings) could not be read
+//! or written: one type, each error saying it in one line with the file's
+//! path, and the reading and writing every file of the game goes through.
+
+use std::path::{Path, PathBuf};
+
+use thiserror::Error;
+
+use crate::engine::SizeError;
+use crate::engine::ai::game_text::GameTextError;
+use crate::engine::rules::movetext::MoveTextError;
+use crate::engine::rules::record::RecordError;
+
+#[derive(Debug, Error)]
+pub enum FileError {
+    #[error("cannot read {}: {source}", path.display())]
+    Read { path: PathBuf, source: std::io::Error },
+    #[error("cannot write {}: {source}", path.display())]
+    Write { path: PathBuf, source: std::io::Error },
+    #[error("cannot create {}: {source}", dir.display())]
+    CreateDir { dir: PathBuf, source: std::io::Error },
+    #[error("cannot encode {what}: {source}")]
+    Encode { what: &'static str, source: serde_json::Error },
+    /// The file was read, and what it holds is not what it should be.
+    #[error("{}: {problem}", path.display())]
+    Content { path: PathBuf, problem: Problem },
+}
+
+/// What is wrong with a file's (or a pasted text's) content.
+#[derive(Debug, Error)]
+pub enum Problem {
+    #[error(transparent)]
+    Text(#[from] GameTextError),
+    #[error(transparent)]
+    Record(#[from] RecordError),
+    #[error(transparent)]
+    Moves(#[from] MoveTextError),
+    #[error("not a settings file: {0}")]
+    Settings(serde_json::Error),
+    #[error(transparent)]
+    Size(#[from] SizeError),
+    #[error("animation times must be seconds")]
+    Times,
+}
+
+impl Problem {
+    /// The problem, in the file at `path`.
+    pub(crate) fn at(self, path: &Path) -> FileError {
+        FileError::Content { path: path.to_path_buf(), problem: self }
+    }
+}
+
+/// The file's text.
+pub(crate) fn read_text(path: &Path) -> Result<String, FileError> {
+    std::fs::read_to_string(path).map_err(|source| FileError::Read { path: path.to_path_buf(), source })
+}
+
+/// Writes `text` to the file, making its folder first.
+pub(crate) fn write_text(path: &Path, text: &str) -> Result<(), FileError> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|source| FileError::CreateDir { dir: dir.to_path_buf(), source })?;
+    }
+    std::fs::write(path, text).map_err(|source| FileError::Write { path: path.to_path_buf(), source })
+}

@@ -1,0 +1,135 @@
+//! A window that rests: the game redraws only when something changes (input,
+//! a window event, an animation, a turn being decided, a search or series
+//! reporting progress) instead of as fast as it can. Bevy's winit settings
+//! make the loop reactive; background threads wake it through a [`Waker`].
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+use bevy::window::RequestRedraw;
+use bevy::winit::{EventLoopProxyWrapper, UpdateMode, WinitSettings, WinitUserEvent};
+
+use bevy::ecs::system::SystemParam;
+use bevy_egui::{EguiInput, EguiInputSet, EguiPreUpdateSet};
+
+use crate::app::board::pieces::{CaptureAnimation, MoveAnimation};
+use crate::app::game::clock::{TimeSource, TurnTimer, next_redraw};
+use crate::app::game::control::AiControl;
+use crate::app::game::phase::{GamePhase, Mode, TurnPhase};
+use crate::app::game::session::GameSession;
+use crate::app::game::wake::{Alarm, Waker};
+use crate::app::platform::screenshot::PendingScreenshot;
+
+/// How long a resting window waits before it looks again on its own.
+const IDLE_WAIT: Duration = Duration::from_secs(10);
+
+/// The window's side: reactive updates, the event-loop waker, and redraws
+/// while something moves.
+pub(crate) fn view_plugin(app: &mut App) {
+    app.insert_resource(WinitSettings {
+        focused_mode: UpdateMode::reactive(IDLE_WAIT),
+        unfocused_mode: UpdateMode::reactive_low_power(IDLE_WAIT),
+    })
+    .insert_resource(TimeSource::Wall)
+    .add_systems(Startup, install_waker)
+    .add_systems(
+        PreUpdate,
+        drop_repeated_modifiers.after(EguiInputSet::WriteEguiEvents).before(EguiPreUpdateSet::BeginPass),
+    )
+    .add_systems(Last, (keep_drawing_while_moving, wake_for_the_clock));
+}
+
+/// A running clock wakes the resting window when its shown digits change
+/// (every second, every tenth under ten seconds), and only then: an alarm
+/// thread sleeps until that moment. (Changing the winit wait instead would
+/// cost a frame at once each time: winit redraws on any new update mode.)
+fn wake_for_the_clock(
+    session: Res<GameSession>,
+    timer: Res<TurnTimer>,
+    waker: Res<Waker>,
+    mut alarm: Local<Option<Arc<Alarm>>>,
+) {
+    let next = next_redraw(&session, &timer).map(|wait| Instant::now() + wait);
+    if next.is_none() && alarm.is_none() {
+        return;
+    }
+    let alarm = alarm.get_or_insert_with(|| Alarm::start(waker.clone()));
+    alarm.set(next);
+}
+
+fn install_waker(proxy: Option<Res<EventLoopProxyWrapper>>, mut commands: Commands) {
+    let Some(proxy) = proxy else {
+        return;
+    };
+    let proxy = (**proxy).clone();
+    commands.insert_resource(Waker(Some(Arc::new(move || {
+        // A closed event loop means the window is gone; nothing to wake.
+        let _ = proxy.send_event(WinitUserEvent::WakeUp);
+    }))));
+}
+
+/// Pieces sliding or fading.
+type Animated = Or<(With<MoveAnimation>, With<CaptureAnimation>)>;
+
+/// What keeps the window drawing frame after frame.
+#[derive(SystemParam)]
+struct Motion<'w, 's> {
+    moving: Query<'w, 's, (), Animated>,
+    phase: Res<'w, State<GamePhase>>,
+    turn: Option<Res<'w, State<TurnPhase>>>,
+    next_phase: Res<'w, NextState<GamePhase>>,
+    next_turn: Option<Res<'w, NextState<TurnPhase>>>,
+    control: Res<'w, AiControl>,
+    session: Res<'w, GameSession>,
+    screenshot: Option<Res<'w, PendingScreenshot>>,
+    mode: Res<'w, State<Mode>>,
+    next_mode: Res<'w, NextState<Mode>>,
+}
+
+impl Motion<'_, '_> {
+    fn needs_frame(&self) -> bool {
+        let switching = !matches!(*self.next_mode, NextState::Unchanged);
+        if *self.mode.get() == Mode::Flow {
+            // The board game waits; Flow's solve asks for its own frames.
+            return switching || self.screenshot.is_some();
+        }
+        let transition = !matches!(*self.next_phase, NextState::Unchanged)
+            || self.next_turn.as_ref().is_some_and(|n| !matches!(**n, NextState::Unchanged));
+        // Deciding waits out the delay between watched moves, unless paused.
+        let deciding = self.turn.as_ref().is_some_and(|t| *t.get() == TurnPhase::Deciding)
+            && !self.control.paused()
+            && !self.session.reviewing();
+        !self.moving.is_empty()
+            || *self.phase.get() == GamePhase::Setup
+            || transition
+            || deciding
+            || self.screenshot.is_some()
+            || switching
+    }
+}
+
+/// Another frame is needed at once while pieces slide or fade, while the game
+/// is set up or changes phase, while a turn waits out its delay, and until a
+/// scripted screenshot is taken.
+fn keep_drawing_while_moving(motion: Motion, mut redraw: MessageWriter<RequestRedraw>) {
+    if motion.needs_frame() {
+        redraw.write(RequestRedraw);
+    }
+}
+
+/// bevy_egui 0.42 tells egui the modifier keys' state as an event every
+/// frame, and egui answers any event with a request for another frame: the
+/// window would never rest. Only a real change of the modifiers is kept.
+fn drop_repeated_modifiers(mut inputs: Query<&mut EguiInput>, mut last: Local<Option<bevy_egui::egui::Modifiers>>) {
+    for mut input in &mut inputs {
+        input.0.events.retain(|event| match event {
+            bevy_egui::egui::Event::ModifiersChanged(now) => {
+                let changed = *last != Some(*now);
+                *last = Some(*now);
+                changed
+            }
+            _ => true,
+        });
+    }
+}

@@ -1,0 +1,107 @@
+//! Keyboard shortcuts: N new game, Space pause/resume the AI, Left/Right step
+//! through the game, Ctrl+Z / Ctrl+Y undo/redo, Ctrl+S save, Ctrl+O open, Ctrl+C / Ctrl+V copy and
+//! paste the game as text, F flip, H hint, [ and ] fold
+//! the settings and game panels, S solve, A analysis on/off. Keys typed
+//! into a text field of the panel belong to the field.
+
+use bevy::prelude::*;
+use bevy_egui::input::egui_wants_any_keyboard_input;
+
+use crate::app::board::layout::{BoardFlip, ViewFlip};
+use crate::app::game::control::AiControl;
+use crate::app::game::phase::{GameSystems, Mode};
+use crate::app::game::request::GameRequest;
+use crate::app::game::session::GameSession;
+use crate::app::platform::clipboard::ClipboardAction;
+use crate::app::platform::file_dialog::ChooseFile;
+use crate::app::platform::files::FileAction;
+use crate::app::tasks::analysis::AnalysisSettings;
+use crate::app::tasks::hint::HintRequest;
+use crate::app::tasks::proof::SolveRequest;
+use crate::app::ui::panel_state::PanelLayout;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        handle_keys.before(GameSystems::Input).run_if(in_state(Mode::Board)).run_if(not(egui_wants_any_keyboard_input)),
+    );
+}
+
+fn handle_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    session: Res<GameSession>,
+    control: Res<AiControl>,
+    (mut flip, mut view, mut panels, mut analysis): (
+        ResMut<BoardFlip>,
+        ResMut<ViewFlip>,
+        ResMut<PanelLayout>,
+        ResMut<AnalysisSettings>,
+    ),
+    window: Option<Single<&Window, With<bevy::window::PrimaryWindow>>>,
+    mut requests: MessageWriter<GameRequest>,
+    (mut hint, mut solve, mut files, mut clipboard): (
+        MessageWriter<HintRequest>,
+        MessageWriter<SolveRequest>,
+        MessageWriter<ChooseFile>,
+        MessageWriter<ClipboardAction>,
+    ),
+) {
+    let controls = [KeyCode::ControlLeft, KeyCode::ControlRight];
+    // A quick Ctrl+Z can press and release Ctrl within one frame.
+    let ctrl = keys.any_pressed(controls) || keys.any_just_released(controls);
+    if ctrl {
+        if keys.just_pressed(KeyCode::KeyZ) {
+            requests.write(GameRequest::Undo);
+        }
+        if keys.just_pressed(KeyCode::KeyY) {
+            requests.write(GameRequest::Redo);
+        }
+        if keys.just_pressed(KeyCode::KeyS) {
+            files.write(ChooseFile(FileAction::Save));
+        }
+        if keys.just_pressed(KeyCode::KeyO) {
+            files.write(ChooseFile(FileAction::Load));
+        }
+        if keys.just_pressed(KeyCode::KeyC) {
+            clipboard.write(ClipboardAction::CopyGame);
+        }
+        if keys.just_pressed(KeyCode::KeyV) {
+            clipboard.write(ClipboardAction::PasteGame);
+        }
+        // Other keys with Ctrl held are someone else's shortcuts.
+        return;
+    }
+    if keys.just_pressed(KeyCode::KeyN) {
+        requests.write(GameRequest::NewGame { rematch: false });
+    }
+    if keys.just_pressed(KeyCode::Space) {
+        requests.write(GameRequest::SetPaused(!control.paused()));
+    }
+    let live = session.position().moves().len();
+    let shown = session.shown_ply();
+    if keys.just_pressed(KeyCode::ArrowLeft) && shown > 0 {
+        requests.write(GameRequest::GoTo { ply: shown - 1 });
+    }
+    if keys.just_pressed(KeyCode::ArrowRight) && shown < live {
+        requests.write(GameRequest::GoTo { ply: shown + 1 });
+    }
+    if keys.just_pressed(KeyCode::KeyF) {
+        view.turn(&mut flip);
+    }
+    if keys.just_pressed(KeyCode::BracketLeft) {
+        let width = window.map_or(crate::app::ui::panel_state::NARROW_WINDOW, |w| w.width());
+        panels.settings_open = Some(!panels.settings_shown(width));
+    }
+    if keys.just_pressed(KeyCode::BracketRight) {
+        panels.game_open = !panels.game_open;
+    }
+    if keys.just_pressed(KeyCode::KeyS) {
+        solve.write(SolveRequest);
+    }
+    if keys.just_pressed(KeyCode::KeyH) {
+        hint.write(HintRequest);
+    }
+    if keys.just_pressed(KeyCode::KeyA) {
+        analysis.on = !analysis.on;
+    }
+}

@@ -1,0 +1,119 @@
+//! The documents keep up with the code: every relative link in the README
+//! and `docs/` resolves, every `breakline` subcommand is documented, and every
+//! engine-protocol command is on the protocol's page.
+
+use std::path::{Path, PathBuf};
+
+use crate::breakline;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn markdown_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).expect("readable") {
+        let path = entry.expect("entry").path();
+        if path.is_dir() {
+            markdown_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "md") {
+            out.push(path);
+        }
+    }
+}
+
+/// The README and every page under `docs/`.
+fn documents() -> Vec<PathBuf> {
+    let mut files = vec![root().join("README.md")];
+    markdown_files(&root().join("docs"), &mut files);
+    files
+}
+
+/// The targets of the text's links and images, outside code blocks.
+fn link_targets(text: &str) -> Vec<String> {
+    let mut targets = Vec::new();
+    let mut fenced = false;
+    for line in text.lines() {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+            continue;
+        }
+        let mut rest = line;
+        while let (false, Some(at)) = (fenced, rest.find("](")) {
+            let tail = &rest[at + 2..];
+            let end = tail.find(')').unwrap_or(tail.len());
+            targets.push(tail[..end].to_string());
+            rest = &tail[end..];
+        }
+    }
+    targets
+}
+
+#[test]
+fn every_relative_link_resolves() {
+    let documents = documents();
+    assert!(documents.len() > 10, "found the documents");
+    let mut broken = Vec::new();
+    for document in &documents {
+        let text = std::fs::read_to_string(document).expect("readable");
+        for target in link_targets(&text) {
+            if target.starts_with("http://") || target.starts_with("https://") || target.starts_with('#') {
+                continue;
+            }
+            let path = target.split('#').next().unwrap_or(&target);
+            let resolved = document.parent().expect("a folder").join(path);
+            if !resolved.exists() {
+                broken.push(format!("{}: {target}", document.strip_prefix(root()).unwrap_or(document).display()));
+            }
+        }
+    }
+    assert!(broken.is_empty(), "links that go nowhere:\n{}", broken.join("\n"));
+}
+
+/// Every document's text, one string.
+fn all_text() -> String {
+    documents().iter().map(|d| std::fs::read_to_string(d).expect("readable")).collect::<Vec<_>>().join("\n")
+}
+
+#[test]
+fn every_subcommand_is_documented() {
+    let (code, help, _) = breakline(&["--help"]);
+    assert_eq!(code, 0);
+    let commands: Vec<&str> = help
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|name| *name != "help")
+        .collect();
+    assert!(commands.len() > 10, "read the commands from --help:\n{help}");
+    let text = all_text();
+    let missing: Vec<&&str> = commands.iter().filter(|c| !text.contains(&format!("breakline {c}"))).collect();
+    assert!(missing.is_empty(), "subcommands no document names as `breakline NAME`: {missing:?}");
+}
+
+/// The commands the protocol's dispatch answers, read from its source.
+fn protocol_commands() -> Vec<String> {
+    let source = std::fs::read_to_string(root().join("src/cli/protocol.rs")).expect("readable");
+    let start = source.find("let reply = match command {").expect("the protocol's dispatch");
+    let end = start + source[start..].find("other =>").expect("the dispatch's last arm");
+    let mut commands = Vec::new();
+    for line in source[start..end].lines() {
+        let Some((pattern, _)) = line.trim().split_once("=>") else { continue };
+        for word in pattern.split('|').map(str::trim) {
+            if let Some(name) = word.strip_prefix('"').and_then(|w| w.strip_suffix('"')) {
+                commands.push(name.to_string());
+            }
+        }
+    }
+    commands
+}
+
+#[test]
+fn every_protocol_command_is_documented() {
+    let commands = protocol_commands();
+    assert!(commands.len() >= 14, "read the protocol's commands: {commands:?}");
+    let page = std::fs::read_to_string(root().join("docs/guide/engine-protocol.md")).expect("the protocol's page");
+    let missing: Vec<&String> = commands.iter().filter(|c| !page.contains(&format!("`{c}"))).collect();
+    assert!(missing.is_empty(), "protocol commands missing from docs/guide/engine-protocol.md: {missing:?}");
+}
