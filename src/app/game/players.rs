@@ -129,6 +129,6 @@ mod tests {
         assert_eq!(Players { white: master.clone(), black: hard }.matchup(), "Master vs Hard");
         assert_eq!(Players { white: PlayerSetup::Human, black: PlayerSetup::Human }.matchup(), "Human vs Human");
         let tooltip = you_vs_master.matchup_in_full();
-        assert!(tooltip.starts_with("White: Human\nBlack: AI enhanced:expert:time=2000"), "{tooltip}");
+        assert!(tooltip.starts_with("White: Human\nBlack: AI enhanced:nnue:time=2000"), "{tooltip}");
     }
 }

@@ -46,7 +46,7 @@ mod tests {
         assert_eq!(name("easy"), "Easy");
         assert_eq!(name("master:seed=7"), "Master");
         assert_eq!(name("master:time=200"), "Expert", "level 7 is the master at 0.2 s");
-        assert_eq!(name("master:time=300"), "Enhanced alpha-beta, 0.3 s a move, expert");
+        assert_eq!(name("master:time=300"), "Enhanced alpha-beta, 0.3 s a move, nnue");
         assert_eq!(name("beginner:blunder=0"), "Alpha-beta, depth 1, expert");
         assert_eq!(name("alphabeta:expert:depth=5"), "Alpha-beta, depth 5, expert");
         assert_eq!(name("mcts:expert:iterations=20000"), "MCTS, 20,000 playouts, expert");

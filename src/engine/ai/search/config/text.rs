@@ -163,9 +163,9 @@ mod tests {
             assert_eq!(AiConfig::parse(&c.to_string(), bt).unwrap(), c);
         }
         let m = AiConfig::parse("master", Variant::LinesOfAction).unwrap();
-        assert_eq!(m.to_string(), "enhanced:expert:time=2000:exact=off:book=on");
+        assert_eq!(m.to_string(), "enhanced:nnue:time=2000:exact=off:book=on");
         let m = AiConfig::parse("master", bt).unwrap();
-        assert_eq!(m.to_string(), "enhanced:expert:time=2000:exact=off:book=on");
+        assert_eq!(m.to_string(), "enhanced:nnue:time=2000:exact=off:book=on");
         assert_eq!(AiConfig::parse("easy", bt).unwrap().depth(), Some(2));
         // A preset's limits are added to; an algorithm's defaults are replaced.
         assert_eq!(
