@@ -170,7 +170,7 @@ mod tests {
         // A preset's limits are added to; an algorithm's defaults are replaced.
         assert_eq!(
             AiConfig::parse("master:depth=9", bt).unwrap().to_string(),
-            "enhanced:expert:depth=9:time=2000:exact=off:book=on"
+            "enhanced:nnue:depth=9:time=2000:exact=off:book=on"
         );
         assert_eq!(AiConfig::parse("enhanced:expert:depth=9", bt).unwrap().to_string(), "enhanced:expert:depth=9");
         assert_eq!(AiConfig::parse("enhanced", bt).unwrap().to_string(), "enhanced:expert:time=1000");
