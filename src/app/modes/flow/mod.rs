@@ -2,7 +2,7 @@
 //! dragging, or let a solver fill the board step by step. The board game
 //! waits untouched while this mode shows (see [`Mode`]).
 
-pub mod game;
+pub(crate) mod game;
 mod picture;
 mod requests;
 pub mod solver;
