@@ -79,7 +79,7 @@ pub(crate) fn draw_panel(mut contexts: EguiContexts, mut state: PanelState, mut 
     // While reviewing, the banner would cover the positions looked at; a
     // lesson's example that ends the game is not a game to play again.
     let lesson = state.lesson_run.open.is_some();
-    if state.game.over() && !state.comforts.session.reviewing() && !lesson {
+    if state.game.over() && !state.game.session.reviewing() && !lesson {
         let banner = crate::app::ui::banner::Banner {
             session: &state.game.session,
             settings: &state.setup.settings,
@@ -89,7 +89,7 @@ pub(crate) fn draw_panel(mut contexts: EguiContexts, mut state: PanelState, mut 
         crate::app::ui::banner::show(ctx, banner, (left.right() + right.left()) / 2.0);
     }
     crate::app::ui::insight::eval_bar(ctx, &state.insight, state.comforts.flipped(), left.right());
-    crate::app::ui::toast::show(ctx, &mut state.comforts.notice, (left.right(), right.left()));
+    crate::app::ui::toast::show(ctx, &mut state.notice, (left.right(), right.left()));
     let plies = state.game.session.plies();
     crate::app::ui::confirm::show(ctx, &state.replace, plies, &mut state.play, &mut state.requests);
     Ok(())
@@ -115,7 +115,7 @@ fn settings_contents(ui: &mut egui::Ui, state: &mut PanelState, layout: &mut Pan
     crate::app::ui::series::open_button(ui);
     let over = state.game.over();
     crate::app::ui::info::pacing_section(ui, &state.ai.control, over, &mut state.play, &mut state.requests);
-    crate::app::ui::comforts::files_section(ui, &mut state.comforts);
+    crate::app::ui::comforts::files_section(ui, &mut state.files, &state.notice);
     ui.checkbox(&mut layout.diagnostics, "Show frame times (diagnostics)");
 }
 
@@ -141,7 +141,7 @@ fn game_contents(ui: &mut egui::Ui, state: &mut PanelState, layout: &mut PanelLa
     crate::app::ui::info::clocks(ui, &state.game.session, &state.game.timer);
     crate::app::ui::info::status(ui, &state.game, &state.ai);
     crate::app::ui::comforts::game_buttons(ui, &mut state.comforts, &state.game.players, &mut state.requests);
-    crate::app::ui::comforts::review_section(ui, &mut state.comforts, &mut state.requests);
+    crate::app::ui::comforts::review_section(ui, &state.game.session, &mut state.requests);
     crate::app::ui::info::selection_reasons(ui, &state.game.session, &state.selection);
     crate::app::ui::insight::overlay_toggle(ui, &mut state.insight);
     ui.separator();
@@ -152,7 +152,7 @@ fn game_contents(ui: &mut egui::Ui, state: &mut PanelState, layout: &mut PanelLa
     let variant = state.game.session.variant();
     crate::app::ui::insight::layers_section(ui, &mut state.insight, variant);
     crate::app::ui::info::statistics_section(ui, &state.game.session);
-    let shown = state.comforts.session.review_ply();
+    let shown = state.game.session.review_ply();
     if let Some(ply) = crate::app::ui::info::moves_section(ui, &state.game.session, shown) {
         state.requests.write(GameRequest::GoTo { ply });
     }

@@ -8,6 +8,7 @@ use bevy::prelude::*;
 use crate::app::board::input::Selection;
 use crate::app::game::clock::TurnTimer;
 use crate::app::game::control::AiControl;
+use crate::app::game::notice::Notice;
 use crate::app::game::phase::{GamePhase, Mode, TurnPhase};
 use crate::app::game::players::Players;
 use crate::app::game::request::{GameRequest, ReplaceGame};
@@ -16,7 +17,7 @@ use crate::app::game::settings::{GameSettings, PlaySettings};
 use crate::app::game::thinking::AiThinking;
 use crate::app::modes::lessons::{LessonRequest, LessonRun};
 use crate::app::ui::analysis::AnalysisState;
-use crate::app::ui::comforts::ComfortsState;
+use crate::app::ui::comforts::{ComfortsState, FilesState};
 use crate::app::ui::frame_time::FrameTimes;
 use crate::app::ui::insight::InsightState;
 use crate::app::ui::progress::ProgressState;
@@ -41,6 +42,10 @@ pub(crate) struct PanelState<'w> {
     pub(crate) frame_times: Res<'w, FrameTimes>,
     pub(crate) series: WindowState<'w>,
     pub(crate) comforts: ComfortsState<'w>,
+    pub(crate) files: FilesState<'w>,
+    /// How the last file, settings or clipboard action went: the Files
+    /// section's line and the toast over the board.
+    pub(crate) notice: ResMut<'w, Notice>,
     pub(crate) insight: InsightState<'w>,
     pub(crate) analysis: AnalysisState<'w>,
     pub(crate) progress: ProgressState<'w>,
