@@ -88,7 +88,7 @@ pub(crate) fn draw_panel(mut contexts: EguiContexts, mut state: PanelState, mut 
         };
         crate::app::ui::banner::show(ctx, banner, (left.right() + right.left()) / 2.0);
     }
-    crate::app::ui::insight::eval_bar(ctx, &state.insight, state.comforts.flipped(), left.right());
+    crate::app::ui::insight::eval_bar(ctx, &state.insight.evaluation, state.comforts.flipped(), left.right());
     crate::app::ui::toast::show(ctx, &mut state.notice, (left.right(), right.left()));
     let plies = state.game.session.plies();
     crate::app::ui::confirm::show(ctx, &state.replace, plies, &mut state.play, &mut state.requests);
@@ -143,14 +143,14 @@ fn game_contents(ui: &mut egui::Ui, state: &mut PanelState, layout: &mut PanelLa
     crate::app::ui::comforts::game_buttons(ui, &mut state.comforts, &state.game.players, &mut state.requests);
     crate::app::ui::comforts::review_section(ui, &state.game.session, &mut state.requests);
     crate::app::ui::info::selection_reasons(ui, &state.game.session, &state.selection);
-    crate::app::ui::insight::overlay_toggle(ui, &mut state.insight);
+    crate::app::ui::insight::overlay_toggle(ui, &mut state.insight.overlay);
     ui.separator();
     let playable = Some((&*state.game.session, &*state.game.players, state.game.turn()));
     crate::app::ui::analysis::section(ui, &mut state.analysis, playable, &mut state.requests);
     ui.separator();
-    crate::app::ui::insight::eval_graph_section(ui, &mut state.insight);
+    crate::app::ui::insight::eval_graph_section(ui, &mut state.insight.evaluation);
     let variant = state.game.session.variant();
-    crate::app::ui::insight::layers_section(ui, &mut state.insight, variant);
+    crate::app::ui::insight::layers_section(ui, &mut state.insight.layers, variant);
     crate::app::ui::info::statistics_section(ui, &state.game.session);
     let shown = state.game.session.review_ply();
     if let Some(ply) = crate::app::ui::info::moves_section(ui, &state.game.session, shown) {
