@@ -5,13 +5,14 @@
 pub(crate) mod game;
 mod picture;
 mod requests;
-pub mod solver;
+pub(crate) mod solver;
 mod view;
 
 use bevy::prelude::*;
 
 pub(crate) use game::OpenFlow;
 pub use game::{FlowGame, FlowRequest, SolveNote};
+pub use solver::FlowSolve;
 
 /// The mode's logic, headless.
 pub(crate) fn plugin(app: &mut App) {
