@@ -19,7 +19,7 @@ pub mod game;
 pub mod modes;
 pub mod platform;
 pub mod tasks;
-pub mod theme;
+pub(crate) mod theme;
 mod ui;
 
 use bevy::diagnostic::FrameTimeDiagnosticsPlugin;

@@ -1,6 +1,7 @@
 //! The documents keep up with the code: every relative link in the README
-//! and `docs/` resolves, every `breakline` subcommand is documented, and every
-//! engine-protocol command is on the protocol's page.
+//! and `docs/` resolves (to a heading, where it names one), every
+//! `breakline` subcommand is documented, and every engine-protocol command
+//! is on the protocol's page.
 
 use std::path::{Path, PathBuf};
 
@@ -56,17 +57,44 @@ fn every_relative_link_resolves() {
     for document in &documents {
         let text = std::fs::read_to_string(document).expect("readable");
         for target in link_targets(&text) {
-            if target.starts_with("http://") || target.starts_with("https://") || target.starts_with('#') {
+            if target.starts_with("http://") || target.starts_with("https://") {
                 continue;
             }
-            let path = target.split('#').next().unwrap_or(&target);
-            let resolved = document.parent().expect("a folder").join(path);
-            if !resolved.exists() {
+            let (path, anchor) = target.split_once('#').unwrap_or((&target, ""));
+            let resolved =
+                if path.is_empty() { document.clone() } else { document.parent().expect("a folder").join(path) };
+            let lands =
+                resolved.exists() && (anchor.is_empty() || !resolved.is_file() || has_anchor(&resolved, anchor));
+            if !lands {
                 broken.push(format!("{}: {target}", document.strip_prefix(root()).unwrap_or(document).display()));
             }
         }
     }
     assert!(broken.is_empty(), "links that go nowhere:\n{}", broken.join("\n"));
+}
+
+/// Whether a Markdown page has a heading whose anchor (as GitHub makes it:
+/// lower case, punctuation dropped, spaces as hyphens) is `anchor`.
+fn has_anchor(page: &Path, anchor: &str) -> bool {
+    let Ok(text) = std::fs::read_to_string(page) else { return false };
+    let mut fenced = false;
+    text.lines().any(|line| {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+        }
+        let heading = line.trim_start_matches('#');
+        let is_heading = !fenced && line.starts_with('#') && heading.starts_with(' ');
+        is_heading && heading_anchor(heading.trim()) == anchor
+    })
+}
+
+fn heading_anchor(heading: &str) -> String {
+    heading
+        .to_lowercase()
+        .chars()
+        .filter(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '_'))
+        .map(|c| if c == ' ' { '-' } else { c })
+        .collect()
 }
 
 /// Every document's text, one string.

@@ -14,19 +14,15 @@ use breakline::app::game::phase::{GamePhase, TurnPhase};
 use breakline::app::game::players::PlayerSetup;
 use breakline::app::game::players::Players;
 use breakline::app::game::request::{GameRequest, MoveChosen};
-use breakline::app::game::session::position_at;
 use breakline::app::game::settings::PlaySettings;
 use breakline::app::game::settings::SettingsPath;
-use breakline::app::platform::files;
 use breakline::app::platform::files::{FileAction, FileRequest};
-use breakline::app::platform::settings_store;
-use breakline::app::platform::settings_store::StoredSettings;
 use breakline::app::tasks::ai::AiSearchTask;
 use breakline::app::{configure, plugin};
 use breakline::engine::ai::player::Player;
 use breakline::engine::{Outcome, Position, Side, Variant, WinReason};
 
-use crate::{Rng, STEP, ai, assert_pieces_match, game_app, options, phase, session, turn, update_until};
+use crate::{Rng, STEP, ai, assert_pieces_match, game_app, options, phase, position_at, session, turn, update_until};
 
 fn temp_path(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("breakline-comforts-{}", std::process::id()));
@@ -260,7 +256,6 @@ fn a_saved_game_loads_back_equal() {
     let players = other.world().resource::<Players>();
     assert!(matches!(&saved.record().white, Player::Ai(c) if players.white == PlayerSetup::Ai(c.clone())));
     assert_pieces_match(&mut other);
-    assert_eq!(&files::load_game(&path).expect("loads").1, saved.record());
 
     // The game as text round-trips too (players and moves; no search figures).
     let text = temp_path("round-trip.txt");
@@ -295,7 +290,8 @@ fn bad_game_files_leave_the_game_alone_and_say_why() {
         settle(&mut app);
     }
     let good = temp_path("good.json");
-    files::save_game(&good, session(&app).record()).expect("saves");
+    send(&mut app, FileRequest { action: FileAction::Save, path: good.clone() });
+    app.update();
     let json = std::fs::read_to_string(&good).expect("reads");
     let truncated = temp_path("truncated.json");
     std::fs::write(&truncated, &json[..json.len() / 2]).expect("writes");
@@ -327,7 +323,6 @@ fn bad_game_files_leave_the_game_alone_and_say_why() {
         assert!(!text.contains('\n') && !text.is_empty(), "one line: {text}");
         assert_eq!(session(&app).record(), before.record());
         assert_eq!(session(&app).generation(), before.generation());
-        assert!(files::load_game(&path).is_err());
         assert_pieces_match(&mut app);
     }
 }
@@ -356,84 +351,47 @@ fn corrupt_settings_give_defaults_and_a_message_and_valid_ones_round_trip() {
     let app = app_with_settings(missing);
     assert_eq!(app.world().resource::<Notice>().text, None, "a missing file is silently the defaults");
 
+    // Settings changed while playing are written as the game closes, and
+    // the next start reads them back.
     let valid = temp_path("settings-valid.json");
-    let v = Variant::LinesOfAction;
-    let stored = StoredSettings {
-        variant: v,
-        size: v.default_size(),
-        white: Player::Human,
-        black: Player::Ai(breakline::engine::AiConfig::parse("alphabeta:expert:depth=2", v).expect("config")),
-        animate: false,
-        move_secs: 0.7,
-        ai_delay_secs: 1.5,
-        flipped: true,
-        confirm_replace: false,
-        time_control: None,
-        progress: Default::default(),
-    };
-    settings_store::write(&valid, &stored).expect("writes");
-    assert_eq!(settings_store::read(&valid).ok(), Some(Some(stored.clone())));
+    let _ = std::fs::remove_file(&valid);
+    let mut app = app_with_settings(valid.clone());
+    *app.world_mut().resource_mut::<PlaySettings>() =
+        PlaySettings { animate: false, move_secs: 0.7, ai_delay_secs: 1.5, confirm_replace: false };
+    *app.world_mut().resource_mut::<BoardFlip>() = BoardFlip(true);
+    close(&mut app);
     let app = app_with_settings(valid);
+    assert_eq!(app.world().resource::<Notice>().text, None, "{:?}", app.world().resource::<Notice>());
     let play = app.world().resource::<PlaySettings>();
-    assert_eq!((play.animate, play.move_secs, play.ai_delay_secs), (false, 0.7, 1.5));
+    assert_eq!((play.animate, play.move_secs, play.ai_delay_secs, play.confirm_replace), (false, 0.7, 1.5, false));
     assert_eq!(*app.world().resource::<BoardFlip>(), BoardFlip(true));
+}
+
+/// Closes the game as the window's close button does.
+fn close(app: &mut App) {
+    app.world_mut().write_message(AppExit::Success);
+    app.update();
 }
 
 #[test]
 fn a_hand_edited_settings_file_with_a_depth_out_of_range_is_refused_with_the_reason() {
-    let v = Variant::Breakthrough;
-    let stored = StoredSettings {
-        variant: v,
-        size: v.default_size(),
-        white: Player::Human,
-        black: Player::Ai(breakline::engine::AiConfig::parse("alphabeta:expert:depth=2", v).expect("config")),
-        animate: true,
-        move_secs: 0.3,
-        ai_delay_secs: 0.4,
-        flipped: false,
-        confirm_replace: true,
-        time_control: None,
-        progress: Default::default(),
-    };
     let path = temp_path("settings-depth.json");
     for depth in ["0", "10000"] {
-        settings_store::write(&path, &stored).expect("writes");
-        let text = std::fs::read_to_string(&path).expect("reads");
+        let _ = std::fs::remove_file(&path);
+        let v = Variant::Breakthrough;
+        let mut app = app_with_settings(path.clone());
+        *app.world_mut().resource_mut::<Players>() =
+            Players { white: PlayerSetup::Human, black: ai("alphabeta:expert:depth=2", v) };
+        close(&mut app);
+        let text = std::fs::read_to_string(&path).expect("written as the game closed");
         assert!(text.contains("\"depth\": 2"), "{text}");
         std::fs::write(&path, text.replace("\"depth\": 2", &format!("\"depth\": {depth}"))).expect("writes");
-        let error = settings_store::read(&path).expect_err("a depth out of range is refused").to_string();
+        let app = app_with_settings(path.clone());
+        let notice = app.world().resource::<Notice>();
+        let error = notice.text.clone().unwrap_or_default();
+        assert!(notice.error, "a depth out of range is refused");
         assert!(error.contains(&format!("bad value for depth: '{depth}' (plies from 1 to 64)")), "{error}");
     }
-}
-
-#[test]
-fn a_flipped_board_puts_black_at_the_bottom_and_maps_points_back() {
-    use breakline::app::board::layout::{BoardLayout, BoardViewport};
-    use breakline::engine::BoardSize;
-    for (columns, rows) in [(8, 8), (5, 7), (12, 6)] {
-        let board = BoardSize::new(columns, rows);
-        let plain = BoardLayout::fit(board, &BoardViewport::default());
-        let flipped = plain.with_flip(BoardFlip(true));
-        let (a1, last) = (board.index(0, 0), board.index(columns - 1, rows - 1));
-        assert_eq!(flipped.square_center(a1), plain.square_center(last), "a1 sits where the far corner was");
-        assert!(flipped.square_center(board.index(0, rows - 1)).y < flipped.square_center(a1).y, "Black's side below");
-        for square in 0..columns * rows {
-            assert_eq!(flipped.square_at(flipped.square_center(square)), Some(square));
-        }
-        assert_eq!(flipped.point(0.0, 0.0), flipped.square_center(a1));
-    }
-}
-
-#[test]
-fn the_highlighted_last_move_follows_review() {
-    use breakline::app::game::review::last_shown_move;
-    use breakline::engine::Move;
-    let moves = [Move::new(8, 16, false), Move::new(48, 40, false), Move::new(16, 24, false)];
-    assert_eq!(last_shown_move(&moves, None), Some(moves[2]));
-    assert_eq!(last_shown_move(&moves, Some(2)), Some(moves[1]));
-    assert_eq!(last_shown_move(&moves, Some(0)), None);
-    assert_eq!(last_shown_move(&moves, Some(9)), Some(moves[2]), "a ply past the end shows the live game");
-    assert_eq!(last_shown_move(&[], None), None);
 }
 
 #[test]
@@ -454,11 +412,16 @@ fn without_a_file_dialog_the_typed_path_is_used_and_the_result_is_a_toast() {
     send(&mut app, ChooseFile(FileAction::Save));
     app.update();
     app.update();
-    assert_eq!(&files::load_game(&path).expect("saved there").1, session(&app).record());
     let notice = app.world().resource::<Notice>().clone();
     assert_eq!(notice.toast(), Some(format!("Saved {}", path.display()).as_str()), "the result shows over the board");
     app.world_mut().resource_mut::<Notice>().dismiss();
     assert_eq!(app.world().resource::<Notice>().toast(), None, "closed");
+    let mut other = game_app(options(v, PlayerSetup::Human, PlayerSetup::Human));
+    send(&mut other, FileRequest { action: FileAction::Load, path: path.clone() });
+    for _ in 0..3 {
+        other.update();
+    }
+    assert_eq!(session(&other).record(), session(&app).record(), "saved there");
 
     let missing = temp_path("no-such-game.json");
     app.world_mut().resource_mut::<TypedPath>().0 = missing.display().to_string();

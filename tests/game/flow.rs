@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use breakline::app::game::phase::{Mode, TurnPhase};
 use breakline::app::game::players::PlayerSetup;
 use breakline::app::game::request::MoveChosen;
-use breakline::app::modes::flow::solver::FlowSolve;
+use breakline::app::modes::flow::FlowSolve;
 use breakline::app::modes::flow::{FlowGame, FlowRequest, SolveNote};
 use breakline::app::tasks::ai::AiSearchTask;
 use breakline::engine::Variant;

@@ -294,35 +294,3 @@ fn the_card_opens_by_itself_on_the_first_start_only() {
     assert!(!visiting(&app));
     let _ = std::fs::remove_file(&path);
 }
-
-#[test]
-fn settings_saved_before_the_lessons_load_with_the_card_not_yet_offered() {
-    use breakline::app::platform::settings_store::{StoredSettings, read, write};
-    use breakline::engine::ai::player::Player;
-    let path = std::env::temp_dir().join(format!("breakline-lessons-old-{}.json", std::process::id()));
-    let v = Variant::Breakthrough;
-    let stored = StoredSettings {
-        variant: v,
-        size: v.default_size(),
-        white: Player::Human,
-        black: Player::Human,
-        animate: true,
-        move_secs: 0.3,
-        ai_delay_secs: 0.4,
-        flipped: false,
-        confirm_replace: true,
-        time_control: None,
-        progress: Progress::default(),
-    };
-    write(&path, &stored).unwrap();
-    let mut json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-    let progress = json["progress"].as_object_mut().unwrap();
-    progress.insert("lessons_seen".into(), true.into());
-    std::fs::write(&path, json.to_string()).unwrap();
-    assert!(read(&path).unwrap().unwrap().progress.lessons_seen, "the flag is kept");
-    // A file from before the flag: it loads, the card not yet offered.
-    json["progress"].as_object_mut().unwrap().remove("lessons_seen");
-    std::fs::write(&path, json.to_string()).unwrap();
-    assert!(!read(&path).unwrap().unwrap().progress.lessons_seen);
-    let _ = std::fs::remove_file(&path);
-}

@@ -30,7 +30,7 @@ use breakline::app::game::session::GameSession;
 use breakline::app::game::settings::PlaySettings;
 use breakline::app::platform::launch::LaunchOptions;
 use breakline::app::{configure, plugin};
-use breakline::engine::{AiConfig, Side, Variant};
+use breakline::engine::{AiConfig, Position, Side, Variant};
 
 /// Virtual time that passes with every `update`.
 pub const STEP: Duration = Duration::from_millis(50);
@@ -111,6 +111,14 @@ pub fn assert_pieces_match(app: &mut App) {
     let mut actual: Vec<(u8, Side)> = query.iter(app.world()).map(|p| (p.square, p.color)).collect();
     actual.sort_by_key(|(square, _)| *square);
     assert_eq!(actual, expected, "piece entities after ply {ply}");
+}
+
+/// The position after the first `ply` moves of `live` (the one a review of
+/// ply `ply` shows).
+pub fn position_at(live: &Position, ply: usize) -> Position {
+    let mut position = live.clone();
+    while position.moves().len() > ply && position.undo().is_some() {}
+    position
 }
 
 /// A small seeded xorshift generator for random test sequences.

@@ -10,13 +10,12 @@ use breakline::app::game::eval_graph::{EvalGraph, GraphClick};
 use breakline::app::game::phase::{GamePhase, TurnPhase};
 use breakline::app::game::players::PlayerSetup;
 use breakline::app::game::request::GameRequest;
-use breakline::app::game::session::position_at;
 use breakline::app::game::settings::PlaySettings;
 use breakline::engine::ai::eval::{is_proven, win_chance};
 use breakline::engine::rules::analysis::{attacked_squares, centre_of_mass};
 use breakline::engine::{Position, Side, Variant};
 
-use crate::{ai, game_app, options, phase, session, update_until};
+use crate::{ai, game_app, options, phase, position_at, session, update_until};
 
 fn overlay_line(app: &App) -> Option<ThinkingLine> {
     app.world().resource::<ThinkingOverlay>().line.clone()
@@ -181,7 +180,11 @@ fn a_graph_click_reviews_and_the_layers_follow() {
     }
     assert_eq!(session(&app).review_ply(), Some(1));
     let reviewed = position_at(session(&app).position(), 1);
-    let settings = *app.world().resource::<LayerSettings>();
-    assert_eq!(*app.world().resource::<LayerData>(), LayerData::compute(&reviewed, &settings));
+    let data = app.world().resource::<LayerData>();
+    for side in Side::BOTH {
+        assert_eq!(data.centres[side.index()], centre_of_mass(&reviewed, side), "{side}: the reviewed position's");
+        let grouped: usize = data.groups[side.index()].iter().map(Vec::len).sum();
+        assert_eq!(grouped, reviewed.pieces().iter().filter(|&&(_, c)| c == side).count());
+    }
     assert_eq!(overlay_line(&app), None, "no thinking overlay over a reviewed position");
 }

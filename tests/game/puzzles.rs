@@ -6,7 +6,7 @@
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
-use breakline::app::game::owner::visit::Visit;
+use breakline::app::game::owner::Visit;
 use breakline::app::game::phase::TurnPhase;
 use breakline::app::game::players::PlayerSetup;
 use breakline::app::game::request::MoveChosen;

@@ -98,7 +98,7 @@ fn hints_analysis_take_backs_and_people_on_both_sides_are_not_rated() {
 
 #[test]
 fn a_puzzle_in_the_middle_leaves_a_rated_game_rated() {
-    use breakline::app::game::owner::visit::Visit;
+    use breakline::app::game::owner::Visit;
     use breakline::app::modes::puzzles::PuzzleRequest;
     let v = Variant::Breakthrough;
     let mut app = game_app(options(v, PlayerSetup::Human, ai("novice", v)));

@@ -59,7 +59,7 @@ pub(crate) fn view_plugin(app: &mut App) {
 }
 
 impl LayerData {
-    pub fn compute(position: &Position, settings: &LayerSettings) -> LayerData {
+    pub(crate) fn compute(position: &Position, settings: &LayerSettings) -> LayerData {
         let loa = position.variant() == Variant::LinesOfAction;
         let mut data = LayerData::default();
         if loa && settings.groups {

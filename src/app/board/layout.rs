@@ -14,9 +14,9 @@ pub(crate) const MOVING_PIECE_Z: f32 = 2.5;
 /// The part of the world the board may use (world units are logical pixels,
 /// origin at the window centre). The view keeps it clear of the panel.
 #[derive(Resource, Clone, Copy, PartialEq, Debug)]
-pub struct BoardViewport {
-    pub center: Vec2,
-    pub size: Vec2,
+pub(crate) struct BoardViewport {
+    pub(crate) center: Vec2,
+    pub(crate) size: Vec2,
 }
 
 impl Default for BoardViewport {
@@ -72,11 +72,11 @@ impl Default for BoardLayout {
 
 impl BoardLayout {
     /// Room around the squares, in squares, for the frame and coordinates.
-    pub const MARGIN: f32 = 0.55;
+    pub(crate) const MARGIN: f32 = 0.55;
     /// Logical pixels kept free around the frame.
     const PADDING: f32 = 12.0;
 
-    pub fn fit(board: BoardSize, viewport: &BoardViewport) -> BoardLayout {
+    pub(crate) fn fit(board: BoardSize, viewport: &BoardViewport) -> BoardLayout {
         let (columns, rows) = (board.columns as f32, board.rows as f32);
         // A little air between the frame and the window's edges.
         let room = (viewport.size - Vec2::splat(2.0 * Self::PADDING)).max(Vec2::ONE);
@@ -93,7 +93,7 @@ impl BoardLayout {
         self.square * (self.board.rows as f32 + 2.0 * Self::MARGIN)
     }
 
-    pub fn with_flip(mut self, flip: BoardFlip) -> BoardLayout {
+    pub(crate) fn with_flip(mut self, flip: BoardFlip) -> BoardLayout {
         self.flipped = flip.0;
         self
     }
@@ -104,7 +104,7 @@ impl BoardLayout {
 
     /// A point given in board files and ranks (fractions allowed, e.g. a
     /// centre of mass; whole numbers are square centres), flip included.
-    pub fn point(&self, file: f32, rank: f32) -> Vec2 {
+    pub(crate) fn point(&self, file: f32, rank: f32) -> Vec2 {
         let (columns, rows) = (self.board.columns as f32, self.board.rows as f32);
         let (file, rank) = if self.flipped { (columns - 1.0 - file, rows - 1.0 - rank) } else { (file, rank) };
         self.a1 + Vec2::new(file, rank) * self.square
@@ -120,17 +120,17 @@ impl BoardLayout {
     }
 
     /// The centre of the whole board.
-    pub fn board_center(&self) -> Vec2 {
+    pub(crate) fn board_center(&self) -> Vec2 {
         self.a1 + Vec2::new(self.board.columns as f32 - 1.0, self.board.rows as f32 - 1.0) * self.square / 2.0
     }
 
     /// Width and height of the squares together.
-    pub fn board_extent(&self) -> Vec2 {
+    pub(crate) fn board_extent(&self) -> Vec2 {
         Vec2::new(self.board.columns as f32, self.board.rows as f32) * self.square
     }
 
     /// The square under a world point, if any.
-    pub fn square_at(&self, point: Vec2) -> Option<u8> {
+    pub(crate) fn square_at(&self, point: Vec2) -> Option<u8> {
         let rel = (point - self.a1) / self.square + Vec2::splat(0.5);
         let (file, rank) = (rel.x.floor(), rel.y.floor());
         let inside = file >= 0.0 && rank >= 0.0 && file < self.board.columns as f32 && rank < self.board.rows as f32;
@@ -162,4 +162,43 @@ pub(crate) fn panel_widths(width: f32) -> (f32, f32) {
     let left = (width * 0.25).clamp(230.0, 330.0);
     let right = (width * 0.23).clamp(220.0, 300.0);
     (left, right)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_board_fits_the_viewport_at_every_size() {
+        let viewport = BoardViewport { center: Vec2::new(160.0, 0.0), size: Vec2::new(960.0, 800.0) };
+        for (columns, rows) in [(8, 8), (5, 10), (12, 12), (3, 5), (12, 5)] {
+            let layout = BoardLayout::fit(BoardSize::new(columns, rows), &viewport);
+            let extent = layout.board_extent() + Vec2::splat(2.0 * BoardLayout::MARGIN * layout.square);
+            assert!(extent.x <= viewport.size.x + 0.5 && extent.y <= viewport.size.y + 0.5, "{columns}x{rows}");
+            let close = layout.square + 2.0;
+            assert!(extent.x >= viewport.size.x - close || extent.y >= viewport.size.y - close);
+            assert!(layout.board_center().distance(viewport.center) < 0.01);
+            assert_eq!(layout.square, layout.square.floor(), "whole-pixel squares");
+            for square in 0..(columns * rows) {
+                assert_eq!(layout.square_at(layout.square_center(square)), Some(square));
+            }
+        }
+    }
+
+    #[test]
+    fn a_flipped_board_puts_black_at_the_bottom_and_maps_points_back() {
+        for (columns, rows) in [(8, 8), (5, 7), (12, 6)] {
+            let board = BoardSize::new(columns, rows);
+            let plain = BoardLayout::fit(board, &BoardViewport::default());
+            let flipped = plain.with_flip(BoardFlip(true));
+            let (a1, last) = (board.index(0, 0), board.index(columns - 1, rows - 1));
+            assert_eq!(flipped.square_center(a1), plain.square_center(last), "a1 sits where the far corner was");
+            let black_corner = flipped.square_center(board.index(0, rows - 1));
+            assert!(black_corner.y < flipped.square_center(a1).y, "Black's side below");
+            for square in 0..columns * rows {
+                assert_eq!(flipped.square_at(flipped.square_center(square)), Some(square));
+            }
+            assert_eq!(flipped.point(0.0, 0.0), flipped.square_center(a1));
+        }
+    }
 }

@@ -2,7 +2,7 @@
 //! one path from the position to the pieces, animation, input from the
 //! pointer, sprites, and the analysis layers and thinking overlays.
 
-pub mod animation;
+pub(crate) mod animation;
 pub mod input;
 pub mod layers;
 pub mod layout;

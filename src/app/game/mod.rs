@@ -3,16 +3,16 @@
 //! the notices, the evaluation graph's data, and the owner, the one place
 //! that applies every change.
 
-pub mod clock;
+pub(crate) mod clock;
 pub(crate) mod control;
 pub mod eval_graph;
 pub mod notice;
 pub mod owner;
 pub mod phase;
 pub mod players;
-pub mod presets;
+pub(crate) mod presets;
 pub mod request;
-pub mod review;
+pub(crate) mod review;
 pub mod session;
 pub mod settings;
 pub(crate) mod show;

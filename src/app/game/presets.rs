@@ -36,3 +36,22 @@ pub fn matchup(number: usize) -> Option<Matchup> {
     };
     Some(Matchup { number, title, variant, size, white, black })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presets_are_valid_games() {
+        for number in 1..=COUNT {
+            let m = matchup(number).expect("preset exists");
+            m.variant.check_size(m.size).unwrap();
+            for player in [&m.white, &m.black] {
+                let PlayerSetup::Ai(config) = player else { panic!("presets are AI vs AI") };
+                assert!(config.strategy().supports(m.variant), "preset {number}");
+            }
+        }
+        assert_eq!(matchup(7).unwrap().size, BoardSize::new(5, 10));
+        assert!(matchup(0).is_none() && matchup(COUNT + 1).is_none());
+    }
+}

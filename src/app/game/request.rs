@@ -114,7 +114,12 @@ pub struct MoveChosen {
 impl MoveChosen {
     /// A move chosen for the position `key` (the one constructor: the move
     /// carries the key of the position it was chosen for).
-    pub fn for_key(key: PositionKey, mv: EngineMove, source: MoveSource, search: Option<SearchInfo>) -> MoveChosen {
+    pub(crate) fn for_key(
+        key: PositionKey,
+        mv: EngineMove,
+        source: MoveSource,
+        search: Option<SearchInfo>,
+    ) -> MoveChosen {
         MoveChosen { mv, source, generation: key.generation, position_hash: key.hash, search }
     }
 

@@ -19,3 +19,18 @@ pub fn last_shown_move(moves: &[EngineMove], review_ply: Option<usize>) -> Optio
     let shown = review_ply.map_or(moves.len(), |ply| ply.min(moves.len()));
     moves[..shown].last().copied()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_last_shown_move_follows_the_reviewed_ply() {
+        let moves = [EngineMove::new(8, 16, false), EngineMove::new(48, 40, false), EngineMove::new(16, 24, false)];
+        assert_eq!(last_shown_move(&moves, None), Some(moves[2]));
+        assert_eq!(last_shown_move(&moves, Some(2)), Some(moves[1]));
+        assert_eq!(last_shown_move(&moves, Some(0)), None);
+        assert_eq!(last_shown_move(&moves, Some(9)), Some(moves[2]), "a ply past the end shows the live game");
+        assert_eq!(last_shown_move(&[], None), None);
+    }
+}

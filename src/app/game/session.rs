@@ -253,13 +253,13 @@ impl GameSession {
     }
 
     /// The game's latest position (whatever the board shows).
-    pub fn live_key(&self) -> PositionKey {
+    pub(crate) fn live_key(&self) -> PositionKey {
         PositionKey { generation: self.generation, ply: self.plies(), hash: self.position.hash() }
     }
 
     /// Which position of which game is shown: what a background result is
     /// for, so it can be dropped once the board has moved on.
-    pub fn shown_key(&self) -> PositionKey {
+    pub(crate) fn shown_key(&self) -> PositionKey {
         let hash = match self.review {
             Some(_) => self.shown_position().hash(),
             None => self.position.hash(),
@@ -461,7 +461,7 @@ impl GameSession {
 }
 
 /// The game's position after its first `ply` moves.
-pub fn position_at(live: &Position, ply: usize) -> Position {
+pub(crate) fn position_at(live: &Position, ply: usize) -> Position {
     let mut position = live.clone();
     while position.moves().len() > ply && position.undo().is_some() {}
     position

@@ -24,7 +24,7 @@ use crate::engine::rules::lessons::{Lesson, Page, lesson};
 use crate::engine::{Move as EngineMove, Position, Side, Variant};
 
 /// Seconds between an example's moves: long enough to see each one land.
-pub const EXAMPLE_STEP_SECS: f32 = 1.0;
+pub(crate) const EXAMPLE_STEP_SECS: f32 = 1.0;
 
 /// What the person asks of the card.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,7 +85,7 @@ pub struct OpenLesson {
 
 impl OpenLesson {
     /// The example's progress: moves played and moves in all.
-    pub fn example_progress(&self, session: &GameSession) -> (usize, usize) {
+    pub(crate) fn example_progress(&self, session: &GameSession) -> (usize, usize) {
         let played = if self.on_board(session) { session.plies() } else { 0 };
         (played.min(self.script.len()), self.script.len())
     }

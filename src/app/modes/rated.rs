@@ -89,7 +89,7 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 /// The person's side and the level they play, if the players make a rated pairing.
-pub fn rated_pairing(players: &Players) -> Option<(Side, Level)> {
+pub(crate) fn rated_pairing(players: &Players) -> Option<(Side, Level)> {
     match (&players.white, &players.black) {
         (PlayerSetup::Human, PlayerSetup::Ai(config)) => Level::of(config).map(|level| (Side::White, level)),
         (PlayerSetup::Ai(config), PlayerSetup::Human) => Level::of(config).map(|level| (Side::Black, level)),

@@ -39,7 +39,7 @@ pub struct FileRequest {
 
 /// Reads a saved game, replays every move and rebuilds what follows from
 /// them (see [`GameRecord::from_json`]).
-pub fn load_game(path: &Path) -> Result<(GameSession, GameRecord), FileError> {
+pub(crate) fn load_game(path: &Path) -> Result<(GameSession, GameRecord), FileError> {
     let text = read_text(path)?;
     let in_file = |source: RecordError| Problem::from(source).at(path);
     let (record, _) = GameRecord::from_json(&text).map_err(in_file)?;
@@ -47,7 +47,7 @@ pub fn load_game(path: &Path) -> Result<(GameSession, GameRecord), FileError> {
     Ok((session, record))
 }
 
-pub fn save_game(path: &Path, record: &GameRecord) -> Result<(), FileError> {
+pub(crate) fn save_game(path: &Path, record: &GameRecord) -> Result<(), FileError> {
     let json = serde_json::to_string_pretty(record).map_err(|source| FileError::Encode { what: "the game", source })?;
     write_text(path, &json)
 }

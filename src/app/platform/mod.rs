@@ -4,11 +4,11 @@
 
 pub(crate) mod clipboard;
 pub mod file_dialog;
-pub mod file_error;
+pub(crate) mod file_error;
 pub mod files;
 pub mod launch;
 pub(crate) mod screenshot;
-pub mod settings_store;
+pub(crate) mod settings_store;
 pub(crate) mod window_rest;
 
 use bevy::prelude::*;

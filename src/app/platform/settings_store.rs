@@ -200,3 +200,55 @@ fn save(path: &SettingsPath, now: StoredSettings, saved: &mut SavedState) {
     // Remembered even on failure, so a read-only disk is not retried every second.
     saved.stored = Some(now);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp_path(name: &str) -> PathBuf {
+        std::env::temp_dir().join(format!("breakline-settings-{}-{name}", std::process::id()))
+    }
+
+    fn stored() -> StoredSettings {
+        let v = Variant::Breakthrough;
+        StoredSettings {
+            variant: v,
+            size: v.default_size(),
+            white: Player::Human,
+            black: Player::Human,
+            animate: true,
+            move_secs: 0.3,
+            ai_delay_secs: 0.4,
+            flipped: false,
+            confirm_replace: true,
+            time_control: None,
+            progress: Progress::default(),
+        }
+    }
+
+    #[test]
+    fn settings_round_trip() {
+        let path = temp_path("round-trip.json");
+        let mut settings = stored();
+        settings.flipped = true;
+        write(&path, &settings).expect("writes");
+        assert_eq!(read(&path).ok(), Some(Some(settings)));
+        let _ = std::fs::remove_file(&path);
+    }
+
+    #[test]
+    fn settings_saved_before_the_lessons_load_with_the_card_not_yet_offered() {
+        let path = temp_path("lessons-old.json");
+        write(&path, &stored()).expect("writes");
+        let text = std::fs::read_to_string(&path).expect("reads");
+        let mut json: serde_json::Value = serde_json::from_str(&text).expect("json");
+        json["progress"].as_object_mut().expect("progress").insert("lessons_seen".into(), true.into());
+        std::fs::write(&path, json.to_string()).expect("writes");
+        assert!(read(&path).expect("reads").expect("a file").progress.lessons_seen, "the flag is kept");
+        // A file from before the flag: it loads, the card not yet offered.
+        json["progress"].as_object_mut().expect("progress").remove("lessons_seen");
+        std::fs::write(&path, json.to_string()).expect("writes");
+        assert!(!read(&path).expect("reads").expect("a file").progress.lessons_seen);
+        let _ = std::fs::remove_file(&path);
+    }
+}

@@ -108,7 +108,6 @@ pub const SUCCESS: Tone = Tone::rgb(120, 220, 120);
 pub const SERIES_A: Tone = Tone::rgb(110, 170, 255);
 /// Guide lines on plots: the even line, and the proven bounds.
 pub const GUIDE: Tone = Tone::rgb(160, 160, 160);
-pub const GUIDE_FAINT: Tone = Tone::rgb(96, 96, 96);
 /// Legend swatches for marks drawn in each side's own piece colour.
 pub const NEUTRAL: Tone = Tone::rgb(255, 255, 255);
 

@@ -7,9 +7,11 @@ use bevy_egui::egui::{self, RichText, Ui};
 
 use crate::app::board::layout::{BoardFlip, ViewFlip};
 use crate::app::game::notice::Notice;
+use crate::app::game::owner::visit::Visit;
 use crate::app::game::players::Players;
 use crate::app::game::request::GameRequest;
 use crate::app::game::session::GameSession;
+use crate::app::platform::clipboard::ClipboardAction;
 use crate::app::platform::file_dialog::{ChooseFile, FileChooser, TypedPath};
 use crate::app::platform::files::{FileAction, FileRequest, default_path};
 use crate::app::tasks::hint::{HINT_MS, Hint, HintRequest};
@@ -17,21 +19,28 @@ use crate::app::tasks::proof::{PROOF_TIME, ProofStatus, SolveRequest};
 use crate::app::theme::palette;
 use crate::app::ui::numbering::move_label;
 
+/// What the game's buttons read and send: the hint, the flip, the proof,
+/// and whether a lesson or puzzle is visiting.
 #[derive(SystemParam)]
 pub(crate) struct ComfortsState<'w> {
-    pub(crate) session: Res<'w, GameSession>,
+    session: Res<'w, GameSession>,
     hint: Res<'w, Hint>,
     flip: (ResMut<'w, BoardFlip>, ResMut<'w, ViewFlip>),
-    pub(crate) notice: ResMut<'w, Notice>,
-    path: ResMut<'w, TypedPath>,
-    chooser: ResMut<'w, FileChooser>,
     hint_request: MessageWriter<'w, HintRequest>,
     proof: Res<'w, ProofStatus>,
     solve_request: MessageWriter<'w, SolveRequest>,
+    visit: Res<'w, Visit>,
+}
+
+/// What the Files section reads and sends: the dialog or the typed path,
+/// and the file and clipboard requests.
+#[derive(SystemParam)]
+pub(crate) struct FilesState<'w> {
+    path: ResMut<'w, TypedPath>,
+    chooser: ResMut<'w, FileChooser>,
     choose: MessageWriter<'w, ChooseFile>,
     files: MessageWriter<'w, FileRequest>,
-    clipboard: MessageWriter<'w, crate::app::platform::clipboard::ClipboardAction>,
-    visit: Res<'w, crate::app::game::owner::visit::Visit>,
+    clipboard: MessageWriter<'w, ClipboardAction>,
 }
 
 impl ComfortsState<'_> {
@@ -103,9 +112,9 @@ pub(crate) fn game_buttons(
 }
 
 /// Step buttons, and while reviewing, the way back or on from here.
-pub(crate) fn review_section(ui: &mut Ui, state: &mut ComfortsState, requests: &mut MessageWriter<GameRequest>) {
-    let live = state.session.position().moves().len();
-    let shown = state.session.shown_ply();
+pub(crate) fn review_section(ui: &mut Ui, session: &GameSession, requests: &mut MessageWriter<GameRequest>) {
+    let live = session.position().moves().len();
+    let shown = session.shown_ply();
     ui.horizontal(|ui| {
         let back = shown > 0;
         let on = shown < live;
@@ -122,7 +131,7 @@ pub(crate) fn review_section(ui: &mut Ui, state: &mut ComfortsState, requests: &
             requests.write(GameRequest::GoTo { ply: live });
         }
     });
-    if state.session.reviewing() {
+    if session.reviewing() {
         let text = format!("Reviewing: after {} (of {})", move_label(shown), move_label(live));
         ui.label(RichText::new(text).strong().color(palette::REVIEW.color32()));
         ui.horizontal(|ui| {
@@ -140,7 +149,7 @@ pub(crate) fn review_section(ui: &mut Ui, state: &mut ComfortsState, requests: &
 /// Save and open games through the desktop's file dialog, or by a typed
 /// path where there is none; one line says how it went (and a toast over the
 /// board, see `toast.rs`).
-pub(crate) fn files_section(ui: &mut Ui, state: &mut ComfortsState) {
+pub(crate) fn files_section(ui: &mut Ui, state: &mut FilesState, notice: &Notice) {
     let header = egui::CollapsingHeader::new("Files").default_open(false);
     // A dialog that never answered opens the typed path at once.
     let header = if state.chooser.take_reveal() { header.open(Some(true)) } else { header };
@@ -171,7 +180,6 @@ pub(crate) fn files_section(ui: &mut Ui, state: &mut ComfortsState) {
             }
         });
         ui.horizontal(|ui| {
-            use crate::app::platform::clipboard::ClipboardAction;
             let copy = ui.button("Copy game").on_hover_text("The game as text, to paste anywhere (Ctrl+C)");
             if copy.clicked() {
                 state.clipboard.write(ClipboardAction::CopyGame);
@@ -215,7 +223,7 @@ pub(crate) fn files_section(ui: &mut Ui, state: &mut ComfortsState) {
             typed(ui, &mut state.path);
         }
     });
-    notice_line(ui, &state.notice);
+    notice_line(ui, notice);
 }
 
 fn notice_line(ui: &mut Ui, notice: &Notice) {

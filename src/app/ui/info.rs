@@ -6,12 +6,14 @@ use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText, Ui};
 
 use crate::app::game::clock::TurnTimer;
-use crate::app::game::phase::{GamePhase, TurnPhase};
+use crate::app::game::control::AiControl;
+use crate::app::game::phase::TurnPhase;
 use crate::app::game::request::GameRequest;
 use crate::app::game::session::GameSession;
+use crate::app::game::settings::PlaySettings;
 use crate::app::theme::palette;
 use crate::app::ui::numbering::move_number;
-use crate::app::ui::panel_state::PanelState;
+use crate::app::ui::panel_state::{AiView, GameView};
 use crate::engine::Side;
 use crate::engine::ai::search::score_text;
 use crate::engine::rules::clock::clock_text;
@@ -53,13 +55,14 @@ pub(crate) fn selection_reasons(ui: &mut Ui, session: &GameSession, selection: &
 /// Under this a running clock shows in the warning colour.
 const LOW_TIME: std::time::Duration = std::time::Duration::from_secs(10);
 
-pub(crate) fn status(ui: &mut Ui, state: &PanelState) {
-    let session = &state.session;
+/// Whose turn it is, or the result, and what the AI is thinking.
+pub(crate) fn status(ui: &mut Ui, game: &GameView, ai: &AiView) {
+    let session = &game.session;
     let position = session.position();
     // A watched record names who really played it.
     let (who, in_full) = match session.replay() {
         Some(replay) => (format!("watching {}", replay.title), replay.title.clone()),
-        None => (state.players.matchup(), state.players.matchup_in_full()),
+        None => (game.players.matchup(), game.players.matchup_in_full()),
     };
     ui.label(format!("{} {}  ·  {who}", session.variant().title(), session.size())).on_hover_text(in_full);
     if let Some(ply) = session.review_ply() {
@@ -69,7 +72,7 @@ pub(crate) fn status(ui: &mut Ui, state: &PanelState) {
         ui.label(RichText::new(text).strong().size(16.0).color(palette::REVIEW.color32()));
         return;
     }
-    if *state.phase.get() == GamePhase::Over {
+    if game.over() {
         ui.label(RichText::new(session.outcome().describe()).strong().color(palette::HEADLINE.color32()));
         return;
     }
@@ -77,11 +80,11 @@ pub(crate) fn status(ui: &mut Ui, state: &PanelState) {
     ui.label(
         RichText::new(format!("Move {}: {} to move", move_number(session.plies()), side.title())).strong().size(16.0),
     );
-    let turn = state.turn.as_ref().map(|t| *t.get());
+    let turn = game.turn();
     // The status always takes three rows, so the buttons below it never jump
     // between turns (a click aimed at them would land elsewhere).
     let rows_before = ui.min_rect().height();
-    if let Some(status) = state.thinking.status.as_ref().filter(|_| turn == Some(TurnPhase::AiThinking)) {
+    if let Some(status) = ai.thinking.status.as_ref().filter(|_| turn == Some(TurnPhase::AiThinking)) {
         // No spinner: it repaints every frame, and on a software renderer
         // those frames take the cores the search needs. The line changes
         // when the search reports (a few times a second at most).
@@ -112,7 +115,7 @@ pub(crate) fn status(ui: &mut Ui, state: &PanelState) {
                 ui.label(RichText::new(format!("{} · first iteration running", status.config)).weak());
             }
         }
-    } else if state.players.get(side).is_ai() && state.control.paused() {
+    } else if game.players.get(side).is_ai() && ai.control.paused() {
         ui.label("AI paused — press Resume or Step.");
     } else if turn == Some(TurnPhase::HumanTurn) {
         ui.label(RichText::new("Click one of your pieces, then a marked square.").weak());
@@ -124,30 +127,37 @@ pub(crate) fn status(ui: &mut Ui, state: &PanelState) {
     if used < 3.0 * row {
         ui.add_space(3.0 * row - used);
     }
-    if let Some(error) = state.control.error() {
+    if let Some(error) = ai.control.error() {
         ui.label(RichText::new(error).color(palette::ERROR.color32()));
     }
 }
 
-pub(crate) fn pacing_section(ui: &mut Ui, state: &mut PanelState) {
+/// Pause and step the AI; the pause between its moves and the slides.
+/// `over`: the game has ended (nothing to step).
+pub(crate) fn pacing_section(
+    ui: &mut Ui,
+    control: &AiControl,
+    over: bool,
+    play: &mut ResMut<PlaySettings>,
+    requests: &mut MessageWriter<GameRequest>,
+) {
     egui::CollapsingHeader::new("AI moves and animation").default_open(true).show(ui, |ui| {
-        let paused = state.control.paused();
+        let paused = control.paused();
         ui.horizontal(|ui| {
             let pause_text = if paused { "Resume" } else { "Pause" };
             if ui.button(pause_text).on_hover_text("Hold AI moves (a running search finishes first)").clicked() {
-                state.requests.write(GameRequest::SetPaused(!paused));
+                requests.write(GameRequest::SetPaused(!paused));
             }
-            let over = *state.phase.get() == GamePhase::Over;
             let step = ui.add_enabled(paused && !over, egui::Button::new("Step"));
             if step.on_hover_text("Play one AI move").clicked() {
-                state.requests.write(GameRequest::StepAi);
+                requests.write(GameRequest::StepAi);
             }
         });
-        let mut play = state.play.clone();
-        ui.add(egui::Slider::new(&mut play.ai_delay_secs, 0.0..=3.0).text("s between AI moves"));
-        ui.checkbox(&mut play.animate, "Animate moves");
-        ui.add_enabled(play.animate, egui::Slider::new(&mut play.move_secs, 0.05..=1.5).text("s a slide"));
-        state.play.set_if_neq(play);
+        let mut edited = play.clone();
+        ui.add(egui::Slider::new(&mut edited.ai_delay_secs, 0.0..=3.0).text("s between AI moves"));
+        ui.checkbox(&mut edited.animate, "Animate moves");
+        ui.add_enabled(edited.animate, egui::Slider::new(&mut edited.move_secs, 0.05..=1.5).text("s a slide"));
+        play.set_if_neq(edited);
     });
 }
 

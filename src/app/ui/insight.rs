@@ -17,11 +17,18 @@ use crate::app::theme::palette;
 use crate::app::ui::numbering::moves_of_plies;
 use crate::engine::{Side, Variant};
 
-/// What these sections read and edit.
+/// What these sections read and edit, a part for each: the overlay's
+/// switch, the layers' boxes, and the evaluation (graph and bar).
 #[derive(SystemParam)]
 pub(crate) struct InsightState<'w> {
-    overlay: ResMut<'w, OverlaySettings>,
-    layers: ResMut<'w, LayerSettings>,
+    pub(crate) overlay: ResMut<'w, OverlaySettings>,
+    pub(crate) layers: ResMut<'w, LayerSettings>,
+    pub(crate) evaluation: EvaluationState<'w>,
+}
+
+/// What the evaluation graph and bar draw from, and the graph's click.
+#[derive(SystemParam)]
+pub(crate) struct EvaluationState<'w> {
     graph: Res<'w, EvalGraph>,
     click: ResMut<'w, GraphClick>,
     session: Res<'w, GameSession>,
@@ -36,8 +43,8 @@ const EVAL_BAR_WIDTH: f32 = 18.0;
 const WHITE_POINTS: Color32 = palette::WHITE_ACCENT.color32();
 const BLACK_POINTS: Color32 = palette::BLACK_ACCENT.color32();
 
-pub(crate) fn overlay_toggle(ui: &mut Ui, state: &mut InsightState) {
-    let mut settings = *state.overlay;
+pub(crate) fn overlay_toggle(ui: &mut Ui, overlay: &mut ResMut<OverlaySettings>) {
+    let mut settings = **overlay;
     ui.checkbox(&mut settings.show_thinking, "Show the AI's thinking on the board")
         .on_hover_text("Numbered arrows for the line it expects; bars under its candidate squares for their scores");
     if settings.show_thinking {
@@ -49,10 +56,10 @@ pub(crate) fn overlay_toggle(ui: &mut Ui, state: &mut InsightState) {
             ],
         );
     }
-    state.overlay.set_if_neq(settings);
+    overlay.set_if_neq(settings);
 }
 
-pub(crate) fn eval_graph_section(ui: &mut Ui, state: &mut InsightState) {
+pub(crate) fn eval_graph_section(ui: &mut Ui, state: &mut EvaluationState) {
     egui::CollapsingHeader::new("Evaluation").default_open(true).show(ui, |ui| {
         let graph = &*state.graph;
         if graph.points.is_empty() && graph.judged.is_empty() {
@@ -124,7 +131,7 @@ pub(crate) fn eval_graph_section(ui: &mut Ui, state: &mut InsightState) {
 /// The evaluation bar beside the board: White's share from below (from above
 /// when the board is flipped), as the last search judged the position shown;
 /// even and unlabelled before any AI has spoken.
-pub(crate) fn eval_bar(ctx: &egui::Context, state: &InsightState, flipped: bool, left_edge: f32) {
+pub(crate) fn eval_bar(ctx: &egui::Context, state: &EvaluationState, flipped: bool, left_edge: f32) {
     let point = state.graph.latest_at(state.session.shown_ply());
     let white = point.map_or(0.5, |p| p.white_chance) as f32;
     let frame = state.board.frame_height();
@@ -160,9 +167,9 @@ pub(crate) fn eval_bar(ctx: &egui::Context, state: &InsightState, flipped: bool,
     }
 }
 
-pub(crate) fn layers_section(ui: &mut Ui, state: &mut InsightState, variant: Variant) {
+pub(crate) fn layers_section(ui: &mut Ui, settings: &mut ResMut<LayerSettings>, variant: Variant) {
     egui::CollapsingHeader::new("Analysis layers").default_open(false).show(ui, |ui| {
-        let mut layers = *state.layers;
+        let mut layers = **settings;
         match variant {
             Variant::LinesOfAction => {
                 ui.checkbox(&mut layers.groups, "Groups").on_hover_text("One tint per connected group of each side");
@@ -203,7 +210,7 @@ pub(crate) fn layers_section(ui: &mut Ui, state: &mut InsightState, variant: Var
                 }
             }
         }
-        state.layers.set_if_neq(layers);
+        settings.set_if_neq(layers);
     });
 }
 

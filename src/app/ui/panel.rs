@@ -7,7 +7,6 @@ use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContextSettings, EguiContexts, egui};
 
 use crate::app::board::layout::{BoardViewport, PanelWidths, panel_widths};
-use crate::app::game::phase::GamePhase;
 use crate::app::game::request::GameRequest;
 use crate::app::ui::panel_state::{PanelLayout, PanelState};
 
@@ -80,18 +79,18 @@ pub(crate) fn draw_panel(mut contexts: EguiContexts, mut state: PanelState, mut 
     // While reviewing, the banner would cover the positions looked at; a
     // lesson's example that ends the game is not a game to play again.
     let lesson = state.lesson_run.open.is_some();
-    if *state.phase.get() == GamePhase::Over && !state.comforts.session.reviewing() && !lesson {
+    if state.game.over() && !state.game.session.reviewing() && !lesson {
         let banner = crate::app::ui::banner::Banner {
-            session: &state.session,
-            settings: &state.settings,
+            session: &state.game.session,
+            settings: &state.setup.settings,
             progress: &state.progress,
             requests: &mut state.requests,
         };
         crate::app::ui::banner::show(ctx, banner, (left.right() + right.left()) / 2.0);
     }
-    crate::app::ui::insight::eval_bar(ctx, &state.insight, state.comforts.flipped(), left.right());
-    crate::app::ui::toast::show(ctx, &mut state.comforts.notice, (left.right(), right.left()));
-    let plies = state.session.plies();
+    crate::app::ui::insight::eval_bar(ctx, &state.insight.evaluation, state.comforts.flipped(), left.right());
+    crate::app::ui::toast::show(ctx, &mut state.notice, (left.right(), right.left()));
+    let plies = state.game.session.plies();
     crate::app::ui::confirm::show(ctx, &state.replace, plies, &mut state.play, &mut state.requests);
     Ok(())
 }
@@ -108,14 +107,15 @@ fn settings_contents(ui: &mut egui::Ui, state: &mut PanelState, layout: &mut Pan
         });
     });
     ui.separator();
-    crate::app::ui::setup::game_section(ui, state);
-    crate::app::ui::setup::players_section(ui, state);
-    let variant = state.session.variant();
-    crate::app::ui::progress::section(ui, &mut state.progress, variant, &state.players, &mut state.requests);
-    crate::app::ui::setup::presets_section(ui, state);
+    let variant = state.game.session.variant();
+    crate::app::ui::setup::game_section(ui, &mut state.setup, &state.game, &mut state.requests);
+    crate::app::ui::setup::players_section(ui, variant, &state.game.players, &mut state.requests);
+    crate::app::ui::progress::section(ui, &mut state.progress, variant, &state.game.players, &mut state.requests);
+    crate::app::ui::setup::presets_section(ui, &mut state.setup.settings, &mut state.requests);
     crate::app::ui::series::open_button(ui);
-    crate::app::ui::info::pacing_section(ui, state);
-    crate::app::ui::comforts::files_section(ui, &mut state.comforts);
+    let over = state.game.over();
+    crate::app::ui::info::pacing_section(ui, &state.ai.control, over, &mut state.play, &mut state.requests);
+    crate::app::ui::comforts::files_section(ui, &mut state.files, &state.notice);
     ui.checkbox(&mut layout.diagnostics, "Show frame times (diagnostics)");
 }
 
@@ -134,26 +134,26 @@ fn game_contents(ui: &mut egui::Ui, state: &mut PanelState, layout: &mut PanelLa
         }
     });
     if series_tab {
-        crate::app::ui::series::contents(ui, &mut state.series, &state.control, &mut state.requests);
+        crate::app::ui::series::contents(ui, &mut state.series, &state.ai.control, &mut state.requests);
         return;
     }
     crate::app::ui::progress::puzzle_section(ui, &mut state.progress);
-    crate::app::ui::info::clocks(ui, &state.session, &state.timer);
-    crate::app::ui::info::status(ui, state);
-    crate::app::ui::comforts::game_buttons(ui, &mut state.comforts, &state.players, &mut state.requests);
-    crate::app::ui::comforts::review_section(ui, &mut state.comforts, &mut state.requests);
-    crate::app::ui::info::selection_reasons(ui, &state.session, &state.selection);
-    crate::app::ui::insight::overlay_toggle(ui, &mut state.insight);
+    crate::app::ui::info::clocks(ui, &state.game.session, &state.game.timer);
+    crate::app::ui::info::status(ui, &state.game, &state.ai);
+    crate::app::ui::comforts::game_buttons(ui, &mut state.comforts, &state.game.players, &mut state.requests);
+    crate::app::ui::comforts::review_section(ui, &state.game.session, &mut state.requests);
+    crate::app::ui::info::selection_reasons(ui, &state.game.session, &state.selection);
+    crate::app::ui::insight::overlay_toggle(ui, &mut state.insight.overlay);
     ui.separator();
-    let turn = state.turn.as_ref().map(|t| *t.get());
-    let playable = Some((&*state.session, &*state.players, turn));
+    let playable = Some((&*state.game.session, &*state.game.players, state.game.turn()));
     crate::app::ui::analysis::section(ui, &mut state.analysis, playable, &mut state.requests);
     ui.separator();
-    crate::app::ui::insight::eval_graph_section(ui, &mut state.insight);
-    let variant = state.session.variant();
-    crate::app::ui::insight::layers_section(ui, &mut state.insight, variant);
-    crate::app::ui::info::statistics_section(ui, &state.session);
-    if let Some(ply) = crate::app::ui::info::moves_section(ui, &state.session, state.comforts.session.review_ply()) {
+    crate::app::ui::insight::eval_graph_section(ui, &mut state.insight.evaluation);
+    let variant = state.game.session.variant();
+    crate::app::ui::insight::layers_section(ui, &mut state.insight.layers, variant);
+    crate::app::ui::info::statistics_section(ui, &state.game.session);
+    let shown = state.game.session.review_ply();
+    if let Some(ply) = crate::app::ui::info::moves_section(ui, &state.game.session, shown) {
         state.requests.write(GameRequest::GoTo { ply });
     }
     if layout.diagnostics {

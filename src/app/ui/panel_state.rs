@@ -1,43 +1,93 @@
-//! What the side panels read and edit, handed to their sections, and which
-//! panels show.
+//! What the side panels read and edit, in one small part per concern (the
+//! game as shown, the AI's state, the next game's setup), so each section
+//! takes only the parts it draws; and which panels show.
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
+use crate::app::board::input::Selection;
 use crate::app::game::clock::TurnTimer;
 use crate::app::game::control::AiControl;
+use crate::app::game::notice::Notice;
 use crate::app::game::phase::{GamePhase, Mode, TurnPhase};
 use crate::app::game::players::Players;
 use crate::app::game::request::{GameRequest, ReplaceGame};
 use crate::app::game::session::GameSession;
 use crate::app::game::settings::{GameSettings, PlaySettings};
 use crate::app::game::thinking::AiThinking;
+use crate::app::modes::lessons::{LessonRequest, LessonRun};
+use crate::app::ui::analysis::AnalysisState;
+use crate::app::ui::comforts::{ComfortsState, FilesState};
+use crate::app::ui::frame_time::FrameTimes;
+use crate::app::ui::insight::InsightState;
+use crate::app::ui::progress::ProgressState;
+use crate::app::ui::series::WindowState;
 
-/// Everything the panel reads and edits.
+/// The panel system's parameters, grouped by concern; `draw_panel` hands
+/// each section its own part.
 #[derive(SystemParam)]
 pub(crate) struct PanelState<'w> {
-    pub(crate) settings: ResMut<'w, GameSettings>,
-    pub(crate) players: Res<'w, Players>,
+    pub(crate) game: GameView<'w>,
+    pub(crate) ai: AiView<'w>,
+    pub(crate) setup: SetupState<'w>,
+    /// Pacing and the replace question edit these.
     pub(crate) play: ResMut<'w, PlaySettings>,
-    pub(crate) control: Res<'w, AiControl>,
-    pub(crate) session: Res<'w, GameSession>,
-    pub(crate) thinking: Res<'w, AiThinking>,
-    pub(crate) phase: Res<'w, State<GamePhase>>,
-    pub(crate) turn: Option<Res<'w, State<TurnPhase>>>,
-    pub(crate) frame_times: Res<'w, crate::app::ui::frame_time::FrameTimes>,
+    /// Every section that asks for a change writes here (one writer: two
+    /// of them in one system would conflict).
     pub(crate) requests: MessageWriter<'w, GameRequest>,
     pub(crate) layout: ResMut<'w, PanelLayout>,
     pub(crate) replace: Res<'w, ReplaceGame>,
-    pub(crate) series: crate::app::ui::series::WindowState<'w>,
-    pub(crate) comforts: crate::app::ui::comforts::ComfortsState<'w>,
-    pub(crate) insight: crate::app::ui::insight::InsightState<'w>,
-    pub(crate) mode: ResMut<'w, NextState<Mode>>,
+    pub(crate) lesson_run: Res<'w, LessonRun>,
+    pub(crate) selection: Res<'w, Selection>,
+    pub(crate) frame_times: Res<'w, FrameTimes>,
+    pub(crate) series: WindowState<'w>,
+    pub(crate) comforts: ComfortsState<'w>,
+    pub(crate) files: FilesState<'w>,
+    /// How the last file, settings or clipboard action went: the Files
+    /// section's line and the toast over the board.
+    pub(crate) notice: ResMut<'w, Notice>,
+    pub(crate) insight: InsightState<'w>,
+    pub(crate) analysis: AnalysisState<'w>,
+    pub(crate) progress: ProgressState<'w>,
+}
+
+/// The game as the panels show it, read only: the status, the clocks and
+/// the setup's notes draw from it.
+#[derive(SystemParam)]
+pub(crate) struct GameView<'w> {
+    pub(crate) session: Res<'w, GameSession>,
+    pub(crate) players: Res<'w, Players>,
+    pub(crate) phase: Res<'w, State<GamePhase>>,
+    turn: Option<Res<'w, State<TurnPhase>>>,
     pub(crate) timer: Res<'w, TurnTimer>,
-    pub(crate) analysis: crate::app::ui::analysis::AnalysisState<'w>,
-    pub(crate) selection: Res<'w, crate::app::board::input::Selection>,
-    pub(crate) progress: crate::app::ui::progress::ProgressState<'w>,
-    pub(crate) lessons: MessageWriter<'w, crate::app::modes::lessons::LessonRequest>,
-    pub(crate) lesson_run: Res<'w, crate::app::modes::lessons::LessonRun>,
+}
+
+impl GameView<'_> {
+    /// The turn's phase while a game is in play.
+    pub(crate) fn turn(&self) -> Option<TurnPhase> {
+        self.turn.as_ref().map(|turn| *turn.get())
+    }
+
+    pub(crate) fn over(&self) -> bool {
+        *self.phase.get() == GamePhase::Over
+    }
+}
+
+/// What the AI is doing and whether it is held: the status line and the
+/// pacing buttons draw from it.
+#[derive(SystemParam)]
+pub(crate) struct AiView<'w> {
+    pub(crate) thinking: Res<'w, AiThinking>,
+    pub(crate) control: Res<'w, AiControl>,
+}
+
+/// The next game's settings, and the two places the Game section sends a
+/// person to (Flow Free, a lesson).
+#[derive(SystemParam)]
+pub(crate) struct SetupState<'w> {
+    pub(crate) settings: ResMut<'w, GameSettings>,
+    pub(crate) mode: ResMut<'w, NextState<Mode>>,
+    pub(crate) lessons: MessageWriter<'w, LessonRequest>,
 }
 
 /// Which panels show, and the frame-time readout for those who want it.

@@ -5,24 +5,30 @@ use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText, Ui};
 
 use crate::app::game::phase::Mode;
-use crate::app::game::players::PlayerSetup;
-use crate::app::game::players::Players;
+use crate::app::game::players::{PlayerSetup, Players};
 use crate::app::game::presets;
 use crate::app::game::presets::matchup;
 use crate::app::game::request::GameRequest;
+use crate::app::game::settings::GameSettings;
 use crate::app::modes::lessons::LessonRequest;
 use crate::app::theme::palette;
-use crate::app::ui::panel_state::PanelState;
+use crate::app::ui::panel_state::{GameView, SetupState};
 use crate::engine::ai::search::{Level, Limit, LimitKind, all_cores, limits};
 use crate::engine::lab::levels::LevelTable;
 use crate::engine::rules::clock::TimeControl;
 use crate::engine::{AiConfig, Algorithm, BoardSize, Side, Strategy, Variant};
 
-pub(crate) fn game_section(ui: &mut Ui, state: &mut PanelState) {
+/// The next game's variant, size and clock; New game, Restart and the rules.
+pub(crate) fn game_section(
+    ui: &mut Ui,
+    setup: &mut SetupState,
+    game: &GameView,
+    requests: &mut MessageWriter<GameRequest>,
+) {
     egui::CollapsingHeader::new("Game").default_open(true).show(ui, |ui| {
-        let mut edited = *state.settings;
+        let mut edited = *setup.settings;
         if let Some(mode) = mode_picker(ui, &mut edited.variant, false) {
-            state.mode.set(mode);
+            setup.mode.set(mode);
         }
         if edited.variant.check_size(edited.size).is_err() {
             edited.size = edited.variant.default_size();
@@ -41,28 +47,28 @@ pub(crate) fn game_section(ui: &mut Ui, state: &mut PanelState) {
             }
         }
         clock_picker(ui, &mut edited.time_control);
-        state.settings.set_if_neq(edited);
+        setup.settings.set_if_neq(edited);
 
-        let current = (state.session.variant(), state.session.size());
+        let current = (game.session.variant(), game.session.size());
         ui.horizontal(|ui| {
             if ui.button("New game").on_hover_text("Start a game with the settings above").clicked() {
-                state.requests.write(GameRequest::NewGame { rematch: false });
+                requests.write(GameRequest::NewGame { rematch: false });
             }
             let rematch = format!("Restart {} {}", current.0.title(), current.1);
             if ui.button("Restart").on_hover_text(rematch).clicked() {
-                state.requests.write(GameRequest::NewGame { rematch: true });
+                requests.write(GameRequest::NewGame { rematch: true });
             }
             let how = format!("The rules of {}, shown on the board; the game waits", edited.variant.title());
             if ui.button("How to play").on_hover_text(how).clicked() {
-                state.lessons.write(LessonRequest::Open(Some(edited.variant)));
+                setup.lessons.write(LessonRequest::Open(Some(edited.variant)));
             }
         });
         // Notes go under the buttons, so the buttons never move under the pointer.
-        let clock_now = state.session.record().time_control;
+        let clock_now = game.session.record().time_control;
         if (edited.variant, edited.size) != current || edited.time_control != clock_now {
             let note = "Variant, size and clock take effect on New game.";
             ui.label(RichText::new(note).color(palette::NOTE.color32()));
-            let unfit = Side::BOTH.iter().any(|side| match state.players.get(*side) {
+            let unfit = Side::BOTH.iter().any(|side| match game.players.get(*side) {
                 PlayerSetup::Ai(config) => config.check_variant(edited.variant).is_err(),
                 PlayerSetup::Human => false,
             });
@@ -130,16 +136,21 @@ pub(crate) fn mode_picker(ui: &mut Ui, variant: &mut Variant, in_flow: bool) -> 
     picked.filter(|&mode| (mode == Mode::Flow) != in_flow)
 }
 
-pub(crate) fn players_section(ui: &mut Ui, state: &mut PanelState) {
+/// The two players of the game in progress, for `variant`.
+pub(crate) fn players_section(
+    ui: &mut Ui,
+    variant: Variant,
+    current: &Players,
+    requests: &mut MessageWriter<GameRequest>,
+) {
     egui::CollapsingHeader::new("Players").default_open(true).show(ui, |ui| {
         ui.label(RichText::new("Changes apply to the game in progress.").weak());
-        let variant = state.session.variant();
-        let mut players = state.players.clone();
+        let mut players = current.clone();
         for side in Side::BOTH {
             ui.group(|ui| player_editor(ui, side, players.get_mut(side), variant));
         }
-        if players != *state.players {
-            state.requests.write(GameRequest::SetPlayers(players));
+        if players != *current {
+            requests.write(GameRequest::SetPlayers(players));
         }
     });
 }
@@ -295,7 +306,12 @@ fn threads_editor(ui: &mut Ui, config: &mut AiConfig) {
     });
 }
 
-pub(crate) fn presets_section(ui: &mut Ui, state: &mut PanelState) {
+/// The classic matchups: a click sets the players and starts the game.
+pub(crate) fn presets_section(
+    ui: &mut Ui,
+    settings: &mut ResMut<GameSettings>,
+    requests: &mut MessageWriter<GameRequest>,
+) {
     egui::CollapsingHeader::new("Matchup presets").default_open(false).show(ui, |ui| {
         ui.label(RichText::new("The classic Breakthrough experiments (depth 3), then two games to watch.").weak());
         for number in 1..=presets::COUNT {
@@ -304,10 +320,10 @@ pub(crate) fn presets_section(ui: &mut Ui, state: &mut PanelState) {
             };
             let hover = format!("White: {}\nBlack: {}", m.white.label(), m.black.label());
             if ui.button(format!("{number}. {}", m.title)).on_hover_text(hover).clicked() {
-                state.settings.variant = m.variant;
-                state.settings.size = m.size;
-                state.requests.write(GameRequest::SetPlayers(Players { white: m.white, black: m.black }));
-                state.requests.write(GameRequest::NewGame { rematch: false });
+                settings.variant = m.variant;
+                settings.size = m.size;
+                requests.write(GameRequest::SetPlayers(Players { white: m.white, black: m.black }));
+                requests.write(GameRequest::NewGame { rematch: false });
             }
         }
     });

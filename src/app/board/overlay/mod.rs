@@ -4,7 +4,7 @@
 //! one). The view draws them as numbered
 //! arrows ([`pv`]) and tinted destination squares ([`scores`]).
 
-pub mod lines;
+pub(crate) mod lines;
 mod pv;
 mod scores;
 

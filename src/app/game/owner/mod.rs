@@ -6,7 +6,9 @@
 //! ([`turn`]), which is part of the owner, and nowhere else.
 
 mod turn;
-pub mod visit;
+pub(crate) mod visit;
+
+pub use visit::Visit;
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -23,7 +25,6 @@ use crate::app::game::session::{GameSession, PlayRefused, Shown};
 use crate::app::game::settings::{GameSettings, PlaySettings};
 use crate::app::game::show::ShowPosition;
 use crate::engine::Side;
-use visit::Visit;
 
 pub(crate) fn plugin(app: &mut App) {
     if !app.world().contains_resource::<GameSession>() {

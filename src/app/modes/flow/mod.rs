@@ -2,16 +2,17 @@
 //! dragging, or let a solver fill the board step by step. The board game
 //! waits untouched while this mode shows (see [`Mode`]).
 
-pub mod game;
+pub(crate) mod game;
 mod picture;
 mod requests;
-pub mod solver;
+pub(crate) mod solver;
 mod view;
 
 use bevy::prelude::*;
 
 pub(crate) use game::OpenFlow;
 pub use game::{FlowGame, FlowRequest, SolveNote};
+pub use solver::FlowSolve;
 
 /// The mode's logic, headless.
 pub(crate) fn plugin(app: &mut App) {
