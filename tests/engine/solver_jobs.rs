@@ -98,9 +98,9 @@ fn a_job_that_dies_is_handed_out_again() {
 
 #[test]
 fn a_resumed_job_level_proof_equals_an_uninterrupted_one() {
-    let pos = start(4, 5);
+    let pos = start(3, 5);
     let whole_dir = scratch_dir("uninterrupted");
-    let whole = solve_in(&pos, &whole_dir, 3000, &mut here).unwrap();
+    let whole = solve_in(&pos, &whole_dir, 300, &mut here).unwrap();
     let dir = scratch_dir("interrupted");
     // The first run's jobs stop after three waves: the master gives up.
     let mut waves = 0;
@@ -110,14 +110,14 @@ fn a_resumed_job_level_proof_equals_an_uninterrupted_one() {
             here(wave, jobs);
         }
     };
-    let stopped = solve_in(&pos, &dir, 3000, &mut stopping);
+    let stopped = solve_in(&pos, &dir, 300, &mut stopping);
     assert!(matches!(stopped, Err(JobError::NoProgress(_))), "{stopped:?}");
-    let resumed = solve_in(&pos, &dir, 3000, &mut here).unwrap();
+    let resumed = solve_in(&pos, &dir, 300, &mut here).unwrap();
     assert_eq!((resumed.winner, &resumed.line, resumed.bound), (whole.winner, &whole.line, whole.bound));
     assert_eq!((resumed.jobs, resumed.job_nodes), (whole.jobs, whole.job_nodes));
     assert_eq!(resumed.waves + 3, whole.waves, "the resumed run starts where the results leave off");
     // Finished, the directory answers at once.
-    let done = solve_in(&pos, &dir, 3000, &mut |_, _| panic!("no wave needed")).unwrap();
+    let done = solve_in(&pos, &dir, 300, &mut |_, _| panic!("no wave needed")).unwrap();
     assert_eq!(done.line, whole.line);
     fs::remove_dir_all(&whole_dir).unwrap();
     fs::remove_dir_all(&dir).unwrap();
@@ -125,7 +125,7 @@ fn a_resumed_job_level_proof_equals_an_uninterrupted_one() {
 
 #[test]
 fn shards_of_a_wave_run_each_job_once() {
-    let pos = start(4, 5);
+    let pos = start(3, 5);
     let dir = scratch_dir("shards");
     let mut counted = Vec::new();
     let mut by_shards = |wave: &Path, jobs: usize| {
@@ -134,7 +134,7 @@ fn shards_of_a_wave_run_each_job_once() {
         assert_eq!(jobs::run_wave(wave, 2, 3, 1).unwrap(), 0, "a task run again skips what is done");
         counted.push(ran);
     };
-    let s = solve_in(&pos, &dir, 3000, &mut by_shards).unwrap();
+    let s = solve_in(&pos, &dir, 300, &mut by_shards).unwrap();
     assert_eq!(counted.iter().sum::<usize>(), s.jobs);
     fs::remove_dir_all(&dir).unwrap();
 }

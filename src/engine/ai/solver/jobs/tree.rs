@@ -60,6 +60,10 @@ impl Tree<'_> {
     ) -> Plan {
         let mut tree = Tree { nodes: Vec::new(), probe };
         tree.add(root.clone(), None);
+        // The root is the one position certain to be hard: no job for it
+        // alone (a wave of one), its children go out at once.
+        tree.expand(0);
+        tree.update(0);
         let mut wave: Vec<Position> = Vec::new();
         while !tree.solved(0) && wave.len() < width.max(1) {
             let Some(leaf) = tree.select() else { break };
@@ -93,7 +97,7 @@ impl Tree<'_> {
             // A loss, or a draw (a failure for the mover; only Breakthrough
             // comes here, which has none).
             Outcome::Win { .. } | Outcome::Draw { .. } => (INF, 0),
-            // The root gets a job of its own first.
+            // The root is expanded at once.
             Outcome::Ongoing if parent.is_none() => (1, 1),
             Outcome::Ongoing => {
                 let probe = (self.probe)(&pos);
@@ -145,22 +149,28 @@ impl Tree<'_> {
                 n.line = result.moves(&n.pos);
                 n.len = n.line.len() as u32;
             }
-            Verdict::Unknown => {
-                let pos = self.nodes[leaf].pos.clone();
-                for mv in pos.legal_moves() {
-                    let mut child = pos.clone();
-                    // Legal by construction; a refusal would be a rules defect.
-                    if child.play(mv).is_ok() {
-                        let c = self.add(child, Some(leaf));
-                        self.nodes[leaf].children.push(c);
-                    }
-                }
-                if self.nodes[leaf].children.is_empty() {
-                    // No legal move loses (never met in Breakthrough).
-                    let n = &mut self.nodes[leaf];
-                    (n.phi, n.delta) = (INF, 0);
-                }
+            Verdict::Unknown => self.expand(leaf),
+        }
+    }
+
+    /// Adds the leaf's children (after a job that could not solve it).
+    fn expand(&mut self, leaf: usize) {
+        if self.solved(leaf) {
+            return;
+        }
+        let pos = self.nodes[leaf].pos.clone();
+        for mv in pos.legal_moves() {
+            let mut child = pos.clone();
+            // Legal by construction; a refusal would be a rules defect.
+            if child.play(mv).is_ok() {
+                let c = self.add(child, Some(leaf));
+                self.nodes[leaf].children.push(c);
             }
+        }
+        if self.nodes[leaf].children.is_empty() {
+            // No legal move loses (never met in Breakthrough).
+            let n = &mut self.nodes[leaf];
+            (n.phi, n.delta) = (INF, 0);
         }
     }
 
