@@ -3,7 +3,7 @@
 //! `breakline solve --run-jobs WAVE` (one task of a wave, its shard from
 //! `--shard` or the batch engine's variables, as match shards find theirs).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 use crate::engine::Position;
@@ -89,7 +89,7 @@ fn report(pos: &Position, s: &JobSolution) -> String {
 }
 
 /// A task of a wave: runs its shard's jobs of `wave` on `threads` threads.
-pub(crate) fn worker(wave: &PathBuf, shard: Option<Shard>, threads: usize) -> Result<(), SolveCommandError> {
+pub(crate) fn worker(wave: &Path, shard: Option<Shard>, threads: usize) -> Result<(), SolveCommandError> {
     let shard = match shard {
         Some(s) => s,
         None => shard_from_env(|name| std::env::var(name).ok())?.map_or(Shard::whole(), |env| env.shard),
