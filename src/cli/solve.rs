@@ -9,10 +9,14 @@ use indicatif::{ProgressBar, ProgressStyle};
 use thiserror::Error;
 
 use crate::engine::ai::search::limits::THREADS;
+use crate::engine::ai::solver::jobs::JobSettings;
 use crate::engine::ai::solver::{
     self, Checkpoint, Solution, SolveConfig, SolveError, SolveHandler, SolveProgress, Verdict,
 };
+use crate::engine::lab::shard::{Shard, ShardError};
 use crate::engine::{BoardSize, FenError, MoveError, Position, SizeError, Variant};
+
+use super::solve_jobs::{self, Runner};
 
 #[derive(Args, Debug)]
 pub(crate) struct SolveArgs {
@@ -55,6 +59,32 @@ pub(crate) struct SolveArgs {
     /// Minutes between checkpoint saves
     #[arg(long, default_value_t = 5.0, requires = "checkpoint")]
     checkpoint_every: f64,
+    /// Prove by jobs (Breakthrough): grow the top of the proof tree here and
+    /// hand its frontier positions out in waves of jobs, their files in DIR
+    /// (run again, it resumes from them)
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["checkpoint", "nodes", "time_limit"])]
+    jobs: Option<PathBuf>,
+    /// With --jobs: nodes each job may search before it reports back
+    #[arg(long, default_value_t = 100_000, requires = "jobs", value_parser = clap::value_parser!(u64).range(1..))]
+    job_nodes: u64,
+    /// With --jobs: jobs handed out at most in one wave
+    #[arg(long, default_value_t = 16, requires = "jobs", value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    wave: u64,
+    /// With --jobs: run each wave by this shell command (BREAKLINE_WAVE names
+    /// the wave file, BREAKLINE_JOBS its jobs), returning when its tasks end,
+    /// e.g. a Slurm array submitted with --wait; else the jobs run here,
+    /// --threads at a time
+    #[arg(long, value_name = "COMMAND", requires = "jobs")]
+    submit: Option<String>,
+    /// Run the jobs of this wave file that fall to this task's shard and
+    /// write their results beside it (a task of a --jobs proof)
+    #[arg(long, value_name = "WAVE", conflicts_with = "jobs")]
+    run_jobs: Option<PathBuf>,
+    /// With --run-jobs: this task's shard K/N (else BREAKLINE_SHARD, a Slurm
+    /// array's SLURM_ARRAY_TASK_ID, or JOB_COMPLETION_INDEX with
+    /// BREAKLINE_SHARDS; else every job of the wave)
+    #[arg(long, value_name = "K/N", requires = "run_jobs")]
+    shard: Option<Shard>,
 }
 
 /// Shows the root's numbers as the solve runs (hidden when stderr is not a terminal).
@@ -100,15 +130,36 @@ pub(crate) enum SolveCommandError {
     UnknownOption(String),
     #[error("solve option '{0}' needs a value")]
     NeedsValue(String),
+    #[error(transparent)]
+    Jobs(#[from] solver::jobs::JobError),
+    #[error(transparent)]
+    Shard(#[from] ShardError),
 }
 
 pub(crate) fn run(args: &SolveArgs) -> Result<(), SolveCommandError> {
+    if let Some(wave) = &args.run_jobs {
+        return solve_jobs::worker(wave, args.shard, args.threads as usize);
+    }
     let mut pos = match &args.fen {
         Some(fen) => Position::from_fen(args.variant, fen)?,
         None => Position::start(args.variant, args.size)?,
     };
     for m in args.moves.iter().flat_map(|s| s.split_whitespace()) {
         pos.play_text(m).map_err(|source| SolveCommandError::Move { text: m.to_string(), source })?;
+    }
+    if let Some(dir) = &args.jobs {
+        let settings = JobSettings {
+            budget: args.job_nodes,
+            wave: args.wave as usize,
+            memory_mib: args.memory as usize,
+            probe: PROBE,
+        };
+        let runner = match &args.submit {
+            Some(command) => Runner::Command(command),
+            None => Runner::Here(args.threads as usize),
+        };
+        print!("{}", solve_jobs::master(&pos, dir, &settings, runner)?);
+        return Ok(());
     }
     let time = match args.time_limit {
         Some(s) if s.is_finite() && s > 0.0 => Some(Duration::from_secs_f64(s)),
@@ -138,6 +189,9 @@ pub(crate) fn run(args: &SolveArgs) -> Result<(), SolveCommandError> {
     print!("{}", report(&pos, &solution));
     Ok(())
 }
+
+/// Nodes of the master's small solve of each new leaf of a job-level proof.
+const PROBE: u64 = 1000;
 
 /// The threads a solve may use: the searches' limit.
 const fn thread_range() -> std::ops::RangeInclusive<u64> {

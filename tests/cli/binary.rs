@@ -1,6 +1,6 @@
 //! The real binary: exit codes, one-line errors, perft output.
 
-use crate::breakline;
+use crate::{breakline, breakline_with};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver};
@@ -217,4 +217,43 @@ fn solve_proves_a_tiny_board_and_rejects_bad_budgets() {
         assert_ne!(code, 0, "{args:?}");
         assert!(out.is_empty() && err.starts_with("breakline: ") && err.lines().count() == 1, "{args:?}: {err}");
     }
+}
+
+#[test]
+fn solve_by_jobs_proves_resumes_and_refuses_bad_runs() {
+    let dir = std::env::temp_dir().join(format!("breakline-solve-jobs-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().unwrap();
+    let args = ["solve", "--size", "3x5", "--jobs", d, "--job-nodes", "300", "--wave", "4", "--threads", "2"];
+    let (code, out, err) = breakline(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("result black wins (proved)\nline "), "{out}");
+    assert!(out.lines().any(|l| l.starts_with("jobs ")), "{out}");
+    // Run again: every result is there, so no wave is handed out.
+    let (code, again, _) = breakline(&args);
+    assert_eq!(code, 0);
+    assert!(again.contains("(0 waves this run)"), "{again}");
+    assert_eq!(again.lines().nth(1), out.lines().nth(1), "the same line");
+    // A wave's task run again (its shard from the environment) finds its jobs done.
+    let wave = dir.join("wave-0001.jobs");
+    let w = wave.to_str().unwrap();
+    let (code, _, err) = breakline_with(&["solve", "--run-jobs", w], &[("BREAKLINE_SHARD", "1/2")]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("0 jobs run"), "{err}");
+    for (args, env) in [
+        (&["solve", "--run-jobs", w][..], ("BREAKLINE_SHARD", "3/2")),
+        (&["solve", "--run-jobs", w, "--shard", "0/2"], ("", "")),
+        (&["solve", "--run-jobs", "/no/such/wave.jobs"], ("", "")),
+        (&["solve", "--size", "3x5", "--jobs", d, "--job-nodes", "400"], ("", "")),
+        (&["solve", "--variant", "loa", "--size", "6x6", "--jobs", d], ("", "")),
+        (&["solve", "--jobs", d, "--nodes", "5"], ("", "")),
+        (&["solve", "--job-nodes", "5"], ("", "")),
+        (&["solve", "--jobs", d, "--wave", "0"], ("", "")),
+    ] {
+        let env: &[(&str, &str)] = if env.0.is_empty() { &[] } else { &[env] };
+        let (code, out, err) = breakline_with(args, env);
+        assert_ne!(code, 0, "{args:?}");
+        assert!(out.is_empty() && err.starts_with("breakline: ") && err.lines().count() == 1, "{args:?}: {err}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -5,7 +5,10 @@
 # (unless one answers), slurmctld and slurmd, submits the shipped array job
 # (assets/cluster/slurm/submit.sh) for a 40-game match in 4 shards, waits for
 # its merge job, and checks the merged report equals the one-machine run's
-# (times aside: they are measured, not reproduced). Stops what it started.
+# (times aside: they are measured, not reproduced). Then proves Breakthrough
+# 5x5 by job-level proof-number search, each wave an array
+# (assets/cluster/slurm/solve.sh), and checks it proves what one process
+# proves (BREAKLINE_JOB_NODES sets the jobs' budget). Stops what it started.
 #
 #   tests/cluster/slurm.sh [path/to/breakline [MATCH OPTIONS...]]
 #
@@ -127,3 +130,20 @@ if ! diff <(untimed "$dir/one.txt") <(untimed "$dir/out/report.txt"); then
     exit 1
 fi
 say "merged report equals the one-machine run's ($(ls "$dir"/out/shard-*.jsonl | wc -l) shard files)"
+
+# A job-level proof of Breakthrough 5x5 on the same cluster: the master
+# submits each wave as an array (assets/cluster/slurm/solve.sh) and must
+# prove what the one-process solver proves.
+t0=$SECONDS
+"$breakline" solve --size 5x5 --no-distance > "$dir/solve-one.txt"
+say "one process proves 5x5: $((SECONDS - t0)) s"
+t0=$SECONDS
+"$repo/assets/cluster/slurm/solve.sh" "$dir/solve" "$breakline" --size 5x5 \
+    --job-nodes "${BREAKLINE_JOB_NODES:-1000000}" --wave 8 --memory 64 > "$dir/solve-jobs.txt" 2> "$dir/solve-jobs.err"
+say "5x5 by jobs on Slurm: $((SECONDS - t0)) s, $(ls "$dir"/solve/*.jobs | wc -l) waves; $(grep '^jobs' "$dir/solve-jobs.txt")"
+if ! diff <(grep '^result' "$dir/solve-one.txt") <(grep '^result' "$dir/solve-jobs.txt"); then
+    echo "slurm.sh: the job-level proof differs from the one-process proof" >&2
+    tail -n 5 "$dir/solve-jobs.err" >&2 || true
+    exit 1
+fi
+say "the job-level proof agrees: $(grep '^result' "$dir/solve-jobs.txt")"

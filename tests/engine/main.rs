@@ -23,5 +23,6 @@ mod search;
 mod series;
 mod shard;
 mod solver;
+mod solver_jobs;
 mod symmetry;
 mod tune;

@@ -30,8 +30,9 @@ impl Busy {
         self.mark(key).fetch_sub(1, Relaxed);
     }
 
+    /// How many threads are searching the node now (or a node sharing its mark).
     #[inline]
-    pub(crate) fn is_busy(&self, key: u64) -> bool {
-        self.mark(key).load(Relaxed) > 0
+    pub(crate) fn count(&self, key: u64) -> u8 {
+        self.mark(key).load(Relaxed)
     }
 }

@@ -302,6 +302,14 @@ impl<'a, 'h, G: SolverGame> Solver<'a, 'h, G> {
 
     fn store(&mut self, key: u64, v: Value, work: u64) {
         let work = work.min(u32::MAX as u64) as u32;
+        // With several threads, another may have solved this node while this
+        // one searched it from older numbers: never overwrite a result with a
+        // guess (on 5x5 with 2 threads this took the overhead from about 13%
+        // to about 7% more nodes than one thread).
+        if self.ctx.busy.is_some() && v.phi != 0 && v.delta != 0 && self.ctx.table.get(key).is_some_and(|e| e.solved())
+        {
+            return;
+        }
         let len = v.len.min(u16::MAX as u32) as u16;
         self.ctx.table.put(Entry { key, phi: v.phi, delta: v.delta, work, len });
     }
@@ -419,15 +427,16 @@ fn combine(children: &[Child]) -> Value {
 }
 
 /// The most promising child (smallest delta) and the second smallest delta.
-/// With several threads, a child another thread is searching looks twice as
-/// hard (a virtual delta, after Kaneko 2010), so threads spread over the
+/// With several threads, a child k other threads are searching looks k + 1
+/// times as hard (a virtual delta, after Kaneko 2010), so threads spread over the
 /// tree; never so far that the child chosen could not be searched within
 /// the node's threshold `th_phi`, where the plain choice is kept.
 fn select(children: &[Child], busy: Option<&Busy>, th_phi: u32) -> (usize, u32) {
     if let Some(busy) = busy {
         let virtual_delta = |c: &Child| {
             let d = c.value.delta;
-            if d > 0 && d < INF && busy.is_busy(c.key) { d.saturating_mul(2).min(INF - 1) } else { d }
+            let others = busy.count(c.key) as u32;
+            if d > 0 && d < INF && others > 0 { d.saturating_mul(1 + others).min(INF - 1) } else { d }
         };
         let (best, second) = least_two(children, virtual_delta);
         if children[best].value.delta < th_phi {

@@ -21,6 +21,7 @@ mod checkpoint;
 mod clock;
 mod dfpn;
 mod distance;
+pub mod jobs;
 mod knowledge;
 mod line;
 mod parallel;

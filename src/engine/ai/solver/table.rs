@@ -24,6 +24,11 @@ pub(crate) struct Entry {
 }
 
 impl Entry {
+    /// Whether the entry is a proof or a disproof, not a guess.
+    pub(crate) fn solved(&self) -> bool {
+        self.phi == 0 || self.delta == 0
+    }
+
     fn numbers(&self) -> u64 {
         self.phi as u64 | (self.delta as u64) << 32
     }

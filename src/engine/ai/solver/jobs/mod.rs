@@ -1,0 +1,300 @@
+//! Job-level proof-number search (after Wu, Lin and others 2010, "Job-level
+//! proof-number search for Connect6", and Saffidine, Jouandeau and Cazenave
+//! 2011, who proved Breakthrough 6x5 this way): a master grows the top of the
+//! proof tree (`tree`) and hands its frontier positions out as jobs, each
+//! proved or disproved by an ordinary solve within a node budget. Results
+//! are files (`files`), so the jobs can run anywhere a batch engine puts
+//! them, a job that dies is simply handed out again, and a run resumes from
+//! its directory. Only for games without repetitions (Breakthrough): a
+//! frontier job cannot see the master's path, so in Lines of Action a proof
+//! could loop through it.
+
+mod files;
+mod tree;
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::engine::rules::position::Position;
+use crate::engine::rules::types::{Move, Side, Variant};
+
+use super::{SolveConfig, Verdict, solve};
+pub use files::JobDir;
+use tree::{Plan, Tree};
+
+/// How a job-level solve cuts its work.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct JobSettings {
+    /// Nodes each job may search before it reports its numbers.
+    pub budget: u64,
+    /// Jobs handed out at most in one wave.
+    pub wave: usize,
+    /// Each job's table, MiB.
+    pub memory_mib: usize,
+    /// Nodes of the master's own small solve of each new leaf (its numbers,
+    /// or its result where that settles it).
+    pub probe: u64,
+}
+
+/// One frontier position handed out to prove, as a wave file holds it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Job {
+    /// The job's place in its wave, from 0 (its shard is this modulo the shards).
+    pub index: usize,
+    /// The game.
+    pub variant: Variant,
+    /// The position.
+    pub fen: String,
+    /// Nodes the job may search.
+    pub budget: u64,
+    /// The job's table, MiB.
+    pub memory_mib: usize,
+}
+
+/// What a job found, as its result file holds it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct JobResult {
+    /// The position proved.
+    pub fen: String,
+    /// Who wins it, or unknown within the budget.
+    pub verdict: Verdict,
+    /// For a win: a line to the end of the game, moves by name.
+    pub line: Vec<String>,
+    /// Unknown: the root's proof and disproof numbers for the mover's win.
+    pub proof: u32,
+    /// See `proof`.
+    pub disproof: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Seconds spent.
+    pub seconds: f64,
+}
+
+impl JobResult {
+    /// The line's moves on `pos`, as far as they are legal (the whole line
+    /// is checked by the rules at the end).
+    fn moves(&self, pos: &Position) -> Vec<Move> {
+        let mut pos = pos.clone();
+        self.line.iter().map_while(|text| pos.play_text(text).ok()).collect()
+    }
+}
+
+/// Why a job-level solve or a job could not go on, in one line.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum JobError {
+    /// Lines of Action, or another game where positions recur.
+    #[error("job-level proofs need a game whose positions never recur (Breakthrough)")]
+    Repeats,
+    /// The position is already decided.
+    #[error("the game is already over")]
+    GameOver,
+    /// A file of the run cannot be read or written.
+    #[error("{}: {reason}", path.display())]
+    Access {
+        /// The file or directory.
+        path: std::path::PathBuf,
+        /// What the system said.
+        reason: String,
+    },
+    /// The directory holds a run of another position or budget.
+    #[error("{} holds a job-level solve of another position or job budget", path.display())]
+    Foreign {
+        /// The run's directory.
+        path: std::path::PathBuf,
+    },
+    /// A wave or result file is damaged.
+    #[error("{} is damaged: {reason}", path.display())]
+    Damaged {
+        /// The file.
+        path: std::path::PathBuf,
+        /// What reading it ran into.
+        reason: String,
+    },
+    /// Waves in a row brought back no result: the jobs are failing.
+    #[error("{0} waves in a row returned no result (see the jobs' logs)")]
+    NoProgress(usize),
+    /// A job's position could not be solved.
+    #[error("job {index} of {}: {reason}", path.display())]
+    Job {
+        /// The wave file.
+        path: std::path::PathBuf,
+        /// The job's index.
+        index: usize,
+        /// Why.
+        reason: String,
+    },
+}
+
+/// What a job-level solve proved, and what it cost.
+#[derive(Clone, Debug, PartialEq)]
+pub struct JobSolution {
+    /// Who wins.
+    pub winner: Side,
+    /// A line to the end of the game (the master's moves, then a job's).
+    pub line: Vec<Move>,
+    /// The proof's length along the line's choices, plies.
+    pub bound: u32,
+    /// Waves handed out by this run (not those a resumed run found done).
+    pub waves: usize,
+    /// Results the proof rests on or passed by, from every run in the directory.
+    pub jobs: usize,
+    /// Nodes those jobs searched.
+    pub job_nodes: u64,
+    /// Seconds those jobs spent, added up.
+    pub job_seconds: f64,
+    /// Nodes of this run's own small solves of new leaves (`JobSettings::probe`).
+    pub probe_nodes: u64,
+    /// This run's wall time.
+    pub time: Duration,
+}
+
+/// Waves in a row without a new result before the master gives up.
+const IDLE_WAVES: usize = 3;
+
+/// Proves who wins `position` by jobs: plans a wave from the results in
+/// `dir`, writes it, has `run` execute it (the wave file and its job count;
+/// any job may fail, it is handed out again), and again until the root is
+/// decided. A directory with earlier results resumes where they leave off.
+pub fn solve_by_jobs(
+    position: &Position,
+    settings: &JobSettings,
+    dir: &JobDir,
+    run: &mut dyn FnMut(&Path, usize),
+) -> Result<JobSolution, JobError> {
+    check_position(position)?;
+    let start = Instant::now();
+    let (mut waves, mut idle) = (0, 0);
+    let mut prober = Prober { settings, done: HashMap::new(), nodes: 0 };
+    loop {
+        let ledger = dir.results()?;
+        let jobs: Vec<Job> = match Tree::plan(position, &ledger, settings.wave, &mut |p| prober.probe(p)) {
+            Plan::Decided { winner, line, len } => {
+                let (job_nodes, job_seconds) = ledger.values().fold((0, 0.0), |(n, s), r| (n + r.nodes, s + r.seconds));
+                let (jobs, time, probe_nodes) = (ledger.len(), start.elapsed(), prober.nodes);
+                let bound = len;
+                return Ok(JobSolution { winner, line, bound, waves, jobs, job_nodes, job_seconds, probe_nodes, time });
+            }
+            Plan::Wave(positions) => positions
+                .iter()
+                .enumerate()
+                .map(|(index, p)| Job {
+                    index,
+                    variant: p.variant(),
+                    fen: p.fen(),
+                    budget: settings.budget,
+                    memory_mib: settings.memory_mib,
+                })
+                .collect(),
+        };
+        let path = dir.write_wave(&jobs)?;
+        run(&path, jobs.len());
+        waves += 1;
+        idle = if dir.results()?.len() > ledger.len() { 0 } else { idle + 1 };
+        if idle >= IDLE_WAVES {
+            return Err(JobError::NoProgress(idle));
+        }
+    }
+}
+
+/// The master's small solves of new leaves, each done once a run (every
+/// wave replans from the root).
+struct Prober<'a> {
+    settings: &'a JobSettings,
+    done: HashMap<String, JobResult>,
+    nodes: u64,
+}
+
+impl Prober<'_> {
+    fn probe(&mut self, pos: &Position) -> JobResult {
+        let fen = pos.fen();
+        if let Some(known) = self.done.get(&fen) {
+            return known.clone();
+        }
+        let job =
+            Job { index: 0, variant: pos.variant(), fen: fen.clone(), budget: self.settings.probe, memory_mib: 1 };
+        let result = run_job(&job, 1).unwrap_or_else(|_| unknown(&job));
+        self.nodes += result.nodes;
+        self.done.insert(fen, result.clone());
+        result
+    }
+}
+
+/// A job that found nothing: its numbers those of a new node.
+fn unknown(job: &Job) -> JobResult {
+    let fen = job.fen.clone();
+    JobResult { fen, verdict: Verdict::Unknown, line: Vec::new(), proof: 1, disproof: 1, nodes: 0, seconds: 0.0 }
+}
+
+fn check_position(position: &Position) -> Result<(), JobError> {
+    if position.variant() != Variant::Breakthrough {
+        return Err(JobError::Repeats);
+    }
+    if position.outcome().is_over() {
+        return Err(JobError::GameOver);
+    }
+    Ok(())
+}
+
+/// Runs the jobs of the wave file `path` that fall to shard `number` of
+/// `count` (from 1; job i is shard i mod count + 1), each on `threads`
+/// threads, writing each result beside the wave file. A job whose result is
+/// already there is skipped, so a task run again only finishes its share.
+/// Returns how many jobs it ran.
+pub fn run_wave(path: &Path, number: usize, count: usize, threads: usize) -> Result<usize, JobError> {
+    let jobs = files::read_wave(path)?;
+    let mut ran = 0;
+    for job in jobs.iter().filter(|j| count > 0 && j.index % count + 1 == number) {
+        let target = files::result_path(path, job.index);
+        if target.exists() {
+            continue;
+        }
+        let result = run_job(job, threads).map_err(|reason| JobError::Job {
+            path: path.to_path_buf(),
+            index: job.index,
+            reason,
+        })?;
+        files::write_result(&target, &result)?;
+        ran += 1;
+    }
+    Ok(ran)
+}
+
+/// Runs the wave file `path` on this machine, `threads` jobs at a time.
+pub fn run_wave_here(path: &Path, threads: usize) -> Result<usize, JobError> {
+    let threads = threads.max(1);
+    std::thread::scope(|scope| {
+        let tasks: Vec<_> =
+            (1..=threads).map(|number| scope.spawn(move || run_wave(path, number, threads, 1))).collect();
+        tasks.into_iter().map(|t| t.join().unwrap_or(Ok(0))).sum()
+    })
+}
+
+/// One job: an ordinary solve of its position within its budget.
+fn run_job(job: &Job, threads: usize) -> Result<JobResult, String> {
+    let pos = Position::from_fen(job.variant, &job.fen).map_err(|e| e.to_string())?;
+    let config = SolveConfig {
+        nodes: Some(job.budget),
+        memory_mib: job.memory_mib,
+        distance: false,
+        threads: threads.max(1),
+        ..SolveConfig::default()
+    };
+    let s = solve(&pos, &config, &mut ()).map_err(|e| e.to_string())?;
+    let line = s.line.iter().scan(pos.clone(), |p, &m| {
+        let name = p.move_name(m);
+        p.play(m).ok().map(|_| name)
+    });
+    Ok(JobResult {
+        fen: job.fen.clone(),
+        verdict: s.verdict,
+        line: line.collect(),
+        proof: s.progress.proof,
+        disproof: s.progress.disproof,
+        nodes: s.nodes,
+        seconds: s.time.as_secs_f64(),
+    })
+}
