@@ -80,10 +80,12 @@ fn dress_square(
     sprite.flip_y = square.file % 3 == 1;
     // Only squares and pieces are `Pickable`: sprite picking looks at nothing else.
     commands.entity(add.entity).insert((sprite, Pickable::default())).with_children(|square| {
+        // Hidden while clear: a transparent sprite still costs its pixels.
         square.spawn((
             SquareOverlay,
             Sprite::from_color(Color::NONE, Vec2::ONE),
             Transform::from_xyz(0.0, 0.0, OVERLAY_Z),
+            Visibility::Hidden,
         ));
         let mut marker = Sprite::from_image(textures.target_dot.clone());
         marker.custom_size = Some(Vec2::ONE);
@@ -173,7 +175,7 @@ fn show_highlights(
     selection: Res<Selection>,
     textures: Res<GameTextures>,
     squares: Query<(&BoardSquare, &Children)>,
-    mut overlays: Query<&mut Sprite, (With<SquareOverlay>, Without<TargetMarker>)>,
+    mut overlays: Query<(&mut Sprite, &mut Visibility), (With<SquareOverlay>, Without<TargetMarker>)>,
     mut markers: Query<(&mut Sprite, &mut Visibility), With<TargetMarker>>,
 ) {
     let size = session.size();
@@ -189,10 +191,14 @@ fn show_highlights(
         };
         let target = selection.move_to(index);
         for child in children.iter() {
-            if let Ok(mut overlay) = overlays.get_mut(child)
-                && overlay.color != tint
-            {
-                overlay.color = tint;
+            if let Ok((mut overlay, mut visibility)) = overlays.get_mut(child) {
+                if overlay.color != tint {
+                    overlay.color = tint;
+                }
+                // A clear tint is not drawn at all: on a software renderer
+                // every covered pixel is shaded and blended, seen or not.
+                let shown = if tint == Color::NONE { Visibility::Hidden } else { Visibility::Inherited };
+                visibility.set_if_neq(shown);
             }
             if let Ok((mut marker, mut visibility)) = markers.get_mut(child) {
                 let shown = if target.is_some() { Visibility::Inherited } else { Visibility::Hidden };
