@@ -7,6 +7,7 @@ use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContextSettings, EguiContexts, egui};
 
 use crate::app::board::layout::{BoardViewport, PanelWidths, panel_widths};
+use crate::app::ui::backdrop::{PanelBackdrop, panel_frame};
 use crate::app::game::request::GameRequest;
 use crate::app::ui::panel_state::{PanelLayout, PanelState};
 
@@ -22,7 +23,12 @@ pub(crate) fn keep_pointer_for_board(mut contexts: Query<&mut EguiContextSetting
     }
 }
 
-pub(crate) fn draw_panel(mut contexts: EguiContexts, mut state: PanelState, mut panels: ResMut<PanelWidths>) -> Result {
+pub(crate) fn draw_panel(
+    mut contexts: EguiContexts,
+    mut state: PanelState,
+    mut panels: ResMut<PanelWidths>,
+    mut backdrop: ResMut<PanelBackdrop>,
+) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = egui::Ui::new(
         ctx.clone(),
@@ -39,6 +45,7 @@ pub(crate) fn draw_panel(mut contexts: EguiContexts, mut state: PanelState, mut 
         collapsed_strip(&mut root, "breakline_settings_strip", true, &mut settings_open)
     } else {
         egui::Panel::left("breakline_settings")
+            .frame(panel_frame(root.style()))
             .exact_size(left_width)
             .show(&mut root, |ui| {
                 egui::ScrollArea::vertical()
@@ -57,6 +64,7 @@ pub(crate) fn draw_panel(mut contexts: EguiContexts, mut state: PanelState, mut 
         collapsed_strip(&mut root, "breakline_game_strip", false, &mut layout.game_open)
     } else {
         egui::Panel::right("breakline_game")
+            .frame(panel_frame(root.style()))
             .exact_size(right_width)
             .show(&mut root, |ui| {
                 egui::ScrollArea::vertical()
@@ -76,6 +84,7 @@ pub(crate) fn draw_panel(mut contexts: EguiContexts, mut state: PanelState, mut 
         .and_then(|pos| ctx.layer_id_at(pos))
         .is_some_and(|layer| layer.order != egui::Order::Background);
     panels.set_if_neq(PanelWidths { left: left.width(), right: right.width(), pointer_over_window });
+    PanelBackdrop::record(&mut backdrop, &root, left, right);
     // While reviewing, the banner would cover the positions looked at; a
     // lesson's example that ends the game is not a game to play again.
     let lesson = state.lesson_run.open.is_some();
@@ -167,6 +176,7 @@ fn collapsed_strip(root: &mut egui::Ui, id: &'static str, left_side: bool, open:
     let panel = if left_side { egui::Panel::left(id) } else { egui::Panel::right(id) };
     let (arrow, hover) = if left_side { ("»", "Show the settings ([)") } else { ("«", "Show the game panel (])") };
     panel
+        .frame(panel_frame(root.style()))
         .exact_size(COLLAPSED_WIDTH)
         .resizable(false)
         .show(root, |ui| {

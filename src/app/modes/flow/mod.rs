@@ -11,6 +11,7 @@ mod view;
 use bevy::prelude::*;
 
 pub(crate) use game::OpenFlow;
+pub(crate) use view::FLOW_LAYER;
 pub use game::{FlowGame, FlowRequest, SolveNote};
 pub use solver::FlowSolve;
 
