@@ -222,12 +222,15 @@ fn place_labels(
     }
 }
 
+/// A sprite and whether it is drawn.
+type Shown = (&'static mut Sprite, &'static mut Visibility);
+
 fn show_highlights(
     session: Res<GameSession>,
     selection: Res<Selection>,
     textures: Res<GameTextures>,
     squares: Query<(&BoardSquare, &Children)>,
-    mut overlays: Query<(&mut Sprite, &mut Visibility), (With<SquareOverlay>, Without<TargetMarker>)>,
+    mut overlays: Query<Shown, (With<SquareOverlay>, Without<TargetMarker>)>,
     mut markers: Query<(&mut Sprite, &mut Visibility), With<TargetMarker>>,
 ) {
     let size = session.size();

@@ -73,9 +73,12 @@ fn spawn_parts(mut commands: Commands) {
     }
 }
 
+/// The camera the backdrop is placed for.
+type BoardCamera = (With<Camera2d>, Without<BackdropPart>);
+
 fn place_parts(
     backdrop: Res<PanelBackdrop>,
-    camera: Option<Single<&Transform, (With<Camera2d>, Without<BackdropPart>)>>,
+    camera: Option<Single<&Transform, BoardCamera>>,
     window: Option<Single<&Window, With<PrimaryWindow>>>,
     mut parts: Query<(&BackdropPart, &mut Sprite, &mut Transform, &mut Visibility)>,
 ) {
