@@ -7,8 +7,8 @@ use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContextSettings, EguiContexts, egui};
 
 use crate::app::board::layout::{BoardViewport, PanelWidths, panel_widths};
-use crate::app::ui::backdrop::{PanelBackdrop, panel_frame};
 use crate::app::game::request::GameRequest;
+use crate::app::ui::backdrop::{PanelBackdrop, panel_frame};
 use crate::app::ui::panel_state::{PanelLayout, PanelState};
 
 /// The width of a collapsed panel's strip (its open button).
@@ -118,7 +118,8 @@ fn settings_contents(ui: &mut egui::Ui, state: &mut PanelState, layout: &mut Pan
     ui.separator();
     let variant = state.game.session.variant();
     crate::app::ui::setup::game_section(ui, &mut state.setup, &state.game, &mut state.requests);
-    crate::app::ui::setup::players_section(ui, variant, &state.game.players, &mut state.requests);
+    let suggested = crate::app::modes::rated::suggested_level(&state.progress.progress, variant);
+    crate::app::ui::setup::players_section(ui, (variant, suggested), &state.game.players, &mut state.requests);
     crate::app::ui::progress::section(ui, &mut state.progress, variant, &state.game.players, &mut state.requests);
     crate::app::ui::setup::presets_section(ui, &mut state.setup.settings, &mut state.requests);
     crate::app::ui::series::open_button(ui);
