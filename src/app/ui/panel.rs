@@ -60,6 +60,7 @@ pub(crate) fn draw_panel(
     // The Series tab needs room for its tables; it takes it from the board.
     let right_width =
         if series_tab { right_width.max((ctx.viewport_rect().width() * 0.36).min(470.0)) } else { right_width };
+    let game_shown = layout.game_open;
     let right = if !layout.game_open {
         collapsed_strip(&mut root, "breakline_game_strip", false, &mut layout.game_open)
     } else {
@@ -84,7 +85,10 @@ pub(crate) fn draw_panel(
         .and_then(|pos| ctx.layer_id_at(pos))
         .is_some_and(|layer| layer.order != egui::Order::Background);
     panels.set_if_neq(PanelWidths { left: left.width(), right: right.width(), pointer_over_window });
-    PanelBackdrop::record(&mut backdrop, &root, left, right);
+    // A folded strip keeps egui's own fill: its button reaches past the
+    // strip's rectangle, and the strip is narrow.
+    let open = |shown: bool, rect: egui::Rect| if shown { rect } else { egui::Rect::NOTHING };
+    PanelBackdrop::record(&mut backdrop, &root, open(shown_before, left), open(game_shown, right));
     // While reviewing, the banner would cover the positions looked at; a
     // lesson's example that ends the game is not a game to play again.
     let lesson = state.lesson_run.open.is_some();
@@ -177,7 +181,6 @@ fn collapsed_strip(root: &mut egui::Ui, id: &'static str, left_side: bool, open:
     let panel = if left_side { egui::Panel::left(id) } else { egui::Panel::right(id) };
     let (arrow, hover) = if left_side { ("»", "Show the settings ([)") } else { ("«", "Show the game panel (])") };
     panel
-        .frame(panel_frame(root.style()))
         .exact_size(COLLAPSED_WIDTH)
         .resizable(false)
         .show(root, |ui| {
