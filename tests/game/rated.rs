@@ -115,3 +115,66 @@ fn a_puzzle_in_the_middle_leaves_a_rated_game_rated() {
     resign(&mut app);
     assert_eq!(rating(&app, v).1, before.1 + 1);
 }
+
+fn players(app: &App) -> breakline::app::game::players::Players {
+    app.world().resource::<breakline::app::game::players::Players>().clone()
+}
+
+fn set_black(app: &mut App, black: PlayerSetup) {
+    let mut next = players(app);
+    next.black = black.clone();
+    app.world_mut().write_message(GameRequest::SetPlayers(next));
+    assert!(update_until(app, 20, |app| players(app).black == black));
+    app.update();
+}
+
+#[test]
+fn an_ai_opponent_starts_at_the_level_nearest_the_rating() {
+    use breakline::app::modes::rated::suggested_level;
+    use breakline::engine::ai::search::Level;
+    use breakline::engine::lab::levels::LevelTable;
+    for variant in [Variant::Breakthrough, Variant::LinesOfAction] {
+        let app = game_app(options(variant, PlayerSetup::Human, PlayerSetup::Human));
+        let progress = app.world().resource::<Progress>();
+        let rating = progress.rating(variant).glicko.rating;
+        let level = suggested_level(progress, variant);
+        assert_eq!(Some(level), LevelTable::shipped().nearest(variant, rating), "{variant:?}");
+        // A new player (1000) is nearer Novice than Medium (about 1500).
+        assert_ne!(level, Level::MEDIUM, "{variant:?}");
+    }
+}
+
+#[test]
+fn players_chosen_before_the_first_move_keep_a_rated_game_rated() {
+    use breakline::app::modes::rated::suggested_level;
+    let v = Variant::Breakthrough;
+    let mut app = game_app(options(v, PlayerSetup::Human, ai("medium", v)));
+    assert!(settled_human_turn(&mut app, 50));
+    assert_eq!(app.world().resource::<RatedGame>().unrated_because(), None);
+
+    // The suggested level, picked before the first move: still rated.
+    let level = suggested_level(app.world().resource::<Progress>(), v);
+    set_black(&mut app, PlayerSetup::Ai(level.config()));
+    assert_eq!(app.world().resource::<RatedGame>().unrated_because(), None);
+
+    // A friend at this computer is not rated; a level again before the first move is.
+    set_black(&mut app, PlayerSetup::Human);
+    assert!(app.world().resource::<RatedGame>().unrated_because().is_some());
+    set_black(&mut app, ai("novice", v));
+    assert_eq!(app.world().resource::<RatedGame>().unrated_because(), None);
+
+    // The game counts once it is played out.
+    let before = rating(&app, v);
+    exchange(&mut app);
+    resign(&mut app);
+    assert_eq!(rating(&app, v).1, before.1 + 1);
+}
+
+#[test]
+fn players_changed_after_the_first_move_leave_the_game_unrated() {
+    let v = Variant::Breakthrough;
+    let mut app = game_app(options(v, PlayerSetup::Human, ai("medium", v)));
+    exchange(&mut app);
+    set_black(&mut app, ai("novice", v));
+    assert_eq!(app.world().resource::<RatedGame>().unrated_because(), Some("the players changed during the game"));
+}

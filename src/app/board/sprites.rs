@@ -25,8 +25,16 @@ struct TargetMarker;
 #[derive(Component)]
 struct WinnerGlow;
 
-#[derive(Component)]
-struct BoardFrame;
+/// One of the frame's four sides: top, bottom, left, right. The frame is
+/// drawn as strips around the squares, not as one sprite under them: the wood
+/// under the squares is never seen, and a software renderer pays for every
+/// pixel it covers.
+#[derive(Component, Clone, Copy)]
+struct BoardFrame(u8);
+
+/// How far the frame's strips reach under the squares, in pixels: no seam
+/// of background shows between them whatever the rounding.
+const FRAME_TUCK: f32 = 1.0;
 
 /// A file letter below the board or a rank number left of it.
 #[derive(Component, Clone, Copy)]
@@ -51,7 +59,7 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(OnEnter(GamePhase::Playing), spawn_frame_and_labels)
         .add_systems(
             Update,
-            (place_frame_and_labels, show_highlights, show_winners, fade_captured).after(GameSystems::Animate),
+            (place_frame, place_labels, show_highlights, show_winners, fade_captured).after(GameSystems::Animate),
         );
 }
 
@@ -80,10 +88,12 @@ fn dress_square(
     sprite.flip_y = square.file % 3 == 1;
     // Only squares and pieces are `Pickable`: sprite picking looks at nothing else.
     commands.entity(add.entity).insert((sprite, Pickable::default())).with_children(|square| {
+        // Hidden while clear: a transparent sprite still costs its pixels.
         square.spawn((
             SquareOverlay,
             Sprite::from_color(Color::NONE, Vec2::ONE),
             Transform::from_xyz(0.0, 0.0, OVERLAY_Z),
+            Visibility::Hidden,
         ));
         let mut marker = Sprite::from_image(textures.target_dot.clone());
         marker.custom_size = Some(Vec2::ONE);
@@ -108,13 +118,17 @@ fn dress_piece(add: On<Add, Piece>, pieces: Query<&Piece>, textures: Res<GameTex
 }
 
 fn spawn_frame_and_labels(mut commands: Commands, session: Res<GameSession>, textures: Res<GameTextures>) {
-    commands.spawn((
-        Name::new("Board frame"),
-        BoardFrame,
-        Sprite::from_image(textures.frame.clone()),
-        Transform::default(),
-        DespawnOnEnter(GamePhase::Setup),
-    ));
+    for side in 0..4 {
+        commands.spawn((
+            Name::new("Board frame"),
+            BoardFrame(side),
+            Sprite::from_image(textures.frame.clone()),
+            Transform::default(),
+            // Shown once placed, which waits for the image's size.
+            Visibility::Hidden,
+            DespawnOnEnter(GamePhase::Setup),
+        ));
+    }
     let size = session.size();
     let labels = (0..size.columns).map(CoordinateLabel::File).chain((0..size.rows).map(CoordinateLabel::Rank));
     for label in labels {
@@ -133,15 +147,59 @@ fn spawn_frame_and_labels(mut commands: Commands, session: Res<GameSession>, tex
     }
 }
 
-/// A frame or a label that appeared this frame.
-type JustAdded = Or<(Added<BoardFrame>, Added<CoordinateLabel>)>;
+/// Where frame side `side` lies in the world, and the part of the frame's
+/// image (`image`: its size in pixels) it shows: the same image stretched
+/// over the whole frame, as one sprite would show it.
+fn frame_side(layout: &BoardLayout, side: u8, image: Vec2) -> (Rect, Rect) {
+    let margin = BoardLayout::MARGIN * layout.square;
+    let extent = layout.board_extent();
+    let outer = Rect::from_center_size(layout.board_center(), extent + Vec2::splat(2.0 * margin));
+    let inner = Rect::from_center_size(layout.board_center(), extent - Vec2::splat(2.0 * FRAME_TUCK));
+    let world = match side {
+        0 => Rect::new(outer.min.x, inner.max.y, outer.max.x, outer.max.y),
+        1 => Rect::new(outer.min.x, outer.min.y, outer.max.x, inner.min.y),
+        2 => Rect::new(outer.min.x, inner.min.y, inner.min.x, inner.max.y),
+        _ => Rect::new(inner.max.x, inner.min.y, outer.max.x, inner.max.y),
+    };
+    // The world's y grows upwards, the image's downwards.
+    let to_image = |x: f32, y: f32| {
+        Vec2::new((x - outer.min.x) / outer.width() * image.x, (outer.max.y - y) / outer.height() * image.y)
+    };
+    (world, Rect::from_corners(to_image(world.min.x, world.max.y), to_image(world.max.x, world.min.y)))
+}
+
+/// Places the frame's sides around the squares, once its image is loaded.
+fn place_frame(
+    layout: Res<BoardLayout>,
+    textures: Res<GameTextures>,
+    images: Res<Assets<Image>>,
+    mut sides: Query<(&BoardFrame, &mut Transform, &mut Sprite, &mut Visibility)>,
+) {
+    let Some(image) = images.get(&textures.frame).map(|image| image.size_f32()) else {
+        return;
+    };
+    for (side, mut transform, mut sprite, mut visibility) in &mut sides {
+        let (world, part) = frame_side(&layout, side.0, image);
+        let at = world.center().extend(-1.0);
+        if transform.translation != at {
+            transform.translation = at;
+        }
+        if sprite.custom_size != Some(world.size()) || sprite.rect != Some(part) {
+            sprite.custom_size = Some(world.size());
+            sprite.rect = Some(part);
+        }
+        visibility.set_if_neq(Visibility::Inherited);
+    }
+}
+
+/// A label that appeared this frame.
+type JustAdded = Added<CoordinateLabel>;
 
 /// A coordinate label and what placing it changes.
 type LabelParts = (&'static CoordinateLabel, &'static mut Transform, &'static mut TextFont);
 
-fn place_frame_and_labels(
+fn place_labels(
     layout: Res<BoardLayout>,
-    mut frames: Query<(&mut Transform, &mut Sprite), With<BoardFrame>>,
     mut labels: Query<LabelParts, Without<BoardFrame>>,
     added: Query<(), JustAdded>,
 ) {
@@ -149,10 +207,6 @@ fn place_frame_and_labels(
         return;
     }
     let margin = BoardLayout::MARGIN * layout.square;
-    for (mut transform, mut sprite) in &mut frames {
-        transform.translation = layout.board_center().extend(-1.0);
-        sprite.custom_size = Some(layout.board_extent() + Vec2::splat(2.0 * margin));
-    }
     // Whole pixel sizes: every distinct size makes a new glyph atlas.
     let font_size = (layout.square * 0.28).clamp(10.0, 26.0).round();
     let edge = layout.a1 - Vec2::splat(layout.square / 2.0 + margin / 2.0);
@@ -168,12 +222,15 @@ fn place_frame_and_labels(
     }
 }
 
+/// A sprite and whether it is drawn.
+type Shown = (&'static mut Sprite, &'static mut Visibility);
+
 fn show_highlights(
     session: Res<GameSession>,
     selection: Res<Selection>,
     textures: Res<GameTextures>,
     squares: Query<(&BoardSquare, &Children)>,
-    mut overlays: Query<&mut Sprite, (With<SquareOverlay>, Without<TargetMarker>)>,
+    mut overlays: Query<Shown, (With<SquareOverlay>, Without<TargetMarker>)>,
     mut markers: Query<(&mut Sprite, &mut Visibility), With<TargetMarker>>,
 ) {
     let size = session.size();
@@ -189,10 +246,14 @@ fn show_highlights(
         };
         let target = selection.move_to(index);
         for child in children.iter() {
-            if let Ok(mut overlay) = overlays.get_mut(child)
-                && overlay.color != tint
-            {
-                overlay.color = tint;
+            if let Ok((mut overlay, mut visibility)) = overlays.get_mut(child) {
+                if overlay.color != tint {
+                    overlay.color = tint;
+                }
+                // A clear tint is not drawn at all: on a software renderer
+                // every covered pixel is shaded and blended, seen or not.
+                let shown = if tint == Color::NONE { Visibility::Hidden } else { Visibility::Inherited };
+                visibility.set_if_neq(shown);
             }
             if let Ok((mut marker, mut visibility)) = markers.get_mut(child) {
                 let shown = if target.is_some() { Visibility::Inherited } else { Visibility::Hidden };

@@ -23,6 +23,9 @@ use crate::engine::{Side, Variant};
 /// Undos a rated game allows (a slip of the mouse, not a second try).
 pub const TAKEBACKS: u32 = 2;
 
+/// Why a game of two people, or of two levels, is not rated.
+const NOT_A_PAIRING: &str = "only a person against a level is rated";
+
 /// Whether the game in progress will be rated, and the last rated result.
 #[derive(Resource, Default, Clone, Debug, PartialEq)]
 pub struct RatedGame {
@@ -80,6 +83,24 @@ impl RatedGame {
     fn spoil(&mut self, why: &'static str) {
         self.unrated.get_or_insert(why);
     }
+
+    /// New players before the first move make a new pairing, judged on its
+    /// own (what the person chose before playing is the game they play);
+    /// after it they spoil the game. Only the pairing's verdict is redone: a
+    /// hint or the analysis before the first move still counts.
+    fn players_changed(&mut self, before_first_move: bool, players: &Players) {
+        if !before_first_move || self.takebacks > 0 {
+            self.spoil("the players changed during the game");
+        } else if self.unrated.is_none_or(|why| why == NOT_A_PAIRING) {
+            self.unrated = rated_pairing(players).is_none().then_some(NOT_A_PAIRING);
+        }
+    }
+}
+
+/// The level offered to a person who picks an AI opponent: the one nearest
+/// their rating in `variant` (Medium where the ladder has no levels).
+pub fn suggested_level(progress: &Progress, variant: Variant) -> Level {
+    LevelTable::shipped().nearest(variant, progress.rating(variant).glicko.rating).unwrap_or(Level::MEDIUM)
 }
 
 pub(crate) fn plugin(app: &mut App) {
@@ -98,7 +119,8 @@ pub(crate) fn rated_pairing(players: &Players) -> Option<(Side, Level)> {
 }
 
 /// Follows the game in progress: a new game starts eligible or not; an undo
-/// past the limit, a hint, the analysis or new players spoil it.
+/// past the limit, a hint, the analysis or new players after the first move
+/// spoil it.
 fn track(
     mut requests: MessageReader<GameRequest>,
     (mut hints, mut solves): (MessageReader<HintRequest>, MessageReader<SolveRequest>),
@@ -112,7 +134,7 @@ fn track(
         } else if session.plies() > 0 || session.replay().is_some() {
             Some("only games played from the start are rated")
         } else if rated_pairing(&players).is_none() {
-            Some("only a person against a level is rated")
+            Some(NOT_A_PAIRING)
         } else {
             None
         };
@@ -126,7 +148,10 @@ fn track(
                     rated.spoil("more than two moves were taken back");
                 }
             }
-            GameRequest::SetPlayers(_) => rated.spoil("the players changed during the game"),
+            GameRequest::SetPlayers(players) => {
+                let fresh = session.plies() == 0 && session.replay().is_none() && !visit.active();
+                rated.players_changed(fresh, players);
+            }
             _ => {}
         }
     }

@@ -9,6 +9,7 @@ use bevy_egui::{EguiContexts, egui};
 use egui::{RichText, Ui};
 
 use crate::app::board::layout::{PanelWidths, panel_widths};
+use crate::app::ui::backdrop::{PanelBackdrop, panel_frame};
 
 use crate::app::game::phase::Mode;
 use crate::app::game::settings::GameSettings;
@@ -34,7 +35,12 @@ pub(crate) struct FlowPanel<'w, 's> {
     lessons: MessageWriter<'w, LessonRequest>,
 }
 
-pub(crate) fn draw(mut contexts: EguiContexts, mut panel: FlowPanel, mut widths: ResMut<PanelWidths>) -> Result {
+pub(crate) fn draw(
+    mut contexts: EguiContexts,
+    mut panel: FlowPanel,
+    mut widths: ResMut<PanelWidths>,
+    mut backdrop: ResMut<PanelBackdrop>,
+) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = egui::Ui::new(
         ctx.clone(),
@@ -43,6 +49,7 @@ pub(crate) fn draw(mut contexts: EguiContexts, mut panel: FlowPanel, mut widths:
     );
     let (left_width, right_width) = panel_widths(ctx.viewport_rect().width());
     let left = egui::Panel::left("flow_settings")
+        .frame(panel_frame(root.style()))
         .exact_size(left_width)
         .show(&mut root, |ui| {
             egui::ScrollArea::vertical().id_salt("flow_scroll").auto_shrink([false, false]).show(ui, |ui| {
@@ -55,6 +62,7 @@ pub(crate) fn draw(mut contexts: EguiContexts, mut panel: FlowPanel, mut widths:
         .response
         .rect;
     let right = egui::Panel::right("flow_figures")
+        .frame(panel_frame(root.style()))
         .exact_size(right_width)
         .show(&mut root, |ui| {
             egui::ScrollArea::vertical().id_salt("flow_figures_scroll").auto_shrink([false, false]).show(ui, |ui| {
@@ -68,6 +76,7 @@ pub(crate) fn draw(mut contexts: EguiContexts, mut panel: FlowPanel, mut widths:
         .and_then(|pos| ctx.layer_id_at(pos))
         .is_some_and(|layer| layer.order != egui::Order::Background);
     widths.set_if_neq(PanelWidths { left: left.width(), right: right.width(), pointer_over_window });
+    PanelBackdrop::record(&mut backdrop, &root, left, right);
     Ok(())
 }
 

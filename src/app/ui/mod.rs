@@ -3,6 +3,7 @@
 //! only when they differ, so change detection means a real change.
 
 mod analysis;
+mod backdrop;
 mod banner;
 mod comforts;
 mod confirm;
@@ -29,7 +30,7 @@ use crate::app::game::phase::{GameSystems, Mode};
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<PanelWidths>()
         .init_resource::<panel_state::PanelLayout>()
-        .add_plugins((frame_time::plugin, series::plugin, shortcuts::plugin))
+        .add_plugins((backdrop::plugin, frame_time::plugin, series::plugin, shortcuts::plugin))
         .add_systems(
             EguiPrimaryContextPass,
             (

@@ -8,6 +8,7 @@ use bevy_egui::{EguiContextSettings, EguiContexts, egui};
 
 use crate::app::board::layout::{BoardViewport, PanelWidths, panel_widths};
 use crate::app::game::request::GameRequest;
+use crate::app::ui::backdrop::{PanelBackdrop, panel_frame};
 use crate::app::ui::panel_state::{PanelLayout, PanelState};
 
 /// The width of a collapsed panel's strip (its open button).
@@ -22,7 +23,12 @@ pub(crate) fn keep_pointer_for_board(mut contexts: Query<&mut EguiContextSetting
     }
 }
 
-pub(crate) fn draw_panel(mut contexts: EguiContexts, mut state: PanelState, mut panels: ResMut<PanelWidths>) -> Result {
+pub(crate) fn draw_panel(
+    mut contexts: EguiContexts,
+    mut state: PanelState,
+    mut panels: ResMut<PanelWidths>,
+    mut backdrop: ResMut<PanelBackdrop>,
+) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = egui::Ui::new(
         ctx.clone(),
@@ -39,6 +45,7 @@ pub(crate) fn draw_panel(mut contexts: EguiContexts, mut state: PanelState, mut 
         collapsed_strip(&mut root, "breakline_settings_strip", true, &mut settings_open)
     } else {
         egui::Panel::left("breakline_settings")
+            .frame(panel_frame(root.style()))
             .exact_size(left_width)
             .show(&mut root, |ui| {
                 egui::ScrollArea::vertical()
@@ -53,10 +60,12 @@ pub(crate) fn draw_panel(mut contexts: EguiContexts, mut state: PanelState, mut 
     // The Series tab needs room for its tables; it takes it from the board.
     let right_width =
         if series_tab { right_width.max((ctx.viewport_rect().width() * 0.36).min(470.0)) } else { right_width };
+    let game_shown = layout.game_open;
     let right = if !layout.game_open {
         collapsed_strip(&mut root, "breakline_game_strip", false, &mut layout.game_open)
     } else {
         egui::Panel::right("breakline_game")
+            .frame(panel_frame(root.style()))
             .exact_size(right_width)
             .show(&mut root, |ui| {
                 egui::ScrollArea::vertical()
@@ -76,6 +85,10 @@ pub(crate) fn draw_panel(mut contexts: EguiContexts, mut state: PanelState, mut 
         .and_then(|pos| ctx.layer_id_at(pos))
         .is_some_and(|layer| layer.order != egui::Order::Background);
     panels.set_if_neq(PanelWidths { left: left.width(), right: right.width(), pointer_over_window });
+    // A folded strip keeps egui's own fill: its button reaches past the
+    // strip's rectangle, and the strip is narrow.
+    let open = |shown: bool, rect: egui::Rect| if shown { rect } else { egui::Rect::NOTHING };
+    PanelBackdrop::record(&mut backdrop, &root, open(shown_before, left), open(game_shown, right));
     // While reviewing, the banner would cover the positions looked at; a
     // lesson's example that ends the game is not a game to play again.
     let lesson = state.lesson_run.open.is_some();
@@ -109,7 +122,8 @@ fn settings_contents(ui: &mut egui::Ui, state: &mut PanelState, layout: &mut Pan
     ui.separator();
     let variant = state.game.session.variant();
     crate::app::ui::setup::game_section(ui, &mut state.setup, &state.game, &mut state.requests);
-    crate::app::ui::setup::players_section(ui, variant, &state.game.players, &mut state.requests);
+    let suggested = crate::app::modes::rated::suggested_level(&state.progress.progress, variant);
+    crate::app::ui::setup::players_section(ui, (variant, suggested), &state.game.players, &mut state.requests);
     crate::app::ui::progress::section(ui, &mut state.progress, variant, &state.game.players, &mut state.requests);
     crate::app::ui::setup::presets_section(ui, &mut state.setup.settings, &mut state.requests);
     crate::app::ui::series::open_button(ui);

@@ -19,7 +19,7 @@ use crate::engine::{Side, Variant};
 /// What the sections read, and the puzzle requests they send.
 #[derive(SystemParam)]
 pub(crate) struct ProgressState<'w> {
-    progress: Res<'w, Progress>,
+    pub(crate) progress: Res<'w, Progress>,
     rated: Res<'w, RatedGame>,
     pub(crate) puzzles: Res<'w, PuzzleRun>,
     puzzle_requests: MessageWriter<'w, PuzzleRequest>,

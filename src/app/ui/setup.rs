@@ -137,9 +137,11 @@ pub(crate) fn mode_picker(ui: &mut Ui, variant: &mut Variant, in_flow: bool) -> 
 }
 
 /// The two players of the game in progress, for `variant`.
+/// `suggested`: the level an opponent switched to AI starts at (the one
+/// nearest the person's rating, as the rating section suggests).
 pub(crate) fn players_section(
     ui: &mut Ui,
-    variant: Variant,
+    (variant, suggested): (Variant, Level),
     current: &Players,
     requests: &mut MessageWriter<GameRequest>,
 ) {
@@ -147,7 +149,7 @@ pub(crate) fn players_section(
         ui.label(RichText::new("Changes apply to the game in progress.").weak());
         let mut players = current.clone();
         for side in Side::BOTH {
-            ui.group(|ui| player_editor(ui, side, players.get_mut(side), variant));
+            ui.group(|ui| player_editor(ui, side, players.get_mut(side), (variant, suggested)));
         }
         if players != *current {
             requests.write(GameRequest::SetPlayers(players));
@@ -155,14 +157,14 @@ pub(crate) fn players_section(
     });
 }
 
-fn player_editor(ui: &mut Ui, side: Side, player: &mut PlayerSetup, variant: Variant) {
+fn player_editor(ui: &mut Ui, side: Side, player: &mut PlayerSetup, (variant, suggested): (Variant, Level)) {
     ui.horizontal(|ui| {
         ui.label(RichText::new(side.title()).strong());
         let mut is_ai = player.is_ai();
         ui.selectable_value(&mut is_ai, false, "Human");
         ui.selectable_value(&mut is_ai, true, "AI");
         if is_ai != player.is_ai() {
-            *player = if is_ai { PlayerSetup::Ai(Level::MEDIUM.config()) } else { PlayerSetup::Human };
+            *player = if is_ai { PlayerSetup::Ai(suggested.config()) } else { PlayerSetup::Human };
         }
     });
     let PlayerSetup::Ai(config) = player else {
@@ -337,7 +339,9 @@ mod tests {
     fn shown(mut player: PlayerSetup, variant: Variant) -> PlayerSetup {
         let ctx = egui::Context::default();
         for _ in 0..3 {
-            let _ = ctx.run_ui(egui::RawInput::default(), |ui| player_editor(ui, Side::White, &mut player, variant));
+            let _ = ctx.run_ui(egui::RawInput::default(), |ui| {
+                player_editor(ui, Side::White, &mut player, (variant, Level::MEDIUM))
+            });
         }
         player
     }

@@ -22,7 +22,7 @@ use crate::app::theme::palette;
 use crate::engine::flow::library::SHIPPED;
 
 /// The render layer of Flow's sprites.
-const FLOW_LAYER: usize = 1;
+pub(crate) const FLOW_LAYER: usize = 1;
 /// Sizes in cells.
 const PIPE: f32 = 0.34;
 const DOT: f32 = 0.7;
