@@ -4,7 +4,7 @@
 use thiserror::Error;
 
 use super::{bench::BenchError, book::BookBuildError, flow::FlowCommandError, perft::PerftError};
-use super::{convert::ConvertError, merge::MergeCliError, protocol::ProtocolError, solve::SolveCommandError};
+use super::{convert::ConvertError, merge::MergeCliError, protocol::ProtocolError, solve_error::SolveCommandError};
 use super::{experiments::ExperimentsError, matches::MatchError, tournament::TournamentError, tune::TuneCliError};
 
 /// Why a command failed; each variant's message is its command's own.

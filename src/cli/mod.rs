@@ -21,6 +21,7 @@ pub mod protocol;
 mod puzzles;
 mod shard;
 mod solve;
+mod solve_error;
 mod solve_jobs;
 mod tournament;
 mod train;

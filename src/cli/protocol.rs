@@ -13,7 +13,7 @@ pub use job::Sink;
 use job::{Job, JobError, Work};
 use thiserror::Error;
 
-use super::solve::SolveCommandError;
+use super::solve_error::SolveCommandError;
 use crate::engine::ai::eval::nnue::fallback;
 use crate::engine::ai::eval::wdl_per_mille;
 use crate::engine::ai::search::limits::{self, MULTIPV};

@@ -6,16 +6,14 @@ use std::time::Duration;
 
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use thiserror::Error;
 
 use crate::engine::ai::search::limits::THREADS;
 use crate::engine::ai::solver::jobs::JobSettings;
-use crate::engine::ai::solver::{
-    self, Checkpoint, Solution, SolveConfig, SolveError, SolveHandler, SolveProgress, Verdict,
-};
-use crate::engine::lab::shard::{Shard, ShardError};
-use crate::engine::{BoardSize, FenError, MoveError, Position, SizeError, Variant};
+use crate::engine::ai::solver::{self, Checkpoint, Solution, SolveConfig, SolveHandler, SolveProgress, Verdict};
+use crate::engine::lab::shard::Shard;
+use crate::engine::{BoardSize, Position, Variant};
 
+use super::solve_error::SolveCommandError;
 use super::solve_jobs::{self, Runner};
 
 #[derive(Args, Debug)]
@@ -104,36 +102,6 @@ impl SolveHandler for Spinner {
 
 fn number(n: u32) -> String {
     if n >= 1 << 30 { "inf".to_string() } else { n.to_string() }
-}
-
-/// Why a proof could not be run, on the command line or in the protocol.
-#[derive(Debug, Error)]
-pub(crate) enum SolveCommandError {
-    #[error(transparent)]
-    Fen(#[from] FenError),
-    #[error(transparent)]
-    Size(#[from] SizeError),
-    #[error("move {text}: {source}")]
-    Move { text: String, source: MoveError },
-    #[error("bad time limit '{0}' (seconds, above 0)")]
-    TimeLimit(f64),
-    #[error("bad checkpoint interval '{0}' (minutes, above 0)")]
-    CheckpointEvery(f64),
-    #[error(transparent)]
-    Solver(#[from] SolveError),
-    /// A proof whose line the rules refuse: a solver defect.
-    #[error("internal error, bad winning line: {0}")]
-    BadLine(#[from] solver::LineError),
-    #[error("bad {key} value '{value}'")]
-    BadValue { key: String, value: String },
-    #[error("unknown solve option '{0}'")]
-    UnknownOption(String),
-    #[error("solve option '{0}' needs a value")]
-    NeedsValue(String),
-    #[error(transparent)]
-    Jobs(#[from] solver::jobs::JobError),
-    #[error(transparent)]
-    Shard(#[from] ShardError),
 }
 
 pub(crate) fn run(args: &SolveArgs) -> Result<(), SolveCommandError> {

@@ -11,7 +11,7 @@ use crate::engine::ai::solver::jobs::{self, JobDir, JobSettings, JobSolution};
 use crate::engine::ai::solver::{self};
 use crate::engine::lab::shard::{Shard, shard_from_env};
 
-use super::solve::SolveCommandError;
+use super::solve_error::SolveCommandError;
 
 /// How the master runs each wave.
 pub(crate) enum Runner<'a> {

@@ -1,0 +1,39 @@
+//! Why `breakline solve` or the protocol's `solve` could not run a proof: one
+//! error for the one-process proof and the job-level one, in a file of its
+//! own so that both commands' files can name it without naming each other.
+
+use thiserror::Error;
+
+use crate::engine::ai::solver::{self, SolveError};
+use crate::engine::lab::shard::ShardError;
+use crate::engine::{FenError, MoveError, SizeError};
+
+/// Why a proof could not be run, on the command line or in the protocol.
+#[derive(Debug, Error)]
+pub(crate) enum SolveCommandError {
+    #[error(transparent)]
+    Fen(#[from] FenError),
+    #[error(transparent)]
+    Size(#[from] SizeError),
+    #[error("move {text}: {source}")]
+    Move { text: String, source: MoveError },
+    #[error("bad time limit '{0}' (seconds, above 0)")]
+    TimeLimit(f64),
+    #[error("bad checkpoint interval '{0}' (minutes, above 0)")]
+    CheckpointEvery(f64),
+    #[error(transparent)]
+    Solver(#[from] SolveError),
+    /// A proof whose line the rules refuse: a solver defect.
+    #[error("internal error, bad winning line: {0}")]
+    BadLine(#[from] solver::LineError),
+    #[error("bad {key} value '{value}'")]
+    BadValue { key: String, value: String },
+    #[error("unknown solve option '{0}'")]
+    UnknownOption(String),
+    #[error("solve option '{0}' needs a value")]
+    NeedsValue(String),
+    #[error(transparent)]
+    Jobs(#[from] solver::jobs::JobError),
+    #[error(transparent)]
+    Shard(#[from] ShardError),
+}
