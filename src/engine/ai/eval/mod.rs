@@ -254,7 +254,9 @@ pub trait Evaluate: Game {
 
     /// The flat value of a race already decided, for `perspective`: in
     /// Breakthrough a pawn that will reach the goal and cannot be stopped
-    /// (the expert's almost-win term); 0 where the variant has none. The
+    /// (the expert's almost-win term), in Lines of Action a mover that can
+    /// join all its pieces next move or must stop its opponent doing so
+    /// (the expert's connection terms); 0 where the variant has none. The
     /// learned evaluation adds it to its net's score, a rule being surer
     /// than a net's judgement.
     fn decided_race(&self, perspective: Side) -> Score {
@@ -303,5 +305,9 @@ impl<B: Bits> Evaluate for LinesOfAction<B> {
 
     fn eval_step(&self, strategy: Strategy) -> Score {
         loa::eval_step(self, hand_written(strategy))
+    }
+
+    fn decided_race(&self, perspective: Side) -> Score {
+        loa::connect_threat(self.board(), perspective)
     }
 }

@@ -46,7 +46,7 @@ pub const CONNECT_NEXT: Score = MAX_EVAL / 2;
 pub const CONNECT_THREAT: Score = 500;
 
 /// [`CONNECT_NEXT`] or [`CONNECT_THREAT`] from `me`'s view.
-fn connect_threat<B: Bits>(b: &Board<B>, me: Side) -> Score {
+pub(crate) fn connect_threat<B: Bits>(b: &Board<B>, me: Side) -> Score {
     let mover = b.side();
     let (own, enemy) = (b.pieces(mover), b.pieces(mover.opponent()));
     let v = if connects_in_one(b.geometry(), own, enemy) {
