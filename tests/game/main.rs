@@ -10,6 +10,7 @@ mod flow;
 mod human_moves;
 mod layout;
 mod lessons;
+mod nets;
 mod overlay;
 mod owner;
 mod proof;

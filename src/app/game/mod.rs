@@ -5,6 +5,7 @@
 
 pub(crate) mod clock;
 pub(crate) mod control;
+pub(crate) mod evaluation_note;
 pub mod eval_graph;
 pub mod notice;
 pub mod owner;
@@ -28,6 +29,7 @@ pub(crate) fn plugin(app: &mut App) {
         owner::plugin,
         clock::plugin,
         notice::plugin,
+        evaluation_note::plugin,
         wake::plugin,
         eval_graph::plugin,
         show::plugin,
