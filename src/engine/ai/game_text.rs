@@ -122,7 +122,8 @@ fn numbered_moves(start: &Position, end: &Position) -> String {
     out
 }
 
-fn result_token(result: Outcome) -> &'static str {
+/// PGN's result token of an outcome: `1-0`, `0-1`, `1/2-1/2` or `*`.
+pub fn result_token(result: Outcome) -> &'static str {
     match result {
         Outcome::Ongoing => "*",
         Outcome::Win { winner: Side::White, .. } => "1-0",

@@ -7,6 +7,7 @@
 pub mod book_build;
 pub mod glicko;
 pub mod levels;
+pub mod library;
 pub mod naive_study;
 pub mod puzzles;
 pub(crate) mod rating;

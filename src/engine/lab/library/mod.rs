@@ -1,0 +1,18 @@
+//! The library: every finished game kept in one SQLite file in the person's
+//! data directory, with the filters a list needs, import and export as the
+//! text people share, and deletion. The file is checked before anything is
+//! written to it, versioned and migrated, and written in transactions.
+
+mod check;
+pub mod entry;
+pub mod error;
+pub mod filter;
+pub mod schema;
+pub mod store;
+pub mod transfer;
+
+pub use entry::{GameId, GameSummary, LibraryGame};
+pub use error::LibraryError;
+pub use filter::{GameFilter, ResultFilter};
+pub use store::{Library, default_path};
+pub use transfer::{ImportSummary, Refusal};
