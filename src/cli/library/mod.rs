@@ -1,10 +1,11 @@
-//! `breakline library list | import | export | delete`: the library of games
+//! `breakline library list | import | export | report | delete`: the library of games
 //! (see `engine::lab::library`) from the command line. The file is the
 //! person's (`library.sqlite3` in their data directory) unless `--db` names
 //! another.
 
 mod filters;
 mod list;
+mod report;
 mod transfer;
 
 use std::path::PathBuf;
@@ -12,7 +13,7 @@ use std::path::PathBuf;
 use clap::{Args, Subcommand};
 use thiserror::Error;
 
-use crate::engine::lab::library::{GameId, Library, LibraryError, default_path};
+use crate::engine::lab::library::{GameId, Library, LibraryError, ReviewFailure, default_path};
 
 #[derive(Args, Debug)]
 pub(crate) struct LibraryArgs {
@@ -31,6 +32,8 @@ enum LibraryCommand {
     Import(transfer::ImportArgs),
     /// Write the games a filter selects as text, to a file or stdout
     Export(transfer::ExportArgs),
+    /// Review a game: every position searched, each side's accuracy, its inaccuracies, mistakes and blunders
+    Report(report::ReportArgs),
     /// Delete games by id
     Delete {
         /// The games' ids (as `list` shows them)
@@ -50,6 +53,8 @@ pub(crate) enum LibraryCliError {
     Write { path: PathBuf, source: std::io::Error },
     #[error("{0}")]
     Filter(String),
+    #[error(transparent)]
+    Review(#[from] ReviewFailure),
     #[error("no game {0} in the library")]
     Missing(GameId),
 }
@@ -64,6 +69,7 @@ pub(crate) fn run(args: &LibraryArgs) -> Result<(), LibraryCliError> {
         LibraryCommand::List(filter) => list::list(&library, filter),
         LibraryCommand::Import(import) => transfer::import(&mut library, import),
         LibraryCommand::Export(export) => transfer::export(&library, export),
+        LibraryCommand::Report(report) => report::report(&mut library, report),
         LibraryCommand::Delete { ids } => list::delete(&mut library, ids),
     }
 }

@@ -11,6 +11,7 @@ pub mod library;
 pub mod naive_study;
 pub mod puzzles;
 pub(crate) mod rating;
+pub mod review;
 pub mod runner;
 pub mod series;
 pub mod shard;

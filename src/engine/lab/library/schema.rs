@@ -46,6 +46,16 @@ const MIGRATIONS: &[Migration] = &[
         CREATE INDEX games_by_date ON games (played_at);
         CREATE INDEX games_by_variant ON games (variant, size);",
     ),
+    // Version 2: game reports, one per game and report settings (a JSON
+    // `GameReport`), deleted with their game.
+    Migration::Sql(
+        "CREATE TABLE reports (
+            game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            settings TEXT NOT NULL,
+            report TEXT NOT NULL,
+            PRIMARY KEY (game_id, settings)
+        );",
+    ),
 ];
 
 /// The schema version this build writes.
