@@ -1,8 +1,10 @@
-//! `breakline library list | import | export | report | delete`: the library of games
+//! `breakline library list | import | export | report | explore | bench | delete`: the library of games
 //! (see `engine::lab::library`) from the command line. The file is the
 //! person's (`library.sqlite3` in their data directory) unless `--db` names
 //! another.
 
+mod bench;
+mod explore;
 mod filters;
 mod list;
 mod report;
@@ -34,6 +36,10 @@ enum LibraryCommand {
     Export(transfer::ExportArgs),
     /// Review a game: every position searched, each side's accuracy, its inaccuracies, mistakes and blunders
     Report(report::ReportArgs),
+    /// The opening explorer: the moves played from a position in the stored games and how they scored
+    Explore(explore::ExploreArgs),
+    /// Time import, list and explorer on seeded random games in an empty library (--db, default a temporary file)
+    Bench(bench::BenchArgs),
     /// Delete games by id
     Delete {
         /// The games' ids (as `list` shows them)
@@ -60,16 +66,32 @@ pub(crate) enum LibraryCliError {
 }
 
 pub(crate) fn run(args: &LibraryArgs) -> Result<(), LibraryCliError> {
+    let bench_file = matches!(args.command, LibraryCommand::Bench(_)) && args.db.is_none();
     let path = match &args.db {
         Some(path) => path.clone(),
+        None if bench_file => std::env::temp_dir().join(format!("breakline-bench-{}.sqlite3", std::process::id())),
         None => default_path()?,
     };
-    let mut library = Library::open(&path)?;
-    match &args.command {
+    let result = run_on(&path, &args.command);
+    if bench_file {
+        for suffix in ["", "-wal", "-shm"] {
+            let mut name = path.clone().into_os_string();
+            name.push(suffix);
+            let _ = std::fs::remove_file(name);
+        }
+    }
+    result
+}
+
+fn run_on(path: &std::path::Path, command: &LibraryCommand) -> Result<(), LibraryCliError> {
+    let mut library = Library::open(path)?;
+    match command {
         LibraryCommand::List(filter) => list::list(&library, filter),
         LibraryCommand::Import(import) => transfer::import(&mut library, import),
         LibraryCommand::Export(export) => transfer::export(&library, export),
         LibraryCommand::Report(report) => report::report(&mut library, report),
+        LibraryCommand::Explore(explore) => explore::explore(&library, explore),
+        LibraryCommand::Bench(bench) => bench::bench(&mut library, bench),
         LibraryCommand::Delete { ids } => list::delete(&mut library, ids),
     }
 }

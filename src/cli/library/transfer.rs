@@ -15,7 +15,7 @@ use crate::engine::lab::library::Library;
 pub(crate) struct ImportArgs {
     /// A file of games as text (tags and numbered moves, one game after another)
     file: PathBuf,
-    /// Print `stored N` on stdout as each game is committed (for tests)
+    /// Print `stored N` on stdout as each batch of games is committed (for tests)
     #[arg(long, hide = true)]
     progress: bool,
 }
@@ -34,8 +34,8 @@ pub(super) fn import(library: &mut Library, args: &ImportArgs) -> Result<(), Lib
         .map_err(|source| LibraryCliError::Read { path: args.file.clone(), source })?;
     let mut count = 0usize;
     let mut stdout = std::io::stdout();
-    let summary = library.import_text(&text, &mut |_| {
-        count += 1;
+    let summary = library.import_text(&text, &mut |ids| {
+        count += ids.len();
         if args.progress {
             let _ = writeln!(stdout, "stored {count}");
             let _ = stdout.flush();

@@ -346,7 +346,7 @@ impl<P: PlayerDescription> Record<P> {
 
     /// This record rebuilt from its start position and moves, and the final position.
     pub fn rebuilt(&self) -> Result<(Record<P>, Position), RecordError> {
-        let start = self.start()?;
+        let start = self.start_position()?;
         let mut record = Record::new(&start, self.white.clone(), self.black.clone(), self.seed);
         record.time_control = self.time_control;
         let mut position = start;
@@ -394,7 +394,7 @@ impl<P: PlayerDescription> Record<P> {
     /// Replays the record from its start, checking every move; the result is
     /// the final position.
     pub fn replay(&self) -> Result<Position, RecordError> {
-        let mut pos = self.start()?;
+        let mut pos = self.start_position()?;
         for (index, m) in self.moves.iter().enumerate() {
             pos.play_text(&m.notation).map_err(|error| RecordError::Move {
                 index: index + 1,
@@ -406,7 +406,7 @@ impl<P: PlayerDescription> Record<P> {
     }
 
     /// The start position the record names, with its move limit.
-    fn start(&self) -> Result<Position, RecordError> {
+    pub fn start_position(&self) -> Result<Position, RecordError> {
         let mut pos = Position::from_fen(self.variant, &self.start_fen)?;
         if pos.size() != self.size {
             return Err(RecordError::SizeMismatch { recorded: self.size, actual: pos.size() });

@@ -6,14 +6,18 @@
 mod check;
 pub mod entry;
 pub mod error;
+pub mod explorer;
 pub mod filter;
+mod positions;
 pub mod reports;
+pub mod sample;
 pub mod schema;
 pub mod store;
 pub mod transfer;
 
 pub use entry::{GameId, GameSummary, LibraryGame};
 pub use error::LibraryError;
+pub use explorer::ExplorerMove;
 pub use filter::{GameFilter, ResultFilter};
 pub use reports::ReviewFailure;
 pub use store::{Library, default_path};

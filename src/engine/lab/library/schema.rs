@@ -8,6 +8,7 @@
 use rusqlite::{Connection, Transaction};
 
 use super::error::LibraryError;
+use super::positions::index_all;
 
 /// "BLNL" in ASCII: the `application_id` every library carries.
 pub const APPLICATION_ID: i32 = 0x424c_4e4c;
@@ -16,6 +17,8 @@ pub const APPLICATION_ID: i32 = 0x424c_4e4c;
 enum Migration {
     /// Statements that change the tables.
     Sql(&'static str),
+    /// Statements, then work on the rows that SQL alone cannot do.
+    Code(&'static str, fn(&Transaction) -> Result<(), LibraryError>),
 }
 
 /// Every migration, oldest first: migration `i` brings a file from version
@@ -56,6 +59,21 @@ const MIGRATIONS: &[Migration] = &[
             PRIMARY KEY (game_id, settings)
         );",
     ),
+    // Version 3: the opening explorer's index, every main-line position's
+    // hash (as a signed integer) with the move played from it; the games
+    // stored before are indexed as the file is migrated.
+    Migration::Code(
+        "CREATE TABLE positions (
+            game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            ply INTEGER NOT NULL,
+            hash INTEGER NOT NULL,
+            move TEXT NOT NULL,
+            mover TEXT NOT NULL CHECK (mover IN ('white', 'black')),
+            PRIMARY KEY (game_id, ply)
+        ) WITHOUT ROWID;
+        CREATE INDEX positions_by_hash ON positions (hash);",
+        index_all,
+    ),
 ];
 
 /// The schema version this build writes.
@@ -67,6 +85,10 @@ pub(super) fn migrate(conn: &mut Connection, version: i64) -> Result<(), Library
         let tx = conn.transaction()?;
         match migration {
             Migration::Sql(sql) => tx.execute_batch(sql)?,
+            Migration::Code(sql, work) => {
+                tx.execute_batch(sql)?;
+                work(&tx)?;
+            }
         }
         stamp(&tx, index as i64 + 1)?;
         tx.commit()?;

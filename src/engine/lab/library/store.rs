@@ -5,18 +5,23 @@
 
 use std::path::{Path, PathBuf};
 
-use rusqlite::{Connection, OptionalExtension, Row, params};
+use rusqlite::{Connection, OptionalExtension, Transaction, params};
 
 use super::check::{Found, inspect};
 use super::entry::{GameId, LibraryGame};
 use super::error::LibraryError;
+use super::positions::index_game;
 use super::schema::migrate;
 use crate::engine::ai::game_text::result_token;
 use crate::engine::ai::player::GameRecord;
+use crate::engine::rules::position::Position;
 use crate::engine::rules::types::Side;
 
 /// The library file's name in the person's data directory.
 const FILE_NAME: &str = "library.sqlite3";
+
+/// The page cache, KiB.
+const CACHE_KIB: i64 = 64 * 1024;
 
 /// An open library.
 pub struct Library {
@@ -53,6 +58,9 @@ impl Library {
         // the last few).
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.pragma_update(None, "synchronous", "NORMAL")?;
+        // The explorer's index is written at random places (by hash): a
+        // page cache of CACHE_KIB keeps an import from rereading it.
+        conn.pragma_update(None, "cache_size", -CACHE_KIB)?;
         Ok(Library { conn, path: path.to_path_buf() })
     }
 
@@ -63,36 +71,24 @@ impl Library {
 
     /// Stores `game` in one transaction and returns its id.
     pub fn add(&mut self, game: &LibraryGame) -> Result<GameId, LibraryError> {
-        let (record, end) = game.record.rebuilt().map_err(|e| LibraryError::Unstorable(e.to_string()))?;
-        let json = serde_json::to_string(&record).map_err(|e| LibraryError::Unstorable(e.to_string()))?;
-        let outcome = serde_json::to_string(&record.result).map_err(|e| LibraryError::Unstorable(e.to_string()))?;
+        let ids = self.add_all(std::slice::from_ref(game))?;
+        ids.first().copied().ok_or_else(|| LibraryError::Unstorable("nothing was stored".into()))
+    }
+
+    /// Stores `games` in one transaction (all or none) and returns their
+    /// ids: a file of games goes in batches, as one transaction a game
+    /// rewrites the explorer's index pages for every game.
+    pub fn add_all(&mut self, games: &[LibraryGame]) -> Result<Vec<GameId>, LibraryError> {
+        let rows = games.iter().map(Row::of).collect::<Result<Vec<_>, _>>()?;
         let tx = self.conn.transaction()?;
-        tx.execute(
-            "INSERT INTO games (variant, size, white, black, white_label, black_label, person, rated,
-                time_control, played_at, result, outcome, plies, moves, opening_plies, record)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
-            params![
-                end.variant().id(),
-                end.size().to_string(),
-                record.white.display_name(),
-                record.black.display_name(),
-                record.white.label(),
-                record.black.label(),
-                game.person.map(Side::name),
-                game.rated,
-                record.time_control.map(|tc| tc.to_string()),
-                game.played_at.map(|t| t.as_second()),
-                result_token(record.result),
-                outcome,
-                record.moves.len() as i64,
-                record.moves.iter().map(|m| m.notation.as_str()).collect::<Vec<_>>().join(" "),
-                game.opening_plies,
-                json,
-            ],
-        )?;
-        let id = GameId(tx.last_insert_rowid());
+        let mut ids = Vec::with_capacity(rows.len());
+        for (game, row) in games.iter().zip(&rows) {
+            let id = insert(&tx, game, row)?;
+            index_game(&tx, id, &row.record)?;
+            ids.push(id);
+        }
         tx.commit()?;
-        Ok(id)
+        Ok(ids)
     }
 
     /// The game `id`, its record replayed and checked.
@@ -121,8 +117,56 @@ impl Library {
     }
 }
 
+/// What a game's row holds that is computed from its record.
+struct Row {
+    record: GameRecord,
+    end: Position,
+    json: String,
+    outcome: String,
+}
+
+impl Row {
+    /// The record replayed and checked, and its JSON forms.
+    fn of(game: &LibraryGame) -> Result<Row, LibraryError> {
+        let unstorable = |e: &dyn std::fmt::Display| LibraryError::Unstorable(e.to_string());
+        let (record, end) = game.record.rebuilt().map_err(|e| unstorable(&e))?;
+        let json = serde_json::to_string(&record).map_err(|e| unstorable(&e))?;
+        let outcome = serde_json::to_string(&record.result).map_err(|e| unstorable(&e))?;
+        Ok(Row { record, end, json, outcome })
+    }
+}
+
+/// Inserts the game's row (inside the caller's transaction).
+fn insert(tx: &Transaction, game: &LibraryGame, row: &Row) -> Result<GameId, LibraryError> {
+    let record = &row.record;
+    tx.prepare_cached(
+        "INSERT INTO games (variant, size, white, black, white_label, black_label, person, rated,
+            time_control, played_at, result, outcome, plies, moves, opening_plies, record)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
+    )?
+    .execute(params![
+        row.end.variant().id(),
+        row.end.size().to_string(),
+        record.white.display_name(),
+        record.black.display_name(),
+        record.white.label(),
+        record.black.label(),
+        game.person.map(Side::name),
+        game.rated,
+        record.time_control.map(|tc| tc.to_string()),
+        game.played_at.map(|t| t.as_second()),
+        result_token(record.result),
+        row.outcome,
+        record.moves.len() as i64,
+        record.moves.iter().map(|m| m.notation.as_str()).collect::<Vec<_>>().join(" "),
+        game.opening_plies,
+        row.json,
+    ])?;
+    Ok(GameId(tx.last_insert_rowid()))
+}
+
 /// A game from its row (record, played_at, rated, person, opening_plies).
-fn stored_game(id: GameId, row: &Row) -> Result<LibraryGame, LibraryError> {
+fn stored_game(id: GameId, row: &rusqlite::Row) -> Result<LibraryGame, LibraryError> {
     let bad = |why: String| LibraryError::Stored { id, why };
     let json: String = row.get(0)?;
     let (record, _) = GameRecord::from_json(&json).map_err(|e| bad(e.to_string()))?;

@@ -12,6 +12,10 @@ use super::error::LibraryError;
 use super::store::Library;
 use crate::engine::ai::game_text::{self, Headers};
 
+/// Games an import stores in one transaction: a kill loses at most the
+/// batch being written, and the explorer's index pages are written once a batch.
+pub const BATCH: usize = 100;
+
 /// A game of an imported file that was not kept, and why.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Refusal {
@@ -102,25 +106,43 @@ pub fn write_games(games: &[LibraryGame]) -> Result<String, LibraryError> {
 }
 
 impl Library {
-    /// Stores every good game of `text` (each in its own transaction) and
-    /// names the bad ones; `stored` hears of each game kept, as it is kept.
-    pub fn import_text(&mut self, text: &str, stored: &mut dyn FnMut(GameId)) -> Result<ImportSummary, LibraryError> {
+    /// Stores every good game of `text`, in transactions of [`BATCH`]
+    /// games, and names the bad ones; `stored` hears of the games of each
+    /// transaction once it is committed.
+    pub fn import_text(
+        &mut self,
+        text: &str,
+        stored: &mut dyn FnMut(&[GameId]),
+    ) -> Result<ImportSummary, LibraryError> {
         let mut summary = ImportSummary::default();
+        let mut batch = Vec::with_capacity(BATCH);
         for (index, (line, game)) in split_games(text).into_iter().enumerate() {
-            let refuse = |reason: String| Refusal { index: index + 1, line, reason };
             match read_game(&game) {
-                Ok(game) => match self.add(&game) {
-                    Ok(id) => {
-                        stored(id);
-                        summary.stored.push(id);
-                    }
-                    Err(LibraryError::Unstorable(reason)) => summary.refused.push(refuse(reason)),
-                    Err(other) => return Err(other),
-                },
-                Err(reason) => summary.refused.push(refuse(reason)),
+                Ok(game) => batch.push(game),
+                Err(reason) => summary.refused.push(Refusal { index: index + 1, line, reason }),
+            }
+            if batch.len() == BATCH {
+                self.commit_batch(&mut batch, &mut summary, stored)?;
             }
         }
+        self.commit_batch(&mut batch, &mut summary, stored)?;
         Ok(summary)
+    }
+
+    fn commit_batch(
+        &mut self,
+        batch: &mut Vec<LibraryGame>,
+        summary: &mut ImportSummary,
+        stored: &mut dyn FnMut(&[GameId]),
+    ) -> Result<(), LibraryError> {
+        if batch.is_empty() {
+            return Ok(());
+        }
+        let ids = self.add_all(batch)?;
+        batch.clear();
+        stored(&ids);
+        summary.stored.extend(ids);
+        Ok(())
     }
 
     /// The games `ids` as one text, in that order.
