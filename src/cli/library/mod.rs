@@ -1,9 +1,10 @@
-//! `breakline library list | import | export | report | explore | bench | delete`: the library of games
+//! `breakline library list | import | export | report | explore | exercises | answer | bench | delete`: the library of games
 //! (see `engine::lab::library`) from the command line. The file is the
 //! person's (`library.sqlite3` in their data directory) unless `--db` names
 //! another.
 
 mod bench;
+mod exercises;
 mod explore;
 mod filters;
 mod list;
@@ -40,6 +41,10 @@ enum LibraryCommand {
     Explore(explore::ExploreArgs),
     /// Time import, list and explorer on seeded random games in an empty library (--db, default a temporary file)
     Bench(bench::BenchArgs),
+    /// The exercises made from your mistakes and blunders (reports make them), and how many are left
+    Exercises(exercises::ExercisesArgs),
+    /// Try a move in an exercise: accepted if it wins by proof or loses under the threshold
+    Answer(exercises::AnswerArgs),
     /// Delete games by id
     Delete {
         /// The games' ids (as `list` shows them)
@@ -92,6 +97,8 @@ fn run_on(path: &std::path::Path, command: &LibraryCommand) -> Result<(), Librar
         LibraryCommand::Report(report) => report::report(&mut library, report),
         LibraryCommand::Explore(explore) => explore::explore(&library, explore),
         LibraryCommand::Bench(bench) => bench::bench(&mut library, bench),
+        LibraryCommand::Exercises(list) => exercises::list(&library, list),
+        LibraryCommand::Answer(answer) => exercises::answer(&mut library, answer),
         LibraryCommand::Delete { ids } => list::delete(&mut library, ids),
     }
 }

@@ -6,6 +6,7 @@
 mod check;
 pub mod entry;
 pub mod error;
+pub mod exercises;
 pub mod explorer;
 pub mod filter;
 mod positions;
@@ -17,6 +18,7 @@ pub mod transfer;
 
 pub use entry::{GameId, GameSummary, LibraryGame};
 pub use error::LibraryError;
+pub use exercises::{Exercise, ExerciseId};
 pub use explorer::ExplorerMove;
 pub use filter::{GameFilter, ResultFilter};
 pub use reports::ReviewFailure;

@@ -5,6 +5,7 @@ use rusqlite::OptionalExtension;
 
 use super::entry::GameId;
 use super::error::LibraryError;
+use super::exercises::make_exercises;
 use super::store::Library;
 use crate::engine::lab::review::{GameReport, ReportError, ReportSettings, review};
 
@@ -23,14 +24,20 @@ impl Library {
             .transpose()
     }
 
-    /// Keeps `report` with game `id` (replacing one of the same settings).
+    /// Keeps `report` with game `id` (replacing one of the same settings),
+    /// and makes exercises of the person's mistakes and blunders in it.
     pub fn store_report(&mut self, id: GameId, report: &GameReport) -> Result<(), LibraryError> {
         let json = serde_json::to_string(report).map_err(|e| LibraryError::Unstorable(e.to_string()))?;
+        let game = self.get(id)?;
+        let start = game.record.start_position().map_err(|e| LibraryError::Stored { id, why: e.to_string() })?;
         let tx = self.conn.transaction()?;
         tx.execute(
             "INSERT OR REPLACE INTO reports (game_id, settings, report) VALUES (?1, ?2, ?3)",
             rusqlite::params![id.0, report.settings.key(), json],
         )?;
+        if let Some(person) = game.person {
+            make_exercises(&tx, id, &start, person, report)?;
+        }
         tx.commit()?;
         Ok(())
     }

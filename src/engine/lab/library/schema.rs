@@ -74,6 +74,26 @@ const MIGRATIONS: &[Migration] = &[
         CREATE INDEX positions_by_hash ON positions (hash);",
         index_all,
     ),
+    // Version 4: exercises from the person's mistakes and blunders, as a
+    // report finds them: the position before the move (its position
+    // string), the move played, the better one, and how the tries went.
+    Migration::Sql(
+        "CREATE TABLE exercises (
+            id INTEGER PRIMARY KEY,
+            game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            ply INTEGER NOT NULL,
+            variant TEXT NOT NULL,
+            fen TEXT NOT NULL,
+            side TEXT NOT NULL CHECK (side IN ('white', 'black')),
+            played TEXT NOT NULL,
+            better TEXT NOT NULL,
+            mark TEXT NOT NULL,
+            threshold REAL NOT NULL,
+            attempts INTEGER NOT NULL DEFAULT 0,
+            solved INTEGER NOT NULL DEFAULT 0,
+            UNIQUE (game_id, ply)
+        );",
+    ),
 ];
 
 /// The schema version this build writes.
