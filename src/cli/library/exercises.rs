@@ -70,9 +70,9 @@ pub(super) fn answer(library: &mut Library, args: &AnswerArgs) -> Result<(), Lib
     match judgement {
         Judgement::ProvedWin => println!("{}: accepted, it wins by proof", args.answer),
         Judgement::Good { loss } => println!("{}: accepted ({loss:.1} points below the best)", args.answer),
-        Judgement::TooWeak { loss, best } => {
+        // The better move stays hidden: the exercise is there to be tried again.
+        Judgement::TooWeak { loss, .. } => {
             println!("{}: not yet ({loss:.1} points below the best; the game had {})", args.answer, exercise.played);
-            let _ = best;
         }
     }
     Ok(())
