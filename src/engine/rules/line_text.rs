@@ -37,7 +37,7 @@ pub fn write_line(line: &Line, first_ply: usize) -> String {
     let mut number_next = true;
     for (k, entry) in line.moves.iter().enumerate() {
         let ply = first_ply + k;
-        if ply % 2 == 0 {
+        if ply.is_multiple_of(2) {
             let _ = write!(out, "{}. ", ply / 2 + 1);
         } else if number_next {
             let _ = write!(out, "{}... ", ply / 2 + 1);
