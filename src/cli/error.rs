@@ -42,6 +42,8 @@ pub(crate) enum CliError {
     Datagen(#[from] super::datagen::DatagenError),
     #[error(transparent)]
     Train(#[from] super::train::TrainError),
+    #[error(transparent)]
+    Library(#[from] super::library::LibraryCliError),
     /// A bad game flag.
     #[cfg(feature = "gui")]
     #[error(transparent)]

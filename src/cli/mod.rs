@@ -13,6 +13,7 @@ mod flow;
 #[cfg(feature = "gui")]
 mod game;
 mod levels;
+mod library;
 mod matches;
 mod merge;
 mod perft;
@@ -82,6 +83,8 @@ enum Command {
     Puzzles(puzzles::PuzzlesArgs),
     /// Measure the level ladder's ratings in a round robin (and write the table the game reads)
     Levels(levels::LevelsArgs),
+    /// The library of your games: list, import, export, delete
+    Library(library::LibraryArgs),
 }
 
 /// Parses the command line and runs it; every error is one line on stderr.
@@ -118,6 +121,7 @@ fn run(cli: &Cli) -> Result<ExitCode, CliError> {
         Some(Command::Merge(args)) => merge::run(args)?,
         Some(Command::Puzzles(args)) => puzzles::run(args)?,
         Some(Command::Levels(args)) => levels::run(args)?,
+        Some(Command::Library(args)) => library::run(args)?,
         #[cfg(feature = "gui")]
         None => {
             let options = cli.game.launch_options()?;

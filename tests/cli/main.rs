@@ -8,6 +8,7 @@ mod docs;
 mod engine_matches;
 mod flow;
 mod levels;
+mod library;
 mod protocol;
 mod puzzles;
 mod runner;

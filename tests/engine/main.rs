@@ -10,6 +10,7 @@ mod flow;
 mod layers;
 mod lessons;
 mod levels;
+mod library;
 mod move_bound;
 mod multipv;
 mod naive;

@@ -1,7 +1,8 @@
 //! A game as text people paste and share, in the manner of chess's PGN: tag
 //! lines (variant, size, players, date, result, time control, opening plies,
 //! a start position other than the usual), then the moves in the project's
-//! notation, numbered in pairs, and the result. Reading checks every move by
+//! notation, numbered in pairs, with side lines in parentheses as PGN
+//! writes variations, and the result. Reading checks every move by
 //! the rules; JSON records stay the saved form of full detail.
 
 use std::fmt::Write as _;
@@ -12,10 +13,12 @@ use super::player::{GameRecord, Player};
 use super::search::{AiConfig, ConfigError};
 use crate::engine::rules::clock::{TimeControl, TimeControlError};
 use crate::engine::rules::error::{FenError, SizeError};
+use crate::engine::rules::line_text::{LineTextError, read_lines, write_line};
 use crate::engine::rules::movetext::MoveTextError;
 use crate::engine::rules::position::Position;
 use crate::engine::rules::record::RecordError;
 use crate::engine::rules::types::{BoardSize, Outcome, Side, Variant};
+use crate::engine::rules::variation::{Line, LineError, LineMove, SideLine};
 
 /// What a record does not hold but the text may carry.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -63,6 +66,12 @@ pub enum GameTextError {
     /// The record cannot be replayed (writing).
     #[error(transparent)]
     Record(#[from] RecordError),
+    /// Side lines whose parentheses do not match, or a result out of place.
+    #[error(transparent)]
+    Lines(LineTextError),
+    /// A side line's move the rules refuse.
+    #[error(transparent)]
+    SideLine(#[from] LineError),
     /// A `TimeControl` tag that is not one.
     #[error("[TimeControl]: {0}")]
     TimeControl(#[from] TimeControlError),
@@ -102,27 +111,27 @@ pub fn write(record: &GameRecord, headers: &Headers) -> Result<String, GameTextE
         tag("Start", &start.fen());
     }
     out.push('\n');
-    out.push_str(&numbered_moves(&start, &end));
+    out.push_str(&write_line(&main_line(record, &start, &end), 0));
     out.push_str(result_token(record.result));
     out.push('\n');
     Ok(out)
 }
 
-/// "1. a2-a3 h7-h6 2. b2-b3 ": the moves from `start` to `end`.
-fn numbered_moves(start: &Position, end: &Position) -> String {
+/// The game's moves from `start` to `end` as a line, each with the side
+/// lines that replace it.
+fn main_line(record: &GameRecord, start: &Position, end: &Position) -> Line {
     let mut replay = start.clone();
-    let mut out = String::new();
+    let mut line = Line::default();
     for (i, &m) in end.moves().iter().enumerate() {
-        if i % 2 == 0 {
-            let _ = write!(out, "{}. ", i / 2 + 1);
-        }
-        let _ = write!(out, "{} ", replay.move_name(m));
+        let alternatives = record.side_lines.iter().filter(|side| side.at == i).map(|side| side.line.clone());
+        line.moves.push(LineMove { notation: replay.move_name(m), alternatives: alternatives.collect() });
         let _ = replay.play(m);
     }
-    out
+    line
 }
 
-fn result_token(result: Outcome) -> &'static str {
+/// PGN's result token of an outcome: `1-0`, `0-1`, `1/2-1/2` or `*`.
+pub fn result_token(result: Outcome) -> &'static str {
     match result {
         Outcome::Ongoing => "*",
         Outcome::Win { winner: Side::White, .. } => "1-0",
@@ -154,24 +163,21 @@ pub fn read(text: &str) -> Result<(GameRecord, Position, Headers), GameTextError
         }
     };
     let mut record = GameRecord::new(&position, player("WhiteConfig")?, player("BlackConfig")?, 0);
-    let mut result = None;
-    let mut index = 0;
-    for token in body.split_whitespace() {
-        if result.is_some() {
-            return Err(GameTextError::Result(token.to_string()));
-        }
-        if matches!(token, "1-0" | "0-1" | "1/2-1/2" | "*") {
-            result = Some(token);
-            continue;
-        }
-        // Move numbers ("12." or "12...") carry no information.
-        if token.trim_end_matches('.').chars().all(|c| c.is_ascii_digit()) {
-            continue;
-        }
-        index += 1;
+    let (main, result) = read_lines(&body).map_err(|error| match error {
+        LineTextError::Result(token) => GameTextError::Result(token),
+        other => GameTextError::Lines(other),
+    })?;
+    for (i, entry) in main.moves.iter().enumerate() {
         let before = position.clone();
-        let m =
-            position.play_text(token).map_err(|error| MoveTextError::Move { index, text: token.to_string(), error })?;
+        for alternative in &entry.alternatives {
+            record.side_lines.push(SideLine { at: i, line: alternative.replayed(&before, i + 1)? });
+        }
+        let text = &entry.notation;
+        let m = position.play_text(text).map_err(|error| MoveTextError::Move {
+            index: i + 1,
+            text: text.clone(),
+            error,
+        })?;
         record.push(&before, m, None);
     }
     record.time_control = match find("TimeControl").filter(|t| *t != "-") {
@@ -180,7 +186,7 @@ pub fn read(text: &str) -> Result<(GameRecord, Position, Headers), GameTextError
     };
     record.finish(&position);
     let on_time = find("Termination") == Some(TIME_FORFEIT);
-    settle_result(&mut record, &position, result.or(find("Result")), on_time)?;
+    settle_result(&mut record, &position, result.as_deref().or(find("Result")), on_time)?;
     let headers = Headers {
         date: find("Date").map(str::to_string),
         opening_plies: find("OpeningPlies").and_then(|p| p.parse().ok()),

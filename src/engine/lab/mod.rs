@@ -7,9 +7,11 @@
 pub mod book_build;
 pub mod glicko;
 pub mod levels;
+pub mod library;
 pub mod naive_study;
 pub mod puzzles;
 pub(crate) mod rating;
+pub mod review;
 pub mod runner;
 pub mod series;
 pub mod shard;

@@ -15,6 +15,7 @@ use super::clock::TimeControl;
 use super::error::{FenError, MoveError};
 use super::position::Position;
 use super::types::{BoardSize, Move, Outcome, Score, Side, Variant, WIN, WinReason};
+use super::variation::{LineError, SideLine};
 
 /// What a record needs of a player's description: cloning, comparing and
 /// a JSON form.
@@ -137,6 +138,9 @@ pub struct Record<P> {
     pub time_control: Option<TimeControl>,
     /// Every ply, oldest first.
     pub moves: Vec<MoveRecord>,
+    /// Moves tried instead of the game's own, beside it (absent from older records).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub side_lines: Vec<SideLine>,
     /// The result so far (a resignation included).
     pub result: Outcome,
     /// Totals derived from the moves and the result.
@@ -178,6 +182,12 @@ pub enum RecordError {
         /// Which figure: `depth` or `score`.
         what: &'static str,
     },
+    /// A side line cannot be played, or leaves the game after its end.
+    #[error(transparent)]
+    SideLine(#[from] LineError),
+    /// A side line replaces a ply the game does not have.
+    #[error("a side line replaces ply {0}, after the game's last")]
+    SideLinePly(usize),
     /// The recorded move limit is out of range.
     #[error("the record's move limit {0} is out of range (1 to {MAX_MOVE_LIMIT} plies)")]
     MoveLimit(u32),
@@ -201,6 +211,7 @@ impl<P: PlayerDescription> Record<P> {
             move_limit: start.move_limit(),
             time_control: None,
             moves: Vec::new(),
+            side_lines: Vec::new(),
             result: Outcome::Ongoing,
             stats: GameStats {
                 winner: None,
@@ -249,6 +260,9 @@ impl<P: PlayerDescription> Record<P> {
     /// position).
     pub fn pop(&mut self) -> Option<MoveRecord> {
         let entry = self.moves.pop()?;
+        // A side line that replaced the move taken back goes with it.
+        let plies = self.moves.len();
+        self.side_lines.retain(|side| side.at < plies);
         if self.lost_off_board().is_some() {
             self.result = Outcome::Ongoing;
         }
@@ -332,12 +346,16 @@ impl<P: PlayerDescription> Record<P> {
 
     /// This record rebuilt from its start position and moves, and the final position.
     pub fn rebuilt(&self) -> Result<(Record<P>, Position), RecordError> {
-        let start = self.start()?;
+        let start = self.start_position()?;
         let mut record = Record::new(&start, self.white.clone(), self.black.clone(), self.seed);
         record.time_control = self.time_control;
         let mut position = start;
         for (index, entry) in self.moves.iter().enumerate() {
             let before = position.clone();
+            for side in self.side_lines.iter().filter(|side| side.at == index) {
+                let line = side.line.replayed(&before, index + 1)?;
+                record.side_lines.push(SideLine { at: index, line });
+            }
             let mv = position.play_text(&entry.notation).map_err(|error| RecordError::Move {
                 index: index + 1,
                 notation: entry.notation.clone(),
@@ -359,6 +377,9 @@ impl<P: PlayerDescription> Record<P> {
                 ..entry.clone()
             });
         }
+        if let Some(side) = self.side_lines.iter().find(|side| side.at >= self.moves.len()) {
+            return Err(RecordError::SideLinePly(side.at + 1));
+        }
         if !position.outcome().is_over() {
             if let Some(side) = self.resigned() {
                 record.resign(side);
@@ -373,7 +394,7 @@ impl<P: PlayerDescription> Record<P> {
     /// Replays the record from its start, checking every move; the result is
     /// the final position.
     pub fn replay(&self) -> Result<Position, RecordError> {
-        let mut pos = self.start()?;
+        let mut pos = self.start_position()?;
         for (index, m) in self.moves.iter().enumerate() {
             pos.play_text(&m.notation).map_err(|error| RecordError::Move {
                 index: index + 1,
@@ -385,7 +406,7 @@ impl<P: PlayerDescription> Record<P> {
     }
 
     /// The start position the record names, with its move limit.
-    fn start(&self) -> Result<Position, RecordError> {
+    pub fn start_position(&self) -> Result<Position, RecordError> {
         let mut pos = Position::from_fen(self.variant, &self.start_fen)?;
         if pos.size() != self.size {
             return Err(RecordError::SizeMismatch { recorded: self.size, actual: pos.size() });
