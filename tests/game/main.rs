@@ -8,6 +8,7 @@ mod clock;
 mod comforts;
 mod flow;
 mod human_moves;
+mod keyboard;
 mod layout;
 mod lessons;
 mod overlay;

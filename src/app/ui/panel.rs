@@ -156,6 +156,7 @@ fn game_contents(ui: &mut egui::Ui, state: &mut PanelState, layout: &mut PanelLa
     crate::app::ui::info::status(ui, &state.game, &state.ai);
     crate::app::ui::comforts::game_buttons(ui, &mut state.comforts, &state.game.players, &mut state.requests);
     crate::app::ui::comforts::review_section(ui, &state.game.session, &mut state.requests);
+    crate::app::ui::move_box::section(ui, &mut state.move_box);
     crate::app::ui::info::selection_reasons(ui, &state.game.session, &state.selection);
     crate::app::ui::insight::overlay_toggle(ui, &mut state.insight.overlay);
     ui.separator();

@@ -20,6 +20,7 @@ use crate::app::ui::analysis::AnalysisState;
 use crate::app::ui::comforts::{ComfortsState, FilesState};
 use crate::app::ui::frame_time::FrameTimes;
 use crate::app::ui::insight::InsightState;
+use crate::app::ui::move_box::MoveBoxState;
 use crate::app::ui::progress::ProgressState;
 use crate::app::ui::series::WindowState;
 
@@ -49,6 +50,7 @@ pub(crate) struct PanelState<'w> {
     pub(crate) insight: InsightState<'w>,
     pub(crate) analysis: AnalysisState<'w>,
     pub(crate) progress: ProgressState<'w>,
+    pub(crate) move_box: MoveBoxState<'w>,
 }
 
 /// The game as the panels show it, read only: the status, the clocks and
