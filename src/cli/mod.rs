@@ -23,6 +23,8 @@ mod shard;
 mod solve;
 mod solve_error;
 mod solve_jobs;
+#[cfg(feature = "gui")]
+mod sound_check;
 mod tournament;
 mod train;
 mod tune;
@@ -82,6 +84,10 @@ enum Command {
     Puzzles(puzzles::PuzzlesArgs),
     /// Measure the level ladder's ratings in a round robin (and write the table the game reads)
     Levels(levels::LevelsArgs),
+    /// Play one of the game's sounds through the sound server (for CI)
+    #[cfg(feature = "gui")]
+    #[command(hide = true)]
+    SoundCheck(sound_check::SoundCheckArgs),
 }
 
 /// Parses the command line and runs it; every error is one line on stderr.
@@ -118,6 +124,8 @@ fn run(cli: &Cli) -> Result<ExitCode, CliError> {
         Some(Command::Merge(args)) => merge::run(args)?,
         Some(Command::Puzzles(args)) => puzzles::run(args)?,
         Some(Command::Levels(args)) => levels::run(args)?,
+        #[cfg(feature = "gui")]
+        Some(Command::SoundCheck(args)) => sound_check::run(args)?,
         #[cfg(feature = "gui")]
         None => {
             let options = cli.game.launch_options()?;

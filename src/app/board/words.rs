@@ -1,4 +1,4 @@
-//! The position in words for a screen reader ("describe"): the shown
+//! The position in words, as a blind-mode player asks for it ("describe"): the shown
 //! position's pieces by square, the last move, the turn and the clocks as
 //! they show now, kept for the panel's label to read out.
 

@@ -16,6 +16,7 @@ pub(crate) mod review;
 pub mod session;
 pub mod settings;
 pub(crate) mod show;
+pub mod sound_cue;
 pub(crate) mod thinking;
 pub(crate) mod wake;
 
@@ -32,5 +33,6 @@ pub(crate) fn plugin(app: &mut App) {
         eval_graph::plugin,
         show::plugin,
         thinking::plugin,
+        sound_cue::plugin,
     ));
 }

@@ -21,6 +21,7 @@ mod progress;
 mod series;
 mod setup;
 mod shortcuts;
+mod sound_section;
 mod toast;
 
 use bevy::prelude::*;

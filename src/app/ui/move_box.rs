@@ -1,7 +1,7 @@
 //! The move box in the game panel: type a move (or `describe`), Enter plays
 //! it through the usual request path and a refusal shows in one line under
 //! the box; the Describe button and the position in words below it, in a
-//! label a screen reader reads.
+//! label.
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;

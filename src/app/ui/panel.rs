@@ -130,6 +130,7 @@ fn settings_contents(ui: &mut egui::Ui, state: &mut PanelState, layout: &mut Pan
     let over = state.game.over();
     crate::app::ui::info::pacing_section(ui, &state.ai.control, over, &mut state.play, &mut state.requests);
     crate::app::ui::comforts::files_section(ui, &mut state.files, &state.notice);
+    crate::app::ui::sound_section::section(ui, &mut state.sound);
     ui.checkbox(&mut layout.diagnostics, "Show frame times (diagnostics)");
 }
 
