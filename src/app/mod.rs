@@ -7,7 +7,8 @@
 //! requests, session, players, clock, the owner that applies every change),
 //! [`board`] (the board as entities, input, animation, overlays), [`tasks`]
 //! (work off the frame loop: AI searches, hints, analysis, proofs), [`modes`]
-//! (lessons, puzzles, rated games, series, Flow Free), [`platform`] (the
+//! (lessons, puzzles, rated games, series, Flow Free), [`sound`] (cues played
+//! through the desktop's sound server), [`platform`] (the
 //! window's rest, settings file, files, dialogs, clipboard, screenshots) and
 //! [`ui`] (the egui panels and shortcuts).
 //!
@@ -18,6 +19,7 @@ pub mod board;
 pub mod game;
 pub mod modes;
 pub mod platform;
+pub mod sound;
 pub mod tasks;
 pub(crate) mod theme;
 mod ui;
@@ -67,7 +69,7 @@ pub(crate) fn run(options: LaunchOptions) -> AppExit {
 /// Every game plugin that works without a window: the game, the board's
 /// entities and input, the background tasks, the modes and the files.
 pub fn plugin(app: &mut App) {
-    app.add_plugins((game::plugin, board::plugin, tasks::plugin, modes::plugin, platform::plugin));
+    app.add_plugins((game::plugin, board::plugin, tasks::plugin, modes::plugin, sound::plugin, platform::plugin));
 }
 
 /// Rendering, pointer and panel plugins (need a window, a renderer and egui).
@@ -77,6 +79,7 @@ fn view_plugin(app: &mut App) {
         board::view_plugin,
         tasks::view_plugin,
         modes::view_plugin,
+        sound::view_plugin,
         platform::view_plugin,
         ui::plugin,
     ));

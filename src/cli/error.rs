@@ -48,6 +48,10 @@ pub(crate) enum CliError {
     #[cfg(feature = "gui")]
     #[error(transparent)]
     Launch(#[from] super::game::LaunchError),
+    /// The sound server did not play the sound check's sound.
+    #[cfg(feature = "gui")]
+    #[error(transparent)]
+    SoundCheck(#[from] super::sound_check::SoundCheckError),
     /// No window can open here.
     #[cfg(feature = "gui")]
     #[error(transparent)]

@@ -24,6 +24,8 @@ mod shard;
 mod solve;
 mod solve_error;
 mod solve_jobs;
+#[cfg(feature = "gui")]
+mod sound_check;
 mod tournament;
 mod train;
 mod tune;
@@ -85,6 +87,10 @@ enum Command {
     Levels(levels::LevelsArgs),
     /// The library of your games: list, import, export, delete
     Library(library::LibraryArgs),
+    /// Play one of the game's sounds through the sound server (for CI)
+    #[cfg(feature = "gui")]
+    #[command(hide = true)]
+    SoundCheck(sound_check::SoundCheckArgs),
 }
 
 /// Parses the command line and runs it; every error is one line on stderr.
@@ -122,6 +128,8 @@ fn run(cli: &Cli) -> Result<ExitCode, CliError> {
         Some(Command::Puzzles(args)) => puzzles::run(args)?,
         Some(Command::Levels(args)) => levels::run(args)?,
         Some(Command::Library(args)) => library::run(args)?,
+        #[cfg(feature = "gui")]
+        Some(Command::SoundCheck(args)) => sound_check::run(args)?,
         #[cfg(feature = "gui")]
         None => {
             let options = cli.game.launch_options()?;

@@ -4,6 +4,7 @@
 mod analysis;
 mod book;
 mod clock;
+mod describe;
 mod eval;
 mod fixed_depth;
 mod flow;
@@ -27,3 +28,4 @@ mod solver;
 mod solver_jobs;
 mod symmetry;
 mod tune;
+mod typed_moves;

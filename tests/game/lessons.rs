@@ -15,13 +15,14 @@ use breakline::app::game::players::PlayerSetup;
 use breakline::app::game::request::{GameRequest, MoveChosen};
 use breakline::app::game::settings::PlaySettings;
 use breakline::app::game::settings::SettingsPath;
+use breakline::app::game::sound_cue::SoundCue;
 use breakline::app::modes::lessons::{Answer, LessonMarks, LessonRequest, LessonRun, Showing};
 use breakline::app::modes::ratings::Progress;
 use breakline::app::{configure, plugin};
 use breakline::engine::rules::lessons::{Lesson, lesson};
 use breakline::engine::{Move, Side, Variant};
 
-use crate::{STEP, assert_pieces_match, game_app, options, session, turn, update_until};
+use crate::{STEP, assert_pieces_match, game_app, heard, options, session, turn, update_until};
 
 fn human_game() -> App {
     let mut app = game_app(options(Variant::Breakthrough, PlayerSetup::Human, PlayerSetup::Human));
@@ -200,6 +201,7 @@ fn a_try_it_accepts_the_intended_move_and_takes_back_a_wrong_one_with_the_reason
     ask(&mut app, LessonRequest::TryIt);
     wait_for_board(&mut app, try_it.start);
     assert_eq!(showing(&app), Some(Showing::TryIt(Answer::Waiting)));
+    heard(&mut app);
 
     // A legal move that is not a capture: played, judged, taken back.
     let quiet = mv("c3-d4");
@@ -207,6 +209,7 @@ fn a_try_it_accepts_the_intended_move_and_takes_back_a_wrong_one_with_the_reason
     assert!(update_until(&mut app, 40, |app| { session(app).plies() == 0 && turn(app) == Some(TurnPhase::HumanTurn) }));
     let reason = "That piece moves, but it does not capture.".to_string();
     assert_eq!(showing(&app), Some(Showing::TryIt(Answer::Wrong(reason))));
+    assert_eq!(heard(&mut app), [SoundCue::Move, SoundCue::LessonWrong], "the undo is silent");
     assert_eq!(session(&app).position(), &start);
     assert_pieces_match(&mut app);
 
@@ -216,6 +219,7 @@ fn a_try_it_accepts_the_intended_move_and_takes_back_a_wrong_one_with_the_reason
     assert!(update_until(&mut app, 40, |app| turn(app) == Some(TurnPhase::HumanTurn)));
     assert_eq!(showing(&app), Some(Showing::TryIt(Answer::Right)));
     assert_eq!(session(&app).position().moves(), &[capture]);
+    assert_eq!(heard(&mut app), [SoundCue::Capture, SoundCue::LessonRight]);
 
     // Black is scripted: neither clicks nor a chosen move move it.
     let black = session(&app).position().legal_moves()[0];

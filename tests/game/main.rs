@@ -8,6 +8,7 @@ mod clock;
 mod comforts;
 mod flow;
 mod human_moves;
+mod keyboard;
 mod layout;
 mod lessons;
 mod nets;
@@ -17,6 +18,7 @@ mod proof;
 mod puzzles;
 mod rated;
 mod series;
+mod sounds;
 mod stale_search;
 
 use std::time::Duration;
@@ -29,6 +31,7 @@ use breakline::app::game::phase::{GamePhase, TurnPhase};
 use breakline::app::game::players::PlayerSetup;
 use breakline::app::game::session::GameSession;
 use breakline::app::game::settings::PlaySettings;
+use breakline::app::game::sound_cue::SoundCue;
 use breakline::app::platform::launch::LaunchOptions;
 use breakline::app::{configure, plugin};
 use breakline::engine::{AiConfig, Position, Side, Variant};
@@ -43,8 +46,22 @@ pub fn game_app(options: LaunchOptions) -> App {
     // Most tests replace games freely; `owner.rs` tests the question.
     app.insert_resource(PlaySettings { confirm_replace: false, ..default() });
     app.add_plugins(plugin);
+    app.init_resource::<CueLog>().add_systems(Last, collect_cues);
     app.update();
     app
+}
+
+/// The sound cues the game wrote, kept for [`heard`].
+#[derive(Resource, Default)]
+pub struct CueLog(Vec<SoundCue>);
+
+fn collect_cues(mut cues: MessageReader<SoundCue>, mut log: ResMut<CueLog>) {
+    log.0.extend(cues.read().copied());
+}
+
+/// The sound cues written since the last call, in order.
+pub fn heard(app: &mut App) -> Vec<SoundCue> {
+    std::mem::take(&mut app.world_mut().resource_mut::<CueLog>().0)
 }
 
 pub fn options(variant: Variant, white: PlayerSetup, black: PlayerSetup) -> LaunchOptions {

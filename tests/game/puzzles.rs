@@ -10,11 +10,12 @@ use breakline::app::game::owner::Visit;
 use breakline::app::game::phase::TurnPhase;
 use breakline::app::game::players::PlayerSetup;
 use breakline::app::game::request::MoveChosen;
+use breakline::app::game::sound_cue::SoundCue;
 use breakline::app::modes::puzzles::{ActivePuzzle, PuzzleRequest, PuzzleRun, Stage};
 use breakline::app::modes::ratings::Progress;
 use breakline::engine::{Move, Side, Variant};
 
-use crate::{ai, game_app, options, session, settled_human_turn, turn};
+use crate::{ai, game_app, heard, options, session, settled_human_turn, turn};
 
 fn active(app: &App) -> Option<&ActivePuzzle> {
     app.world().resource::<PuzzleRun>().active.as_ref()
@@ -58,6 +59,12 @@ fn opened(app: &App) -> bool {
         && turn(app) == Some(TurnPhase::HumanTurn)
 }
 
+/// The cues heard: how many moves sounded, and the others in order.
+fn verdicts(cues: Vec<SoundCue>) -> (usize, Vec<SoundCue>) {
+    let moves = |c: &SoundCue| matches!(c, SoundCue::Move | SoundCue::Capture);
+    (cues.iter().filter(|c| moves(c)).count(), cues.into_iter().filter(|c| !moves(c)).collect())
+}
+
 /// Plays the puzzle's line to the end, checking each reply is the line's.
 fn solve_along_the_line(app: &mut App) {
     loop {
@@ -87,6 +94,7 @@ fn a_puzzle_borrows_the_board_answers_by_the_proof_refutes_a_miss_and_gives_the_
 
     app.world_mut().write_message(PuzzleRequest::Start(v));
     wait_opened(&mut app, "the puzzle", |_| true);
+    heard(&mut app);
     let puzzle = active(&app).unwrap().puzzle.clone();
     let line = puzzle.moves().expect("a shipped puzzle replays");
     let person = session(&app).position().side_to_move();
@@ -101,6 +109,9 @@ fn a_puzzle_borrows_the_board_answers_by_the_proof_refutes_a_miss_and_gives_the_
     play(&mut app, wrong);
     wait(&mut app, "the refutation", |app| matches!(active(app).unwrap().stage, Stage::Missed { .. }));
     assert!(matches!(&active(&app).unwrap().stage, Stage::Missed { refutation: Some(_) }), "a proved answer");
+    // Two moves sound, then the verdict (once, though the stage stays missed).
+    app.update();
+    assert_eq!(verdicts(heard(&mut app)), (2, vec![SoundCue::PuzzleMissed]));
     assert_eq!(session(&app).plies(), 2, "the wrong move and its refutation");
     let puzzles = app.world().resource::<Progress>().puzzles(v).clone();
     assert_eq!((puzzles.streak, puzzles.rating.games, puzzles.solved), (0, 1, 0));
@@ -111,7 +122,11 @@ fn a_puzzle_borrows_the_board_answers_by_the_proof_refutes_a_miss_and_gives_the_
     app.world_mut().write_message(PuzzleRequest::Retry);
     wait_opened(&mut app, "the retry", |_| true);
     assert_eq!(session(&app).plies(), 0);
+    heard(&mut app);
     solve_along_the_line(&mut app);
+    app.update();
+    let (moves, verdict) = verdicts(heard(&mut app));
+    assert_eq!((moves, verdict), (line.len(), vec![SoundCue::PuzzleSolved]), "no game-end sound in a puzzle");
     assert_eq!(session(&app).position().outcome().winner(), Some(person));
     assert_eq!(session(&app).position().moves(), line.as_slice(), "the replies were the proof's");
     let puzzles = app.world().resource::<Progress>().puzzles(v).clone();

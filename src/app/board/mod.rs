@@ -1,9 +1,11 @@
 //! The board on screen: squares and pieces as entities, their layout, the
 //! one path from the position to the pieces, animation, input from the
-//! pointer, sprites, and the analysis layers and thinking overlays.
+//! pointer and the keyboard, typed moves, the position in words, sprites, and the analysis layers and thinking overlays.
 
 pub(crate) mod animation;
+mod focus_outline;
 pub mod input;
+pub mod keyboard;
 pub mod layers;
 pub mod layout;
 pub mod overlay;
@@ -11,15 +13,24 @@ pub mod pieces;
 pub(crate) mod pointer;
 pub(crate) mod sprites;
 pub(crate) mod sync;
+pub mod typed;
+pub mod words;
 
 use bevy::prelude::*;
 
 /// The wing's logic, headless.
 pub(crate) fn plugin(app: &mut App) {
-    app.add_plugins((pieces::plugin, sync::plugin, input::plugin, animation::plugin, overlay::plugin, layers::plugin));
+    app.add_plugins((pieces::plugin, sync::plugin, input::plugin, animation::plugin, overlay::plugin, layers::plugin))
+        .add_plugins((keyboard::plugin, typed::plugin, words::plugin));
 }
 
 /// The wing's views (need a window).
 pub(crate) fn view_plugin(app: &mut App) {
-    app.add_plugins((sprites::plugin, pointer::plugin, overlay::view_plugin, layers::view_plugin));
+    app.add_plugins((
+        sprites::plugin,
+        pointer::plugin,
+        overlay::view_plugin,
+        layers::view_plugin,
+        focus_outline::plugin,
+    ));
 }

@@ -1,8 +1,10 @@
 //! The game clock as it runs: the time the side to move has spent on its
 //! turn so far, counted while it is to move (not paused, not in review, not
-//! over, not in a puzzle, not while a move slides), and the flag that falls when it reaches the
-//! side's time left. The clocks themselves are the game's record (each move
-//! keeps its side's time), so undo and review show the times of their ply.
+//! over, not in a puzzle, not while a move slides), the flag that falls when
+//! it reaches the side's time left, and the low-clock sound as a person's
+//! time falls under ten seconds. The clocks themselves are the game's record
+//! (each move keeps its side's time), so undo and review show the times of
+//! their ply.
 
 use std::time::{Duration, Instant};
 
@@ -10,8 +12,10 @@ use bevy::prelude::*;
 
 use crate::app::game::control::AiControl;
 use crate::app::game::phase::{GameSystems, Mode, TurnPhase};
+use crate::app::game::players::Players;
 use crate::app::game::request::GameRequest;
 use crate::app::game::session::GameSession;
+use crate::app::game::sound_cue::{SoundCue, crossed_low};
 use crate::engine::Side;
 use crate::engine::rules::clock::{Clock, next_change};
 
@@ -73,9 +77,9 @@ fn run_turn_timer(
     (time, source): (Res<Time<Real>>, Res<TimeSource>),
     session: Res<GameSession>,
     (turn, mode): (Option<Res<State<TurnPhase>>>, Res<State<Mode>>),
-    control: Res<AiControl>,
+    (control, players): (Res<AiControl>, Res<Players>),
     mut timer: ResMut<TurnTimer>,
-    mut requests: MessageWriter<GameRequest>,
+    (mut requests, mut sounds): (MessageWriter<GameRequest>, MessageWriter<SoundCue>),
 ) {
     let this_turn = Some((session.generation(), session.plies()));
     if timer.turn != this_turn {
@@ -86,11 +90,17 @@ fn run_turn_timer(
         TimeSource::Frames => time.last_update().unwrap_or_else(|| time.startup()),
     };
     let runs = clock_runs(&session, turn.map(|t| *t.get()), *mode.get(), &control);
+    let spent_before = timer.spent;
     if runs && let Some(since) = timer.running_since {
         timer.spent += now.saturating_duration_since(since);
     }
     timer.running_since = runs.then_some(now);
     let Some(clock) = session.clock() else { return };
+    let side = session.side_to_move();
+    let person = !players.get(side).is_ai();
+    if person && crossed_low(clock.showing(side, spent_before), clock.showing(side, timer.spent)) {
+        sounds.write(SoundCue::LowClock);
+    }
     if runs && !timer.flagged && timer.spent >= clock.remaining(session.side_to_move()) {
         timer.flagged = true;
         requests.write(GameRequest::FlagFell { generation: session.generation(), plies: session.plies() });

@@ -17,6 +17,7 @@ pub(crate) mod review;
 pub mod session;
 pub mod settings;
 pub(crate) mod show;
+pub mod sound_cue;
 pub(crate) mod thinking;
 pub(crate) mod wake;
 
@@ -34,5 +35,6 @@ pub(crate) fn plugin(app: &mut App) {
         eval_graph::plugin,
         show::plugin,
         thinking::plugin,
+        sound_cue::plugin,
     ));
 }

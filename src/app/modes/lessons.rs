@@ -18,6 +18,7 @@ use crate::app::game::request::{GameRequest, MoveChosen, OpenedGame};
 use crate::app::game::session::GameSession;
 use crate::app::game::settings::GameSettings;
 use crate::app::game::settings::SettingsPath;
+use crate::app::game::sound_cue::SoundCue;
 use crate::app::modes::ratings::Progress;
 use crate::app::theme::palette;
 use crate::engine::rules::lessons::{Lesson, Page, lesson};
@@ -315,7 +316,7 @@ fn play_example(mut card: Card) {
 }
 
 /// The person's move in a try-it: right stays; wrong says why and goes back.
-fn judge_answer(mut card: Card) {
+fn judge_answer(mut card: Card, mut sounds: MessageWriter<SoundCue>) {
     let session = &*card.session;
     let Some(open) = card.run.open.as_mut().filter(|o| matches!(o.showing, Showing::TryIt(_)) && o.on_board(session))
     else {
@@ -335,6 +336,7 @@ fn judge_answer(mut card: Card) {
     if answer != Answer::Right {
         card.game.write(GameRequest::Undo);
     }
+    sounds.write(if answer == Answer::Right { SoundCue::LessonRight } else { SoundCue::LessonWrong });
     open.showing = Showing::TryIt(answer);
 }
 

@@ -3,6 +3,7 @@
 
 pub mod flow;
 pub mod lessons;
+pub(crate) mod puzzle_cues;
 pub mod puzzles;
 pub mod rated;
 pub mod ratings;
@@ -12,7 +13,8 @@ use bevy::prelude::*;
 
 /// The wing's logic, headless.
 pub(crate) fn plugin(app: &mut App) {
-    app.add_plugins((series::plugin, flow::plugin, ratings::plugin, rated::plugin, puzzles::plugin, lessons::plugin));
+    app.add_plugins((series::plugin, flow::plugin, ratings::plugin, rated::plugin, puzzles::plugin, lessons::plugin))
+        .add_plugins(puzzle_cues::plugin);
 }
 
 /// The wing's views (need a window).

@@ -1,4 +1,4 @@
-//! Settings remembered between runs: board, players, pacing and flip, as
+//! Settings remembered between runs: board, players, pacing, flip and sound, as
 //! JSON in the platform's config directory. A missing file means defaults;
 //! an unreadable one means defaults and a notice, never a failed start.
 //! Changes are written at most once a second, and on exit.
@@ -16,6 +16,7 @@ use crate::app::game::settings::{GameSettings, PlaySettings, SettingsPath};
 use crate::app::modes::ratings::Progress;
 use crate::app::platform::file_error::{FileError, Problem, write_text};
 use crate::app::platform::launch::LaunchOptions;
+use crate::app::sound::settings::SoundSettings;
 use crate::engine::ai::player::Player;
 use crate::engine::rules::clock::TimeControl;
 use crate::engine::{BoardSize, Variant};
@@ -39,6 +40,9 @@ pub struct StoredSettings {
     /// Ratings, puzzle streaks, lessons offered (files from before it lack it).
     #[serde(default)]
     pub progress: Progress,
+    /// Volume and mute (files from before the sound lack them: the defaults).
+    #[serde(default)]
+    pub sound: SoundSettings,
 }
 
 fn ask_by_default() -> bool {
@@ -96,6 +100,7 @@ struct Remembered<'w> {
     play: Res<'w, PlaySettings>,
     flip: Res<'w, BoardFlip>,
     progress: Res<'w, Progress>,
+    sound: Res<'w, SoundSettings>,
 }
 
 impl Remembered<'_> {
@@ -115,6 +120,7 @@ impl Remembered<'_> {
             flipped: self.flip.0,
             time_control: settings.time_control,
             progress: self.progress.clone(),
+            sound: *self.sound,
         }
     }
 }
@@ -140,6 +146,7 @@ pub(crate) fn plugin(app: &mut App) {
 fn apply_saved(
     path: Res<SettingsPath>,
     (mut play, mut flip, mut progress): (ResMut<PlaySettings>, ResMut<BoardFlip>, ResMut<Progress>),
+    mut sound: ResMut<SoundSettings>,
     mut notice: ResMut<Notice>,
 ) {
     let Some(path) = &path.0 else {
@@ -153,6 +160,7 @@ fn apply_saved(
             play.confirm_replace = stored.confirm_replace;
             flip.0 = stored.flipped;
             *progress = stored.progress;
+            *sound = stored.sound;
         }
         Ok(None) => {}
         Err(error) => {
@@ -223,6 +231,7 @@ mod tests {
             confirm_replace: true,
             time_control: None,
             progress: Progress::default(),
+            sound: SoundSettings::default(),
         }
     }
 
@@ -231,6 +240,8 @@ mod tests {
         let path = temp_path("round-trip.json");
         let mut settings = stored();
         settings.flipped = true;
+        settings.sound.muted = true;
+        settings.sound.set_percent(35);
         write(&path, &settings).expect("writes");
         assert_eq!(read(&path).ok(), Some(Some(settings)));
         let _ = std::fs::remove_file(&path);
@@ -249,6 +260,22 @@ mod tests {
         json["progress"].as_object_mut().expect("progress").remove("lessons_seen");
         std::fs::write(&path, json.to_string()).expect("writes");
         assert!(!read(&path).expect("reads").expect("a file").progress.lessons_seen);
+        let _ = std::fs::remove_file(&path);
+    }
+
+    #[test]
+    fn settings_from_before_the_sound_load_with_its_defaults_and_a_bad_volume_is_refused() {
+        let path = temp_path("sound-old.json");
+        write(&path, &stored()).expect("writes");
+        let text = std::fs::read_to_string(&path).expect("reads");
+        let mut json: serde_json::Value = serde_json::from_str(&text).expect("json");
+        json.as_object_mut().expect("object").remove("sound");
+        std::fs::write(&path, json.to_string()).expect("writes");
+        assert_eq!(read(&path).expect("reads").expect("a file").sound, SoundSettings::default());
+        json["sound"] = serde_json::json!({ "volume": 101, "muted": false });
+        std::fs::write(&path, json.to_string()).expect("writes");
+        let error = read(&path).expect_err("refused").to_string();
+        assert!(error.contains("volume 101 is over 100") && !error.contains('\n'), "{error}");
         let _ = std::fs::remove_file(&path);
     }
 }

@@ -83,6 +83,8 @@ pub const LESSON: Tone = Tone::rgb(170, 120, 255);
 pub const LAST_MOVE: Tone = Tone::rgb(255, 209, 51);
 /// The piece picked up.
 pub const SELECTED: Tone = Tone::rgb(77, 217, 102);
+/// The keyboard's focus square: an outline that shows on both woods and over the selection tint.
+pub const KEYBOARD_FOCUS: Tone = Tone::rgb(217, 38, 217);
 /// File and rank labels.
 pub const LABEL: Tone = Tone::rgb(237, 217, 179);
 /// Behind the board.

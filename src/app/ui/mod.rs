@@ -5,6 +5,7 @@
 mod analysis;
 mod backdrop;
 mod banner;
+mod board_keys;
 mod comforts;
 mod confirm;
 mod flow;
@@ -12,6 +13,7 @@ mod frame_time;
 mod info;
 mod insight;
 mod lessons;
+mod move_box;
 mod numbering;
 mod panel;
 pub(crate) mod panel_state;
@@ -19,6 +21,7 @@ mod progress;
 mod series;
 mod setup;
 mod shortcuts;
+mod sound_section;
 mod toast;
 
 use bevy::prelude::*;
@@ -31,6 +34,7 @@ pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<PanelWidths>()
         .init_resource::<panel_state::PanelLayout>()
         .add_plugins((backdrop::plugin, frame_time::plugin, series::plugin, shortcuts::plugin))
+        .add_plugins((board_keys::plugin, move_box::plugin))
         .add_systems(
             EguiPrimaryContextPass,
             (

@@ -130,6 +130,7 @@ fn settings_contents(ui: &mut egui::Ui, state: &mut PanelState, layout: &mut Pan
     let over = state.game.over();
     crate::app::ui::info::pacing_section(ui, &state.ai.control, over, &mut state.play, &mut state.requests);
     crate::app::ui::comforts::files_section(ui, &mut state.files, &state.notice);
+    crate::app::ui::sound_section::section(ui, &mut state.sound);
     ui.checkbox(&mut layout.diagnostics, "Show frame times (diagnostics)");
 }
 
@@ -156,6 +157,7 @@ fn game_contents(ui: &mut egui::Ui, state: &mut PanelState, layout: &mut PanelLa
     crate::app::ui::info::status(ui, &state.game, &state.ai);
     crate::app::ui::comforts::game_buttons(ui, &mut state.comforts, &state.game.players, &mut state.requests);
     crate::app::ui::comforts::review_section(ui, &state.game.session, &mut state.requests);
+    crate::app::ui::move_box::section(ui, &mut state.move_box);
     crate::app::ui::info::selection_reasons(ui, &state.game.session, &state.selection);
     crate::app::ui::insight::overlay_toggle(ui, &mut state.insight.overlay);
     ui.separator();

@@ -16,10 +16,12 @@ use crate::app::game::session::GameSession;
 use crate::app::game::settings::{GameSettings, PlaySettings};
 use crate::app::game::thinking::AiThinking;
 use crate::app::modes::lessons::{LessonRequest, LessonRun};
+use crate::app::sound::settings::SoundSettings;
 use crate::app::ui::analysis::AnalysisState;
 use crate::app::ui::comforts::{ComfortsState, FilesState};
 use crate::app::ui::frame_time::FrameTimes;
 use crate::app::ui::insight::InsightState;
+use crate::app::ui::move_box::MoveBoxState;
 use crate::app::ui::progress::ProgressState;
 use crate::app::ui::series::WindowState;
 
@@ -49,6 +51,8 @@ pub(crate) struct PanelState<'w> {
     pub(crate) insight: InsightState<'w>,
     pub(crate) analysis: AnalysisState<'w>,
     pub(crate) progress: ProgressState<'w>,
+    pub(crate) move_box: MoveBoxState<'w>,
+    pub(crate) sound: ResMut<'w, SoundSettings>,
 }
 
 /// The game as the panels show it, read only: the status, the clocks and

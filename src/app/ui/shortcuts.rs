@@ -1,12 +1,15 @@
 //! Keyboard shortcuts: N new game, Space pause/resume the AI, Left/Right step
 //! through the game, Ctrl+Z / Ctrl+Y undo/redo, Ctrl+S save, Ctrl+O open, Ctrl+C / Ctrl+V copy and
 //! paste the game as text, F flip, H hint, [ and ] fold
-//! the settings and game panels, S solve, A analysis on/off. Keys typed
+//! the settings and game panels, S solve, A analysis on/off (the keys for
+//! playing without a mouse are `board_keys`'; while the board has the
+//! keyboard, Space and the arrows are its own). Keys typed
 //! into a text field of the panel belong to the field.
 
 use bevy::prelude::*;
 use bevy_egui::input::egui_wants_any_keyboard_input;
 
+use crate::app::board::keyboard::BoardFocus;
 use crate::app::board::layout::{BoardFlip, ViewFlip};
 use crate::app::game::control::AiControl;
 use crate::app::game::phase::{GameSystems, Mode};
@@ -30,7 +33,7 @@ pub(crate) fn plugin(app: &mut App) {
 fn handle_keys(
     keys: Res<ButtonInput<KeyCode>>,
     session: Res<GameSession>,
-    control: Res<AiControl>,
+    (control, focus): (Res<AiControl>, Res<BoardFocus>),
     (mut flip, mut view, mut panels, mut analysis): (
         ResMut<BoardFlip>,
         ResMut<ViewFlip>,
@@ -74,15 +77,17 @@ fn handle_keys(
     if keys.just_pressed(KeyCode::KeyN) {
         requests.write(GameRequest::NewGame { rematch: false });
     }
-    if keys.just_pressed(KeyCode::Space) {
+    // While the board has the keyboard, Space and the arrows are its keys.
+    let free = |key: KeyCode| keys.just_pressed(key) && !focus.on;
+    if free(KeyCode::Space) {
         requests.write(GameRequest::SetPaused(!control.paused()));
     }
     let live = session.position().moves().len();
     let shown = session.shown_ply();
-    if keys.just_pressed(KeyCode::ArrowLeft) && shown > 0 {
+    if free(KeyCode::ArrowLeft) && shown > 0 {
         requests.write(GameRequest::GoTo { ply: shown - 1 });
     }
-    if keys.just_pressed(KeyCode::ArrowRight) && shown < live {
+    if free(KeyCode::ArrowRight) && shown < live {
         requests.write(GameRequest::GoTo { ply: shown + 1 });
     }
     if keys.just_pressed(KeyCode::KeyF) {

@@ -1,5 +1,5 @@
 //! The rules wing: board sizes, bit sets, geometry, positions of both variants,
-//! notation, position strings, hashing, perft, analysis, game records and
+//! notation, typed moves, positions in words, position strings, hashing, perft, analysis, game records and
 //! the "How to play" lessons.
 //! It uses nothing above it: the AI and the lab are written against it.
 
@@ -8,6 +8,7 @@ pub mod bits;
 pub mod board;
 pub mod breakthrough;
 pub mod clock;
+pub mod describe;
 pub(crate) mod error;
 pub mod explain;
 pub mod game;
@@ -24,5 +25,6 @@ pub(crate) mod position;
 pub mod record;
 pub mod side_view;
 pub mod symmetry;
+pub mod typed_move;
 pub(crate) mod types;
 pub mod variation;

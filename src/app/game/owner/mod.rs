@@ -24,6 +24,7 @@ use crate::app::game::request::{
 use crate::app::game::session::{GameSession, PlayRefused, Shown};
 use crate::app::game::settings::{GameSettings, PlaySettings};
 use crate::app::game::show::ShowPosition;
+use crate::app::game::sound_cue::{SoundCue, end_cue, move_cue};
 use crate::engine::Side;
 
 pub(crate) fn plugin(app: &mut App) {
@@ -91,6 +92,7 @@ pub(crate) struct Owner<'w> {
     replace: ResMut<'w, ReplaceGame>,
     timer: Res<'w, TurnTimer>,
     visit: ResMut<'w, Visit>,
+    sounds: MessageWriter<'w, SoundCue>,
 }
 
 pub(crate) fn apply_requests(mut requests: MessageReader<GameRequest>, mut owner: Owner) {
@@ -225,6 +227,9 @@ impl Owner<'_> {
                 // The stepped move is made; the next one waits again.
                 self.control.step_requested = false;
             }
+            let capture = self.session.position().moves().last().is_some_and(|m| m.capture);
+            self.sounds.write(move_cue(capture));
+            self.sound_game_end();
             self.show(Some(crate::app::game::session::Step::Forward(choice.mv)));
             self.phases.next_turn.set(TurnPhase::Animating);
         }
@@ -248,6 +253,7 @@ impl Owner<'_> {
     fn resign(&mut self) {
         let side = resigning_side(&self.players, self.session.side_to_move());
         if *self.phases.phase.get() == GamePhase::Playing && !self.session.reviewing() && self.session.resign(side) {
+            self.sound_game_end();
             self.phases.next_phase.set(GamePhase::Over);
         }
     }
@@ -288,8 +294,21 @@ impl Owner<'_> {
     /// The side to move ran out of time: the game is over, its search stopped.
     fn flag_fell(&mut self) {
         let side = self.session.side_to_move();
-        if self.session.flag_fell(side) || self.session.record().result.reason_is_time() {
+        let fell_now = self.session.flag_fell(side);
+        if fell_now {
+            self.sound_game_end();
+        }
+        if fell_now || self.session.record().result.reason_is_time() {
             self.phases.next_phase.set(GamePhase::Over);
+        }
+    }
+
+    /// The game just ended: its sound, unless a puzzle or a lesson borrows
+    /// the board (they sound their own verdicts).
+    fn sound_game_end(&mut self) {
+        let cue = end_cue(self.session.outcome(), &self.players);
+        if let Some(cue) = cue.filter(|_| self.visit.left.is_none()) {
+            self.sounds.write(cue);
         }
     }
 
