@@ -31,6 +31,7 @@ use crate::app::game::notice::Notice;
 use crate::app::game::settings::GameSettings;
 use crate::app::game::{players, presets, session};
 use crate::app::modes::flow;
+use crate::app::modes::screens::{OpeningScreen, Screen};
 pub use crate::app::platform::launch::{LaunchOptions, ScreenshotRequest};
 use crate::app::platform::{files, screenshot, settings_store};
 use crate::app::theme::{assets, palette};
@@ -107,6 +108,23 @@ pub fn configure(app: &mut App, options: &LaunchOptions) {
     }
     if let Some(index) = options.flow {
         app.insert_resource(flow::OpenFlow(index));
+    }
+    app.insert_resource(OpeningScreen(opening_screen(app, options)));
+}
+
+/// Home without flags; otherwise straight into Flow Free, the analysis of a
+/// finished saved game, or the game of the players set (watched when no
+/// person plays).
+fn opening_screen(app: &App, options: &LaunchOptions) -> Screen {
+    let players = app.world().resource::<players::Players>();
+    if options.flow.is_some() {
+        Screen::Flow
+    } else if options.home {
+        Screen::Home
+    } else if app.world().resource::<session::GameSession>().outcome().is_over() {
+        Screen::Analyse
+    } else {
+        Screen::for_players(players)
     }
 }
 

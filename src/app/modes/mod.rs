@@ -6,13 +6,22 @@ pub mod lessons;
 pub mod puzzles;
 pub mod rated;
 pub mod ratings;
+pub mod screens;
 pub mod series;
 
 use bevy::prelude::*;
 
 /// The wing's logic, headless.
 pub(crate) fn plugin(app: &mut App) {
-    app.add_plugins((series::plugin, flow::plugin, ratings::plugin, rated::plugin, puzzles::plugin, lessons::plugin));
+    app.add_plugins((
+        series::plugin,
+        flow::plugin,
+        ratings::plugin,
+        rated::plugin,
+        puzzles::plugin,
+        lessons::plugin,
+        screens::plugin,
+    ));
 }
 
 /// The wing's views (need a window).
