@@ -19,7 +19,7 @@ pub mod game;
 pub mod modes;
 pub mod platform;
 pub mod tasks;
-pub(crate) mod theme;
+pub mod theme;
 mod ui;
 
 use bevy::diagnostic::FrameTimeDiagnosticsPlugin;
@@ -57,6 +57,9 @@ pub(crate) fn run(options: LaunchOptions) -> AppExit {
     // Scripted screenshot runs neither read nor change the player's settings.
     let settings_path = if options.screenshot.is_some() { None } else { settings_store::default_path() };
     app.insert_resource(crate::app::game::settings::SettingsPath(settings_path));
+    // A random colour differs from run to run (the tests seed their own).
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64);
+    app.insert_resource(crate::app::modes::play_setup::ColourDraw(now | 1));
     configure(&mut app, &options);
     app.add_plugins(plugin).add_plugins(view_plugin);
     if let Some(request) = options.screenshot {
@@ -68,7 +71,7 @@ pub(crate) fn run(options: LaunchOptions) -> AppExit {
 /// Every game plugin that works without a window: the game, the board's
 /// entities and input, the background tasks, the modes and the files.
 pub fn plugin(app: &mut App) {
-    app.add_plugins((game::plugin, board::plugin, tasks::plugin, modes::plugin, platform::plugin));
+    app.add_plugins((theme::plugin, game::plugin, board::plugin, tasks::plugin, modes::plugin, platform::plugin));
 }
 
 /// Rendering, pointer and panel plugins (need a window, a renderer and egui).

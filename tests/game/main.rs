@@ -15,6 +15,7 @@ mod owner;
 mod proof;
 mod puzzles;
 mod rated;
+mod screens;
 mod series;
 mod stale_search;
 

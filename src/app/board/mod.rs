@@ -10,6 +10,7 @@ pub mod overlay;
 pub mod pieces;
 pub(crate) mod pointer;
 pub(crate) mod sprites;
+pub(crate) mod styles;
 pub(crate) mod sync;
 
 use bevy::prelude::*;
@@ -21,5 +22,5 @@ pub(crate) fn plugin(app: &mut App) {
 
 /// The wing's views (need a window).
 pub(crate) fn view_plugin(app: &mut App) {
-    app.add_plugins((sprites::plugin, pointer::plugin, overlay::view_plugin, layers::view_plugin));
+    app.add_plugins((sprites::plugin, styles::plugin, pointer::plugin, overlay::view_plugin, layers::view_plugin));
 }

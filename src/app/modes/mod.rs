@@ -3,6 +3,7 @@
 
 pub mod flow;
 pub mod lessons;
+pub mod play_setup;
 pub mod puzzles;
 pub mod rated;
 pub mod ratings;
@@ -21,6 +22,7 @@ pub(crate) fn plugin(app: &mut App) {
         puzzles::plugin,
         lessons::plugin,
         screens::plugin,
+        play_setup::plugin,
     ));
 }
 

@@ -1,4 +1,5 @@
-//! Settings remembered between runs: board, players, pacing and flip, as
+//! Settings remembered between runs: board, players, pacing, flip, looks
+//! and the play setup's choice, as
 //! JSON in the platform's config directory. A missing file means defaults;
 //! an unreadable one means defaults and a notice, never a failed start.
 //! Changes are written at most once a second, and on exit.
@@ -13,9 +14,11 @@ use crate::app::game::notice::Notice;
 use crate::app::game::players::PlayerSetup;
 use crate::app::game::players::Players;
 use crate::app::game::settings::{GameSettings, PlaySettings, SettingsPath};
+use crate::app::modes::play_setup::{PlayChoice, StoredPlay};
 use crate::app::modes::ratings::Progress;
 use crate::app::platform::file_error::{FileError, Problem, write_text};
 use crate::app::platform::launch::LaunchOptions;
+use crate::app::theme::looks::{Looks, StoredLooks};
 use crate::engine::ai::player::Player;
 use crate::engine::rules::clock::TimeControl;
 use crate::engine::{BoardSize, Variant};
@@ -39,6 +42,12 @@ pub struct StoredSettings {
     /// Ratings, puzzle streaks, lessons offered (files from before it lack it).
     #[serde(default)]
     pub progress: Progress,
+    /// Board theme, piece set and interface scale (files from before them lack them: the defaults).
+    #[serde(default)]
+    pub looks: StoredLooks,
+    /// The play setup's last choice (files from before it lack it).
+    #[serde(default)]
+    pub play: StoredPlay,
 }
 
 fn ask_by_default() -> bool {
@@ -96,6 +105,8 @@ struct Remembered<'w> {
     play: Res<'w, PlaySettings>,
     flip: Res<'w, BoardFlip>,
     progress: Res<'w, Progress>,
+    looks: Res<'w, Looks>,
+    choice: Res<'w, PlayChoice>,
 }
 
 impl Remembered<'_> {
@@ -115,6 +126,8 @@ impl Remembered<'_> {
             flipped: self.flip.0,
             time_control: settings.time_control,
             progress: self.progress.clone(),
+            looks: StoredLooks::from(&*self.looks),
+            play: StoredPlay::from(&*self.choice),
         }
     }
 }
@@ -140,6 +153,7 @@ pub(crate) fn plugin(app: &mut App) {
 fn apply_saved(
     path: Res<SettingsPath>,
     (mut play, mut flip, mut progress): (ResMut<PlaySettings>, ResMut<BoardFlip>, ResMut<Progress>),
+    (mut looks, mut choice): (ResMut<Looks>, ResMut<PlayChoice>),
     mut notice: ResMut<Notice>,
 ) {
     let Some(path) = &path.0 else {
@@ -153,6 +167,17 @@ fn apply_saved(
             play.confirm_replace = stored.confirm_replace;
             flip.0 = stored.flipped;
             *progress = stored.progress;
+            let (saved_looks, mut problems) = stored.looks.looks();
+            *looks = saved_looks;
+            match stored.play.choice() {
+                Ok(saved) => *choice = saved,
+                Err(problem) => problems.push(problem),
+            }
+            if !problems.is_empty() {
+                let problems = problems.join("; ");
+                warn!("settings: {problems}; using the defaults for those");
+                notice.error(format!("Settings: {problems}; using the defaults for those"));
+            }
         }
         Ok(None) => {}
         Err(error) => {
@@ -223,6 +248,8 @@ mod tests {
             confirm_replace: true,
             time_control: None,
             progress: Progress::default(),
+            looks: StoredLooks::default(),
+            play: StoredPlay::default(),
         }
     }
 

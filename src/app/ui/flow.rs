@@ -74,7 +74,12 @@ pub(crate) fn draw(
         .pointer_latest_pos()
         .and_then(|pos| ctx.layer_id_at(pos))
         .is_some_and(|layer| layer.order != egui::Order::Background);
-    widths.set_if_neq(PanelWidths { left: left.width(), right: right.width(), pointer_over_window });
+    widths.set_if_neq(PanelWidths {
+        // egui's points are the window's logical pixels times the interface's scale.
+        left: left.width() * ctx.zoom_factor(),
+        right: right.width() * ctx.zoom_factor(),
+        pointer_over_window,
+    });
     PanelBackdrop::record(&mut backdrop, &root, left, right);
     Ok(())
 }

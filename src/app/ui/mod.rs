@@ -18,9 +18,11 @@ mod numbering;
 mod page;
 mod panel;
 pub(crate) mod panel_state;
+mod play_setup;
 mod progress;
 mod screen_panels;
 mod series;
+mod settings_page;
 mod setup;
 mod shortcuts;
 mod toast;
@@ -42,6 +44,9 @@ pub(crate) fn plugin(app: &mut App) {
                 panel::draw_panel.run_if(in_state(Mode::Board)),
                 flow::draw.run_if(in_state(Mode::Flow)),
                 home::draw.run_if(in_state(Screen::Home)),
+                play_setup::draw.run_if(in_state(Screen::PlaySetup)),
+                settings_page::draw.run_if(in_state(Screen::Settings)),
+                settings_page::apply_scale,
                 // The card goes on top of either mode's panels.
                 lessons::draw.after(panel::draw_panel).after(flow::draw),
             ),

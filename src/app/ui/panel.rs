@@ -90,7 +90,12 @@ pub(crate) fn draw_panel(
         .pointer_latest_pos()
         .and_then(|pos| ctx.layer_id_at(pos))
         .is_some_and(|layer| layer.order != egui::Order::Background);
-    panels.set_if_neq(PanelWidths { left: left.width(), right: right.width(), pointer_over_window });
+    panels.set_if_neq(PanelWidths {
+        // egui's points are the window's logical pixels times the interface's scale.
+        left: left.width() * ctx.zoom_factor(),
+        right: right.width() * ctx.zoom_factor(),
+        pointer_over_window,
+    });
     // A folded strip keeps egui's own fill: its button reaches past the
     // strip's rectangle, and the strip is narrow.
     let open = |shown: bool, rect: egui::Rect| if shown { rect } else { egui::Rect::NOTHING };
@@ -104,8 +109,11 @@ pub(crate) fn draw_panel(
             settings: &state.setup.settings,
             progress: &state.progress,
             requests: &mut state.requests,
+            play: (screen == Screen::Play).then_some(&mut state.play_requests),
         };
-        crate::app::ui::banner::show(ctx, banner, (left.right() + right.left()) / 2.0);
+        if crate::app::ui::banner::show(ctx, banner, (left.right() + right.left()) / 2.0).is_some() {
+            state.screens.go(Screen::PlaySetup);
+        }
     }
     crate::app::ui::insight::eval_bar(ctx, &state.insight.evaluation, state.comforts.flipped(), left.right());
     crate::app::ui::toast::show(ctx, &mut state.notice, (left.right(), right.left()));

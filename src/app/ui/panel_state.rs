@@ -51,6 +51,8 @@ pub(crate) struct PanelState<'w> {
     pub(crate) analysis: AnalysisState<'w>,
     pub(crate) progress: ProgressState<'w>,
     pub(crate) screens: ScreenView<'w>,
+    /// Rematch, from the banner in Play.
+    pub(crate) play_requests: MessageWriter<'w, crate::app::modes::play_setup::PlayRequest>,
 }
 
 /// The screen shown and the way to another.

@@ -79,7 +79,7 @@ pub(crate) fn game_section(
 
 /// The clock of new games: none, a preset (minutes + seconds, as lichess
 /// names them) or a custom base and increment.
-fn clock_picker(ui: &mut Ui, control: &mut Option<TimeControl>) {
+pub(crate) fn clock_picker(ui: &mut Ui, control: &mut Option<TimeControl>) {
     let label = |c: &Option<TimeControl>| c.map_or("No clock".to_string(), |c| c.label());
     ui.horizontal(|ui| {
         ui.label("Clock");
