@@ -103,8 +103,11 @@ struct VisitSeen(bool);
 
 pub(crate) fn plugin(app: &mut App) {
     let opening = app.world().get_resource::<OpeningScreen>().map_or(Screen::Home, |o| o.0);
+    // A returning person resumes the game the saved settings set up.
+    let players = app.world().get_resource::<Players>();
+    let resume = players.filter(|_| opening == Screen::Home).map(Screen::for_players);
     app.insert_state(opening)
-        .init_resource::<ResumeScreen>()
+        .insert_resource(ResumeScreen(resume))
         .init_resource::<VisitSeen>()
         .add_systems(OnEnter(Screen::Learn), open_lesson)
         .add_systems(OnExit(Screen::Learn), close_lesson)

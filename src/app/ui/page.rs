@@ -14,7 +14,7 @@ const PAGE_WIDTH: f32 = 620.0;
 pub(crate) fn screen_header(ui: &mut Ui, title: &str) -> bool {
     let mut home = false;
     ui.horizontal(|ui| {
-        home = ui.button("⌂ Home").on_hover_text("Back to Home (Esc); the game waits").clicked();
+        home = ui.button("◀ Home").on_hover_text("Back to Home (Esc); the game waits").clicked();
         ui.heading(title);
     });
     home

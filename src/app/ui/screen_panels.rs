@@ -49,7 +49,7 @@ pub(crate) fn right(ui: &mut Ui, state: &mut PanelState, layout: &mut PanelLayou
         if ui.button("»").on_hover_text("Hide the game panel (])").clicked() {
             layout.game_open = false;
         }
-        if ui.button("⌂ Home").on_hover_text("Back to Home (Esc); the game waits").clicked() {
+        if ui.button("◀ Home").on_hover_text("Back to Home (Esc); the game waits").clicked() {
             state.screens.go(Screen::Home);
         }
         ui.heading(screen.title());
