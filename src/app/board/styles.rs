@@ -16,7 +16,7 @@ pub(crate) fn plugin(app: &mut App) {
 /// A square's sprite: wood (mirrored to break up the grain) or a plain colour.
 pub(crate) fn square_sprite(looks: &Looks, textures: &GameTextures, square: &BoardSquare) -> Sprite {
     // a1 is dark, as on a chessboard.
-    let dark = (square.file + square.rank) % 2 == 0;
+    let dark = (square.file + square.rank).is_multiple_of(2);
     let mut sprite = match looks.board.squares() {
         None => {
             let wood = if dark { textures.dark_wood.clone() } else { textures.light_wood.clone() };
