@@ -21,7 +21,7 @@ pub mod modes;
 pub mod platform;
 pub mod sound;
 pub mod tasks;
-pub(crate) mod theme;
+pub mod theme;
 mod ui;
 
 use bevy::diagnostic::FrameTimeDiagnosticsPlugin;
@@ -33,6 +33,7 @@ use crate::app::game::notice::Notice;
 use crate::app::game::settings::GameSettings;
 use crate::app::game::{players, presets, session};
 use crate::app::modes::flow;
+use crate::app::modes::screens::{OpeningScreen, Screen};
 pub use crate::app::platform::launch::{LaunchOptions, ScreenshotRequest};
 use crate::app::platform::{files, screenshot, settings_store};
 use crate::app::theme::{assets, palette};
@@ -58,6 +59,9 @@ pub(crate) fn run(options: LaunchOptions) -> AppExit {
     // Scripted screenshot runs neither read nor change the player's settings.
     let settings_path = if options.screenshot.is_some() { None } else { settings_store::default_path() };
     app.insert_resource(crate::app::game::settings::SettingsPath(settings_path));
+    // A random colour differs from run to run (the tests seed their own).
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64);
+    app.insert_resource(crate::app::modes::play_setup::ColourDraw(now | 1));
     configure(&mut app, &options);
     app.add_plugins(plugin).add_plugins(view_plugin);
     if let Some(request) = options.screenshot {
@@ -69,7 +73,15 @@ pub(crate) fn run(options: LaunchOptions) -> AppExit {
 /// Every game plugin that works without a window: the game, the board's
 /// entities and input, the background tasks, the modes and the files.
 pub fn plugin(app: &mut App) {
-    app.add_plugins((game::plugin, board::plugin, tasks::plugin, modes::plugin, sound::plugin, platform::plugin));
+    app.add_plugins((
+        theme::plugin,
+        game::plugin,
+        board::plugin,
+        tasks::plugin,
+        modes::plugin,
+        sound::plugin,
+        platform::plugin,
+    ));
 }
 
 /// Rendering, pointer and panel plugins (need a window, a renderer and egui).
@@ -110,6 +122,23 @@ pub fn configure(app: &mut App, options: &LaunchOptions) {
     }
     if let Some(index) = options.flow {
         app.insert_resource(flow::OpenFlow(index));
+    }
+    app.insert_resource(OpeningScreen(opening_screen(app, options)));
+}
+
+/// Home without flags; otherwise straight into Flow Free, the analysis of a
+/// finished saved game, or the game of the players set (watched when no
+/// person plays).
+fn opening_screen(app: &App, options: &LaunchOptions) -> Screen {
+    let players = app.world().resource::<players::Players>();
+    if options.flow.is_some() {
+        Screen::Flow
+    } else if options.home {
+        Screen::Home
+    } else if app.world().resource::<session::GameSession>().outcome().is_over() {
+        Screen::Analyse
+    } else {
+        Screen::for_players(players)
     }
 }
 

@@ -96,7 +96,9 @@ impl GameArgs {
         // The default opponent (medium, expert strategy) plays either variant.
         let preset = self.preset.map(|p| p as usize);
         let time_control = self.tc.or(defaults.time_control);
-        let mut options = LaunchOptions { variant, size, preset, time_control, ..defaults };
+        // Without a flag that names a game, Home opens (with the saved game to resume).
+        let home = !game_flags && self.flow.is_none();
+        let mut options = LaunchOptions { variant, size, preset, time_control, home, ..defaults };
         if let Some(w) = &self.white {
             options.white = player(w, variant, "white")?;
         }

@@ -17,6 +17,7 @@ mod owner;
 mod proof;
 mod puzzles;
 mod rated;
+mod screens;
 mod series;
 mod sounds;
 mod stale_search;

@@ -12,6 +12,7 @@ pub mod overlay;
 pub mod pieces;
 pub(crate) mod pointer;
 pub(crate) mod sprites;
+pub(crate) mod styles;
 pub(crate) mod sync;
 pub mod typed;
 pub mod words;
@@ -28,6 +29,7 @@ pub(crate) fn plugin(app: &mut App) {
 pub(crate) fn view_plugin(app: &mut App) {
     app.add_plugins((
         sprites::plugin,
+        styles::plugin,
         pointer::plugin,
         overlay::view_plugin,
         layers::view_plugin,

@@ -1,4 +1,4 @@
-//! What the board looks like: the camera, wood squares with highlight
+//! What the board looks like: the camera, squares (in the chosen theme) with highlight
 //! overlays and move markers, stone sprites with a winner's halo, the frame
 //! and the coordinates along its edges.
 
@@ -11,6 +11,7 @@ use crate::app::board::pieces::{BoardSquare, Piece};
 use crate::app::game::phase::{GamePhase, GameSystems};
 use crate::app::game::session::GameSession;
 use crate::app::theme::assets::GameTextures;
+use crate::app::theme::looks::Looks;
 use crate::app::theme::palette;
 
 /// Tints a square for the last move or the selection.
@@ -44,8 +45,9 @@ enum CoordinateLabel {
 }
 
 const PIECE_SIZE: f32 = 0.86;
-const LAST_MOVE_TINT: Color = palette::LAST_MOVE.alpha(0.38).color();
-const SELECTED_TINT: Color = palette::SELECTED.alpha(0.5).color();
+/// How strongly the last move's and the selection's marks tint a square.
+const LAST_MOVE_ALPHA: f32 = 0.38;
+const SELECTED_ALPHA: f32 = 0.5;
 const LABEL_COLOR: Color = palette::LABEL.color();
 /// Local z offsets inside a square or piece (children share its transform).
 const OVERLAY_Z: f32 = 0.1;
@@ -72,20 +74,13 @@ fn spawn_camera(mut commands: Commands) {
 fn dress_square(
     add: On<Add, BoardSquare>,
     squares: Query<&BoardSquare>,
-    textures: Res<GameTextures>,
+    (textures, looks): (Res<GameTextures>, Res<Looks>),
     mut commands: Commands,
 ) {
     let Ok(square) = squares.get(add.entity) else {
         return;
     };
-    // a1 is dark, as on a chessboard.
-    let dark = (square.file + square.rank) % 2 == 0;
-    let wood = if dark { textures.dark_wood.clone() } else { textures.light_wood.clone() };
-    let mut sprite = Sprite::from_image(wood);
-    sprite.custom_size = Some(Vec2::ONE);
-    // Mirroring alternate squares breaks up the repeated grain.
-    sprite.flip_x = square.rank % 2 == 1;
-    sprite.flip_y = square.file % 3 == 1;
+    let sprite = crate::app::board::styles::square_sprite(&looks, &textures, square);
     // Only squares and pieces are `Pickable`: sprite picking looks at nothing else.
     commands.entity(add.entity).insert((sprite, Pickable::default())).with_children(|square| {
         // Hidden while clear: a transparent sprite still costs its pixels.
@@ -101,11 +96,16 @@ fn dress_square(
     });
 }
 
-fn dress_piece(add: On<Add, Piece>, pieces: Query<&Piece>, textures: Res<GameTextures>, mut commands: Commands) {
+fn dress_piece(
+    add: On<Add, Piece>,
+    pieces: Query<&Piece>,
+    (textures, looks): (Res<GameTextures>, Res<Looks>),
+    mut commands: Commands,
+) {
     let Ok(piece) = pieces.get(add.entity) else {
         return;
     };
-    let mut sprite = Sprite::from_image(textures.stone(piece.color));
+    let mut sprite = Sprite::from_image(textures.piece(piece.color, looks.pieces));
     sprite.custom_size = Some(Vec2::splat(PIECE_SIZE));
     let mut glow = Sprite::from_image(textures.glow.clone());
     glow.custom_size = Some(Vec2::splat(1.25));
@@ -171,7 +171,7 @@ fn frame_side(layout: &BoardLayout, side: u8, image: Vec2) -> (Rect, Rect) {
 /// Places the frame's sides around the squares, once its image is loaded.
 fn place_frame(
     layout: Res<BoardLayout>,
-    textures: Res<GameTextures>,
+    (textures, looks): (Res<GameTextures>, Res<Looks>),
     images: Res<Assets<Image>>,
     mut sides: Query<(&BoardFrame, &mut Transform, &mut Sprite, &mut Visibility)>,
 ) {
@@ -187,6 +187,10 @@ fn place_frame(
         if sprite.custom_size != Some(world.size()) || sprite.rect != Some(part) {
             sprite.custom_size = Some(world.size());
             sprite.rect = Some(part);
+        }
+        let tint = looks.board.frame().color();
+        if sprite.color != tint {
+            sprite.color = tint;
         }
         visibility.set_if_neq(Visibility::Inherited);
     }
@@ -228,19 +232,22 @@ type Shown = (&'static mut Sprite, &'static mut Visibility);
 fn show_highlights(
     session: Res<GameSession>,
     selection: Res<Selection>,
-    textures: Res<GameTextures>,
+    (textures, looks): (Res<GameTextures>, Res<Looks>),
     squares: Query<(&BoardSquare, &Children)>,
     mut overlays: Query<Shown, (With<SquareOverlay>, Without<TargetMarker>)>,
     mut markers: Query<(&mut Sprite, &mut Visibility), With<TargetMarker>>,
 ) {
     let size = session.size();
+    let (last_tone, selected_tone) = looks.board.marks();
+    let (last_tint, selected_tint) =
+        (last_tone.alpha(LAST_MOVE_ALPHA).color(), selected_tone.alpha(SELECTED_ALPHA).color());
     let last = crate::app::game::review::last_shown_move(session.position().moves(), session.review_ply());
     for (square, children) in &squares {
         let index = size.index(square.file, square.rank);
         let tint = if selection.square == Some(index) {
-            SELECTED_TINT
+            selected_tint
         } else if last.is_some_and(|m| m.from == index || m.to == index) {
-            LAST_MOVE_TINT
+            last_tint
         } else {
             Color::NONE
         };

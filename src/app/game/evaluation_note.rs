@@ -13,7 +13,7 @@ use crate::engine::{BoardSize, Side, Variant};
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        note_missing_nets.run_if(resource_changed::<Players>.or(resource_changed::<GameSession>)),
+        note_missing_nets.run_if(resource_changed::<Players>.or_else(resource_changed::<GameSession>)),
     );
 }
 

@@ -5,8 +5,8 @@
 
 pub(crate) mod clock;
 pub(crate) mod control;
-pub(crate) mod evaluation_note;
 pub mod eval_graph;
+pub(crate) mod evaluation_note;
 pub mod notice;
 pub mod owner;
 pub mod phase;

@@ -18,14 +18,16 @@ pub enum GamePhase {
     Over,
 }
 
-/// What the window shows: the board game, or a Flow Free puzzle. The board
-/// game's systems run only in [`Mode::Board`]; in [`Mode::Flow`] its game
-/// waits, untouched, for the player to come back.
+/// What the window shows: the board game, a Flow Free puzzle, or a menu
+/// (Home, the play setup, Settings). The board game's systems run only in
+/// [`Mode::Board`]; elsewhere its game waits, untouched, for the player to
+/// come back.
 #[derive(States, Default, Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Mode {
     #[default]
     Board,
     Flow,
+    Menu,
 }
 
 /// Whose turn it is and what it waits for, while a game is being played.

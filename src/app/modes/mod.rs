@@ -3,18 +3,29 @@
 
 pub mod flow;
 pub mod lessons;
+pub mod play_setup;
 pub(crate) mod puzzle_cues;
 pub mod puzzles;
 pub mod rated;
 pub mod ratings;
+pub mod screens;
 pub mod series;
 
 use bevy::prelude::*;
 
 /// The wing's logic, headless.
 pub(crate) fn plugin(app: &mut App) {
-    app.add_plugins((series::plugin, flow::plugin, ratings::plugin, rated::plugin, puzzles::plugin, lessons::plugin))
-        .add_plugins(puzzle_cues::plugin);
+    app.add_plugins((
+        series::plugin,
+        flow::plugin,
+        ratings::plugin,
+        rated::plugin,
+        puzzles::plugin,
+        lessons::plugin,
+        screens::plugin,
+        play_setup::plugin,
+    ))
+    .add_plugins(puzzle_cues::plugin);
 }
 
 /// The wing's views (need a window).

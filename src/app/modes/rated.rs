@@ -26,6 +26,13 @@ pub const TAKEBACKS: u32 = 2;
 /// Why a game of two people, or of two levels, is not rated.
 const NOT_A_PAIRING: &str = "only a person against a level is rated";
 
+/// Why a game chosen casual is not rated.
+const CASUAL: &str = "the game was chosen casual";
+
+/// New games are casual (chosen so in the play setup) until a rated one is chosen.
+#[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Casual(pub bool);
+
 /// Whether the game in progress will be rated, and the last rated result.
 #[derive(Resource, Default, Clone, Debug, PartialEq)]
 pub struct RatedGame {
@@ -105,6 +112,7 @@ pub fn suggested_level(progress: &Progress, variant: Variant) -> Level {
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<RatedGame>()
+        .init_resource::<Casual>()
         .add_systems(Update, track.after(GameSystems::Apply).before(GameSystems::Show))
         .add_systems(OnEnter(GamePhase::Over), rate);
 }
@@ -125,6 +133,7 @@ fn track(
     mut requests: MessageReader<GameRequest>,
     (mut hints, mut solves): (MessageReader<HintRequest>, MessageReader<SolveRequest>),
     (session, players, visit, analysis): (Res<GameSession>, Res<Players>, Res<Visit>, Res<AnalysisSettings>),
+    casual: Res<Casual>,
     mut rated: ResMut<RatedGame>,
 ) {
     let taken_up = rated.follow_visit(&session, &visit);
@@ -133,6 +142,8 @@ fn track(
             Some("lessons and puzzles are not rated")
         } else if session.plies() > 0 || session.replay().is_some() {
             Some("only games played from the start are rated")
+        } else if casual.0 {
+            Some(CASUAL)
         } else if rated_pairing(&players).is_none() {
             Some(NOT_A_PAIRING)
         } else {

@@ -31,6 +31,8 @@ pub struct LaunchOptions {
     pub flow: Option<usize>,
     /// The clock new games are played on; none: no clock.
     pub time_control: Option<crate::engine::rules::clock::TimeControl>,
+    /// Open on Home (no flag named a game to open straight into).
+    pub home: bool,
 }
 
 impl Default for LaunchOptions {
@@ -46,6 +48,7 @@ impl Default for LaunchOptions {
             load: None,
             flow: None,
             time_control: None,
+            home: false,
         }
     }
 }

@@ -8,7 +8,7 @@ pub(crate) mod file_error;
 pub mod files;
 pub mod launch;
 pub(crate) mod screenshot;
-pub(crate) mod settings_store;
+pub mod settings_store;
 pub(crate) mod window_rest;
 
 use bevy::prelude::*;

@@ -1,4 +1,5 @@
-//! Settings remembered between runs: board, players, pacing, flip and sound, as
+//! Settings remembered between runs: board, players, pacing, flip, sound,
+//! looks and the play setup's choice, as
 //! JSON in the platform's config directory. A missing file means defaults;
 //! an unreadable one means defaults and a notice, never a failed start.
 //! Changes are written at most once a second, and on exit.
@@ -13,10 +14,12 @@ use crate::app::game::notice::Notice;
 use crate::app::game::players::PlayerSetup;
 use crate::app::game::players::Players;
 use crate::app::game::settings::{GameSettings, PlaySettings, SettingsPath};
+use crate::app::modes::play_setup::{PlayChoice, StoredPlay};
 use crate::app::modes::ratings::Progress;
 use crate::app::platform::file_error::{FileError, Problem, write_text};
 use crate::app::platform::launch::LaunchOptions;
 use crate::app::sound::settings::SoundSettings;
+use crate::app::theme::looks::{Looks, StoredLooks};
 use crate::engine::ai::player::Player;
 use crate::engine::rules::clock::TimeControl;
 use crate::engine::{BoardSize, Variant};
@@ -43,6 +46,12 @@ pub struct StoredSettings {
     /// Volume and mute (files from before the sound lack them: the defaults).
     #[serde(default)]
     pub sound: SoundSettings,
+    /// Board theme, piece set and interface scale (files from before them lack them: the defaults).
+    #[serde(default)]
+    pub looks: StoredLooks,
+    /// The play setup's last choice (files from before it lack it).
+    #[serde(default)]
+    pub play: StoredPlay,
 }
 
 fn ask_by_default() -> bool {
@@ -101,6 +110,8 @@ struct Remembered<'w> {
     flip: Res<'w, BoardFlip>,
     progress: Res<'w, Progress>,
     sound: Res<'w, SoundSettings>,
+    looks: Res<'w, Looks>,
+    choice: Res<'w, PlayChoice>,
 }
 
 impl Remembered<'_> {
@@ -121,6 +132,8 @@ impl Remembered<'_> {
             time_control: settings.time_control,
             progress: self.progress.clone(),
             sound: *self.sound,
+            looks: StoredLooks::from(&*self.looks),
+            play: StoredPlay::from(&*self.choice),
         }
     }
 }
@@ -147,6 +160,7 @@ fn apply_saved(
     path: Res<SettingsPath>,
     (mut play, mut flip, mut progress): (ResMut<PlaySettings>, ResMut<BoardFlip>, ResMut<Progress>),
     mut sound: ResMut<SoundSettings>,
+    (mut looks, mut choice): (ResMut<Looks>, ResMut<PlayChoice>),
     mut notice: ResMut<Notice>,
 ) {
     let Some(path) = &path.0 else {
@@ -161,6 +175,17 @@ fn apply_saved(
             flip.0 = stored.flipped;
             *progress = stored.progress;
             *sound = stored.sound;
+            let (saved_looks, mut problems) = stored.looks.looks();
+            *looks = saved_looks;
+            match stored.play.choice() {
+                Ok(saved) => *choice = saved,
+                Err(problem) => problems.push(problem),
+            }
+            if !problems.is_empty() {
+                let problems = problems.join("; ");
+                warn!("settings: {problems}; using the defaults for those");
+                notice.error(format!("Settings: {problems}; using the defaults for those"));
+            }
         }
         Ok(None) => {}
         Err(error) => {
@@ -232,6 +257,8 @@ mod tests {
             time_control: None,
             progress: Progress::default(),
             sound: SoundSettings::default(),
+            looks: StoredLooks::default(),
+            play: StoredPlay::default(),
         }
     }
 

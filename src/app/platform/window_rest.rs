@@ -85,13 +85,15 @@ struct Motion<'w, 's> {
     screenshot: Option<Res<'w, PendingScreenshot>>,
     mode: Res<'w, State<Mode>>,
     next_mode: Res<'w, NextState<Mode>>,
+    next_screen: Option<Res<'w, NextState<crate::app::modes::screens::Screen>>>,
 }
 
 impl Motion<'_, '_> {
     fn needs_frame(&self) -> bool {
-        let switching = !matches!(*self.next_mode, NextState::Unchanged);
-        if *self.mode.get() == Mode::Flow {
-            // The board game waits; Flow's solve asks for its own frames.
+        let switching = !matches!(*self.next_mode, NextState::Unchanged)
+            || self.next_screen.as_ref().is_some_and(|n| !matches!(**n, NextState::Unchanged));
+        if *self.mode.get() != Mode::Board {
+            // The board game waits (in Flow or a menu); Flow's solve asks for its own frames.
             return switching || self.screenshot.is_some();
         }
         let transition = !matches!(*self.next_phase, NextState::Unchanged)

@@ -1,14 +1,18 @@
 //! The game's images (rendered from the SVGs in `assets/svg`), loaded once
-//! through the asset server.
+//! through the asset server, and the flat discs drawn at start-up.
 
 use bevy::prelude::*;
 
+use crate::app::theme::discs::disc_image;
+use crate::app::theme::looks::PieceSet;
 use crate::engine::Side;
 
 #[derive(Resource, Clone, Debug)]
 pub(crate) struct GameTextures {
     white_stone: Handle<Image>,
     black_stone: Handle<Image>,
+    white_disc: Handle<Image>,
+    black_disc: Handle<Image>,
     pub(crate) glow: Handle<Image>,
     pub(crate) light_wood: Handle<Image>,
     pub(crate) dark_wood: Handle<Image>,
@@ -18,10 +22,13 @@ pub(crate) struct GameTextures {
 }
 
 impl GameTextures {
-    pub(crate) fn stone(&self, side: Side) -> Handle<Image> {
-        match side {
-            Side::White => self.white_stone.clone(),
-            Side::Black => self.black_stone.clone(),
+    /// A side's piece in the chosen set.
+    pub(crate) fn piece(&self, side: Side, set: PieceSet) -> Handle<Image> {
+        match (set, side) {
+            (PieceSet::Stones, Side::White) => self.white_stone.clone(),
+            (PieceSet::Stones, Side::Black) => self.black_stone.clone(),
+            (PieceSet::Discs, Side::White) => self.white_disc.clone(),
+            (PieceSet::Discs, Side::Black) => self.black_disc.clone(),
         }
     }
 }
@@ -38,7 +45,11 @@ pub(crate) fn asset_root() -> String {
 
 pub(crate) fn plugin(app: &mut App) {
     let server = app.world().resource::<AssetServer>().clone();
+    let mut images = app.world_mut().resource_mut::<Assets<Image>>();
+    let (white_disc, black_disc) = (images.add(disc_image(Side::White)), images.add(disc_image(Side::Black)));
     app.insert_resource(GameTextures {
+        white_disc,
+        black_disc,
         white_stone: server.load("pieces/stone_white.png"),
         black_stone: server.load("pieces/stone_black.png"),
         glow: server.load("pieces/glow.png"),

@@ -1,10 +1,17 @@
-//! The game's looks: the palette every view draws with, and the piece
-//! textures.
+//! The game's looks: the palette every view draws with, the piece
+//! textures, and the board theme, piece set and scale a person picks.
 
 pub(crate) mod assets;
+mod discs;
+pub mod looks;
 pub mod palette;
 
 use bevy::prelude::*;
+
+/// The wing's logic, headless: the looks picked.
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<looks::Looks>();
+}
 
 /// The wing's views (need a window).
 pub(crate) fn view_plugin(app: &mut App) {

@@ -35,6 +35,18 @@ impl Tone {
     pub const fn color32(self) -> Color32 {
         Color32::from_rgba_unmultiplied_const(self.r, self.g, self.b, self.a)
     }
+
+    /// `share` of the way from this colour to `other` (0 = this, 1 = other), opaque.
+    pub fn mix(self, other: Tone, share: f32) -> Tone {
+        let t = share.clamp(0.0, 1.0);
+        let lerp = |a: u8, b: u8| (a as f32 + (b as f32 - a as f32) * t).round() as u8;
+        Tone::rgb(lerp(self.r, other.r), lerp(self.g, other.g), lerp(self.b, other.b))
+    }
+
+    /// The sRGB bytes of an image pixel, at `alpha` coverage.
+    pub fn rgba_bytes(self, alpha: f32) -> [u8; 4] {
+        [self.r, self.g, self.b, (alpha.clamp(0.0, 1.0) * 255.0).round() as u8]
+    }
 }
 
 /// Each side's accent (its arrows, its points on the graph, its legend):
@@ -110,8 +122,24 @@ pub const SUCCESS: Tone = Tone::rgb(120, 220, 120);
 pub const SERIES_A: Tone = Tone::rgb(110, 170, 255);
 /// Guide lines on plots: the even line, and the proven bounds.
 pub const GUIDE: Tone = Tone::rgb(160, 160, 160);
-/// Legend swatches for marks drawn in each side's own piece colour.
+/// Legend swatches for marks drawn in each side's own piece colour; the
+/// frame's wood as it is.
 pub const NEUTRAL: Tone = Tone::rgb(255, 255, 255);
+
+/// The high-contrast board: plain light and dark squares, a dark frame.
+pub const CONTRAST_LIGHT: Tone = Tone::rgb(222, 222, 222);
+pub const CONTRAST_DARK: Tone = Tone::rgb(112, 112, 112);
+pub const CONTRAST_FRAME: Tone = Tone::rgb(70, 70, 70);
+/// The colour-blind-safe board (Okabe-Ito): sky blue and blue squares, a
+/// blue-grey frame, the last move in orange and the picked piece in bluish green.
+pub const SAFE_LIGHT: Tone = Tone::rgb(146, 205, 240);
+pub const SAFE_DARK: Tone = Tone::rgb(0, 114, 178);
+pub const SAFE_FRAME: Tone = Tone::rgb(90, 110, 140);
+pub const SAFE_LAST_MOVE: Tone = Tone::rgb(230, 159, 0);
+pub const SAFE_SELECTED: Tone = Tone::rgb(0, 158, 115);
+/// The flat discs: White's face and its marks' ink, Black's face and its marks.
+pub const DISC_WHITE: Tone = Tone::rgb(250, 246, 236);
+pub const DISC_BLACK: Tone = Tone::rgb(34, 32, 36);
 
 #[cfg(test)]
 mod tests {

@@ -8,6 +8,7 @@ use bevy::prelude::*;
 use crate::app::game::request::GameRequest;
 use crate::app::game::session::GameSession;
 use crate::app::game::settings::GameSettings;
+use crate::app::modes::play_setup::PlayRequest;
 use crate::app::theme::palette;
 use crate::app::ui::info::statistics_grid;
 use crate::app::ui::progress::ProgressState;
@@ -19,15 +20,24 @@ pub(crate) struct Banner<'a, 'w> {
     pub(crate) settings: &'a GameSettings,
     pub(crate) progress: &'a ProgressState<'w>,
     pub(crate) requests: &'a mut MessageWriter<'w, GameRequest>,
+    /// In Play: Rematch and New opponent instead of Play again and New game.
+    pub(crate) play: Option<&'a mut MessageWriter<'w, PlayRequest>>,
+}
+
+/// What the banner asks of the screens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum BannerChoice {
+    NewOpponent,
 }
 
 /// `board_center_x`: the middle between the panels, in egui points.
-pub(crate) fn show(ctx: &egui::Context, state: Banner, board_center_x: f32) {
+pub(crate) fn show(ctx: &egui::Context, state: Banner, board_center_x: f32) -> Option<BannerChoice> {
+    let mut choice = None;
     let outcome = state.session.outcome();
     let headline = match outcome {
         Outcome::Win { winner, .. } => format!("{} wins!", winner.title()),
         Outcome::Draw { .. } => "Draw".to_string(),
-        Outcome::Ongoing => return,
+        Outcome::Ongoing => return None,
     };
     // A compact strip at the top of the board, so the final position stays in view.
     let offset = egui::vec2(board_center_x - ctx.viewport_rect().center().x, 6.0);
@@ -42,6 +52,16 @@ pub(crate) fn show(ctx: &egui::Context, state: Banner, board_center_x: f32) {
                 ui.label(RichText::new(change).strong());
             }
             ui.horizontal(|ui| {
+                if let Some(play) = state.play {
+                    let hover = "The same opponent again, colours swapped";
+                    if ui.button(RichText::new("Rematch").size(15.0)).on_hover_text(hover).clicked() {
+                        play.write(PlayRequest::Rematch);
+                    }
+                    if ui.button(RichText::new("New opponent").size(15.0)).clicked() {
+                        choice = Some(BannerChoice::NewOpponent);
+                    }
+                    return;
+                }
                 let rematch = format!("Same board: {} {}", state.session.variant().title(), state.session.size());
                 if ui.button(RichText::new("Play again").size(15.0)).on_hover_text(rematch).clicked() {
                     state.requests.write(GameRequest::NewGame { rematch: true });
@@ -58,4 +78,5 @@ pub(crate) fn show(ctx: &egui::Context, state: Banner, board_center_x: f32) {
                 .show(ui, |ui| statistics_grid(ui, state.session, "final_stats"));
         },
     );
+    choice
 }

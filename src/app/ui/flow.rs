@@ -11,13 +11,11 @@ use egui::{RichText, Ui};
 use crate::app::board::layout::{PanelWidths, panel_widths};
 use crate::app::ui::backdrop::{PanelBackdrop, panel_frame};
 
-use crate::app::game::phase::Mode;
-use crate::app::game::settings::GameSettings;
 use crate::app::modes::flow::game::{FlowGame, FlowRequest};
 use crate::app::modes::flow::solver::FlowSolve;
 use crate::app::modes::lessons::LessonRequest;
+use crate::app::modes::screens::Screen;
 use crate::app::theme::palette;
-use crate::app::ui::setup;
 use crate::engine::flow::Method;
 use crate::engine::flow::library::{Published, SHIPPED};
 use crate::engine::rules::notation::thousands;
@@ -27,11 +25,10 @@ const SPEEDS: [f32; 13] = [1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0, 200.0, 500.0,
 
 #[derive(SystemParam)]
 pub(crate) struct FlowPanel<'w, 's> {
-    settings: ResMut<'w, GameSettings>,
     game: ResMut<'w, FlowGame>,
     solving: Query<'w, 's, &'static FlowSolve>,
     requests: MessageWriter<'w, FlowRequest>,
-    mode: ResMut<'w, NextState<Mode>>,
+    screen: ResMut<'w, NextState<Screen>>,
     lessons: MessageWriter<'w, LessonRequest>,
 }
 
@@ -54,7 +51,9 @@ pub(crate) fn draw(
         .show(&mut root, |ui| {
             egui::ScrollArea::vertical().id_salt("flow_scroll").auto_shrink([false, false]).show(ui, |ui| {
                 ui.add_space(4.0);
-                ui.heading("Breakline");
+                if crate::app::ui::page::screen_header(ui, "Flow Free") {
+                    panel.screen.set(Screen::Home);
+                }
                 ui.separator();
                 left_panel(ui, &mut panel);
             });
@@ -75,17 +74,17 @@ pub(crate) fn draw(
         .pointer_latest_pos()
         .and_then(|pos| ctx.layer_id_at(pos))
         .is_some_and(|layer| layer.order != egui::Order::Background);
-    widths.set_if_neq(PanelWidths { left: left.width(), right: right.width(), pointer_over_window });
+    widths.set_if_neq(PanelWidths {
+        // egui's points are the window's logical pixels times the interface's scale.
+        left: left.width() * ctx.zoom_factor(),
+        right: right.width() * ctx.zoom_factor(),
+        pointer_over_window,
+    });
     PanelBackdrop::record(&mut backdrop, &root, left, right);
     Ok(())
 }
 
 fn left_panel(ui: &mut Ui, panel: &mut FlowPanel) {
-    let mut variant = panel.settings.variant;
-    if let Some(mode) = setup::mode_picker(ui, &mut variant, true) {
-        panel.settings.variant = variant;
-        panel.mode.set(mode);
-    }
     if ui.button("How to play").on_hover_text("The rules of Flow Free").clicked() {
         panel.lessons.write(LessonRequest::Open(None));
     }

@@ -56,7 +56,8 @@ pub(crate) fn selection_reasons(ui: &mut Ui, session: &GameSession, selection: &
 const LOW_TIME: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// Whose turn it is, or the result, and what the AI is thinking.
-pub(crate) fn status(ui: &mut Ui, game: &GameView, ai: &AiView) {
+/// `numbers`: with the search's depth, nodes, speed and table hits.
+pub(crate) fn status(ui: &mut Ui, game: &GameView, ai: &AiView, numbers: bool) {
     let session = &game.session;
     let position = session.position();
     // A watched record names who really played it.
@@ -89,7 +90,7 @@ pub(crate) fn status(ui: &mut Ui, game: &GameView, ai: &AiView) {
         // those frames take the cores the search needs. The line changes
         // when the search reports (a few times a second at most).
         ui.label(format!("⏳ {} AI is thinking… {:.1} s", status.side.title(), status.elapsed().as_secs_f32()));
-        match &status.latest {
+        match status.latest.as_ref().filter(|_| numbers) {
             Some(info) => {
                 let best = info.pv.first().map(|m| position.move_name(*m)).unwrap_or_else(|| "…".to_string());
                 let reach = if info.iterations > 0 {
@@ -111,9 +112,10 @@ pub(crate) fn status(ui: &mut Ui, game: &GameView, ai: &AiView) {
                 };
                 ui.add(egui::Label::new(RichText::new(format!("{speed} nodes/s{table}")).weak()).truncate());
             }
-            None => {
+            None if numbers => {
                 ui.label(RichText::new(format!("{} · first iteration running", status.config)).weak());
             }
+            None => {}
         }
     } else if game.players.get(side).is_ai() && ai.control.paused() {
         ui.label("AI paused — press Resume or Step.");

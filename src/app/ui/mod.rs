@@ -1,5 +1,6 @@
-//! The egui side panel (settings, players, presets, live game information)
-//! and the game-over banner. Edits go through copies that are written back
+//! The screens' egui pages and panels: Home, the side panels of each game
+//! screen (settings, players, presets, live game information) and the
+//! game-over banner. Edits go through copies that are written back
 //! only when they differ, so change detection means a real change.
 
 mod analysis;
@@ -10,15 +11,20 @@ mod comforts;
 mod confirm;
 mod flow;
 mod frame_time;
+mod home;
 mod info;
 mod insight;
 mod lessons;
 mod move_box;
 mod numbering;
+mod page;
 mod panel;
 pub(crate) mod panel_state;
+mod play_setup;
 mod progress;
+mod screen_panels;
 mod series;
+mod settings_page;
 mod setup;
 mod shortcuts;
 mod sound_section;
@@ -29,6 +35,7 @@ use bevy_egui::EguiPrimaryContextPass;
 
 use crate::app::board::layout::PanelWidths;
 use crate::app::game::phase::{GameSystems, Mode};
+use crate::app::modes::screens::Screen;
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<PanelWidths>()
@@ -40,9 +47,20 @@ pub(crate) fn plugin(app: &mut App) {
             (
                 panel::draw_panel.run_if(in_state(Mode::Board)),
                 flow::draw.run_if(in_state(Mode::Flow)),
+                home::draw.run_if(in_state(Screen::Home)),
+                play_setup::draw.run_if(in_state(Screen::PlaySetup)),
+                settings_page::draw.run_if(in_state(Screen::Settings)),
+                settings_page::apply_scale,
                 // The card goes on top of either mode's panels.
                 lessons::draw.after(panel::draw_panel).after(flow::draw),
             ),
         )
-        .add_systems(Update, (panel::keep_pointer_for_board, panel::fit_viewport.before(GameSystems::Board)));
+        .add_systems(
+            Update,
+            (
+                panel::keep_pointer_for_board,
+                panel::fit_viewport.before(GameSystems::Board),
+                home::escape_goes_home.run_if(not(bevy_egui::input::egui_wants_any_keyboard_input)),
+            ),
+        );
 }

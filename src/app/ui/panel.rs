@@ -1,15 +1,16 @@
-//! The two side panels around the board (settings on the left, the game on
-//! the right), each folding to a strip, and the board's share of the window
-//! between them.
+//! The two side panels around the board (the screen's tools on the left,
+//! the game on the right), each folding to a strip, and the board's share of
+//! the window between them.
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContextSettings, EguiContexts, egui};
 
 use crate::app::board::layout::{BoardViewport, PanelWidths, panel_widths};
-use crate::app::game::request::GameRequest;
+use crate::app::modes::screens::Screen;
 use crate::app::ui::backdrop::{PanelBackdrop, panel_frame};
-use crate::app::ui::panel_state::{PanelLayout, PanelState};
+use crate::app::ui::panel_state::PanelState;
+use crate::app::ui::screen_panels;
 
 /// The width of a collapsed panel's strip (its open button).
 const COLLAPSED_WIDTH: f32 = 26.0;
@@ -37,11 +38,16 @@ pub(crate) fn draw_panel(
     );
     let (left_width, right_width) = panel_widths(ctx.viewport_rect().width());
     let mut layout = *state.layout;
-    // Settings on the left, the game as it happens on the right; either folds
-    // away to a strip with the button that opens it again.
+    let screen = state.screens.get();
+    // The screen's tools on the left (where it has any), the game as it
+    // happens on the right; either folds away to a strip with the button
+    // that opens it again.
+    let has_left = screen_panels::has_left(screen);
     let mut settings_open = layout.settings_shown(ctx.viewport_rect().width());
-    let shown_before = settings_open;
-    let left = if !settings_open {
+    let shown_before = settings_open && has_left;
+    let left = if !has_left {
+        egui::Rect::from_min_size(ctx.viewport_rect().min, egui::Vec2::ZERO)
+    } else if !settings_open {
         collapsed_strip(&mut root, "breakline_settings_strip", true, &mut settings_open)
     } else {
         egui::Panel::left("breakline_settings")
@@ -51,12 +57,12 @@ pub(crate) fn draw_panel(
                 egui::ScrollArea::vertical()
                     .id_salt("settings_scroll")
                     .auto_shrink([false, false])
-                    .show(ui, |ui| settings_contents(ui, &mut state, &mut layout, &mut settings_open));
+                    .show(ui, |ui| screen_panels::left(ui, &mut state, &mut settings_open));
             })
             .response
             .rect
     };
-    let series_tab = crate::app::ui::series::is_open(ctx);
+    let series_tab = screen == Screen::Watch && crate::app::ui::series::is_open(ctx);
     // The Series tab needs room for its tables; it takes it from the board.
     let right_width =
         if series_tab { right_width.max((ctx.viewport_rect().width() * 0.36).min(470.0)) } else { right_width };
@@ -71,12 +77,12 @@ pub(crate) fn draw_panel(
                 egui::ScrollArea::vertical()
                     .id_salt("game_scroll")
                     .auto_shrink([false, false])
-                    .show(ui, |ui| game_contents(ui, &mut state, &mut layout, series_tab));
+                    .show(ui, |ui| screen_panels::right(ui, &mut state, &mut layout, series_tab));
             })
             .response
             .rect
     };
-    if settings_open != shown_before {
+    if has_left && settings_open != shown_before {
         layout.settings_open = Some(settings_open);
     }
     state.layout.set_if_neq(layout);
@@ -84,7 +90,12 @@ pub(crate) fn draw_panel(
         .pointer_latest_pos()
         .and_then(|pos| ctx.layer_id_at(pos))
         .is_some_and(|layer| layer.order != egui::Order::Background);
-    panels.set_if_neq(PanelWidths { left: left.width(), right: right.width(), pointer_over_window });
+    panels.set_if_neq(PanelWidths {
+        // egui's points are the window's logical pixels times the interface's scale.
+        left: left.width() * ctx.zoom_factor(),
+        right: right.width() * ctx.zoom_factor(),
+        pointer_over_window,
+    });
     // A folded strip keeps egui's own fill: its button reaches past the
     // strip's rectangle, and the strip is narrow.
     let open = |shown: bool, rect: egui::Rect| if shown { rect } else { egui::Rect::NOTHING };
@@ -98,84 +109,17 @@ pub(crate) fn draw_panel(
             settings: &state.setup.settings,
             progress: &state.progress,
             requests: &mut state.requests,
+            play: (screen == Screen::Play).then_some(&mut state.play_requests),
         };
-        crate::app::ui::banner::show(ctx, banner, (left.right() + right.left()) / 2.0);
+        if crate::app::ui::banner::show(ctx, banner, (left.right() + right.left()) / 2.0).is_some() {
+            state.screens.go(Screen::PlaySetup);
+        }
     }
     crate::app::ui::insight::eval_bar(ctx, &state.insight.evaluation, state.comforts.flipped(), left.right());
     crate::app::ui::toast::show(ctx, &mut state.notice, (left.right(), right.left()));
     let plies = state.game.session.plies();
     crate::app::ui::confirm::show(ctx, &state.replace, plies, &mut state.play, &mut state.requests);
     Ok(())
-}
-
-/// The settings panel: the game, the players, presets, pacing and files.
-fn settings_contents(ui: &mut egui::Ui, state: &mut PanelState, layout: &mut PanelLayout, open: &mut bool) {
-    ui.add_space(4.0);
-    ui.horizontal(|ui| {
-        ui.heading("Breakline");
-        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            if ui.button("«").on_hover_text("Hide the settings ([)").clicked() {
-                *open = false;
-            }
-        });
-    });
-    ui.separator();
-    let variant = state.game.session.variant();
-    crate::app::ui::setup::game_section(ui, &mut state.setup, &state.game, &mut state.requests);
-    let suggested = crate::app::modes::rated::suggested_level(&state.progress.progress, variant);
-    crate::app::ui::setup::players_section(ui, (variant, suggested), &state.game.players, &mut state.requests);
-    crate::app::ui::progress::section(ui, &mut state.progress, variant, &state.game.players, &mut state.requests);
-    crate::app::ui::setup::presets_section(ui, &mut state.setup.settings, &mut state.requests);
-    crate::app::ui::series::open_button(ui);
-    let over = state.game.over();
-    crate::app::ui::info::pacing_section(ui, &state.ai.control, over, &mut state.play, &mut state.requests);
-    crate::app::ui::comforts::files_section(ui, &mut state.files, &state.notice);
-    crate::app::ui::sound_section::section(ui, &mut state.sound);
-    ui.checkbox(&mut layout.diagnostics, "Show frame times (diagnostics)");
-}
-
-/// The game panel: the Game / Series tabs, and the game as it happens.
-fn game_contents(ui: &mut egui::Ui, state: &mut PanelState, layout: &mut PanelLayout, series_tab: bool) {
-    ui.add_space(4.0);
-    ui.horizontal(|ui| {
-        if ui.button("»").on_hover_text("Hide the game panel (])").clicked() {
-            layout.game_open = false;
-        }
-        let mut tab = series_tab;
-        ui.selectable_value(&mut tab, false, "Game");
-        ui.selectable_value(&mut tab, true, "Series");
-        if tab != series_tab {
-            crate::app::ui::series::set_open(ui.ctx(), tab);
-        }
-    });
-    if series_tab {
-        crate::app::ui::series::contents(ui, &mut state.series, &state.ai.control, &mut state.requests);
-        return;
-    }
-    crate::app::ui::progress::puzzle_section(ui, &mut state.progress);
-    crate::app::ui::info::clocks(ui, &state.game.session, &state.game.timer);
-    crate::app::ui::info::status(ui, &state.game, &state.ai);
-    crate::app::ui::comforts::game_buttons(ui, &mut state.comforts, &state.game.players, &mut state.requests);
-    crate::app::ui::comforts::review_section(ui, &state.game.session, &mut state.requests);
-    crate::app::ui::move_box::section(ui, &mut state.move_box);
-    crate::app::ui::info::selection_reasons(ui, &state.game.session, &state.selection);
-    crate::app::ui::insight::overlay_toggle(ui, &mut state.insight.overlay);
-    ui.separator();
-    let playable = Some((&*state.game.session, &*state.game.players, state.game.turn()));
-    crate::app::ui::analysis::section(ui, &mut state.analysis, playable, &mut state.requests);
-    ui.separator();
-    crate::app::ui::insight::eval_graph_section(ui, &mut state.insight.evaluation);
-    let variant = state.game.session.variant();
-    crate::app::ui::insight::layers_section(ui, &mut state.insight.layers, variant);
-    crate::app::ui::info::statistics_section(ui, &state.game.session);
-    let shown = state.game.session.review_ply();
-    if let Some(ply) = crate::app::ui::info::moves_section(ui, &state.game.session, shown) {
-        state.requests.write(GameRequest::GoTo { ply });
-    }
-    if layout.diagnostics {
-        ui.separator();
-        crate::app::ui::frame_time::label(ui, &state.frame_times);
-    }
 }
 
 /// A folded panel: a thin strip whose button opens it again.

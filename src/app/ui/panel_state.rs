@@ -9,14 +9,14 @@ use crate::app::board::input::Selection;
 use crate::app::game::clock::TurnTimer;
 use crate::app::game::control::AiControl;
 use crate::app::game::notice::Notice;
-use crate::app::game::phase::{GamePhase, Mode, TurnPhase};
+use crate::app::game::phase::{GamePhase, TurnPhase};
 use crate::app::game::players::Players;
 use crate::app::game::request::{GameRequest, ReplaceGame};
 use crate::app::game::session::GameSession;
 use crate::app::game::settings::{GameSettings, PlaySettings};
 use crate::app::game::thinking::AiThinking;
 use crate::app::modes::lessons::{LessonRequest, LessonRun};
-use crate::app::sound::settings::SoundSettings;
+use crate::app::modes::screens::Screen;
 use crate::app::ui::analysis::AnalysisState;
 use crate::app::ui::comforts::{ComfortsState, FilesState};
 use crate::app::ui::frame_time::FrameTimes;
@@ -52,7 +52,26 @@ pub(crate) struct PanelState<'w> {
     pub(crate) analysis: AnalysisState<'w>,
     pub(crate) progress: ProgressState<'w>,
     pub(crate) move_box: MoveBoxState<'w>,
-    pub(crate) sound: ResMut<'w, SoundSettings>,
+    pub(crate) screens: ScreenView<'w>,
+    /// Rematch, from the banner in Play.
+    pub(crate) play_requests: MessageWriter<'w, crate::app::modes::play_setup::PlayRequest>,
+}
+
+/// The screen shown and the way to another.
+#[derive(SystemParam)]
+pub(crate) struct ScreenView<'w> {
+    pub(crate) current: Res<'w, State<Screen>>,
+    pub(crate) next: ResMut<'w, NextState<Screen>>,
+}
+
+impl ScreenView<'_> {
+    pub(crate) fn get(&self) -> Screen {
+        *self.current.get()
+    }
+
+    pub(crate) fn go(&mut self, screen: Screen) {
+        NextState::set_if_neq(&mut self.next, screen);
+    }
 }
 
 /// The game as the panels show it, read only: the status, the clocks and
@@ -90,11 +109,10 @@ pub(crate) struct AiView<'w> {
 #[derive(SystemParam)]
 pub(crate) struct SetupState<'w> {
     pub(crate) settings: ResMut<'w, GameSettings>,
-    pub(crate) mode: ResMut<'w, NextState<Mode>>,
     pub(crate) lessons: MessageWriter<'w, LessonRequest>,
 }
 
-/// Which panels show, and the frame-time readout for those who want it.
+/// Which panels show, and the numbers for those who want them.
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct PanelLayout {
     /// The settings panel; `None` follows the window: folded below
@@ -102,11 +120,13 @@ pub(crate) struct PanelLayout {
     pub(crate) settings_open: Option<bool>,
     pub(crate) game_open: bool,
     pub(crate) diagnostics: bool,
+    /// The engine's numbers (nodes, nodes/s, table hits) outside Watch & Lab.
+    pub(crate) engine_numbers: bool,
 }
 
 impl Default for PanelLayout {
     fn default() -> Self {
-        PanelLayout { settings_open: None, game_open: true, diagnostics: false }
+        PanelLayout { settings_open: None, game_open: true, diagnostics: false, engine_numbers: false }
     }
 }
 

@@ -4,7 +4,6 @@
 use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText, Ui};
 
-use crate::app::game::phase::Mode;
 use crate::app::game::players::{PlayerSetup, Players};
 use crate::app::game::presets;
 use crate::app::game::presets::matchup;
@@ -27,9 +26,7 @@ pub(crate) fn game_section(
 ) {
     egui::CollapsingHeader::new("Game").default_open(true).show(ui, |ui| {
         let mut edited = *setup.settings;
-        if let Some(mode) = mode_picker(ui, &mut edited.variant, false) {
-            setup.mode.set(mode);
-        }
+        variant_picker(ui, &mut edited.variant);
         if edited.variant.check_size(edited.size).is_err() {
             edited.size = edited.variant.default_size();
         }
@@ -82,7 +79,7 @@ pub(crate) fn game_section(
 
 /// The clock of new games: none, a preset (minutes + seconds, as lichess
 /// names them) or a custom base and increment.
-fn clock_picker(ui: &mut Ui, control: &mut Option<TimeControl>) {
+pub(crate) fn clock_picker(ui: &mut Ui, control: &mut Option<TimeControl>) {
     let label = |c: &Option<TimeControl>| c.map_or("No clock".to_string(), |c| c.label());
     ui.horizontal(|ui| {
         ui.label("Clock");
@@ -114,26 +111,13 @@ fn clock_picker(ui: &mut Ui, control: &mut Option<TimeControl>) {
     }
 }
 
-/// The three choices: the two board games (the variant of the next new game)
-/// and the Flow Free puzzles, which open at once. Returns the mode to switch to.
-pub(crate) fn mode_picker(ui: &mut Ui, variant: &mut Variant, in_flow: bool) -> Option<Mode> {
-    let mut picked = None;
+/// The two board games (the variant of the next new game).
+pub(crate) fn variant_picker(ui: &mut Ui, variant: &mut Variant) {
     ui.horizontal_wrapped(|ui| {
         for choice in Variant::ALL {
-            if ui.selectable_label(!in_flow && *variant == choice, choice.title()).clicked() {
-                *variant = choice;
-                picked = Some(Mode::Board);
-            }
-        }
-        if ui
-            .selectable_label(in_flow, "Flow Free (puzzle)")
-            .on_hover_text("Draw the pipes of a Flow Free puzzle, or watch a solver")
-            .clicked()
-        {
-            picked = Some(Mode::Flow);
+            ui.selectable_value(variant, choice, choice.title());
         }
     });
-    picked.filter(|&mode| (mode == Mode::Flow) != in_flow)
 }
 
 /// The two players of the game in progress, for `variant`.

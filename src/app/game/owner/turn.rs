@@ -24,7 +24,7 @@ pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<TurnClock>()
         .add_systems(OnEnter(TurnPhase::Deciding), start_turn_clock)
         .add_systems(OnTransition { exited: GamePhase::Setup, entered: GamePhase::Playing }, show_new_game)
-        .add_systems(OnEnter(Mode::Flow), pause_board_turn)
+        .add_systems(OnExit(Mode::Board), pause_board_turn)
         .add_systems(
             Update,
             (
@@ -94,7 +94,7 @@ fn decide_turn(
     }
 }
 
-/// An AI search of the board game stops while the puzzle shows; its turn
+/// An AI search of the board game stops while another mode shows; its turn
 /// starts over when the player comes back.
 fn pause_board_turn(turn: Option<Res<State<TurnPhase>>>, mut next: ResMut<NextState<TurnPhase>>) {
     if turn.is_some_and(|t| *t.get() == TurnPhase::AiThinking) {

@@ -154,10 +154,10 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(OnExit(Mode::Flow), leave);
 }
 
-fn open_at_launch(open: Option<Res<OpenFlow>>, mut game: ResMut<FlowGame>, mut mode: ResMut<NextState<Mode>>) {
+/// The puzzle named at launch (the opening screen is Flow's).
+fn open_at_launch(open: Option<Res<OpenFlow>>, mut game: ResMut<FlowGame>) {
     if let Some(open) = open {
         game.pick(open.0);
-        mode.set(Mode::Flow);
     }
 }
 

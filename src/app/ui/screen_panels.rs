@@ -1,0 +1,153 @@
+//! What each game screen's panels hold: Play only what playing needs, Learn
+//! and Puzzles their own, Analyse the analysis and files, Watch & Lab the
+//! players, presets, series and the engine's numbers.
+
+use bevy_egui::egui::{self, RichText, Ui};
+
+use crate::app::game::request::GameRequest;
+use crate::app::modes::lessons::LessonRequest;
+use crate::app::modes::screens::Screen;
+use crate::app::ui::panel_state::{PanelLayout, PanelState};
+use crate::engine::Variant;
+
+/// Whether the screen has a left panel (its tools).
+pub(crate) fn has_left(screen: Screen) -> bool {
+    matches!(screen, Screen::Analyse | Screen::Watch)
+}
+
+/// The left panel: the next game, files, and in Watch & Lab the players,
+/// presets, series and pacing.
+pub(crate) fn left(ui: &mut Ui, state: &mut PanelState, open: &mut bool) {
+    ui.add_space(4.0);
+    ui.horizontal(|ui| {
+        ui.heading("Set up");
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            if ui.button("«").on_hover_text("Hide this panel ([)").clicked() {
+                *open = false;
+            }
+        });
+    });
+    ui.separator();
+    let variant = state.game.session.variant();
+    crate::app::ui::setup::game_section(ui, &mut state.setup, &state.game, &mut state.requests);
+    if state.screens.get() == Screen::Watch {
+        let suggested = crate::app::modes::rated::suggested_level(&state.progress.progress, variant);
+        crate::app::ui::setup::players_section(ui, (variant, suggested), &state.game.players, &mut state.requests);
+        crate::app::ui::setup::presets_section(ui, &mut state.setup.settings, &mut state.requests);
+        crate::app::ui::series::open_button(ui);
+        let over = state.game.over();
+        crate::app::ui::info::pacing_section(ui, &state.ai.control, over, &mut state.play, &mut state.requests);
+    }
+    crate::app::ui::comforts::files_section(ui, &mut state.files, &state.notice);
+}
+
+/// The right panel: the screen's header, then the game as it happens.
+pub(crate) fn right(ui: &mut Ui, state: &mut PanelState, layout: &mut PanelLayout, series_tab: bool) {
+    let screen = state.screens.get();
+    ui.add_space(4.0);
+    ui.horizontal(|ui| {
+        if ui.button("»").on_hover_text("Hide the game panel (])").clicked() {
+            layout.game_open = false;
+        }
+        if ui.button("◀ Home").on_hover_text("Back to Home (Esc); the game waits").clicked() {
+            state.screens.go(Screen::Home);
+        }
+        ui.heading(screen.title());
+    });
+    if screen == Screen::Watch {
+        let mut tab = series_tab;
+        ui.horizontal(|ui| {
+            ui.selectable_value(&mut tab, false, "Game");
+            ui.selectable_value(&mut tab, true, "Series");
+        });
+        if tab != series_tab {
+            crate::app::ui::series::set_open(ui.ctx(), tab);
+        }
+        if series_tab {
+            crate::app::ui::series::contents(ui, &mut state.series, &state.ai.control, &mut state.requests);
+            return;
+        }
+    }
+    ui.separator();
+    match screen {
+        Screen::Play => play(ui, state, layout),
+        Screen::Learn => learn(ui, state),
+        Screen::Puzzles => puzzles(ui, state),
+        _ => study(ui, state, layout, screen == Screen::Watch),
+    }
+}
+
+/// Play: the clocks, the status, the buttons, the rating, the moves.
+fn play(ui: &mut Ui, state: &mut PanelState, layout: &PanelLayout) {
+    crate::app::ui::info::clocks(ui, &state.game.session, &state.game.timer);
+    crate::app::ui::info::status(ui, &state.game, &state.ai, layout.engine_numbers);
+    crate::app::ui::comforts::game_buttons(ui, &mut state.comforts, &state.game.players, &mut state.requests);
+    crate::app::ui::comforts::review_section(ui, &state.game.session, &mut state.requests);
+    crate::app::ui::move_box::section(ui, &mut state.move_box);
+    crate::app::ui::info::selection_reasons(ui, &state.game.session, &state.selection);
+    if ui.button("New game…").on_hover_text("Opponent, colour, clock, rated or casual").clicked() {
+        state.screens.go(Screen::PlaySetup);
+    }
+    let variant = state.game.session.variant();
+    crate::app::ui::progress::section(ui, &mut state.progress, variant, &state.game.players, &mut state.requests);
+    moves(ui, state);
+}
+
+/// Learn: the lessons to open (the card shows the open one), the status.
+fn learn(ui: &mut Ui, state: &mut PanelState) {
+    ui.label(RichText::new("The card over the board teaches the rules; try each move on the board.").weak());
+    ui.horizontal_wrapped(|ui| {
+        for variant in Variant::ALL {
+            if ui.button(format!("How to play {}", variant.title())).clicked() {
+                state.setup.lessons.write(LessonRequest::Open(Some(variant)));
+            }
+        }
+    });
+    ui.separator();
+    crate::app::ui::info::status(ui, &state.game, &state.ai, false);
+}
+
+/// Puzzles: the puzzle's panel, the status, the moves.
+fn puzzles(ui: &mut Ui, state: &mut PanelState) {
+    crate::app::ui::progress::puzzle_section(ui, &mut state.progress);
+    crate::app::ui::info::status(ui, &state.game, &state.ai, false);
+    crate::app::ui::comforts::review_section(ui, &state.game.session, &mut state.requests);
+    crate::app::ui::move_box::section(ui, &mut state.move_box);
+    moves(ui, state);
+}
+
+/// Analyse and Watch & Lab: the game with the analysis, the graph, the
+/// layers and (in Watch & Lab, or when asked for) the engine's numbers.
+fn study(ui: &mut Ui, state: &mut PanelState, layout: &PanelLayout, watch: bool) {
+    let numbers = watch || layout.engine_numbers;
+    crate::app::ui::info::clocks(ui, &state.game.session, &state.game.timer);
+    crate::app::ui::info::status(ui, &state.game, &state.ai, numbers);
+    crate::app::ui::comforts::game_buttons(ui, &mut state.comforts, &state.game.players, &mut state.requests);
+    crate::app::ui::comforts::review_section(ui, &state.game.session, &mut state.requests);
+    crate::app::ui::move_box::section(ui, &mut state.move_box);
+    crate::app::ui::info::selection_reasons(ui, &state.game.session, &state.selection);
+    crate::app::ui::insight::overlay_toggle(ui, &mut state.insight.overlay);
+    ui.separator();
+    let playable = Some((&*state.game.session, &*state.game.players, state.game.turn()));
+    crate::app::ui::analysis::section(ui, &mut state.analysis, playable, &mut state.requests);
+    ui.separator();
+    crate::app::ui::insight::eval_graph_section(ui, &mut state.insight.evaluation);
+    let variant = state.game.session.variant();
+    crate::app::ui::insight::layers_section(ui, &mut state.insight.layers, variant);
+    if numbers {
+        crate::app::ui::info::statistics_section(ui, &state.game.session);
+    }
+    moves(ui, state);
+    if layout.diagnostics {
+        ui.separator();
+        crate::app::ui::frame_time::label(ui, &state.frame_times);
+    }
+}
+
+/// The moves so far; a click reviews the position after one.
+fn moves(ui: &mut Ui, state: &mut PanelState) {
+    let shown = state.game.session.review_ply();
+    if let Some(ply) = crate::app::ui::info::moves_section(ui, &state.game.session, shown) {
+        state.requests.write(GameRequest::GoTo { ply });
+    }
+}
