@@ -56,9 +56,9 @@ fn notes(cue: SoundCue) -> Vec<Note> {
         SoundCue::Draw => vec![note(0.0, 0.16, 440.0, 0.5, Pure), note(0.15, 0.2, 440.0, 0.5, Pure)],
         SoundCue::LowClock => vec![note(0.0, 0.07, 1320.0, 0.45, Pure), note(0.12, 0.07, 1320.0, 0.45, Pure)],
         SoundCue::PuzzleSolved => vec![note(0.0, 0.18, 659.25, 0.5, Pure), note(0.1, 0.3, 880.0, 0.5, Pure)],
-        SoundCue::PuzzleMissed => vec![note(0.0, 0.16, 220.0, 0.35, Buzz), note(0.12, 0.24, 196.0, 0.35, Buzz)],
+        SoundCue::PuzzleMissed => vec![note(0.0, 0.16, 220.0, 0.5, Buzz), note(0.12, 0.24, 196.0, 0.5, Buzz)],
         SoundCue::LessonRight => vec![note(0.0, 0.3, 880.0, 0.4, Pure), note(0.0, 0.3, 1318.5, 0.25, Pure)],
-        SoundCue::LessonWrong => vec![note(0.0, 0.2, 180.0, 0.35, Buzz)],
+        SoundCue::LessonWrong => vec![note(0.0, 0.2, 180.0, 0.5, Buzz)],
     }
 }
 
