@@ -15,14 +15,17 @@ use super::super::noise::Noise;
 use super::super::pv::{MAX_PLY, PvTable};
 use super::super::window::{INFINITY, Window};
 use super::super::{AiConfig, Control, Stopped};
-use super::ordering::{Ordering, pick_next, reducible};
+use super::ordering::{MoveClass, Ordering, classify, pick_next};
 use super::selectivity::{FUTILITY_DEPTH, Margins, REVERSE_FUTILITY_DEPTH};
 use super::table::{Bound, Table};
 
 /// Late-move reductions start at this depth and with this move of a node
 /// (the earlier ones are the table move, captures and killers, mostly).
 const LMR_MIN_DEPTH: u32 = 3;
-const LMR_FIRST_MOVE: usize = 3;
+/// On the principal variation the reductions start with the 4th move; off
+/// it with the 2nd.
+const LMR_FIRST_MOVE_PV: usize = 3;
+const LMR_FIRST_MOVE: usize = 1;
 
 /// The reduction by depth left and move number: 0.75 + ln(depth) x ln(move) / 2.25
 /// (the classic logarithmic formula), from [`LMR_MIN_DEPTH`] and
@@ -68,12 +71,15 @@ pub(super) struct Node {
     pub(super) kind: NodeKind,
     pub(super) depth: u32,
     pub(super) ply: u32,
+    /// Expected to fail high (a cut node): the null-window children of the
+    /// principal variation are, and off it cut and all nodes alternate.
+    pub(super) cut: bool,
 }
 
 impl Node {
     /// The root, searched `depth` plies deep.
     pub(super) fn root(depth: u32) -> Node {
-        Node { kind: NodeKind::Pv, depth, ply: 0 }
+        Node { kind: NodeKind::Pv, depth, ply: 0, cut: false }
     }
 
     /// The child searched with the node's own window (its first move, or a
@@ -81,20 +87,33 @@ impl Node {
     #[inline]
     fn child(self) -> Node {
         let kind = if self.kind == NodeKind::Pv { NodeKind::Pv } else { NodeKind::NonPv };
-        Node { kind, depth: self.depth - 1, ply: self.ply + 1 }
+        Node { kind, depth: self.depth - 1, ply: self.ply + 1, cut: kind != NodeKind::Pv && !self.cut }
     }
 
     /// The child of a null-window test, `reduction` plies shallower.
     #[inline]
     fn scout(self, reduction: u32) -> Node {
-        Node { kind: NodeKind::NonPv, depth: self.depth - 1 - reduction, ply: self.ply + 1 }
+        let cut = self.kind == NodeKind::Pv || !self.cut;
+        Node { kind: NodeKind::NonPv, depth: self.depth - 1 - reduction, ply: self.ply + 1, cut }
     }
 
     /// The position after passing, searched `reduction` plies shallower besides.
     #[inline]
     fn after_pass(self, reduction: u32) -> Node {
-        Node { kind: NodeKind::NullReply, depth: self.depth.saturating_sub(1 + reduction), ply: self.ply + 1 }
+        let depth = self.depth.saturating_sub(1 + reduction);
+        Node { kind: NodeKind::NullReply, depth, ply: self.ply + 1, cut: !self.cut }
     }
+}
+
+/// What a move in a node's list is to the reductions.
+struct LateMove {
+    /// Its place in the node's order.
+    index: usize,
+    class: MoveClass,
+    /// Its ordering score: its histories, for a quiet move.
+    history: i32,
+    /// Whether the table's move of the node is a capture.
+    table_capture: bool,
 }
 
 /// What the table says about a node before it is searched.
@@ -363,15 +382,19 @@ impl<'a> Searcher<'a> {
         let mut best = -INFINITY;
         let mut best_move = None;
         let prune_after = self.late_moves(node);
+        // A capture in the table says the node is sharp: quiet moves matter less.
+        let table_capture = table_move.is_some_and(|m| m.capture);
         let mut quiet_tried = MoveList::new();
         for i in 0..moves.len() {
             pick_next(&mut moves, &mut scores, i);
             let m = moves[i];
-            let quiet = reducible(game, m, scores[i]);
+            let class = classify(game, m, scores[i]);
+            let quiet = class == MoveClass::Quiet;
             if quiet && (i >= prune_after || (futile && i > 0)) {
                 continue;
             }
-            let reduction = self.reduction(node, i, quiet);
+            let late = LateMove { index: i, class, history: scores[i], table_capture };
+            let reduction = self.reduction(node, late);
             self.play(game, m);
             let r = if i == 0 {
                 self.child(game, ctl, node, window)
@@ -481,17 +504,27 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// Late-move reduction for the `index`-th move of `node`, a quiet one if
-    /// `quiet`: growing with the depth left and the moves before it (as the
-    /// product of their logarithms), one ply less on the principal
-    /// variation, and always leaving a ply to search.
+    /// Late-move reduction for a `late` move of `node`: growing with the
+    /// depth left and the moves before it (as the product of their
+    /// logarithms); a ply less on the principal variation, for a killer and
+    /// for a move whose history says it refutes, a ply more at an expected
+    /// cut node, after a capture in the table, and for a move whose history
+    /// says it fails; always leaving a ply to search.
     #[inline]
-    fn reduction(&self, node: Node, index: usize, quiet: bool) -> u32 {
-        if self.config.exact() || node.depth < LMR_MIN_DEPTH || index < LMR_FIRST_MOVE || !quiet {
+    fn reduction(&self, node: Node, late: LateMove) -> u32 {
+        let first = if node.kind == NodeKind::Pv { LMR_FIRST_MOVE_PV } else { LMR_FIRST_MOVE };
+        if self.config.exact() || node.depth < LMR_MIN_DEPTH || late.index < first || late.class == MoveClass::Tactical
+        {
             return 0;
         }
-        let r = LATE_MOVE_REDUCTIONS[(node.depth as usize).min(63)][index.min(63)] as u32;
-        let r = if node.kind == NodeKind::Pv { r.saturating_sub(1) } else { r };
-        r.max(1).min(node.depth - 2)
+        let mut r = LATE_MOVE_REDUCTIONS[(node.depth as usize).min(63)][late.index.min(63)] as i32;
+        r -= i32::from(node.kind == NodeKind::Pv);
+        r += i32::from(node.cut);
+        r += i32::from(late.table_capture);
+        r -= match late.class {
+            MoveClass::Killer => 1,
+            _ => late.history.signum(),
+        };
+        (r.max(1) as u32).min(node.depth - 2)
     }
 }
