@@ -4,7 +4,8 @@
 //! (`data/fixed_depth.txt`: main at 8ce573f, written by its `engine`
 //! protocol; the enhanced rows rewritten when issue 23 changed that search's
 //! ordering and pruning, and its `exact=off` rows when issue 31 made that
-//! search selective). A refactoring of the search must keep both.
+//! search selective, and its Breakthrough `exact=off` rows again for the
+//! refined late-move reductions). A refactoring of the search must keep both.
 
 use breakline::engine::ai::search::search;
 use breakline::engine::{AiConfig, Position, Variant};

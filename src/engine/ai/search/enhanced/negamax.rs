@@ -8,21 +8,24 @@ use crate::engine::ai::eval::nnue::{AccumulatorStack, net_for};
 use crate::engine::ai::eval::{Evaluate, Score, Strategy, WIN, is_proven};
 use crate::engine::rules::bits::Bits;
 use crate::engine::rules::game::{MAX_MOVES, MoveList};
-use crate::engine::rules::types::{Move, Side};
+use crate::engine::rules::types::{Move, Side, Variant};
 
 use super::super::leaf::{leaf_score, no_moves_score, terminal_score};
 use super::super::noise::Noise;
 use super::super::pv::{MAX_PLY, PvTable};
 use super::super::window::{INFINITY, Window};
 use super::super::{AiConfig, Control, Stopped};
-use super::ordering::{Ordering, pick_next, reducible};
+use super::ordering::{MoveClass, Ordering, classify, pick_next};
 use super::selectivity::{FUTILITY_DEPTH, Margins, REVERSE_FUTILITY_DEPTH};
 use super::table::{Bound, Table};
 
 /// Late-move reductions start at this depth and with this move of a node
 /// (the earlier ones are the table move, captures and killers, mostly).
 const LMR_MIN_DEPTH: u32 = 3;
-const LMR_FIRST_MOVE: usize = 3;
+/// On the principal variation the reductions start with the 4th move; off
+/// it with the 2nd.
+const LMR_FIRST_MOVE_PV: usize = 3;
+const LMR_FIRST_MOVE: usize = 1;
 
 /// The reduction by depth left and move number: 0.75 + ln(depth) x ln(move) / 2.25
 /// (the classic logarithmic formula), from [`LMR_MIN_DEPTH`] and
@@ -68,12 +71,15 @@ pub(super) struct Node {
     pub(super) kind: NodeKind,
     pub(super) depth: u32,
     pub(super) ply: u32,
+    /// Expected to fail high (a cut node): the null-window children of the
+    /// principal variation are, and off it cut and all nodes alternate.
+    pub(super) cut: bool,
 }
 
 impl Node {
     /// The root, searched `depth` plies deep.
     pub(super) fn root(depth: u32) -> Node {
-        Node { kind: NodeKind::Pv, depth, ply: 0 }
+        Node { kind: NodeKind::Pv, depth, ply: 0, cut: false }
     }
 
     /// The child searched with the node's own window (its first move, or a
@@ -81,20 +87,43 @@ impl Node {
     #[inline]
     fn child(self) -> Node {
         let kind = if self.kind == NodeKind::Pv { NodeKind::Pv } else { NodeKind::NonPv };
-        Node { kind, depth: self.depth - 1, ply: self.ply + 1 }
+        Node { kind, depth: self.depth - 1, ply: self.ply + 1, cut: kind != NodeKind::Pv && !self.cut }
     }
 
     /// The child of a null-window test, `reduction` plies shallower.
     #[inline]
     fn scout(self, reduction: u32) -> Node {
-        Node { kind: NodeKind::NonPv, depth: self.depth - 1 - reduction, ply: self.ply + 1 }
+        let cut = self.kind == NodeKind::Pv || !self.cut;
+        Node { kind: NodeKind::NonPv, depth: self.depth - 1 - reduction, ply: self.ply + 1, cut }
     }
 
     /// The position after passing, searched `reduction` plies shallower besides.
     #[inline]
     fn after_pass(self, reduction: u32) -> Node {
-        Node { kind: NodeKind::NullReply, depth: self.depth.saturating_sub(1 + reduction), ply: self.ply + 1 }
+        let depth = self.depth.saturating_sub(1 + reduction);
+        Node { kind: NodeKind::NullReply, depth, ply: self.ply + 1, cut: !self.cut }
     }
+}
+
+/// Whether a variant's late moves are reduced by the refined rule (cut
+/// nodes, the table's capture, killers and history; see
+/// `Searcher::reduction`): it gained in Breakthrough (+31 and +35 Elo in two
+/// 200-game screens) and not in Lines of Action (-3 and -7), which keeps
+/// the plain one.
+fn refined_reductions(variant: Variant) -> bool {
+    variant == Variant::Breakthrough
+}
+
+/// What a move in a node's list is to the reductions.
+#[derive(Clone, Copy)]
+struct LateMove {
+    /// Its place in the node's order.
+    index: usize,
+    class: MoveClass,
+    /// Its ordering score: its histories, for a quiet move.
+    history: i32,
+    /// Whether the table's move of the node is a capture.
+    table_capture: bool,
 }
 
 /// What the table says about a node before it is searched.
@@ -118,6 +147,9 @@ pub(crate) struct Searcher<'a> {
     /// The pruning margins, where the search is selective (not `exact`) and
     /// the strategy's units are known.
     pub(super) margins: Option<Margins>,
+    /// Whether late moves are reduced by the refined rule (see
+    /// [`refined_reductions`]).
+    refined_reductions: bool,
     /// The static evaluation of the node at each ply of the current line
     /// ([`UNKNOWN`] where it was not taken).
     evals: [Score; MAX_PLY],
@@ -140,6 +172,7 @@ impl<'a> Searcher<'a> {
             ordering: Ordering::new(game.size().squares()),
             pv: PvTable::default(),
             tt_hits: 0,
+            refined_reductions: refined_reductions(G::VARIANT),
             margins: if config.exact() { None } else { Margins::of(config.strategy(), G::VARIANT) },
             evals: [UNKNOWN; MAX_PLY],
             nnue: (config.strategy() == Strategy::Nnue)
@@ -363,15 +396,19 @@ impl<'a> Searcher<'a> {
         let mut best = -INFINITY;
         let mut best_move = None;
         let prune_after = self.late_moves(node);
+        // A capture in the table says the node is sharp: quiet moves matter less.
+        let table_capture = table_move.is_some_and(|m| m.capture);
         let mut quiet_tried = MoveList::new();
         for i in 0..moves.len() {
             pick_next(&mut moves, &mut scores, i);
             let m = moves[i];
-            let quiet = reducible(game, m, scores[i]);
+            let class = classify(game, m, scores[i]);
+            let quiet = class == MoveClass::Quiet;
             if quiet && (i >= prune_after || (futile && i > 0)) {
                 continue;
             }
-            let reduction = self.reduction(node, i, quiet);
+            let late = LateMove { index: i, class, history: scores[i], table_capture };
+            let reduction = self.reduction(node, late);
             self.play(game, m);
             let r = if i == 0 {
                 self.child(game, ctl, node, window)
@@ -481,17 +518,101 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// Late-move reduction for the `index`-th move of `node`, a quiet one if
-    /// `quiet`: growing with the depth left and the moves before it (as the
-    /// product of their logarithms), one ply less on the principal
-    /// variation, and always leaving a ply to search.
+    /// Late-move reduction for a `late` move of `node`: growing with the
+    /// depth left and the moves before it (as the product of their
+    /// logarithms), a ply less on the principal variation, always leaving a
+    /// ply to search. With the refined reductions (Breakthrough) also from
+    /// the 2nd move off the principal variation, killers too, a ply less for
+    /// a killer and for a move whose history says it refutes, a ply more at
+    /// an expected cut node, after a capture in the table, and for a move
+    /// whose history says it fails.
     #[inline]
-    fn reduction(&self, node: Node, index: usize, quiet: bool) -> u32 {
-        if self.config.exact() || node.depth < LMR_MIN_DEPTH || index < LMR_FIRST_MOVE || !quiet {
+    fn reduction(&self, node: Node, late: LateMove) -> u32 {
+        let refined = self.refined_reductions;
+        let first = if node.kind == NodeKind::Pv || !refined { LMR_FIRST_MOVE_PV } else { LMR_FIRST_MOVE };
+        let reducible = match late.class {
+            MoveClass::Tactical => false,
+            MoveClass::Killer => refined,
+            MoveClass::Quiet => true,
+        };
+        if self.config.exact() || node.depth < LMR_MIN_DEPTH || late.index < first || !reducible {
             return 0;
         }
-        let r = LATE_MOVE_REDUCTIONS[(node.depth as usize).min(63)][index.min(63)] as u32;
-        let r = if node.kind == NodeKind::Pv { r.saturating_sub(1) } else { r };
-        r.max(1).min(node.depth - 2)
+        let mut r = LATE_MOVE_REDUCTIONS[(node.depth as usize).min(63)][late.index.min(63)] as i32;
+        r -= i32::from(node.kind == NodeKind::Pv);
+        if refined {
+            r += i32::from(node.cut) + i32::from(late.table_capture);
+            r -= if late.class == MoveClass::Killer { 1 } else { late.history.signum() };
+        }
+        (r.max(1) as u32).min(node.depth - 2)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::ai::search::Algorithm;
+    use crate::engine::rules::position::{AnyGame, Position};
+    use crate::engine::rules::types::{BoardSize, Variant};
+
+    #[test]
+    fn off_the_principal_variation_cut_and_all_nodes_alternate() {
+        let root = Node::root(10);
+        assert!(!root.child().cut, "the first child of a principal-variation node stays on it");
+        let scouted = root.scout(0);
+        assert!(scouted.cut, "a null-window test of a later root move expects a fail high");
+        assert!(!scouted.child().cut && scouted.child().child().cut);
+        assert!(!scouted.scout(1).cut && !scouted.after_pass(2).cut);
+    }
+
+    fn searcher_on_start(config: &AiConfig) -> Searcher<'_> {
+        let pos = Position::start(Variant::Breakthrough, BoardSize::new(8, 8)).unwrap();
+        let AnyGame::Breakthrough64(game) = &pos.game else { panic!("8x8 Breakthrough") };
+        Searcher::new(game, config, Arc::new(Table::new(0)))
+    }
+
+    #[test]
+    fn late_moves_are_reduced_more_at_cut_nodes_after_a_table_capture_and_with_a_failing_history() {
+        let config = AiConfig::parse("enhanced:expert:depth=12:exact=off", Variant::Breakthrough).unwrap();
+        let searcher = searcher_on_start(&config);
+        let node = Node { kind: NodeKind::NonPv, depth: 10, ply: 4, cut: false };
+        let quiet = LateMove { index: 6, class: MoveClass::Quiet, history: 0, table_capture: false };
+        let r = searcher.reduction(node, quiet);
+        assert!(r >= 1);
+        assert_eq!(searcher.reduction(Node { cut: true, ..node }, quiet), r + 1);
+        assert_eq!(searcher.reduction(node, LateMove { table_capture: true, ..quiet }), r + 1);
+        assert_eq!(searcher.reduction(node, LateMove { history: -5, ..quiet }), r + 1);
+        assert_eq!(searcher.reduction(node, LateMove { history: 5, ..quiet }), r - 1);
+        assert_eq!(searcher.reduction(node, LateMove { class: MoveClass::Killer, ..quiet }), r - 1);
+        assert_eq!(searcher.reduction(node, LateMove { class: MoveClass::Tactical, ..quiet }), 0);
+        assert_eq!(searcher.reduction(Node { kind: NodeKind::Pv, ..node }, quiet), r - 1);
+        let first = LateMove { index: 0, ..quiet };
+        assert_eq!(searcher.reduction(node, first), 0, "the first move is never reduced");
+        let shallow = Node { depth: 3, ..node };
+        assert_eq!(searcher.reduction(shallow, LateMove { index: 40, history: -9, ..quiet }), 1, "a ply is left");
+    }
+
+    #[test]
+    fn lines_of_action_keeps_the_plain_reductions() {
+        let config = AiConfig::parse("enhanced:expert:depth=12:exact=off", Variant::LinesOfAction).unwrap();
+        let pos = Position::start(Variant::LinesOfAction, BoardSize::new(8, 8)).unwrap();
+        let AnyGame::Loa64(game) = &pos.game else { panic!("8x8 Lines of Action") };
+        let searcher = Searcher::new(game, &config, Arc::new(Table::new(0)));
+        let node = Node { kind: NodeKind::NonPv, depth: 10, ply: 4, cut: false };
+        let quiet = LateMove { index: 6, class: MoveClass::Quiet, history: -5, table_capture: true };
+        let r = searcher.reduction(node, quiet);
+        assert_eq!(r, u32::from(LATE_MOVE_REDUCTIONS[10][6]));
+        assert_eq!(searcher.reduction(Node { cut: true, ..node }, LateMove { history: 5, ..quiet }), r);
+        assert_eq!(searcher.reduction(node, LateMove { class: MoveClass::Killer, ..quiet }), 0);
+        assert_eq!(searcher.reduction(node, LateMove { index: 2, ..quiet }), 0, "from the 4th move");
+    }
+
+    #[test]
+    fn an_exact_search_reduces_nothing() {
+        let config = AiConfig::fixed_depth(Algorithm::Enhanced, crate::engine::ai::eval::Strategy::Expert, 12).unwrap();
+        let searcher = searcher_on_start(&config);
+        let node = Node { kind: NodeKind::NonPv, depth: 10, ply: 4, cut: true };
+        let quiet = LateMove { index: 20, class: MoveClass::Quiet, history: -9, table_capture: true };
+        assert_eq!(searcher.reduction(node, quiet), 0);
     }
 }

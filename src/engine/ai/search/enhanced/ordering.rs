@@ -102,14 +102,30 @@ impl Ordering {
 /// races there are decided by single tempi.
 const RACE_RANKS: u8 = 2;
 
-/// Whether a move may be searched less deep when it comes late: a quiet move
-/// (not the table's, a capture, a killer or a win), and in Breakthrough not
-/// one that lands near the goal.
+/// What a move is to the selective search's reductions and pruning.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum MoveClass {
+    /// The table's move, a capture, a win, or in Breakthrough a step near
+    /// the goal: searched in full.
+    Tactical,
+    /// A killer: may be reduced, never pruned.
+    Killer,
+    /// Any other: may be reduced and, late near the horizon, pruned.
+    Quiet,
+}
+
+/// The class of move `m`, scored `score` by the ordering.
 #[inline]
-pub(crate) fn reducible<G: Game>(game: &G, m: Move, score: i32) -> bool {
+pub(crate) fn classify<G: Game>(game: &G, m: Move, score: i32) -> MoveClass {
     let near_goal = goal_rank::<G>(game, game.side_to_move())
         .is_some_and(|rank| (m.to / game.size().columns).abs_diff(rank) <= RACE_RANKS);
-    score < KILLER && !near_goal
+    if score >= CAPTURE || near_goal {
+        MoveClass::Tactical
+    } else if score >= KILLER {
+        MoveClass::Killer
+    } else {
+        MoveClass::Quiet
+    }
 }
 
 /// The rank whose reaching wins at once (Breakthrough only; a Lines of Action
