@@ -15,6 +15,7 @@ mod home;
 mod info;
 mod insight;
 mod lessons;
+mod library;
 mod move_box;
 mod numbering;
 mod page;
@@ -22,6 +23,7 @@ mod panel;
 pub(crate) mod panel_state;
 mod play_setup;
 mod progress;
+mod report;
 mod screen_panels;
 mod series;
 mod settings_page;
@@ -50,6 +52,7 @@ pub(crate) fn plugin(app: &mut App) {
                 home::draw.run_if(in_state(Screen::Home)),
                 play_setup::draw.run_if(in_state(Screen::PlaySetup)),
                 settings_page::draw.run_if(in_state(Screen::Settings)),
+                library::draw.run_if(in_state(Screen::Library)),
                 settings_page::apply_scale,
                 // The card goes on top of either mode's panels.
                 lessons::draw.after(panel::draw_panel).after(flow::draw),
