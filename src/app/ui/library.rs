@@ -12,6 +12,7 @@ use crate::app::modes::screens::Screen;
 use crate::app::platform::file_dialog::{ChooseFile, FileChooser, TypedPath};
 use crate::app::platform::files::FileAction;
 use crate::app::platform::library::browse::{LIST_LIMIT, LibraryRequest, LibraryView, plural};
+use crate::app::platform::library::practice::PracticeRequest;
 use crate::app::platform::library::shelf::{GameLibrary, LibrarySettings};
 use crate::app::platform::library::transfer::LibraryTransfer;
 use crate::app::theme::palette;
@@ -57,6 +58,7 @@ pub(crate) struct LibraryPage<'w> {
     next: ResMut<'w, NextState<Screen>>,
     notice: Res<'w, Notice>,
     settings: ResMut<'w, LibrarySettings>,
+    practice: MessageWriter<'w, PracticeRequest>,
 }
 
 pub(crate) fn draw(
@@ -80,6 +82,7 @@ pub(crate) fn draw(
             ui.label(RichText::new(text).color(colour.color32()));
         }
         refusals(ui, &page.transfer);
+        crate::app::ui::practice::library_section(ui, &page.view.exercises_left, &mut page.practice);
         list(ui, &mut page);
     });
     page.view.filter.clone_from(&filter);

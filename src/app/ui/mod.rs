@@ -22,6 +22,7 @@ mod page;
 mod panel;
 pub(crate) mod panel_state;
 mod play_setup;
+mod practice;
 mod progress;
 mod report;
 mod screen_panels;

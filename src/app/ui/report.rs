@@ -24,6 +24,9 @@ pub(crate) struct ReportState<'w> {
     settings: ResMut<'w, LibrarySettings>,
 }
 
+/// The marked moves' list scrolls past this height, so the graph stays in view.
+const MARKS_HEIGHT: f32 = 150.0;
+
 /// The colour a mark is drawn in, on the graph and in the list.
 pub(crate) fn mark_colour(mark: Mark) -> egui::Color32 {
     match mark {
@@ -67,7 +70,7 @@ fn summary(ui: &mut Ui, report: &GameReport, goto: &mut Option<GameRequest>) {
         ui.label("");
         ui.label(RichText::new("accuracy").weak());
         for mark in Mark::ALL {
-            ui.label(RichText::new(format!("{}s {}", mark.name(), mark.symbol())).color(mark_colour(mark)));
+            ui.label(RichText::new(mark.symbol()).strong().color(mark_colour(mark))).on_hover_text(mark.name());
         }
         ui.end_row();
         for side in [Side::White, Side::Black] {
@@ -79,6 +82,14 @@ fn summary(ui: &mut Ui, report: &GameReport, goto: &mut Option<GameRequest>) {
             ui.end_row();
         }
     });
+    egui::ScrollArea::vertical()
+        .id_salt("report_marks")
+        .max_height(MARKS_HEIGHT)
+        .show(ui, |ui| marked_moves(ui, report, goto));
+}
+
+/// The marked moves, each with its drop and the better move; a click reviews the position before it.
+fn marked_moves(ui: &mut Ui, report: &GameReport, goto: &mut Option<GameRequest>) {
     for review in report.moves.iter().filter(|m| m.mark.is_some()) {
         let Some(mark) = review.mark else { continue };
         let better = review.best.as_deref().map_or(String::new(), |best| format!(" · better {best}"));
@@ -89,7 +100,8 @@ fn summary(ui: &mut Ui, report: &GameReport, goto: &mut Option<GameRequest>) {
             mark.symbol(),
             review.loss
         );
-        let link = ui.link(RichText::new(text).color(mark_colour(mark)));
+        let line = egui::Label::new(RichText::new(text).color(mark_colour(mark))).wrap().sense(egui::Sense::click());
+        let link = ui.add(line);
         if link.on_hover_text("Review the position before this move").clicked() {
             *goto = Some(GameRequest::GoTo { ply: review.ply });
         }

@@ -120,6 +120,7 @@ fn puzzles(ui: &mut Ui, state: &mut PanelState) {
 /// layers and (in Watch & Lab, or when asked for) the engine's numbers.
 fn study(ui: &mut Ui, state: &mut PanelState, layout: &PanelLayout, watch: bool) {
     let numbers = watch || layout.engine_numbers;
+    crate::app::ui::practice::board_section(ui, &mut state.practice);
     crate::app::ui::info::clocks(ui, &state.game.session, &state.game.timer);
     crate::app::ui::info::status(ui, &state.game, &state.ai, numbers);
     crate::app::ui::comforts::game_buttons(ui, &mut state.comforts, &state.game.players, &mut state.requests);

@@ -17,6 +17,7 @@ use crate::app::modes::screens::Screen;
 use crate::app::platform::files::{open, players_from_record};
 use crate::app::platform::library::keep::LibraryWrites;
 use crate::app::platform::library::shelf::{BoardGameInLibrary, GameLibrary};
+use crate::engine::Variant;
 use crate::engine::lab::library::{GameFilter, GameId, GameSummary};
 
 /// The most games the list shows at once (the filters narrow it down).
@@ -42,6 +43,8 @@ pub struct LibraryView {
     pub selected: BTreeSet<GameId>,
     /// Why the list could not be read, if it could not.
     pub error: Option<String>,
+    /// Unsolved exercises from the person's mistakes, per variant that has any.
+    pub exercises_left: Vec<(Variant, u64)>,
     /// The filter the list was read with; `None` reads it again.
     listed_for: Option<GameFilter>,
     /// Games stored this run when the list was read.
@@ -91,6 +94,8 @@ fn refresh_list(library: Res<GameLibrary>, writes: Res<LibraryWrites>, mut view:
     }
     let filter = GameFilter { limit: Some(LIST_LIMIT), ..view.filter.clone() };
     let listed = library.with(|library| library.list(&filter));
+    let left = library.with(|library| library.exercises_left());
+    view.exercises_left = left.and_then(Result::ok).unwrap_or_default();
     let view = &mut *view;
     (view.listed_for, view.stored_seen) = (Some(view.filter.clone()), stored);
     match listed {

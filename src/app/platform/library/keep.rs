@@ -30,6 +30,9 @@ struct Keeping {
     /// Whether each game seen began at its first move, played or watched.
     eligible: BTreeMap<u64, bool>,
     stored: Vec<u64>,
+    /// The game left for a lesson, puzzle or exercise: its moves and standing,
+    /// taken up again when it comes back (under a new generation).
+    set_aside: Option<(Vec<crate::engine::Move>, bool)>,
 }
 
 /// A store on its own thread: the ids it gave.
@@ -64,13 +67,22 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 /// A game seen for the first time is eligible if it starts at its first
-/// move, is not a lesson's or puzzle's, and is not a record being replayed.
+/// move, is not a lesson's, puzzle's or exercise's, and is not a record
+/// being replayed; a game coming back from a visit keeps its standing.
 fn follow_games(session: Res<GameSession>, visit: Res<Visit>, mut keeping: ResMut<Keeping>) {
+    if let Some(left) = visit.left_game().filter(|_| keeping.set_aside.is_none()) {
+        let standing = keeping.eligible.get(&left.generation()).copied().unwrap_or(false);
+        keeping.set_aside = Some((left.position().moves().to_vec(), standing));
+    }
     let generation = session.generation();
     if keeping.eligible.contains_key(&generation) {
         return;
     }
-    let eligible = !visit.active() && session.plies() == 0 && session.replay().is_none();
+    let taken_up = match keeping.set_aside.take_if(|_| !visit.active()) {
+        Some((moves, standing)) => standing && session.position().moves() == moves.as_slice(),
+        None => false,
+    };
+    let eligible = taken_up || (!visit.active() && session.plies() == 0 && session.replay().is_none());
     keeping.eligible.insert(generation, eligible);
     while keeping.eligible.len() > GAMES_REMEMBERED {
         keeping.eligible.pop_first();

@@ -5,10 +5,12 @@
 //! line and left untouched; the app then runs without the library and says so.
 //! Its parts: the file ([`shelf`]), keeping finished games ([`keep`]), the
 //! Library screen's list, open and delete ([`browse`]), import and export
-//! ([`transfer`]), the game report of the board's game ([`report`]).
+//! ([`transfer`]), the game report of the board's game ([`report`]), and
+//! exercises from the person's mistakes ([`practice`]).
 
 pub mod browse;
 pub mod keep;
+pub mod practice;
 pub mod report;
 pub mod shelf;
 pub mod transfer;
@@ -16,5 +18,5 @@ pub mod transfer;
 use bevy::prelude::*;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_plugins((shelf::plugin, keep::plugin, browse::plugin, transfer::plugin, report::plugin));
+    app.add_plugins((shelf::plugin, keep::plugin, browse::plugin, transfer::plugin, report::plugin, practice::plugin));
 }
