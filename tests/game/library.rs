@@ -334,3 +334,36 @@ fn an_exercise_from_a_mistake_is_judged_on_the_board_and_remembered() {
     assert!(update_until(&mut app, 50, |app| !app.world().resource::<Visit>().active()));
     remove(&path);
 }
+
+#[test]
+fn the_frame_loop_never_waits_for_a_library_a_thread_holds() {
+    let path = scratch("busy");
+    let variant = Variant::Breakthrough;
+    let text = random_game(variant, variant.default_size(), 3, 0).expect("a game");
+    let game = breakline::engine::lab::library::transfer::read_game(&text).expect("reads");
+    Library::open(&path).expect("opens").add(&game).expect("stores");
+    let mut app = library_app(options(variant, PlayerSetup::Human, PlayerSetup::Human), &path);
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Library);
+    app.update();
+    app.update();
+    assert_eq!(app.world().resource::<LibraryView>().games.len(), 1);
+    // A thread takes the library and holds it until told to let go.
+    let library = app.world().resource::<GameLibrary>().clone();
+    let (held, release) = (std::sync::mpsc::channel(), std::sync::mpsc::channel::<()>());
+    let holder = std::thread::spawn(move || {
+        library.with(|_| {
+            held.0.send(()).expect("the test listens");
+            release.1.recv().expect("the test lets go");
+            Ok(())
+        })
+    });
+    held.1.recv().expect("the thread holds the library");
+    app.world_mut().resource_mut::<LibraryView>().filter.variant = Some(Variant::LinesOfAction);
+    app.update();
+    assert_eq!(app.world().resource::<LibraryView>().games.len(), 1, "the frame went on; the list waits");
+    release.0.send(()).expect("the thread listens");
+    holder.join().expect("the thread ends");
+    app.update();
+    assert!(app.world().resource::<LibraryView>().games.is_empty(), "read once the library is free");
+    remove(&path);
+}

@@ -16,7 +16,7 @@ use crate::app::game::settings::GameSettings;
 use crate::app::modes::screens::Screen;
 use crate::app::platform::files::{open, players_from_record};
 use crate::app::platform::library::keep::LibraryWrites;
-use crate::app::platform::library::shelf::{BoardGameInLibrary, GameLibrary};
+use crate::app::platform::library::shelf::{BUSY, BoardGameInLibrary, GameLibrary};
 use crate::engine::Variant;
 use crate::engine::lab::library::{GameFilter, GameId, GameSummary};
 
@@ -93,15 +93,17 @@ fn refresh_list(library: Res<GameLibrary>, writes: Res<LibraryWrites>, mut view:
         return;
     }
     let filter = GameFilter { limit: Some(LIST_LIMIT), ..view.filter.clone() };
-    let listed = library.with(|library| library.list(&filter));
-    let left = library.with(|library| library.exercises_left());
-    view.exercises_left = left.and_then(Result::ok).unwrap_or_default();
+    let listed = library.try_with(|library| Ok((library.list(&filter)?, library.exercises_left()?)));
+    if listed.is_none() && library.is_open() {
+        // A thread holds the library: the list is read again next frame.
+        return;
+    }
     let view = &mut *view;
     (view.listed_for, view.stored_seen) = (Some(view.filter.clone()), stored);
     match listed {
-        Some(Ok(games)) => {
+        Some(Ok((games, left))) => {
             view.selected.retain(|id| games.iter().any(|game| game.id == *id));
-            (view.games, view.error) = (games, None);
+            (view.games, view.error, view.exercises_left) = (games, None, left);
         }
         Some(Err(error)) => (view.games, view.error) = (Vec::new(), Some(error.to_string())),
         None => view.games.clear(),
@@ -127,7 +129,7 @@ fn handle_requests(
                 Err(why) => notice.error(why),
             },
             LibraryRequest::Delete(ids) => {
-                let deleted = library.with(|library| {
+                let deleted = library.try_with(|library| {
                     let mut count = 0;
                     for &id in ids {
                         count += usize::from(library.delete(id)?);
@@ -137,6 +139,7 @@ fn handle_requests(
                 match deleted {
                     Some(Ok(count)) => notice.info(format!("Deleted {count} game{}", plural(count))),
                     Some(Err(error)) => notice.error(error.to_string()),
+                    None if library.is_open() => notice.info(BUSY),
                     None => {}
                 }
                 view.selected.clear();
@@ -149,9 +152,10 @@ fn handle_requests(
 /// Game `id` read from the library and replayed, ready for the owner, with
 /// its moves as written.
 fn opened(library: &GameLibrary, id: GameId) -> Result<(OpenedGame, Vec<String>), String> {
-    let game = match library.with(|library| library.get(id)) {
+    let game = match library.try_with(|library| library.get(id)) {
         Some(Ok(game)) => game,
         Some(Err(error)) => return Err(error.to_string()),
+        None if library.is_open() => return Err(BUSY.to_string()),
         None => return Err("the library is not open".to_string()),
     };
     let session = GameSession::from_record(&game.record, 0).map_err(|e| format!("game {id}: {e}"))?;

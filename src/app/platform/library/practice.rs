@@ -14,7 +14,7 @@ use crate::app::game::request::{GameRequest, OpenedGame, VisitedGame};
 use crate::app::game::session::GameSession;
 use crate::app::game::wake::Waker;
 use crate::app::modes::screens::Screen;
-use crate::app::platform::library::shelf::GameLibrary;
+use crate::app::platform::library::shelf::{BUSY, GameLibrary};
 use crate::app::tasks::job::BackgroundJob;
 use crate::engine::Variant;
 use crate::engine::lab::library::Exercise;
@@ -105,8 +105,9 @@ fn handle_requests(
 
 /// The oldest unsolved exercise of `variant`, with its position as a visit.
 fn next_exercise(library: &GameLibrary, variant: Variant) -> Result<(Exercise, VisitedGame), String> {
-    let found = library.with(|library| library.exercises(Some(variant), true));
-    let exercises = found.ok_or("the library is not open")?.map_err(|e| e.to_string())?;
+    let found = library.try_with(|library| library.exercises(Some(variant), true));
+    let busy = if library.is_open() { BUSY } else { "the library is not open" };
+    let exercises = found.ok_or(busy)?.map_err(|e| e.to_string())?;
     let exercise = exercises.into_iter().next().ok_or_else(|| format!("No {} exercises left", variant.title()))?;
     let visit = visit_of(&exercise)?;
     Ok((exercise, visit))
@@ -164,8 +165,10 @@ fn take_verdict(
     exercise.attempts += 1;
     exercise.solved |= accepted;
     let id = exercise.id;
-    if let Some(Err(error)) = library.with(|library| library.record_attempt(id, accepted)) {
-        notice.error(error.to_string());
+    match library.try_with(|library| library.record_attempt(id, accepted)) {
+        Some(Err(error)) => notice.error(error.to_string()),
+        None if library.is_open() => notice.error(format!("{BUSY}; this try was not remembered")),
+        _ => {}
     }
     let words = match judgement {
         Judgement::ProvedWin => "Right: the move wins by proof".to_string(),

@@ -74,7 +74,8 @@ fn follow_board_game(
     mut requests: MessageWriter<ReportRequest>,
 ) {
     for game in games.read() {
-        let stored = library.with(|library| library.report(game.id, &ReportSettings::default()));
+        // Busy (an import): the report is looked up again when asked for.
+        let stored = library.try_with(|library| library.report(game.id, &ReportSettings::default()));
         board.report = stored.and_then(Result::ok).flatten();
         board.game = Some((game.id, game.moves.clone()));
         if game.finished_now && settings.report_after_game && board.report.is_none() {

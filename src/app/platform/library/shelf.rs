@@ -74,11 +74,30 @@ impl GameLibrary {
         Some(work(&mut library))
     }
 
+    /// Runs `work` on the library unless a thread holds it (an import can
+    /// take seconds): the frame loop never waits. `None` when there is no
+    /// library or it is busy (see [`GameLibrary::is_open`]).
+    pub fn try_with<T>(
+        &self,
+        work: impl FnOnce(&mut Library) -> Result<T, LibraryError>,
+    ) -> Option<Result<T, LibraryError>> {
+        let shared = self.shared.as_ref()?;
+        let mut library = match shared.try_lock() {
+            Ok(library) => library,
+            Err(std::sync::TryLockError::Poisoned(poisoned)) => poisoned.into_inner(),
+            Err(std::sync::TryLockError::WouldBlock) => return None,
+        };
+        Some(work(&mut library))
+    }
+
     /// The library for a thread of its own.
     pub(crate) fn shared(&self) -> Option<Arc<Mutex<Library>>> {
         self.shared.clone()
     }
 }
+
+/// What the frame loop says when a thread holds the library.
+pub const BUSY: &str = "The library is busy (an import is running); try again when it ends";
 
 /// The notice when the library is refused: the game goes on without it.
 pub(crate) fn refusal_notice(why: &str) -> String {
