@@ -59,6 +59,8 @@ pub(crate) fn run(options: LaunchOptions) -> AppExit {
     // Scripted screenshot runs neither read nor change the player's settings.
     let settings_path = if options.screenshot.is_some() { None } else { settings_store::default_path() };
     app.insert_resource(crate::app::game::settings::SettingsPath(settings_path));
+    let library_path = if options.screenshot.is_some() { None } else { default_library_path() };
+    app.insert_resource(crate::app::platform::library::shelf::LibraryPath(library_path));
     // A random colour differs from run to run (the tests seed their own).
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64);
     app.insert_resource(crate::app::modes::play_setup::ColourDraw(now | 1));
@@ -68,6 +70,11 @@ pub(crate) fn run(options: LaunchOptions) -> AppExit {
         app.insert_resource(screenshot::PendingScreenshot::new(request));
     }
     app.run()
+}
+
+/// The library in the data directory; a system without one runs without it.
+fn default_library_path() -> Option<std::path::PathBuf> {
+    crate::engine::lab::library::default_path().map_err(|error| warn!("{error}")).ok()
 }
 
 /// Every game plugin that works without a window: the game, the board's

@@ -11,6 +11,7 @@ mod human_moves;
 mod keyboard;
 mod layout;
 mod lessons;
+mod library;
 mod nets;
 mod overlay;
 mod owner;

@@ -31,13 +31,23 @@ pub enum Screen {
     /// AI against AI, matchup presets, series and the engine's numbers.
     Watch,
     Flow,
+    /// The games kept: find, open, import, export, delete.
+    Library,
     Settings,
 }
 
 impl Screen {
     /// The modes Home offers, in its order.
-    pub const MODES: [Screen; 7] =
-        [Screen::Play, Screen::Learn, Screen::Puzzles, Screen::Analyse, Screen::Watch, Screen::Flow, Screen::Settings];
+    pub const MODES: [Screen; 8] = [
+        Screen::Play,
+        Screen::Learn,
+        Screen::Puzzles,
+        Screen::Analyse,
+        Screen::Watch,
+        Screen::Library,
+        Screen::Flow,
+        Screen::Settings,
+    ];
 
     pub fn title(self) -> &'static str {
         match self {
@@ -49,6 +59,7 @@ impl Screen {
             Screen::Analyse => "Analyse",
             Screen::Watch => "Watch & Lab",
             Screen::Flow => "Flow Free",
+            Screen::Library => "Library",
             Screen::Settings => "Settings",
         }
     }
@@ -62,6 +73,7 @@ impl Screen {
             Screen::Analyse => "Open or paste a game, review it with the master search",
             Screen::Watch => "AI against AI, matchup presets, series, the engine's numbers",
             Screen::Flow => "Draw the pipes of a Flow Free puzzle",
+            Screen::Library => "Every finished game kept: find, review, import, export",
             Screen::Settings => "Board, pieces, interface size, pace",
             Screen::Home | Screen::PlaySetup => "",
         }
@@ -72,7 +84,7 @@ impl Screen {
         match self {
             Screen::Play | Screen::Learn | Screen::Puzzles | Screen::Analyse | Screen::Watch => Mode::Board,
             Screen::Flow => Mode::Flow,
-            Screen::Home | Screen::PlaySetup | Screen::Settings => Mode::Menu,
+            Screen::Home | Screen::PlaySetup | Screen::Library | Screen::Settings => Mode::Menu,
         }
     }
 

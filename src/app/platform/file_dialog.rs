@@ -111,8 +111,8 @@ fn open_dialogs(
         } else {
             let dialog = dialog_for(action, &typed.0);
             let job = BackgroundJob::spawn("file dialog", waker.clone(), move |_| match action {
-                FileAction::Save | FileAction::ExportMoves => dialog.save_file(),
-                FileAction::Load | FileAction::ImportMoves => dialog.pick_file(),
+                FileAction::Save | FileAction::ExportMoves | FileAction::ExportLibrary => dialog.save_file(),
+                FileAction::Load | FileAction::ImportMoves | FileAction::ImportLibrary => dialog.pick_file(),
             });
             chooser.open = Some(OpenDialog { action, since: Instant::now(), job });
         }
@@ -126,12 +126,14 @@ fn dialog_for(action: FileAction, typed: &str) -> rfd::FileDialog {
         FileAction::Load => ("Open game", "Breakline game", "json"),
         FileAction::ExportMoves => ("Export game text", "Game text", "txt"),
         FileAction::ImportMoves => ("Import game text", "Game text", "txt"),
+        FileAction::ImportLibrary => ("Import games into the library", "Game text", "txt"),
+        FileAction::ExportLibrary => ("Export games from the library", "Game text", "txt"),
     };
     let suggested = default_path(extension);
     let typed = PathBuf::from(typed.trim());
     let directory = typed.parent().filter(|d| d.is_dir()).or(suggested.parent()).map(PathBuf::from);
     let mut dialog = rfd::FileDialog::new().set_title(title).add_filter(kind, &[extension]);
-    let saving = matches!(action, FileAction::Save | FileAction::ExportMoves);
+    let saving = matches!(action, FileAction::Save | FileAction::ExportMoves | FileAction::ExportLibrary);
     if !saving {
         dialog = dialog.add_filter("All files", &["*"]);
     }

@@ -28,6 +28,10 @@ pub enum FileAction {
     Load,
     ExportMoves,
     ImportMoves,
+    /// A file of many games into the library (`platform::library::transfer`).
+    ImportLibrary,
+    /// The Library screen's chosen games to one file.
+    ExportLibrary,
 }
 
 /// Do `action` with the file at `path`.
@@ -155,6 +159,8 @@ fn handle_requests(
             }
             FileAction::Load => load_game(path).map(|(session, record)| (session, players_from_record(&record))),
             FileAction::ImportMoves => import_text(path, session.variant(), session.size(), &players),
+            // The library's own: `platform::library::transfer`.
+            FileAction::ImportLibrary | FileAction::ExportLibrary => continue,
         };
         match opened {
             Ok((opened, opened_players)) => {

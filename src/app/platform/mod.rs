@@ -1,5 +1,5 @@
 //! The game's place on the desktop: the resting window, the settings file,
-//! game files and their dialog, the clipboard, screenshots and the launch
+//! the library of finished games, game files and their dialog, the clipboard, screenshots and the launch
 //! options.
 
 pub(crate) mod clipboard;
@@ -7,6 +7,7 @@ pub mod file_dialog;
 pub(crate) mod file_error;
 pub mod files;
 pub mod launch;
+pub mod library;
 pub(crate) mod screenshot;
 pub mod settings_store;
 pub(crate) mod window_rest;
@@ -15,7 +16,7 @@ use bevy::prelude::*;
 
 /// The wing's logic, headless.
 pub(crate) fn plugin(app: &mut App) {
-    app.add_plugins((files::plugin, settings_store::plugin, file_dialog::plugin));
+    app.add_plugins((files::plugin, settings_store::plugin, file_dialog::plugin, library::plugin));
 }
 
 /// The wing's views (need a window).

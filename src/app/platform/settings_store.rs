@@ -18,6 +18,7 @@ use crate::app::modes::play_setup::{PlayChoice, StoredPlay};
 use crate::app::modes::ratings::Progress;
 use crate::app::platform::file_error::{FileError, Problem, write_text};
 use crate::app::platform::launch::LaunchOptions;
+use crate::app::platform::library::shelf::LibrarySettings;
 use crate::app::sound::settings::SoundSettings;
 use crate::app::theme::looks::{Looks, StoredLooks};
 use crate::engine::ai::player::Player;
@@ -52,6 +53,9 @@ pub struct StoredSettings {
     /// The play setup's last choice (files from before it lack it).
     #[serde(default)]
     pub play: StoredPlay,
+    /// What the library keeps (files from before it lack it: the defaults).
+    #[serde(default)]
+    pub library: LibrarySettings,
 }
 
 fn ask_by_default() -> bool {
@@ -112,6 +116,7 @@ struct Remembered<'w> {
     sound: Res<'w, SoundSettings>,
     looks: Res<'w, Looks>,
     choice: Res<'w, PlayChoice>,
+    library: Res<'w, LibrarySettings>,
 }
 
 impl Remembered<'_> {
@@ -134,6 +139,7 @@ impl Remembered<'_> {
             sound: *self.sound,
             looks: StoredLooks::from(&*self.looks),
             play: StoredPlay::from(&*self.choice),
+            library: *self.library,
         }
     }
 }
@@ -160,7 +166,7 @@ fn apply_saved(
     path: Res<SettingsPath>,
     (mut play, mut flip, mut progress): (ResMut<PlaySettings>, ResMut<BoardFlip>, ResMut<Progress>),
     mut sound: ResMut<SoundSettings>,
-    (mut looks, mut choice): (ResMut<Looks>, ResMut<PlayChoice>),
+    (mut looks, mut choice, mut library): (ResMut<Looks>, ResMut<PlayChoice>, ResMut<LibrarySettings>),
     mut notice: ResMut<Notice>,
 ) {
     let Some(path) = &path.0 else {
@@ -175,6 +181,7 @@ fn apply_saved(
             flip.0 = stored.flipped;
             *progress = stored.progress;
             *sound = stored.sound;
+            *library = stored.library;
             let (saved_looks, mut problems) = stored.looks.looks();
             *looks = saved_looks;
             match stored.play.choice() {
@@ -259,6 +266,7 @@ mod tests {
             sound: SoundSettings::default(),
             looks: StoredLooks::default(),
             play: StoredPlay::default(),
+            library: LibrarySettings::default(),
         }
     }
 

@@ -116,6 +116,10 @@ pub const REVIEW: Tone = Tone::rgb(240, 180, 90);
 pub const NOTE: Tone = Tone::rgb(240, 180, 60);
 /// Something went wrong.
 pub const ERROR: Tone = Tone::rgb(255, 120, 110);
+/// A game report's marks: an inaccuracy (`?!`), a mistake (`?`), a blunder (`??`).
+pub const MARK_INACCURACY: Tone = Tone::rgb(240, 220, 80);
+pub const MARK_MISTAKE: Tone = Tone::rgb(255, 150, 40);
+pub const MARK_BLUNDER: Tone = Tone::rgb(240, 60, 60);
 /// Something worked (a solved puzzle, a saved file).
 pub const SUCCESS: Tone = Tone::rgb(120, 220, 120);
 /// The series' first program in its plots.

@@ -16,6 +16,7 @@ use crate::app::ui::numbering::move_number;
 use crate::app::ui::panel_state::{AiView, GameView};
 use crate::engine::Side;
 use crate::engine::ai::search::score_text;
+use crate::engine::lab::review::GameReport;
 use crate::engine::rules::clock::clock_text;
 use crate::engine::rules::explain::{line_text, loa_reaches};
 use crate::engine::rules::notation::thousands;
@@ -205,7 +206,13 @@ pub(crate) fn statistics_grid(ui: &mut Ui, session: &GameSession, id: &str) {
 
 /// The move list; a click on a move returns the ply after it (to review it).
 /// `shown`: the ply on the board while reviewing, highlighted.
-pub(crate) fn moves_section(ui: &mut Ui, session: &GameSession, shown: Option<usize>) -> Option<usize> {
+/// `report`: the game's report, whose marks (`?!`, `?`, `??`) follow the moves.
+pub(crate) fn moves_section(
+    ui: &mut Ui,
+    session: &GameSession,
+    shown: Option<usize>,
+    report: Option<&GameReport>,
+) -> Option<usize> {
     let mut clicked = None;
     egui::CollapsingHeader::new("Moves").default_open(true).show(ui, |ui| {
         let moves = &session.record().moves;
@@ -225,12 +232,20 @@ pub(crate) fn moves_section(ui: &mut Ui, session: &GameSession, shown: Option<us
                     for (i, m) in pair.iter().enumerate() {
                         let ply = turn * 2 + i + 1;
                         // A book move is marked as chess GUIs do; it was not searched.
-                        let (notation, hover) = if m.book {
-                            (format!("{} (book)", m.notation), "Opening book move · review from here")
+                        let (notation, mut hover) = if m.book {
+                            (format!("{} (book)", m.notation), "Opening book move · review from here".to_string())
                         } else {
-                            (m.notation.clone(), "Review from here")
+                            (m.notation.clone(), "Review from here".to_string())
                         };
-                        let text = RichText::new(notation).monospace();
+                        let mut text = RichText::new(notation).monospace();
+                        let review = report.and_then(|r| r.moves.get(ply - 1));
+                        if let Some((review, mark)) = review.and_then(|r| r.mark.map(|mark| (r, mark))) {
+                            text = RichText::new(format!("{}{}", m.notation, mark.symbol()))
+                                .monospace()
+                                .color(crate::app::ui::report::mark_colour(mark));
+                            let better = review.best.as_deref().unwrap_or("–");
+                            hover = format!("{}: −{:.0} points; better {better} · {hover}", mark.name(), review.loss);
+                        }
                         let label = ui.selectable_label(shown == Some(ply), text).on_hover_text(hover);
                         if label.clicked() {
                             clicked = Some(ply);

@@ -15,6 +15,7 @@ use crate::app::game::session::GameSession;
 use crate::app::tasks::proof::ProofStatus;
 use crate::app::theme::palette;
 use crate::app::ui::numbering::moves_of_plies;
+use crate::engine::lab::review::{GameReport, Mark};
 use crate::engine::{Side, Variant};
 
 /// What these sections read and edit, a part for each: the overlay's
@@ -59,10 +60,11 @@ pub(crate) fn overlay_toggle(ui: &mut Ui, overlay: &mut ResMut<OverlaySettings>)
     overlay.set_if_neq(settings);
 }
 
-pub(crate) fn eval_graph_section(ui: &mut Ui, state: &mut EvaluationState) {
+/// `report`: the game's report, whose chances and marks the graph shows too.
+pub(crate) fn eval_graph_section(ui: &mut Ui, state: &mut EvaluationState, report: Option<&GameReport>) {
     egui::CollapsingHeader::new("Evaluation").default_open(true).show(ui, |ui| {
         let graph = &*state.graph;
-        if graph.points.is_empty() && graph.judged.is_empty() {
+        if graph.points.is_empty() && graph.judged.is_empty() && report.is_none() {
             ui.label(RichText::new("No AI scores yet.").weak());
             return;
         }
@@ -81,7 +83,7 @@ pub(crate) fn eval_graph_section(ui: &mut Ui, state: &mut EvaluationState) {
         let clicked_at = Plot::new("eval_graph")
             .height(170.0)
             .include_x(0.0)
-            .include_x(moves_of_plies(graph.plies.max(1)))
+            .include_x(moves_of_plies(graph.plies.max(report.map_or(1, |r| r.moves.len()))))
             .include_y(0.0)
             .include_y(100.0)
             .y_axis_formatter(|mark, _| format!("{:.0}%", mark.value))
@@ -107,6 +109,9 @@ pub(crate) fn eval_graph_section(ui: &mut Ui, state: &mut EvaluationState) {
                 }
                 let analysed = Points::new("analysis or hint", judged).shape(egui_plot::MarkerShape::Diamond);
                 plot.points(analysed.color(palette::HINT.color32()).radius(4.0));
+                if let Some(report) = report {
+                    report_layer(plot, report);
+                }
                 if let Some(at) = proved {
                     let star = Points::new("proved", vec![at]).shape(egui_plot::MarkerShape::Asterisk).radius(7.0);
                     plot.points(star.color(palette::PROOF.color32()));
@@ -120,12 +125,35 @@ pub(crate) fn eval_graph_section(ui: &mut Ui, state: &mut EvaluationState) {
             state.click.ply = Some(point.ply);
         }
         // A legend would cover the points; the note names the marks instead.
+        if report.is_some() {
+            let note = "Dashed grey: the game report's chances; crosses: its inaccuracies (yellow), mistakes (orange) and blunders (red).";
+            ui.label(RichText::new(note).weak());
+        }
         let note = "White's winning chance after each AI move, as the search that chose it saw it \
             (orange dots: White's searches, blue: Black's; hollow squares: book moves; cyan diamonds: the \
             analysis or a hint, which the line follows where they spoke). Proven results \
             sit at 0% and 100% (a pink star: proved by Solve). Click a point to review that position.";
         ui.label(RichText::new(note).weak());
     });
+}
+
+/// The report's line (White's chance at every position, as the report's
+/// search saw it) and its marks at the positions the marked moves made.
+fn report_layer(plot: &mut egui_plot::PlotUi<'_>, report: &GameReport) {
+    let chances = report.white_chances.iter().enumerate().map(|(ply, c)| [moves_of_plies(ply), *c]);
+    let line = Line::new("report", PlotPoints::from(chances.collect::<Vec<_>>()));
+    plot.line(line.color(palette::GUIDE.color32()).width(1.0).style(LineStyle::dashed_dense()));
+    for mark in Mark::ALL {
+        let at: Vec<[f64; 2]> = report
+            .moves
+            .iter()
+            .filter(|m| m.mark == Some(mark))
+            .filter_map(|m| report.white_chances.get(m.ply + 1).map(|c| [moves_of_plies(m.ply + 1), *c]))
+            .collect();
+        let name = format!("{} {}", mark.name(), mark.symbol());
+        let points = Points::new(name, at).shape(egui_plot::MarkerShape::Cross).radius(6.0);
+        plot.points(points.color(crate::app::ui::report::mark_colour(mark)));
+    }
 }
 
 /// The evaluation bar beside the board: White's share from below (from above

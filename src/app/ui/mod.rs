@@ -15,13 +15,16 @@ mod home;
 mod info;
 mod insight;
 mod lessons;
+mod library;
 mod move_box;
 mod numbering;
 mod page;
 mod panel;
 pub(crate) mod panel_state;
 mod play_setup;
+mod practice;
 mod progress;
+mod report;
 mod screen_panels;
 mod series;
 mod settings_page;
@@ -50,6 +53,7 @@ pub(crate) fn plugin(app: &mut App) {
                 home::draw.run_if(in_state(Screen::Home)),
                 play_setup::draw.run_if(in_state(Screen::PlaySetup)),
                 settings_page::draw.run_if(in_state(Screen::Settings)),
+                library::draw.run_if(in_state(Screen::Library)),
                 settings_page::apply_scale,
                 // The card goes on top of either mode's panels.
                 lessons::draw.after(panel::draw_panel).after(flow::draw),

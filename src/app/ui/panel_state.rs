@@ -22,7 +22,9 @@ use crate::app::ui::comforts::{ComfortsState, FilesState};
 use crate::app::ui::frame_time::FrameTimes;
 use crate::app::ui::insight::InsightState;
 use crate::app::ui::move_box::MoveBoxState;
+use crate::app::ui::practice::PracticeState;
 use crate::app::ui::progress::ProgressState;
+use crate::app::ui::report::ReportState;
 use crate::app::ui::series::WindowState;
 
 /// The panel system's parameters, grouped by concern; `draw_panel` hands
@@ -52,6 +54,8 @@ pub(crate) struct PanelState<'w> {
     pub(crate) analysis: AnalysisState<'w>,
     pub(crate) progress: ProgressState<'w>,
     pub(crate) move_box: MoveBoxState<'w>,
+    pub(crate) report: ReportState<'w>,
+    pub(crate) practice: PracticeState<'w>,
     pub(crate) screens: ScreenView<'w>,
     /// Rematch, from the banner in Play.
     pub(crate) play_requests: MessageWriter<'w, crate::app::modes::play_setup::PlayRequest>,

@@ -120,6 +120,7 @@ fn puzzles(ui: &mut Ui, state: &mut PanelState) {
 /// layers and (in Watch & Lab, or when asked for) the engine's numbers.
 fn study(ui: &mut Ui, state: &mut PanelState, layout: &PanelLayout, watch: bool) {
     let numbers = watch || layout.engine_numbers;
+    crate::app::ui::practice::board_section(ui, &mut state.practice);
     crate::app::ui::info::clocks(ui, &state.game.session, &state.game.timer);
     crate::app::ui::info::status(ui, &state.game, &state.ai, numbers);
     crate::app::ui::comforts::game_buttons(ui, &mut state.comforts, &state.game.players, &mut state.requests);
@@ -131,7 +132,13 @@ fn study(ui: &mut Ui, state: &mut PanelState, layout: &PanelLayout, watch: bool)
     let playable = Some((&*state.game.session, &*state.game.players, state.game.turn()));
     crate::app::ui::analysis::section(ui, &mut state.analysis, playable, &mut state.requests);
     ui.separator();
-    crate::app::ui::insight::eval_graph_section(ui, &mut state.insight.evaluation);
+    let mut goto = None;
+    crate::app::ui::report::section(ui, &mut state.report, &state.game.session, &mut goto);
+    if let Some(request) = goto {
+        state.requests.write(request);
+    }
+    let report = state.report.board.report_of(&state.game.session);
+    crate::app::ui::insight::eval_graph_section(ui, &mut state.insight.evaluation, report);
     let variant = state.game.session.variant();
     crate::app::ui::insight::layers_section(ui, &mut state.insight.layers, variant);
     if numbers {
@@ -147,7 +154,8 @@ fn study(ui: &mut Ui, state: &mut PanelState, layout: &PanelLayout, watch: bool)
 /// The moves so far; a click reviews the position after one.
 fn moves(ui: &mut Ui, state: &mut PanelState) {
     let shown = state.game.session.review_ply();
-    if let Some(ply) = crate::app::ui::info::moves_section(ui, &state.game.session, shown) {
+    let report = state.report.board.report_of(&state.game.session);
+    if let Some(ply) = crate::app::ui::info::moves_section(ui, &state.game.session, shown, report) {
         state.requests.write(GameRequest::GoTo { ply });
     }
 }

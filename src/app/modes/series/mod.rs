@@ -9,7 +9,7 @@ pub(crate) mod runner;
 use bevy::prelude::*;
 
 pub use replay::WatchSeriesGame;
-pub use runner::{CancelSeries, Series, SeriesStatus, StartSeries};
+pub use runner::{CancelSeries, Series, SeriesGameFinished, SeriesStatus, StartSeries};
 
 use crate::app::game::players::PlayerSetup;
 use crate::app::game::presets;

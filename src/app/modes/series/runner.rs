@@ -26,6 +26,10 @@ pub struct StartSeries {
     pub threads: usize,
 }
 
+/// A series game that has just finished (for whoever keeps games).
+#[derive(Message, Clone, Debug)]
+pub struct SeriesGameFinished(pub Box<SeriesGame>);
+
 /// Stops the running series; the games finished so far are kept.
 #[derive(Message, Clone, Copy, Debug, Default)]
 pub struct CancelSeries;
@@ -155,6 +159,7 @@ pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Series>()
         .add_message::<StartSeries>()
         .add_message::<CancelSeries>()
+        .add_message::<SeriesGameFinished>()
         .add_systems(Update, (start_series, cancel_series, collect_games).chain().before(GameSystems::Input));
 }
 
@@ -200,7 +205,7 @@ fn cancel_series(mut requests: MessageReader<CancelSeries>, mut series: ResMut<S
 }
 
 /// Takes whatever the run has sent since the last frame, never waiting.
-fn collect_games(mut series: ResMut<Series>) {
+fn collect_games(mut series: ResMut<Series>, mut finished: MessageWriter<SeriesGameFinished>) {
     let Some(run) = series.run.as_mut() else {
         return;
     };
@@ -216,6 +221,7 @@ fn collect_games(mut series: ResMut<Series>) {
     };
     let arrived: Vec<SeriesGame> = receiver.try_iter().map(|game| *game).collect();
     for game in arrived {
+        finished.write(SeriesGameFinished(Box::new(game.clone())));
         series.add_game(game);
     }
     if let Some(status) = ended {

@@ -51,6 +51,15 @@ impl Mark {
         Mark::ALL.into_iter().rev().find(|mark| loss >= mark.threshold())
     }
 
+    /// Its sign after a move, as chess annotates: `?!`, `?`, `??`.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Mark::Inaccuracy => "?!",
+            Mark::Mistake => "?",
+            Mark::Blunder => "??",
+        }
+    }
+
     /// Its name in running text.
     pub fn name(self) -> &'static str {
         match self {

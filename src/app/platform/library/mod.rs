@@ -1,0 +1,22 @@
+//! The library in the app: the one library file in the person's data
+//! directory, opened (checked, migrated) when the app starts and shared
+//! between the frame loop, which reads it for the Library screen, and the
+//! threads that write to it. A file that is not a library is refused in one
+//! line and left untouched; the app then runs without the library and says so.
+//! Its parts: the file ([`shelf`]), keeping finished games ([`keep`]), the
+//! Library screen's list, open and delete ([`browse`]), import and export
+//! ([`transfer`]), the game report of the board's game ([`report`]), and
+//! exercises from the person's mistakes ([`practice`]).
+
+pub mod browse;
+pub mod keep;
+pub mod practice;
+pub mod report;
+pub mod shelf;
+pub mod transfer;
+
+use bevy::prelude::*;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_plugins((shelf::plugin, keep::plugin, browse::plugin, transfer::plugin, report::plugin, practice::plugin));
+}
