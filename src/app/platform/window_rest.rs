@@ -11,7 +11,7 @@ use bevy::window::RequestRedraw;
 use bevy::winit::{EventLoopProxyWrapper, UpdateMode, WinitSettings, WinitUserEvent};
 
 use bevy::ecs::system::SystemParam;
-use bevy_egui::{EguiInput, EguiInputSet, EguiPreUpdateSet};
+use bevy_egui::{EguiFullOutput, EguiInput, EguiInputSet, EguiPostUpdateSet, EguiPreUpdateSet};
 
 use crate::app::board::pieces::{CaptureAnimation, MoveAnimation};
 use crate::app::game::clock::{TimeSource, TurnTimer, next_redraw};
@@ -21,8 +21,11 @@ use crate::app::game::session::GameSession;
 use crate::app::game::wake::{Alarm, Waker};
 use crate::app::platform::screenshot::PendingScreenshot;
 
-/// How long a resting window waits before it looks again on its own.
-const IDLE_WAIT: Duration = Duration::from_secs(10);
+/// How long a resting window waits before it looks again on its own. Whatever
+/// changes the picture wakes it (input, a thread's waker, the clock's and
+/// egui's alarms), so this is a last resort: each such look is a whole frame,
+/// and at every 10 s it was a tenth of a running clock's frames.
+const IDLE_WAIT: Duration = Duration::from_secs(300);
 
 /// The window's side: reactive updates, the event-loop waker, and redraws
 /// while something moves.
@@ -37,7 +40,28 @@ pub(crate) fn view_plugin(app: &mut App) {
         PreUpdate,
         drop_repeated_modifiers.after(EguiInputSet::WriteEguiEvents).before(EguiPreUpdateSet::BeginPass),
     )
-    .add_systems(Last, (keep_drawing_while_moving, wake_for_the_clock));
+    .add_systems(Last, (keep_drawing_while_moving, wake_for_the_clock))
+    .add_systems(
+        PostUpdate,
+        wake_when_egui_asks.after(EguiPostUpdateSet::EndPass).before(EguiPostUpdateSet::ProcessOutput),
+    );
+}
+
+/// egui asks for a later frame (a tooltip's delay, a text cursor's blink);
+/// bevy_egui 0.42 passes on only requests for a frame at once, so an alarm
+/// wakes the window when the later one is due.
+fn wake_when_egui_asks(outputs: Query<&EguiFullOutput>, waker: Res<Waker>, mut alarm: Local<Option<Arc<Alarm>>>) {
+    let delay = outputs
+        .iter()
+        .filter_map(|output| output.0.as_ref())
+        .flat_map(|output| output.viewport_output.values().map(|viewport| viewport.repaint_delay))
+        .min();
+    // egui's "no frame wanted" is a delay of Duration::MAX; zero is bevy_egui's own.
+    let due = delay.filter(|d| !d.is_zero() && *d <= IDLE_WAIT).map(|d| Instant::now() + d);
+    if due.is_none() && alarm.is_none() {
+        return;
+    }
+    alarm.get_or_insert_with(|| Alarm::start(waker.clone())).set(due);
 }
 
 /// A running clock wakes the resting window when its shown digits change
