@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
-use bevy::window::RequestRedraw;
+use bevy::window::{RequestRedraw, WindowResized};
 use bevy::winit::{EventLoopProxyWrapper, UpdateMode, WinitSettings, WinitUserEvent};
 
 use bevy::ecs::system::SystemParam;
@@ -21,11 +21,11 @@ use crate::app::game::session::GameSession;
 use crate::app::game::wake::{Alarm, Waker};
 use crate::app::platform::screenshot::PendingScreenshot;
 
-/// How long a resting window waits before it looks again on its own. Whatever
-/// changes the picture wakes it (input, a thread's waker, the clock's and
-/// egui's alarms), so this is a last resort: each such look is a whole frame,
-/// and at every 10 s it was a tenth of a running clock's frames.
-const IDLE_WAIT: Duration = Duration::from_secs(300);
+/// How long a resting window waits before it looks again on its own. (At
+/// 300 s a window opened on Home stayed black until the first input on an
+/// X server without a window manager: its first frames came before the
+/// window showed; this look draws it.)
+const IDLE_WAIT: Duration = Duration::from_secs(10);
 
 /// The window's side: reactive updates, the event-loop waker, and redraws
 /// while something moves.
@@ -137,9 +137,15 @@ impl Motion<'_, '_> {
 
 /// Another frame is needed at once while pieces slide or fade, while the game
 /// is set up or changes phase, while a turn waits out its delay, and until a
-/// scripted screenshot is taken.
-fn keep_drawing_while_moving(motion: Motion, mut redraw: MessageWriter<RequestRedraw>) {
-    if motion.needs_frame() {
+/// scripted screenshot is taken; and once after the window's size changes
+/// (egui learns the new size a frame late and would show the old layout).
+fn keep_drawing_while_moving(
+    motion: Motion,
+    mut resized: MessageReader<WindowResized>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    let resized = resized.read().count() > 0;
+    if motion.needs_frame() || resized {
         redraw.write(RequestRedraw);
     }
 }
