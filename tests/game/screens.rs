@@ -10,7 +10,8 @@ use breakline::app::game::players::{PlayerSetup, Players};
 use breakline::app::game::request::{GameRequest, MoveChosen};
 use breakline::app::game::settings::{GameSettings, PlaySettings, SettingsPath};
 use breakline::app::modes::play_setup::{ColourChoice, ColourDraw, Opponent, PendingGame, PlayChoice, PlayRequest};
-use breakline::app::modes::rated::RatedGame;
+use breakline::app::modes::rated::{RatedGame, suggested_level};
+use breakline::app::modes::ratings::Progress;
 use breakline::app::modes::screens::{ResumeScreen, Screen};
 use breakline::app::platform::launch::LaunchOptions;
 use breakline::app::platform::settings_store;
@@ -249,4 +250,37 @@ fn the_launch_flags_open_their_screens() {
     }
     assert_eq!(mode(&app), Mode::Menu, "the game waits behind Home");
     assert_eq!(turn(&app), Some(TurnPhase::Deciding), "nobody moves while Home shows");
+}
+
+/// The level nearest the test person's rating in Breakthrough.
+fn nearest(app: &App) -> Level {
+    suggested_level(app.world().resource::<Progress>(), BT)
+}
+
+#[test]
+fn choosing_ai_in_the_setup_picks_the_level_nearest_the_rating() {
+    let mut app = home_app();
+    let novice = nearest(&app);
+    assert_ne!(novice, Level::MEDIUM, "a new player's nearest level is below Medium");
+    // A new player's setup: the nearest level, rated.
+    start(&mut app, PlayChoice::default());
+    assert_eq!(players(&app).black, PlayerSetup::Ai(novice.config()));
+    assert_eq!(app.world().resource::<RatedGame>().unrated_because(), None);
+    // A friend, then AI again: the nearest level once more, not Medium.
+    let mut choice = PlayChoice { opponent: Opponent::Friend, ..PlayChoice::default() };
+    choice.choose_ai();
+    assert_eq!(choice.opponent.level(novice), Some(novice));
+    // A level picked by hand stays picked when AI is chosen again.
+    let mut picked = level(Level::MASTER);
+    picked.choose_ai();
+    assert_eq!(picked.opponent, Opponent::Level(Level::MASTER));
+    // A stronger player: the nearest level follows the rating at Start.
+    let mut json = serde_json::to_value(Progress::default()).expect("json");
+    json["breakthrough"]["glicko"]["rating"] = 2000.0.into();
+    *app.world_mut().resource_mut::<Progress>() = serde_json::from_value(json).expect("progress");
+    let stronger = nearest(&app);
+    assert!(stronger > novice, "{stronger:?} above {novice:?}");
+    start(&mut app, choice);
+    assert_eq!(players(&app).black, PlayerSetup::Ai(stronger.config()));
+    assert_eq!(app.world().resource::<RatedGame>().unrated_because(), None);
 }

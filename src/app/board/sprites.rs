@@ -45,9 +45,6 @@ enum CoordinateLabel {
 }
 
 const PIECE_SIZE: f32 = 0.86;
-/// How strongly the last move's and the selection's marks tint a square.
-const LAST_MOVE_ALPHA: f32 = 0.38;
-const SELECTED_ALPHA: f32 = 0.5;
 const LABEL_COLOR: Color = palette::LABEL.color();
 /// Local z offsets inside a square or piece (children share its transform).
 const OVERLAY_Z: f32 = 0.1;
@@ -239,8 +236,7 @@ fn show_highlights(
 ) {
     let size = session.size();
     let (last_tone, selected_tone) = looks.board.marks();
-    let (last_tint, selected_tint) =
-        (last_tone.alpha(LAST_MOVE_ALPHA).color(), selected_tone.alpha(SELECTED_ALPHA).color());
+    let (last_tint, selected_tint) = (last_tone.color(), selected_tone.color());
     let last = crate::app::game::review::last_shown_move(session.position().moves(), session.review_ply());
     for (square, children) in &squares {
         let index = size.index(square.file, square.rank);

@@ -11,7 +11,8 @@ use crate::app::game::players::{PlayerSetup, Players};
 use crate::app::game::request::{GameRequest, ReplaceGame};
 use crate::app::game::session::GameSession;
 use crate::app::game::settings::{GameSettings, PlaySettings};
-use crate::app::modes::rated::Casual;
+use crate::app::modes::rated::{Casual, suggested_level};
+use crate::app::modes::ratings::Progress;
 use crate::app::modes::screens::Screen;
 use crate::engine::Side;
 use crate::engine::ai::search::Level;
@@ -19,10 +20,26 @@ use crate::engine::ai::search::Level;
 /// Who the person plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Opponent {
-    /// A level of the ladder (rated unless the game is casual).
+    /// The level nearest the person's rating when they press Start (the
+    /// setup's starred one): what choosing "AI" picks, and a new player's
+    /// first opponent.
+    Nearest,
+    /// A level of the ladder the person picked (rated unless the game is casual).
     Level(Level),
     /// A friend at this computer: both sides are people, never rated.
     Friend,
+}
+
+impl Opponent {
+    /// The level played, `nearest` being the one nearest the person's
+    /// rating; none for a friend.
+    pub fn level(self, nearest: Level) -> Option<Level> {
+        match self {
+            Opponent::Nearest => Some(nearest),
+            Opponent::Level(level) => Some(level),
+            Opponent::Friend => None,
+        }
+    }
 }
 
 /// The colour the person plays.
@@ -54,9 +71,19 @@ pub struct PlayChoice {
     pub rated: bool,
 }
 
+impl PlayChoice {
+    /// Chooses an AI opponent: the level nearest the person's rating, unless
+    /// a level is chosen already.
+    pub fn choose_ai(&mut self) {
+        if self.opponent == Opponent::Friend {
+            self.opponent = Opponent::Nearest;
+        }
+    }
+}
+
 impl Default for PlayChoice {
     fn default() -> Self {
-        PlayChoice { opponent: Opponent::Level(Level::MEDIUM), colour: ColourChoice::White, rated: true }
+        PlayChoice { opponent: Opponent::Nearest, colour: ColourChoice::White, rated: true }
     }
 }
 
@@ -114,10 +141,14 @@ struct Pending {
     question_seen: bool,
 }
 
+/// The settings file's word for [`Opponent::Nearest`].
+const NEAREST: &str = "nearest";
+
 /// The settings file's form of a [`PlayChoice`]: plain words, read leniently.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct StoredPlay {
-    /// `friend` or a level's id (`novice`, `medium`, ...).
+    /// `nearest` (the level nearest the person's rating), `friend` or a
+    /// level's id (`novice`, `medium`, ...).
     pub opponent: String,
     /// `white`, `black` or `random`.
     pub colour: String,
@@ -133,6 +164,7 @@ impl Default for StoredPlay {
 impl From<&PlayChoice> for StoredPlay {
     fn from(choice: &PlayChoice) -> Self {
         let opponent = match choice.opponent {
+            Opponent::Nearest => NEAREST.to_string(),
             Opponent::Friend => "friend".to_string(),
             Opponent::Level(level) => level.id().to_string(),
         };
@@ -144,6 +176,7 @@ impl StoredPlay {
     /// The choice it names, or why not (the part it cannot read).
     pub fn choice(&self) -> Result<PlayChoice, String> {
         let opponent = match self.opponent.as_str() {
+            NEAREST => Opponent::Nearest,
             "friend" => Opponent::Friend,
             id => Opponent::Level(Level::parse(id).ok_or_else(|| format!("no opponent '{id}'"))?),
         };
@@ -166,10 +199,11 @@ pub(crate) fn plugin(app: &mut App) {
         );
 }
 
-/// The players `choice` makes, the person playing `person`.
-pub fn players_for(choice: &PlayChoice, person: Side) -> Players {
+/// The players `choice` makes, the person playing `person`; `nearest`: the
+/// level nearest the person's rating.
+pub fn players_for(choice: &PlayChoice, person: Side, nearest: Level) -> Players {
     let mut players = Players { white: PlayerSetup::Human, black: PlayerSetup::Human };
-    if let Opponent::Level(level) = choice.opponent {
+    if let Some(level) = choice.opponent.level(nearest) {
         *players.get_mut(person.opponent()) = PlayerSetup::Ai(level.config());
     }
     players
@@ -178,7 +212,7 @@ pub fn players_for(choice: &PlayChoice, person: Side) -> Players {
 fn handle_requests(
     mut requests: MessageReader<PlayRequest>,
     (choice, mut draw, mut casual): (Res<PlayChoice>, ResMut<ColourDraw>, ResMut<Casual>),
-    (players, settings): (Res<Players>, Res<GameSettings>),
+    (players, settings, progress): (Res<Players>, Res<GameSettings>, Res<Progress>),
     mut pending: ResMut<PendingGame>,
     mut screen: ResMut<NextState<Screen>>,
 ) {
@@ -190,7 +224,8 @@ fn handle_requests(
                     ColourChoice::Black => Side::Black,
                     ColourChoice::Random => draw.draw(),
                 };
-                let mut next = players_for(&choice, person);
+                let nearest = suggested_level(&progress, settings.variant);
+                let mut next = players_for(&choice, person, nearest);
                 next.fit_variant(settings.variant);
                 casual.0 = !choice.rated;
                 pending.0 = Some(Pending { players: next, rematch: false, asked_in: None, question_seen: false });

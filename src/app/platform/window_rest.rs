@@ -7,11 +7,11 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
-use bevy::window::RequestRedraw;
+use bevy::window::{RequestRedraw, WindowResized};
 use bevy::winit::{EventLoopProxyWrapper, UpdateMode, WinitSettings, WinitUserEvent};
 
 use bevy::ecs::system::SystemParam;
-use bevy_egui::{EguiInput, EguiInputSet, EguiPreUpdateSet};
+use bevy_egui::{EguiFullOutput, EguiInput, EguiInputSet, EguiPostUpdateSet, EguiPreUpdateSet};
 
 use crate::app::board::pieces::{CaptureAnimation, MoveAnimation};
 use crate::app::game::clock::{TimeSource, TurnTimer, next_redraw};
@@ -21,7 +21,10 @@ use crate::app::game::session::GameSession;
 use crate::app::game::wake::{Alarm, Waker};
 use crate::app::platform::screenshot::PendingScreenshot;
 
-/// How long a resting window waits before it looks again on its own.
+/// How long a resting window waits before it looks again on its own. (At
+/// 300 s a window opened on Home stayed black until the first input on an
+/// X server without a window manager: its first frames came before the
+/// window showed; this look draws it.)
 const IDLE_WAIT: Duration = Duration::from_secs(10);
 
 /// The window's side: reactive updates, the event-loop waker, and redraws
@@ -37,7 +40,28 @@ pub(crate) fn view_plugin(app: &mut App) {
         PreUpdate,
         drop_repeated_modifiers.after(EguiInputSet::WriteEguiEvents).before(EguiPreUpdateSet::BeginPass),
     )
-    .add_systems(Last, (keep_drawing_while_moving, wake_for_the_clock));
+    .add_systems(Last, (keep_drawing_while_moving, wake_for_the_clock))
+    .add_systems(
+        PostUpdate,
+        wake_when_egui_asks.after(EguiPostUpdateSet::EndPass).before(EguiPostUpdateSet::ProcessOutput),
+    );
+}
+
+/// egui asks for a later frame (a tooltip's delay, a text cursor's blink);
+/// bevy_egui 0.42 passes on only requests for a frame at once, so an alarm
+/// wakes the window when the later one is due.
+fn wake_when_egui_asks(outputs: Query<&EguiFullOutput>, waker: Res<Waker>, mut alarm: Local<Option<Arc<Alarm>>>) {
+    let delay = outputs
+        .iter()
+        .filter_map(|output| output.0.as_ref())
+        .flat_map(|output| output.viewport_output.values().map(|viewport| viewport.repaint_delay))
+        .min();
+    // egui's "no frame wanted" is a delay of Duration::MAX; zero is bevy_egui's own.
+    let due = delay.filter(|d| !d.is_zero() && *d <= IDLE_WAIT).map(|d| Instant::now() + d);
+    if due.is_none() && alarm.is_none() {
+        return;
+    }
+    alarm.get_or_insert_with(|| Alarm::start(waker.clone())).set(due);
 }
 
 /// A running clock wakes the resting window when its shown digits change
@@ -113,9 +137,15 @@ impl Motion<'_, '_> {
 
 /// Another frame is needed at once while pieces slide or fade, while the game
 /// is set up or changes phase, while a turn waits out its delay, and until a
-/// scripted screenshot is taken.
-fn keep_drawing_while_moving(motion: Motion, mut redraw: MessageWriter<RequestRedraw>) {
-    if motion.needs_frame() {
+/// scripted screenshot is taken; and once after the window's size changes
+/// (egui learns the new size a frame late and would show the old layout).
+fn keep_drawing_while_moving(
+    motion: Motion,
+    mut resized: MessageReader<WindowResized>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    let resized = resized.read().count() > 0;
+    if motion.needs_frame() || resized {
         redraw.write(RequestRedraw);
     }
 }

@@ -86,11 +86,13 @@ impl BoardTheme {
         }
     }
 
-    /// The last move's and the picked-up piece's square tints.
+    /// The last move's and the picked-up piece's square tints, laid over
+    /// the square at their own opacity.
     pub fn marks(self) -> (Tone, Tone) {
         match self {
-            BoardTheme::Wood | BoardTheme::Contrast => (palette::LAST_MOVE, palette::SELECTED),
-            BoardTheme::ColourSafe => (palette::SAFE_LAST_MOVE, palette::SAFE_SELECTED),
+            BoardTheme::Wood | BoardTheme::Contrast => (palette::LAST_MOVE.alpha(0.38), palette::SELECTED.alpha(0.5)),
+            // Orange laid thinly over blue mixes to grey: it covers the square nearly whole.
+            BoardTheme::ColourSafe => (palette::SAFE_LAST_MOVE.alpha(0.85), palette::SAFE_SELECTED.alpha(0.5)),
         }
     }
 }
@@ -153,5 +155,21 @@ impl StoredLooks {
             defaults.scale
         };
         (Looks { board, pieces, scale }, problems)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// On the colour-blind-safe board the last move's squares read as orange
+    /// on both the light and the dark blue (red well above blue), not grey.
+    #[test]
+    fn the_colour_safe_last_move_is_orange_on_both_squares() {
+        let (last, _) = BoardTheme::ColourSafe.marks();
+        for square in [palette::SAFE_LIGHT, palette::SAFE_DARK] {
+            let [r, g, b, _] = last.over(square).rgba_bytes(1.0);
+            assert!(r >= g + 30 && r >= b + 120, "{square:?} under the mark shows ({r}, {g}, {b})");
+        }
     }
 }

@@ -43,6 +43,11 @@ impl Tone {
         Tone::rgb(lerp(self.r, other.r), lerp(self.g, other.g), lerp(self.b, other.b))
     }
 
+    /// This colour laid over `under` at its own opacity, as the screen shows it.
+    pub fn over(self, under: Tone) -> Tone {
+        under.mix(Tone { a: 255, ..self }, self.a as f32 / 255.0)
+    }
+
     /// The sRGB bytes of an image pixel, at `alpha` coverage.
     pub fn rgba_bytes(self, alpha: f32) -> [u8; 4] {
         [self.r, self.g, self.b, (alpha.clamp(0.0, 1.0) * 255.0).round() as u8]
@@ -164,5 +169,12 @@ mod tests {
         let (bevy, egui) = (faint.color().to_srgba().to_u8_array(), faint.color32().to_srgba_unmultiplied());
         assert!(bevy.iter().zip(egui).all(|(a, b)| a.abs_diff(b) <= 2), "{bevy:?} vs {egui:?}");
         assert_eq!(side_accent(Side::White), WHITE_ACCENT);
+    }
+
+    #[test]
+    fn a_tone_over_another_mixes_by_its_opacity() {
+        assert_eq!(HINT.over(INK), HINT);
+        assert_eq!(HINT.alpha(0.0).over(INK), INK);
+        assert_eq!(Tone::rgb(200, 100, 0).alpha(0.5).over(Tone::rgb(0, 100, 200)), Tone::rgb(100, 100, 100));
     }
 }

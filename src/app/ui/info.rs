@@ -25,7 +25,13 @@ use crate::engine::rules::notation::thousands;
 /// board, the running one lit, each under ten seconds in tenths.
 pub(crate) fn clocks(ui: &mut Ui, session: &GameSession, timer: &TurnTimer) {
     let Some((clock, running)) = crate::app::game::clock::showing(session, timer) else { return };
-    ui.horizontal(|ui| {
+    // In a narrow window's panel Black's clock goes under White's.
+    let layout = if ui.available_width() < CLOCKS_SIDE_BY_SIDE {
+        egui::Layout::top_down(egui::Align::Min)
+    } else {
+        egui::Layout::left_to_right(egui::Align::Center)
+    };
+    ui.with_layout(layout, |ui| {
         for side in [Side::White, Side::Black] {
             let left = clock.remaining(side);
             let text = format!("{} {}", side.title(), clock_text(left));
@@ -36,7 +42,10 @@ pub(crate) fn clocks(ui: &mut Ui, session: &GameSession, timer: &TurnTimer) {
                 false => rich.color(palette::GUIDE.color32()),
             };
             let frame = egui::Frame::group(ui.style()).inner_margin(egui::Margin::symmetric(8, 2));
-            frame.show(ui, |ui| ui.label(rich)).response.on_hover_text(clock.control().label());
+            frame
+                .show(ui, |ui| ui.add(egui::Label::new(rich).extend()))
+                .response
+                .on_hover_text(clock.control().label());
         }
     });
 }
@@ -52,6 +61,9 @@ pub(crate) fn selection_reasons(ui: &mut Ui, session: &GameSession, selection: &
         ui.label(RichText::new(line_text(size, line)).color(palette::NOTE.color32()));
     }
 }
+
+/// The width two framed clocks need side by side ("White 4:59" and "Black 5:00").
+const CLOCKS_SIDE_BY_SIDE: f32 = 262.0;
 
 /// Under this a running clock shows in the warning colour.
 const LOW_TIME: std::time::Duration = std::time::Duration::from_secs(10);

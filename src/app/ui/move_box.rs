@@ -36,7 +36,8 @@ pub(crate) fn plugin(app: &mut App) {
 
 /// The box, its reply line, the Describe button and the description.
 pub(crate) fn section(ui: &mut egui::Ui, state: &mut MoveBoxState) {
-    ui.horizontal(|ui| {
+    // Wrapped: in a narrow window's panel the buttons go under the box.
+    ui.horizontal_wrapped(|ui| {
         ui.label("Move").on_hover_text("Type a move: e2-e3, e2e3, or just e3; describe or ? for the position in words");
         let edit = egui::TextEdit::singleline(&mut state.entry.text).hint_text("e2-e3 or e3").desired_width(90.0);
         let response = ui.add(edit).on_hover_text("M puts the cursor here");

@@ -39,7 +39,7 @@ pub(crate) fn draw(mut contexts: EguiContexts, mut page: SetupPage, mut backdrop
     let home = menu_page(ctx, &mut backdrop, Screen::PlaySetup.title(), |ui| {
         game_section(ui, &mut settings);
         let suggested = suggested_level(&page.progress, settings.variant);
-        opponent_section(ui, &mut choice.opponent, settings.variant, suggested);
+        opponent_section(ui, &mut choice, settings.variant, suggested);
         colour_section(ui, &mut choice.colour);
         section_heading(ui, "Clock");
         crate::app::ui::setup::clock_picker(ui, &mut settings.time_control);
@@ -67,13 +67,29 @@ fn game_section(ui: &mut Ui, settings: &mut GameSettings) {
     ui.label(RichText::new(note).weak());
 }
 
-/// The levels by name and measured rating, the suggested one starred; a friend.
-fn opponent_section(ui: &mut Ui, opponent: &mut Opponent, variant: Variant, suggested: Level) {
+/// AI or a friend; for an AI, the levels by name and measured rating, the
+/// one nearest the person's rating starred (what choosing AI picks).
+fn opponent_section(ui: &mut Ui, choice: &mut PlayChoice, variant: Variant, suggested: Level) {
     section_heading(ui, "Opponent");
+    let friend = choice.opponent == Opponent::Friend;
+    ui.horizontal(|ui| {
+        if ui.selectable_label(!friend, "AI").clicked() {
+            choice.choose_ai();
+        }
+        if ui.selectable_label(friend, "A friend at this computer").clicked() {
+            choice.opponent = Opponent::Friend;
+        }
+    });
+    let Some(shown) = choice.opponent.level(suggested) else {
+        ui.label(RichText::new("You take turns at the board.").weak());
+        return;
+    };
     let table = LevelTable::shipped();
     egui::Grid::new("setup_levels").num_columns(2).spacing([12.0, 4.0]).show(ui, |ui| {
         for level in Level::ALL {
-            ui.selectable_value(opponent, Opponent::Level(level), table.label(variant, level));
+            if ui.selectable_label(shown == level, table.label(variant, level)).clicked() {
+                choice.opponent = Opponent::Level(level);
+            }
             if level == suggested {
                 let note = RichText::new("★ nearest your rating").color(palette::HEADLINE.color32());
                 ui.label(note);
@@ -82,9 +98,6 @@ fn opponent_section(ui: &mut Ui, opponent: &mut Opponent, variant: Variant, sugg
             }
             ui.end_row();
         }
-        ui.selectable_value(opponent, Opponent::Friend, "A friend at this computer");
-        ui.label(RichText::new("you take turns at the board").weak());
-        ui.end_row();
     });
 }
 
