@@ -25,13 +25,10 @@ use crate::engine::rules::notation::thousands;
 /// board, the running one lit, each under ten seconds in tenths.
 pub(crate) fn clocks(ui: &mut Ui, session: &GameSession, timer: &TurnTimer) {
     let Some((clock, running)) = crate::app::game::clock::showing(session, timer) else { return };
-    // In a narrow window's panel Black's clock goes under White's.
-    let layout = if ui.available_width() < CLOCKS_SIDE_BY_SIDE {
-        egui::Layout::top_down(egui::Align::Min)
-    } else {
-        egui::Layout::left_to_right(egui::Align::Center)
-    };
-    ui.with_layout(layout, |ui| {
+    // In a narrow window's panel Black's clock goes under White's. A row of
+    // the clocks' own height: a layout over the whole panel would centre them
+    // in all of it and push everything under them out of the window.
+    let draw = |ui: &mut Ui| {
         for side in [Side::White, Side::Black] {
             let left = clock.remaining(side);
             let text = format!("{} {}", side.title(), clock_text(left));
@@ -47,7 +44,12 @@ pub(crate) fn clocks(ui: &mut Ui, session: &GameSession, timer: &TurnTimer) {
                 .response
                 .on_hover_text(clock.control().label());
         }
-    });
+    };
+    if ui.available_width() < CLOCKS_SIDE_BY_SIDE {
+        ui.vertical(draw);
+    } else {
+        ui.horizontal(draw);
+    }
 }
 
 /// While a Lines of Action piece is selected: why its marked squares are
