@@ -24,6 +24,12 @@ pub(crate) struct BenchArgs {
     /// Time for the "depth reached" rows, in milliseconds
     #[arg(long, default_value_t = 3000)]
     time: u64,
+    /// Only the master's time to depth at these thread counts (e.g. 1,2,4,8,16), instead of the rest
+    #[arg(long, value_delimiter = ',', value_parser = clap::value_parser!(u32).range(1..=256))]
+    smp: Vec<u32>,
+    /// Positions a game for --smp
+    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u64).range(1..=100))]
+    positions: u64,
 }
 
 /// Why a bench could not run.
@@ -40,11 +46,16 @@ pub(crate) enum BenchError {
     Time(ConfigError),
     #[error(transparent)]
     Config(#[from] ConfigError),
+    #[error(transparent)]
+    Smp(#[from] super::smp::SmpError),
 }
 
 pub(crate) fn run(args: &BenchArgs) -> Result<(), BenchError> {
     if cfg!(debug_assertions) {
         eprintln!("note: this is a debug build; run `cargo run --release -- bench` for real figures");
+    }
+    if !args.smp.is_empty() {
+        return Ok(super::smp::run(&args.smp, args.positions as usize)?);
     }
     if !args.no_search {
         // A --time the search does not take is refused before anything runs.

@@ -21,6 +21,7 @@ mod progress;
 pub mod protocol;
 mod puzzles;
 mod shard;
+mod smp;
 mod solve;
 mod solve_error;
 mod solve_jobs;

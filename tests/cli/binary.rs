@@ -31,6 +31,9 @@ fn every_bad_invocation_is_one_line_on_stderr_and_a_failure() {
         &["perft", "--depth", "2", "--fen", "8/8/8 q"],
         &["--frobnicate"],
         &["bench", "--runs", "0"],
+        &["bench", "--smp", "0"],
+        &["bench", "--smp", "1,x"],
+        &["bench", "--smp", "1", "--positions", "0"],
         &["experiments", "--only", "7"],
         &["experiments", "--only", "6", "--naive-time", "0"],
         &["nosuchcommand"],
@@ -49,6 +52,20 @@ fn every_bad_invocation_is_one_line_on_stderr_and_a_failure() {
         assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
         assert!(err.starts_with("breakline: "), "{args:?}: {err}");
     }
+}
+
+#[test]
+fn the_smp_bench_prints_a_row_per_game_with_each_thread_count() {
+    let (code, out, err) = breakline(&["bench", "--smp", "1,2", "--positions", "1"]);
+    assert_eq!(code, 0, "{err}");
+    let rows: Vec<&str> = out.lines().filter(|l| l.starts_with("  ")).collect();
+    assert_eq!(rows.len(), 2, "{out}");
+    for (row, game) in rows.iter().zip(["breakthrough", "loa"]) {
+        assert!(row.trim_start().starts_with(game), "{out}");
+        assert!(row.contains("1 thr") && row.contains("2 thr") && row.ends_with("x)"), "{out}");
+    }
+    // Only the time to depth: no perft, no classic tables.
+    assert!(!out.contains("perft"), "{out}");
 }
 
 #[test]
