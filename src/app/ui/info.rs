@@ -19,7 +19,7 @@ use crate::engine::ai::search::score_text;
 use crate::engine::lab::review::GameReport;
 use crate::engine::rules::clock::clock_text;
 use crate::engine::rules::explain::{line_text, loa_reaches};
-use crate::engine::rules::notation::thousands;
+use crate::engine::rules::notation::{compact_count, thousands};
 
 /// Both clocks of a game on the clock, Black's above White's as on the
 /// board, the running one lit, each under ten seconds in tenths.
@@ -113,19 +113,21 @@ pub(crate) fn status(ui: &mut Ui, game: &GameView, ai: &AiView, numbers: bool) {
                 } else {
                     format!("depth {}", info.depth)
                 };
-                // One row each, cut short rather than wrapped, so the buttons below never move.
-                let line =
-                    format!("{reach} · {} nodes · best {best} ({})", thousands(info.nodes), score_text(info.score));
+                // One row each, cut short rather than wrapped, so the buttons below never
+                // move; counts in three figures so that a narrow panel still shows them.
+                let line = format!("{reach} · best {best} ({})", score_text(info.score));
                 ui.add(egui::Label::new(line).truncate());
                 let seconds = info.time.as_secs_f64();
-                let speed = if seconds > 0.0 { thousands((info.nodes as f64 / seconds) as u64) } else { "–".into() };
+                let speed =
+                    if seconds > 0.0 { compact_count((info.nodes as f64 / seconds) as u64) } else { "–".into() };
                 // Only the enhanced search keeps a table; MCTS and plain searches report none.
                 let table = if info.tt_hits > 0 {
-                    format!(" · {} table hits", thousands(info.tt_hits))
+                    format!(" · {} table hits", compact_count(info.tt_hits))
                 } else {
                     String::new()
                 };
-                ui.add(egui::Label::new(RichText::new(format!("{speed} nodes/s{table}")).weak()).truncate());
+                let counts = format!("{} nodes · {speed} nodes/s{table}", compact_count(info.nodes));
+                ui.add(egui::Label::new(RichText::new(counts).weak()).truncate());
             }
             None if numbers => {
                 ui.label(RichText::new(format!("{} · first iteration running", status.config)).weak());

@@ -49,9 +49,47 @@ pub fn thousands(n: u64) -> String {
     out
 }
 
+/// A count in three significant figures, for a narrow line: 950, 12.3 k,
+/// 1.23 M, 4.56 G.
+pub fn compact_count(n: u64) -> String {
+    let (mut value, mut unit) = (n as f64, "");
+    for next in ["k", "M", "G"] {
+        // 999,999 is "1.00 M", not "1000 k".
+        if value < 999.5 {
+            break;
+        }
+        value /= 1000.0;
+        unit = next;
+    }
+    match unit {
+        "" => n.to_string(),
+        _ => {
+            let decimals = if value >= 99.95 {
+                0
+            } else if value >= 9.995 {
+                1
+            } else {
+                2
+            };
+            format!("{value:.decimals$} {unit}")
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn compact_counts_keep_three_figures() {
+        let cases =
+            [(0, "0"), (950, "950"), (1_000, "1.00 k"), (12_345, "12.3 k"), (999_999, "1.00 M"), (99_960, "100 k")];
+        for (n, text) in
+            cases.into_iter().chain([(1_234_567, "1.23 M"), (456_000_000, "456 M"), (4_560_000_000, "4.56 G")])
+        {
+            assert_eq!(compact_count(n), text, "{n}");
+        }
+    }
 
     #[test]
     fn squares_and_moves_round_trip_on_every_size() {
