@@ -43,8 +43,18 @@ fn read_typed(
             reply.0 = None;
             continue;
         }
-        let refusal = if session.reviewing() {
+        let refusal = if session.reviewing() && visit.active() {
             Some("you are looking at an earlier position: go back to the game first".to_string())
+        } else if session.reviewing() {
+            // Tried on the position shown, as a side line.
+            match read_typed_move(&session.shown_position(), text) {
+                Ok(mv) => {
+                    requests.write(MoveChosen::by_person(mv, &session));
+                    reply.0 = None;
+                    break;
+                }
+                Err(error) => Some(error.to_string()),
+            }
         } else if session.outcome().is_over() {
             Some("the game is over: no move can be played".to_string())
         } else if !human_turn || visit.scripts(session.side_to_move()) {

@@ -4,6 +4,8 @@
 //! are private; every mutator keeps position and record in step, so no undo,
 //! load or resignation can leave them disagreeing.
 
+mod lines;
+
 use bevy::prelude::*;
 
 use crate::app::game::players::Players;
@@ -12,6 +14,7 @@ use std::time::Duration;
 
 use crate::engine::rules::analysis::winning_pieces;
 use crate::engine::rules::clock::{Clock, TimeControl};
+use crate::engine::rules::line_tree::LinePath;
 use crate::engine::rules::record::{MoveRecord, RecordError};
 use crate::engine::{BoardSize, Move as EngineMove, MoveError, Outcome, Position, SearchInfo, Side, Variant};
 
@@ -43,7 +46,10 @@ pub struct GameSession {
     /// Moves taken back, the latest last, with their records (figures included).
     redo: Vec<(EngineMove, MoveRecord)>,
     /// The ply the board shows while reviewing; `None` follows the game.
+    /// In a side line, the ply where the line leaves the game.
     review: Option<usize>,
+    /// The side line the board shows, if it shows one, with its position.
+    line: Option<(LinePath, Position)>,
     replay: Option<ReplaySource>,
 }
 
@@ -128,13 +134,13 @@ impl GameSession {
             .or_else(|_| Position::start(variant, variant.default_size()))
             .expect("every variant's default size is supported");
         let record = GameRecord::new(&position, Player::Human, Player::Human, 0);
-        GameSession { position, record, generation, redo: Vec::new(), review: None, replay: None }
+        GameSession { position, record, generation, redo: Vec::new(), review: None, line: None, replay: None }
     }
 
     /// The game a checked record describes (see [`GameRecord::rebuilt`]).
     pub(crate) fn from_record(record: &GameRecord, generation: u64) -> Result<GameSession, RecordError> {
         let (record, position) = record.rebuilt()?;
-        Ok(GameSession { position, record, generation, redo: Vec::new(), review: None, replay: None })
+        Ok(GameSession { position, record, generation, redo: Vec::new(), review: None, line: None, replay: None })
     }
 
     /// The game of a move list that led to `position`, played by `players`.
@@ -151,13 +157,13 @@ impl GameSession {
             record.push(&before, mv, None);
         }
         record.finish(&replay);
-        GameSession { position: replay, record, generation, redo: Vec::new(), review: None, replay: None }
+        GameSession { position: replay, record, generation, redo: Vec::new(), review: None, line: None, replay: None }
     }
 
     /// A game that replays `source` from `start`.
     pub(crate) fn watching(source: ReplaySource, start: Position, generation: u64) -> GameSession {
         let record = GameRecord::new(&start, source.white.clone(), source.black.clone(), 0);
-        GameSession { position: start, record, generation, redo: Vec::new(), review: None, replay: Some(source) }
+        GameSession { position: start, record, generation, redo: Vec::new(), review: None, line: None, replay: Some(source) }
     }
 
     pub fn position(&self) -> &Position {
@@ -242,14 +248,40 @@ impl GameSession {
         self.review.is_some()
     }
 
-    /// The ply the board shows: the reviewed one or the live one.
+    /// The ply the board shows: the reviewed one or the live one (in a
+    /// side line, the moves from the start to its shown position).
     pub(crate) fn shown_ply(&self) -> usize {
-        self.review.unwrap_or(self.plies())
+        match &self.line {
+            Some((path, _)) => path.depth(),
+            None => self.review.unwrap_or(self.plies()),
+        }
     }
 
     /// The position the board shows.
     pub fn shown_position(&self) -> Position {
-        position_at(&self.position, self.shown_ply())
+        match &self.line {
+            Some((_, position)) => position.clone(),
+            None => position_at(&self.position, self.shown_ply()),
+        }
+    }
+
+    /// The move that led to the shown position (none at the start).
+    pub fn shown_last_move(&self) -> Option<EngineMove> {
+        match &self.line {
+            Some((_, position)) => position.moves().last().copied(),
+            None => crate::app::game::review::last_shown_move(self.position.moves(), self.review),
+        }
+    }
+
+    /// The side line the board shows, if it shows one.
+    pub fn line_path(&self) -> Option<&LinePath> {
+        self.line.as_ref().map(|(path, _)| path)
+    }
+
+    /// The place in the game's tree the board shows (on the main line when
+    /// no side line is shown).
+    pub fn shown_path(&self) -> LinePath {
+        self.line_path().cloned().unwrap_or_else(|| LinePath::main(self.shown_ply()))
     }
 
     /// The game's latest position (whatever the board shows).
@@ -260,9 +292,10 @@ impl GameSession {
     /// Which position of which game is shown: what a background result is
     /// for, so it can be dropped once the board has moved on.
     pub(crate) fn shown_key(&self) -> PositionKey {
-        let hash = match self.review {
-            Some(_) => self.shown_position().hash(),
-            None => self.position.hash(),
+        let hash = match (&self.line, self.review) {
+            (Some((_, position)), _) => position.hash(),
+            (None, Some(_)) => self.shown_position().hash(),
+            (None, None) => self.position.hash(),
         };
         PositionKey { generation: self.generation, ply: self.shown_ply(), hash }
     }
@@ -399,6 +432,7 @@ impl GameSession {
             return Shown::Same;
         }
         self.review = None;
+        self.line = None;
         let single = if steps.len() == 1 && shown_before.is_none() { steps.first().copied() } else { None };
         Shown::Moved(single)
     }
@@ -407,6 +441,10 @@ impl GameSession {
     pub(crate) fn go_to(&mut self, ply: usize) -> Shown {
         let live = self.plies();
         let target = (ply < live).then_some(ply);
+        if let Some((_, before)) = self.line.take() {
+            self.review = target;
+            return Shown::Moved(lines::step_between(&before, &self.shown_position()));
+        }
         if target == self.review {
             return Shown::Same;
         }
@@ -424,7 +462,7 @@ impl GameSession {
     /// Cuts the game at the reviewed ply and plays on from there as a new
     /// generation (so stale searches are dropped); false when not reviewing.
     pub(crate) fn continue_from_here(&mut self) -> bool {
-        let Some(ply) = self.review else {
+        let Some(ply) = self.review.filter(|_| self.line.is_none()) else {
             return false;
         };
         while self.plies() > ply && self.position.undo().is_some() {

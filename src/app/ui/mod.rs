@@ -30,6 +30,7 @@ mod series;
 mod settings_page;
 mod setup;
 mod shortcuts;
+mod side_lines;
 mod sound_section;
 mod toast;
 

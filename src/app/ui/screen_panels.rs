@@ -151,11 +151,11 @@ fn study(ui: &mut Ui, state: &mut PanelState, layout: &PanelLayout, watch: bool)
     }
 }
 
-/// The moves so far; a click reviews the position after one.
+/// The moves so far, with their side lines; a click shows the position after one.
 fn moves(ui: &mut Ui, state: &mut PanelState) {
-    let shown = state.game.session.review_ply();
+    let shown = state.game.session.reviewing().then(|| state.game.session.shown_path());
     let report = state.report.board.report_of(&state.game.session);
-    if let Some(ply) = crate::app::ui::info::moves_section(ui, &state.game.session, shown, report) {
-        state.requests.write(GameRequest::GoTo { ply });
+    if let Some(place) = crate::app::ui::info::moves_section(ui, &state.game.session, shown.as_ref(), report) {
+        state.requests.write(GameRequest::ShowLine(place));
     }
 }
