@@ -20,6 +20,7 @@ mod puzzles;
 mod rated;
 mod screens;
 mod series;
+mod side_lines;
 mod sounds;
 mod stale_search;
 

@@ -72,7 +72,7 @@ impl GameSession {
 
     /// The place one move back (`forward` false) or on from the shown one,
     /// along the shown line; none at either end.
-    pub(crate) fn step_along(&self, forward: bool) -> Option<LinePath> {
+    pub fn step_along(&self, forward: bool) -> Option<LinePath> {
         let path = self.shown_path();
         if forward { self.record.line_tree().next(&path) } else { path.back() }
     }
