@@ -6,6 +6,7 @@ mod analysis;
 mod animation;
 mod clock;
 mod comforts;
+mod explorer;
 mod flow;
 mod human_moves;
 mod keyboard;

@@ -291,7 +291,7 @@ impl GameSession {
 
     /// Which position of which game is shown: what a background result is
     /// for, so it can be dropped once the board has moved on.
-    pub(crate) fn shown_key(&self) -> PositionKey {
+    pub fn shown_key(&self) -> PositionKey {
         let hash = match (&self.line, self.review) {
             (Some((_, position)), _) => position.hash(),
             (None, Some(_)) => self.shown_position().hash(),

@@ -9,6 +9,7 @@ mod banner;
 mod board_keys;
 mod comforts;
 mod confirm;
+mod explorer;
 mod flow;
 mod frame_time;
 mod home;
