@@ -2,7 +2,7 @@
 //! made on the board while reviewing becomes a side line and leaves the game
 //! as it was; the line is stepped through, left, promoted and deleted; and
 //! a game with side lines comes back equal from its file, its text and the
-//! library.
+//! library, which keeps the lines added to a game it holds.
 
 use bevy::prelude::*;
 use breakline::app::board::input::BoardPointer;
@@ -14,6 +14,7 @@ use breakline::app::modes::screens::Screen;
 use breakline::app::platform::files::{FileAction, FileRequest};
 use breakline::app::platform::library::browse::LibraryRequest;
 use breakline::app::platform::library::keep::LibraryWrites;
+use breakline::app::platform::library::lines::SideLineWrites;
 use breakline::engine::lab::library::{GameFilter, Library};
 use breakline::engine::rules::line_tree::{Branch, LinePath};
 use breakline::engine::rules::variation::{Line, SideLine};
@@ -225,9 +226,25 @@ fn side_lines_are_kept_in_the_library_and_open_again() {
     app.world_mut().write_message(LibraryRequest::Open(id));
     assert!(update_until(&mut app, 50, |app| session(app).plies() == GAME.len()));
     assert_eq!(session(&app).record().side_lines, lines);
+    // A line tried on the reopened game is kept with it; the game's moves stay.
+    assert!(update_until(&mut app, 20, |app| phase(app) == GamePhase::Over), "the opened game is set up");
+    send(&mut app, GameRequest::GoTo { ply: 3 });
+    click(&mut app, "e7-e6");
+    let lines = session(&app).record().side_lines.clone();
+    assert_eq!(lines.len(), 3);
+    for _ in 0..2_000 {
+        app.update();
+        if !app.world().resource::<SideLineWrites>().busy() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    assert!(!app.world().resource::<SideLineWrites>().busy(), "the lines were stored");
     drop(app);
     let library = Library::open(&path).expect("opens");
     assert_eq!(library.list(&GameFilter::default()).expect("lists").len(), 1);
-    assert_eq!(library.get(id).expect("reads").record.side_lines, lines);
+    let stored = library.get(id).expect("reads").record;
+    assert_eq!(stored.side_lines, lines);
+    assert_eq!(stored.moves.len(), GAME.len());
     remove(&path);
 }

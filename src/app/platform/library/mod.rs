@@ -6,12 +6,14 @@
 //! Its parts: the file ([`shelf`]), keeping finished games ([`keep`]), the
 //! Library screen's list, open and delete ([`browse`]), import and export
 //! ([`transfer`]), the game report of the board's game ([`report`]),
-//! exercises from the person's mistakes ([`practice`]), and the opening
-//! explorer of the shown position ([`explorer`]).
+//! exercises from the person's mistakes ([`practice`]), the opening
+//! explorer of the shown position ([`explorer`]), and the side lines of the
+//! board's library game ([`lines`]).
 
 pub mod browse;
 pub mod explorer;
 pub mod keep;
+pub mod lines;
 pub mod practice;
 pub mod report;
 pub mod shelf;
@@ -28,5 +30,6 @@ pub(crate) fn plugin(app: &mut App) {
         report::plugin,
         practice::plugin,
         explorer::plugin,
+        lines::plugin,
     ));
 }
