@@ -190,9 +190,10 @@ fn side_lines_come_back_from_the_saved_file_and_the_text() {
     let mut app = people();
     game_with_lines(&mut app);
     let saved = session(&app).record().clone();
-    for (save, load, name) in
-        [(FileAction::Save, FileAction::Load, "lines.json"), (FileAction::ExportMoves, FileAction::ImportMoves, "lines.txt")]
-    {
+    for (save, load, name) in [
+        (FileAction::Save, FileAction::Load, "lines.json"),
+        (FileAction::ExportMoves, FileAction::ImportMoves, "lines.txt"),
+    ] {
         let path = temp_path(name);
         app.world_mut().write_message(FileRequest { action: save, path: path.clone() });
         app.update();

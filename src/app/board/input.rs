@@ -67,7 +67,11 @@ fn trying_lines(session: Res<GameSession>, visit: Res<Visit>) -> bool {
 
 /// A selection belongs to the position it was made on: another one shown
 /// (a review step, a side line) drops it.
-fn clear_stale_selection(session: Res<GameSession>, mut shown: Local<Option<PositionKey>>, mut selection: ResMut<Selection>) {
+fn clear_stale_selection(
+    session: Res<GameSession>,
+    mut shown: Local<Option<PositionKey>>,
+    mut selection: ResMut<Selection>,
+) {
     let key = session.shown_key();
     if shown.replace(key) != Some(key) && *selection != Selection::default() {
         selection.clear();

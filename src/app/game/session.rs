@@ -163,7 +163,15 @@ impl GameSession {
     /// A game that replays `source` from `start`.
     pub(crate) fn watching(source: ReplaySource, start: Position, generation: u64) -> GameSession {
         let record = GameRecord::new(&start, source.white.clone(), source.black.clone(), 0);
-        GameSession { position: start, record, generation, redo: Vec::new(), review: None, line: None, replay: Some(source) }
+        GameSession {
+            position: start,
+            record,
+            generation,
+            redo: Vec::new(),
+            review: None,
+            line: None,
+            replay: Some(source),
+        }
     }
 
     pub fn position(&self) -> &Position {

@@ -20,9 +20,9 @@ use crate::engine::lab::review::GameReport;
 use crate::engine::rules::clock::clock_text;
 use crate::engine::rules::explain::{line_text, loa_reaches};
 use crate::engine::rules::line_tree::LinePath;
+use crate::engine::rules::notation::thousands;
 use crate::engine::rules::record::MoveRecord;
 use crate::engine::rules::variation::Line;
-use crate::engine::rules::notation::thousands;
 
 /// Both clocks of a game on the clock, Black's above White's as on the
 /// board, the running one lit, each under ten seconds in tenths.
@@ -247,14 +247,21 @@ pub(crate) fn moves_section(
             // A grid of the moves until a row with side lines, then the lines, and on.
             for block in rows.split_inclusive(|(turn, _)| has_lines(&tree, *turn)) {
                 let Some(&(first, _)) = block.first() else { continue };
-                egui::Grid::new(("move_grid", first)).num_columns(3).spacing([14.0, 2.0]).min_col_width(MOVE_COLUMN).show(
-                    ui,
-                    |ui| {
+                egui::Grid::new(("move_grid", first))
+                    .num_columns(3)
+                    .spacing([14.0, 2.0])
+                    .min_col_width(MOVE_COLUMN)
+                    .show(ui, |ui| {
                         for &(turn, pair) in block {
-                            move_row(ui, (turn, pair), (shown, report), (scroll_id, scrolled_to.as_ref()), &mut clicked);
+                            move_row(
+                                ui,
+                                (turn, pair),
+                                (shown, report),
+                                (scroll_id, scrolled_to.as_ref()),
+                                &mut clicked,
+                            );
                         }
-                    },
-                );
+                    });
                 if let Some(&(turn, _)) = block.last().filter(|(turn, _)| has_lines(&tree, *turn)) {
                     for at in [turn * 2, turn * 2 + 1] {
                         crate::app::ui::side_lines::lines_at(ui, &tree, at, shown, &mut clicked);

@@ -30,7 +30,13 @@ impl ExplorerRow {
     pub fn new(found: &ExplorerMove, mover: Side) -> ExplorerRow {
         let (white_wins, black_wins) =
             if mover == Side::White { (found.wins, found.losses) } else { (found.losses, found.wins) };
-        ExplorerRow { notation: found.notation.clone(), played: found.played, white_wins, draws: found.draws, black_wins }
+        ExplorerRow {
+            notation: found.notation.clone(),
+            played: found.played,
+            white_wins,
+            draws: found.draws,
+            black_wins,
+        }
     }
 
     /// White's wins, draws and Black's wins in percent of the finished games
@@ -42,6 +48,9 @@ impl ExplorerRow {
     }
 }
 
+/// A read of the library on its own thread: the rows, or why it failed.
+type ExplorerJob = BackgroundJob<Result<Vec<ExplorerRow>, String>>;
+
 /// What the library's games played from the shown position.
 #[derive(Resource, Default)]
 pub struct OpeningExplorer {
@@ -52,7 +61,7 @@ pub struct OpeningExplorer {
     /// Why the library could not answer, if it could not.
     pub error: Option<String>,
     /// The read in flight, for its position.
-    running: Option<(PositionKey, BackgroundJob<Result<Vec<ExplorerRow>, String>>)>,
+    running: Option<(PositionKey, ExplorerJob)>,
 }
 
 impl OpeningExplorer {
