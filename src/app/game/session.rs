@@ -4,11 +4,10 @@
 //! are private; every mutator keeps position and record in step, so no undo,
 //! load or resignation can leave them disagreeing.
 
-mod lines;
-
 use bevy::prelude::*;
 
 use crate::app::game::players::Players;
+use crate::app::game::side_lines::{Edited, deleted, position_on, promoted, tried};
 use crate::engine::ai::player::{GameRecord, Player};
 use std::time::Duration;
 
@@ -277,7 +276,7 @@ impl GameSession {
     pub fn shown_last_move(&self) -> Option<EngineMove> {
         match &self.line {
             Some((_, position)) => position.moves().last().copied(),
-            None => crate::app::game::review::last_shown_move(self.position.moves(), self.review),
+            None => last_shown_move(self.position.moves(), self.review),
         }
     }
 
@@ -451,7 +450,7 @@ impl GameSession {
         let target = (ply < live).then_some(ply);
         if let Some((_, before)) = self.line.take() {
             self.review = target;
-            return Shown::Moved(lines::step_between(&before, &self.shown_position()));
+            return Shown::Moved(step_between(&before, &self.shown_position()));
         }
         if target == self.review {
             return Shown::Same;
@@ -506,6 +505,100 @@ impl GameSession {
     }
 }
 
+/// Side lines: while reviewing, a move made on the board is tried (see
+/// [`crate::app::game::side_lines`]); the game's own moves change only when
+/// a line is promoted.
+impl GameSession {
+    /// Plays `mv` on the reviewed position as a side line (or along the
+    /// game or a line that has it); the game's moves do not change.
+    pub(crate) fn try_line(&mut self, mv: EngineMove) -> Result<Shown, PlayRefused> {
+        if !self.reviewing() {
+            return Err(PlayRefused::Stale);
+        }
+        let shown = self.shown_position();
+        let mut after = shown.clone();
+        after.play(mv).map_err(PlayRefused::Illegal)?;
+        let edited = tried(&self.record, &self.shown_path(), &shown.move_name(mv)).ok_or(PlayRefused::Stale)?;
+        self.record = edited.record;
+        self.place(edited.place, after);
+        Ok(Shown::Moved(Some(Step::Forward(mv))))
+    }
+
+    /// Shows the place `path` of the game's tree (the main line's ends review).
+    pub(crate) fn show_line(&mut self, path: &LinePath) -> Shown {
+        if path.on_main_line() {
+            return self.go_to(path.ply);
+        }
+        let Some(position) = position_on(&self.record, path) else {
+            debug!("ignoring a side line the game does not have");
+            return Shown::Same;
+        };
+        let before = self.shown_position();
+        self.place(path.clone(), position);
+        Shown::Moved(step_between(&before, &self.shown_position()))
+    }
+
+    /// The shown side line becomes the line it branches from (the game's
+    /// main line when it leaves the game), under a new generation; false
+    /// when no side line is shown.
+    pub(crate) fn promote_line(&mut self) -> bool {
+        let Some((path, position)) = self.line.clone() else { return false };
+        let Some(Edited { record, end, place }) = promoted(&self.record, &path) else { return false };
+        (self.record, self.position) = (record, end);
+        self.redo.clear();
+        self.generation += 1;
+        self.place(place, position);
+        true
+    }
+
+    /// Deletes the shown side line and shows where it branched from.
+    pub(crate) fn delete_line(&mut self) -> Shown {
+        let Some((path, before)) = self.line.clone() else { return Shown::Same };
+        let Some(Edited { record, place, .. }) = deleted(&self.record, &path) else { return Shown::Same };
+        let Some(position) = position_on(&record, &place) else { return Shown::Same };
+        self.record = record;
+        self.place(place, position);
+        Shown::Moved(step_between(&before, &self.shown_position()))
+    }
+
+    /// The place one move back (`forward` false) or on from the shown one,
+    /// along the shown line; none at either end.
+    pub fn step_along(&self, forward: bool) -> Option<LinePath> {
+        let path = self.shown_path();
+        if forward { self.record.line_tree().next(&path) } else { path.back() }
+    }
+
+    /// The board shows `path`, whose position is `position`.
+    fn place(&mut self, path: LinePath, position: Position) {
+        if path.on_main_line() {
+            self.line = None;
+            self.review = (path.ply < self.plies()).then_some(path.ply);
+        } else {
+            self.review = Some(path.leaves_game_at());
+            self.line = Some((path, position));
+        }
+    }
+}
+
+/// The one move between two positions shown in turn, if one move separates them.
+pub(crate) fn step_between(before: &Position, after: &Position) -> Option<Step> {
+    let (old, new) = (before.moves(), after.moves());
+    if new.len() == old.len() + 1 && new.starts_with(old) {
+        new.last().copied().map(Step::Forward)
+    } else if old.len() == new.len() + 1 && old.starts_with(new) {
+        old.last().copied().map(Step::Back)
+    } else {
+        None
+    }
+}
+
+/// The move that led to the shown position: the live game's last move, or
+/// while reviewing ply `k`, the k-th move (none at the start).
+fn last_shown_move(moves: &[EngineMove], review_ply: Option<usize>) -> Option<EngineMove> {
+    let shown = review_ply.map_or(moves.len(), |ply| ply.min(moves.len()));
+    moves[..shown].last().copied()
+}
+
 /// The game's position after its first `ply` moves.
 pub(crate) fn position_at(live: &Position, ply: usize) -> Position {
     let mut position = live.clone();
@@ -535,4 +628,19 @@ fn batch(start: &Position, players: &Players, plies: impl Iterator<Item = Option
     }
     // Against an AI that opened the game there is no earlier human turn.
     if any_human && count > 0 && !players.get(position.side_to_move()).is_ai() { count } else { 0 }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_last_shown_move_follows_the_reviewed_ply() {
+        let moves = [EngineMove::new(8, 16, false), EngineMove::new(48, 40, false), EngineMove::new(16, 24, false)];
+        assert_eq!(last_shown_move(&moves, None), Some(moves[2]));
+        assert_eq!(last_shown_move(&moves, Some(2)), Some(moves[1]));
+        assert_eq!(last_shown_move(&moves, Some(0)), None);
+        assert_eq!(last_shown_move(&moves, Some(9)), Some(moves[2]), "a ply past the end shows the live game");
+        assert_eq!(last_shown_move(&[], None), None);
+    }
 }

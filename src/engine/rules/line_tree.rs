@@ -221,12 +221,14 @@ impl<P: PlayerDescription> Record<P> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::ai::player::{GameRecord, Player};
     use crate::engine::{BoardSize, Variant};
 
-    fn game(moves: &[&str]) -> GameRecord {
+    /// A record whose players are named by plain text.
+    type NamedRecord = Record<String>;
+
+    fn game(moves: &[&str]) -> NamedRecord {
         let start = Position::start(Variant::Breakthrough, BoardSize::new(8, 8)).unwrap();
-        let mut record = GameRecord::new(&start, Player::Human, Player::Human, 0);
+        let mut record = NamedRecord::new(&start, "White".to_string(), "Black".to_string(), 0);
         let mut position = start;
         for text in moves {
             let before = position.clone();
