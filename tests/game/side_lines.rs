@@ -249,3 +249,20 @@ fn side_lines_are_kept_in_the_library_and_open_again() {
     assert_eq!(stored.moves.len(), GAME.len());
     remove(&path);
 }
+
+#[test]
+fn a_finished_game_opened_with_side_lines_takes_another_at_its_start() {
+    let path = temp_path("opened.txt");
+    let text =
+        "[Variant \"breakthrough\"]\n[Result \"0-1\"]\n\n1. e2-e3 d7-d6 (1... e7-e6 2. d2-d3) 2. d2-d3 e7-e6 0-1\n";
+    std::fs::write(&path, text).expect("written");
+    let mut app = people();
+    app.world_mut().write_message(FileRequest { action: FileAction::ImportMoves, path: path.clone() });
+    assert!(update_until(&mut app, 20, |app| phase(app) == GamePhase::Over), "the resigned game is open");
+    send(&mut app, GameRequest::GoTo { ply: 0 });
+    click(&mut app, "e2-d3");
+    let lines = &session(&app).record().side_lines;
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert_eq!(session(&app).line_path(), Some(&LinePath { branches: vec![Branch { at: 0, alternative: 0 }], ply: 1 }));
+    let _ = std::fs::remove_file(path);
+}

@@ -82,10 +82,11 @@ pub(crate) fn status(ui: &mut Ui, game: &GameView, ai: &AiView, numbers: bool) {
         None => (game.players.matchup(), game.players.matchup_in_full()),
     };
     ui.label(format!("{} {}  ·  {who}", session.variant().title(), session.size())).on_hover_text(in_full);
-    if let Some(ply) = session.review_ply() {
-        // The header describes the position on the board.
+    if session.reviewing() {
+        // The header describes the position on the board (a side line's too).
         let side = session.shown_position().side_to_move();
-        let text = format!("Move {}: {} to move (reviewing)", move_number(ply), side.title());
+        let what = if session.line_path().is_some() { "side line" } else { "reviewing" };
+        let text = format!("Move {}: {} to move ({what})", move_number(session.shown_ply()), side.title());
         ui.label(RichText::new(text).strong().size(16.0).color(palette::REVIEW.color32()));
         return;
     }
@@ -273,8 +274,9 @@ pub(crate) fn moves_section(
     clicked
 }
 
-/// The width of a move's column, so the grids between side lines line up.
-const MOVE_COLUMN: f32 = 64.0;
+/// The narrowest column of the move list (a move number fits it; moves are
+/// wider, and as wide in each grid), so the grids between side lines line up.
+const MOVE_COLUMN: f32 = 28.0;
 
 /// Whether either move of row `turn` has side lines.
 fn has_lines(tree: &Line, turn: usize) -> bool {

@@ -21,11 +21,16 @@ const INDENT: f32 = 18.0;
 pub(crate) fn lines_at(ui: &mut Ui, tree: &Line, at: usize, shown: Option<&LinePath>, clicked: &mut Option<LinePath>) {
     let Some(entry) = tree.moves.get(at) else { return };
     for (alternative, line) in entry.alternatives.iter().enumerate() {
-        ui.horizontal_wrapped(|ui| {
-            ui.add_space(INDENT);
-            ui.spacing_mut().item_spacing.x = 4.0;
-            let branch = vec![Branch { at, alternative }];
-            line_moves(ui, line, (&branch, at), shown, clicked);
+        // Indented as a whole, so a long line wraps under its own start.
+        ui.scope(|ui| {
+            ui.spacing_mut().indent = INDENT;
+            ui.indent(("side_line", at, alternative), |ui| {
+                ui.horizontal_wrapped(|ui| {
+                    ui.spacing_mut().item_spacing.x = 4.0;
+                    let branch = vec![Branch { at, alternative }];
+                    line_moves(ui, line, (&branch, at), shown, clicked);
+                });
+            });
         });
     }
 }
@@ -66,8 +71,11 @@ fn line_moves(
 /// and back to the game.
 pub(crate) fn line_tools(ui: &mut Ui, session: &GameSession, requests: &mut MessageWriter<GameRequest>) {
     let Some(path) = session.line_path() else { return };
-    let leaves = path.leaves_game_at();
-    let text = format!("Side line: instead of the game's move {}", move_label(leaves + 1));
+    let leaves = move_label(path.leaves_game_at() + 1);
+    let text = match path.branches.len() {
+        1 => format!("Side line: instead of the game's move {leaves}"),
+        _ => format!("A line within a side line (it leaves the game at {leaves})"),
+    };
     ui.label(RichText::new(text).strong().color(palette::REVIEW.color32()));
     ui.horizontal_wrapped(|ui| {
         let hover = "This line becomes the game's own; the game's moves from here become a side line";
