@@ -1,6 +1,7 @@
 //! The move box's text, read against the game: a move (`e2-e3`, `e2e3`,
-//! `e3`) goes to the owner as the person's move, like a click; `describe`
-//! or `?` asks for the position in words. A refusal is one line for the box.
+//! `e3`) goes to the owner as the person's move, like a click (while
+//! reviewing, tried as a side line); `describe` or `?` asks for the
+//! position in words. A refusal is one line for the box.
 
 use bevy::prelude::*;
 
