@@ -112,7 +112,7 @@ fn typed_moves_play_like_clicks_and_refusals_come_back_in_one_line() {
 }
 
 #[test]
-fn typed_moves_are_refused_off_turn_and_in_review() {
+fn typed_moves_are_refused_off_turn_and_tried_as_side_lines_in_review() {
     let white = PlayerSetup::Human;
     let black = crate::ai("alphabeta:offensive1:depth=1", Variant::Breakthrough);
     let mut app = game_app(options(Variant::Breakthrough, white, black));
@@ -123,9 +123,13 @@ fn typed_moves_are_refused_off_turn_and_in_review() {
     app.world_mut().write_message(GameRequest::GoTo { ply: 0 });
     app.update();
     let before: Position = session(&app).position().clone();
-    let reply = typed(&mut app, "b2b3").unwrap();
-    assert!(reply.starts_with("you are looking at an earlier position"), "{reply}");
-    assert_eq!(session(&app).position(), &before);
+    // In review a typed move is tried on the shown position: a side line.
+    assert_eq!(typed(&mut app, "b2b3"), None);
+    assert_eq!(session(&app).position(), &before, "the game's moves stay");
+    assert_eq!(session(&app).record().side_lines.len(), 1);
+    assert!(session(&app).line_path().is_some());
+    let reply = typed(&mut app, "z9").expect("a refusal");
+    assert!(!reply.contains('\n'), "{reply}");
 }
 
 #[test]

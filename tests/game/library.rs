@@ -36,20 +36,20 @@ use breakline::engine::{Side, Variant};
 use crate::{STEP, ai, options, phase, session, settled_human_turn, update_until};
 
 /// A scratch file for `test`, with no library (or journal) left from before.
-fn scratch(test: &str) -> PathBuf {
+pub fn scratch(test: &str) -> PathBuf {
     let path = std::env::temp_dir().join(format!("breakline-app-library-{}-{test}.sqlite3", std::process::id()));
     remove(&path);
     path
 }
 
-fn remove(path: &Path) {
+pub fn remove(path: &Path) {
     for suffix in ["", "-wal", "-shm"] {
         let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
     }
 }
 
 /// The game app with its library at `path`.
-fn library_app(options: LaunchOptions, path: &Path) -> App {
+pub fn library_app(options: LaunchOptions, path: &Path) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin)).insert_resource(TimeUpdateStrategy::ManualDuration(STEP));
     configure(&mut app, &options);
@@ -73,7 +73,7 @@ fn play_and_resign(app: &mut App) {
 }
 
 /// Updates until no store is in flight (each runs on a thread of its own).
-fn wait_for_writes(app: &mut App) {
+pub fn wait_for_writes(app: &mut App) {
     for _ in 0..2_000 {
         app.update();
         if !app.world().resource::<LibraryWrites>().busy() && !app.world().resource::<LibraryTransfer>().busy() {

@@ -6,6 +6,7 @@ mod analysis;
 mod animation;
 mod clock;
 mod comforts;
+mod explorer;
 mod flow;
 mod human_moves;
 mod keyboard;
@@ -20,6 +21,7 @@ mod puzzles;
 mod rated;
 mod screens;
 mod series;
+mod side_lines;
 mod sounds;
 mod stale_search;
 

@@ -2,7 +2,9 @@
 //! on one of your pieces selects it (and marks its legal destinations) and
 //! starts a drag; a press or a release on a marked square chooses the move;
 //! a drop anywhere else puts the piece back, still selected. Chosen moves go
-//! to the owner like every other request.
+//! to the owner like every other request. While an earlier position (or a
+//! side line) is reviewed, the person moves on the position shown, and the
+//! move is tried there as a side line.
 
 use bevy::prelude::*;
 
@@ -10,9 +12,9 @@ use crate::app::game::notice::Notice;
 use crate::app::game::owner::visit::Visit;
 use crate::app::game::phase::{GameSystems, TurnPhase};
 use crate::app::game::request::{GameRequest, MoveChosen};
-use crate::app::game::session::GameSession;
-use crate::engine::Move as EngineMove;
+use crate::app::game::session::{GameSession, PositionKey};
 use crate::engine::rules::explain::why_refused;
+use crate::engine::{Move as EngineMove, Position};
 
 /// The pointer went down or up over a board square (the view sends these;
 /// a release off the board has no square).
@@ -48,7 +50,32 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_message::<BoardPointer>()
         .init_resource::<Selection>()
         .add_systems(OnExit(TurnPhase::HumanTurn), clear_selection)
-        .add_systems(Update, handle_pointer.in_set(GameSystems::Input).run_if(in_state(TurnPhase::HumanTurn)));
+        .add_systems(
+            Update,
+            (
+                handle_pointer.in_set(GameSystems::Input).run_if(in_state(TurnPhase::HumanTurn).or_else(trying_lines)),
+                clear_stale_selection.after(GameSystems::Apply).before(GameSystems::Show),
+            ),
+        );
+}
+
+/// Run condition: moves on the board are tried as side lines (an earlier
+/// position is reviewed, and no lesson or puzzle borrows the board).
+fn trying_lines(session: Res<GameSession>, visit: Res<Visit>) -> bool {
+    session.reviewing() && !visit.active()
+}
+
+/// A selection belongs to the position it was made on: another one shown
+/// (a review step, a side line) drops it.
+fn clear_stale_selection(
+    session: Res<GameSession>,
+    mut shown: Local<Option<PositionKey>>,
+    mut selection: ResMut<Selection>,
+) {
+    let key = session.shown_key();
+    if shown.replace(key) != Some(key) && *selection != Selection::default() {
+        selection.clear();
+    }
 }
 
 fn handle_pointer(
@@ -60,24 +87,25 @@ fn handle_pointer(
     visit: Res<Visit>,
 ) {
     // A visit's scripted side answers by itself; its pieces are not the person's.
-    if visit.scripts(session.side_to_move()) {
+    if visit.scripts(session.side_to_move()) || (session.reviewing() && visit.active()) {
         pointer.clear();
         return;
     }
+    let board = session.shown_position();
     for event in pointer.read() {
-        let aimed = aimed_move(&selection, &session, *event);
+        let aimed = aimed_move(&selection, &board, *event);
         let chosen = match *event {
-            BoardPointer::Press(square) => press(&mut selection, &session, square),
+            BoardPointer::Press(square) => press(&mut selection, &board, square),
             BoardPointer::Release(square) => release(&mut selection, square),
         };
         // A move aimed at an unmarked square says which rule it broke.
         if chosen.is_none()
-            && let Some(why) = aimed.and_then(|m| why_refused(session.position(), m))
+            && let Some(why) = aimed.and_then(|m| why_refused(&board, m))
         {
             notice.info(why);
         }
         if let Some(mv) = chosen {
-            requests.write(MoveChosen::human(mv, session.generation(), session.position().hash()));
+            requests.write(MoveChosen::by_person(mv, &session));
             selection.clear();
             // Later events of this frame were aimed at the position before the move.
             break;
@@ -87,7 +115,7 @@ fn handle_pointer(
 
 /// The move a press or a drop aims at with a piece selected: onto another
 /// square that does not hold one of the mover's pieces (those select it).
-fn aimed_move(selection: &Selection, session: &GameSession, event: BoardPointer) -> Option<EngineMove> {
+fn aimed_move(selection: &Selection, board: &Position, event: BoardPointer) -> Option<EngineMove> {
     let from = selection.square?;
     let to = match event {
         BoardPointer::Press(square) => square,
@@ -95,21 +123,20 @@ fn aimed_move(selection: &Selection, session: &GameSession, event: BoardPointer)
         BoardPointer::Release(_) => return None,
     };
     // A press on another of the mover's pieces selects it; a drop there is refused.
-    let selects =
-        matches!(event, BoardPointer::Press(_)) && session.position().piece_at(to) == Some(session.side_to_move());
+    let selects = matches!(event, BoardPointer::Press(_)) && board.piece_at(to) == Some(board.side_to_move());
     (to != from && !selects && selection.move_to(to).is_none()).then(|| EngineMove::new(from, to, false))
 }
 
-fn press(selection: &mut Selection, session: &GameSession, square: u8) -> Option<EngineMove> {
+fn press(selection: &mut Selection, board: &Position, square: u8) -> Option<EngineMove> {
     if let Some(mv) = selection.move_to(square) {
         return Some(mv);
     }
-    let side = session.side_to_move();
+    let side = board.side_to_move();
     if selection.square == Some(square) {
         selection.dragging = true;
         selection.fresh = false;
-    } else if session.position().piece_at(square) == Some(side) && !session.reviewing() {
-        let moves = session.position().legal_moves().into_iter().filter(|m| m.from == square).collect();
+    } else if board.piece_at(square) == Some(side) && !board.outcome().is_over() {
+        let moves = board.legal_moves().into_iter().filter(|m| m.from == square).collect();
         *selection = Selection { square: Some(square), moves, dragging: true, fresh: true };
     } else {
         selection.clear();

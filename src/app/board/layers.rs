@@ -10,7 +10,6 @@ use bevy::prelude::*;
 use crate::app::board::layout::BoardLayout;
 use crate::app::game::phase::GameSystems;
 use crate::app::game::session::GameSession;
-use crate::app::game::session::position_at;
 use crate::app::theme::palette;
 use crate::engine::rules::analysis::{attacked_squares, centre_of_mass, groups};
 use crate::engine::{Position, Side, Variant};
@@ -80,7 +79,7 @@ fn follow_position(session: Res<GameSession>, settings: Res<LayerSettings>, mut 
         return;
     }
     let computed = match session.review_ply() {
-        Some(ply) => LayerData::compute(&position_at(session.position(), ply), &settings),
+        Some(_) => LayerData::compute(&session.shown_position(), &settings),
         None => LayerData::compute(session.position(), &settings),
     };
     data.set_if_neq(computed);

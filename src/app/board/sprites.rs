@@ -237,7 +237,7 @@ fn show_highlights(
     let size = session.size();
     let (last_tone, selected_tone) = looks.board.marks();
     let (last_tint, selected_tint) = (last_tone.color(), selected_tone.color());
-    let last = crate::app::game::review::last_shown_move(session.position().moves(), session.review_ply());
+    let last = session.shown_last_move();
     for (square, children) in &squares {
         let index = size.index(square.file, square.rank);
         let tint = if selection.square == Some(index) {

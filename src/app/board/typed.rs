@@ -1,6 +1,7 @@
 //! The move box's text, read against the game: a move (`e2-e3`, `e2e3`,
-//! `e3`) goes to the owner as the person's move, like a click; `describe`
-//! or `?` asks for the position in words. A refusal is one line for the box.
+//! `e3`) goes to the owner as the person's move, like a click (while
+//! reviewing, tried as a side line); `describe` or `?` asks for the
+//! position in words. A refusal is one line for the box.
 
 use bevy::prelude::*;
 
@@ -43,8 +44,18 @@ fn read_typed(
             reply.0 = None;
             continue;
         }
-        let refusal = if session.reviewing() {
+        let refusal = if session.reviewing() && visit.active() {
             Some("you are looking at an earlier position: go back to the game first".to_string())
+        } else if session.reviewing() {
+            // Tried on the position shown, as a side line.
+            match read_typed_move(&session.shown_position(), text) {
+                Ok(mv) => {
+                    requests.write(MoveChosen::by_person(mv, &session));
+                    reply.0 = None;
+                    break;
+                }
+                Err(error) => Some(error.to_string()),
+            }
         } else if session.outcome().is_over() {
             Some("the game is over: no move can be played".to_string())
         } else if !human_turn || visit.scripts(session.side_to_move()) {

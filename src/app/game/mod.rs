@@ -1,5 +1,6 @@
 //! The game itself, headless: where it is (phases), what may change it
-//! (requests), what the person set, the session and its players, the clock,
+//! (requests), what the person set, the session and its players (and the
+//! edits of its side lines), the clock,
 //! the notices, the evaluation graph's data, and the owner, the one place
 //! that applies every change.
 
@@ -17,6 +18,7 @@ pub(crate) mod review;
 pub mod session;
 pub mod settings;
 pub(crate) mod show;
+pub(crate) mod side_lines;
 pub mod sound_cue;
 pub(crate) mod thinking;
 pub(crate) mod wake;

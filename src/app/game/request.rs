@@ -7,6 +7,7 @@ use bevy::prelude::*;
 
 use crate::app::game::players::Players;
 use crate::app::game::session::{GameSession, PositionKey, ReplaySource};
+use crate::engine::rules::line_tree::LinePath;
 use crate::engine::{Move as EngineMove, SearchInfo, Side};
 
 /// Every change to the game arrives as one of these and is applied by one
@@ -28,6 +29,18 @@ pub enum GameRequest {
     GoTo { ply: usize },
     /// Cut the game at the reviewed ply and play on from there.
     ContinueFromHere,
+    /// A person's move on the reviewed position (or in a side line): it
+    /// follows the game or a side line that has it, or starts a new side
+    /// line; the game's own moves do not change.
+    TryMove(MoveChosen),
+    /// Show a place in the game's tree: a side line's position, or the
+    /// game's own (which is `GoTo`).
+    ShowLine(LinePath),
+    /// The side line shown becomes the line it branches from; the game's
+    /// moves from there become a side line.
+    PromoteLine,
+    /// The side line shown is deleted; the board shows where it branched.
+    DeleteLine,
     /// Replace the game by one read from a file, with its players.
     Open(Box<OpenedGame>),
     /// Watch a recorded game move by move.
@@ -127,6 +140,14 @@ impl MoveChosen {
     /// lesson's example), for the game's position now.
     pub(crate) fn scripted(mv: EngineMove, session: &GameSession) -> GameRequest {
         GameRequest::Play(MoveChosen::for_key(session.live_key(), mv, MoveSource::Scripted, None))
+    }
+
+    /// A person's move on the board shown: while reviewing, a move tried
+    /// (a side line); else a move of the game.
+    pub(crate) fn by_person(mv: EngineMove, session: &GameSession) -> GameRequest {
+        let key = session.shown_key();
+        let chosen = MoveChosen::for_key(key, mv, MoveSource::Human, None);
+        if session.reviewing() { GameRequest::TryMove(chosen) } else { GameRequest::Play(chosen) }
     }
 
     /// A human's move for the current position of the game `generation`.

@@ -7,11 +7,13 @@
 use bevy::prelude::*;
 
 use crate::app::game::players::Players;
+use crate::app::game::side_lines::{Edited, deleted, position_on, promoted, tried};
 use crate::engine::ai::player::{GameRecord, Player};
 use std::time::Duration;
 
 use crate::engine::rules::analysis::winning_pieces;
 use crate::engine::rules::clock::{Clock, TimeControl};
+use crate::engine::rules::line_tree::LinePath;
 use crate::engine::rules::record::{MoveRecord, RecordError};
 use crate::engine::{BoardSize, Move as EngineMove, MoveError, Outcome, Position, SearchInfo, Side, Variant};
 
@@ -43,7 +45,10 @@ pub struct GameSession {
     /// Moves taken back, the latest last, with their records (figures included).
     redo: Vec<(EngineMove, MoveRecord)>,
     /// The ply the board shows while reviewing; `None` follows the game.
+    /// In a side line, the ply where the line leaves the game.
     review: Option<usize>,
+    /// The side line the board shows, if it shows one, with its position.
+    line: Option<(LinePath, Position)>,
     replay: Option<ReplaySource>,
 }
 
@@ -128,13 +133,13 @@ impl GameSession {
             .or_else(|_| Position::start(variant, variant.default_size()))
             .expect("every variant's default size is supported");
         let record = GameRecord::new(&position, Player::Human, Player::Human, 0);
-        GameSession { position, record, generation, redo: Vec::new(), review: None, replay: None }
+        GameSession { position, record, generation, redo: Vec::new(), review: None, line: None, replay: None }
     }
 
     /// The game a checked record describes (see [`GameRecord::rebuilt`]).
     pub(crate) fn from_record(record: &GameRecord, generation: u64) -> Result<GameSession, RecordError> {
         let (record, position) = record.rebuilt()?;
-        Ok(GameSession { position, record, generation, redo: Vec::new(), review: None, replay: None })
+        Ok(GameSession { position, record, generation, redo: Vec::new(), review: None, line: None, replay: None })
     }
 
     /// The game of a move list that led to `position`, played by `players`.
@@ -151,13 +156,21 @@ impl GameSession {
             record.push(&before, mv, None);
         }
         record.finish(&replay);
-        GameSession { position: replay, record, generation, redo: Vec::new(), review: None, replay: None }
+        GameSession { position: replay, record, generation, redo: Vec::new(), review: None, line: None, replay: None }
     }
 
     /// A game that replays `source` from `start`.
     pub(crate) fn watching(source: ReplaySource, start: Position, generation: u64) -> GameSession {
         let record = GameRecord::new(&start, source.white.clone(), source.black.clone(), 0);
-        GameSession { position: start, record, generation, redo: Vec::new(), review: None, replay: Some(source) }
+        GameSession {
+            position: start,
+            record,
+            generation,
+            redo: Vec::new(),
+            review: None,
+            line: None,
+            replay: Some(source),
+        }
     }
 
     pub fn position(&self) -> &Position {
@@ -242,14 +255,40 @@ impl GameSession {
         self.review.is_some()
     }
 
-    /// The ply the board shows: the reviewed one or the live one.
+    /// The ply the board shows: the reviewed one or the live one (in a
+    /// side line, the moves from the start to its shown position).
     pub(crate) fn shown_ply(&self) -> usize {
-        self.review.unwrap_or(self.plies())
+        match &self.line {
+            Some((path, _)) => path.depth(),
+            None => self.review.unwrap_or(self.plies()),
+        }
     }
 
     /// The position the board shows.
     pub fn shown_position(&self) -> Position {
-        position_at(&self.position, self.shown_ply())
+        match &self.line {
+            Some((_, position)) => position.clone(),
+            None => position_at(&self.position, self.shown_ply()),
+        }
+    }
+
+    /// The move that led to the shown position (none at the start).
+    pub fn shown_last_move(&self) -> Option<EngineMove> {
+        match &self.line {
+            Some((_, position)) => position.moves().last().copied(),
+            None => last_shown_move(self.position.moves(), self.review),
+        }
+    }
+
+    /// The side line the board shows, if it shows one.
+    pub fn line_path(&self) -> Option<&LinePath> {
+        self.line.as_ref().map(|(path, _)| path)
+    }
+
+    /// The place in the game's tree the board shows (on the main line when
+    /// no side line is shown).
+    pub fn shown_path(&self) -> LinePath {
+        self.line_path().cloned().unwrap_or_else(|| LinePath::main(self.shown_ply()))
     }
 
     /// The game's latest position (whatever the board shows).
@@ -259,10 +298,11 @@ impl GameSession {
 
     /// Which position of which game is shown: what a background result is
     /// for, so it can be dropped once the board has moved on.
-    pub(crate) fn shown_key(&self) -> PositionKey {
-        let hash = match self.review {
-            Some(_) => self.shown_position().hash(),
-            None => self.position.hash(),
+    pub fn shown_key(&self) -> PositionKey {
+        let hash = match (&self.line, self.review) {
+            (Some((_, position)), _) => position.hash(),
+            (None, Some(_)) => self.shown_position().hash(),
+            (None, None) => self.position.hash(),
         };
         PositionKey { generation: self.generation, ply: self.shown_ply(), hash }
     }
@@ -399,6 +439,7 @@ impl GameSession {
             return Shown::Same;
         }
         self.review = None;
+        self.line = None;
         let single = if steps.len() == 1 && shown_before.is_none() { steps.first().copied() } else { None };
         Shown::Moved(single)
     }
@@ -407,6 +448,10 @@ impl GameSession {
     pub(crate) fn go_to(&mut self, ply: usize) -> Shown {
         let live = self.plies();
         let target = (ply < live).then_some(ply);
+        if let Some((_, before)) = self.line.take() {
+            self.review = target;
+            return Shown::Moved(step_between(&before, &self.shown_position()));
+        }
         if target == self.review {
             return Shown::Same;
         }
@@ -424,7 +469,7 @@ impl GameSession {
     /// Cuts the game at the reviewed ply and plays on from there as a new
     /// generation (so stale searches are dropped); false when not reviewing.
     pub(crate) fn continue_from_here(&mut self) -> bool {
-        let Some(ply) = self.review else {
+        let Some(ply) = self.review.filter(|_| self.line.is_none()) else {
             return false;
         };
         while self.plies() > ply && self.position.undo().is_some() {
@@ -460,6 +505,100 @@ impl GameSession {
     }
 }
 
+/// Side lines: while reviewing, a move made on the board is tried (see
+/// [`crate::app::game::side_lines`]); the game's own moves change only when
+/// a line is promoted.
+impl GameSession {
+    /// Plays `mv` on the reviewed position as a side line (or along the
+    /// game or a line that has it); the game's moves do not change.
+    pub(crate) fn try_line(&mut self, mv: EngineMove) -> Result<Shown, PlayRefused> {
+        if !self.reviewing() {
+            return Err(PlayRefused::Stale);
+        }
+        let shown = self.shown_position();
+        let mut after = shown.clone();
+        after.play(mv).map_err(PlayRefused::Illegal)?;
+        let edited = tried(&self.record, &self.shown_path(), &shown.move_name(mv)).ok_or(PlayRefused::Stale)?;
+        self.record = edited.record;
+        self.place(edited.place, after);
+        Ok(Shown::Moved(Some(Step::Forward(mv))))
+    }
+
+    /// Shows the place `path` of the game's tree (the main line's ends review).
+    pub(crate) fn show_line(&mut self, path: &LinePath) -> Shown {
+        if path.on_main_line() {
+            return self.go_to(path.ply);
+        }
+        let Some(position) = position_on(&self.record, path) else {
+            debug!("ignoring a side line the game does not have");
+            return Shown::Same;
+        };
+        let before = self.shown_position();
+        self.place(path.clone(), position);
+        Shown::Moved(step_between(&before, &self.shown_position()))
+    }
+
+    /// The shown side line becomes the line it branches from (the game's
+    /// main line when it leaves the game), under a new generation; false
+    /// when no side line is shown.
+    pub(crate) fn promote_line(&mut self) -> bool {
+        let Some((path, position)) = self.line.clone() else { return false };
+        let Some(Edited { record, end, place }) = promoted(&self.record, &path) else { return false };
+        (self.record, self.position) = (record, end);
+        self.redo.clear();
+        self.generation += 1;
+        self.place(place, position);
+        true
+    }
+
+    /// Deletes the shown side line and shows where it branched from.
+    pub(crate) fn delete_line(&mut self) -> Shown {
+        let Some((path, before)) = self.line.clone() else { return Shown::Same };
+        let Some(Edited { record, place, .. }) = deleted(&self.record, &path) else { return Shown::Same };
+        let Some(position) = position_on(&record, &place) else { return Shown::Same };
+        self.record = record;
+        self.place(place, position);
+        Shown::Moved(step_between(&before, &self.shown_position()))
+    }
+
+    /// The place one move back (`forward` false) or on from the shown one,
+    /// along the shown line; none at either end.
+    pub fn step_along(&self, forward: bool) -> Option<LinePath> {
+        let path = self.shown_path();
+        if forward { self.record.line_tree().next(&path) } else { path.back() }
+    }
+
+    /// The board shows `path`, whose position is `position`.
+    fn place(&mut self, path: LinePath, position: Position) {
+        if path.on_main_line() {
+            self.line = None;
+            self.review = (path.ply < self.plies()).then_some(path.ply);
+        } else {
+            self.review = Some(path.leaves_game_at());
+            self.line = Some((path, position));
+        }
+    }
+}
+
+/// The one move between two positions shown in turn, if one move separates them.
+pub(crate) fn step_between(before: &Position, after: &Position) -> Option<Step> {
+    let (old, new) = (before.moves(), after.moves());
+    if new.len() == old.len() + 1 && new.starts_with(old) {
+        new.last().copied().map(Step::Forward)
+    } else if old.len() == new.len() + 1 && old.starts_with(new) {
+        old.last().copied().map(Step::Back)
+    } else {
+        None
+    }
+}
+
+/// The move that led to the shown position: the live game's last move, or
+/// while reviewing ply `k`, the k-th move (none at the start).
+fn last_shown_move(moves: &[EngineMove], review_ply: Option<usize>) -> Option<EngineMove> {
+    let shown = review_ply.map_or(moves.len(), |ply| ply.min(moves.len()));
+    moves[..shown].last().copied()
+}
+
 /// The game's position after its first `ply` moves.
 pub(crate) fn position_at(live: &Position, ply: usize) -> Position {
     let mut position = live.clone();
@@ -489,4 +628,19 @@ fn batch(start: &Position, players: &Players, plies: impl Iterator<Item = Option
     }
     // Against an AI that opened the game there is no earlier human turn.
     if any_human && count > 0 && !players.get(position.side_to_move()).is_ai() { count } else { 0 }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_last_shown_move_follows_the_reviewed_ply() {
+        let moves = [EngineMove::new(8, 16, false), EngineMove::new(48, 40, false), EngineMove::new(16, 24, false)];
+        assert_eq!(last_shown_move(&moves, None), Some(moves[2]));
+        assert_eq!(last_shown_move(&moves, Some(2)), Some(moves[1]));
+        assert_eq!(last_shown_move(&moves, Some(0)), None);
+        assert_eq!(last_shown_move(&moves, Some(9)), Some(moves[2]), "a ply past the end shows the live game");
+        assert_eq!(last_shown_move(&[], None), None);
+    }
 }

@@ -55,12 +55,16 @@ pub(crate) fn section(
         return;
     };
     let can_play = playable.is_some_and(|(session, players, turn)| person_to_move(session, players, turn));
+    // While reviewing, a line's first move is tried as a side line.
+    let can_try =
+        playable.is_some_and(|(session, _, _)| session.reviewing() && session.shown_key().hash == position.hash());
     for (k, line) in info.lines_or_main().iter().enumerate() {
         if let Some(first) = line.pv.first()
-            && line_row(ui, position, k + 1, line, can_play).clicked()
+            && line_row(ui, position, k + 1, line, can_play || can_try).clicked()
             && let Some((session, _, _)) = playable
+            && (can_play || can_try)
         {
-            requests.write(MoveChosen::human(*first, session.generation(), session.position().hash()));
+            requests.write(MoveChosen::by_person(*first, session));
         }
     }
 }

@@ -117,28 +117,33 @@ pub(crate) fn review_section(ui: &mut Ui, session: &GameSession, requests: &mut 
     let shown = session.shown_ply();
     ui.horizontal(|ui| {
         let back = shown > 0;
-        let on = shown < live;
         if ui.add_enabled(back, egui::Button::new("⏮")).on_hover_text("Start position").clicked() {
             requests.write(GameRequest::GoTo { ply: 0 });
         }
-        if ui.add_enabled(back, egui::Button::new("◀")).on_hover_text("One move back (Left)").clicked() {
-            requests.write(GameRequest::GoTo { ply: shown - 1 });
+        // One move along the line shown: the game's or a side line's.
+        for (forward, text, hover) in [(false, "◀", "One move back (Left)"), (true, "▶", "One move on (Right)")] {
+            let step = session.step_along(forward);
+            if ui.add_enabled(step.is_some(), egui::Button::new(text)).on_hover_text(hover).clicked()
+                && let Some(path) = step
+            {
+                requests.write(GameRequest::ShowLine(path));
+            }
         }
-        if ui.add_enabled(on, egui::Button::new("▶")).on_hover_text("One move on (Right)").clicked() {
-            requests.write(GameRequest::GoTo { ply: shown + 1 });
-        }
-        if ui.add_enabled(on, egui::Button::new("⏭")).on_hover_text("Back to the game").clicked() {
+        let reviewing = session.reviewing();
+        if ui.add_enabled(reviewing, egui::Button::new("⏭")).on_hover_text("Back to the game (G)").clicked() {
             requests.write(GameRequest::GoTo { ply: live });
         }
     });
-    if session.reviewing() {
+    if session.line_path().is_some() {
+        crate::app::ui::side_lines::line_tools(ui, session, requests);
+    } else if session.reviewing() {
         let text = format!("Reviewing: after {} (of {})", move_label(shown), move_label(live));
         ui.label(RichText::new(text).strong().color(palette::REVIEW.color32()));
         ui.horizontal(|ui| {
-            if ui.button("Back to game").clicked() {
+            if ui.button("Back to game").on_hover_text("The game's latest position (G)").clicked() {
                 requests.write(GameRequest::GoTo { ply: live });
             }
-            let hover = "Drop the later moves and play on from this position";
+            let hover = "Drop the later moves and play on from this position (a move on the board tries a side line)";
             if ui.button("Continue from here").on_hover_text(hover).clicked() {
                 requests.write(GameRequest::ContinueFromHere);
             }

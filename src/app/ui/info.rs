@@ -19,7 +19,10 @@ use crate::engine::ai::search::score_text;
 use crate::engine::lab::review::GameReport;
 use crate::engine::rules::clock::clock_text;
 use crate::engine::rules::explain::{line_text, loa_reaches};
+use crate::engine::rules::line_tree::LinePath;
 use crate::engine::rules::notation::{compact_count, thousands};
+use crate::engine::rules::record::MoveRecord;
+use crate::engine::rules::variation::Line;
 
 /// Both clocks of a game on the clock, Black's above White's as on the
 /// board, the running one lit, each under ten seconds in tenths.
@@ -81,10 +84,11 @@ pub(crate) fn status(ui: &mut Ui, game: &GameView, ai: &AiView, numbers: bool) {
         None => (game.players.matchup(), game.players.matchup_in_full()),
     };
     ui.label(format!("{} {}  ·  {who}", session.variant().title(), session.size())).on_hover_text(in_full);
-    if let Some(ply) = session.review_ply() {
-        // The header describes the position on the board.
+    if session.reviewing() {
+        // The header describes the position on the board (a side line's too).
         let side = session.shown_position().side_to_move();
-        let text = format!("Move {}: {} to move (reviewing)", move_number(ply), side.title());
+        let what = if session.line_path().is_some() { "side line" } else { "reviewing" };
+        let text = format!("Move {}: {} to move ({what})", move_number(session.shown_ply()), side.title());
         ui.label(RichText::new(text).strong().size(16.0).color(palette::REVIEW.color32()));
         return;
     }
@@ -220,15 +224,16 @@ pub(crate) fn statistics_grid(ui: &mut Ui, session: &GameSession, id: &str) {
     });
 }
 
-/// The move list; a click on a move returns the ply after it (to review it).
-/// `shown`: the ply on the board while reviewing, highlighted.
+/// The move list, with the side lines under the move they replace; a click
+/// on a move returns its place (the game's ply after it, or a side line's).
+/// `shown`: the place on the board while reviewing, highlighted.
 /// `report`: the game's report, whose marks (`?!`, `?`, `??`) follow the moves.
 pub(crate) fn moves_section(
     ui: &mut Ui,
     session: &GameSession,
-    shown: Option<usize>,
+    shown: Option<&LinePath>,
     report: Option<&GameReport>,
-) -> Option<usize> {
+) -> Option<LinePath> {
     let mut clicked = None;
     egui::CollapsingHeader::new("Moves").default_open(true).show(ui, |ui| {
         let moves = &session.record().moves;
@@ -237,47 +242,90 @@ pub(crate) fn moves_section(
             return;
         }
         let scroll_id = egui::Id::new("move_list_scrolled_to");
-        let scrolled_to: Option<usize> = ui.data(|d| d.get_temp(scroll_id)).flatten();
+        let scrolled_to: Option<LinePath> = ui.data(|d| d.get_temp(scroll_id)).flatten();
         if shown.is_none() {
-            ui.data_mut(|d| d.remove::<Option<usize>>(scroll_id));
+            ui.data_mut(|d| d.remove::<Option<LinePath>>(scroll_id));
         }
-        egui::ScrollArea::vertical().id_salt("move_list").max_height(220.0).stick_to_bottom(true).show(ui, |ui| {
-            egui::Grid::new("move_grid").num_columns(3).spacing([14.0, 2.0]).show(ui, |ui| {
-                for (turn, pair) in moves.chunks(2).enumerate() {
-                    ui.label(RichText::new(format!("{}.", turn + 1)).weak());
-                    for (i, m) in pair.iter().enumerate() {
-                        let ply = turn * 2 + i + 1;
-                        // A book move is marked as chess GUIs do; it was not searched.
-                        let (notation, mut hover) = if m.book {
-                            (format!("{} (book)", m.notation), "Opening book move · review from here".to_string())
-                        } else {
-                            (m.notation.clone(), "Review from here".to_string())
-                        };
-                        let mut text = RichText::new(notation).monospace();
-                        let review = report.and_then(|r| r.moves.get(ply - 1));
-                        if let Some((review, mark)) = review.and_then(|r| r.mark.map(|mark| (r, mark))) {
-                            text = RichText::new(format!("{}{}", m.notation, mark.symbol()))
-                                .monospace()
-                                .color(crate::app::ui::report::mark_colour(mark));
-                            let better = review.best.as_deref().unwrap_or("–");
-                            hover = format!("{}: −{:.0} points; better {better} · {hover}", mark.name(), review.loss);
+        let tree = session.record().line_tree();
+        let rows: Vec<(usize, &[MoveRecord])> = moves.chunks(2).enumerate().collect();
+        egui::ScrollArea::vertical().id_salt("move_list").max_height(260.0).stick_to_bottom(true).show(ui, |ui| {
+            // A grid of the moves until a row with side lines, then the lines, and on.
+            for block in rows.split_inclusive(|(turn, _)| has_lines(&tree, *turn)) {
+                let Some(&(first, _)) = block.first() else { continue };
+                egui::Grid::new(("move_grid", first))
+                    .num_columns(3)
+                    .spacing([14.0, 2.0])
+                    .min_col_width(MOVE_COLUMN)
+                    .show(ui, |ui| {
+                        for &(turn, pair) in block {
+                            move_row(
+                                ui,
+                                (turn, pair),
+                                (shown, report),
+                                (scroll_id, scrolled_to.as_ref()),
+                                &mut clicked,
+                            );
                         }
-                        let label = ui.selectable_label(shown == Some(ply), text).on_hover_text(hover);
-                        if label.clicked() {
-                            clicked = Some(ply);
-                        }
-                        // A move reviewed from elsewhere (the graph, a key) scrolls into view once.
-                        if shown == Some(ply) && scrolled_to != shown {
-                            label.scroll_to_me(Some(egui::Align::Center));
-                            ui.data_mut(|d| d.insert_temp(scroll_id, shown));
-                        }
+                    });
+                if let Some(&(turn, _)) = block.last().filter(|(turn, _)| has_lines(&tree, *turn)) {
+                    for at in [turn * 2, turn * 2 + 1] {
+                        crate::app::ui::side_lines::lines_at(ui, &tree, at, shown, &mut clicked);
                     }
-                    ui.end_row();
                 }
-            });
+            }
         });
     });
     clicked
+}
+
+/// The narrowest column of the move list (a move number fits it; moves are
+/// wider, and as wide in each grid), so the grids between side lines line up.
+const MOVE_COLUMN: f32 = 28.0;
+
+/// Whether either move of row `turn` has side lines.
+fn has_lines(tree: &Line, turn: usize) -> bool {
+    tree.moves.iter().skip(turn * 2).take(2).any(|entry| !entry.alternatives.is_empty())
+}
+
+/// One row of the move list: its number and its two moves.
+fn move_row(
+    ui: &mut Ui,
+    (turn, pair): (usize, &[MoveRecord]),
+    (shown, report): (Option<&LinePath>, Option<&GameReport>),
+    (scroll_id, scrolled_to): (egui::Id, Option<&LinePath>),
+    clicked: &mut Option<LinePath>,
+) {
+    ui.label(RichText::new(format!("{}.", turn + 1)).weak());
+    for (i, m) in pair.iter().enumerate() {
+        let place = LinePath::main(turn * 2 + i + 1);
+        let ply = place.ply;
+        // A book move is marked as chess GUIs do; it was not searched.
+        let (notation, mut hover) = if m.book {
+            (format!("{} (book)", m.notation), "Opening book move · review from here".to_string())
+        } else {
+            (m.notation.clone(), "Review from here".to_string())
+        };
+        let mut text = RichText::new(notation).monospace();
+        let review = report.and_then(|r| r.moves.get(ply - 1));
+        if let Some((review, mark)) = review.and_then(|r| r.mark.map(|mark| (r, mark))) {
+            text = RichText::new(format!("{}{}", m.notation, mark.symbol()))
+                .monospace()
+                .color(crate::app::ui::report::mark_colour(mark));
+            let better = review.best.as_deref().unwrap_or("–");
+            hover = format!("{}: −{:.0} points; better {better} · {hover}", mark.name(), review.loss);
+        }
+        let is_shown = shown == Some(&place);
+        let label = ui.selectable_label(is_shown, text).on_hover_text(hover);
+        if label.clicked() {
+            *clicked = Some(place.clone());
+        }
+        // A move reviewed from elsewhere (the graph, a key) scrolls into view once.
+        if is_shown && scrolled_to != shown {
+            label.scroll_to_me(Some(egui::Align::Center));
+            ui.data_mut(|d| d.insert_temp(scroll_id, shown.cloned()));
+        }
+    }
+    ui.end_row();
 }
 
 pub(crate) fn millis(ms: f64) -> String {

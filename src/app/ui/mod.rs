@@ -9,6 +9,7 @@ mod banner;
 mod board_keys;
 mod comforts;
 mod confirm;
+mod explorer;
 mod flow;
 mod frame_time;
 mod home;
@@ -30,6 +31,7 @@ mod series;
 mod settings_page;
 mod setup;
 mod shortcuts;
+mod side_lines;
 mod sound_section;
 mod toast;
 

@@ -19,6 +19,7 @@ use crate::app::modes::lessons::{LessonRequest, LessonRun};
 use crate::app::modes::screens::Screen;
 use crate::app::ui::analysis::AnalysisState;
 use crate::app::ui::comforts::{ComfortsState, FilesState};
+use crate::app::ui::explorer::ExplorerState;
 use crate::app::ui::frame_time::FrameTimes;
 use crate::app::ui::insight::InsightState;
 use crate::app::ui::move_box::MoveBoxState;
@@ -56,6 +57,7 @@ pub(crate) struct PanelState<'w> {
     pub(crate) move_box: MoveBoxState<'w>,
     pub(crate) report: ReportState<'w>,
     pub(crate) practice: PracticeState<'w>,
+    pub(crate) explorer: ExplorerState<'w>,
     pub(crate) screens: ScreenView<'w>,
     /// Rematch, from the banner in Play.
     pub(crate) play_requests: MessageWriter<'w, crate::app::modes::play_setup::PlayRequest>,

@@ -117,7 +117,8 @@ fn puzzles(ui: &mut Ui, state: &mut PanelState) {
 }
 
 /// Analyse and Watch & Lab: the game with the analysis, the graph, the
-/// layers and (in Watch & Lab, or when asked for) the engine's numbers.
+/// layers, in Analyse the opening explorer, and (in Watch & Lab, or when
+/// asked for) the engine's numbers.
 fn study(ui: &mut Ui, state: &mut PanelState, layout: &PanelLayout, watch: bool) {
     let numbers = watch || layout.engine_numbers;
     crate::app::ui::practice::board_section(ui, &mut state.practice);
@@ -141,6 +142,9 @@ fn study(ui: &mut Ui, state: &mut PanelState, layout: &PanelLayout, watch: bool)
     crate::app::ui::insight::eval_graph_section(ui, &mut state.insight.evaluation, report);
     let variant = state.game.session.variant();
     crate::app::ui::insight::layers_section(ui, &mut state.insight.layers, variant);
+    if !watch {
+        crate::app::ui::explorer::section(ui, &state.explorer, &state.game.session, &mut state.requests);
+    }
     if numbers {
         crate::app::ui::info::statistics_section(ui, &state.game.session);
     }
@@ -151,11 +155,11 @@ fn study(ui: &mut Ui, state: &mut PanelState, layout: &PanelLayout, watch: bool)
     }
 }
 
-/// The moves so far; a click reviews the position after one.
+/// The moves so far, with their side lines; a click shows the position after one.
 fn moves(ui: &mut Ui, state: &mut PanelState) {
-    let shown = state.game.session.review_ply();
+    let shown = state.game.session.reviewing().then(|| state.game.session.shown_path());
     let report = state.report.board.report_of(&state.game.session);
-    if let Some(ply) = crate::app::ui::info::moves_section(ui, &state.game.session, shown, report) {
-        state.requests.write(GameRequest::GoTo { ply });
+    if let Some(place) = crate::app::ui::info::moves_section(ui, &state.game.session, shown.as_ref(), report) {
+        state.requests.write(GameRequest::ShowLine(place));
     }
 }

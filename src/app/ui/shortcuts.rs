@@ -1,5 +1,5 @@
 //! Keyboard shortcuts: N new game, Space pause/resume the AI, Left/Right step
-//! through the game, Ctrl+Z / Ctrl+Y undo/redo, Ctrl+S save, Ctrl+O open, Ctrl+C / Ctrl+V copy and
+//! through the game (or the side line shown), G back to the game, Ctrl+Z / Ctrl+Y undo/redo, Ctrl+S save, Ctrl+O open, Ctrl+C / Ctrl+V copy and
 //! paste the game as text, F flip, H hint, [ and ] fold
 //! the settings and game panels, S solve, A analysis on/off (the keys for
 //! playing without a mouse are `board_keys`'; while the board has the
@@ -22,6 +22,9 @@ use crate::app::tasks::analysis::AnalysisSettings;
 use crate::app::tasks::hint::HintRequest;
 use crate::app::tasks::proof::SolveRequest;
 use crate::app::ui::panel_state::PanelLayout;
+
+/// Back to the game from a review or a side line.
+pub(crate) const GAME_KEY: KeyCode = KeyCode::KeyG;
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
@@ -82,13 +85,14 @@ fn handle_keys(
     if free(KeyCode::Space) {
         requests.write(GameRequest::SetPaused(!control.paused()));
     }
-    let live = session.position().moves().len();
-    let shown = session.shown_ply();
-    if free(KeyCode::ArrowLeft) && shown > 0 {
-        requests.write(GameRequest::GoTo { ply: shown - 1 });
+    // The arrows step along the line shown: the game's, or a side line's.
+    for (key, forward) in [(KeyCode::ArrowLeft, false), (KeyCode::ArrowRight, true)] {
+        if let Some(path) = session.step_along(forward).filter(|_| free(key)) {
+            requests.write(GameRequest::ShowLine(path));
+        }
     }
-    if free(KeyCode::ArrowRight) && shown < live {
-        requests.write(GameRequest::GoTo { ply: shown + 1 });
+    if keys.just_pressed(GAME_KEY) && session.reviewing() {
+        requests.write(GameRequest::GoTo { ply: session.plies() });
     }
     if keys.just_pressed(KeyCode::KeyF) {
         view.turn(&mut flip);

@@ -16,6 +16,7 @@ pub mod geometry;
 pub(crate) mod hashing;
 pub mod lessons;
 pub mod line_text;
+pub mod line_tree;
 pub mod loa;
 pub mod movetext;
 pub(crate) mod notation;

@@ -142,6 +142,16 @@ impl Owner<'_> {
             GameRequest::Resign => self.resign(),
             GameRequest::GoTo { ply } => self.go_to(*ply),
             GameRequest::ContinueFromHere => self.continue_from_here(),
+            GameRequest::TryMove(choice) => self.try_move(choice),
+            GameRequest::ShowLine(path) => {
+                let shown = self.session.show_line(path);
+                self.after_review_step(shown);
+            }
+            GameRequest::PromoteLine => self.promote_line(),
+            GameRequest::DeleteLine => {
+                let shown = self.session.delete_line();
+                self.after_review_step(shown);
+            }
             GameRequest::Open(opened) => self.open(opened),
             GameRequest::Watch(watched) => self.watch(watched),
             GameRequest::Visit(visited) => self.visit(visited),
@@ -259,7 +269,13 @@ impl Owner<'_> {
     }
 
     fn go_to(&mut self, ply: usize) {
-        if let Shown::Moved(step) = self.session.go_to(ply) {
+        let shown = self.session.go_to(ply);
+        self.after_review_step(shown);
+    }
+
+    /// The board shows another position of the game or a side line.
+    fn after_review_step(&mut self, shown: Shown) {
+        if let Shown::Moved(step) = shown {
             self.show(step);
             // A turn in progress (a search, a half-made human move) starts over after review.
             if self.session.reviewing()
@@ -267,6 +283,39 @@ impl Owner<'_> {
             {
                 self.phases.redecide();
             }
+        }
+    }
+
+    /// A move tried on the reviewed position, for that position and game;
+    /// a visit's board is its own (nothing is tried there).
+    fn try_move(&mut self, choice: &MoveChosen) {
+        let key = self.session.shown_key();
+        if (choice.generation, choice.position_hash) != (key.generation, key.hash) || self.visit.active() {
+            debug!("ignoring a tried move for another position");
+            return;
+        }
+        match self.session.try_line(choice.mv) {
+            Ok(shown) => {
+                self.sounds.write(move_cue(choice.mv.capture));
+                self.after_review_step(shown);
+            }
+            Err(refused) => debug!("not trying the move: {refused:?}"),
+        }
+    }
+
+    /// The shown side line becomes the game's (or its parent line's) own:
+    /// the game changed, so its turn (or its end) is decided again.
+    fn promote_line(&mut self) {
+        if !self.session.promote_line() {
+            return;
+        }
+        self.show(None);
+        if self.phases.over() {
+            if !self.session.outcome().is_over() {
+                self.phases.next_phase.set(GamePhase::Playing);
+            }
+        } else {
+            self.phases.redecide();
         }
     }
 

@@ -5,11 +5,15 @@
 //! line and left untouched; the app then runs without the library and says so.
 //! Its parts: the file ([`shelf`]), keeping finished games ([`keep`]), the
 //! Library screen's list, open and delete ([`browse`]), import and export
-//! ([`transfer`]), the game report of the board's game ([`report`]), and
-//! exercises from the person's mistakes ([`practice`]).
+//! ([`transfer`]), the game report of the board's game ([`report`]),
+//! exercises from the person's mistakes ([`practice`]), the opening
+//! explorer of the shown position ([`explorer`]), and the side lines of the
+//! board's library game ([`lines`]).
 
 pub mod browse;
+pub mod explorer;
 pub mod keep;
+pub mod lines;
 pub mod practice;
 pub mod report;
 pub mod shelf;
@@ -18,5 +22,14 @@ pub mod transfer;
 use bevy::prelude::*;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_plugins((shelf::plugin, keep::plugin, browse::plugin, transfer::plugin, report::plugin, practice::plugin));
+    app.add_plugins((
+        shelf::plugin,
+        keep::plugin,
+        browse::plugin,
+        transfer::plugin,
+        report::plugin,
+        practice::plugin,
+        explorer::plugin,
+        lines::plugin,
+    ));
 }

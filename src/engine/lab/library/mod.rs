@@ -9,6 +9,7 @@ pub mod error;
 pub mod exercises;
 pub mod explorer;
 pub mod filter;
+mod lines;
 mod positions;
 pub mod reports;
 pub mod sample;
