@@ -7,6 +7,7 @@ use thiserror::Error;
 
 use crate::engine::ai::search::{self, AiConfig, ConfigError, SearchError};
 use crate::engine::lab::runner::random_opening;
+use crate::engine::rules::notation::compact_count;
 use crate::engine::{BoardSize, Position, SizeError, Variant};
 
 /// Why the time-to-depth bench could not run.
@@ -42,7 +43,7 @@ pub(crate) fn run(threads: &[u32], positions: usize) -> Result<(), SmpError> {
             let (millis, nodes) = time_to_depth(&starts, depth, count)?;
             let speedup = one_thread.map_or(String::new(), |base: f64| format!(" ({:.2}x)", base / millis));
             one_thread.get_or_insert(millis);
-            row += &format!("  {count} thr {millis:>7.0} ms {:>6.2} M nodes{speedup}", nodes / 1e6);
+            row += &format!("  {count} thr {millis:>7.0} ms {:>7} nodes{speedup}", compact_count(nodes as u64));
         }
         println!("{row}");
     }
