@@ -27,7 +27,7 @@ mod ui;
 use bevy::diagnostic::FrameTimeDiagnosticsPlugin;
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
-use bevy_egui::EguiPlugin;
+use bevy_egui::{EguiGlobalSettings, EguiPlugin};
 
 use crate::app::game::notice::Notice;
 use crate::app::game::settings::GameSettings;
@@ -55,6 +55,9 @@ pub(crate) fn run(options: LaunchOptions) -> AppExit {
             .set(AssetPlugin { file_path: assets::asset_root(), ..default() }),
     )
     .add_plugins((EguiPlugin::default(), FrameTimeDiagnosticsPlugin::default()))
+    // egui draws on the window's camera, not on the first camera spawned
+    // (the board's, which draws into a picture).
+    .insert_resource(EguiGlobalSettings { auto_create_primary_context: false, ..default() })
     .insert_resource(ClearColor(palette::BACKGROUND.color()));
     // Scripted screenshot runs neither read nor change the player's settings.
     let settings_path = if options.screenshot.is_some() { None } else { settings_store::default_path() };

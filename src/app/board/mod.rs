@@ -9,6 +9,8 @@ pub mod keyboard;
 pub mod layers;
 pub mod layout;
 pub mod overlay;
+pub(crate) mod picture;
+mod picture_copy;
 pub mod pieces;
 pub(crate) mod pointer;
 pub(crate) mod sprites;
@@ -29,6 +31,8 @@ pub(crate) fn plugin(app: &mut App) {
 pub(crate) fn view_plugin(app: &mut App) {
     app.add_plugins((
         sprites::plugin,
+        picture::plugin,
+        picture_copy::plugin,
         styles::plugin,
         pointer::plugin,
         overlay::view_plugin,

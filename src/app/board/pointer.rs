@@ -10,6 +10,7 @@ use bevy::window::PrimaryWindow;
 use crate::app::board::input::{BoardPointer, Selection};
 use crate::app::board::layout::PanelWidths;
 use crate::app::board::layout::{BoardLayout, MOVING_PIECE_Z, PIECE_Z};
+use crate::app::board::picture::BoardCamera;
 use crate::app::board::pieces::MoveAnimation;
 use crate::app::board::pieces::Piece;
 use crate::app::game::phase::{GameSystems, Mode};
@@ -45,7 +46,7 @@ fn square_under_cursor(
 fn read_pointer(
     buttons: Res<ButtonInput<MouseButton>>,
     window: Single<&Window, With<PrimaryWindow>>,
-    camera: Single<(&Camera, &GlobalTransform), With<Camera2d>>,
+    camera: Single<(&Camera, &GlobalTransform), With<BoardCamera>>,
     layout: Res<BoardLayout>,
     panels: Res<PanelWidths>,
     mut pointer: MessageWriter<BoardPointer>,
@@ -70,7 +71,7 @@ fn follow_drag(
     mut commands: Commands,
     selection: Res<Selection>,
     window: Single<&Window, With<PrimaryWindow>>,
-    camera: Single<(&Camera, &GlobalTransform), With<Camera2d>>,
+    camera: Single<(&Camera, &GlobalTransform), With<BoardCamera>>,
     layout: Res<BoardLayout>,
     mut pieces: Query<(Entity, &Piece, &mut Transform, Has<Dragged>), Without<MoveAnimation>>,
 ) {

@@ -1,4 +1,4 @@
-//! What the board looks like: the camera, squares (in the chosen theme) with highlight
+//! What the board looks like: squares (in the chosen theme) with highlight
 //! overlays and move markers, stone sprites with a winner's halo, the frame
 //! and the coordinates along its edges.
 
@@ -52,20 +52,13 @@ const MARKER_Z: f32 = 3.0;
 const GLOW_Z: f32 = -0.3;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn_camera)
-        .add_observer(dress_square)
+    app.add_observer(dress_square)
         .add_observer(dress_piece)
         .add_systems(OnEnter(GamePhase::Playing), spawn_frame_and_labels)
         .add_systems(
             Update,
             (place_frame, place_labels, show_highlights, show_winners, fade_captured).after(GameSystems::Animate),
         );
-}
-
-fn spawn_camera(mut commands: Commands) {
-    // Sprites carry their own anti-aliased edges; multisampling only costs
-    // frame time, a lot of it on software renderers.
-    commands.spawn((Name::new("Board camera"), Camera2d, Msaa::Off));
 }
 
 fn dress_square(

@@ -13,7 +13,6 @@ use bevy::prelude::*;
 pub(crate) use game::OpenFlow;
 pub use game::{FlowGame, FlowRequest, SolveNote};
 pub use solver::FlowSolve;
-pub(crate) use view::FLOW_LAYER;
 
 /// The mode's logic, headless.
 pub(crate) fn plugin(app: &mut App) {

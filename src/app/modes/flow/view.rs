@@ -14,6 +14,7 @@ use bevy_egui::input::egui_wants_any_keyboard_input;
 
 use crate::app::board::layout::BoardViewport;
 use crate::app::board::layout::PanelWidths;
+use crate::app::board::picture::BoardCamera;
 use crate::app::game::phase::Mode;
 use crate::app::modes::flow::game::{FlowGame, FlowRequest, FlowSystems};
 use crate::app::modes::flow::picture::{Picture, palette};
@@ -108,13 +109,13 @@ fn make_disc(mut images: ResMut<Assets<Image>>, mut commands: Commands) {
     commands.insert_resource(Disc(images.add(image)));
 }
 
-fn look_at_flow(mut commands: Commands, cameras: Query<Entity, With<Camera2d>>) {
+fn look_at_flow(mut commands: Commands, cameras: Query<Entity, With<BoardCamera>>) {
     for camera in &cameras {
         commands.entity(camera).insert(RenderLayers::layer(FLOW_LAYER));
     }
 }
 
-fn look_at_board(mut commands: Commands, cameras: Query<Entity, With<Camera2d>>) {
+fn look_at_board(mut commands: Commands, cameras: Query<Entity, With<BoardCamera>>) {
     for camera in &cameras {
         commands.entity(camera).insert(RenderLayers::layer(0));
     }
@@ -138,7 +139,7 @@ fn cell_under_cursor(
 fn read_pointer(
     buttons: Res<ButtonInput<MouseButton>>,
     window: Single<&Window, With<PrimaryWindow>>,
-    camera: Single<(&Camera, &GlobalTransform), With<Camera2d>>,
+    camera: Single<(&Camera, &GlobalTransform), With<BoardCamera>>,
     (layout, panels): (Res<FlowLayout>, Res<PanelWidths>),
     mut last: Local<Option<usize>>,
     mut requests: MessageWriter<FlowRequest>,
