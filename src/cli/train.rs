@@ -40,7 +40,7 @@ pub(crate) struct TrainArgs {
     lambda: f32,
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Output layers, chosen by the number of pieces on the board (1 to 16)
+    /// Output layers, chosen by the number of pieces on the board
     #[arg(long, default_value_t = 1)]
     buckets: usize,
     /// Worker threads (default: all cores); the net does not depend on it

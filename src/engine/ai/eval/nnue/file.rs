@@ -8,7 +8,7 @@
 //! variant  u8       0 Breakthrough, 1 Lines of Action
 //! columns  u8, rows u8, reserved u8 (0)
 //! hidden   u32      the accumulators per side (this build reads 128)
-//! buckets  u32      output buckets by piece count, 1 to 16 (version 2 only)
+//! buckets  u32      output buckets by piece count, 1 to `MAX_BUCKETS` (version 2 only)
 //! scale    i32      points per logit
 //! input weights     i16 x (2 x cells x hidden), feature-major
 //! input bias        i16 x hidden
