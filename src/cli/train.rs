@@ -40,7 +40,7 @@ pub(crate) struct TrainArgs {
     lambda: f32,
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Output layers, chosen by the number of pieces on the board
+    /// Output layers, chosen by the piece count (the shipped nets have one: 4 and 8 gained nothing)
     #[arg(long, default_value_t = 1)]
     buckets: usize,
     /// Worker threads (default: all cores); the net does not depend on it
@@ -114,7 +114,8 @@ pub(crate) fn run(args: &TrainArgs) -> Result<(), TrainError> {
     let loss = last.map_or(String::new(), |r| format!("{:.6} (held out {:.6})", r.train_loss, r.validation_loss));
     let note = format!(
         "net: {}\nshape: 2 x {} inputs -> 2 x {HIDDEN} (clipped ReLU) -> 1 (output buckets by piece count: {})\n\
-         variant: {} {}\npositions: {}\nepochs: {}, batch {}, lr {}, lambda {}, seed {}\nfinal loss: {loss}\ntime: {minutes:.1} minutes on {threads} threads\n\
+         variant: {} {}\npositions: {}\nepochs: {}, batch {}, lr {}, lambda {}, seed {}\n\
+         final loss: {loss}\ntime: {minutes:.1} minutes on {threads} threads\n\
          command: {}\n",
         args.out.display(),
         args.size.squares(),

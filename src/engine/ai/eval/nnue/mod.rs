@@ -17,7 +17,7 @@ use crate::engine::rules::game::Game;
 use crate::engine::rules::types::{BoardSize, Side, Variant};
 
 use super::{Score, Strategy};
-pub use buckets::{Buckets, MAX_BUCKETS, start_pieces};
+pub use buckets::{Buckets, MAX_BUCKETS};
 pub use file::NetError;
 pub use net::{Accumulator, HIDDEN, Net, QA, QB, feature, features};
 pub use shipped::{NnueUnavailable, net_for};
