@@ -12,7 +12,7 @@ use thiserror::Error;
 
 use super::progress;
 use crate::engine::ai::eval::logistic_k;
-use crate::engine::ai::eval::nnue::{HIDDEN, NetError};
+use crate::engine::ai::eval::nnue::{HIDDEN, MAX_BUCKETS, NetError};
 use crate::engine::lab::train::data::read_all;
 use crate::engine::lab::train::{DataError, Sample, TrainSpec, train};
 use crate::engine::{BoardSize, Variant};
@@ -40,6 +40,9 @@ pub(crate) struct TrainArgs {
     lambda: f32,
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Output layers, chosen by the piece count (the shipped nets have one: 4 and 8 gained nothing)
+    #[arg(long, default_value_t = 1)]
+    buckets: usize,
     /// Worker threads (default: all cores); the net does not depend on it
     #[arg(long)]
     threads: Option<usize>,
@@ -59,6 +62,8 @@ pub(crate) enum TrainError {
     Lambda(f32),
     #[error("--epochs and --batch must be at least 1")]
     Zero,
+    #[error("--buckets must be 1 to {MAX_BUCKETS}, not {0}")]
+    Buckets(usize),
     #[error(transparent)]
     Net(#[from] NetError),
     #[error("{}: {error}", path.display())]
@@ -82,6 +87,9 @@ pub(crate) fn run(args: &TrainArgs) -> Result<(), TrainError> {
     if args.epochs == 0 || args.batch == 0 {
         return Err(TrainError::Zero);
     }
+    if !(1..=MAX_BUCKETS).contains(&args.buckets) {
+        return Err(TrainError::Buckets(args.buckets));
+    }
     let started = Instant::now();
     let samples = load(args)?;
     let threads = args.threads.unwrap_or_else(progress::default_threads).max(1);
@@ -93,6 +101,7 @@ pub(crate) fn run(args: &TrainArgs) -> Result<(), TrainError> {
         seed: args.seed,
         threads,
         points_per_logit: (1.0 / logistic_k(args.variant)) as f32,
+        buckets: args.buckets,
     };
     let mut last = None;
     let float = train(args.variant, args.size, &samples, &spec, &mut |r| {
@@ -104,11 +113,13 @@ pub(crate) fn run(args: &TrainArgs) -> Result<(), TrainError> {
     let minutes = started.elapsed().as_secs_f64() / 60.0;
     let loss = last.map_or(String::new(), |r| format!("{:.6} (held out {:.6})", r.train_loss, r.validation_loss));
     let note = format!(
-        "net: {}\nshape: 2 x {} inputs -> 2 x {HIDDEN} (clipped ReLU) -> 1\nvariant: {} {}\npositions: {}\n\
-         epochs: {}, batch {}, lr {}, lambda {}, seed {}\nfinal loss: {loss}\ntime: {minutes:.1} minutes on {threads} threads\n\
+        "net: {}\nshape: 2 x {} inputs -> 2 x {HIDDEN} (clipped ReLU) -> 1 (output buckets by piece count: {})\n\
+         variant: {} {}\npositions: {}\nepochs: {}, batch {}, lr {}, lambda {}, seed {}\n\
+         final loss: {loss}\ntime: {minutes:.1} minutes on {threads} threads\n\
          command: {}\n",
         args.out.display(),
         args.size.squares(),
+        args.buckets,
         args.variant,
         args.size,
         samples.len(),

@@ -54,6 +54,17 @@ fn every_bad_invocation_is_one_line_on_stderr_and_a_failure() {
     }
 }
 
+/// The bucket count is checked before the data is read (the file named does not exist).
+#[test]
+fn train_refuses_a_bucket_count_out_of_range_in_one_line() {
+    for n in ["0", "17"] {
+        let (code, out, err) = breakline(&["train", "--data", "none.bin", "--out", "none.nnue", "--buckets", n]);
+        assert_ne!(code, 0);
+        assert!(out.is_empty(), "{out}");
+        assert_eq!(err.trim_end(), format!("breakline: --buckets must be 1 to 16, not {n}"));
+    }
+}
+
 #[test]
 fn the_smp_bench_prints_a_row_per_game_with_each_thread_count() {
     let (code, out, err) = breakline(&["bench", "--smp", "1,2", "--positions", "1"]);

@@ -1,5 +1,6 @@
 //! The trainer: a small hand-written one for this one shape of network
-//! (sparse inputs, one hidden layer, one output), on the CPU's cores.
+//! (sparse inputs, one hidden layer, one output from the output layer of the
+//! position's bucket), on the CPU's cores.
 //!
 //! Each position is a target between 0 and 1, `lambda` x the search's
 //! winning chance plus the rest x the game's result, and the net's logit is
@@ -9,13 +10,20 @@
 //! gradient summed on its own and the slices added in order: the same data,
 //! seed and settings give the same weights on any machine. Adam, the weights
 //! clipped so that the quantised net's 16-bit accumulators cannot overflow.
+//!
+//! With several output buckets each bucket's layer is a shared layer plus
+//! the bucket's own weights, which start at zero: the shared layer learns
+//! from every position, so a bucket few positions fall in (the fullest and
+//! emptiest boards) stays near it instead of near random weights. The
+//! quantised net stores each bucket's sum. With one bucket there is only the
+//! shared layer, and training is what it was before buckets.
 
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 
 use super::data::Sample;
-use crate::engine::ai::eval::nnue::{HIDDEN, Net, QA, QB, feature, features};
+use crate::engine::ai::eval::nnue::{Buckets, HIDDEN, Net, QA, QB, feature, features};
 use crate::engine::rules::types::{BoardSize, Side, Variant};
 
 /// Slices a batch is cut into, whatever the number of threads.
@@ -40,6 +48,8 @@ pub struct TrainSpec {
     pub threads: usize,
     /// Points per logit: 1/K of the variant's fitted curve.
     pub points_per_logit: f32,
+    /// Output buckets by piece count (1 to `MAX_BUCKETS`, which the caller checks).
+    pub buckets: usize,
 }
 
 /// A network with float weights, as trained.
@@ -49,15 +59,22 @@ pub struct FloatNet {
     size: BoardSize,
     w1: Vec<f32>,
     b1: Vec<f32>,
+    /// The output layer all buckets share.
     w2: Vec<f32>,
     b2: f32,
+    /// Each bucket's own output weights, added to the shared ones (none with one bucket).
+    bucket_w2: Vec<f32>,
+    /// Each bucket's own output bias (none with one bucket).
+    bucket_b2: Vec<f32>,
+    buckets: Buckets,
 }
 
 /// A position as the trainer sees it: its inputs from the mover's view and
-/// from the other side's, and its target.
+/// from the other side's, its bucket and its target.
 struct Example {
     mover: Vec<u16>,
     other: Vec<u16>,
+    bucket: usize,
     target: f32,
 }
 
@@ -76,7 +93,7 @@ fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
 
-fn example(size: BoardSize, s: &Sample, spec: &TrainSpec) -> Example {
+fn example(size: BoardSize, buckets: &Buckets, s: &Sample, spec: &TrainSpec) -> Example {
     let inputs = |view: Side| {
         let mut v = Vec::with_capacity(s.pieces[0].len() + s.pieces[1].len());
         for piece in Side::BOTH {
@@ -87,19 +104,24 @@ fn example(size: BoardSize, s: &Sample, spec: &TrainSpec) -> Example {
     let chance = sigmoid(s.score as f32 / spec.points_per_logit);
     let result = (f32::from(s.result) + 1.0) / 2.0;
     let target = spec.lambda * chance + (1.0 - spec.lambda) * result;
-    Example { mover: inputs(s.side), other: inputs(s.side.opponent()), target }
+    let bucket = buckets.of(s.pieces[0].len() + s.pieces[1].len());
+    Example { mover: inputs(s.side), other: inputs(s.side.opponent()), bucket, target }
 }
 
 impl FloatNet {
-    /// A fresh net, its weights small and drawn from `seed`.
-    pub fn new(variant: Variant, size: BoardSize, seed: u64) -> FloatNet {
+    /// A fresh net with `buckets` output buckets, its weights small and
+    /// drawn from `seed` (the buckets' own weights zero).
+    pub fn new(variant: Variant, size: BoardSize, buckets: usize, seed: u64) -> FloatNet {
         let mut rng = StdRng::seed_from_u64(seed);
         let mut draw =
             |n: usize, scale: f32| -> Vec<f32> { (0..n).map(|_| (rng.random::<f32>() * 2.0 - 1.0) * scale).collect() };
         let w1 = draw(features(size) * HIDDEN, 0.1);
         let b1 = draw(HIDDEN, 0.1).iter().map(|b| b.abs() + 0.1).collect();
         let w2 = draw(2 * HIDDEN, 0.2);
-        FloatNet { variant, size, w1, b1, w2, b2: 0.0 }
+        let own = if buckets > 1 { buckets } else { 0 };
+        let (bucket_w2, bucket_b2) = (vec![0.0; own * 2 * HIDDEN], vec![0.0; own]);
+        let buckets = Buckets::new(variant, size, buckets);
+        FloatNet { variant, size, w1, b1, w2, b2: 0.0, bucket_w2, bucket_b2, buckets }
     }
 
     /// The hidden layer of one view, before clipping.
@@ -114,17 +136,28 @@ impl FloatNet {
         h
     }
 
-    fn logit(&self, mover: &[f32; HIDDEN], other: &[f32; HIDDEN]) -> f32 {
-        let (own, theirs) = self.w2.split_at(HIDDEN);
-        let dot = |h: &[f32; HIDDEN], w: &[f32]| h.iter().zip(w).map(|(a, w)| a.clamp(0.0, 1.0) * w).sum::<f32>();
-        self.b2 + dot(mover, own) + dot(other, theirs)
+    /// `bucket`'s output weights and bias: the shared layer's, plus the
+    /// bucket's own where there are several.
+    fn output_layer(&self, bucket: usize) -> ([f32; 2 * HIDDEN], f32) {
+        let mut weights: [f32; 2 * HIDDEN] = self.w2[..].try_into().expect("2 x HIDDEN weights");
+        let mut bias = self.b2;
+        if !self.bucket_b2.is_empty() {
+            let own = &self.bucket_w2[bucket * 2 * HIDDEN..(bucket + 1) * 2 * HIDDEN];
+            weights.iter_mut().zip(own).for_each(|(w, o)| *w += o);
+            bias += self.bucket_b2[bucket];
+        }
+        (weights, bias)
+    }
+
+    fn logit(&self, mover: &[f32; HIDDEN], other: &[f32; HIDDEN], bucket: usize) -> f32 {
+        logit_of(&self.output_layer(bucket), mover, other)
     }
 
     /// The float net's score in points for the side to move of `sample`.
     pub fn score(&self, sample: &Sample, points_per_logit: f32) -> f32 {
         let spec = TrainSpec { lambda: 1.0, points_per_logit, ..TrainSpec::default() };
-        let e = example(self.size, sample, &spec);
-        self.logit(&self.hidden(&e.mover), &self.hidden(&e.other)) * points_per_logit
+        let e = example(self.size, &self.buckets, sample, &spec);
+        self.logit(&self.hidden(&e.mover), &self.hidden(&e.other), e.bucket) * points_per_logit
     }
 
     /// The integer net the engine plays with.
@@ -132,8 +165,12 @@ impl FloatNet {
         let q = |x: f32, scale: i32| (x * scale as f32).round() as i16;
         let input_weights = self.w1.iter().map(|&w| q(w, QA)).collect();
         let input_bias = std::array::from_fn(|i| q(self.b1[i], QA));
-        let output_weights = std::array::from_fn(|i| q(self.w2[i], QB));
-        let output_bias = (self.b2 * (QA * QB) as f32).round() as i32;
+        let (mut output_weights, mut output_bias) = (Vec::new(), Vec::new());
+        for bucket in 0..self.buckets.count() {
+            let (weights, bias) = self.output_layer(bucket);
+            output_weights.extend(weights.iter().map(|&w| q(w, QB)));
+            output_bias.push((bias * (QA * QB) as f32).round() as i32);
+        }
         Net::from_parts(
             self.variant,
             self.size,
@@ -156,8 +193,17 @@ impl Default for TrainSpec {
             seed: 1,
             threads: 1,
             points_per_logit: 725.0,
+            buckets: 1,
         }
     }
+}
+
+/// The output weights and bias of one bucket's layer and the clipped
+/// hidden layers of both views: the logit.
+fn logit_of(layer: &([f32; 2 * HIDDEN], f32), mover: &[f32; HIDDEN], other: &[f32; HIDDEN]) -> f32 {
+    let (own, theirs) = layer.0.split_at(HIDDEN);
+    let dot = |h: &[f32; HIDDEN], w: &[f32]| h.iter().zip(w).map(|(a, w)| a.clamp(0.0, 1.0) * w).sum::<f32>();
+    layer.1 + dot(mover, own) + dot(other, theirs)
 }
 
 /// The gradient of one slice of a batch, and its summed loss.
@@ -166,16 +212,21 @@ struct Gradient {
     b1: Vec<f32>,
     w2: Vec<f32>,
     b2: f32,
+    bucket_w2: Vec<f32>,
+    bucket_b2: Vec<f32>,
     loss: f64,
 }
 
 impl Gradient {
-    fn zero(inputs: usize) -> Gradient {
+    /// A zero gradient for `net`'s parameters.
+    fn zero(net: &FloatNet) -> Gradient {
         Gradient {
-            w1: vec![0.0; inputs * HIDDEN],
+            w1: vec![0.0; net.w1.len()],
             b1: vec![0.0; HIDDEN],
             w2: vec![0.0; 2 * HIDDEN],
             b2: 0.0,
+            bucket_w2: vec![0.0; net.bucket_w2.len()],
+            bucket_b2: vec![0.0; net.bucket_b2.len()],
             loss: 0.0,
         }
     }
@@ -190,6 +241,11 @@ impl Gradient {
         for (a, b) in self.w2.iter_mut().zip(&other.w2) {
             *a += b;
         }
+        for (a, b) in
+            self.bucket_w2.iter_mut().zip(&other.bucket_w2).chain(self.bucket_b2.iter_mut().zip(&other.bucket_b2))
+        {
+            *a += b;
+        }
         self.b2 += other.b2;
         self.loss += other.loss;
     }
@@ -198,15 +254,24 @@ impl Gradient {
 /// One example's loss and its gradient added into `g`.
 fn backprop(net: &FloatNet, e: &Example, g: &mut Gradient) {
     let (hm, ho) = (net.hidden(&e.mover), net.hidden(&e.other));
-    let p = sigmoid(net.logit(&hm, &ho));
+    let layer = net.output_layer(e.bucket);
+    let p = sigmoid(logit_of(&layer, &hm, &ho));
     let error = p - e.target;
     g.loss += f64::from(error * error);
     let d = 2.0 * error * p * (1.0 - p);
     g.b2 += d;
+    let own_layer = !g.bucket_b2.is_empty();
+    if own_layer {
+        g.bucket_b2[e.bucket] += d;
+    }
     for (view, h, inputs) in [(0, &hm, &e.mover), (1, &ho, &e.other)] {
-        let weights = &net.w2[view * HIDDEN..(view + 1) * HIDDEN];
+        let weights = &layer.0[view * HIDDEN..(view + 1) * HIDDEN];
         for (j, (&a, &w)) in h.iter().zip(weights).enumerate() {
-            g.w2[view * HIDDEN + j] += d * a.clamp(0.0, 1.0);
+            let dw = d * a.clamp(0.0, 1.0);
+            g.w2[view * HIDDEN + j] += dw;
+            if own_layer {
+                g.bucket_w2[(e.bucket * 2 + view) * HIDDEN + j] += dw;
+            }
             let dh = if a > 0.0 && a < 1.0 { d * w } else { 0.0 };
             if dh != 0.0 {
                 g.b1[j] += dh;
@@ -243,10 +308,9 @@ impl Moments {
 
 /// The gradient of `batch`, its slices shared among `threads` and added in order.
 fn batch_gradient(net: &FloatNet, batch: &[&Example], threads: usize) -> Gradient {
-    let inputs = features(net.size);
     let per_slice = batch.len().div_ceil(SLICES).max(1);
     let slices: Vec<&[&Example]> = batch.chunks(per_slice).collect();
-    let mut grads: Vec<Gradient> = (0..slices.len()).map(|_| Gradient::zero(inputs)).collect();
+    let mut grads: Vec<Gradient> = (0..slices.len()).map(|_| Gradient::zero(net)).collect();
     let per_thread = slices.len().div_ceil(threads.max(1)).max(1);
     std::thread::scope(|scope| {
         for (slice_group, grad_group) in slices.chunks(per_thread).zip(grads.chunks_mut(per_thread)) {
@@ -259,7 +323,7 @@ fn batch_gradient(net: &FloatNet, batch: &[&Example], threads: usize) -> Gradien
             });
         }
     });
-    let mut total = Gradient::zero(inputs);
+    let mut total = Gradient::zero(net);
     for g in &grads {
         total.add(g);
     }
@@ -271,7 +335,7 @@ fn loss(net: &FloatNet, examples: &[Example]) -> f64 {
     let total: f64 = examples
         .iter()
         .map(|e| {
-            let p = sigmoid(net.logit(&net.hidden(&e.mover), &net.hidden(&e.other)));
+            let p = sigmoid(net.logit(&net.hidden(&e.mover), &net.hidden(&e.other), e.bucket));
             f64::from((p - e.target) * (p - e.target))
         })
         .sum();
@@ -287,13 +351,13 @@ pub fn train(
     spec: &TrainSpec,
     report: &mut dyn FnMut(EpochReport),
 ) -> FloatNet {
+    let mut net = FloatNet::new(variant, size, spec.buckets, spec.seed);
     let (mut fit, mut held) = (Vec::new(), Vec::new());
     for (i, s) in samples.iter().enumerate() {
-        let e = example(size, s, spec);
+        let e = example(size, &net.buckets, s, spec);
         if i % 20 == 19 { held.push(e) } else { fit.push(e) }
     }
-    let mut net = FloatNet::new(variant, size, spec.seed);
-    let mut moments = [Moments::new(net.w1.len()), Moments::new(HIDDEN), Moments::new(2 * HIDDEN), Moments::new(1)];
+    let mut moments = [net.w1.len(), HIDDEN, 2 * HIDDEN, 1, net.bucket_w2.len(), net.bucket_b2.len()].map(Moments::new);
     let mut rng = StdRng::seed_from_u64(spec.seed ^ 0x5eed);
     let mut order: Vec<usize> = (0..fit.len()).collect();
     let steps = (spec.epochs * fit.len().div_ceil(spec.batch.max(1))).max(1);
@@ -306,7 +370,8 @@ pub fn train(
             let mut g = batch_gradient(&net, &batch, spec.threads);
             train_loss += g.loss;
             let scale = 1.0 / batch.len() as f32;
-            g.w1.iter_mut().chain(g.b1.iter_mut()).chain(g.w2.iter_mut()).for_each(|x| *x *= scale);
+            let scaled = g.w1.iter_mut().chain(g.b1.iter_mut()).chain(g.w2.iter_mut());
+            scaled.chain(g.bucket_w2.iter_mut()).chain(g.bucket_b2.iter_mut()).for_each(|x| *x *= scale);
             t += 1;
             let lr = spec.learning_rate * (1.0 - 0.9 * (t - 1) as f32 / steps as f32);
             moments[0].step(&mut net.w1, &g.w1, lr, t, CLIP);
@@ -315,6 +380,8 @@ pub fn train(
             let mut b2 = [net.b2];
             moments[3].step(&mut b2, &[g.b2 * scale], lr, t, f32::MAX);
             net.b2 = b2[0];
+            moments[4].step(&mut net.bucket_w2, &g.bucket_w2, lr, t, CLIP);
+            moments[5].step(&mut net.bucket_b2, &g.bucket_b2, lr, t, f32::MAX);
         }
         let train_loss = train_loss / fit.len().max(1) as f64;
         report(EpochReport { epoch, train_loss, validation_loss: loss(&net, &held) });
@@ -340,8 +407,8 @@ mod tests {
         (0..6).flat_map(|i| play_game(&spec, i).unwrap()).collect()
     }
 
-    fn spec(threads: usize) -> TrainSpec {
-        TrainSpec { epochs: 2, batch: 64, threads, ..TrainSpec::default() }
+    fn spec(threads: usize, buckets: usize) -> TrainSpec {
+        TrainSpec { epochs: 2, batch: 64, threads, buckets, ..TrainSpec::default() }
     }
 
     #[test]
@@ -349,12 +416,31 @@ mod tests {
         let data = samples(Variant::Breakthrough);
         assert!(data.len() > 100, "{} positions", data.len());
         let size = BoardSize::new(8, 8);
-        let run = |threads| train(Variant::Breakthrough, size, &data, &spec(threads), &mut |_| {});
-        let once = run(1);
-        assert_eq!(once, run(1));
-        assert_eq!(once, run(3));
-        let other_seed = TrainSpec { seed: 2, ..spec(1) };
-        assert_ne!(once, train(Variant::Breakthrough, size, &data, &other_seed, &mut |_| {}));
+        for buckets in [1, 8] {
+            let run = |threads| train(Variant::Breakthrough, size, &data, &spec(threads, buckets), &mut |_| {});
+            let once = run(1);
+            assert_eq!(once, run(1));
+            assert_eq!(once, run(3));
+            let other_seed = TrainSpec { seed: 2, ..spec(1, buckets) };
+            assert_ne!(once, train(Variant::Breakthrough, size, &data, &other_seed, &mut |_| {}));
+        }
+    }
+
+    /// The positions fall in several buckets and each of those learns its
+    /// own weights; a bucket no position falls in keeps the shared layer.
+    #[test]
+    fn each_bucket_a_position_falls_in_learns_its_own_output_layer() {
+        let data = samples(Variant::Breakthrough);
+        let size = BoardSize::new(8, 8);
+        let net = train(Variant::Breakthrough, size, &data, &spec(2, 8), &mut |_| {});
+        let used: std::collections::BTreeSet<usize> =
+            data.iter().map(|s| net.buckets.of(s.pieces[0].len() + s.pieces[1].len())).collect();
+        assert!(used.len() >= 2, "buckets {used:?}");
+        for bucket in 0..8 {
+            let (weights, bias) = net.output_layer(bucket);
+            let shared = weights[..] == net.w2[..] && bias == net.b2;
+            assert_eq!(shared, !used.contains(&bucket), "bucket {bucket} of {used:?}");
+        }
     }
 
     /// The quantised net's score stays within 3% of a unit (1/K: under a
@@ -362,18 +448,20 @@ mod tests {
     /// the float net's, on every position of the data.
     #[test]
     fn the_quantised_net_scores_as_the_float_net_does() {
-        for variant in Variant::ALL {
+        for (variant, buckets) in Variant::ALL.into_iter().flat_map(|v| [(v, 1), (v, 8)]) {
             let data = samples(variant);
             let size = BoardSize::new(8, 8);
-            let float = train(variant, size, &data, &spec(2), &mut |_| {});
+            let float = train(variant, size, &data, &spec(2, buckets), &mut |_| {});
             let ppl = 1.0 / crate::engine::ai::eval::logistic_k(variant) as f32;
             let net = float.quantise(ppl);
+            assert_eq!(net.buckets().count(), buckets);
             for s in &data {
                 let placement = placement_of(size, s);
                 let pos = Position::from_placement(variant, placement).unwrap();
                 let quantised = with_game!(pos.game.clone(), g => {
                     let accs = crate::engine::ai::eval::nnue::refresh(&net, &g);
-                    net.output(&accs[s.side.index()], &accs[s.side.opponent().index()])
+                    let pieces = crate::engine::ai::eval::nnue::pieces(&g);
+                    net.output(&accs[s.side.index()], &accs[s.side.opponent().index()], pieces)
                 });
                 let exact = float.score(s, ppl);
                 let tolerance = 0.03 * ppl + 0.01 * exact.abs();

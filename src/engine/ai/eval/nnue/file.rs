@@ -4,27 +4,36 @@
 //!
 //! ```text
 //! magic    8 bytes  "BLNNUE\r\n" (the CR LF catches a text-mode copy)
-//! version  u32      1
+//! version  u32      2 (1: the same without `buckets`, one bucket)
 //! variant  u8       0 Breakthrough, 1 Lines of Action
 //! columns  u8, rows u8, reserved u8 (0)
 //! hidden   u32      the accumulators per side (this build reads 128)
+//! buckets  u32      output buckets by piece count, 1 to `MAX_BUCKETS` (version 2 only)
 //! scale    i32      points per logit
 //! input weights     i16 x (2 x cells x hidden), feature-major
 //! input bias        i16 x hidden
-//! output weights    i16 x (2 x hidden), the mover's then the other side's
-//! output bias       i32
+//! output weights    i16 x (buckets x 2 x hidden), bucket by bucket the
+//!                   mover's then the other side's
+//! output bias       i32 x buckets
 //! checksum u64      FNV-1a of every byte before it
 //! ```
+//!
+//! This build writes version 2 and reads both; the first shipped nets are
+//! version 1 files.
 
 use std::path::Path;
 
 use thiserror::Error;
 
+use super::buckets::MAX_BUCKETS;
 use super::net::{HIDDEN, Net, features};
 use crate::engine::rules::types::{BoardSize, Variant};
 
 const MAGIC: &[u8; 8] = b"BLNNUE\r\n";
-const VERSION: u32 = 1;
+/// The version this build writes; it reads it and [`ONE_BUCKET`].
+const VERSION: u32 = 2;
+/// The first version: no bucket count, one output layer.
+const ONE_BUCKET: u32 = 1;
 
 /// Why a net file was refused.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -32,7 +41,7 @@ pub enum NetError {
     /// The file does not open with the magic bytes.
     #[error("not a Breakline net file (no BLNNUE header)")]
     NotANet,
-    #[error("net file version {0} is not one this build reads (it reads {VERSION})")]
+    #[error("net file version {0} is not one this build reads (it reads {ONE_BUCKET} and {VERSION})")]
     /// A version this build does not read.
     Version(u32),
     #[error("net file for an unknown variant (code {0})")]
@@ -45,6 +54,9 @@ pub enum NetError {
     #[error("net file with {0} hidden units (this build reads {HIDDEN})")]
     /// A hidden layer of another width.
     Hidden(u32),
+    #[error("net file with {0} output buckets (this build reads 1 to {MAX_BUCKETS})")]
+    /// A bucket count out of range.
+    Buckets(u32),
     #[error("net file truncated ({got} bytes, {want} expected)")]
     /// The file ends before the net does.
     #[allow(missing_docs)]
@@ -82,12 +94,15 @@ impl Net {
         let size = self.size();
         out.extend_from_slice(&[variant_code(self.variant()), size.columns, size.rows, 0]);
         out.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
+        out.extend_from_slice(&(self.buckets().count() as u32).to_le_bytes());
         out.extend_from_slice(&self.points_per_logit().to_le_bytes());
         let words = self.input_weights().iter().chain(self.input_bias()).chain(self.output_weights());
         for w in words {
             out.extend_from_slice(&w.to_le_bytes());
         }
-        out.extend_from_slice(&self.output_bias().to_le_bytes());
+        for b in self.output_bias() {
+            out.extend_from_slice(&b.to_le_bytes());
+        }
         let sum = checksum(&out);
         out.extend_from_slice(&sum.to_le_bytes());
         out
@@ -101,7 +116,7 @@ impl Net {
         }
         let mut r = Reader { bytes, at: MAGIC.len() };
         let version = r.u32()?;
-        if version != VERSION {
+        if version != VERSION && version != ONE_BUCKET {
             return Err(NetError::Version(version));
         }
         let [code, columns, rows, _] = r.take::<4>()?;
@@ -118,7 +133,12 @@ impl Net {
         if hidden as usize != HIDDEN {
             return Err(NetError::Hidden(hidden));
         }
-        let want = r.at + 4 + 2 * (features(size) * HIDDEN + 3 * HIDDEN) + 4 + 8;
+        let buckets = if version == ONE_BUCKET { 1 } else { r.u32()? };
+        if buckets == 0 || buckets as usize > MAX_BUCKETS {
+            return Err(NetError::Buckets(buckets));
+        }
+        let buckets = buckets as usize;
+        let want = r.at + 4 + 2 * (features(size) * HIDDEN + HIDDEN + buckets * 2 * HIDDEN) + 4 * buckets + 8;
         if bytes.len() < want {
             return Err(NetError::Truncated { got: bytes.len(), want });
         }
@@ -134,11 +154,8 @@ impl Net {
         for b in &mut input_bias {
             *b = r.i16()?;
         }
-        let mut output_weights = [0; 2 * HIDDEN];
-        for w in &mut output_weights {
-            *w = r.i16()?;
-        }
-        let output_bias = r.u32()? as i32;
+        let output_weights = (0..buckets * 2 * HIDDEN).map(|_| r.i16()).collect::<Result<Vec<_>, _>>()?;
+        let output_bias = (0..buckets).map(|_| r.u32().map(|b| b as i32)).collect::<Result<Vec<_>, _>>()?;
         Ok(Net::from_parts(variant, size, points_per_logit, input_weights, input_bias, output_weights, output_bias))
     }
 
@@ -183,18 +200,59 @@ impl Reader<'_> {
 mod tests {
     use super::*;
 
-    fn net() -> Net {
+    fn net_with(buckets: usize) -> Net {
         let size = BoardSize::new(8, 8);
         let weights = (0..features(size) * HIDDEN).map(|i| (i % 97) as i16 - 48).collect();
         let bias = std::array::from_fn(|i| i as i16);
-        let output = std::array::from_fn(|i| (i % 7) as i16 - 3);
-        Net::from_parts(Variant::LinesOfAction, size, 464, weights, bias, output, -77)
+        let output = (0..buckets * 2 * HIDDEN).map(|i| (i % 7) as i16 - 3).collect();
+        let output_bias = (0..buckets as i32).map(|b| -77 + 1000 * b).collect();
+        Net::from_parts(Variant::LinesOfAction, size, 464, weights, bias, output, output_bias)
+    }
+
+    fn net() -> Net {
+        net_with(1)
+    }
+
+    /// `net`'s file as the first version wrote it: no bucket count.
+    fn version_one_bytes(net: &Net) -> Vec<u8> {
+        let v2 = net.to_bytes();
+        let mut out = [&v2[..8], &ONE_BUCKET.to_le_bytes()[..], &v2[12..20], &v2[24..v2.len() - 8]].concat();
+        let sum = checksum(&out);
+        out.extend_from_slice(&sum.to_le_bytes());
+        out
     }
 
     #[test]
     fn a_net_round_trips_through_its_file() {
+        for buckets in [1, 5, MAX_BUCKETS] {
+            let n = net_with(buckets);
+            let bytes = n.to_bytes();
+            assert_eq!(u32::from_le_bytes(bytes[20..24].try_into().unwrap()), buckets as u32);
+            assert_eq!(Net::from_bytes(&bytes), Ok(n));
+        }
+    }
+
+    #[test]
+    fn a_version_one_file_loads_as_one_bucket() {
         let n = net();
-        assert_eq!(Net::from_bytes(&n.to_bytes()), Ok(n));
+        let v1 = version_one_bytes(&n);
+        assert_eq!(v1.len() + 4, n.to_bytes().len());
+        let read = Net::from_bytes(&v1).unwrap();
+        assert_eq!(read.buckets().count(), 1);
+        assert_eq!(read, n);
+        assert_eq!(Net::from_bytes(&version_one_bytes(&net_with(2))), Err(NetError::Trailing(4 * HIDDEN + 4)));
+    }
+
+    #[test]
+    fn the_shipped_nets_still_load() {
+        let shipped = [
+            &include_bytes!("../../../../../assets/nets/breakthrough-8x8.nnue")[..],
+            &include_bytes!("../../../../../assets/nets/loa-8x8.nnue")[..],
+        ];
+        for bytes in shipped {
+            let net = Net::from_bytes(bytes).unwrap();
+            assert_eq!(Net::from_bytes(&net.to_bytes()), Ok(net));
+        }
     }
 
     #[test]
@@ -208,6 +266,10 @@ mod tests {
         shape[16] = 64;
         let mut size = good.clone();
         size[13] = 3;
+        let mut no_buckets = good.clone();
+        no_buckets[20] = 0;
+        let mut many_buckets = good.clone();
+        many_buckets[20] = MAX_BUCKETS as u8 + 1;
         let cases: Vec<(Vec<u8>, NetError)> = vec![
             (flipped, NetError::Checksum),
             (good[..good.len() - 1].to_vec(), NetError::Truncated { got: good.len() - 1, want: good.len() }),
@@ -216,6 +278,8 @@ mod tests {
             (version, NetError::Version(9)),
             (shape, NetError::Hidden(64)),
             (size, NetError::Size { columns: 3, rows: 8 }),
+            (no_buckets, NetError::Buckets(0)),
+            (many_buckets, NetError::Buckets(MAX_BUCKETS as u32 + 1)),
         ];
         for (bytes, want) in cases {
             let got = Net::from_bytes(&bytes).unwrap_err();

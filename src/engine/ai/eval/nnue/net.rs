@@ -4,11 +4,14 @@
 //! enemy's, the board turned so that the side plays up the board): 2 x cells.
 //! They feed a hidden layer of [`HIDDEN`] 16-bit accumulators, one set per
 //! side; the side to move's set and the other's, clipped to [0, 1] (clipped
-//! ReLU), feed one output, the logit of the mover's winning chance. A score
+//! ReLU), feed one output, the logit of the mover's winning chance: the
+//! output layer of the position's bucket (by its piece count, see
+//! [`Buckets`]), one layer where the net has one bucket. A score
 //! in points is that logit times the net's `points_per_logit` (1/K of the
 //! variant's fitted curve when it was trained), so the search's margins and
 //! the winning chances shown keep their meaning.
 
+use super::buckets::Buckets;
 use crate::engine::ai::eval::Score;
 use crate::engine::rules::types::{BoardSize, Side, Variant, rank_in_front};
 
@@ -29,29 +32,34 @@ pub struct Net {
     /// `features x HIDDEN`, feature-major.
     input_weights: Vec<i16>,
     input_bias: [i16; HIDDEN],
-    /// The mover's accumulators' weights, then the other side's.
-    output_weights: [i16; 2 * HIDDEN],
-    /// In units of `QA x QB`.
-    output_bias: i32,
+    /// Bucket by bucket, the mover's accumulators' weights, then the other side's.
+    output_weights: Vec<i16>,
+    /// A bias a bucket, in units of `QA x QB`.
+    output_bias: Vec<i32>,
+    buckets: Buckets,
 }
 
 /// One side's accumulators.
 pub type Accumulator = [i16; HIDDEN];
 
 impl Net {
-    /// A net from its parts; `input_weights` must hold `features(size) x
-    /// HIDDEN` weights (the file reader and the trainer check this).
+    /// A net from its parts, with as many output buckets as `output_bias`
+    /// has biases (1 to `MAX_BUCKETS`); `input_weights` must hold
+    /// `features(size) x HIDDEN` weights and `output_weights` `2 x HIDDEN` a
+    /// bucket (the file reader and the trainer check this).
     pub(crate) fn from_parts(
         variant: Variant,
         size: BoardSize,
         points_per_logit: i32,
         input_weights: Vec<i16>,
         input_bias: [i16; HIDDEN],
-        output_weights: [i16; 2 * HIDDEN],
-        output_bias: i32,
+        output_weights: Vec<i16>,
+        output_bias: Vec<i32>,
     ) -> Net {
         debug_assert_eq!(input_weights.len(), features(size) * HIDDEN);
-        Net { variant, size, points_per_logit, input_weights, input_bias, output_weights, output_bias }
+        debug_assert_eq!(output_weights.len(), output_bias.len() * 2 * HIDDEN);
+        let buckets = Buckets::new(variant, size, output_bias.len());
+        Net { variant, size, points_per_logit, input_weights, input_bias, output_weights, output_bias, buckets }
     }
 
     /// The variant the net plays.
@@ -77,12 +85,17 @@ impl Net {
         &self.input_bias
     }
 
-    pub(crate) fn output_weights(&self) -> &[i16; 2 * HIDDEN] {
+    pub(crate) fn output_weights(&self) -> &[i16] {
         &self.output_weights
     }
 
-    pub(crate) fn output_bias(&self) -> i32 {
-        self.output_bias
+    pub(crate) fn output_bias(&self) -> &[i32] {
+        &self.output_bias
+    }
+
+    /// Which output layer scores a position, by its piece count.
+    pub fn buckets(&self) -> &Buckets {
+        &self.buckets
     }
 
     /// The weights feature `index` adds to an accumulator.
@@ -108,11 +121,13 @@ impl Net {
     }
 
     /// The score in points for the side to move, from its accumulators and
-    /// the other side's.
+    /// the other side's, with `pieces` pieces on the board.
     #[inline]
-    pub(crate) fn output(&self, mover: &Accumulator, other: &Accumulator) -> Score {
-        let (own, theirs) = self.output_weights.split_at(HIDDEN);
-        let sum = self.output_bias + clipped_dot(mover, own) + clipped_dot(other, theirs);
+    pub(crate) fn output(&self, mover: &Accumulator, other: &Accumulator, pieces: usize) -> Score {
+        let bucket = self.buckets.of(pieces);
+        let layer = &self.output_weights[bucket * 2 * HIDDEN..(bucket + 1) * 2 * HIDDEN];
+        let (own, theirs) = layer.split_at(HIDDEN);
+        let sum = self.output_bias[bucket] + clipped_dot(mover, own) + clipped_dot(other, theirs);
         (i64::from(sum) * i64::from(self.points_per_logit) / i64::from(QA * QB)) as Score
     }
 }
