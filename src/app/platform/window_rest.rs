@@ -21,11 +21,19 @@ use crate::app::game::session::GameSession;
 use crate::app::game::wake::{Alarm, Waker};
 use crate::app::platform::screenshot::PendingScreenshot;
 
-/// How long a resting window waits before it looks again on its own. (At
-/// 300 s a window opened on Home stayed black until the first input on an
-/// X server without a window manager: its first frames came before the
-/// window showed; this look draws it.)
+/// How long a resting window waits before it looks again on its own while
+/// it is new. (At 300 s a window opened on Home stayed black until the first
+/// input on an X server without a window manager: its first frames came
+/// before the window showed; this look draws it.)
 const IDLE_WAIT: Duration = Duration::from_secs(10);
+
+/// How long the window keeps looking every [`IDLE_WAIT`] after it opens.
+const NEW_WINDOW: Duration = Duration::from_secs(30);
+
+/// How long a settled window waits before it looks again on its own. Every
+/// change wakes it anyway (input, a clock's alarm, a background task's
+/// waker); a look only costs a frame, a tenth of a clock's frames at 10 s.
+const SETTLED_WAIT: Duration = Duration::from_secs(300);
 
 /// The window's side: reactive updates, the event-loop waker, and redraws
 /// while something moves.
@@ -36,6 +44,7 @@ pub(crate) fn view_plugin(app: &mut App) {
     })
     .insert_resource(TimeSource::Wall)
     .add_systems(Startup, install_waker)
+    .add_systems(Last, settle_after_opening)
     .add_systems(
         PreUpdate,
         drop_repeated_modifiers.after(EguiInputSet::WriteEguiEvents).before(EguiPreUpdateSet::BeginPass),
@@ -80,6 +89,20 @@ fn wake_for_the_clock(
     }
     let alarm = alarm.get_or_insert_with(|| Alarm::start(waker.clone()));
     alarm.set(next);
+}
+
+/// Once the window has been open for [`NEW_WINDOW`], its own looks go from
+/// every [`IDLE_WAIT`] to every [`SETTLED_WAIT`] (once: winit draws a frame
+/// whenever the update mode changes).
+fn settle_after_opening(mut settings: ResMut<WinitSettings>, mut opened: Local<Option<Instant>>) {
+    let opened = *opened.get_or_insert_with(Instant::now);
+    if opened.elapsed() < NEW_WINDOW || settings.focused_mode == UpdateMode::reactive(SETTLED_WAIT) {
+        return;
+    }
+    *settings = WinitSettings {
+        focused_mode: UpdateMode::reactive(SETTLED_WAIT),
+        unfocused_mode: UpdateMode::reactive_low_power(SETTLED_WAIT),
+    };
 }
 
 fn install_waker(proxy: Option<Res<EventLoopProxyWrapper>>, mut commands: Commands) {
