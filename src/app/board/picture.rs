@@ -80,6 +80,20 @@ impl BoardRedraw {
     fn at_least(&mut self, frames: u8) {
         self.frames = self.frames.max(frames);
     }
+
+    /// This frame's decision: whether the board's camera draws (only while
+    /// the picture is shown; what is owed waits until it is), and whether
+    /// another frame must follow at once.
+    fn next_frame(&mut self, changed: bool, shown: bool) -> (bool, bool) {
+        if changed {
+            self.at_least(1);
+        }
+        let draw = self.frames > 0 && shown;
+        if draw {
+            self.frames -= 1;
+        }
+        (draw, draw && self.frames > 0)
+    }
 }
 
 /// Set by the render world while render pipelines are still compiling
@@ -177,14 +191,19 @@ fn show_crop(
     if !matches!((&camera.clear_color, &fill), (ClearColorConfig::Custom(a), ClearColorConfig::Custom(b)) if a == b) {
         camera.clear_color = fill;
     }
-    let scale = window.scale_factor();
-    let to_pixels = |point: Vec2| (point * scale).round().max(Vec2::ZERO).as_uvec2().min(picture.size);
-    let region = URect::from_corners(to_pixels(crop.region.min), to_pixels(crop.region.max));
-    let region = if region.is_empty() { URect::EMPTY } else { region };
+    let region = pixel_region(crop.region, window.scale_factor(), picture.size);
     if copy.region != region || copy.image != picture.image {
         copy.region = region;
         copy.image = picture.image.clone();
     }
+}
+
+/// A region in logical pixels as whole physical pixels inside an image of
+/// `size`; [`URect::EMPTY`] where nothing of it is left.
+fn pixel_region(region: Rect, scale: f32, size: UVec2) -> URect {
+    let to_pixels = |point: Vec2| (point * scale).round().max(Vec2::ZERO).as_uvec2().min(size);
+    let pixels = URect::from_corners(to_pixels(region.min), to_pixels(region.max));
+    if pixels.is_empty() { URect::EMPTY } else { pixels }
 }
 
 /// Anything the board's camera draws, changed since the last frame.
@@ -261,15 +280,10 @@ fn decide_board_draw(
     // Every reader is read each frame, whatever the others say.
     let removed = removals.any();
     let assets_changed = assets.any();
-    if removed || assets_changed || !changed.is_empty() || clear_colour.is_changed() || shown.is_changed() {
-        redraw.at_least(1);
-    }
-    let draw = redraw.frames > 0 && !shown.region.is_empty();
-    if draw {
-        redraw.frames -= 1;
-        if redraw.frames > 0 {
-            more.write(RequestRedraw);
-        }
+    let seen = removed || assets_changed || !changed.is_empty() || clear_colour.is_changed() || shown.is_changed();
+    let (draw, again) = redraw.next_frame(seen, !shown.region.is_empty());
+    if again {
+        more.write(RequestRedraw);
     }
     if camera.is_active != draw {
         camera.is_active = draw;
@@ -320,4 +334,42 @@ fn lines_fingerprint(handles: &GizmoHandles, gizmos: &Assets<GizmoAsset>) -> u64
 /// In the render world: whether any pipeline is still compiling.
 fn report_compiling(cache: Res<PipelineCache>, compiling: Res<PipelinesCompiling>) {
     compiling.0.store(cache.waiting_pipelines().next().is_some(), Ordering::Relaxed);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_board_draws_on_a_change_and_not_while_resting() {
+        let mut redraw = BoardRedraw::default();
+        assert_eq!(redraw.next_frame(true, true), (true, false));
+        // A clock's frame with nothing changed copies the last picture.
+        assert_eq!(redraw.next_frame(false, true), (false, false));
+        // A new image is drawn on two frames, the second asked for at once.
+        redraw.at_least(2);
+        assert_eq!(redraw.next_frame(false, true), (true, true));
+        assert_eq!(redraw.next_frame(false, true), (true, false));
+        assert_eq!(redraw.next_frame(false, true), (false, false));
+    }
+
+    #[test]
+    fn a_change_under_a_page_is_drawn_when_the_board_shows_again() {
+        let mut redraw = BoardRedraw::default();
+        assert_eq!(redraw.next_frame(true, false), (false, false));
+        assert_eq!(redraw.next_frame(false, false), (false, false));
+        assert_eq!(redraw.next_frame(false, true), (true, false));
+        assert_eq!(redraw.next_frame(false, true), (false, false));
+    }
+
+    #[test]
+    fn regions_become_whole_pixels_inside_the_image() {
+        let size = UVec2::new(1280, 800);
+        let room = Rect::new(320.0, 0.0, 985.0, 800.0);
+        assert_eq!(pixel_region(room, 1.0, size), URect::new(320, 0, 985, 800));
+        // A scale of 1.5 rounds to the nearest pixel and stops at the image's edge.
+        assert_eq!(pixel_region(room, 1.5, size), URect::new(480, 0, 1280, 800));
+        assert_eq!(pixel_region(Rect::new(-5.0, -5.0, 10.4, 10.6), 1.0, size), URect::new(0, 0, 10, 11));
+        assert_eq!(pixel_region(Rect::new(400.0, 0.0, 400.0, 800.0), 1.0, size), URect::EMPTY);
+    }
 }

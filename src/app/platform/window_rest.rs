@@ -95,14 +95,18 @@ fn wake_for_the_clock(
 /// every [`IDLE_WAIT`] to every [`SETTLED_WAIT`] (once: winit draws a frame
 /// whenever the update mode changes).
 fn settle_after_opening(mut settings: ResMut<WinitSettings>, mut opened: Local<Option<Instant>>) {
-    let opened = *opened.get_or_insert_with(Instant::now);
-    if opened.elapsed() < NEW_WINDOW || settings.focused_mode == UpdateMode::reactive(SETTLED_WAIT) {
-        return;
+    let wait = own_look_wait(opened.get_or_insert_with(Instant::now).elapsed());
+    if settings.focused_mode != UpdateMode::reactive(wait) {
+        *settings = WinitSettings {
+            focused_mode: UpdateMode::reactive(wait),
+            unfocused_mode: UpdateMode::reactive_low_power(wait),
+        };
     }
-    *settings = WinitSettings {
-        focused_mode: UpdateMode::reactive(SETTLED_WAIT),
-        unfocused_mode: UpdateMode::reactive_low_power(SETTLED_WAIT),
-    };
+}
+
+/// How long the window waits before looking on its own, `age` after it opened.
+fn own_look_wait(age: Duration) -> Duration {
+    if age < NEW_WINDOW { IDLE_WAIT } else { SETTLED_WAIT }
 }
 
 fn install_waker(proxy: Option<Res<EventLoopProxyWrapper>>, mut commands: Commands) {
@@ -186,5 +190,18 @@ fn drop_repeated_modifiers(mut inputs: Query<&mut EguiInput>, mut last: Local<Op
             }
             _ => true,
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_new_window_looks_often_and_a_settled_one_rarely() {
+        assert_eq!(own_look_wait(Duration::ZERO), IDLE_WAIT);
+        assert_eq!(own_look_wait(NEW_WINDOW - Duration::from_millis(1)), IDLE_WAIT);
+        assert_eq!(own_look_wait(NEW_WINDOW), SETTLED_WAIT);
+        assert!(SETTLED_WAIT > IDLE_WAIT);
     }
 }

@@ -66,13 +66,51 @@ fn crop_picture(
     let Some(window) = window else {
         return;
     };
+    let region = room_between(&backdrop, window.size());
+    let [r, g, b, _] = backdrop.fill.to_array();
+    crop.set_if_neq(PictureCrop { region, fill: Color::srgb_u8(r, g, b) });
+}
+
+/// The room between the panels, in the window's logical pixels (`window`
+/// is its logical size); empty where a panel covers the window.
+fn room_between(backdrop: &PanelBackdrop, window: Vec2) -> Rect {
     // egui's points may be zoomed; the crop is in the window's logical pixels.
-    let scale = if backdrop.screen.x > 0.0 { window.width() / backdrop.screen.x } else { 1.0 };
+    let scale = if backdrop.screen.x > 0.0 { window.x / backdrop.screen.x } else { 1.0 };
     let [left, right] = backdrop.rects.map(|rect| rect.is_positive().then_some(rect));
     // A panel lies along one side (or covers the window, as a page does).
     let from = left.map_or(0.0, |rect| rect.max.x * scale);
-    let to = right.map_or(window.width(), |rect| rect.min.x * scale);
-    let region = Rect::new(from, 0.0, to.max(from), window.height());
-    let [r, g, b, _] = backdrop.fill.to_array();
-    crop.set_if_neq(PictureCrop { region, fill: Color::srgb_u8(r, g, b) });
+    let to = right.map_or(window.x, |rect| rect.min.x * scale);
+    Rect::new(from, 0.0, to.max(from), window.y)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn backdrop(screen: egui::Vec2, left: egui::Rect, right: egui::Rect) -> PanelBackdrop {
+        PanelBackdrop { screen, rects: [left, right], fill: egui::Color32::BLACK }
+    }
+
+    #[test]
+    fn the_picture_shows_between_the_panels_at_any_zoom() {
+        let window = Vec2::new(1280.0, 800.0);
+        let left = egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(320.0, 800.0));
+        let right = egui::Rect::from_min_max(egui::pos2(985.0, 0.0), egui::pos2(1280.0, 800.0));
+        let both = backdrop(egui::vec2(1280.0, 800.0), left, right);
+        assert_eq!(room_between(&both, window), Rect::new(320.0, 0.0, 985.0, 800.0));
+        // Folded panels record no rectangle: the picture reaches the edges.
+        let folded = backdrop(egui::vec2(1280.0, 800.0), egui::Rect::NOTHING, right);
+        assert_eq!(room_between(&folded, window), Rect::new(0.0, 0.0, 985.0, 800.0));
+        // At an interface scale of 2 egui's points are half the window's pixels.
+        let half = |r: egui::Rect| egui::Rect::from_min_max(r.min / 2.0, r.max / 2.0);
+        let zoomed = backdrop(egui::vec2(640.0, 400.0), half(left), half(right));
+        assert_eq!(room_between(&zoomed, window), Rect::new(320.0, 0.0, 985.0, 800.0));
+    }
+
+    #[test]
+    fn a_page_over_the_window_leaves_no_room() {
+        let page = egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1280.0, 800.0));
+        let cover = backdrop(egui::vec2(1280.0, 800.0), page, egui::Rect::NOTHING);
+        assert!(room_between(&cover, Vec2::new(1280.0, 800.0)).is_empty());
+    }
 }
