@@ -1,11 +1,14 @@
 //! `breakline bench --smp 1,2,4`: the master's Lazy SMP, time to a fixed
 //! depth at each thread count, on the same positions (random openings from a
 //! fixed seed), as a geometric mean per game: the figure to set beside the
-//! cores a machine has.
+//! cores a machine has. Each search has its table ready, as in a game,
+//! where the player makes it before the first move and keeps it: a fresh
+//! table's pages would cost more than a shallow search (and a lone
+//! searcher's table grows as it goes, which one shared with helpers cannot).
 
 use thiserror::Error;
 
-use crate::engine::ai::search::{self, AiConfig, ConfigError, SearchError};
+use crate::engine::ai::search::{self, AiConfig, ConfigError, SearchError, SearchMemory};
 use crate::engine::lab::runner::random_opening;
 use crate::engine::rules::notation::compact_count;
 use crate::engine::{BoardSize, Position, SizeError, Variant};
@@ -65,7 +68,9 @@ fn time_to_depth(positions: &[Position], depth: u32, threads: u32) -> Result<(f6
         config.set_threads(threads)?;
         // A book move would answer without a search.
         config.set_book(false);
-        let result = search::search(pos, &config, &mut ())?;
+        let memory = SearchMemory::new();
+        memory.prepare(pos.variant(), pos.size(), &config);
+        let result = search::search_with_memory(pos, &config, 1, &mut (), &memory)?;
         log_sum += (result.info.time.as_secs_f64() * 1000.0).max(0.001).ln();
         nodes += result.info.nodes as f64;
     }

@@ -180,13 +180,23 @@ struct Control<'a> {
     deadline: Option<Instant>,
     nodes: u64,
     node_limit: u64,
+    /// Set when another thread has finished the search (a Lazy SMP helper
+    /// that completed the last depth first).
+    finished_elsewhere: Option<Arc<AtomicBool>>,
 }
 
 impl<'a> Control<'a> {
     fn new(handler: &'a mut dyn SearchHandler, time_limit: Option<Duration>) -> Control<'a> {
         let start = Instant::now();
         let node_limit = handler.node_limit().unwrap_or(u64::MAX);
-        Control { handler, start, deadline: time_limit.map(|t| start + t), nodes: 0, node_limit }
+        Control {
+            handler,
+            start,
+            deadline: time_limit.map(|t| start + t),
+            nodes: 0,
+            node_limit,
+            finished_elsewhere: None,
+        }
     }
 
     /// Counts a node; every 256 nodes checks the stop flag and the clock.
@@ -199,7 +209,8 @@ impl<'a> Control<'a> {
     /// Checks the stop flag and the clock now.
     fn check(&mut self) -> Result<(), Stopped> {
         let late = self.deadline.is_some_and(|d| Instant::now() >= d) || self.nodes >= self.node_limit;
-        if late || self.handler.should_stop() { Err(Stopped) } else { Ok(()) }
+        let elsewhere = self.finished_elsewhere.as_ref().is_some_and(|f| f.load(Ordering::Relaxed));
+        if late || elsewhere || self.handler.should_stop() { Err(Stopped) } else { Ok(()) }
     }
 
     fn elapsed(&self) -> Duration {

@@ -9,14 +9,16 @@ use crate::engine::ai::eval::{Evaluate, Score, is_proven};
 
 use super::super::window::Window;
 use super::super::{AiConfig, Control};
-use super::lazy_smp::Team;
-use super::root::{Iteration, RootEnd, RootMoves};
+use super::negamax::Searcher;
+use super::root::{Iteration, RootEnd, RootMoves, search_root};
 
 const ASPIRATION_MIN_DEPTH: u32 = 5;
 const ASPIRATION_STEPS: Score = 5;
 
 pub(super) struct Aspiration {
     on: bool,
+    /// The root lines searched for.
+    lines: usize,
     /// The strategy's smallest step.
     step: Score,
 }
@@ -24,7 +26,7 @@ pub(super) struct Aspiration {
 impl Aspiration {
     /// The windows of a search of `config` for `lines` root lines.
     pub(super) fn new<G: Evaluate>(config: &AiConfig, game: &G, lines: usize) -> Aspiration {
-        Aspiration { on: config.aspiration() && lines == 1, step: game.eval_step(config.strategy()).max(1) }
+        Aspiration { on: config.aspiration() && lines == 1, lines, step: game.eval_step(config.strategy()).max(1) }
     }
 
     /// The first window at `depth`, `delta` either side of the `last`
@@ -43,7 +45,7 @@ impl Aspiration {
     /// if the clock runs out meanwhile.
     pub(super) fn search<G: Evaluate>(
         &self,
-        team: &mut Team,
+        searcher: &mut Searcher,
         game: &mut G,
         ctl: &mut Control,
         depth: u32,
@@ -53,7 +55,7 @@ impl Aspiration {
         let mut delta = ASPIRATION_STEPS * self.step;
         let mut window = self.first_window(depth, last, delta);
         loop {
-            let (iteration, end) = team.search_root(game, ctl, depth, root.as_slice(), window);
+            let (iteration, end) = search_root(searcher, game, ctl, depth, root.as_slice(), window, self.lines);
             delta *= 4;
             match end {
                 RootEnd::FailLow => window.widen_down(delta),

@@ -17,6 +17,7 @@ mod selectivity;
 mod table;
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering as AtomicOrdering};
 
 use crate::engine::ai::eval::{Evaluate, Score, WIN, is_proven};
 
@@ -24,8 +25,9 @@ use super::pv::MAX_PLY;
 use super::window::INFINITY;
 use super::{AiConfig, Control, PvLine, SearchInfo, SearchResult};
 use aspiration::Aspiration;
-use lazy_smp::Team;
+use lazy_smp::HelperWork;
 pub use memory::SearchMemory;
+use negamax::Searcher;
 use root::{Iteration, RootEnd, RootMoves};
 use table::Table;
 
@@ -38,7 +40,8 @@ const TIMED_MAX_DEPTH: u32 = MAX_PLY as u32 - 2;
 /// the best `lines` root lines (fewer if there are fewer moves). A depth cut
 /// short still counts where its first move finished, if one line is wanted
 /// (or no depth finished). The table is `memory`'s where one is given and
-/// free, else a fresh one.
+/// free, else a fresh one. With helper threads (Lazy SMP) the result is the
+/// deepest iteration any thread finished: see [`lazy_smp`].
 pub(crate) fn search<G: Evaluate>(
     game: &mut G,
     config: &AiConfig,
@@ -47,9 +50,52 @@ pub(crate) fn search<G: Evaluate>(
     ctl: &mut Control,
 ) -> SearchResult {
     let max_depth = config.depth().unwrap_or(TIMED_MAX_DEPTH);
+    let helpers = config.search_threads() - 1;
     let lease = memory.and_then(|m| m.table(G::VARIANT, game.size(), config));
-    let table = lease.as_ref().map_or_else(|| Arc::new(Table::new(config.tt_mib())), |l| Arc::clone(&l.table));
-    let mut team = Team::new(game, config, table, max_depth, lines);
+    let table =
+        lease.as_ref().map_or_else(|| Arc::new(fresh_table(config.tt_mib(), helpers)), |l| Arc::clone(&l.table));
+    let mut main = Searcher::new(game, config, table);
+    let (result, helper_work) = if helpers == 0 {
+        (deepen(game, &mut main, config, lines, max_depth, ctl, &AtomicU64::new(0)), HelperWork::default())
+    } else {
+        let table = Arc::clone(&main.table);
+        let team = (helpers, max_depth, lines);
+        lazy_smp::alongside(game, ctl, config, &table, team, |game, ctl, helper_nodes| {
+            deepen(game, &mut main, config, lines, max_depth, ctl, helper_nodes)
+        })
+    };
+    ctl.nodes += helper_work.nodes;
+    let mut result = match helper_work.deepest {
+        Some((depth, iteration)) if depth > result.info.depth => {
+            let best_move = iteration.best();
+            let info = completed(depth, iteration, ctl, 0);
+            ctl.report(&info);
+            SearchResult { best_move, info }
+        }
+        _ => result,
+    };
+    result.info.tt_hits = main.tt_hits + helper_work.tt_hits;
+    result
+}
+
+/// A table of at most `mib` MiB for a search with `helpers`: a lone
+/// searcher's grows with its iterations, but one the helpers share cannot be
+/// swapped for a larger one under them, so it starts at its full size.
+fn fresh_table(mib: u32, helpers: usize) -> Table {
+    if helpers == 0 { Table::new(mib) } else { Table::full(mib) }
+}
+
+/// The main searcher's iterative deepening: see [`search`]. Its reports
+/// count `helper_nodes` too.
+fn deepen<G: Evaluate>(
+    game: &mut G,
+    main: &mut Searcher,
+    config: &AiConfig,
+    lines: usize,
+    max_depth: u32,
+    ctl: &mut Control,
+    helper_nodes: &AtomicU64,
+) -> SearchResult {
     let aspiration = Aspiration::new(config, game, lines);
     let mut root = RootMoves::new(game.legal_moves().to_vec());
     let mut info = SearchInfo { pv: vec![root.best()], score: -INFINITY, ..SearchInfo::default() };
@@ -59,7 +105,7 @@ pub(crate) fn search<G: Evaluate>(
             break;
         }
         let nodes_before = ctl.nodes;
-        let (iteration, end) = aspiration.search(&mut team, game, ctl, depth, &mut root, info.score);
+        let (iteration, end) = aspiration.search(main, game, ctl, depth, &mut root, info.score);
         let Some(mut iteration) = iteration else { break };
         if end == RootEnd::Stopped {
             if lines == 1 || info.lines.is_empty() {
@@ -70,14 +116,18 @@ pub(crate) fn search<G: Evaluate>(
         }
         iteration.rank();
         root.follow(&iteration.scores, iteration.best());
-        info = completed(depth, iteration, ctl, team.main_tt_hits());
+        info = completed(depth, iteration, ctl, main.tt_hits);
+        info.nodes += helper_nodes.load(AtomicOrdering::Relaxed);
         ctl.report(&info);
         if proven_within(info.score, depth) {
             break;
         }
-        team.next_iteration(ctl.nodes - nodes_before);
+        main.ordering.age();
+        if let Some(table) = Arc::get_mut(&mut main.table) {
+            // Each iteration costs a few times the last.
+            table.reserve(4 * (ctl.nodes - nodes_before));
+        }
     }
-    info.tt_hits = team.tt_hits();
     SearchResult { best_move: root.best(), info }
 }
 
@@ -112,7 +162,7 @@ fn cut_short(info: SearchInfo, iteration: Iteration) -> SearchInfo {
 
 /// Whether `score` is a result proven within `depth` plies: final, as deeper
 /// search cannot change it.
-fn proven_within(score: Score, depth: u32) -> bool {
+pub(super) fn proven_within(score: Score, depth: u32) -> bool {
     is_proven(score) && ((WIN - score.abs()) as u32) <= depth
 }
 
@@ -124,7 +174,6 @@ mod tests {
     use crate::engine::rules::game::Game;
     use crate::engine::rules::position::{AnyGame, Position};
     use crate::engine::rules::types::{BoardSize, Variant};
-    use negamax::Searcher;
     use root::search_root;
 
     use super::super::window::Window;
