@@ -8,7 +8,7 @@
 
 use thiserror::Error;
 
-use crate::engine::ai::search::{self, AiConfig, ConfigError, SearchError, SearchMemory};
+use crate::engine::ai::search::{self, AiConfig, ConfigError, Limit, SearchError, SearchMemory};
 use crate::engine::lab::runner::random_opening;
 use crate::engine::rules::notation::compact_count;
 use crate::engine::{BoardSize, Position, SizeError, Variant};
@@ -64,7 +64,9 @@ fn openings(variant: Variant, count: usize) -> Result<Vec<Position>, SmpError> {
 fn time_to_depth(positions: &[Position], depth: u32, threads: u32) -> Result<(f64, f64), SmpError> {
     let (mut log_sum, mut nodes) = (0.0, 0.0);
     for pos in positions {
-        let mut config = AiConfig::parse(&format!("master:depth={depth}"), pos.variant())?;
+        // The depth alone: the master's 2 s a move would cut the slowest
+        // searches short, and the fewer threads the more of them.
+        let mut config = AiConfig::parse("master", pos.variant())?.with_limits(&[Limit::Depth(depth)])?;
         config.set_threads(threads)?;
         // A book move would answer without a search.
         config.set_book(false);

@@ -13,7 +13,7 @@
 //! and aspiration windows, always with the full window: they threw their
 //! root order away, and their full-window bounds helped the main search's
 //! narrow windows little. Stockfish's older pattern of helpers skipping
-//! alternate depths was slower on two threads (docs/lab/round-4.md).
+//! alternate depths was slower on two threads (docs/lab/round-5.md).
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
 use std::sync::{Arc, Mutex};
