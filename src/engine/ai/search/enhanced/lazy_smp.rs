@@ -24,8 +24,7 @@ use super::super::window::INFINITY;
 use super::super::{AiConfig, Control, StopFlag};
 use super::aspiration::Aspiration;
 use super::negamax::Searcher;
-use super::proven_within;
-use super::root::{Iteration, RootEnd, RootMoves};
+use super::root::{Iteration, RootEnd, RootMoves, proven_within};
 use super::table::Table;
 
 /// What the helpers did, once the main searcher is done.

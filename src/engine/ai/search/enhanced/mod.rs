@@ -19,7 +19,7 @@ mod table;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering as AtomicOrdering};
 
-use crate::engine::ai::eval::{Evaluate, Score, WIN, is_proven};
+use crate::engine::ai::eval::Evaluate;
 
 use super::pv::MAX_PLY;
 use super::window::INFINITY;
@@ -28,7 +28,7 @@ use aspiration::Aspiration;
 use lazy_smp::HelperWork;
 pub use memory::SearchMemory;
 use negamax::Searcher;
-use root::{Iteration, RootEnd, RootMoves};
+use root::{Iteration, RootEnd, RootMoves, proven_within};
 use table::Table;
 
 /// The deepest iteration of a search limited by time alone: the tables' reach.
@@ -160,16 +160,10 @@ fn cut_short(info: SearchInfo, iteration: Iteration) -> SearchInfo {
     SearchInfo { score, pv, lines: iteration.lines.into_lines(), ..info }
 }
 
-/// Whether `score` is a result proven within `depth` plies: final, as deeper
-/// search cannot change it.
-pub(super) fn proven_within(score: Score, depth: u32) -> bool {
-    is_proven(score) && ((WIN - score.abs()) as u32) <= depth
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::ai::eval::Strategy;
+    use crate::engine::ai::eval::{Score, Strategy};
     use crate::engine::ai::search::{Algorithm, search as search_position};
     use crate::engine::rules::game::Game;
     use crate::engine::rules::position::{AnyGame, Position};

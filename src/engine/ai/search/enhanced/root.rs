@@ -2,7 +2,7 @@
 //! tries them, and one search of them at a depth within a window, for one
 //! line or several (MultiPV).
 
-use crate::engine::ai::eval::{Evaluate, Score};
+use crate::engine::ai::eval::{Evaluate, Score, WIN, is_proven};
 use crate::engine::rules::types::Move;
 
 use super::super::window::Window;
@@ -44,6 +44,12 @@ impl RootMoves {
         self.moves = ranked.iter().map(|&(m, _)| m).collect();
         self.promote(best);
     }
+}
+
+/// Whether `score` is a result proven within `depth` plies: final, as deeper
+/// search cannot change it.
+pub(super) fn proven_within(score: Score, depth: u32) -> bool {
+    is_proven(score) && ((WIN - score.abs()) as u32) <= depth
 }
 
 /// How a search of the root ended.
