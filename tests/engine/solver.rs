@@ -206,12 +206,11 @@ fn breakthrough_endgames_agree_with_exhaustive_search() {
 #[test]
 fn breakthrough_knowledge_only_decides_what_search_confirms() {
     let mut decided = [0usize; 2];
-    for pos in near_ends(Variant::Breakthrough, BoardSize::new(5, 5), 60, 9).into_iter().chain(near_ends(
-        Variant::Breakthrough,
-        BoardSize::new(6, 6),
-        60,
-        7,
-    )) {
+    let boards = [((5, 5), 300, 9), ((6, 6), 300, 7), ((5, 6), 200, 8), ((4, 7), 200, 9)];
+    let starts = boards.into_iter().flat_map(|((c, r), games, before_end)| {
+        near_ends(Variant::Breakthrough, BoardSize::new(c, r), games, before_end)
+    });
+    for pos in starts {
         let mut game = concrete(&pos);
         let tables = game.tables();
         // Every position along the rest of a random game.
@@ -288,6 +287,33 @@ fn a_pawn_nobody_can_reach_wins_the_race() {
     let pos = Position::from_fen(Variant::Breakthrough, "4bb/6/3b2/w5/6/6 b").unwrap();
     let s = solver::solve(&pos, &generous(), &mut ()).unwrap();
     assert_eq!(s.verdict, Verdict::Win(Side::Black));
+}
+
+/// The insight for `fen` (Breakthrough, 6x6 unless the FEN says otherwise),
+/// checked by exhaustive search: the win takes exactly `plies` plies.
+fn decided_in_exactly(fen: &str, winner: Side, plies: u32) -> Breakthrough<u64> {
+    let pos = Position::from_fen(Variant::Breakthrough, fen).unwrap();
+    let game = concrete(&pos);
+    assert_eq!(game.insight(&game.tables()), Insight::Decided { winner, plies }, "{fen}");
+    let (mut g, mut memo) = (game.clone(), HashMap::new());
+    assert!(wins_within(&mut g, winner, plies, &mut memo) && !wins_within(&mut g, winner, plies - 2, &mut memo));
+    game
+}
+
+#[test]
+fn a_pawn_caught_too_late_wins_and_a_step_can_make_one() {
+    // Black's d6 pawn could reach the a-file, but only after White's a2 pawn
+    // has passed: d6 is 4 ranks and 3 files away (the old cone, drift <= ranks,
+    // counted it as a catcher). White needs 4 moves, Black 5.
+    decided_in_exactly("3b2/6/6/6/w5/6 w", Side::White, 7);
+    // White's b3 pawn can be caught by c6 (which stands in its way on b5),
+    // but b3-a4 makes a pawn c6 is too late for: a win in 5 plies.
+    let game = decided_in_exactly("2b3/6/6/1w4/6/6 w", Side::White, 5);
+    let m = game.decided_move(&game.tables()).expect("the step");
+    let pos = Position::from_fen(Variant::Breakthrough, "2b3/6/6/1w4/6/6 w").unwrap();
+    assert_eq!(pos.move_name(m), "b3-a4");
+    let s = solver::solve(&pos, &generous(), &mut ()).unwrap();
+    assert_eq!((s.verdict, s.distance), (Verdict::Win(Side::White), Some(5)));
 }
 
 #[test]

@@ -2,8 +2,8 @@
 //! step from its goal wins at once, two such enemy pawns (or one the mover
 //! cannot capture) win next move, one capturable enemy pawn there must be
 //! captured, a pawn that can step next to the goal where no enemy can capture
-//! it wins in three plies, and a pawn no enemy can ever reach wins a race it
-//! is ahead in.
+//! it wins in three plies, a pawn no enemy can catch in time wins a race it
+//! is ahead in, and so does a move that makes one.
 //! Lines of Action: a mover that can join all its pieces with one move wins
 //! next ply (its rules decide connection and the mover-wins rule themselves).
 
@@ -55,23 +55,45 @@ pub trait SolverGame: Evaluate {
     fn prepare(&mut self) {}
 }
 
-/// Per square and side: the squares from which an enemy pawn could ever block
-/// or capture a pawn walking straight to its goal, and the squares ahead on its file.
+/// Per square and side: the squares from which an enemy pawn could catch in
+/// time a pawn walking straight to its goal (capture it or stand in its way),
+/// when the walker's side moves first and when it moves second; and the
+/// squares ahead on its file.
 pub struct Cones<B> {
-    danger: [Vec<B>; 2],
+    /// Indexed by whether the walker's side moves first, then side, then square.
+    danger: [[Vec<B>; 2]; 2],
     ahead: [Vec<B>; 2],
+}
+
+/// Whether an enemy pawn `steps` ranks ahead of a pawn that walks straight
+/// and wins on its `goal`-th move, `drift` files aside, can ever capture or
+/// block it, when the walker's side moves first (`first`) or second. Enemy
+/// pawns only come towards the walker, a rank a move, a file aside at most.
+fn can_catch(steps: i32, drift: i32, goal: i32, first: bool) -> bool {
+    // After the walker's t-th move (t < goal) the enemy needs `needed` moves
+    // to stand on the rank just ahead of it.
+    (0..goal).any(|t| {
+        let needed = steps - t - 1;
+        // Enemy moves made before the one that could capture the walker
+        // there, and before the walker's next move (which it could block).
+        let (before_capture, before_block) = if first { (t - 1, t) } else { (t, t + 1) };
+        let capture = needed >= 0 && needed <= before_capture && drift <= needed + 1;
+        let block = needed >= 0 && needed <= before_block && drift <= needed;
+        capture || block
+    })
 }
 
 impl<B: Bits> Cones<B> {
     fn new(board: &Board<B>) -> Cones<B> {
         let size = board.size();
         let squares = 0..size.squares() as u8;
-        let mut danger = [Vec::new(), Vec::new()];
+        let mut danger: [[Vec<B>; 2]; 2] = Default::default();
         let mut ahead = [Vec::new(), Vec::new()];
         for color in Side::BOTH {
             for sq in squares.clone() {
                 let (file, from_home) = (size.file_of(sq) as i32, size.rank_from_home(color, sq) as i32);
-                let (mut d, mut a) = (B::EMPTY, B::EMPTY);
+                let goal = size.rows as i32 - 1 - from_home;
+                let (mut d, mut a) = ([B::EMPTY; 2], B::EMPTY);
                 for other in squares.clone() {
                     let steps = size.rank_from_home(color, other) as i32 - from_home;
                     let drift = (size.file_of(other) as i32 - file).abs();
@@ -81,14 +103,15 @@ impl<B: Bits> Cones<B> {
                     if drift == 0 {
                         a |= B::bit(other as usize);
                     }
-                    // An enemy `steps` ranks ahead drifts at most one file per
-                    // step towards us, and needs to reach a neighbouring file
-                    // by the time it meets our path: |file - f| <= steps.
-                    if drift <= steps {
-                        d |= B::bit(other as usize);
+                    for first in [false, true] {
+                        if can_catch(steps, drift, goal, first) {
+                            d[first as usize] |= B::bit(other as usize);
+                        }
                     }
                 }
-                danger[color.index()].push(d);
+                for first in [false, true] {
+                    danger[first as usize][color.index()].push(d[first as usize]);
+                }
                 ahead[color.index()].push(a);
             }
         }
@@ -131,19 +154,44 @@ impl<'a, B: Bits> Army<'a, B> {
         (0..rows).rev().find(|&k| (self.own() & self.rank(k)).any()).map_or(u32::MAX, |k| (rows - 1 - k) as u32)
     }
 
-    /// The pawn nearest its goal that no enemy can ever stop and no own pawn
-    /// blocks, with its distance in moves.
-    fn runner(&self, cones: &Cones<B>) -> Option<(usize, u32)> {
+    /// The pawn nearest its goal that no enemy can stop in time and no own
+    /// pawn blocks, with its distance in moves, when this side moves first
+    /// (`first`) or second.
+    fn runner(&self, cones: &Cones<B>, first: bool) -> Option<(usize, u32)> {
         let rows = self.rows();
         let c = self.color.index();
+        let danger = &cones.danger[first as usize][c];
         (0..rows).rev().find_map(|k| {
             let candidates = self.own() & self.rank(k);
             candidates
                 .squares()
-                .find(|&sq| {
-                    (cones.danger[c][sq] & self.enemy()).is_empty() && (cones.ahead[c][sq] & self.own()).is_empty()
-                })
+                .find(|&sq| (danger[sq] & self.enemy()).is_empty() && (cones.ahead[c][sq] & self.own()).is_empty())
                 .map(|sq| (sq, (rows - 1 - k) as u32))
+        })
+    }
+
+    /// A move (from, to) that makes a pawn no enemy can stop in time, with
+    /// the moves it then needs, when the enemy's nearest pawn needs more than
+    /// that (the enemy moves next, so it must be strictly slower).
+    fn step_to_runner(&self, cones: &Cones<B>, enemy_nearest: u32) -> Option<(usize, usize, u32)> {
+        let c = self.color.index();
+        let empty = self.board.geometry().all & !self.board.occupied();
+        // A pawn on rank k lands `rows - 2 - k` moves from the goal, which
+        // must be fewer than `enemy_nearest`.
+        let rows = self.rows();
+        let lowest = (rows - 1).saturating_sub(enemy_nearest.min(rows as u32) as usize);
+        (lowest..rows - 2).rev().find_map(|k| {
+            (self.own() & self.rank(k)).squares().find_map(|from| {
+                let pawn = B::bit(from);
+                let landings = (self.view.forward(pawn) & empty) | (self.view.pawn_attacks(pawn) & !self.own());
+                landings
+                    .squares()
+                    .find(|&to| {
+                        let enemy = self.enemy() & !B::bit(to);
+                        (cones.danger[0][c][to] & enemy).is_empty() && (cones.ahead[c][to] & self.own()).is_empty()
+                    })
+                    .map(|to| (from, to, (rows - 2 - k) as u32))
+            })
         })
     }
 
@@ -188,12 +236,17 @@ fn breakthrough_insight<B: Bits>(board: &Board<B>, cones: &Cones<B>) -> Insight 
         return Insight::Decided { winner: me.color, plies: 3 };
     }
     // Races: the mover's k-th move comes before the other side's k-th.
-    if let Some((_, k)) = me.runner(cones)
+    if let Some((_, k)) = me.runner(cones, true)
         && k <= them.nearest()
     {
         return Insight::Decided { winner: me.color, plies: 2 * k - 1 };
     }
-    if let Some((_, k)) = them.runner(cones)
+    if must.is_none()
+        && let Some((_, _, k)) = me.step_to_runner(cones, them.nearest())
+    {
+        return Insight::Decided { winner: me.color, plies: 2 * k + 1 };
+    }
+    if let Some((_, k)) = them.runner(cones, false)
         && k < me.nearest()
     {
         return Insight::Decided { winner: them.color, plies: 2 * k };
@@ -231,9 +284,13 @@ impl<B: Bits> SolverGame for Breakthrough<B> {
         if let Some(&m) = moves.iter().find(|m| starters.has(m.from as usize) && landings.has(m.to as usize)) {
             return Some(m);
         }
-        let (runner, _) = me.runner(cones)?;
-        let straight = me.view.forward(B::bit(runner));
-        moves.iter().copied().find(|m| m.from as usize == runner && straight.has(m.to as usize))
+        if let Some((runner, _)) = me.runner(cones, true) {
+            let straight = me.view.forward(B::bit(runner));
+            return moves.iter().copied().find(|m| m.from as usize == runner && straight.has(m.to as usize));
+        }
+        let them = Army::new(board, board.side().opponent());
+        let (from, to, _) = me.step_to_runner(cones, them.nearest())?;
+        moves.iter().copied().find(|m| m.from as usize == from && m.to as usize == to)
     }
 }
 
