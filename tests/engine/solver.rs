@@ -10,6 +10,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use breakline::engine::ai::solver::{self, Insight, SolveConfig, SolveError, SolverGame, Verdict};
+use breakline::engine::rules::bits::Bits;
 use breakline::engine::rules::breakthrough::Breakthrough;
 use breakline::engine::rules::loa::LinesOfAction;
 use breakline::engine::{BoardSize, Game, Move, Outcome, Position, Side, Variant};
@@ -205,7 +206,7 @@ fn breakthrough_endgames_agree_with_exhaustive_search() {
 
 #[test]
 fn breakthrough_knowledge_only_decides_what_search_confirms() {
-    let mut decided = [0usize; 2];
+    let (mut decided, mut defended) = ([0usize; 2], 0);
     let boards = [((5, 5), 300, 9), ((6, 6), 300, 7), ((5, 6), 200, 8), ((4, 7), 200, 9)];
     let starts = boards.into_iter().flat_map(|((c, r), games, before_end)| {
         near_ends(Variant::Breakthrough, BoardSize::new(c, r), games, before_end)
@@ -230,6 +231,15 @@ fn breakthrough_knowledge_only_decides_what_search_confirms() {
                         game.undo_unchecked(m);
                     }
                 }
+                Insight::MustDefend(squares) => {
+                    defended += 1;
+                    for m in game.legal_moves().into_iter().filter(|m| !squares.has(m.to as usize)) {
+                        game.play_unchecked(m);
+                        let mover = game.side_to_move();
+                        assert!(wins_within(&mut game, mover, 3, &mut HashMap::new()), "{m:?} should lose in 4 plies");
+                        game.undo_unchecked(m);
+                    }
+                }
                 Insight::Open => {}
             }
             let moves = game.legal_moves();
@@ -237,6 +247,7 @@ fn breakthrough_knowledge_only_decides_what_search_confirms() {
         }
     }
     assert!(decided[0] > 50 && decided[1] > 50, "the test must see both short and long decisions: {decided:?}");
+    assert!(defended > 50, "the test must see moves ruled out: {defended}");
 }
 
 #[test]

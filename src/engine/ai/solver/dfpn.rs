@@ -15,6 +15,7 @@ use arrayvec::ArrayVec;
 
 use crate::engine::ai::eval::Strategy;
 use crate::engine::ai::search::Stopped;
+use crate::engine::rules::bits::{Bits, Wide};
 use crate::engine::rules::game::MoveList;
 use crate::engine::rules::types::{Move, Outcome, Side};
 
@@ -58,7 +59,35 @@ impl Value {
 /// What a node is before its children are looked at.
 enum Decision {
     Done(Value),
-    Open(Option<u8>),
+    Open(Option<Focus>),
+}
+
+/// The moves a node needs looked at when the game's structure rules the
+/// others out: they lose within `others_lose_within` plies.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Focus {
+    /// Captures on this square.
+    Capture(u8),
+    /// Moves ending on these squares.
+    Defend(Wide),
+}
+
+impl Focus {
+    fn keeps(&self, m: Move) -> bool {
+        match self {
+            Focus::Capture(square) => m.to == *square && m.capture,
+            Focus::Defend(squares) => squares.has(m.to as usize),
+        }
+    }
+
+    /// The longest a move left out lasts: a node lost through its kept moves
+    /// lasts at least this long (the loser's longest line).
+    fn others_lose_within(&self) -> u32 {
+        match self {
+            Focus::Capture(_) => 2,
+            Focus::Defend(_) => 4,
+        }
+    }
 }
 
 pub(crate) struct Child {
@@ -199,7 +228,12 @@ impl<'a, 'h, G: SolverGame> Solver<'a, 'h, G> {
             Insight::Decided { winner, plies } if winner != self.target || remaining.is_none_or(|r| plies <= r) => {
                 Decision::Done(self.verdict(mover, winner == self.target, plies))
             }
-            Insight::MustCapture(square) => Decision::Open(Some(square)),
+            Insight::MustCapture(square) => Decision::Open(Some(Focus::Capture(square))),
+            // In a bounded search the defender's left-out moves must lose
+            // within the plies left.
+            Insight::MustDefend(squares) if mover == self.target || remaining.is_none_or(|r| r >= 4) => {
+                Decision::Open(Some(Focus::Defend(squares)))
+            }
             _ => Decision::Open(None),
         }
     }
@@ -217,11 +251,11 @@ impl<'a, 'h, G: SolverGame> Solver<'a, 'h, G> {
         }
     }
 
-    fn moves(&self, must: Option<u8>) -> MoveList {
+    fn moves(&self, focus: Option<Focus>) -> MoveList {
         let mut moves = MoveList::new();
         self.game.generate_moves(&mut moves);
-        if let Some(square) = must {
-            moves.retain(|m| m.to == square && m.capture);
+        if let Some(focus) = focus {
+            moves.retain(|m| focus.keeps(*m));
         }
         moves
     }
@@ -241,8 +275,8 @@ impl<'a, 'h, G: SolverGame> Solver<'a, 'h, G> {
 
     /// The children of the current node with their best known values; stops
     /// early at a child that proves the node.
-    pub(crate) fn expand(&mut self, must: Option<u8>, remaining: Option<u32>) -> Vec<Child> {
-        let moves = self.moves(must);
+    pub(crate) fn expand(&mut self, focus: Option<Focus>, remaining: Option<u32>) -> Vec<Child> {
+        let moves = self.moves(focus);
         let below = remaining.map(|r| r - 1);
         let watch_path = G::CAN_REPEAT && remaining.is_none();
         // First the keys, with their buckets fetched ahead: table look-ups
@@ -325,11 +359,12 @@ impl<'a, 'h, G: SolverGame> Solver<'a, 'h, G> {
         }
         let first_node = self.clock.nodes;
         let hash = self.game.hash();
-        let must = match self.decide(remaining, true) {
+        let focus = match self.decide(remaining, true) {
             Decision::Done(v) => return Ok(v),
-            Decision::Open(must) => must,
+            Decision::Open(focus) => focus,
         };
-        let mut children = self.expand(must, remaining);
+        let mut children = self.expand(focus, remaining);
+        let floor = focus.map_or(0, |f| f.others_lose_within());
         if children.is_empty() {
             // No legal move: the mover loses, which fails whichever side it is.
             let v = Value::fails(0);
@@ -338,7 +373,7 @@ impl<'a, 'h, G: SolverGame> Solver<'a, 'h, G> {
         }
         let below = remaining.map(|r| r - 1);
         loop {
-            let v = combine(&children);
+            let v = combine(&children, floor);
             if self.path.is_empty() {
                 self.note_root(v);
             }
@@ -389,10 +424,11 @@ impl<'a, 'h, G: SolverGame> Solver<'a, 'h, G> {
         }
     }
 
-    /// The moves to consider at the current node (after a must-capture).
-    pub(crate) fn must_capture(&self, remaining: Option<u32>) -> Option<u8> {
+    /// The moves to consider at the current node (after a must-capture or
+    /// a must-defend).
+    pub(crate) fn focus(&self, remaining: Option<u32>) -> Option<Focus> {
         match self.decide(remaining, false) {
-            Decision::Open(must) => must,
+            Decision::Open(focus) => focus,
             Decision::Done(_) => None,
         }
     }
@@ -411,15 +447,16 @@ impl<'a, 'h, G: SolverGame> Solver<'a, 'h, G> {
     }
 }
 
-/// A node's numbers from its children's, in negamax form.
-fn combine(children: &[Child]) -> Value {
+/// A node's numbers from its children's, in negamax form; a lost node lasts
+/// at least `floor` plies (its left-out moves' longest).
+fn combine(children: &[Child], floor: u32) -> Value {
     let phi = children.iter().map(|c| c.value.delta).min().unwrap_or(INF);
     let sum: u64 = children.iter().map(|c| c.value.phi as u64).sum();
     let delta = if children.iter().any(|c| c.value.phi >= INF) { INF } else { sum.min(INF as u64 - 1) as u32 };
     let len = if phi == 0 {
         1 + children.iter().filter(|c| c.value.delta == 0).map(|c| c.value.len).min().unwrap_or(0)
     } else if delta == 0 {
-        1 + children.iter().map(|c| c.value.len).max().unwrap_or(0)
+        (1 + children.iter().map(|c| c.value.len).max().unwrap_or(0)).max(floor)
     } else {
         0
     };

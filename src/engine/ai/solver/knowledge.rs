@@ -3,13 +3,14 @@
 //! cannot capture) win next move, one capturable enemy pawn there must be
 //! captured, a pawn that can step next to the goal where no enemy can capture
 //! it wins in three plies, a pawn no enemy can catch in time wins a race it
-//! is ahead in, and so does a move that makes one.
+//! is ahead in, and so does a move that makes one; against an enemy that can
+//! make such a step, only the moves that could stop it need looking at.
 //! Lines of Action: a mover that can join all its pieces with one move wins
 //! next ply (its rules decide connection and the mover-wins rule themselves).
 
 use crate::engine::ai::eval::Evaluate;
 use crate::engine::ai::eval::loa::connects_in_one;
-use crate::engine::rules::bits::Bits;
+use crate::engine::rules::bits::{Bits, Wide};
 use crate::engine::rules::board::Board;
 use crate::engine::rules::breakthrough::Breakthrough;
 use crate::engine::rules::game::Game;
@@ -29,6 +30,9 @@ pub enum Insight {
     },
     /// Every move but a capture on this square loses at once.
     MustCapture(u8),
+    /// Every move but one that ends on one of these squares loses within
+    /// four plies (the enemy steps where it cannot be caught, then wins).
+    MustDefend(Wide),
     /// The structure decides nothing here: search on.
     Open,
 }
@@ -175,7 +179,7 @@ impl<'a, B: Bits> Army<'a, B> {
     /// that (the enemy moves next, so it must be strictly slower).
     fn step_to_runner(&self, cones: &Cones<B>, enemy_nearest: u32) -> Option<(usize, usize, u32)> {
         let c = self.color.index();
-        let empty = self.board.geometry().all & !self.board.occupied();
+        let empty = self.empty();
         // A pawn on rank k lands `rows - 2 - k` moves from the goal, which
         // must be fewer than `enemy_nearest`.
         let rows = self.rows();
@@ -204,13 +208,34 @@ impl<'a, B: Bits> Army<'a, B> {
         self.rank(rows - 2) & !self.view.flip().pawn_attacks(guards) & !self.own()
     }
 
-    /// Whether a pawn two steps from the goal can step where it cannot be
-    /// captured (it then wins next move unless the enemy wins first).
-    fn has_safe_step(&self) -> bool {
+    /// The squares a pawn two steps from the goal can step to where it cannot
+    /// be captured (it then wins next move unless the enemy wins first).
+    fn safe_steps(&self) -> B {
         let starters = self.own() & self.rank(self.rows() - 3);
         let landings = self.safe_landings();
-        let empty = self.board.geometry().all & !self.board.occupied();
-        (self.view.forward(starters) & empty & landings).any() || (self.view.pawn_attacks(starters) & landings).any()
+        (self.view.forward(starters) & self.empty() & landings) | (self.view.pawn_attacks(starters) & landings)
+    }
+
+    fn has_safe_step(&self) -> bool {
+        self.safe_steps().any()
+    }
+
+    fn empty(&self) -> B {
+        self.board.geometry().all & !self.board.occupied()
+    }
+
+    /// The squares this side's moves can end on.
+    fn reach(&self) -> B {
+        (self.view.forward(self.own()) & self.empty()) | (self.view.pawn_attacks(self.own()) & !self.own())
+    }
+
+    /// Against an enemy that can step where it cannot be caught (and nothing
+    /// faster on either side): the only moves that may help capture a pawn
+    /// two steps from its goal, stand on a square it would step to, or make a
+    /// pawn one step from our own goal. Every other move leaves the step on.
+    fn defences(&self, them: &Army<'_, B>) -> B {
+        let starters = them.own() & them.rank(them.rows() - 3);
+        starters | them.safe_steps() | self.rank(self.rows() - 2)
     }
 
     /// Own pawns that can capture on `square`.
@@ -251,7 +276,17 @@ fn breakthrough_insight<B: Bits>(board: &Board<B>, cones: &Cones<B>) -> Insight 
     {
         return Insight::Decided { winner: them.color, plies: 2 * k };
     }
-    must.map_or(Insight::Open, Insight::MustCapture)
+    if let Some(square) = must {
+        return Insight::MustCapture(square);
+    }
+    if them.has_safe_step() {
+        let defences = me.defences(&them) & me.reach();
+        if defences.is_empty() {
+            return Insight::Decided { winner: them.color, plies: 4 };
+        }
+        return Insight::MustDefend(defences.squares().fold(Wide::EMPTY, |set, sq| set | Wide::bit(sq)));
+    }
+    Insight::Open
 }
 
 impl<B: Bits> SolverGame for Breakthrough<B> {

@@ -64,9 +64,9 @@ impl<G: SolverGame> Solver<'_, '_, G> {
     /// the line needs that were lost.
     fn searched_step(&mut self, remaining: Option<u32>) -> Result<Option<Move>, Stopped> {
         let node = self.solve_here(remaining)?;
-        let must = self.must_capture(remaining);
+        let focus = self.focus(remaining);
         let below = remaining.map(|r| r.saturating_sub(1));
-        let mut children = self.expand(must, remaining);
+        let mut children = self.expand(focus, remaining);
         if node.phi == 0 {
             // The mover wins: any child proved lost for its mover will do, the shortest best.
             if let Some(c) = children.iter().filter(|c| c.value.delta == 0).min_by_key(|c| c.value.len) {
