@@ -231,12 +231,15 @@ fn breakthrough_knowledge_only_decides_what_search_confirms() {
                         game.undo_unchecked(m);
                     }
                 }
-                Insight::MustDefend(squares) => {
+                Insight::MustDefend { squares, plies } => {
                     defended += 1;
                     for m in game.legal_moves().into_iter().filter(|m| !squares.has(m.to as usize)) {
                         game.play_unchecked(m);
                         let mover = game.side_to_move();
-                        assert!(wins_within(&mut game, mover, 3, &mut HashMap::new()), "{m:?} should lose in 4 plies");
+                        assert!(
+                            wins_within(&mut game, mover, plies - 1, &mut HashMap::new()),
+                            "{m:?} should lose in {plies}"
+                        );
                         game.undo_unchecked(m);
                     }
                 }

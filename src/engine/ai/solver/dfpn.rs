@@ -68,15 +68,15 @@ enum Decision {
 pub(crate) enum Focus {
     /// Captures on this square.
     Capture(u8),
-    /// Moves ending on these squares.
-    Defend(Wide),
+    /// Moves ending on these squares; the others lose within the plies.
+    Defend(Wide, u32),
 }
 
 impl Focus {
     fn keeps(&self, m: Move) -> bool {
         match self {
             Focus::Capture(square) => m.to == *square && m.capture,
-            Focus::Defend(squares) => squares.has(m.to as usize),
+            Focus::Defend(squares, _) => squares.has(m.to as usize),
         }
     }
 
@@ -85,7 +85,7 @@ impl Focus {
     fn others_lose_within(&self) -> u32 {
         match self {
             Focus::Capture(_) => 2,
-            Focus::Defend(_) => 4,
+            Focus::Defend(_, plies) => *plies,
         }
     }
 }
@@ -231,8 +231,8 @@ impl<'a, 'h, G: SolverGame> Solver<'a, 'h, G> {
             Insight::MustCapture(square) => Decision::Open(Some(Focus::Capture(square))),
             // In a bounded search the defender's left-out moves must lose
             // within the plies left.
-            Insight::MustDefend(squares) if mover == self.target || remaining.is_none_or(|r| r >= 4) => {
-                Decision::Open(Some(Focus::Defend(squares)))
+            Insight::MustDefend { squares, plies } if mover == self.target || remaining.is_none_or(|r| r >= plies) => {
+                Decision::Open(Some(Focus::Defend(squares, plies)))
             }
             _ => Decision::Open(None),
         }

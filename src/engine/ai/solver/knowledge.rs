@@ -31,8 +31,14 @@ pub enum Insight {
     /// Every move but a capture on this square loses at once.
     MustCapture(u8),
     /// Every move but one that ends on one of these squares loses within
-    /// four plies (the enemy steps where it cannot be caught, then wins).
-    MustDefend(Wide),
+    /// `plies` plies (the enemy steps where it cannot be caught, or breaks
+    /// through by pushes, then wins).
+    MustDefend {
+        /// Where the moves that may defend end.
+        squares: Wide,
+        /// The most plies any other move lasts.
+        plies: u32,
+    },
     /// The structure decides nothing here: search on.
     Open,
 }
@@ -224,6 +230,37 @@ impl<'a, B: Bits> Army<'a, B> {
         self.board.geometry().all & !self.board.occupied()
     }
 
+    /// A breakthrough by pushes alone, this side to move: each push puts a
+    /// pawn one step from the goal, where the enemy must capture it at once
+    /// (from its home rank, the only squares that attack it) or lose; a push
+    /// it cannot capture wins next move. The enemy cannot win meanwhile: its
+    /// moves are those captures, which never bring a pawn next to its goal
+    /// (the caller checks it has none there now). Returns the first push and
+    /// the moves to the win, pushes and the step onto the goal; at most
+    /// `pushes` pushes are tried in a row.
+    fn breakthrough_by_pushes(&self, own: B, enemy: B, pushes: u32) -> Option<(usize, usize, u32)> {
+        if pushes == 0 {
+            return None;
+        }
+        let empty = self.board.geometry().all & !(own | enemy);
+        let starters = own & self.rank(self.rows() - 3);
+        starters.squares().find_map(|from| {
+            let pawn = B::bit(from);
+            let landings = (self.view.forward(pawn) & empty) | (self.view.pawn_attacks(pawn) & !own);
+            landings.squares().find_map(|to| {
+                let (own, enemy) = ((own & !pawn) | B::bit(to), enemy & !B::bit(to));
+                let capturers = self.view.pawn_attacks(B::bit(to)) & enemy;
+                let mut longest = 1;
+                for c in capturers.squares() {
+                    let (own, enemy) = (own & !B::bit(to), (enemy & !B::bit(c)) | B::bit(to));
+                    let (_, _, n) = self.breakthrough_by_pushes(own, enemy, pushes - 1)?;
+                    longest = longest.max(n);
+                }
+                Some((from, to, longest + 1))
+            })
+        })
+    }
+
     /// The squares this side's moves can end on.
     fn reach(&self) -> B {
         (self.view.forward(self.own()) & self.empty()) | (self.view.pawn_attacks(self.own()) & !self.own())
@@ -244,6 +281,9 @@ impl<'a, B: Bits> Army<'a, B> {
     }
 }
 
+/// The most pushes in a row a breakthrough by pushes is looked for.
+const PUSHES: u32 = 3;
+
 fn breakthrough_insight<B: Bits>(board: &Board<B>, cones: &Cones<B>) -> Insight {
     let me = Army::new(board, board.side());
     let them = Army::new(board, board.side().opponent());
@@ -259,6 +299,11 @@ fn breakthrough_insight<B: Bits>(board: &Board<B>, cones: &Cones<B>) -> Insight 
     };
     if must.is_none() && me.has_safe_step() {
         return Insight::Decided { winner: me.color, plies: 3 };
+    }
+    if must.is_none()
+        && let Some((_, _, n)) = me.breakthrough_by_pushes(me.own(), me.enemy(), PUSHES)
+    {
+        return Insight::Decided { winner: me.color, plies: 2 * n - 1 };
     }
     // Races: the mover's k-th move comes before the other side's k-th.
     if let Some((_, k)) = me.runner(cones, true)
@@ -279,14 +324,18 @@ fn breakthrough_insight<B: Bits>(board: &Board<B>, cones: &Cones<B>) -> Insight 
     if let Some(square) = must {
         return Insight::MustCapture(square);
     }
-    if them.has_safe_step() {
-        let defences = me.defences(&them) & me.reach();
-        if defences.is_empty() {
-            return Insight::Decided { winner: them.color, plies: 4 };
-        }
-        return Insight::MustDefend(defences.squares().fold(Wide::EMPTY, |set, sq| set | Wide::bit(sq)));
+    let (defences, plies) = if them.has_safe_step() {
+        (me.defences(&them), 4)
+    } else if let Some((_, _, n)) = them.breakthrough_by_pushes(them.own(), them.enemy(), PUSHES) {
+        (me.rank(1) | me.rank(2) | me.rank(rows - 2), 2 * n)
+    } else {
+        return Insight::Open;
+    };
+    let defences = defences & me.reach();
+    if defences.is_empty() {
+        return Insight::Decided { winner: them.color, plies };
     }
-    Insight::Open
+    Insight::MustDefend { squares: defences.squares().fold(Wide::EMPTY, |set, sq| set | Wide::bit(sq)), plies }
 }
 
 impl<B: Bits> SolverGame for Breakthrough<B> {
@@ -324,7 +373,9 @@ impl<B: Bits> SolverGame for Breakthrough<B> {
             return moves.iter().copied().find(|m| m.from as usize == runner && straight.has(m.to as usize));
         }
         let them = Army::new(board, board.side().opponent());
-        let (from, to, _) = me.step_to_runner(cones, them.nearest())?;
+        let (from, to, _) = me
+            .step_to_runner(cones, them.nearest())
+            .or_else(|| me.breakthrough_by_pushes(me.own(), me.enemy(), PUSHES))?;
         moves.iter().copied().find(|m| m.from as usize == from && m.to as usize == to)
     }
 }
