@@ -204,10 +204,44 @@ fn breakthrough_endgames_agree_with_exhaustive_search() {
     assert!(checked >= 8, "{checked}");
 }
 
+/// The game with its files mirrored (a and the last file swapped).
+fn mirrored(game: &Breakthrough<u64>) -> Breakthrough<u64> {
+    let fen = game.placement().to_fen();
+    let (ranks, side) = fen.split_once(' ').unwrap();
+    let mirror_rank = |rank: &str| {
+        let mut row = String::new();
+        for c in rank.chars() {
+            match c.to_digit(10) {
+                Some(n) => row.extend(std::iter::repeat_n('.', n as usize)),
+                None => row.push(c),
+            }
+        }
+        let mut out = String::new();
+        for (is_empty, run) in
+            row.chars().rev().collect::<Vec<_>>().chunk_by(|a, b| (*a == '.') == (*b == '.')).map(|r| (r[0] == '.', r))
+        {
+            if is_empty { out.push_str(&run.len().to_string()) } else { out.extend(run) }
+        }
+        out
+    };
+    let ranks: Vec<String> = ranks.split('/').map(mirror_rank).collect();
+    concrete(&Position::from_fen(Variant::Breakthrough, &format!("{} {side}", ranks.join("/"))).unwrap())
+}
+
+/// What an insight says, apart from which squares (which mirror).
+fn verdict_of(insight: Insight) -> (u8, Option<Side>, u32) {
+    match insight {
+        Insight::Decided { winner, plies } => (0, Some(winner), plies),
+        Insight::MustCapture(_) => (1, None, 2),
+        Insight::MustDefend { squares, plies } => (2, None, plies * 1000 + squares.count()),
+        Insight::Open => (3, None, 0),
+    }
+}
+
 #[test]
 fn breakthrough_knowledge_only_decides_what_search_confirms() {
     let (mut decided, mut defended) = ([0usize; 2], 0);
-    let boards = [((5, 5), 300, 9), ((6, 6), 300, 7), ((5, 6), 200, 8), ((4, 7), 200, 9)];
+    let boards = [((5, 5), 300, 9), ((6, 6), 300, 7), ((5, 6), 400, 8), ((4, 7), 200, 9)];
     let starts = boards.into_iter().flat_map(|((c, r), games, before_end)| {
         near_ends(Variant::Breakthrough, BoardSize::new(c, r), games, before_end)
     });
@@ -217,11 +251,26 @@ fn breakthrough_knowledge_only_decides_what_search_confirms() {
         // Every position along the rest of a random game.
         let mut rng = StdRng::seed_from_u64(pos.hash());
         while !game.outcome().is_over() {
-            match game.insight(&tables) {
+            let insight = game.insight(&tables);
+            assert_eq!(
+                verdict_of(insight),
+                verdict_of(mirrored(&game).insight(&tables)),
+                "{}",
+                game.placement().to_fen()
+            );
+            match insight {
                 Insight::Decided { winner, plies } => {
                     decided[(plies >= 3) as usize] += 1;
                     let won = wins_within(&mut game, winner, plies, &mut HashMap::new());
                     assert!(won, "{} {winner} {plies}", game.placement().to_fen());
+                    if winner == game.side_to_move() {
+                        // The move the line writer plays keeps the win on time.
+                        let m = game.decided_move(&tables).expect("a decided win has its move");
+                        game.play_unchecked(m);
+                        let kept = wins_within(&mut game, winner, plies - 1, &mut HashMap::new());
+                        game.undo_unchecked(m);
+                        assert!(kept, "{m:?} from {} loses the win", game.placement().to_fen());
+                    }
                 }
                 Insight::MustCapture(square) => {
                     for m in game.legal_moves().into_iter().filter(|m| m.to != square || !m.capture) {
@@ -328,6 +377,21 @@ fn a_pawn_caught_too_late_wins_and_a_step_can_make_one() {
     assert_eq!(pos.move_name(m), "b3-a4");
     let s = solver::solve(&pos, &generous(), &mut ()).unwrap();
     assert_eq!((s.verdict, s.distance), (Verdict::Win(Side::White), Some(5)));
+}
+
+#[test]
+fn the_move_of_a_decided_win_belongs_to_that_win() {
+    // White's a3 pawn is a runner but loses the race (Black's b3 and d3
+    // pawns are two moves from rank 1); White's win is a breakthrough by
+    // pushes from c4 and d4, and the line writer must play a push, not a3-a4.
+    let fen = "2bb1/2b2/1bww1/wb1bw/1w2w/4w w";
+    let pos = Position::from_fen(Variant::Breakthrough, fen).unwrap();
+    let mut game = concrete(&pos);
+    let tables = game.tables();
+    let Insight::Decided { winner: Side::White, plies } = game.insight(&tables) else { panic!("{fen} is decided") };
+    let m = game.decided_move(&tables).unwrap();
+    game.play_unchecked(m);
+    assert!(wins_within(&mut game, Side::White, plies - 1, &mut HashMap::new()), "{}", pos.move_name(m));
 }
 
 #[test]

@@ -327,7 +327,10 @@ impl<'a, 'h, G: SolverGame> Solver<'a, 'h, G> {
         for c in children.iter() {
             self.ctx.table.prefetch(c.key);
         }
-        for c in children.iter_mut().filter(|c| !c.pinned) {
+        // A solved child stays solved: a table entry under its key can only be
+        // an older guess (say, from a mirror image the structure did not
+        // decide), and taking it back would search the child forever.
+        for c in children.iter_mut().filter(|c| !c.pinned && c.value.phi != 0 && c.value.delta != 0) {
             if let Some(e) = self.ctx.table.get(c.key) {
                 c.value = Value { phi: e.phi, delta: e.delta, len: e.len as u32 };
             }

@@ -261,6 +261,17 @@ impl<'a, B: Bits> Army<'a, B> {
         })
     }
 
+    /// The shortest breakthrough by two or more pushes (one push is
+    /// `has_safe_step`), as the first push and the moves to the win. The
+    /// fewest pushes, so that mirror images, which share a table entry, get
+    /// the same verdict.
+    fn fewest_pushes(&self) -> Option<(usize, usize, u32)> {
+        (2..=PUSHES).find_map(|p| {
+            let (from, to, _) = self.breakthrough_by_pushes(self.own(), self.enemy(), p)?;
+            Some((from, to, p + 1))
+        })
+    }
+
     /// The squares this side's moves can end on.
     fn reach(&self) -> B {
         (self.view.forward(self.own()) & self.empty()) | (self.view.pawn_attacks(self.own()) & !self.own())
@@ -284,12 +295,53 @@ impl<'a, B: Bits> Army<'a, B> {
 /// The most pushes in a row a breakthrough by pushes is looked for.
 const PUSHES: u32 = 3;
 
+/// The first move of a win the structure decides for the mover.
+enum FirstMove {
+    /// Onto the goal.
+    ToGoal,
+    /// A pawn two steps from the goal to a square next to it no enemy guards.
+    SafeStep,
+    /// This pawn straight ahead.
+    Straight(usize),
+    /// From one square to another.
+    Step(usize, usize),
+}
+
+/// The mover's win, if the structure decides one: its first move and the
+/// most plies it takes. One function for the verdict and the move, so the
+/// move always belongs to the win that was claimed.
+fn mover_win<B: Bits>(me: &Army<'_, B>, them: &Army<'_, B>, cones: &Cones<B>) -> Option<(FirstMove, u32)> {
+    let rows = me.rows();
+    if (me.own() & me.rank(rows - 2)).any() {
+        return Some((FirstMove::ToGoal, 1));
+    }
+    // An enemy pawn next to our home forces our hand: only the win in one
+    // (above) beats it.
+    if (them.own() & them.rank(rows - 2)).any() {
+        return None;
+    }
+    if me.has_safe_step() {
+        return Some((FirstMove::SafeStep, 3));
+    }
+    if let Some((from, to, n)) = me.fewest_pushes() {
+        return Some((FirstMove::Step(from, to), 2 * n - 1));
+    }
+    // Races: the mover's k-th move comes before the other side's k-th.
+    if let Some((runner, k)) = me.runner(cones, true)
+        && k <= them.nearest()
+    {
+        return Some((FirstMove::Straight(runner), 2 * k - 1));
+    }
+    let (from, to, k) = me.step_to_runner(cones, them.nearest())?;
+    Some((FirstMove::Step(from, to), 2 * k + 1))
+}
+
 fn breakthrough_insight<B: Bits>(board: &Board<B>, cones: &Cones<B>) -> Insight {
     let me = Army::new(board, board.side());
     let them = Army::new(board, board.side().opponent());
     let rows = me.rows();
-    if (me.own() & me.rank(rows - 2)).any() {
-        return Insight::Decided { winner: me.color, plies: 1 };
+    if let Some((_, plies)) = mover_win(&me, &them, cones) {
+        return Insight::Decided { winner: me.color, plies };
     }
     let threats = them.own() & them.rank(rows - 2);
     let must = match threats.count() {
@@ -297,25 +349,6 @@ fn breakthrough_insight<B: Bits>(board: &Board<B>, cones: &Cones<B>) -> Insight 
         1 if me.attackers(threats.lowest()).any() => Some(threats.lowest() as u8),
         _ => return Insight::Decided { winner: them.color, plies: 2 },
     };
-    if must.is_none() && me.has_safe_step() {
-        return Insight::Decided { winner: me.color, plies: 3 };
-    }
-    if must.is_none()
-        && let Some((_, _, n)) = me.breakthrough_by_pushes(me.own(), me.enemy(), PUSHES)
-    {
-        return Insight::Decided { winner: me.color, plies: 2 * n - 1 };
-    }
-    // Races: the mover's k-th move comes before the other side's k-th.
-    if let Some((_, k)) = me.runner(cones, true)
-        && k <= them.nearest()
-    {
-        return Insight::Decided { winner: me.color, plies: 2 * k - 1 };
-    }
-    if must.is_none()
-        && let Some((_, _, k)) = me.step_to_runner(cones, them.nearest())
-    {
-        return Insight::Decided { winner: me.color, plies: 2 * k + 1 };
-    }
     if let Some((_, k)) = them.runner(cones, false)
         && k < me.nearest()
     {
@@ -326,7 +359,7 @@ fn breakthrough_insight<B: Bits>(board: &Board<B>, cones: &Cones<B>) -> Insight 
     }
     let (defences, plies) = if them.has_safe_step() {
         (me.defences(&them), 4)
-    } else if let Some((_, _, n)) = them.breakthrough_by_pushes(them.own(), them.enemy(), PUSHES) {
+    } else if let Some((_, _, n)) = them.fewest_pushes() {
         (me.rank(1) | me.rank(2) | me.rank(rows - 2), 2 * n)
     } else {
         return Insight::Open;
@@ -355,28 +388,22 @@ impl<B: Bits> SolverGame for Breakthrough<B> {
 
     fn decided_move(&self, cones: &Cones<B>) -> Option<Move> {
         let board = self.board();
-        let me = Army::new(board, board.side());
-        let rows = me.rows();
+        let (me, them) = (Army::new(board, board.side()), Army::new(board, board.side().opponent()));
+        let (first, _) = mover_win(&me, &them, cones)?;
         let mut moves = crate::engine::rules::game::MoveList::new();
         self.generate_moves(&mut moves);
-        let goal = me.view.goal();
-        if let Some(&m) = moves.iter().find(|m| goal.has(m.to as usize)) {
-            return Some(m);
-        }
-        let starters = me.own() & me.rank(rows - 3);
-        let landings = me.safe_landings();
-        if let Some(&m) = moves.iter().find(|m| starters.has(m.from as usize) && landings.has(m.to as usize)) {
-            return Some(m);
-        }
-        if let Some((runner, _)) = me.runner(cones, true) {
-            let straight = me.view.forward(B::bit(runner));
-            return moves.iter().copied().find(|m| m.from as usize == runner && straight.has(m.to as usize));
-        }
-        let them = Army::new(board, board.side().opponent());
-        let (from, to, _) = me
-            .step_to_runner(cones, them.nearest())
-            .or_else(|| me.breakthrough_by_pushes(me.own(), me.enemy(), PUSHES))?;
-        moves.iter().copied().find(|m| m.from as usize == from && m.to as usize == to)
+        let rows = me.rows();
+        let fits: &dyn Fn(&Move) -> bool = match first {
+            FirstMove::ToGoal => &|m| me.view.goal().has(m.to as usize),
+            FirstMove::SafeStep => {
+                &|m| (me.own() & me.rank(rows - 3)).has(m.from as usize) && me.safe_landings().has(m.to as usize)
+            }
+            FirstMove::Straight(pawn) => {
+                &move |m| m.from as usize == pawn && me.view.forward(B::bit(pawn)).has(m.to as usize)
+            }
+            FirstMove::Step(from, to) => &move |m| m.from as usize == from && m.to as usize == to,
+        };
+        moves.iter().copied().find(|m| fits(m))
     }
 }
 
