@@ -25,7 +25,7 @@ mod side_lines;
 mod sounds;
 mod stale_search;
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
@@ -88,26 +88,43 @@ pub fn phase(app: &App) -> GamePhase {
     *app.world().resource::<State<GamePhase>>().get()
 }
 
-/// Updates until `done` holds, at most `max` times; while an AI task runs on
-/// another thread, gives it a moment between frames.
+/// How long the tests wait in all for an AI task on another thread: frames
+/// while it thinks do not count against a wait's budget (a slow or busy
+/// machine must not fail a test), up to this long.
+const AI_PATIENCE: Duration = Duration::from_secs(60);
+
+/// After one frame: whether it counts against a wait's budget. While an AI
+/// task runs, gives it a moment instead, until `deadline`.
+fn frame_counts(app: &App, deadline: Instant) -> bool {
+    if turn(app) == Some(TurnPhase::AiThinking) && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_micros(200));
+        return false;
+    }
+    true
+}
+
+/// Updates until `done` holds, at most `max` frames besides those an AI task
+/// on another thread thinks through.
 pub fn update_until(app: &mut App, max: usize, mut done: impl FnMut(&App) -> bool) -> bool {
-    for _ in 0..max {
+    let deadline = Instant::now() + AI_PATIENCE;
+    let mut frames = 0;
+    while frames < max {
         if done(app) {
             return true;
         }
         app.update();
-        if turn(app) == Some(TurnPhase::AiThinking) {
-            std::thread::sleep(Duration::from_micros(200));
-        }
+        frames += frame_counts(app, deadline) as usize;
     }
     done(app)
 }
 
 /// Updates until it is a person's turn and stays so over two frames (the
 /// frame a move lands still shows the turn before its slide starts); at most
-/// `max` updates.
+/// `max` frames besides those an AI task thinks through.
 pub fn settled_human_turn(app: &mut App, max: usize) -> bool {
-    for _ in 0..max {
+    let deadline = Instant::now() + AI_PATIENCE;
+    let mut frames = 0;
+    while frames < max {
         if turn(app) == Some(TurnPhase::HumanTurn) {
             app.update();
             if turn(app) == Some(TurnPhase::HumanTurn) {
@@ -115,9 +132,7 @@ pub fn settled_human_turn(app: &mut App, max: usize) -> bool {
             }
         }
         app.update();
-        if turn(app) == Some(TurnPhase::AiThinking) {
-            std::thread::sleep(Duration::from_micros(200));
-        }
+        frames += frame_counts(app, deadline) as usize;
     }
     false
 }
