@@ -64,7 +64,9 @@ impl<G: SolverGame> Solver<'_, '_, G> {
     /// the line needs that were lost.
     fn searched_step(&mut self, remaining: Option<u32>) -> Result<Option<Move>, Stopped> {
         let node = self.solve_here(remaining)?;
-        let focus = self.focus(remaining);
+        // The loser looks at every move: those a focus leaves out lose too,
+        // but may last longer than the ones it keeps.
+        let focus = if node.phi == 0 { self.focus(remaining) } else { None };
         let below = remaining.map(|r| r.saturating_sub(1));
         let mut children = self.expand(focus, remaining);
         if node.phi == 0 {
