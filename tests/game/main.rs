@@ -94,10 +94,12 @@ pub fn phase(app: &App) -> GamePhase {
 const AI_PATIENCE: Duration = Duration::from_secs(60);
 
 /// After one frame: whether it counts against a wait's budget. While an AI
-/// task runs, gives it a moment instead, until `deadline`.
+/// task runs, gives it a moment instead, until `deadline`: 2 ms, so that the
+/// frames' simulated time (a `STEP` each) outruns an AI's clock only when the
+/// AI is very slow, as on a loaded machine.
 fn frame_counts(app: &App, deadline: Instant) -> bool {
     if turn(app) == Some(TurnPhase::AiThinking) && Instant::now() < deadline {
-        std::thread::sleep(Duration::from_micros(200));
+        std::thread::sleep(Duration::from_millis(2));
         return false;
     }
     true
