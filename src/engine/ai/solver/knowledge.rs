@@ -209,9 +209,30 @@ impl<'a, B: Bits> Army<'a, B> {
     /// pawns never move back onto their home rank, so only those already on it
     /// guard them.
     fn safe_landings(&self) -> B {
+        self.safe_landings_among(self.own(), self.enemy())
+    }
+
+    /// `safe_landings` with these pawns on the board.
+    fn safe_landings_among(&self, own: B, enemy: B) -> B {
         let rows = self.rows();
-        let guards = self.enemy() & self.rank(rows - 1);
-        self.rank(rows - 2) & !self.view.flip().pawn_attacks(guards) & !self.own()
+        let guards = enemy & self.rank(rows - 1);
+        self.rank(rows - 2) & !self.view.flip().pawn_attacks(guards) & !own
+    }
+
+    /// With these pawns on the board, the first pawn two steps from the goal
+    /// that can step where it cannot be captured, and that step.
+    fn uncapturable_push(&self, own: B, enemy: B) -> Option<(usize, usize)> {
+        let safe = self.safe_landings_among(own, enemy);
+        let empty = self.board.geometry().all & !(own | enemy);
+        let starters = own & self.rank(self.rows() - 3);
+        if (((self.view.forward(starters) & empty) | self.view.pawn_attacks(starters)) & safe).is_empty() {
+            return None;
+        }
+        starters.squares().find_map(|from| {
+            let pawn = B::bit(from);
+            let landings = ((self.view.forward(pawn) & empty) | self.view.pawn_attacks(pawn)) & safe;
+            landings.any().then(|| (from, landings.lowest()))
+        })
     }
 
     /// The squares a pawn two steps from the goal can step to where it cannot
@@ -239,8 +260,11 @@ impl<'a, B: Bits> Army<'a, B> {
     /// the moves to the win, pushes and the step onto the goal; at most
     /// `pushes` pushes are tried in a row.
     fn breakthrough_by_pushes(&self, own: B, enemy: B, pushes: u32) -> Option<(usize, usize, u32)> {
-        if pushes == 0 {
-            return None;
+        if pushes <= 1 {
+            // The last push must be one the enemy cannot capture: found with
+            // whole sets of squares, not square by square (the most frequent
+            // call by far).
+            return (pushes == 1).then(|| self.uncapturable_push(own, enemy)).flatten().map(|(from, to)| (from, to, 2));
         }
         let empty = self.board.geometry().all & !(own | enemy);
         let starters = own & self.rank(self.rows() - 3);
@@ -266,7 +290,11 @@ impl<'a, B: Bits> Army<'a, B> {
     /// fewest pushes, so that mirror images, which share a table entry, get
     /// the same verdict.
     fn fewest_pushes(&self) -> Option<(usize, usize, u32)> {
-        (2..=PUSHES).find_map(|p| {
+        // Each push spends a pawn two steps from the goal (the enemy captures
+        // it, or it wins), so there are at most as many pushes as such pawns:
+        // most positions have fewer than two and need no search.
+        let starters = (self.own() & self.rank(self.rows() - 3)).count();
+        (2..=PUSHES.min(starters)).find_map(|p| {
             let (from, to, _) = self.breakthrough_by_pushes(self.own(), self.enemy(), p)?;
             Some((from, to, p + 1))
         })
