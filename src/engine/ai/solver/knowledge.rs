@@ -469,3 +469,67 @@ impl<B: Bits> SolverGame for LinesOfAction<B> {
         self.set_move_limit(u32::MAX);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::rules::game::{Game, MoveList};
+    use crate::engine::rules::position::Position;
+    use crate::engine::rules::types::{BoardSize, Variant};
+    use rand::rngs::StdRng;
+    use rand::{RngExt, SeedableRng};
+
+    /// The breakthrough by pushes as first written: every pawn and square in
+    /// turn down to the last push, with no shortcut.
+    fn plain_pushes<B: Bits>(army: &Army<'_, B>, own: B, enemy: B, pushes: u32) -> Option<(usize, usize, u32)> {
+        if pushes == 0 {
+            return None;
+        }
+        let empty = army.board.geometry().all & !(own | enemy);
+        let starters = own & army.rank(army.rows() - 3);
+        starters.squares().find_map(|from| {
+            let pawn = B::bit(from);
+            let landings = (army.view.forward(pawn) & empty) | (army.view.pawn_attacks(pawn) & !own);
+            landings.squares().find_map(|to| {
+                let (own, enemy) = ((own & !pawn) | B::bit(to), enemy & !B::bit(to));
+                let mut longest = 1;
+                for c in (army.view.pawn_attacks(B::bit(to)) & enemy).squares() {
+                    let (own, enemy) = (own & !B::bit(to), (enemy & !B::bit(c)) | B::bit(to));
+                    longest = longest.max(plain_pushes(army, own, enemy, pushes - 1)?.2);
+                }
+                Some((from, to, longest + 1))
+            })
+        })
+    }
+
+    #[test]
+    fn the_pushes_shortcuts_find_what_the_plain_search_finds() {
+        let mut found = 0;
+        for (seed, (cols, rows)) in (0..400).zip([(5, 5), (5, 6), (6, 6), (8, 8)].into_iter().cycle()) {
+            let mut rng = StdRng::seed_from_u64(seed);
+            let pos = Position::start(Variant::Breakthrough, BoardSize::new(cols, rows)).unwrap();
+            let mut game = Breakthrough::<u64>::from_placement(&pos.placement()).unwrap();
+            let mut moves = MoveList::new();
+            while !game.outcome().is_over() {
+                let board = game.board();
+                for side in Side::BOTH {
+                    let army = Army::new(board, side);
+                    let plain = (2..=PUSHES).find_map(|p| {
+                        let (from, to, _) = plain_pushes(&army, army.own(), army.enemy(), p)?;
+                        Some((from, to, p + 1))
+                    });
+                    if army.has_safe_step() {
+                        assert!(plain_pushes(&army, army.own(), army.enemy(), 1).is_some(), "seed {seed}");
+                    } else {
+                        assert_eq!(army.fewest_pushes(), plain, "seed {seed}");
+                        found += plain.is_some() as u32;
+                    }
+                }
+                moves.clear();
+                game.generate_moves(&mut moves);
+                game.play_unchecked(moves[rng.random_range(0..moves.len())]);
+            }
+        }
+        assert!(found > 100, "only {found} breakthroughs by pushes met");
+    }
+}
