@@ -1,6 +1,7 @@
 //! `breakline solve`: proves who wins a position, with a progress display on
 //! stderr; and the protocol's `solve` command, which shares the reply format.
 
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -57,6 +58,10 @@ pub(crate) struct SolveArgs {
     /// Minutes between checkpoint saves
     #[arg(long, default_value_t = 5.0, requires = "checkpoint")]
     checkpoint_every: f64,
+    /// Where stderr is not a terminal (a log, a batch job): a progress line
+    /// every this many seconds
+    #[arg(long, value_name = "SECONDS", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..))]
+    log_every: u64,
     /// Prove by jobs (Breakthrough): grow the top of the proof tree here and
     /// hand its frontier positions out in waves of jobs, their files in DIR
     /// (run again, it resumes from them)
@@ -85,8 +90,13 @@ pub(crate) struct SolveArgs {
     shard: Option<Shard>,
 }
 
-/// Shows the root's numbers as the solve runs (hidden when stderr is not a terminal).
-struct Spinner(ProgressBar);
+/// Shows the root's numbers as the solve runs: a spinner on a terminal, and
+/// where stderr is not one (a log, a batch job) a line every `--log-every` seconds.
+struct Spinner {
+    bar: ProgressBar,
+    /// When the next line is due, and the time between lines (no lines on a terminal).
+    lines: Option<(Duration, Duration)>,
+}
 
 impl SolveHandler for Spinner {
     fn report(&mut self, p: &SolveProgress) {
@@ -95,8 +105,15 @@ impl SolveHandler for Spinner {
         } else {
             format!("proving a {} win: proof {} disproof {}", p.target, number(p.proof), number(p.disproof))
         };
-        self.0.set_message(format!("{phase}, {} nodes, table {:.0}% full", p.nodes, 100.0 * p.table_fill));
-        self.0.tick();
+        let message = format!("{phase}, {} nodes, table {:.0}% full", p.nodes, 100.0 * p.table_fill);
+        if let Some((next, every)) = &mut self.lines
+            && p.time >= *next
+        {
+            *next = p.time + *every;
+            eprintln!("after {} s: {message}", p.time.as_secs());
+        }
+        self.bar.set_message(message);
+        self.bar.tick();
     }
 }
 
@@ -148,9 +165,11 @@ pub(crate) fn run(args: &SolveArgs) -> Result<(), SolveCommandError> {
     bar.set_style(
         ProgressStyle::with_template("{spinner} {elapsed} {msg}").unwrap_or_else(|_| ProgressStyle::default_spinner()),
     );
-    let mut spinner = Spinner(bar);
+    let every = Duration::from_secs(args.log_every);
+    let lines = (!std::io::stderr().is_terminal()).then_some((every, every));
+    let mut spinner = Spinner { bar, lines };
     let solution = solver::solve(&pos, &config, &mut spinner)?;
-    spinner.0.finish_and_clear();
+    spinner.bar.finish_and_clear();
     if let Verdict::Win(winner) = solution.verdict {
         solver::check_line(&pos, winner, &solution.line).map_err(SolveCommandError::BadLine)?;
     }

@@ -220,6 +220,25 @@ fn solve_resumes_from_its_checkpoint() {
 }
 
 #[test]
+fn a_solve_logged_to_a_file_writes_its_progress_as_it_goes() {
+    // The test's stderr is a pipe, as a batch job's log is.
+    let args = ["solve", "--size", "5x6", "--no-distance", "--time-limit", "3", "--log-every", "1"];
+    let (code, out, err) = breakline(&args);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("result unknown within the budget"), "{out}");
+    let lines: Vec<&str> = err.lines().collect();
+    assert!(lines.len() >= 2, "{err}");
+    let mut last = 0;
+    for line in lines {
+        let (seconds, rest) = line.strip_prefix("after ").and_then(|l| l.split_once(" s: ")).expect(line);
+        let seconds: u64 = seconds.parse().expect(line);
+        assert!(seconds > last, "{err}");
+        last = seconds;
+        assert!(rest.starts_with("proving a white win: proof ") && rest.ends_with("% full"), "{line}");
+    }
+}
+
+#[test]
 fn solve_proves_a_tiny_board_and_rejects_bad_budgets() {
     let (code, out, _) = breakline(&["solve", "--size", "3x5"]);
     assert_eq!(code, 0);
@@ -240,6 +259,7 @@ fn solve_proves_a_tiny_board_and_rejects_bad_budgets() {
         &["solve", "--checkpoint-every", "5"],
         &["solve", "--checkpoint", "proof.ckpt", "--checkpoint-every", "0"],
         &["solve", "--checkpoint", "/no/such/directory/proof.ckpt"],
+        &["solve", "--log-every", "0"],
     ] {
         let (code, out, err) = breakline(args);
         assert_ne!(code, 0, "{args:?}");

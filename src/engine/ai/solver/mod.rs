@@ -94,7 +94,7 @@ impl SolveConfig {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SolveProgress {
     pub(crate) nodes: u64,
-    time: Duration,
+    pub(crate) time: Duration,
     /// The side whose win is being proved now.
     pub(crate) target: Side,
     /// The root's proof number for that side: how hard its win still looks to prove.
