@@ -100,6 +100,13 @@ pub(crate) fn draw_panel(
     // strip's rectangle, and the strip is narrow.
     let open = |shown: bool, rect: egui::Rect| if shown { rect } else { egui::Rect::NOTHING };
     PanelBackdrop::record(&mut backdrop, &root, open(shown_before, left), open(game_shown, right));
+    draw_overlays(ctx, &mut state, screen, left, right);
+    Ok(())
+}
+
+/// What floats over the board between the panels: the game-over banner, the
+/// evaluation bar, the toast and the replace question.
+fn draw_overlays(ctx: &egui::Context, state: &mut PanelState, screen: Screen, left: egui::Rect, right: egui::Rect) {
     // While reviewing, the banner would cover the positions looked at; a
     // lesson's example that ends the game is not a game to play again.
     let lesson = state.lesson_run.open.is_some();
@@ -119,7 +126,6 @@ pub(crate) fn draw_panel(
     crate::app::ui::toast::show(ctx, &mut state.notice, (left.right(), right.left()));
     let plies = state.game.session.plies();
     crate::app::ui::confirm::show(ctx, &state.replace, plies, &mut state.play, &mut state.requests);
-    Ok(())
 }
 
 /// A folded panel: a thin strip whose button opens it again.
