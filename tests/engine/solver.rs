@@ -103,9 +103,9 @@ fn check_breakthrough(pos: &Position, config: &SolveConfig) {
     assert_eq!(s.distance, Some(distance), "{}", pos.fen());
     assert!(s.bound.unwrap() >= distance);
     solver::check_line(pos, winner, &s.line).unwrap();
-    // The line wins within the distance; the loser's replies in it resist as
-    // long as the proof knows, which may be less than the longest possible.
-    assert!(s.line.len() as u32 <= distance);
+    // The line is the distance's: the winner wins as fast as it can, the
+    // loser resists as long as it can.
+    assert_eq!(s.line.len() as u32, distance, "{}", pos.fen());
     for (i, &m) in s.line.iter().enumerate() {
         let (wins, left) = exact(&mut game, &mut memo);
         assert_eq!(wins, game.side_to_move() == winner, "ply {i} of the line leaves the won path");

@@ -10,25 +10,25 @@ use super::dfpn::Solver;
 use super::knowledge::SolverGame;
 
 /// The shortest forced win, starting from `upper` (the proof's length), with a
-/// line of that length (the loser resisting longest); `None` when the budget
-/// runs out first.
+/// line of that length (the winner taking the shortest win, the loser
+/// resisting longest: written under the exact bound, see `line`); `None`
+/// when the budget runs out first, no line when it runs out while writing it.
 pub(crate) fn shortest<G: SolverGame>(
     solver: &mut Solver<'_, '_, G>,
     winner: Side,
     upper: u32,
 ) -> Option<(u32, Option<Vec<Move>>)> {
     let mover = solver.game.side_to_move();
-    let mut best = (upper, None);
-    while best.0 >= 3 {
-        let bound = best.0 - 2;
+    let mut distance = upper;
+    while distance >= 3 {
+        let bound = distance - 2;
         solver.clock.progress.distance_bound = bound;
-        let mut bounded = solver.bounded(winner, bound);
-        let root = bounded.prove().ok()?;
+        let root = solver.bounded(winner, bound).prove().ok()?;
         let winner_in_time = (root.phi == 0) == (mover == winner);
         if !winner_in_time {
             break;
         }
-        best = (root.len.min(bound), bounded.line(Some(bound)).ok());
+        distance = root.len.min(bound);
     }
-    Some(best)
+    Some((distance, solver.bounded(winner, distance).line(Some(distance)).ok()))
 }

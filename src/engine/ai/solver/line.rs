@@ -32,7 +32,7 @@ impl<G: SolverGame> Solver<'_, '_, G> {
         while line.len() < MAX_LINE {
             let next = match self.decided(remaining) {
                 Some(v) if v.len == 0 => return Ok(()),
-                Some(v) => self.decided_step(v, remaining),
+                Some(v) => self.decided_step(v, remaining)?,
                 None => self.searched_step(remaining)?,
             };
             let Some(m) = next else { return Ok(()) };
@@ -46,18 +46,37 @@ impl<G: SolverGame> Solver<'_, '_, G> {
 
     /// A node the game's structure decided: the winner plays the move that
     /// keeps it decided, the loser the reply that lasts longest.
-    fn decided_step(&mut self, v: Value, remaining: Option<u32>) -> Option<Move> {
+    fn decided_step(&mut self, v: Value, remaining: Option<u32>) -> Result<Option<Move>, Stopped> {
         if v.phi == 0 {
-            return self.decided_move();
+            return Ok(self.decided_move());
         }
         let below = remaining.map(|r| r.saturating_sub(1));
-        let moves = self.game.legal_moves();
-        moves.iter().copied().max_by_key(|&m| {
-            self.game.play_unchecked(m);
-            let len = self.decided(below).map_or(0, |v| v.len);
-            self.game.undo_unchecked(m);
-            len
-        })
+        let replies: Vec<(Move, u32)> = (self.game.legal_moves().iter())
+            .map(|&m| {
+                self.game.play_unchecked(m);
+                let len = self.decided(below).map_or(0, |v| v.len);
+                self.game.undo_unchecked(m);
+                (m, len)
+            })
+            .collect();
+        self.longest_reply(&replies, remaining)
+    }
+
+    /// The loser's reply that resists longest, among replies each lost for
+    /// it. Under a bound that is the exact distance (the distance's line: each
+    /// node on it is won in exactly the plies left, so some reply lasts all
+    /// but one of them), the first reply the winner cannot win two plies
+    /// sooner; else the longest the proof knows, which may fall short of the
+    /// longest possible.
+    fn longest_reply(&mut self, replies: &[(Move, u32)], remaining: Option<u32>) -> Result<Option<Move>, Stopped> {
+        if let Some(sooner) = remaining.and_then(|r| r.checked_sub(3)) {
+            for &(m, _) in replies {
+                if self.solve_child(m, Some(sooner))?.delta == 0 {
+                    return Ok(Some(m));
+                }
+            }
+        }
+        Ok(replies.iter().max_by_key(|(_, len)| *len).map(|&(m, _)| m))
     }
 
     /// A searched node: its children's values from the table, re-proving any
@@ -86,7 +105,9 @@ impl<G: SolverGame> Solver<'_, '_, G> {
         for c in children.iter_mut().filter(|c| c.value.phi != 0) {
             c.value = self.solve_child(c.mv, below)?;
         }
-        Ok(children.iter().filter(|c| c.value.phi == 0).max_by_key(|c| c.value.len).map(|c| c.mv))
+        let replies: Vec<(Move, u32)> =
+            children.iter().filter(|c| c.value.phi == 0).map(|c| (c.mv, c.value.len)).collect();
+        self.longest_reply(&replies, remaining)
     }
 
     fn solve_child(&mut self, m: Move, below: Option<u32>) -> Result<Value, Stopped> {
