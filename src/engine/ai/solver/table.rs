@@ -5,7 +5,7 @@
 //! lockless hashing), so a slot half overwritten by another thread reads as
 //! empty rather than as a wrong entry.
 
-use std::io::{self, Read, Write};
+use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 
 /// Entries a key may occupy; the one with the least work is replaced.
@@ -146,14 +146,23 @@ impl Table {
     }
 
     /// Writes every entry in use: a count, then three little-endian words each.
-    pub(crate) fn save(&self, out: &mut dyn Write) -> io::Result<()> {
-        let entries: Vec<Entry> = self.slots.iter().filter_map(Slot::read).collect();
-        out.write_all(&(entries.len() as u64).to_le_bytes())?;
-        for e in &entries {
+    /// The entries stream out (a copy of a big table would double the memory
+    /// a save needs), and the count goes in front at the end, since other
+    /// threads may fill slots meanwhile.
+    pub(crate) fn save<W: Write + Seek>(&self, out: &mut W) -> io::Result<()> {
+        let count_at = out.stream_position()?;
+        out.write_all(&0u64.to_le_bytes())?;
+        let mut count = 0u64;
+        for e in self.slots.iter().filter_map(Slot::read) {
             for word in [e.key, e.numbers(), e.extra()] {
                 out.write_all(&word.to_le_bytes())?;
             }
+            count += 1;
         }
+        let end = out.stream_position()?;
+        out.seek(SeekFrom::Start(count_at))?;
+        out.write_all(&count.to_le_bytes())?;
+        out.seek(SeekFrom::Start(end))?;
         Ok(())
     }
 
@@ -216,8 +225,10 @@ mod tests {
         for k in 1..=100u64 {
             t.put(Entry { key: k.wrapping_mul(0x9E37_79B9_7F4A_7C15), phi: k as u32, delta: 1, work: 1, len: 2 });
         }
-        let mut bytes = Vec::new();
-        t.save(&mut bytes).unwrap();
+        let mut file = io::Cursor::new(b"header".to_vec());
+        file.seek(SeekFrom::End(0)).unwrap();
+        t.save(&mut file).unwrap();
+        let bytes = file.into_inner().split_off(6);
         let bigger = Table::new(2);
         assert_eq!(bigger.load(&mut bytes.as_slice()).unwrap(), 100);
         assert_eq!(bigger.get(7u64.wrapping_mul(0x9E37_79B9_7F4A_7C15)).map(|e| e.phi), Some(7));
