@@ -31,10 +31,12 @@ fn solving_a_small_board_shows_the_proved_winner_and_a_legal_line() {
     }
     assert_eq!(position.outcome().winner(), Some(breakline::engine::Side::Black));
 
-    // A move on the board makes the answer stale.
+    // A move off the line on the board makes the answer stale (one on it
+    // moves the answer along: the next test).
     let request = {
         let s = session(&app);
-        MoveChosen::human(s.position().legal_moves()[0], s.generation(), s.position().hash())
+        let off_line = s.position().legal_moves().into_iter().find(|&m| m != status.line[0]).unwrap();
+        MoveChosen::human(off_line, s.generation(), s.position().hash())
     };
     app.world_mut().write_message(request);
     app.update();
