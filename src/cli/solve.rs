@@ -46,6 +46,12 @@ pub(crate) struct SolveArgs {
     /// Solve without the games' structural knowledge (races, forced captures)
     #[arg(long)]
     no_knowledge: bool,
+    /// Breakthrough: how many of each side's last ranks the table of their
+    /// fight covers (0: none; default: the deepest that fills in a moment;
+    /// deeper tables are filled as the proof meets them, which can take
+    /// minutes and up to a GB)
+    #[arg(long, value_name = "RANKS")]
+    last_ranks: Option<usize>,
     /// Keep mirror-image positions apart in the table (for comparisons)
     #[arg(long)]
     no_symmetry: bool,
@@ -65,7 +71,7 @@ pub(crate) struct SolveArgs {
     /// Prove by jobs (Breakthrough): grow the top of the proof tree here and
     /// hand its frontier positions out in waves of jobs, their files in DIR
     /// (run again, it resumes from them)
-    #[arg(long, value_name = "DIR", conflicts_with_all = ["checkpoint", "nodes", "time_limit"])]
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["checkpoint", "nodes", "time_limit", "last_ranks"])]
     jobs: Option<PathBuf>,
     /// With --jobs: nodes each job may search before it reports back
     #[arg(long, default_value_t = 100_000, requires = "jobs", value_parser = clap::value_parser!(u64).range(1..))]
@@ -160,6 +166,7 @@ pub(crate) fn run(args: &SolveArgs) -> Result<(), SolveCommandError> {
         symmetry: !args.no_symmetry,
         threads: args.threads as usize,
         checkpoint: checkpoint(args)?,
+        last_ranks: args.last_ranks,
     };
     let bar = ProgressBar::new_spinner();
     bar.set_style(

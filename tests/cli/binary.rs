@@ -260,6 +260,11 @@ fn solve_proves_a_tiny_board_and_rejects_bad_budgets() {
         &["solve", "--checkpoint", "proof.ckpt", "--checkpoint-every", "0"],
         &["solve", "--checkpoint", "/no/such/directory/proof.ckpt"],
         &["solve", "--log-every", "0"],
+        &["solve", "--last-ranks", "1"],
+        &["solve", "--size", "5x5", "--last-ranks", "4"],
+        &["solve", "--size", "8x8", "--last-ranks", "4"],
+        &["solve", "--variant", "loa", "--size", "6x6", "--last-ranks", "3"],
+        &["solve", "--last-ranks", "-1"],
     ] {
         let (code, out, err) = breakline(args);
         assert_ne!(code, 0, "{args:?}");

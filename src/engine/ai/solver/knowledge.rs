@@ -8,6 +8,7 @@
 //! Lines of Action: a mover that can join all its pieces with one move wins
 //! next ply (its rules decide connection and the mover-wins rule themselves).
 
+use super::last_ranks::{LastRanks, LastRanksError};
 use crate::engine::ai::eval::Evaluate;
 use crate::engine::ai::eval::loa::connects_in_one;
 use crate::engine::rules::bits::{Bits, Wide};
@@ -53,8 +54,10 @@ pub trait SolverGame: Evaluate {
     const EVAL_SCALE: f64;
     /// Per-board tables the insight reads, built once per solve.
     type Tables: Sync;
-    /// Builds the tables for this position's board.
-    fn tables(&self) -> Self::Tables;
+    /// Builds the tables for this position's board, with the table of the
+    /// last ranks' fight (Breakthrough) covering `last_ranks` ranks, or by
+    /// default the deepest that fills in a moment.
+    fn tables(&self, last_ranks: Option<usize>) -> Result<Self::Tables, LastRanksError>;
     /// What the structure decides about this position.
     fn insight(&self, tables: &Self::Tables) -> Insight;
     /// In a position `insight` decided for the side to move, a move that keeps
@@ -63,6 +66,13 @@ pub trait SolverGame: Evaluate {
     /// Lifts rules that depend on the path rather than the position (the move
     /// limit), which the solver handles itself.
     fn prepare(&mut self) {}
+}
+
+/// What the Breakthrough insight reads, built once per solve.
+pub struct BreakthroughTables<B> {
+    cones: Cones<B>,
+    /// None on boards too wide for the table.
+    last_ranks: Option<LastRanks<B>>,
 }
 
 /// Per square and side: the squares from which an enemy pawn could catch in
@@ -333,12 +343,20 @@ enum FirstMove {
     Straight(usize),
     /// From one square to another.
     Step(usize, usize),
+    /// A move in the enemy's last ranks that the table of their fight says
+    /// keeps the breakthrough ahead of the enemy's runners.
+    LastRanks,
 }
 
 /// The mover's win, if the structure decides one: its first move and the
 /// most plies it takes. One function for the verdict and the move, so the
 /// move always belongs to the win that was claimed.
-fn mover_win<B: Bits>(me: &Army<'_, B>, them: &Army<'_, B>, cones: &Cones<B>) -> Option<(FirstMove, u32)> {
+fn mover_win<B: Bits>(
+    me: &Army<'_, B>,
+    them: &Army<'_, B>,
+    tables: &BreakthroughTables<B>,
+) -> Option<(FirstMove, u32)> {
+    let cones = &tables.cones;
     let rows = me.rows();
     if (me.own() & me.rank(rows - 2)).any() {
         return Some((FirstMove::ToGoal, 1));
@@ -360,15 +378,19 @@ fn mover_win<B: Bits>(me: &Army<'_, B>, them: &Army<'_, B>, cones: &Cones<B>) ->
     {
         return Some((FirstMove::Straight(runner), 2 * k - 1));
     }
-    let (from, to, k) = me.step_to_runner(cones, them.nearest())?;
-    Some((FirstMove::Step(from, to), 2 * k + 1))
+    if let Some((from, to, k)) = me.step_to_runner(cones, them.nearest()) {
+        return Some((FirstMove::Step(from, to), 2 * k + 1));
+    }
+    let last_ranks = tables.last_ranks.as_ref()?;
+    let plies = last_ranks.attacker_wins((me.own(), me.enemy()), them.color, true, them.nearest())?;
+    Some((FirstMove::LastRanks, plies))
 }
 
-fn breakthrough_insight<B: Bits>(board: &Board<B>, cones: &Cones<B>) -> Insight {
+fn breakthrough_insight<B: Bits>(board: &Board<B>, tables: &BreakthroughTables<B>) -> Insight {
     let me = Army::new(board, board.side());
     let them = Army::new(board, board.side().opponent());
     let rows = me.rows();
-    if let Some((_, plies)) = mover_win(&me, &them, cones) {
+    if let Some((_, plies)) = mover_win(&me, &them, tables) {
         return Insight::Decided { winner: me.color, plies };
     }
     let threats = them.own() & them.rank(rows - 2);
@@ -377,10 +399,17 @@ fn breakthrough_insight<B: Bits>(board: &Board<B>, cones: &Cones<B>) -> Insight 
         1 if me.attackers(threats.lowest()).any() => Some(threats.lowest() as u8),
         _ => return Insight::Decided { winner: them.color, plies: 2 },
     };
-    if let Some((_, k)) = them.runner(cones, false)
+    if let Some((_, k)) = them.runner(&tables.cones, false)
         && k < me.nearest()
     {
         return Insight::Decided { winner: them.color, plies: 2 * k };
+    }
+    if let Some(plies) = tables
+        .last_ranks
+        .as_ref()
+        .and_then(|last_ranks| last_ranks.attacker_wins((them.own(), them.enemy()), me.color, false, me.nearest()))
+    {
+        return Insight::Decided { winner: them.color, plies };
     }
     if let Some(square) = must {
         return Insight::MustCapture(square);
@@ -403,21 +432,22 @@ impl<B: Bits> SolverGame for Breakthrough<B> {
     const CAN_REPEAT: bool = false;
     /// Half a pawn.
     const EVAL_SCALE: f64 = 500.0;
-    type Tables = Cones<B>;
+    type Tables = BreakthroughTables<B>;
 
-    fn tables(&self) -> Cones<B> {
-        Cones::new(self.board())
+    fn tables(&self, last_ranks: Option<usize>) -> Result<BreakthroughTables<B>, LastRanksError> {
+        let board = self.board();
+        Ok(BreakthroughTables { cones: Cones::new(board), last_ranks: LastRanks::new(board, last_ranks)? })
     }
 
     #[inline]
-    fn insight(&self, cones: &Cones<B>) -> Insight {
-        breakthrough_insight(self.board(), cones)
+    fn insight(&self, tables: &BreakthroughTables<B>) -> Insight {
+        breakthrough_insight(self.board(), tables)
     }
 
-    fn decided_move(&self, cones: &Cones<B>) -> Option<Move> {
+    fn decided_move(&self, tables: &BreakthroughTables<B>) -> Option<Move> {
         let board = self.board();
         let (me, them) = (Army::new(board, board.side()), Army::new(board, board.side().opponent()));
-        let (first, _) = mover_win(&me, &them, cones)?;
+        let (first, _) = mover_win(&me, &them, tables)?;
         let mut moves = crate::engine::rules::game::MoveList::new();
         self.generate_moves(&mut moves);
         let rows = me.rows();
@@ -430,6 +460,16 @@ impl<B: Bits> SolverGame for Breakthrough<B> {
                 &move |m| m.from as usize == pawn && me.view.forward(B::bit(pawn)).has(m.to as usize)
             }
             FirstMove::Step(from, to) => &move |m| m.from as usize == from && m.to as usize == to,
+            // Along the table's strategy: a pawn of the region moves, and the
+            // table still says the defender cannot hold.
+            FirstMove::LastRanks => &|m| {
+                let last_ranks = tables.last_ranks.as_ref().expect("the table decided the win");
+                let (from, to) = (B::bit(m.from as usize), B::bit(m.to as usize));
+                let after = ((me.own() & !from) | to, me.enemy() & !to);
+                last_ranks.region(them.color).has(m.from as usize)
+                    && (me.view.goal().has(m.to as usize)
+                        || last_ranks.attacker_wins(after, them.color, false, them.nearest()).is_some())
+            },
         };
         moves.iter().copied().find(|m| fits(m))
     }
@@ -440,7 +480,13 @@ impl<B: Bits> SolverGame for LinesOfAction<B> {
     const EVAL_SCALE: f64 = 500.0;
     type Tables = ();
 
-    fn tables(&self) {}
+    /// Lines of Action has no tables; a table of last ranks is Breakthrough's.
+    fn tables(&self, last_ranks: Option<usize>) -> Result<(), LastRanksError> {
+        match last_ranks {
+            None | Some(0) => Ok(()),
+            Some(_) => Err(LastRanksError::NotBreakthrough),
+        }
+    }
 
     /// A mover that can join all its pieces with one move wins at once (its
     /// connection counts first even if the move also joins the enemy's).

@@ -23,6 +23,7 @@ mod dfpn;
 mod distance;
 pub mod jobs;
 mod knowledge;
+mod last_ranks;
 mod line;
 mod parallel;
 mod table;
@@ -44,6 +45,7 @@ pub use checkpoint::{Checkpoint, CheckpointError};
 use clock::Clock;
 use dfpn::{Context, Solver};
 pub use knowledge::{Insight, SolverGame};
+pub use last_ranks::LastRanksError;
 pub use line::{LineError, check_line};
 use table::Table;
 
@@ -66,6 +68,10 @@ pub struct SolveConfig {
     pub threads: usize,
     /// Save the table as the proof goes, and resume from the file if it exists.
     pub checkpoint: Option<Checkpoint>,
+    /// Breakthrough: how many of each side's last ranks the table of their
+    /// fight covers; `None` for the deepest that fills in a moment, `Some(0)`
+    /// for none.
+    pub last_ranks: Option<usize>,
 }
 
 impl Default for SolveConfig {
@@ -79,6 +85,7 @@ impl Default for SolveConfig {
             symmetry: true,
             threads: 1,
             checkpoint: None,
+            last_ranks: None,
         }
     }
 }
@@ -188,6 +195,9 @@ pub enum SolveError {
     /// A checkpoint could not be read, or is not this solve's.
     #[error(transparent)]
     Checkpoint(#[from] CheckpointError),
+    /// The table of the last ranks asked for cannot be had.
+    #[error(transparent)]
+    LastRanks(#[from] LastRanksError),
 }
 
 /// What one solve's threads share: the table, the game's knowledge tables,
@@ -201,20 +211,20 @@ struct Shared<G: SolverGame> {
 }
 
 impl<G: SolverGame> Shared<G> {
-    fn new(game: &G, config: &SolveConfig) -> Shared<G> {
+    fn new(game: &G, config: &SolveConfig) -> Result<Shared<G>, LastRanksError> {
         let size = game.board().size();
         let images = match config.symmetry {
             true => G::VARIANT.symmetries(size).into_iter().map(|t| SquareMap::new(t, size)).collect(),
             false => Vec::new(),
         };
         let busy = (config.threads > 1).then(Busy::new);
-        Shared {
+        Ok(Shared {
+            tables: game.tables(config.last_ranks)?,
             table: Table::new(config.memory_mib),
-            tables: game.tables(),
             images,
             busy,
             knowledge: config.knowledge,
-        }
+        })
     }
 
     fn context<'a>(&'a self, saver: Option<&'a Saver>) -> Context<'a, G> {
@@ -263,7 +273,7 @@ fn solve_game<G: SolverGame>(
     handler: &mut dyn SolveHandler,
 ) -> Result<Solution, SolveError> {
     game.prepare();
-    let shared = Shared::new(&game, config);
+    let shared = Shared::new(&game, config)?;
     let resumed = match saver {
         Some(s) => s.load(&shared.table).map_err(SolveError::Checkpoint)?,
         None => None,
@@ -349,7 +359,7 @@ pub fn wins_within(
 ) -> Result<Option<bool>, SolveError> {
     let plies = bounded_plies(position, plies)?;
     let game = position.game.clone();
-    Ok(with_game!(game, g => bounded_game(g, winner, plies, config)))
+    with_game!(game, g => bounded_game(g, winner, plies, config))
 }
 
 /// The bound a bounded search of `position` uses: `plies`, or fewer where
@@ -363,15 +373,19 @@ fn bounded_plies(position: &Position, plies: u32) -> Result<u32, SolveError> {
 }
 
 /// The same on a concrete game, which must not be over.
-fn bounded_game<G: SolverGame>(mut game: G, winner: Side, plies: u32, config: &SolveConfig) -> Option<bool> {
+fn bounded_game<G: SolverGame>(
+    mut game: G,
+    winner: Side,
+    plies: u32,
+    config: &SolveConfig,
+) -> Result<Option<bool>, SolveError> {
     game.prepare();
-    let shared = Shared::new(&game, config);
+    let shared = Shared::new(&game, config)?;
     let mut handler = ();
     let mut clock = Clock::new(&mut handler, config.time, config.nodes);
     let mover = game.side_to_move();
     let mut solver = Solver::new(&mut game, shared.context(None), &mut clock, winner, Some(plies));
-    let root = solver.prove().ok()?;
-    Some((root.phi == 0) == (mover == winner))
+    Ok(solver.prove().ok().map(|root| (root.phi == 0) == (mover == winner)))
 }
 
 /// The side to move's shortest win within `plies` plies, by bounded df-pn
@@ -383,25 +397,34 @@ fn bounded_game<G: SolverGame>(mut game: G, winner: Side, plies: u32, config: &S
 pub fn shortest_within(position: &Position, plies: u32, config: &SolveConfig) -> Result<Option<Vec<Move>>, SolveError> {
     let plies = bounded_plies(position, plies)?;
     let game = position.game.clone();
-    Ok(with_game!(game, g => shortest_game(g, plies, config)))
+    with_game!(game, g => shortest_game(g, plies, config))
 }
 
 /// The same on a concrete game, which must not be over.
-fn shortest_game<G: SolverGame>(mut game: G, plies: u32, config: &SolveConfig) -> Option<Vec<Move>> {
+fn shortest_game<G: SolverGame>(
+    mut game: G,
+    plies: u32,
+    config: &SolveConfig,
+) -> Result<Option<Vec<Move>>, SolveError> {
     game.prepare();
-    let shared = Shared::new(&game, config);
+    let shared = Shared::new(&game, config)?;
     let mut handler = ();
     let mut clock = Clock::new(&mut handler, config.time, config.nodes);
     let mover = game.side_to_move();
     let mut solver = Solver::new(&mut game, shared.context(None), &mut clock, mover, Some(plies));
+    Ok(shortest_line(&mut solver, mover, plies))
+}
+
+/// The mover's shortest win within `plies`, proved by `solver` (bounded by
+/// them): its line, as long as the win; `None` if there is none or the
+/// budget runs out.
+fn shortest_line<G: SolverGame>(solver: &mut Solver<'_, '_, G>, mover: Side, plies: u32) -> Option<Vec<Move>> {
     let root = solver.prove().ok()?;
     if root.phi != 0 {
         return None;
     }
-    // As in `solve`: the line and the shorter tries get the budget again.
+    // As in `solve`: the shorter tries and the line get the budget again.
     solver.clock.extend();
-    let line = solver.line(Some(plies)).ok()?;
-    let (distance, shorter) = distance::shortest(&mut solver, mover, root.len.min(plies))?;
-    let line = shorter.unwrap_or(line);
-    (line.len() == distance as usize).then_some(line)
+    let (distance, line) = distance::shortest(solver, mover, root.len.min(plies))?;
+    line.filter(|line| line.len() == distance as usize)
 }
