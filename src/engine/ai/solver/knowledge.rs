@@ -463,12 +463,13 @@ impl<B: Bits> SolverGame for Breakthrough<B> {
             // Along the table's strategy: a pawn of the region moves, and the
             // table still says the defender cannot hold.
             FirstMove::LastRanks => &|m| {
-                let last_ranks = tables.last_ranks.as_ref().expect("the table decided the win");
                 let (from, to) = (B::bit(m.from as usize), B::bit(m.to as usize));
                 let after = ((me.own() & !from) | to, me.enemy() & !to);
-                last_ranks.region(them.color).has(m.from as usize)
-                    && (me.view.goal().has(m.to as usize)
-                        || last_ranks.attacker_wins(after, them.color, false, them.nearest()).is_some())
+                tables.last_ranks.as_ref().is_some_and(|last_ranks| {
+                    last_ranks.region(them.color).has(m.from as usize)
+                        && (me.view.goal().has(m.to as usize)
+                            || last_ranks.attacker_wins(after, them.color, false, them.nearest()).is_some())
+                })
             },
         };
         moves.iter().copied().find(|m| fits(m))

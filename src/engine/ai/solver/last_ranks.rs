@@ -111,16 +111,16 @@ impl Fight {
 
     /// The default region: the deepest whose table fills in a moment, with
     /// two ranks at least between it and the far side (a pawn leaving it is
-    /// then not yet at its goal).
-    fn default_ranks(size: BoardSize) -> Option<usize> {
+    /// then not yet at its goal); its ranks and arrangements.
+    fn default_ranks(size: BoardSize) -> Option<(usize, usize)> {
         let (width, rows) = (size.columns as usize, size.rows as usize);
         (2..=DEFAULT_MAX_RANKS.min(rows.saturating_sub(2)))
             .rev()
-            .find(|&k| Fight::arrangements(width, k).is_some_and(|n| n <= QUICK_ARRANGEMENTS))
+            .find_map(|k| Fight::arrangements(width, k).filter(|&n| n <= QUICK_ARRANGEMENTS).map(|n| (k, n)))
     }
 
-    /// Checks a region asked for.
-    fn check_ranks(size: BoardSize, ranks: usize) -> Result<(), LastRanksError> {
+    /// Checks a region asked for; its arrangements.
+    fn check_ranks(size: BoardSize, ranks: usize) -> Result<usize, LastRanksError> {
         let (files, rows) = (size.columns as usize, size.rows as usize);
         if ranks < 2 {
             return Err(LastRanksError::TooShallow(ranks));
@@ -129,13 +129,13 @@ impl Fight {
             return Err(LastRanksError::TooDeep { ranks, rows });
         }
         match Fight::arrangements(files, ranks) {
-            Some(n) if n <= MAX_ARRANGEMENTS => Ok(()),
+            Some(n) if n <= MAX_ARRANGEMENTS => Ok(n),
             _ => Err(LastRanksError::TooLarge { ranks, files }),
         }
     }
 
-    fn new(width: usize, ranks: usize, rows: usize) -> Fight {
-        let n = Fight::arrangements(width, ranks).expect("checked before");
+    /// An unsolved table of `n` arrangements (as `arrangements` counts them).
+    fn new(width: usize, ranks: usize, rows: usize, n: usize) -> Fight {
         // The home rank's squares are bits; the others base-3 digits
         // (empty, defender, attacker) above them.
         let digit = |sq: usize| 3usize.pow((sq - width) as u32) << width;
@@ -304,11 +304,12 @@ fn bits(mut set: u64) -> impl Iterator<Item = usize> {
 type Fights = Mutex<HashMap<(usize, usize, usize), Arc<Fight>>>;
 
 /// The fight's table for a board size and region, one per process.
-fn fight_for(size: BoardSize, ranks: usize) -> Arc<Fight> {
+fn fight_for(size: BoardSize, ranks: usize, arrangements: usize) -> Arc<Fight> {
     static FIGHTS: OnceLock<Fights> = OnceLock::new();
     let (files, rows) = (size.columns as usize, size.rows as usize);
     let mut fights = FIGHTS.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
-    fights.entry((files, rows, ranks)).or_insert_with(|| Arc::new(Fight::new(files, ranks, rows))).clone()
+    let fight = || Arc::new(Fight::new(files, ranks, rows, arrangements));
+    fights.entry((files, rows, ranks)).or_insert_with(fight).clone()
 }
 
 /// The fight's table placed on a board: for each side as defender, its region
@@ -330,15 +331,15 @@ impl<B: Bits> LastRanks<B> {
     /// even 2 ranks would be too many.
     pub fn new(board: &Board<B>, ranks: Option<usize>) -> Result<Option<LastRanks<B>>, LastRanksError> {
         let size = board.size();
-        let ranks = match ranks {
+        let (ranks, arrangements) = match ranks {
             Some(0) => return Ok(None),
-            Some(k) => Fight::check_ranks(size, k).map(|()| k)?,
+            Some(k) => (k, Fight::check_ranks(size, k)?),
             None => match Fight::default_ranks(size) {
-                Some(k) => k,
+                Some(default) => default,
                 None => return Ok(None),
             },
         };
-        Ok(Some(LastRanks::place(board, fight_for(size, ranks))))
+        Ok(Some(LastRanks::place(board, fight_for(size, ranks, arrangements))))
     }
 
     fn place(board: &Board<B>, fight: Arc<Fight>) -> LastRanks<B> {
