@@ -4,7 +4,9 @@
 //! captured, a pawn that can step next to the goal where no enemy can capture
 //! it wins in three plies, a pawn no enemy can catch in time wins a race it
 //! is ahead in, and so does a move that makes one; against an enemy that can
-//! make such a step, only the moves that could stop it need looking at.
+//! make such a step, only the moves that could stop it need looking at; and
+//! the table of the fight on a side's last ranks (`last_ranks`) decides who
+//! breaks through there before the other side's fastest pawn arrives.
 //! Lines of Action: a mover that can join all its pieces with one move wins
 //! next ply (its rules decide connection and the mover-wins rule themselves).
 

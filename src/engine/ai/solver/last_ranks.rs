@@ -1,5 +1,5 @@
-//! Tables of the fight on a side's last ranks in Breakthrough, solved once per
-//! board width by the fight's own small game.
+//! Tables of the fight on a side's last ranks in Breakthrough, solved by the
+//! fight's own small game, once per board size and depth in a process.
 //!
 //! The region is the `ranks` ranks nearest a defender's home. Its own pawns
 //! never come back into it (pawns only move forward), and what happens
@@ -400,8 +400,9 @@ impl<B: Bits> LastRanks<B> {
         // Pawns in the region are further from their goal than any outside,
         // so the nearest pawn is a runner only if it is outside.
         let runner = if nearest <= self.fight.leaver() as u32 { nearest as u8 } else { self.fight.no_runner() };
-        // No attacker there, or a runner one step from its goal: no table
-        // entry says the attacker wins (the look-up is a cache miss).
+        // No attacker there: no entry says the attacker wins. A runner one step
+        // from its goal: only a move onto the goal wins, which the other
+        // patterns see first. Either way the look-up (a cache miss) is spared.
         if steps == 0 || runner <= 1 {
             return None;
         }
