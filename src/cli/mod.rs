@@ -121,7 +121,7 @@ fn run(cli: &Cli) -> Result<ExitCode, CliError> {
         Some(Command::Experiments(args)) => experiments::run(args)?,
         Some(Command::Book(args)) => book::run(args)?,
         Some(Command::Flow(args)) => flow::run(args)?,
-        Some(Command::Solve(args)) => solve::run(args)?,
+        Some(Command::Solve(args)) => return Ok(solve::run(args)?),
         Some(Command::Tune(args)) => tune::run(args)?,
         Some(Command::Datagen(args)) => datagen::run(args)?,
         Some(Command::Train(args)) => train::run(args)?,

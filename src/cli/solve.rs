@@ -1,8 +1,11 @@
 //! `breakline solve`: proves who wins a position, with a progress display on
 //! stderr; and the protocol's `solve` command, which shares the reply format.
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use clap::Args;
@@ -102,9 +105,16 @@ struct Spinner {
     bar: ProgressBar,
     /// When the next line is due, and the time between lines (no lines on a terminal).
     lines: Option<(Duration, Duration)>,
+    /// Set by an interrupt (Ctrl-C, or a batch system's SIGTERM): the solve
+    /// stops with what it knows and saves its checkpoint.
+    interrupted: Arc<AtomicBool>,
 }
 
 impl SolveHandler for Spinner {
+    fn should_stop(&self) -> bool {
+        self.interrupted.load(Ordering::Relaxed)
+    }
+
     fn report(&mut self, p: &SolveProgress) {
         let phase = if p.distance_bound > 0 {
             format!("distance: win within {} plies?", p.distance_bound)
@@ -127,9 +137,13 @@ fn number(n: u32) -> String {
     if n >= 1 << 30 { "inf".to_string() } else { n.to_string() }
 }
 
-pub(crate) fn run(args: &SolveArgs) -> Result<(), SolveCommandError> {
+/// The exit status of a solve an interrupt stopped (128 + SIGINT, as shells report it).
+const INTERRUPTED: u8 = 130;
+
+pub(crate) fn run(args: &SolveArgs) -> Result<ExitCode, SolveCommandError> {
     if let Some(wave) = &args.run_jobs {
-        return solve_jobs::worker(wave, args.shard, args.threads as usize);
+        solve_jobs::worker(wave, args.shard, args.threads as usize)?;
+        return Ok(ExitCode::SUCCESS);
     }
     let mut pos = match &args.fen {
         Some(fen) => Position::from_fen(args.variant, fen)?,
@@ -150,7 +164,7 @@ pub(crate) fn run(args: &SolveArgs) -> Result<(), SolveCommandError> {
             None => Runner::Here(args.threads as usize),
         };
         print!("{}", solve_jobs::master(&pos, dir, &settings, runner)?);
-        return Ok(());
+        return Ok(ExitCode::SUCCESS);
     }
     let time = match args.time_limit {
         Some(s) if s.is_finite() && s > 0.0 => Some(Duration::from_secs_f64(s)),
@@ -174,14 +188,42 @@ pub(crate) fn run(args: &SolveArgs) -> Result<(), SolveCommandError> {
     );
     let every = Duration::from_secs(args.log_every);
     let lines = (!std::io::stderr().is_terminal()).then_some((every, every));
-    let mut spinner = Spinner { bar, lines };
+    let mut spinner = Spinner { bar, lines, interrupted: stop_on_interrupt() };
     let solution = solver::solve(&pos, &config, &mut spinner)?;
     spinner.bar.finish_and_clear();
     if let Verdict::Win(winner) = solution.verdict {
         solver::check_line(&pos, winner, &solution.line).map_err(SolveCommandError::BadLine)?;
     }
     print!("{}", report(&pos, &solution));
-    Ok(())
+    if !spinner.interrupted.load(Ordering::Relaxed) {
+        return Ok(ExitCode::SUCCESS);
+    }
+    let resume = match &config.checkpoint {
+        Some(c) => format!("the table is saved in {}: the same command resumes", c.path.display()),
+        None => "no checkpoint was asked for (--checkpoint FILE keeps the work)".to_string(),
+    };
+    println!("interrupted: {resume}");
+    let _ = std::io::stdout().flush();
+    Ok(ExitCode::from(INTERRUPTED))
+}
+
+/// A flag the first interrupt (SIGINT, or the SIGTERM a batch system sends
+/// before its time limit) sets, so that a long proof ends with its report and
+/// checkpoint rather than losing the work since the last save; a second
+/// interrupt ends the process at once.
+fn stop_on_interrupt() -> Arc<AtomicBool> {
+    let flag = Arc::new(AtomicBool::new(false));
+    let set = flag.clone();
+    let installed = ctrlc::set_handler(move || {
+        if set.swap(true, Ordering::Relaxed) {
+            std::process::exit(i32::from(INTERRUPTED));
+        }
+        eprintln!("breakline: interrupted; stopping the proof and saving what it knows (again to quit at once)");
+    });
+    if let Err(e) = installed {
+        eprintln!("breakline: warning: an interrupt will end the proof without its report: {e}");
+    }
+    flag
 }
 
 /// Nodes of the master's small solve of each new leaf of a job-level proof.

@@ -219,6 +219,51 @@ fn solve_resumes_from_its_checkpoint() {
     let _ = std::fs::remove_file(&path);
 }
 
+/// Starts a logged solve of 5x6 with `args` after it, sends `signal` once its
+/// first progress line shows the proof under way, and returns its exit code,
+/// stdout and stderr.
+fn interrupted_solve(args: &[&str], signal: &str) -> (i32, String, String) {
+    let base = ["solve", "--size", "5x6", "--no-distance", "--log-every", "1", "--time-limit", "120"];
+    let mut child = crate::command(&[&base[..], args].concat())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("binary runs");
+    let mut err = BufReader::new(child.stderr.take().expect("piped"));
+    let mut log = String::new();
+    while !log.contains("after ") {
+        assert!(err.read_line(&mut log).expect("stderr reads") > 0, "{log}");
+    }
+    let sent = Command::new("kill").args([signal, &child.id().to_string()]).status().expect("kill runs");
+    assert!(sent.success());
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut err, &mut rest).expect("stderr reads");
+    let out = child.wait_with_output().expect("the solve ends");
+    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into_owned(), log + &rest)
+}
+
+#[test]
+fn an_interrupted_solve_reports_saves_its_checkpoint_and_resumes() {
+    let path = std::env::temp_dir().join(format!("breakline-interrupted-{}.ckpt", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    let file = path.to_str().unwrap();
+    // No save falls due on its own: the one on the file is the interrupt's.
+    let args = ["--checkpoint", file, "--checkpoint-every", "1000"];
+    let (code, out, err) = interrupted_solve(&args, "-INT");
+    assert_eq!(code, 130, "{out}{err}");
+    assert!(out.starts_with("result unknown within the budget (white win: proof "), "{out}");
+    assert!(out.ends_with(&format!("interrupted: the table is saved in {file}: the same command resumes\n")), "{out}");
+    assert!(err.contains("breakline: interrupted; stopping the proof"), "{err}");
+    // A batch system's SIGTERM stops the resumed run the same way.
+    let (code, out, _) = interrupted_solve(&args, "-TERM");
+    assert_eq!(code, 130, "{out}");
+    assert!(out.contains("resumed from the checkpoint's ") && out.contains("interrupted: "), "{out}");
+    let _ = std::fs::remove_file(&path);
+    let (code, out, _) = interrupted_solve(&[], "-INT");
+    assert_eq!(code, 130, "{out}");
+    assert!(out.ends_with("interrupted: no checkpoint was asked for (--checkpoint FILE keeps the work)\n"), "{out}");
+}
+
 #[test]
 fn a_solve_logged_to_a_file_writes_its_progress_as_it_goes() {
     // The test's stderr is a pipe, as a batch job's log is.
