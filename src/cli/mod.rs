@@ -12,6 +12,7 @@ mod experiments;
 mod flow;
 #[cfg(feature = "gui")]
 mod game;
+mod last_ranks;
 mod levels;
 mod library;
 mod matches;
@@ -72,6 +73,8 @@ enum Command {
     Flow(flow::FlowArgs),
     /// Prove who wins a position (proof-number search)
     Solve(solve::SolveArgs),
+    /// Solve a whole table of the last ranks' fight (Breakthrough) and write it for solves to load
+    LastRanks(last_ranks::LastRanksArgs),
     /// Fit a variant's expert weights to self-play results (Texel tuning)
     Tune(tune::TuneArgs),
     /// Play self-play games at a fixed node count and write positions to train a net on
@@ -122,6 +125,7 @@ fn run(cli: &Cli) -> Result<ExitCode, CliError> {
         Some(Command::Book(args)) => book::run(args)?,
         Some(Command::Flow(args)) => flow::run(args)?,
         Some(Command::Solve(args)) => return Ok(solve::run(args)?),
+        Some(Command::LastRanks(args)) => last_ranks::run(args)?,
         Some(Command::Tune(args)) => tune::run(args)?,
         Some(Command::Datagen(args)) => datagen::run(args)?,
         Some(Command::Train(args)) => train::run(args)?,

@@ -2,7 +2,7 @@
 //! stderr; and the protocol's `solve` command, which shares the reply format.
 
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -13,7 +13,9 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::engine::ai::search::limits::THREADS;
 use crate::engine::ai::solver::jobs::JobSettings;
-use crate::engine::ai::solver::{self, Checkpoint, Solution, SolveConfig, SolveHandler, SolveProgress, Verdict};
+use crate::engine::ai::solver::{
+    self, Checkpoint, LastRanksError, LastRanksTable, Solution, SolveConfig, SolveHandler, SolveProgress, Verdict,
+};
 use crate::engine::lab::shard::Shard;
 use crate::engine::{BoardSize, Position, Variant};
 
@@ -55,6 +57,11 @@ pub(crate) struct SolveArgs {
     /// minutes and up to a GB)
     #[arg(long, value_name = "RANKS")]
     last_ranks: Option<usize>,
+    /// Breakthrough: load the table of the last ranks from this file (made
+    /// by `breakline last-ranks`; its depth is the table's) instead of
+    /// filling one; with --jobs, every job loads it
+    #[arg(long, value_name = "FILE")]
+    last_ranks_file: Option<PathBuf>,
     /// Keep mirror-image positions apart in the table (for comparisons)
     #[arg(long)]
     no_symmetry: bool,
@@ -152,12 +159,17 @@ pub(crate) fn run(args: &SolveArgs) -> Result<ExitCode, SolveCommandError> {
     for m in args.moves.iter().flat_map(|s| s.split_whitespace()) {
         pos.play_text(m).map_err(|source| SolveCommandError::Move { text: m.to_string(), source })?;
     }
+    let last_ranks_file = match &args.last_ranks_file {
+        Some(path) => Some(load_last_ranks(path, &pos, args.last_ranks)?),
+        None => None,
+    };
     if let Some(dir) = &args.jobs {
         let settings = JobSettings {
             budget: args.job_nodes,
             wave: args.wave as usize,
             memory_mib: args.memory as usize,
             probe: PROBE,
+            last_ranks_file: last_ranks_file.map(|(path, _)| path),
         };
         let runner = match &args.submit {
             Some(command) => Runner::Command(command),
@@ -180,7 +192,7 @@ pub(crate) fn run(args: &SolveArgs) -> Result<ExitCode, SolveCommandError> {
         symmetry: !args.no_symmetry,
         threads: args.threads as usize,
         checkpoint: checkpoint(args)?,
-        last_ranks: args.last_ranks,
+        last_ranks: last_ranks_file.map(|(_, ranks)| ranks).or(args.last_ranks),
     };
     let bar = ProgressBar::new_spinner();
     bar.set_style(
@@ -232,6 +244,24 @@ const PROBE: u64 = 1000;
 /// The threads a solve may use: the searches' limit.
 const fn thread_range() -> std::ops::RangeInclusive<u64> {
     *THREADS.start() as u64..=*THREADS.end() as u64
+}
+
+/// Loads the table of the last ranks in `path` for a solve of `pos`, which
+/// must be of its board size (and depth, if `asked`); the file's full path
+/// (for jobs that run elsewhere) and the table's depth.
+fn load_last_ranks(path: &Path, pos: &Position, asked: Option<usize>) -> Result<(PathBuf, usize), SolveCommandError> {
+    if pos.variant() != Variant::Breakthrough {
+        return Err(LastRanksError::NotBreakthrough.into());
+    }
+    let table = LastRanksTable::load(path)?;
+    if table.size() != pos.size() {
+        return Err(SolveCommandError::LastRanksSize { file: table.size(), board: pos.size() });
+    }
+    if let Some(asked) = asked.filter(|&k| k != table.ranks()) {
+        return Err(SolveCommandError::LastRanksDepth { file: table.ranks(), asked });
+    }
+    let full = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    Ok((full, table.ranks()))
 }
 
 /// Where and how often to save the table, from the flags.

@@ -4,7 +4,8 @@
 
 use thiserror::Error;
 
-use crate::engine::ai::solver::{self, SolveError};
+use crate::engine::BoardSize;
+use crate::engine::ai::solver::{self, LastRanksError, LastRanksFileError, SolveError};
 use crate::engine::lab::shard::ShardError;
 use crate::engine::{FenError, MoveError, SizeError};
 
@@ -36,4 +37,12 @@ pub(crate) enum SolveCommandError {
     Jobs(#[from] solver::jobs::JobError),
     #[error(transparent)]
     Shard(#[from] ShardError),
+    #[error(transparent)]
+    LastRanks(#[from] LastRanksError),
+    #[error(transparent)]
+    LastRanksFile(#[from] LastRanksFileError),
+    #[error("the table of the last ranks in the file is for {file}, the board is {board}")]
+    LastRanksSize { file: BoardSize, board: BoardSize },
+    #[error("the table of the last ranks in the file covers {file} ranks, --last-ranks asks for {asked}")]
+    LastRanksDepth { file: usize, asked: usize },
 }

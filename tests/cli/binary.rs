@@ -310,11 +310,63 @@ fn solve_proves_a_tiny_board_and_rejects_bad_budgets() {
         &["solve", "--size", "8x8", "--last-ranks", "4"],
         &["solve", "--variant", "loa", "--size", "6x6", "--last-ranks", "3"],
         &["solve", "--last-ranks", "-1"],
+        &["solve", "--last-ranks-file", "/no/such/table"],
+        &["solve", "--last-ranks-file", "Cargo.toml"],
+        &["last-ranks", "--size", "5x5", "--ranks", "4", "--out", "never-written"],
+        &["last-ranks", "--size", "5x5", "--ranks", "1", "--out", "never-written"],
+        &["last-ranks", "--size", "13x5", "--ranks", "2", "--out", "never-written"],
+        &["last-ranks", "--size", "5x5", "--ranks", "3"],
+        &["last-ranks", "--size", "5x5", "--ranks", "3", "--out", "/no/such/directory/table"],
+        &["last-ranks", "--size", "5x5", "--ranks", "3", "--out", "never-written", "--threads", "0"],
     ] {
         let (code, out, err) = breakline(args);
         assert_ne!(code, 0, "{args:?}");
         assert!(out.is_empty() && err.starts_with("breakline: ") && err.lines().count() == 1, "{args:?}: {err}");
     }
+}
+
+#[test]
+fn a_table_of_the_last_ranks_made_once_serves_solves_and_jobs() {
+    let dir = std::env::temp_dir().join(format!("breakline-last-ranks-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let table = dir.join("4x5.table");
+    let t = table.to_str().unwrap();
+    let (code, out, err) = breakline(&["last-ranks", "--size", "4x5", "--ranks", "3", "--out", t, "--threads", "2"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("table of 3 last ranks on 4x5: 104976 arrangements, solved in "), "{out}");
+    assert_eq!(std::fs::metadata(&table).unwrap().len(), 2 * 104_976 + 20);
+    // Loaded or filled as the proof goes, the table decides the same leaves.
+    let loaded = breakline(&["solve", "--size", "4x5", "--no-distance", "--last-ranks-file", t]);
+    let filled = breakline(&["solve", "--size", "4x5", "--no-distance", "--last-ranks", "3"]);
+    let nodes =
+        |out: &str| out.lines().find(|l| l.starts_with("nodes ")).map(|l| l.split(' ').nth(1).unwrap().to_string());
+    assert_eq!(loaded.0, 0, "{}", loaded.2);
+    assert!(loaded.1.starts_with("result black wins (proved)"), "{}", loaded.1);
+    assert_eq!(nodes(&loaded.1), nodes(&filled.1));
+    assert_eq!(loaded.1.lines().nth(1), filled.1.lines().nth(1), "the same line");
+    for (args, error) in [
+        (&["solve", "--size", "5x5", "--last-ranks-file", t][..], "is for 4x5, the board is 5x5"),
+        (
+            &["solve", "--size", "4x5", "--last-ranks", "2", "--last-ranks-file", t],
+            "covers 3 ranks, --last-ranks asks for 2",
+        ),
+        (&["solve", "--variant", "loa", "--size", "6x6", "--last-ranks-file", t], "only Breakthrough"),
+    ] {
+        let (code, out, err) = breakline(args);
+        assert!(code != 0 && out.is_empty() && err.contains(error), "{args:?}: {err}");
+    }
+    // Every job of a job-level proof loads the table, named by its full path.
+    let jobs = dir.join("jobs");
+    let j = jobs.to_str().unwrap();
+    let (code, out, err) =
+        breakline(&["solve", "--size", "4x5", "--jobs", j, "--job-nodes", "2000", "--last-ranks-file", t]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("result black wins (proved)\nline "), "{out}");
+    let wave = std::fs::read_to_string(jobs.join("wave-0001.jobs")).unwrap();
+    let full = std::fs::canonicalize(&table).unwrap();
+    assert!(wave.contains(&format!("\"last_ranks_file\":\"{}\"", full.display())), "{wave}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

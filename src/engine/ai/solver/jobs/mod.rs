@@ -13,7 +13,7 @@ mod files;
 mod tree;
 
 use std::collections::HashMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
@@ -22,7 +22,7 @@ use thiserror::Error;
 use crate::engine::rules::position::Position;
 use crate::engine::rules::types::{Move, Side, Variant};
 
-use super::{SolveConfig, Verdict, solve};
+use super::{LastRanksTable, SolveConfig, Verdict, solve};
 pub use files::JobDir;
 use tree::{Plan, Tree};
 
@@ -38,6 +38,9 @@ pub struct JobSettings {
     /// Nodes of the master's own small solve of each new leaf (its numbers,
     /// or its result where that settles it).
     pub probe: u64,
+    /// A table of the last ranks (`breakline last-ranks`) every job loads,
+    /// rather than each filling its own; a path every job's machine sees.
+    pub last_ranks_file: Option<PathBuf>,
 }
 
 /// One frontier position handed out to prove, as a wave file holds it.
@@ -53,6 +56,10 @@ pub struct Job {
     pub budget: u64,
     /// The job's table, MiB.
     pub memory_mib: usize,
+    /// A table of the last ranks to load (else the default's depth, filled
+    /// by the job as it goes).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_ranks_file: Option<PathBuf>,
 }
 
 /// What a job found, as its result file holds it.
@@ -187,6 +194,7 @@ pub fn solve_by_jobs(
                     fen: p.fen(),
                     budget: settings.budget,
                     memory_mib: settings.memory_mib,
+                    last_ranks_file: settings.last_ranks_file.clone(),
                 })
                 .collect(),
         };
@@ -214,8 +222,14 @@ impl Prober<'_> {
         if let Some(known) = self.done.get(&fen) {
             return known.clone();
         }
-        let job =
-            Job { index: 0, variant: pos.variant(), fen: fen.clone(), budget: self.settings.probe, memory_mib: 1 };
+        let job = Job {
+            index: 0,
+            variant: pos.variant(),
+            fen: fen.clone(),
+            budget: self.settings.probe,
+            memory_mib: 1,
+            last_ranks_file: self.settings.last_ranks_file.clone(),
+        };
         let result = run_job(&job, 1).unwrap_or_else(|_| unknown(&job));
         self.nodes += result.nodes;
         self.done.insert(fen, result.clone());
@@ -276,11 +290,16 @@ pub fn run_wave_here(path: &Path, threads: usize) -> Result<usize, JobError> {
 /// One job: an ordinary solve of its position within its budget.
 fn run_job(job: &Job, threads: usize) -> Result<JobResult, String> {
     let pos = Position::from_fen(job.variant, &job.fen).map_err(|e| e.to_string())?;
+    let last_ranks = match &job.last_ranks_file {
+        Some(path) => Some(LastRanksTable::load(path).map_err(|e| e.to_string())?.ranks()),
+        None => None,
+    };
     let config = SolveConfig {
         nodes: Some(job.budget),
         memory_mib: job.memory_mib,
         distance: false,
         threads: threads.max(1),
+        last_ranks,
         ..SolveConfig::default()
     };
     let s = solve(&pos, &config, &mut ()).map_err(|e| e.to_string())?;

@@ -14,6 +14,14 @@
 //! decides the position, without search. Entries are solved when first asked
 //! for (and all they lead to with them), so a proof pays only for the
 //! arrangements it meets, and untouched parts of the table take no memory.
+//! A whole table can also be solved at once on many threads (`fill`) and
+//! saved to a file (`file`), so that many processes, a proof's jobs, share
+//! one filling.
+
+mod file;
+mod fill;
+
+pub use file::LastRanksFileError;
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
@@ -303,13 +311,57 @@ fn bits(mut set: u64) -> impl Iterator<Item = usize> {
 /// The tables made so far, by files, rows and ranks.
 type Fights = Mutex<HashMap<(usize, usize, usize), Arc<Fight>>>;
 
+/// The process's tables: one per board size and region.
+fn fights() -> std::sync::MutexGuard<'static, HashMap<(usize, usize, usize), Arc<Fight>>> {
+    static FIGHTS: OnceLock<Fights> = OnceLock::new();
+    FIGHTS.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner())
+}
+
 /// The fight's table for a board size and region, one per process.
 fn fight_for(size: BoardSize, ranks: usize, arrangements: usize) -> Arc<Fight> {
-    static FIGHTS: OnceLock<Fights> = OnceLock::new();
     let (files, rows) = (size.columns as usize, size.rows as usize);
-    let mut fights = FIGHTS.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
     let fight = || Arc::new(Fight::new(files, ranks, rows, arrangements));
-    fights.entry((files, rows, ranks)).or_insert_with(fight).clone()
+    fights().entry((files, rows, ranks)).or_insert_with(fight).clone()
+}
+
+/// The process's table of the last ranks for one board size and depth, as
+/// a whole: to fill in full, save, or load from a file (which then serves
+/// every later solve of that size in the process).
+pub struct LastRanksTable {
+    size: BoardSize,
+    fight: Arc<Fight>,
+}
+
+impl LastRanksTable {
+    /// The process's table of `ranks` last ranks on a Breakthrough board of
+    /// `size` (a supported size), filled as far as solves have filled it.
+    pub fn new(size: BoardSize, ranks: usize) -> Result<LastRanksTable, LastRanksError> {
+        let arrangements = Fight::check_ranks(size, ranks)?;
+        Ok(LastRanksTable { size, fight: fight_for(size, ranks, arrangements) })
+    }
+
+    /// The board size the table is for.
+    pub fn size(&self) -> BoardSize {
+        self.size
+    }
+
+    /// The ranks its region covers.
+    pub fn ranks(&self) -> usize {
+        self.fight.ranks
+    }
+
+    /// Its arrangements (each with two entries: either side to move).
+    pub fn arrangements(&self) -> usize {
+        self.fight.attack.len()
+    }
+
+    /// Makes this table the process's for its size and depth, in place of
+    /// any it had (whose holders keep theirs).
+    fn install(self) -> LastRanksTable {
+        let key = (self.fight.width, self.fight.rows, self.fight.ranks);
+        fights().insert(key, self.fight.clone());
+        self
+    }
 }
 
 /// The fight's table placed on a board: for each side as defender, its region
