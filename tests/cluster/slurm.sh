@@ -7,7 +7,8 @@
 # its merge job, and checks the merged report equals the one-machine run's
 # (times aside: they are measured, not reproduced). Then proves Breakthrough
 # 5x5 by job-level proof-number search, each wave an array
-# (assets/cluster/slurm/solve.sh), and checks it proves what one process
+# (assets/cluster/slurm/solve.sh), its jobs loading one table of the last
+# ranks (`breakline last-ranks`), and checks it proves what one process
 # proves (BREAKLINE_JOB_NODES sets the jobs' budget). Stops what it started.
 #
 #   tests/cluster/slurm.sh [path/to/breakline [MATCH OPTIONS...]]
@@ -137,9 +138,14 @@ say "merged report equals the one-machine run's ($(ls "$dir"/out/shard-*.jsonl |
 t0=$SECONDS
 "$breakline" solve --size 5x5 --no-distance > "$dir/solve-one.txt"
 say "one process proves 5x5: $((SECONDS - t0)) s"
+# The jobs load one table of the last ranks, solved once, rather than each
+# filling its own.
+"$breakline" last-ranks --size 5x5 --ranks 3 --out "$dir/5x5.table" --threads "$(nproc)" > "$dir/table.txt"
+say "$(cat "$dir/table.txt")"
 t0=$SECONDS
-"$repo/assets/cluster/slurm/solve.sh" "$dir/solve" "$breakline" --size 5x5 \
+"$repo/assets/cluster/slurm/solve.sh" "$dir/solve" "$breakline" --size 5x5 --last-ranks-file "$dir/5x5.table" \
     --job-nodes "${BREAKLINE_JOB_NODES:-1000000}" --wave 8 --memory 64 > "$dir/solve-jobs.txt" 2> "$dir/solve-jobs.err"
+grep -q '"last_ranks_file"' "$dir"/solve/wave-0001.jobs || { echo "slurm.sh: the jobs were not given the table" >&2; exit 1; }
 say "5x5 by jobs on Slurm: $((SECONDS - t0)) s, $(ls "$dir"/solve/*.jobs | wc -l) waves; $(grep '^jobs' "$dir/solve-jobs.txt")"
 if ! diff <(grep '^result' "$dir/solve-one.txt") <(grep '^result' "$dir/solve-jobs.txt"); then
     echo "slurm.sh: the job-level proof differs from the one-process proof" >&2

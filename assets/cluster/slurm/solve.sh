@@ -9,6 +9,10 @@
 #   assets/cluster/slurm/solve.sh runs/bt65 target/release/breakline \
 #       --size 6x5 --job-nodes 20000000 --wave 64 --memory 4096
 #
+# A table of the last ranks solved once (breakline last-ranks --size 5x6
+# --ranks 4 --out shared/5x6.table) and passed as --last-ranks-file, on a
+# file system every node sees, is loaded by each job instead of filled.
+#
 # Extra sbatch options (partition, time, account) go in SBATCH_* variables,
 # e.g. SBATCH_PARTITION=short SBATCH_TIMELIMIT=1:00:00, which sbatch reads itself.
 set -euo pipefail
