@@ -81,7 +81,7 @@ pub(crate) struct SolveArgs {
     /// Prove by jobs (Breakthrough): grow the top of the proof tree here and
     /// hand its frontier positions out in waves of jobs, their files in DIR
     /// (run again, it resumes from them)
-    #[arg(long, value_name = "DIR", conflicts_with_all = ["checkpoint", "nodes", "time_limit", "last_ranks"])]
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["checkpoint", "nodes", "time_limit"])]
     jobs: Option<PathBuf>,
     /// With --jobs: nodes each job may search before it reports back
     #[arg(long, default_value_t = 100_000, requires = "jobs", value_parser = clap::value_parser!(u64).range(1..))]
@@ -169,8 +169,13 @@ pub(crate) fn run(args: &SolveArgs) -> Result<ExitCode, SolveCommandError> {
             wave: args.wave as usize,
             memory_mib: args.memory as usize,
             probe: PROBE,
+            last_ranks: args.last_ranks,
             last_ranks_file: last_ranks_file.map(|(path, _)| path),
         };
+        // A depth the board cannot have is refused here, not by every job.
+        if let (Some(ranks @ 1..), None) = (args.last_ranks, &settings.last_ranks_file) {
+            LastRanksTable::new(pos.size(), ranks)?;
+        }
         let runner = match &args.submit {
             Some(command) => Runner::Command(command),
             None => Runner::Here(args.threads as usize),

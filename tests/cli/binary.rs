@@ -366,6 +366,15 @@ fn a_table_of_the_last_ranks_made_once_serves_solves_and_jobs() {
     let wave = std::fs::read_to_string(jobs.join("wave-0001.jobs")).unwrap();
     let full = std::fs::canonicalize(&table).unwrap();
     assert!(wave.contains(&format!("\"last_ranks_file\":\"{}\"", full.display())), "{wave}");
+    // A depth asked for instead: every job fills its own table of it.
+    let own = dir.join("own");
+    let o = own.to_str().unwrap();
+    let (code, out, err) =
+        breakline(&["solve", "--size", "4x5", "--jobs", o, "--job-nodes", "2000", "--last-ranks", "2"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("result black wins (proved)\nline "), "{out}");
+    let wave = std::fs::read_to_string(own.join("wave-0001.jobs")).unwrap();
+    assert!(wave.contains("\"last_ranks\":2") && !wave.contains("last_ranks_file"), "{wave}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -399,6 +408,8 @@ fn solve_by_jobs_proves_resumes_and_refuses_bad_runs() {
         (&["solve", "--jobs", d, "--nodes", "5"], ("", "")),
         (&["solve", "--job-nodes", "5"], ("", "")),
         (&["solve", "--jobs", d, "--wave", "0"], ("", "")),
+        (&["solve", "--size", "5x5", "--jobs", d, "--last-ranks", "4"], ("", "")),
+        (&["solve", "--size", "5x5", "--jobs", d, "--last-ranks", "1"], ("", "")),
     ] {
         let env: &[(&str, &str)] = if env.0.is_empty() { &[] } else { &[env] };
         let (code, out, err) = breakline_with(args, env);

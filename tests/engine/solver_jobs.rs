@@ -22,7 +22,7 @@ fn start(columns: u8, rows: u8) -> Position {
 
 /// Small budgets, so that even 3x5 takes several waves of jobs.
 fn settings(budget: u64) -> JobSettings {
-    JobSettings { budget, wave: 4, memory_mib: 1, probe: 64, last_ranks_file: None }
+    JobSettings { budget, wave: 4, memory_mib: 1, probe: 64, last_ranks: None, last_ranks_file: None }
 }
 
 /// A whole job-level solve in `dir`, each wave run by `run`.

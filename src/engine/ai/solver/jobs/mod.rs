@@ -38,6 +38,9 @@ pub struct JobSettings {
     /// Nodes of the master's own small solve of each new leaf (its numbers,
     /// or its result where that settles it).
     pub probe: u64,
+    /// How many last ranks the jobs' tables of the last ranks cover
+    /// (`None`: the default depth; `Some(0)`: none), each job filling its own.
+    pub last_ranks: Option<usize>,
     /// A table of the last ranks (`breakline last-ranks`) every job loads,
     /// rather than each filling its own; a path every job's machine sees.
     pub last_ranks_file: Option<PathBuf>,
@@ -56,8 +59,11 @@ pub struct Job {
     pub budget: u64,
     /// The job's table, MiB.
     pub memory_mib: usize,
-    /// A table of the last ranks to load (else the default's depth, filled
-    /// by the job as it goes).
+    /// The depth of the table of the last ranks, filled by the job as it
+    /// goes (`None`: the default depth).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_ranks: Option<usize>,
+    /// A table of the last ranks to load instead (its depth is the file's).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_ranks_file: Option<PathBuf>,
 }
@@ -194,6 +200,7 @@ pub fn solve_by_jobs(
                     fen: p.fen(),
                     budget: settings.budget,
                     memory_mib: settings.memory_mib,
+                    last_ranks: settings.last_ranks,
                     last_ranks_file: settings.last_ranks_file.clone(),
                 })
                 .collect(),
@@ -228,6 +235,7 @@ impl Prober<'_> {
             fen: fen.clone(),
             budget: self.settings.probe,
             memory_mib: 1,
+            last_ranks: self.settings.last_ranks,
             last_ranks_file: self.settings.last_ranks_file.clone(),
         };
         let result = run_job(&job, 1).unwrap_or_else(|_| unknown(&job));
@@ -292,7 +300,7 @@ fn run_job(job: &Job, threads: usize) -> Result<JobResult, String> {
     let pos = Position::from_fen(job.variant, &job.fen).map_err(|e| e.to_string())?;
     let last_ranks = match &job.last_ranks_file {
         Some(path) => Some(LastRanksTable::load(path).map_err(|e| e.to_string())?.ranks()),
-        None => None,
+        None => job.last_ranks,
     };
     let config = SolveConfig {
         nodes: Some(job.budget),
