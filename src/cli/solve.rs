@@ -164,24 +164,7 @@ pub(crate) fn run(args: &SolveArgs) -> Result<ExitCode, SolveCommandError> {
         None => None,
     };
     if let Some(dir) = &args.jobs {
-        let settings = JobSettings {
-            budget: args.job_nodes,
-            wave: args.wave as usize,
-            memory_mib: args.memory as usize,
-            probe: PROBE,
-            last_ranks: args.last_ranks,
-            last_ranks_file: last_ranks_file.map(|(path, _)| path),
-        };
-        // A depth the board cannot have is refused here, not by every job.
-        if let (Some(ranks @ 1..), None) = (args.last_ranks, &settings.last_ranks_file) {
-            LastRanksTable::new(pos.size(), ranks)?;
-        }
-        let runner = match &args.submit {
-            Some(command) => Runner::Command(command),
-            None => Runner::Here(args.threads as usize),
-        };
-        print!("{}", solve_jobs::master(&pos, dir, &settings, runner)?);
-        return Ok(ExitCode::SUCCESS);
+        return by_jobs(args, &pos, dir, last_ranks_file.map(|(path, _)| path));
     }
     let time = match args.time_limit {
         Some(s) if s.is_finite() && s > 0.0 => Some(Duration::from_secs_f64(s)),
@@ -215,6 +198,11 @@ pub(crate) fn run(args: &SolveArgs) -> Result<ExitCode, SolveCommandError> {
     if !spinner.interrupted.load(Ordering::Relaxed) {
         return Ok(ExitCode::SUCCESS);
     }
+    interrupted(&config)
+}
+
+/// The last line of a solve an interrupt stopped, and its exit status.
+fn interrupted(config: &SolveConfig) -> Result<ExitCode, SolveCommandError> {
     let resume = match &config.checkpoint {
         Some(c) => format!("the table is saved in {}: the same command resumes", c.path.display()),
         None => "no checkpoint was asked for (--checkpoint FILE keeps the work)".to_string(),
@@ -222,6 +210,34 @@ pub(crate) fn run(args: &SolveArgs) -> Result<ExitCode, SolveCommandError> {
     println!("interrupted: {resume}");
     let _ = std::io::stdout().flush();
     Ok(ExitCode::from(INTERRUPTED))
+}
+
+/// A job-level proof of `pos` in `dir` (`--jobs`), its jobs loading the
+/// table of the last ranks in `last_ranks_file` if one is given.
+fn by_jobs(
+    args: &SolveArgs,
+    pos: &Position,
+    dir: &Path,
+    last_ranks_file: Option<PathBuf>,
+) -> Result<ExitCode, SolveCommandError> {
+    // A depth the board cannot have is refused here, not by every job.
+    if let (Some(ranks @ 1..), None) = (args.last_ranks, &last_ranks_file) {
+        LastRanksTable::new(pos.size(), ranks)?;
+    }
+    let settings = JobSettings {
+        budget: args.job_nodes,
+        wave: args.wave as usize,
+        memory_mib: args.memory as usize,
+        probe: PROBE,
+        last_ranks: args.last_ranks,
+        last_ranks_file,
+    };
+    let runner = match &args.submit {
+        Some(command) => Runner::Command(command),
+        None => Runner::Here(args.threads as usize),
+    };
+    print!("{}", solve_jobs::master(pos, dir, &settings, runner)?);
+    Ok(ExitCode::SUCCESS)
 }
 
 /// A flag the first interrupt (SIGINT, or the SIGTERM a batch system sends
