@@ -53,32 +53,39 @@ pub enum LastRanksFileError {
 
 impl LastRanksTable {
     /// Writes the table to `path` (through a temporary file renamed over it,
-    /// so a save cut short leaves any older file whole).
+    /// so a save cut short leaves any older file whole, and no part behind).
     pub fn save(&self, path: &Path) -> Result<(), LastRanksFileError> {
         let access = |e: io::Error| LastRanksFileError::Access { path: path.to_path_buf(), reason: e.to_string() };
         let mut temporary = path.as_os_str().to_owned();
         temporary.push(".part");
         let temporary = PathBuf::from(temporary);
+        let written = self.write(&temporary).and_then(|()| fs::rename(&temporary, path));
+        if written.is_err() {
+            let _ = fs::remove_file(&temporary);
+        }
+        written.map_err(access)
+    }
+
+    /// Writes the file's bytes to `path`.
+    fn write(&self, path: &Path) -> io::Result<()> {
         let fight = &*self.fight;
-        let mut out =
-            Crc32Writer { inner: BufWriter::new(File::create(&temporary).map_err(access)?), crc: Default::default() };
+        let mut out = Crc32Writer { inner: BufWriter::new(File::create(path)?), crc: Default::default() };
         let mut header = [0u8; HEADER];
         header[..8].copy_from_slice(MAGIC);
         header[8..11].copy_from_slice(&[fight.width as u8, fight.rows as u8, fight.ranks as u8]);
-        out.write_all(&header).map_err(access)?;
+        out.write_all(&header)?;
         let mut block = Vec::with_capacity(BLOCK);
         for entries in [&fight.attack, &fight.defend] {
             for chunk in entries.chunks(BLOCK) {
                 block.clear();
                 block.extend(chunk.iter().map(|e| e.load(Relaxed)));
-                out.write_all(&block).map_err(access)?;
+                out.write_all(&block)?;
             }
         }
         let crc = out.crc.clone().finalize();
-        let mut file = out.inner.into_inner().map_err(|e| access(e.into_error()))?;
-        file.write_all(&crc.to_le_bytes()).map_err(access)?;
-        file.sync_all().map_err(access)?;
-        fs::rename(&temporary, path).map_err(access)
+        let mut file = out.inner.into_inner().map_err(|e| e.into_error())?;
+        file.write_all(&crc.to_le_bytes())?;
+        file.sync_all()
     }
 
     /// Reads the table in `path`, checks it whole, and makes it the
