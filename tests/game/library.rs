@@ -211,9 +211,14 @@ fn the_library_screen_imports_lists_exports_opens_and_deletes() {
     // Back to the library; delete both.
     app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Library);
     app.update();
+    // The explorer's query of the position left may still hold the library:
+    // the deletion then waits for it, and follows.
     app.world_mut().write_message(LibraryRequest::Delete(listed.iter().map(|g| g.id).collect()));
-    app.update();
-    app.update();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while !app.world().resource::<LibraryView>().games.is_empty() && std::time::Instant::now() < deadline {
+        app.update();
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
     assert!(app.world().resource::<LibraryView>().games.is_empty());
     remove(&path);
     for file in [import, export] {
@@ -361,9 +366,20 @@ fn the_frame_loop_never_waits_for_a_library_a_thread_holds() {
     app.world_mut().resource_mut::<LibraryView>().filter.variant = Some(Variant::LinesOfAction);
     app.update();
     assert_eq!(app.world().resource::<LibraryView>().games.len(), 1, "the frame went on; the list waits");
+    // A deletion asked for meanwhile waits too, and is not lost.
+    let id = app.world().resource::<LibraryView>().games[0].id;
+    app.world_mut().write_message(LibraryRequest::Delete(vec![id]));
+    app.update();
+    app.update();
+    assert!(app.world().resource::<Notice>().text.as_deref().unwrap_or("").contains("this will follow when it ends"));
     release.0.send(()).expect("the thread listens");
     holder.join().expect("the thread ends");
     app.update();
     assert!(app.world().resource::<LibraryView>().games.is_empty(), "read once the library is free");
+    app.world_mut().resource_mut::<LibraryView>().filter.variant = None;
+    app.update();
+    app.update();
+    assert!(app.world().resource::<LibraryView>().games.is_empty(), "the waiting deletion followed");
+    assert!(app.world().resource::<Notice>().text.as_deref().unwrap_or("").contains("Deleted 1 game"));
     remove(&path);
 }

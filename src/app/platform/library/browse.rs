@@ -110,59 +110,83 @@ fn refresh_list(library: Res<GameLibrary>, writes: Res<LibraryWrites>, mut view:
     }
 }
 
+/// Carries out the screen's requests. One that finds the library busy (an
+/// import, or the explorer's query of a moment) is kept and tried again on
+/// later frames (the holder's end wakes the loop), so a click is never lost;
+/// the person hears once that it waits.
 fn handle_requests(
     mut requests: MessageReader<LibraryRequest>,
+    mut waiting: Local<Vec<LibraryRequest>>,
     library: Res<GameLibrary>,
     (mut view, mut pending): (ResMut<LibraryView>, ResMut<PendingOpen>),
     mut notice: ResMut<Notice>,
     mut screen: ResMut<NextState<Screen>>,
     mut board: MessageWriter<BoardGameInLibrary>,
 ) {
-    for request in requests.read() {
-        match request {
+    let retried = std::mem::take(&mut *waiting);
+    let retries = retried.len();
+    for (index, request) in retried.into_iter().chain(requests.read().cloned()).enumerate() {
+        let busy = match &request {
             LibraryRequest::Open(id) => match opened(&library, *id) {
-                Ok((game, moves)) => {
+                Some(Ok((game, moves))) => {
                     pending.0 = Some(game);
                     board.write(BoardGameInLibrary { id: *id, moves, finished_now: false });
                     screen.set(Screen::Analyse);
+                    false
                 }
-                Err(why) => notice.error(why),
+                Some(Err(why)) => {
+                    notice.error(why);
+                    false
+                }
+                None => library.is_open(),
             },
-            LibraryRequest::Delete(ids) => {
-                let deleted = library.try_with(|library| {
-                    let mut count = 0;
-                    for &id in ids {
-                        count += usize::from(library.delete(id)?);
-                    }
-                    Ok(count)
-                });
-                match deleted {
-                    Some(Ok(count)) => notice.info(format!("Deleted {count} game{}", plural(count))),
-                    Some(Err(error)) => notice.error(error.to_string()),
-                    None if library.is_open() => notice.info(BUSY),
-                    None => {}
-                }
-                view.selected.clear();
-                view.invalidate();
+            LibraryRequest::Delete(ids) => delete(&library, ids, &mut view, &mut notice),
+        };
+        if busy {
+            if index >= retries {
+                notice.info(format!("{BUSY}; this will follow when it ends"));
             }
+            waiting.push(request);
         }
     }
 }
 
+/// Deletes games `ids`; whether the library was busy (nothing done).
+fn delete(library: &GameLibrary, ids: &[GameId], view: &mut LibraryView, notice: &mut Notice) -> bool {
+    let deleted = library.try_with(|library| {
+        let mut count = 0;
+        for &id in ids {
+            count += usize::from(library.delete(id)?);
+        }
+        Ok(count)
+    });
+    match deleted {
+        Some(Ok(count)) => notice.info(format!("Deleted {count} game{}", plural(count))),
+        Some(Err(error)) => notice.error(error.to_string()),
+        None => return library.is_open(),
+    }
+    view.selected.clear();
+    view.invalidate();
+    false
+}
+
 /// Game `id` read from the library and replayed, ready for the owner, with
-/// its moves as written.
-fn opened(library: &GameLibrary, id: GameId) -> Result<(OpenedGame, Vec<String>), String> {
+/// its moves as written; `None` while the library is busy.
+fn opened(library: &GameLibrary, id: GameId) -> Option<Result<(OpenedGame, Vec<String>), String>> {
     let game = match library.try_with(|library| library.get(id)) {
         Some(Ok(game)) => game,
-        Some(Err(error)) => return Err(error.to_string()),
-        None if library.is_open() => return Err(BUSY.to_string()),
-        None => return Err("the library is not open".to_string()),
+        Some(Err(error)) => return Some(Err(error.to_string())),
+        None if library.is_open() => return None,
+        None => return Some(Err("the library is not open".to_string())),
     };
-    let session = GameSession::from_record(&game.record, 0).map_err(|e| format!("game {id}: {e}"))?;
+    let session = match GameSession::from_record(&game.record, 0) {
+        Ok(session) => session,
+        Err(e) => return Some(Err(format!("game {id}: {e}"))),
+    };
     let players: Players = players_from_record(&game.record);
     let message = format!("Opened game {id} from the library ({} moves)", session.plies());
     let moves = game.record.moves.iter().map(|m| m.notation.clone()).collect();
-    Ok((OpenedGame { session, players, message }, moves))
+    Some(Ok((OpenedGame { session, players, message }, moves)))
 }
 
 /// The game asked for goes to the owner once the board game runs.

@@ -97,7 +97,7 @@ impl GameLibrary {
 }
 
 /// What the frame loop says when a thread holds the library.
-pub const BUSY: &str = "The library is busy (an import is running); try again when it ends";
+pub const BUSY: &str = "The library is busy (an import or a query is running)";
 
 /// The notice when the library is refused: the game goes on without it.
 pub(crate) fn refusal_notice(why: &str) -> String {
