@@ -330,15 +330,15 @@ fn a_table_of_the_last_ranks_made_once_serves_solves_and_jobs() {
     let dir = std::env::temp_dir().join(format!("breakline-last-ranks-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    let table = dir.join("4x5.table");
+    let table = dir.join("3x5.table");
     let t = table.to_str().unwrap();
-    let (code, out, err) = breakline(&["last-ranks", "--size", "4x5", "--ranks", "3", "--out", t, "--threads", "2"]);
+    let (code, out, err) = breakline(&["last-ranks", "--size", "3x5", "--ranks", "3", "--out", t, "--threads", "2"]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.starts_with("table of 3 last ranks on 4x5: 104976 arrangements, solved in "), "{out}");
-    assert_eq!(std::fs::metadata(&table).unwrap().len(), 2 * 104_976 + 20);
+    assert!(out.starts_with("table of 3 last ranks on 3x5: 5832 arrangements, solved in "), "{out}");
+    assert_eq!(std::fs::metadata(&table).unwrap().len(), 2 * 5832 + 20);
     // Loaded or filled as the proof goes, the table decides the same leaves.
-    let loaded = breakline(&["solve", "--size", "4x5", "--no-distance", "--last-ranks-file", t]);
-    let filled = breakline(&["solve", "--size", "4x5", "--no-distance", "--last-ranks", "3"]);
+    let loaded = breakline(&["solve", "--size", "3x5", "--no-distance", "--last-ranks-file", t]);
+    let filled = breakline(&["solve", "--size", "3x5", "--no-distance", "--last-ranks", "3"]);
     let nodes =
         |out: &str| out.lines().find(|l| l.starts_with("nodes ")).map(|l| l.split(' ').nth(1).unwrap().to_string());
     assert_eq!(loaded.0, 0, "{}", loaded.2);
@@ -346,9 +346,9 @@ fn a_table_of_the_last_ranks_made_once_serves_solves_and_jobs() {
     assert_eq!(nodes(&loaded.1), nodes(&filled.1));
     assert_eq!(loaded.1.lines().nth(1), filled.1.lines().nth(1), "the same line");
     for (args, error) in [
-        (&["solve", "--size", "5x5", "--last-ranks-file", t][..], "is for 4x5, the board is 5x5"),
+        (&["solve", "--size", "5x5", "--last-ranks-file", t][..], "is for 3x5, the board is 5x5"),
         (
-            &["solve", "--size", "4x5", "--last-ranks", "2", "--last-ranks-file", t],
+            &["solve", "--size", "3x5", "--last-ranks", "2", "--last-ranks-file", t],
             "covers 3 ranks, --last-ranks asks for 2",
         ),
         (&["solve", "--variant", "loa", "--size", "6x6", "--last-ranks-file", t], "only Breakthrough"),
@@ -360,7 +360,7 @@ fn a_table_of_the_last_ranks_made_once_serves_solves_and_jobs() {
     let jobs = dir.join("jobs");
     let j = jobs.to_str().unwrap();
     let (code, out, err) =
-        breakline(&["solve", "--size", "4x5", "--jobs", j, "--job-nodes", "2000", "--last-ranks-file", t]);
+        breakline(&["solve", "--size", "3x5", "--jobs", j, "--job-nodes", "300", "--last-ranks-file", t]);
     assert_eq!(code, 0, "{err}");
     assert!(out.starts_with("result black wins (proved)\nline "), "{out}");
     let wave = std::fs::read_to_string(jobs.join("wave-0001.jobs")).unwrap();
@@ -370,7 +370,7 @@ fn a_table_of_the_last_ranks_made_once_serves_solves_and_jobs() {
     let own = dir.join("own");
     let o = own.to_str().unwrap();
     let (code, out, err) =
-        breakline(&["solve", "--size", "4x5", "--jobs", o, "--job-nodes", "2000", "--last-ranks", "2"]);
+        breakline(&["solve", "--size", "3x5", "--jobs", o, "--job-nodes", "300", "--last-ranks", "2"]);
     assert_eq!(code, 0, "{err}");
     assert!(out.starts_with("result black wins (proved)\nline "), "{out}");
     let wave = std::fs::read_to_string(own.join("wave-0001.jobs")).unwrap();
