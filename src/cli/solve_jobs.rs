@@ -7,7 +7,7 @@ use std::path::Path;
 use std::process::Command;
 
 use crate::engine::Position;
-use crate::engine::ai::solver::jobs::{self, JobDir, JobSettings, JobSolution};
+use crate::engine::ai::solver::jobs::{self, JobDir, JobSettings, JobSolution, WaveStart};
 use crate::engine::ai::solver::{self};
 use crate::engine::lab::shard::{Shard, shard_from_env};
 
@@ -29,15 +29,23 @@ pub(crate) fn master(
     runner: Runner,
 ) -> Result<String, SolveCommandError> {
     let run_dir = JobDir::open(dir, pos, settings)?;
-    let mut run = |wave: &Path, count: usize| {
-        eprintln!("breakline: wave {} with {count} jobs", wave.display());
+    let mut run = |wave: &WaveStart| {
+        eprintln!(
+            "breakline: wave {} with {} jobs; {} results so far, the root's {} win: proof {} disproof {}",
+            wave.path.display(),
+            wave.jobs,
+            wave.results,
+            pos.side_to_move(),
+            wave.proof,
+            wave.disproof
+        );
         match runner {
             Runner::Here(threads) => {
-                if let Err(e) = jobs::run_wave_here(wave, threads) {
+                if let Err(e) = jobs::run_wave_here(wave.path, threads) {
                     eprintln!("breakline: warning: {e} (its jobs will be handed out again)");
                 }
             }
-            Runner::Command(command) => submit(command, wave, count),
+            Runner::Command(command) => submit(command, wave.path, wave.jobs),
         }
     };
     let solution = jobs::solve_by_jobs(pos, settings, &run_dir, &mut run)?;

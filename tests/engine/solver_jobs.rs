@@ -6,7 +6,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use breakline::engine::ai::solver::jobs::{self, JobDir, JobError, JobSettings, JobSolution};
+use breakline::engine::ai::solver::jobs::{self, JobDir, JobError, JobSettings, JobSolution, WaveStart};
 use breakline::engine::ai::solver::{self, SolveConfig, Verdict};
 use breakline::engine::{BoardSize, Position, Variant};
 
@@ -34,7 +34,7 @@ fn solve_in(
 ) -> Result<JobSolution, JobError> {
     let settings = settings(budget);
     let dir = JobDir::open(dir, pos, &settings)?;
-    jobs::solve_by_jobs(pos, &settings, &dir, run)
+    jobs::solve_by_jobs(pos, &settings, &dir, &mut |wave: &WaveStart| run(wave.path, wave.jobs))
 }
 
 fn here(wave: &Path, _jobs: usize) {
@@ -153,6 +153,31 @@ fn a_resumed_job_level_proof_equals_an_uninterrupted_one() {
     let done = solve_in(&pos, &dir, 300, &mut |_, _| panic!("no wave needed")).unwrap();
     assert_eq!(done.line, whole.line);
     fs::remove_dir_all(&whole_dir).unwrap();
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn each_wave_comes_with_the_results_so_far_and_the_roots_numbers() {
+    let pos = start(3, 5);
+    let dir = scratch_dir("numbers");
+    let settings = settings(300);
+    let run_dir = JobDir::open(&dir, &pos, &settings).unwrap();
+    let mut heard: Vec<(usize, u32, u32)> = Vec::new();
+    let solution = jobs::solve_by_jobs(&pos, &settings, &run_dir, &mut |wave: &WaveStart| {
+        heard.push((wave.results, wave.proof, wave.disproof));
+        here(wave.path, wave.jobs);
+    })
+    .unwrap();
+    assert_eq!(heard.len(), solution.waves);
+    assert_eq!(heard[0].0, 0, "no result before the first wave");
+    for pair in heard.windows(2) {
+        assert!(pair[1].0 > pair[0].0, "each wave brings results: {heard:?}");
+    }
+    // Open numbers: neither 0 (decided) nor infinite, while waves go out.
+    assert!(heard.iter().all(|&(_, p, d)| p > 0 && d > 0 && p < 1 << 30 && d < 1 << 30), "{heard:?}");
+    // Black wins 3x5: White's (the mover's) win looks ever harder to prove.
+    let (first, last) = (heard[0], heard[heard.len() - 1]);
+    assert!(last.1 > first.1 || last.2 < first.2, "{heard:?}");
     fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -165,18 +165,33 @@ pub struct JobSolution {
     pub time: Duration,
 }
 
+/// A wave about to run, as the master's `run` hears of it.
+#[derive(Clone, Copy, Debug)]
+pub struct WaveStart<'a> {
+    /// The wave file.
+    pub path: &'a Path,
+    /// Its jobs.
+    pub jobs: usize,
+    /// Results known before it.
+    pub results: usize,
+    /// The root's proof number for its mover's win, with those results.
+    pub proof: u32,
+    /// The root's disproof number for its mover's win.
+    pub disproof: u32,
+}
+
 /// Waves in a row without a new result before the master gives up.
 const IDLE_WAVES: usize = 3;
 
 /// Proves who wins `position` by jobs: plans a wave from the results in
-/// `dir`, writes it, has `run` execute it (the wave file and its job count;
-/// any job may fail, it is handed out again), and again until the root is
-/// decided. A directory with earlier results resumes where they leave off.
+/// `dir`, writes it, has `run` execute it (any job may fail, it is handed
+/// out again), and again until the root is decided. A directory with earlier
+/// results resumes where they leave off.
 pub fn solve_by_jobs(
     position: &Position,
     settings: &JobSettings,
     dir: &JobDir,
-    run: &mut dyn FnMut(&Path, usize),
+    run: &mut dyn FnMut(&WaveStart),
 ) -> Result<JobSolution, JobError> {
     check_position(position)?;
     let start = Instant::now();
@@ -184,35 +199,39 @@ pub fn solve_by_jobs(
     let mut prober = Prober { settings, done: HashMap::new(), nodes: 0 };
     loop {
         let ledger = dir.results()?;
-        let jobs: Vec<Job> = match Tree::plan(position, &ledger, settings.wave, &mut |p| prober.probe(p)) {
+        let (jobs, proof, disproof): (Vec<Job>, _, _) = match Tree::plan(position, &ledger, settings.wave, &mut |p| {
+            prober.probe(p)
+        }) {
             Plan::Decided { winner, line, len } => {
                 let (job_nodes, job_seconds) = ledger.values().fold((0, 0.0), |(n, s), r| (n + r.nodes, s + r.seconds));
                 let (jobs, time, probe_nodes) = (ledger.len(), start.elapsed(), prober.nodes);
                 let bound = len;
                 return Ok(JobSolution { winner, line, bound, waves, jobs, job_nodes, job_seconds, probe_nodes, time });
             }
-            Plan::Wave(positions) => positions
-                .iter()
-                .enumerate()
-                .map(|(index, p)| Job {
-                    index,
-                    variant: p.variant(),
-                    fen: p.fen(),
-                    budget: settings.budget,
-                    memory_mib: settings.memory_mib,
-                    last_ranks: settings.last_ranks,
-                    last_ranks_file: settings.last_ranks_file.clone(),
-                })
-                .collect(),
+            Plan::Wave { positions, proof, disproof } => (jobs_of(&positions, settings), proof, disproof),
         };
         let path = dir.write_wave(&jobs)?;
-        run(&path, jobs.len());
+        run(&WaveStart { path: &path, jobs: jobs.len(), results: ledger.len(), proof, disproof });
         waves += 1;
         idle = if dir.results()?.len() > ledger.len() { 0 } else { idle + 1 };
         if idle >= IDLE_WAVES {
             return Err(JobError::NoProgress(idle));
         }
     }
+}
+
+/// A wave's jobs: one for each position.
+fn jobs_of(positions: &[Position], settings: &JobSettings) -> Vec<Job> {
+    let job = |(index, p): (usize, &Position)| Job {
+        index,
+        variant: p.variant(),
+        fen: p.fen(),
+        budget: settings.budget,
+        memory_mib: settings.memory_mib,
+        last_ranks: settings.last_ranks,
+        last_ranks_file: settings.last_ranks_file.clone(),
+    };
+    positions.iter().enumerate().map(job).collect()
 }
 
 /// The master's small solves of new leaves, each done once a run (every

@@ -38,8 +38,9 @@ struct Node {
 pub(super) enum Plan {
     /// The root is solved: the winner, a line to the end, its length.
     Decided { winner: Side, line: Vec<Move>, len: u32 },
-    /// These positions (distinct) need jobs.
-    Wave(Vec<Position>),
+    /// These positions (distinct) need jobs; the root's numbers (from its
+    /// mover's view) with the results known.
+    Wave { positions: Vec<Position>, proof: u32, disproof: u32 },
 }
 
 pub(super) struct Tree<'p> {
@@ -86,7 +87,7 @@ impl Tree<'_> {
                 let winner = if tree.nodes[0].phi == 0 { mover } else { mover.opponent() };
                 Plan::Decided { winner, line, len }
             }
-            false => Plan::Wave(wave),
+            false => Plan::Wave { positions: wave, proof: tree.nodes[0].phi, disproof: tree.nodes[0].delta },
         }
     }
 
