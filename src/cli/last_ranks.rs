@@ -41,11 +41,12 @@ pub(crate) fn run(args: &LastRanksArgs) -> Result<(), SolveCommandError> {
     let solved = start.elapsed();
     table.save(&args.out)?;
     println!(
-        "table of {} last ranks on {}: {} arrangements, solved in {:.1} s on {threads} threads, written to {} in {:.1} s ({} bytes)",
+        "table of {} last ranks on {}: {} arrangements, solved in {:.1} s on {threads} thread{}, written to {} in {:.1} s ({} bytes)",
         table.ranks(),
         table.size(),
         table.arrangements(),
         solved.as_secs_f64(),
+        if threads == 1 { "" } else { "s" },
         args.out.display(),
         (start.elapsed() - solved).as_secs_f64(),
         2 * table.arrangements() + 20

@@ -2,23 +2,22 @@
 
 use indicatif::{ProgressBar, ProgressStyle};
 
+/// A bar of games played out of `total`.
 pub(crate) fn bar(total: usize, label: &str) -> ProgressBar {
-    let bar = ProgressBar::new(total as u64);
-    let style = ProgressStyle::with_template("{prefix} [{bar:30}] {pos}/{len} games, {elapsed} ({eta} left)")
-        .unwrap_or_else(|_| ProgressStyle::default_bar())
-        .progress_chars("=> ");
-    bar.set_style(style);
-    bar.set_prefix(label.to_string());
-    bar
+    styled(total as u64, "{pos}/{len} games", label)
 }
 
-/// A bar of a job's share done, in tenths of a per cent (hidden when stderr
-/// is not a terminal).
+/// A bar of a job's share done, in tenths of a per cent.
 pub(crate) fn share_bar(label: &str) -> ProgressBar {
-    let bar = ProgressBar::new(1000);
-    let style = ProgressStyle::with_template("{prefix} [{bar:30}] {percent}%, {elapsed} ({eta} left)")
-        .unwrap_or_else(|_| ProgressStyle::default_bar())
-        .progress_chars("=> ");
+    styled(1000, "{percent}%", label)
+}
+
+/// The one look of the command line's bars, with `count` saying how far.
+fn styled(length: u64, count: &str, label: &str) -> ProgressBar {
+    let bar = ProgressBar::new(length);
+    let template = format!("{{prefix}} [{{bar:30}}] {count}, {{elapsed}} ({{eta}} left)");
+    let style =
+        ProgressStyle::with_template(&template).unwrap_or_else(|_| ProgressStyle::default_bar()).progress_chars("=> ");
     bar.set_style(style);
     bar.set_prefix(label.to_string());
     bar
