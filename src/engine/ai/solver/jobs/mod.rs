@@ -222,16 +222,22 @@ pub fn solve_by_jobs(
 
 /// A wave's jobs: one for each position.
 fn jobs_of(positions: &[Position], settings: &JobSettings) -> Vec<Job> {
-    let job = |(index, p): (usize, &Position)| Job {
+    let job = |(index, p): (usize, &Position)| job_for(index, p, settings.budget, settings.memory_mib, settings);
+    positions.iter().enumerate().map(job).collect()
+}
+
+/// The job of proving `pos` within `budget` nodes on a `memory_mib` table,
+/// with the run's table of the last ranks.
+fn job_for(index: usize, pos: &Position, budget: u64, memory_mib: usize, settings: &JobSettings) -> Job {
+    Job {
         index,
-        variant: p.variant(),
-        fen: p.fen(),
-        budget: settings.budget,
-        memory_mib: settings.memory_mib,
+        variant: pos.variant(),
+        fen: pos.fen(),
+        budget,
+        memory_mib,
         last_ranks: settings.last_ranks,
         last_ranks_file: settings.last_ranks_file.clone(),
-    };
-    positions.iter().enumerate().map(job).collect()
+    }
 }
 
 /// The master's small solves of new leaves, each done once a run (every
@@ -248,15 +254,7 @@ impl Prober<'_> {
         if let Some(known) = self.done.get(&fen) {
             return known.clone();
         }
-        let job = Job {
-            index: 0,
-            variant: pos.variant(),
-            fen: fen.clone(),
-            budget: self.settings.probe,
-            memory_mib: 1,
-            last_ranks: self.settings.last_ranks,
-            last_ranks_file: self.settings.last_ranks_file.clone(),
-        };
+        let job = job_for(0, pos, self.settings.probe, 1, self.settings);
         let result = run_job(&job, 1).unwrap_or_else(|_| unknown(&job));
         self.nodes += result.nodes;
         self.done.insert(fen, result.clone());
