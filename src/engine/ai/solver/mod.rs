@@ -220,7 +220,10 @@ impl<G: SolverGame> Shared<G> {
         let busy = (config.threads > 1).then(Busy::new);
         Ok(Shared {
             tables: game.tables(config.last_ranks)?,
-            table: Table::new(config.memory_mib),
+            table: match config.threads {
+                0 | 1 => Table::new(config.memory_mib),
+                threads => Table::touched(config.memory_mib, threads),
+            },
             images,
             busy,
             knowledge: config.knowledge,
