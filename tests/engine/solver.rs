@@ -419,7 +419,7 @@ fn loa_endgames_agree_with_bounded_exhaustive_search() {
 }
 
 #[test]
-fn budgets_end_a_solve_with_unknown_and_finished_games_are_refused() {
+fn budgets_end_a_solve_with_unknown_and_finished_games_and_impossible_tables_are_refused() {
     let pos = Position::start(Variant::Breakthrough, BoardSize::new(6, 6)).unwrap();
     let tight = SolveConfig { nodes: Some(5_000), ..generous() };
     let s = solver::solve(&pos, &tight, &mut ()).unwrap();
@@ -436,6 +436,16 @@ fn budgets_end_a_solve_with_unknown_and_finished_games_are_refused() {
 
     let over = Position::from_fen(Variant::Breakthrough, "w4/5/5/2b2/5 b").unwrap();
     assert_eq!(solver::solve(&over, &generous(), &mut ()), Err(SolveError::GameOver));
+
+    // A table no machine can give (an exbibyte) is refused, not an abort,
+    // on one thread and on several.
+    let vast = 1 << 40;
+    for threads in [1, 2] {
+        let config = SolveConfig { memory_mib: vast, threads, ..generous() };
+        let refused = solver::solve(&pos, &config, &mut ());
+        assert_eq!(refused, Err(SolveError::Memory(vast)));
+        assert!(refused.unwrap_err().to_string().contains("1099511627776 MiB is more memory"));
+    }
 }
 
 #[test]

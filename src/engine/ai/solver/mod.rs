@@ -198,6 +198,9 @@ pub enum SolveError {
     /// The table of the last ranks asked for cannot be had.
     #[error(transparent)]
     LastRanks(#[from] LastRanksError),
+    /// The system would not give the table's memory.
+    #[error("a solver table of {0} MiB is more memory than this machine gives: ask for less")]
+    Memory(usize),
 }
 
 /// What one solve's threads share: the table, the game's knowledge tables,
@@ -211,7 +214,7 @@ struct Shared<G: SolverGame> {
 }
 
 impl<G: SolverGame> Shared<G> {
-    fn new(game: &G, config: &SolveConfig) -> Result<Shared<G>, LastRanksError> {
+    fn new(game: &G, config: &SolveConfig) -> Result<Shared<G>, SolveError> {
         let size = game.board().size();
         let images = match config.symmetry {
             true => G::VARIANT.symmetries(size).into_iter().map(|t| SquareMap::new(t, size)).collect(),
@@ -223,7 +226,8 @@ impl<G: SolverGame> Shared<G> {
             table: match config.threads {
                 0 | 1 => Table::new(config.memory_mib),
                 threads => Table::touched(config.memory_mib, threads),
-            },
+            }
+            .ok_or(SolveError::Memory(config.memory_mib))?,
             images,
             busy,
             knowledge: config.knowledge,

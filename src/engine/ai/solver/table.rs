@@ -5,7 +5,9 @@
 //! lockless hashing), so a slot half overwritten by another thread reads as
 //! empty rather than as a wrong entry.
 
+use std::alloc::{Layout, alloc_zeroed};
 use std::io::{self, Read, Seek, SeekFrom, Write};
+use std::ptr;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::thread;
 
@@ -83,7 +85,7 @@ const FILL_STRIPES: usize = 16;
 struct FillStripe(AtomicUsize);
 
 pub(crate) struct Table {
-    slots: Vec<Slot>,
+    slots: Box<[Slot]>,
     buckets: usize,
     filled: [FillStripe; FILL_STRIPES],
 }
@@ -92,19 +94,20 @@ impl Table {
     /// A table using about `mib` MiB (at least one bucket). Its memory is
     /// left to be touched by the proof, so a short proof in a large table
     /// costs only the pages it uses.
-    pub(crate) fn new(mib: usize) -> Table {
+    /// None when the system will not give so much memory.
+    pub(crate) fn new(mib: usize) -> Option<Table> {
         let bytes = mib.saturating_mul(1 << 20);
         let buckets = (bytes / (BUCKET * size_of::<Slot>())).max(1);
-        let slots = (0..buckets * BUCKET).map(|_| Slot::default()).collect();
-        Table { slots, buckets, filled: Default::default() }
+        let slots = zeroed_slots(buckets.checked_mul(BUCKET)?)?;
+        Some(Table { slots, buckets, filled: Default::default() })
     }
 
     /// The same with every page touched first by `threads` threads, for a
     /// proof on several threads (see `touch_pages`).
-    pub(crate) fn touched(mib: usize, threads: usize) -> Table {
-        let table = Table::new(mib);
+    pub(crate) fn touched(mib: usize, threads: usize) -> Option<Table> {
+        let table = Table::new(mib)?;
         touch_pages(&table.slots, threads);
-        table
+        Some(table)
     }
 
     #[inline]
@@ -210,6 +213,22 @@ impl Table {
     }
 }
 
+/// `count` empty slots, or None where the system refuses the memory (a
+/// table larger than the machine's memory), which an infallible allocation
+/// would turn into an abort. The memory comes zeroed from the system, untouched.
+fn zeroed_slots(count: usize) -> Option<Box<[Slot]>> {
+    let layout = Layout::array::<Slot>(count).ok()?;
+    // SAFETY: the layout has a non-zero size (`count` is at least one bucket);
+    // a null pointer, a refusal, is returned as None; an atomic integer's every
+    // bit pattern, zeros included, is a valid value, so the zeroed memory holds
+    // `count` initialised slots; and a boxed slice of `count` slots is freed
+    // with this very layout.
+    unsafe {
+        let memory = alloc_zeroed(layout).cast::<Slot>();
+        (!memory.is_null()).then(|| Box::from_raw(ptr::slice_from_raw_parts_mut(memory, count)))
+    }
+}
+
 /// Writes a word of every page of the table, split among `threads` threads.
 /// So large a block comes from the system as untouched pages (the allocator
 /// asks for zeroed memory), and the first write to each is a page fault that
@@ -238,7 +257,7 @@ mod tests {
 
     #[test]
     fn keeps_the_costliest_entries_of_a_full_bucket() {
-        let t = Table::new(0);
+        let t = Table::new(0).unwrap();
         assert_eq!(t.capacity(), BUCKET);
         for k in 0..BUCKET as u64 {
             t.put(Entry { key: k + 1, phi: 1, delta: 1, work: 10 + k as u32, len: 0 });
@@ -254,7 +273,7 @@ mod tests {
     #[test]
     fn counts_the_slots_in_use_across_its_stripes() {
         // Three threads touch the pages of this one; every slot starts empty.
-        let t = Table::touched(1, 3);
+        let t = Table::touched(1, 3).unwrap();
         assert!(t.slots.iter().all(Slot::is_empty));
         let key = |k: u64| k.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         for k in 1..=300u64 {
@@ -267,7 +286,7 @@ mod tests {
 
     #[test]
     fn a_torn_slot_reads_as_empty() {
-        let t = Table::new(0);
+        let t = Table::new(0).unwrap();
         t.put(Entry { key: 7, phi: 3, delta: 4, work: 1, len: 0 });
         // Another thread's write caught half way: new numbers, old check word.
         t.slots.iter().find(|s| !s.is_empty()).unwrap().numbers.store(5 | 6 << 32, Relaxed);
@@ -276,7 +295,7 @@ mod tests {
 
     #[test]
     fn saved_entries_load_into_a_table_of_another_size() {
-        let t = Table::touched(1, 2);
+        let t = Table::touched(1, 2).unwrap();
         for k in 1..=100u64 {
             t.put(Entry { key: k.wrapping_mul(0x9E37_79B9_7F4A_7C15), phi: k as u32, delta: 1, work: 1, len: 2 });
         }
@@ -284,7 +303,7 @@ mod tests {
         file.seek(SeekFrom::End(0)).unwrap();
         t.save(&mut file).unwrap();
         let bytes = file.into_inner().split_off(6);
-        let bigger = Table::new(2);
+        let bigger = Table::new(2).unwrap();
         assert_eq!(bigger.load(&mut bytes.as_slice()).unwrap(), 100);
         assert_eq!(bigger.get(7u64.wrapping_mul(0x9E37_79B9_7F4A_7C15)).map(|e| e.phi), Some(7));
         assert!(bigger.load(&mut &bytes[..bytes.len() - 3]).is_err(), "a cut file is refused");
