@@ -91,10 +91,9 @@ pub(crate) struct Table {
 }
 
 impl Table {
-    /// A table using about `mib` MiB (at least one bucket). Its memory is
-    /// left to be touched by the proof, so a short proof in a large table
-    /// costs only the pages it uses.
-    /// None when the system will not give so much memory.
+    /// A table using about `mib` MiB (at least one bucket), or None when the
+    /// system will not give so much memory. Its pages are left for the proof
+    /// to touch, so a short proof in a large table costs only those it uses.
     pub(crate) fn new(mib: usize) -> Option<Table> {
         let bytes = mib.saturating_mul(1 << 20);
         let buckets = (bytes / (BUCKET * size_of::<Slot>())).max(1);
