@@ -4,6 +4,8 @@
 //! from move to move (see [`super::memory`]) marks each entry with the search
 //! that wrote it, so deep results of searches long past give way.
 
+use std::alloc::{Layout, alloc_zeroed};
+use std::ptr;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering as AtomicOrdering};
 
 use crate::engine::ai::eval::{MAX_EVAL, Score};
@@ -86,11 +88,34 @@ fn save(bucket: &Bucket, slot: usize, e: Entry) {
 
 /// `count` empty buckets, asked of the system as zeroed memory: it maps fresh
 /// zero pages, so a large table costs nothing until its pages are touched.
-fn zeroed(count: usize) -> Box<[Bucket]> {
-    let memory = Box::<[Bucket]>::new_zeroed_slice(count);
-    // SAFETY: an atomic integer's every bit pattern, all zeros included, is a
-    // valid value, so zeroed memory is initialised buckets.
-    unsafe { memory.assume_init() }
+/// None where the system refuses so much, which an infallible allocation
+/// would turn into an abort.
+fn zeroed(count: usize) -> Option<Box<[Bucket]>> {
+    if count == 0 {
+        return Some(Box::new([]));
+    }
+    let layout = Layout::array::<Bucket>(count).ok()?;
+    // SAFETY: the layout's size is not zero; a null pointer, a refusal, is
+    // returned as None; an atomic integer's every bit pattern, all zeros
+    // included, is a valid value, so the zeroed memory holds `count`
+    // initialised buckets; and a boxed slice of `count` buckets is freed with
+    // this very layout.
+    unsafe {
+        let memory = alloc_zeroed(layout).cast::<Bucket>();
+        (!memory.is_null()).then(|| Box::from_raw(ptr::slice_from_raw_parts_mut(memory, count)))
+    }
+}
+
+/// The most of `count` buckets (halved until the system gives them) and
+/// their number: a player asking for more table than the machine has gets
+/// the largest it has rather than an abort.
+fn zeroed_at_most(mut count: usize) -> (Box<[Bucket]>, usize) {
+    loop {
+        if let Some(buckets) = zeroed(count) {
+            return (buckets, count);
+        }
+        count /= 2;
+    }
 }
 
 pub(crate) struct Table {
@@ -137,7 +162,10 @@ impl Table {
     }
 
     fn with_buckets(count: usize, max_buckets: usize) -> Table {
-        Table { buckets: zeroed(count), mask: count.saturating_sub(1), max_buckets, generation: AtomicU8::new(0) }
+        let (buckets, got) = zeroed_at_most(count);
+        // Refused the size asked for, the table grows no further than it got.
+        let max_buckets = if got < count { got } else { max_buckets };
+        Table { buckets, mask: got.saturating_sub(1), max_buckets, generation: AtomicU8::new(0) }
     }
 
     /// Starts a new search on the table: what it writes now goes before the
@@ -157,7 +185,12 @@ impl Table {
         if count == self.buckets.len() {
             return;
         }
-        let old = std::mem::replace(&mut self.buckets, zeroed(count));
+        let Some(fresh) = zeroed(count) else {
+            // Refused: the table stays as it is and asks no more.
+            self.max_buckets = self.buckets.len();
+            return;
+        };
+        let old = std::mem::replace(&mut self.buckets, fresh);
         self.mask = count - 1;
         for e in old.iter().flat_map(|b| [load(b, 0), load(b, 1)]).filter(|e| flags(e) & USED != 0) {
             let bucket = &self.buckets[e[0] as usize & self.mask];
@@ -274,6 +307,21 @@ mod tests {
         assert!(table.probe(deep, 0).is_none(), "an earlier search's deep entry gives way");
         assert_eq!(table.probe(shallow, 0).map(|h| h.score), Some(20));
         assert_eq!(table.probe(other, 0).map(|h| h.score), Some(30));
+    }
+
+    #[test]
+    fn a_table_larger_than_the_machine_gives_is_the_largest_it_gives() {
+        // 2^58 buckets are 8 EiB: no system gives them, so the table halves
+        // until one does, and then neither aborts nor grows.
+        let asked = 1 << 58;
+        let mut table = Table::with_buckets(asked, asked);
+        let got = table.buckets.len();
+        assert!(got > 0 && got < asked && got.is_power_of_two(), "{got} buckets");
+        assert_eq!((table.mask, table.max_buckets), (got - 1, got));
+        table.store(99, 0, 3, 5, Bound::Lower, None);
+        table.reserve(u64::MAX);
+        assert_eq!(table.buckets.len(), got, "no growth past what the system gave");
+        assert_eq!(table.probe(99, 0).map(|h| (h.depth, h.score)), Some((3, 5)));
     }
 
     #[test]
