@@ -8,3 +8,4 @@ pub mod player;
 pub mod search;
 pub mod solver;
 pub mod time_plan;
+mod zeroed;

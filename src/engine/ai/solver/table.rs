@@ -5,11 +5,11 @@
 //! lockless hashing), so a slot half overwritten by another thread reads as
 //! empty rather than as a wrong entry.
 
-use std::alloc::{Layout, alloc_zeroed};
 use std::io::{self, Read, Seek, SeekFrom, Write};
-use std::ptr;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::thread;
+
+use crate::engine::ai::zeroed::zeroed_slice;
 
 /// Entries a key may occupy; the one with the least work is replaced.
 const BUCKET: usize = 4;
@@ -212,20 +212,12 @@ impl Table {
     }
 }
 
-/// `count` empty slots, or None where the system refuses the memory (a
-/// table larger than the machine's memory), which an infallible allocation
-/// would turn into an abort. The memory comes zeroed from the system, untouched.
+/// `count` empty slots (see `zeroed_slice`), or None where the system
+/// refuses the memory (a table larger than the machine's).
 fn zeroed_slots(count: usize) -> Option<Box<[Slot]>> {
-    let layout = Layout::array::<Slot>(count).ok()?;
-    // SAFETY: the layout has a non-zero size (`count` is at least one bucket);
-    // a null pointer, a refusal, is returned as None; an atomic integer's every
-    // bit pattern, zeros included, is a valid value, so the zeroed memory holds
-    // `count` initialised slots; and a boxed slice of `count` slots is freed
-    // with this very layout.
-    unsafe {
-        let memory = alloc_zeroed(layout).cast::<Slot>();
-        (!memory.is_null()).then(|| Box::from_raw(ptr::slice_from_raw_parts_mut(memory, count)))
-    }
+    // SAFETY: a slot is three atomic integers, whose every bit pattern, all
+    // zeros included, is a valid value (an empty slot), and it has a size.
+    unsafe { zeroed_slice(count) }
 }
 
 /// Writes a word of every page of the table, split among `threads` threads.

@@ -4,11 +4,10 @@
 //! from move to move (see [`super::memory`]) marks each entry with the search
 //! that wrote it, so deep results of searches long past give way.
 
-use std::alloc::{Layout, alloc_zeroed};
-use std::ptr;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering as AtomicOrdering};
 
 use crate::engine::ai::eval::{MAX_EVAL, Score};
+use crate::engine::ai::zeroed::zeroed_slice;
 use crate::engine::rules::types::Move;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -86,24 +85,12 @@ fn save(bucket: &Bucket, slot: usize, e: Entry) {
     bucket[2 * slot + 1].store(e[1], AtomicOrdering::Relaxed);
 }
 
-/// `count` empty buckets, asked of the system as zeroed memory: it maps fresh
-/// zero pages, so a large table costs nothing until its pages are touched.
-/// None where the system refuses so much, which an infallible allocation
-/// would turn into an abort.
+/// `count` empty buckets (see `zeroed_slice`), or None where the system
+/// refuses so much.
 fn zeroed(count: usize) -> Option<Box<[Bucket]>> {
-    if count == 0 {
-        return Some(Box::new([]));
-    }
-    let layout = Layout::array::<Bucket>(count).ok()?;
-    // SAFETY: the layout's size is not zero; a null pointer, a refusal, is
-    // returned as None; an atomic integer's every bit pattern, all zeros
-    // included, is a valid value, so the zeroed memory holds `count`
-    // initialised buckets; and a boxed slice of `count` buckets is freed with
-    // this very layout.
-    unsafe {
-        let memory = alloc_zeroed(layout).cast::<Bucket>();
-        (!memory.is_null()).then(|| Box::from_raw(ptr::slice_from_raw_parts_mut(memory, count)))
-    }
+    // SAFETY: an atomic integer's every bit pattern, all zeros included, is a
+    // valid value, so zeroed memory is initialised buckets, which have a size.
+    unsafe { zeroed_slice(count) }
 }
 
 /// The most of `count` buckets (halved until the system gives them) and
