@@ -189,7 +189,7 @@ fn play_shard(
     json: Option<&Path>,
     threads: usize,
 ) -> Result<(), MatchError> {
-    let shard_spec = ShardSpec::Match { series: spec.clone(), sprt: sprt.map(|t| [t.elo0, t.elo1]) };
+    let shard_spec = ShardSpec::Match { series: spec.clone(), sprt: sprt.map(|t| [t.elo0(), t.elo1()]) };
     let indices = share(shard, 1, spec.games, spec.schedule.swap);
     let mut out = ShardOut::open(json, &shard_spec, shard)?;
     let bar = progress::bar(indices.len(), "match shard");
@@ -241,15 +241,15 @@ fn statistics(games: &[SeriesGame], paired: bool, sprt: Option<Sprt>) -> String 
     if let Some(t) = sprt {
         let (low, high) = t.bounds();
         let said = |verdict| match verdict {
-            Verdict::Better => format!("H1 accepted: A is at least {:+} Elo better", t.elo1),
-            Verdict::NotBetter => format!("H0 accepted: A is at most {:+} Elo better", t.elo0),
+            Verdict::Better => format!("H1 accepted: A is at least {:+} Elo better", t.elo1()),
+            Verdict::NotBetter => format!("H0 accepted: A is at most {:+} Elo better", t.elo0()),
             Verdict::Continue => "undecided".to_string(),
         };
         line(format!(
             "SPRT [{}, {}]: LLR {:.2} (bounds {low:.2}, {high:.2}): {}",
-            t.elo0,
-            t.elo1,
-            s.llr(t.elo0, t.elo1),
+            t.elo0(),
+            t.elo1(),
+            s.llr(t.elo0(), t.elo1()),
             said(t.verdict(&s))
         ));
         line(match t.first_decision(&s) {

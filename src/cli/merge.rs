@@ -10,7 +10,7 @@ use thiserror::Error;
 
 use crate::engine::lab::runner::{PairGame, SeriesGame};
 use crate::engine::lab::shard::{MergeError, ShardSet, ShardSpec};
-use crate::engine::lab::sprt::Sprt;
+use crate::engine::lab::sprt::{Sprt, SprtBoundsError};
 use crate::engine::lab::tune::{self, TuneError};
 
 use super::{experiments, matches, tournament, tune as tune_cli};
@@ -42,6 +42,8 @@ pub(crate) enum MergeCliError {
     Fit(#[from] TuneError),
     #[error(transparent)]
     Experiments(#[from] experiments::ExperimentsError),
+    #[error("the shards' SPRT: {0}")]
+    Sprt(#[from] SprtBoundsError),
     #[error("--out is for tune shards; these are {0} shards")]
     OutNotTune(&'static str),
     #[error("{}: {error}", path.display())]
@@ -67,7 +69,7 @@ pub(crate) fn run(args: &MergeArgs) -> Result<(), MergeCliError> {
         ShardSpec::Match { series, sprt } => {
             let games: Vec<SeriesGame> = set.all_games()?;
             write_json(args, &games)?;
-            let sprt = sprt.map(|[elo0, elo1]| Sprt { elo0, elo1 });
+            let sprt = sprt.map(|[elo0, elo1]| Sprt::new(elo0, elo1)).transpose()?;
             print!("{}", matches::report(series, sprt, &games, seconds));
         }
         ShardSpec::Tournament { round_robin } => {

@@ -72,7 +72,8 @@ fn time_to_depth(positions: &[Position], depth: u32, threads: u32) -> Result<(f6
         config.set_book(false);
         let memory = SearchMemory::new();
         memory.prepare(pos.variant(), pos.size(), &config);
-        let result = search::search_with_memory(pos, &config, 1, &mut (), &memory)?;
+        let request = search::SearchRequest { memory: Some(&memory), ..Default::default() };
+        let result = search::run(pos, &config, request, &mut ())?;
         log_sum += (result.info.time.as_secs_f64() * 1000.0).max(0.001).ln();
         nodes += result.info.nodes as f64;
     }

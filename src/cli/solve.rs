@@ -17,6 +17,7 @@ use crate::engine::ai::solver::{
     self, Checkpoint, LastRanksError, LastRanksTable, Solution, SolveConfig, SolveHandler, SolveProgress, Verdict,
 };
 use crate::engine::lab::shard::Shard;
+use crate::engine::protocol::{SolveLimits, Solved};
 use crate::engine::{BoardSize, Position, Variant};
 
 use super::solve_error::SolveCommandError;
@@ -348,25 +349,18 @@ fn line_text(pos: &Position, s: &Solution) -> String {
 /// The protocol's budget when a `solve` line names none.
 const PROTOCOL_DEFAULT_TIME: Duration = Duration::from_secs(10);
 
-/// The protocol's `solve [movetime MS] [nodes N] [memory MIB] [threads N]` reply, e.g.
-/// `solved win white 17 nodes N pv ...` or `solved unknown nodes N`.
-pub(crate) fn protocol_reply(pos: &Position, args: &[&str]) -> Result<String, SolveCommandError> {
+/// The protocol's `solve [movetime MS] [nodes N] [memory MIB] [threads N]`
+/// verdict (the line protocol writes `solved win white 17 nodes N pv ...` or
+/// `solved unknown nodes N`).
+pub(crate) fn protocol_reply(pos: &Position, limits: SolveLimits) -> Result<Solved, SolveCommandError> {
     let mut config = SolveConfig { memory_mib: 64, ..SolveConfig::default() };
-    let mut rest = args;
-    while let [key, value, tail @ ..] = rest {
-        let bad = || SolveCommandError::BadValue { key: key.to_string(), value: value.to_string() };
-        let n: u64 = value.parse().map_err(|_| bad())?;
-        match *key {
-            "movetime" => config.time = Some(Duration::from_millis(n.max(1))),
-            "nodes" => config.nodes = Some(n),
-            "memory" => config.memory_mib = n.clamp(1, 65536) as usize,
-            "threads" => config.threads = n.clamp(*thread_range().start(), *thread_range().end()) as usize,
-            other => return Err(SolveCommandError::UnknownOption(other.to_string())),
-        }
-        rest = tail;
+    config.time = limits.movetime.map(|ms| Duration::from_millis(ms.max(1)));
+    config.nodes = limits.nodes;
+    if let Some(mib) = limits.memory {
+        config.memory_mib = mib.clamp(1, 65536) as usize;
     }
-    if let [lone] = rest {
-        return Err(SolveCommandError::NeedsValue(lone.to_string()));
+    if let Some(n) = limits.threads {
+        config.threads = n.clamp(*thread_range().start(), *thread_range().end()) as usize;
     }
     // The protocol answers one line at a time: never wait without a bound.
     if config.time.is_none() && config.nodes.is_none() {
@@ -376,8 +370,9 @@ pub(crate) fn protocol_reply(pos: &Position, args: &[&str]) -> Result<String, So
     Ok(match s.verdict {
         Verdict::Win(winner) => {
             let plies = s.distance.or(s.bound).unwrap_or(s.line.len() as u32);
-            format!("solved win {winner} {plies} nodes {} pv {}", s.nodes, line_text(pos, &s))
+            let pv = s.line.iter().map(|&m| pos.move_name(m)).collect();
+            Solved::Win { winner, plies, nodes: s.nodes, pv }
         }
-        Verdict::Unknown => format!("solved unknown nodes {}", s.nodes),
+        Verdict::Unknown => Solved::Unknown { nodes: s.nodes },
     })
 }

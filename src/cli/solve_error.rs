@@ -27,12 +27,6 @@ pub(crate) enum SolveCommandError {
     /// A proof whose line the rules refuse: a solver defect.
     #[error("internal error, bad winning line: {0}")]
     BadLine(#[from] solver::LineError),
-    #[error("bad {key} value '{value}'")]
-    BadValue { key: String, value: String },
-    #[error("unknown solve option '{0}'")]
-    UnknownOption(String),
-    #[error("solve option '{0}' needs a value")]
-    NeedsValue(String),
     #[error(transparent)]
     Jobs(#[from] solver::jobs::JobError),
     #[error(transparent)]

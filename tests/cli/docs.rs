@@ -122,8 +122,8 @@ fn every_subcommand_is_documented() {
 
 /// The commands the protocol's dispatch answers, read from its source.
 fn protocol_commands() -> Vec<String> {
-    let source = std::fs::read_to_string(root().join("src/cli/protocol.rs")).expect("readable");
-    let start = source.find("let reply = match command {").expect("the protocol's dispatch");
+    let source = std::fs::read_to_string(root().join("crates/protocol/src/line/command.rs")).expect("readable");
+    let start = source.find("let command = match word {").expect("the protocol's dispatch");
     let end = start + source[start..].find("other =>").expect("the dispatch's last arm");
     let mut commands = Vec::new();
     for line in source[start..end].lines() {

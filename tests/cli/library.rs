@@ -7,8 +7,8 @@ use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
 use std::process::Stdio;
 
-use breakline::engine::lab::library::sample::random_games;
-use breakline::engine::lab::library::{GameFilter, Library};
+use breakline::engine::library::sample::random_games;
+use breakline::engine::library::{GameFilter, Library};
 use breakline::engine::{BoardSize, Variant};
 
 use crate::{breakline, command};

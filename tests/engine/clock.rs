@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use breakline::engine::ai::game_text::{self, Headers};
 use breakline::engine::ai::player::{GameRecord, Player};
-use breakline::engine::ai::time_plan::plan;
+use breakline::engine::ai::search::time_plan::plan;
 use breakline::engine::rules::clock::{Clock, ClockView, TimeControl};
 use breakline::engine::{BoardSize, Outcome, Position, Side, Variant, WinReason};
 

@@ -7,11 +7,11 @@
 use std::path::PathBuf;
 
 use breakline::engine::ai::game_text;
-use breakline::engine::lab::library::sample::random_games;
-use breakline::engine::lab::library::schema::SCHEMA_VERSION;
-use breakline::engine::lab::library::transfer::read_game;
-use breakline::engine::lab::library::{GameFilter, Library, LibraryError, ResultFilter};
-use breakline::engine::lab::review::{Mark, ReportSettings, game_accuracy, move_accuracy, review};
+use breakline::engine::library::review::{Mark, ReportSettings, game_accuracy, move_accuracy, review};
+use breakline::engine::library::sample::random_games;
+use breakline::engine::library::schema::SCHEMA_VERSION;
+use breakline::engine::library::transfer::read_game;
+use breakline::engine::library::{GameFilter, Library, LibraryError, ResultFilter};
 use breakline::engine::rules::variation::Line;
 use breakline::engine::{BoardSize, Position, Side, Variant};
 

@@ -6,12 +6,22 @@
 use std::cell::Cell;
 
 use breakline::engine::ai::eval::is_proven;
-use breakline::engine::ai::search::{ConfigError, PvLine, SearchError, SearchInfo, SearchResult, search_lines};
+use breakline::engine::ai::search::{ConfigError, PvLine, SearchError, SearchInfo, SearchRequest, SearchResult, run};
 use breakline::engine::{AiConfig, Algorithm, BoardSize, Position, SearchHandler, Strategy, Variant};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
 /// A position reached by `plies` seeded random moves from the start, still undecided.
+/// The search for the best `lines` root lines (MultiPV).
+fn search_lines(
+    pos: &Position,
+    config: &AiConfig,
+    lines: usize,
+    handler: &mut dyn SearchHandler,
+) -> Result<SearchResult, SearchError> {
+    run(pos, config, SearchRequest { lines, ..Default::default() }, handler)
+}
+
 fn random_position(variant: Variant, plies: usize, seed: u64) -> Position {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut pos = Position::start(variant, BoardSize::new(8, 8)).unwrap();

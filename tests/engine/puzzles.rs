@@ -7,7 +7,7 @@
 
 use breakline::engine::ai::search::AiConfig;
 use breakline::engine::ai::solver::{SolveConfig, wins_within};
-use breakline::engine::lab::puzzles::{
+use breakline::engine::library::puzzles::{
     Puzzle, PuzzleError, PuzzleSet, PuzzleSpec, Uniqueness, generate, prove_fastest, prove_unique,
 };
 use breakline::engine::{BoardSize, Position, Side, Variant};

@@ -8,7 +8,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use breakline::engine::ai::eval::{MAX_EVAL, WIN};
-use breakline::engine::ai::search::{self, ConfigError, Limit, SearchMemory, SearchResult, score_text};
+use breakline::engine::ai::search::{self, ConfigError, Limit, SearchMemory, SearchRequest, SearchResult, score_text};
 use breakline::engine::{AiConfig, Algorithm, BoardSize, Outcome, Position, SearchHandler, Side, Strategy, Variant};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -432,8 +432,10 @@ fn a_kept_table_carries_one_search_into_the_next() {
     let pos = random_position(Variant::Breakthrough, 8, 6, 3);
     let config = fixed(Algorithm::Enhanced, Strategy::Expert, 7);
     let memory = SearchMemory::new();
-    let first = search::search_with_memory(&pos, &config, 1, &mut (), &memory).unwrap();
-    let again = search::search_with_memory(&pos, &config, 1, &mut (), &memory).unwrap();
+    let first =
+        search::run(&pos, &config, SearchRequest { memory: Some(&memory), ..Default::default() }, &mut ()).unwrap();
+    let again =
+        search::run(&pos, &config, SearchRequest { memory: Some(&memory), ..Default::default() }, &mut ()).unwrap();
     assert!(again.info.nodes * 2 < first.info.nodes, "{} then {} nodes", first.info.nodes, again.info.nodes);
     // The exact search's value does not depend on what the table holds.
     assert_eq!(again.info.score, first.info.score);
@@ -447,16 +449,22 @@ fn a_kept_table_starts_afresh_for_another_config_or_game() {
     let expert = fixed(Algorithm::Enhanced, Strategy::Expert, 6);
     let other = fixed(Algorithm::Enhanced, Strategy::Offensive2, 6);
     let alone = |pos: &Position, config: &AiConfig| {
-        search::search_with_memory(pos, config, 1, &mut (), &SearchMemory::new()).unwrap().info.nodes
+        search::run(pos, config, SearchRequest { memory: Some(&SearchMemory::new()), ..Default::default() }, &mut ())
+            .unwrap()
+            .info
+            .nodes
     };
     let memory = SearchMemory::new();
-    search::search_with_memory(&bt, &expert, 1, &mut (), &memory).unwrap();
-    let switched = search::search_with_memory(&bt, &other, 1, &mut (), &memory).unwrap();
+    search::run(&bt, &expert, SearchRequest { memory: Some(&memory), ..Default::default() }, &mut ()).unwrap();
+    let switched =
+        search::run(&bt, &other, SearchRequest { memory: Some(&memory), ..Default::default() }, &mut ()).unwrap();
     assert_eq!(switched.info.nodes, alone(&bt, &other), "a new strategy starts with an empty table");
-    let moved_on = search::search_with_memory(&loa, &expert, 1, &mut (), &memory).unwrap();
+    let moved_on =
+        search::run(&loa, &expert, SearchRequest { memory: Some(&memory), ..Default::default() }, &mut ()).unwrap();
     assert_eq!(moved_on.info.nodes, alone(&loa, &expert), "so does another game");
     memory.clear();
-    let cleared = search::search_with_memory(&loa, &expert, 1, &mut (), &memory).unwrap();
+    let cleared =
+        search::run(&loa, &expert, SearchRequest { memory: Some(&memory), ..Default::default() }, &mut ()).unwrap();
     assert_eq!(cleared.info.nodes, alone(&loa, &expert), "and a cleared memory");
 }
 

@@ -40,8 +40,8 @@ fn the_fitted_weights_lose_less_than_the_hand_weights_on_their_sample() {
         assert!(r.loss < 0.25, "{variant:?}: a fit no better than a coin: {}", r.loss);
         assert_eq!(r.weights[0], r.hand[0], "the anchor stays");
         assert_eq!(r.weights.len(), r.names.len());
-        let source = r.rust_source("src/engine/ai/eval/x/weights.rs");
-        assert!(source.contains("pub(crate) const EXPERT: [i32; super::EXPERT_LEN]"));
+        let source = r.rust_source("crates/ai/src/eval/x/weights.rs");
+        assert!(source.contains("pub const EXPERT: [i32; super::EXPERT_LEN]"));
         assert!(source.contains("--seed 3 --depth 2"));
     }
 }

@@ -9,9 +9,9 @@ use breakline::app::game::request::MoveChosen;
 use breakline::app::modes::screens::Screen;
 use breakline::app::platform::library::explorer::{ExplorerRow, OpeningExplorer};
 use breakline::engine::Variant;
-use breakline::engine::lab::library::Library;
-use breakline::engine::lab::library::sample::random_game;
-use breakline::engine::lab::library::transfer::read_game;
+use breakline::engine::library::Library;
+use breakline::engine::library::sample::random_game;
+use breakline::engine::library::transfer::read_game;
 
 use crate::library::{library_app, remove, scratch};
 use crate::{game_app, options, session, settled_human_turn, update_until};

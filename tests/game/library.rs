@@ -27,10 +27,10 @@ use breakline::app::platform::library::report::{BoardReport, ReportRequest};
 use breakline::app::platform::library::shelf::{GameLibrary, LibraryPath, LibrarySettings};
 use breakline::app::platform::library::transfer::LibraryTransfer;
 use breakline::app::{configure, plugin};
-use breakline::engine::lab::library::sample::random_game;
-use breakline::engine::lab::library::{GameFilter, Library};
-use breakline::engine::lab::review::ReportSettings;
 use breakline::engine::lab::runner::SeriesGame;
+use breakline::engine::library::review::ReportSettings;
+use breakline::engine::library::sample::random_game;
+use breakline::engine::library::{GameFilter, Library};
 use breakline::engine::{Side, Variant};
 
 use crate::{STEP, ai, options, phase, session, settled_human_turn, update_until};
@@ -282,7 +282,7 @@ fn report_test(name: &str, after_game: bool) {
 fn library_with_exercises(path: &Path) {
     let variant = Variant::Breakthrough;
     let text = random_game(variant, variant.default_size(), 5, 0).expect("a game");
-    let mut game = breakline::engine::lab::library::transfer::read_game(&text).expect("reads");
+    let mut game = breakline::engine::library::transfer::read_game(&text).expect("reads");
     game.person = Some(Side::White);
     let mut library = Library::open(path).expect("opens");
     let id = library.add(&game).expect("stores");
@@ -345,7 +345,7 @@ fn the_frame_loop_never_waits_for_a_library_a_thread_holds() {
     let path = scratch("busy");
     let variant = Variant::Breakthrough;
     let text = random_game(variant, variant.default_size(), 3, 0).expect("a game");
-    let game = breakline::engine::lab::library::transfer::read_game(&text).expect("reads");
+    let game = breakline::engine::library::transfer::read_game(&text).expect("reads");
     Library::open(&path).expect("opens").add(&game).expect("stores");
     let mut app = library_app(options(variant, PlayerSetup::Human, PlayerSetup::Human), &path);
     app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Library);

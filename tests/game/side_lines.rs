@@ -15,7 +15,7 @@ use breakline::app::platform::files::{FileAction, FileRequest};
 use breakline::app::platform::library::browse::LibraryRequest;
 use breakline::app::platform::library::keep::LibraryWrites;
 use breakline::app::platform::library::lines::SideLineWrites;
-use breakline::engine::lab::library::{GameFilter, Library};
+use breakline::engine::library::{GameFilter, Library};
 use breakline::engine::rules::line_tree::{Branch, LinePath};
 use breakline::engine::rules::variation::{Line, SideLine};
 use breakline::engine::{Move, Variant};

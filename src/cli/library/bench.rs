@@ -6,9 +6,9 @@ use std::time::Instant;
 use clap::Args;
 
 use super::LibraryCliError;
-use crate::engine::lab::library::sample::random_games;
-use crate::engine::lab::library::transfer::BATCH;
-use crate::engine::lab::library::{GameFilter, Library};
+use crate::engine::library::sample::random_games;
+use crate::engine::library::transfer::BATCH;
+use crate::engine::library::{GameFilter, Library};
 use crate::engine::rules::position::Position;
 use crate::engine::{BoardSize, Variant};
 

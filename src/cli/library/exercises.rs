@@ -5,8 +5,8 @@ use clap::Args;
 
 use super::LibraryCliError;
 use crate::engine::Variant;
-use crate::engine::lab::library::{ExerciseId, Library};
-use crate::engine::lab::review::{Judgement, ReportSettings};
+use crate::engine::library::review::{Judgement, ReportSettings};
+use crate::engine::library::{ExerciseId, Library};
 
 #[derive(Args, Debug)]
 pub(crate) struct ExercisesArgs {

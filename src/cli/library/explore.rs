@@ -4,7 +4,7 @@
 use clap::Args;
 
 use super::LibraryCliError;
-use crate::engine::lab::library::Library;
+use crate::engine::library::Library;
 use crate::engine::rules::position::Position;
 use crate::engine::{BoardSize, Variant};
 

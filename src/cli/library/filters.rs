@@ -5,9 +5,9 @@ use clap::Args;
 
 use super::LibraryCliError;
 use crate::engine::Variant;
-use crate::engine::lab::library::transfer::parse_date;
-use crate::engine::lab::library::{GameFilter, ResultFilter};
-use crate::engine::rules::types::Side;
+use crate::engine::library::transfer::parse_date;
+use crate::engine::library::{GameFilter, ResultFilter};
+use crate::engine::rules::Side;
 
 #[derive(Args, Debug, Default)]
 pub(crate) struct FilterArgs {
@@ -49,7 +49,7 @@ impl FilterArgs {
         let day = |text: &Option<String>| -> Result<Option<jiff::Timestamp>, LibraryCliError> {
             match text {
                 None => Ok(None),
-                Some(text) => match parse_date(text).map_err(LibraryCliError::Filter)? {
+                Some(text) => match parse_date(text).map_err(|e| LibraryCliError::Filter(e.to_string()))? {
                     Some(stamp) => Ok(Some(stamp)),
                     None => Err(LibraryCliError::Filter(format!("bad date '{text}': expected YYYY-MM-DD"))),
                 },

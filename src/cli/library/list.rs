@@ -4,8 +4,8 @@
 use super::LibraryCliError;
 use super::filters::FilterArgs;
 use crate::engine::ai::game_text::result_token;
-use crate::engine::lab::library::transfer::pgn_date;
-use crate::engine::lab::library::{GameId, GameSummary, Library};
+use crate::engine::library::transfer::pgn_date;
+use crate::engine::library::{GameId, GameSummary, Library};
 
 pub(super) fn list(library: &Library, args: &FilterArgs) -> Result<(), LibraryCliError> {
     let games = library.list(&args.filter()?)?;

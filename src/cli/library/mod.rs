@@ -16,7 +16,7 @@ use std::path::PathBuf;
 use clap::{Args, Subcommand};
 use thiserror::Error;
 
-use crate::engine::lab::library::{GameId, Library, LibraryError, ReviewFailure, default_path};
+use crate::engine::library::{GameId, Library, LibraryError, ReviewFailure, default_path};
 
 #[derive(Args, Debug)]
 pub(crate) struct LibraryArgs {

@@ -5,9 +5,9 @@
 use clap::Args;
 
 use super::LibraryCliError;
-use crate::engine::lab::library::{GameId, Library};
-use crate::engine::lab::review::{GameReport, Mark, ReportSettings};
-use crate::engine::rules::types::Side;
+use crate::engine::library::review::{GameReport, Mark, ReportSettings};
+use crate::engine::library::{GameId, Library};
+use crate::engine::rules::Side;
 
 #[derive(Args, Debug)]
 pub(crate) struct ReportArgs {

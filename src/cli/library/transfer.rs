@@ -9,7 +9,7 @@ use clap::Args;
 
 use super::LibraryCliError;
 use super::filters::FilterArgs;
-use crate::engine::lab::library::Library;
+use crate::engine::library::Library;
 
 #[derive(Args, Debug)]
 pub(crate) struct ImportArgs {

@@ -1,0 +1,291 @@
+//! A game as text people paste and share, in the manner of chess's PGN: tag
+//! lines (variant, size, players, date, result, time control, opening plies,
+//! a start position other than the usual), then the moves in the project's
+//! notation, numbered in pairs, with side lines in parentheses as PGN
+//! writes variations, and the result. Reading checks every move by
+//! the rules; JSON records stay the saved form of full detail.
+
+use std::fmt::Write as _;
+
+use thiserror::Error;
+
+use super::player::{GameRecord, Player};
+use super::search::{AiConfig, ConfigError};
+use breakline_rules::clock::{TimeControl, TimeControlError};
+use breakline_rules::error::{FenError, SizeError};
+use breakline_rules::line_text::{LineTextError, read_lines, write_line};
+use breakline_rules::movetext::MoveTextError;
+use breakline_rules::position::Position;
+use breakline_rules::record::RecordError;
+use breakline_rules::variation::{Line, LineError, LineMove, SideLine};
+use breakline_rules::{BoardSize, Outcome, Side, Variant};
+
+/// What a record does not hold but the text may carry.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Headers {
+    /// `YYYY.MM.DD`, as PGN writes dates.
+    pub date: Option<String>,
+    /// Plies played at random (or from a book) before the players took over.
+    pub opening_plies: Option<u32>,
+}
+
+/// PGN's `Termination` for a game lost on time.
+const TIME_FORFEIT: &str = "time forfeit";
+
+/// Why a text is not a game; each says it in one line.
+#[derive(Debug, Error)]
+pub enum GameTextError {
+    /// A tag line that is not `[Name "value"]`.
+    #[error("line {line}: not a tag ('[Name \"value\"]'): {text}")]
+    Tag {
+        /// The line's number, from 1.
+        line: usize,
+        /// The line as written.
+        text: String,
+    },
+    /// The variant or size tag names no supported board.
+    #[error(transparent)]
+    Size(#[from] SizeError),
+    /// The start tag is not a position string.
+    #[error("bad start position: {0}")]
+    Start(#[from] FenError),
+    /// A move the rules refuse (said as a move list says it).
+    #[error(transparent)]
+    Move(#[from] MoveTextError),
+    /// A player's config tag that is not an AI config.
+    #[error("[{tag}]: {source}")]
+    Config {
+        /// `WhiteConfig` or `BlackConfig`.
+        tag: &'static str,
+        /// Why the config is refused.
+        source: ConfigError,
+    },
+    /// A result that contradicts the board, or text after it.
+    #[error("the result '{0}' does not fit the moves")]
+    Result(String),
+    /// The record cannot be replayed (writing).
+    #[error(transparent)]
+    Record(#[from] RecordError),
+    /// Side lines whose parentheses do not match, or a result out of place.
+    #[error(transparent)]
+    Lines(LineTextError),
+    /// A side line's move the rules refuse.
+    #[error(transparent)]
+    SideLine(#[from] LineError),
+    /// A `TimeControl` tag that is not one.
+    #[error("[TimeControl]: {0}")]
+    TimeControl(#[from] TimeControlError),
+}
+
+/// The game as text: tags, then the numbered moves and the result.
+pub fn write(record: &GameRecord, headers: &Headers) -> Result<String, GameTextError> {
+    let (_, end) = record.rebuilt()?;
+    let start = Position::from_placement(end.variant(), end.start_placement().clone())?;
+    let mut out = String::new();
+    let mut tag = |name: &str, value: &str| {
+        let _ = writeln!(out, "[{name} \"{}\"]", value.replace('"', "'"));
+    };
+    tag("Variant", end.variant().id());
+    tag("Size", &end.size().to_string());
+    tag("White", &record.white.display_name());
+    tag("Black", &record.black.display_name());
+    for (name, player) in [("WhiteConfig", &record.white), ("BlackConfig", &record.black)] {
+        if let Player::Ai(config) = player {
+            tag(name, &config.to_string());
+        }
+    }
+    if let Some(date) = &headers.date {
+        tag("Date", date);
+    }
+    tag("Result", result_token(record.result));
+    let time_control = record.time_control.map(|tc| tc.to_string());
+    tag("TimeControl", time_control.as_deref().unwrap_or("-"));
+    if record.result.reason_is_time() {
+        tag("Termination", TIME_FORFEIT);
+    }
+    if let Some(plies) = headers.opening_plies {
+        tag("OpeningPlies", &plies.to_string());
+    }
+    let usual = Position::start(end.variant(), end.size()).map(|p| p.fen()).ok();
+    if usual.as_deref() != Some(start.fen().as_str()) {
+        tag("Start", &start.fen());
+    }
+    out.push('\n');
+    out.push_str(&write_line(&main_line(record, &start, &end), 0));
+    out.push_str(result_token(record.result));
+    out.push('\n');
+    Ok(out)
+}
+
+/// The game's moves from `start` to `end` as a line, each with the side
+/// lines that replace it.
+fn main_line(record: &GameRecord, start: &Position, end: &Position) -> Line {
+    let mut replay = start.clone();
+    let mut line = Line::default();
+    for (i, &m) in end.moves().iter().enumerate() {
+        let alternatives = record.side_lines.iter().filter(|side| side.at == i).map(|side| side.line.clone());
+        line.moves.push(LineMove { notation: replay.move_name(m), alternatives: alternatives.collect() });
+        let _ = replay.play(m);
+    }
+    line
+}
+
+/// PGN's result token of an outcome: `1-0`, `0-1`, `1/2-1/2` or `*`.
+pub fn result_token(result: Outcome) -> &'static str {
+    match result {
+        Outcome::Ongoing => "*",
+        Outcome::Win { winner: Side::White, .. } => "1-0",
+        Outcome::Win { winner: Side::Black, .. } => "0-1",
+        Outcome::Draw { .. } => "1/2-1/2",
+    }
+}
+
+/// Reads a game: tags (all optional; Breakthrough 8x8 without them), the
+/// moves, and a result token; a decisive result the board does not show is a
+/// resignation of the side that lost.
+pub fn read(text: &str) -> Result<(GameRecord, Position, Headers), GameTextError> {
+    let (tags, body) = split_tags(text)?;
+    let find = |name: &str| tags.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str());
+    let variant: Variant = find("Variant").unwrap_or("breakthrough").parse()?;
+    let size: BoardSize = match find("Size") {
+        Some(text) => text.parse()?,
+        None => variant.default_size(),
+    };
+    let mut position = match find("Start") {
+        Some(fen) => Position::from_fen(variant, fen)?,
+        None => Position::start(variant, size)?,
+    };
+    // A side without a config tag is a person; a config that does not parse is refused.
+    let player = |tag: &'static str| match find(tag) {
+        None => Ok(Player::Human),
+        Some(text) => {
+            AiConfig::parse(text, variant).map(Player::Ai).map_err(|source| GameTextError::Config { tag, source })
+        }
+    };
+    let mut record = GameRecord::new(&position, player("WhiteConfig")?, player("BlackConfig")?, 0);
+    let (main, result) = read_lines(&body).map_err(|error| match error {
+        LineTextError::Result(token) => GameTextError::Result(token),
+        other => GameTextError::Lines(other),
+    })?;
+    for (i, entry) in main.moves.iter().enumerate() {
+        let before = position.clone();
+        for alternative in &entry.alternatives {
+            record.side_lines.push(SideLine { at: i, line: alternative.replayed(&before, i + 1)? });
+        }
+        let text = &entry.notation;
+        let m = position.play_text(text).map_err(|error| MoveTextError::Move {
+            index: i + 1,
+            text: text.clone(),
+            error,
+        })?;
+        record.push(&before, m, None);
+    }
+    record.time_control = match find("TimeControl").filter(|t| *t != "-") {
+        Some(text) => Some(TimeControl::parse(text)?),
+        None => None,
+    };
+    record.finish(&position);
+    let on_time = find("Termination") == Some(TIME_FORFEIT);
+    settle_result(&mut record, &position, result.as_deref().or(find("Result")), on_time)?;
+    let headers = Headers {
+        date: find("Date").map(str::to_string),
+        opening_plies: find("OpeningPlies").and_then(|p| p.parse().ok()),
+    };
+    Ok((record, position, headers))
+}
+
+/// The tags as (name, value) and the text after them.
+fn split_tags(text: &str) -> Result<(Vec<(String, String)>, String), GameTextError> {
+    let mut tags = Vec::new();
+    let mut body = String::new();
+    for (i, line) in text.lines().enumerate() {
+        let trimmed = line.trim();
+        if !trimmed.starts_with('[') {
+            body.push_str(trimmed);
+            body.push(' ');
+            continue;
+        }
+        let bad = || GameTextError::Tag { line: i + 1, text: trimmed.to_string() };
+        let inner = trimmed.strip_prefix('[').and_then(|t| t.strip_suffix(']')).ok_or_else(bad)?;
+        let (name, value) = inner.split_once(' ').ok_or_else(bad)?;
+        let value = value.trim().strip_prefix('"').and_then(|v| v.strip_suffix('"')).ok_or_else(bad)?;
+        tags.push((name.to_string(), value.to_string()));
+    }
+    Ok((tags, body))
+}
+
+/// Checks the stated result against the board: a finished board must agree;
+/// on an unfinished one a decisive result is the loser's resignation, or
+/// its fallen flag where the termination says so.
+fn settle_result(
+    record: &mut GameRecord,
+    end: &Position,
+    stated: Option<&str>,
+    on_time: bool,
+) -> Result<(), GameTextError> {
+    let over = end.outcome().is_over();
+    let loser = match stated {
+        None | Some("*") => return Ok(()),
+        Some(token) if token == result_token(end.outcome()) => return Ok(()),
+        Some("1-0") if !over => Side::Black,
+        Some("0-1") if !over => Side::White,
+        Some(token) => return Err(GameTextError::Result(token.to_string())),
+    };
+    if on_time {
+        record.flag_fell(loser)
+    } else {
+        record.resign(loser)
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(moves: &[&str]) -> GameRecord {
+        let mut position = Position::start(Variant::Breakthrough, BoardSize::new(5, 5)).unwrap();
+        let master = Player::Ai(AiConfig::parse("master", Variant::Breakthrough).unwrap());
+        let mut record = GameRecord::new(&position, Player::Human, master, 0);
+        for text in moves {
+            let before = position.clone();
+            let m = position.play_text(text).unwrap();
+            record.push(&before, m, None);
+        }
+        record.finish(&position);
+        record
+    }
+
+    #[test]
+    fn a_game_written_as_text_reads_back_the_same() {
+        let mut record = game(&["a2-a3", "e4-e3", "b2-b3"]);
+        record.resign(Side::Black);
+        let headers = Headers { date: Some("2026.11.25".into()), opening_plies: Some(2) };
+        let text = write(&record, &headers).unwrap();
+        assert!(text.contains("[White \"Human\"]\n[Black \"Master\"]\n"), "{text}");
+        assert!(text.ends_with("\n1. a2-a3 e4-e3 2. b2-b3 1-0\n"), "{text}");
+        let (read_back, position, read_headers) = read(&text).unwrap();
+        assert_eq!(read_headers, headers);
+        assert_eq!(read_back.white, record.white);
+        assert_eq!(read_back.black, record.black);
+        assert_eq!(read_back.result, record.result, "a decisive result on an open board is a resignation");
+        assert_eq!(position.moves().len(), 3);
+        assert_eq!(write(&read_back, &headers).unwrap(), text);
+    }
+
+    #[test]
+    fn malformed_games_are_refused_in_one_line() {
+        let cases = [
+            ("[Variant \"chess\"]\n1. e2-e4", "unknown variant 'chess'"),
+            ("[Variant breakthrough\n", "line 1: not a tag"),
+            ("[Size \"5x5\"]\n1. a2-a4", "move 1 (a2-a4)"),
+            ("[Size \"5x5\"]\n1. a2-a3 1/2-1/2", "the result '1/2-1/2' does not fit"),
+            ("[Size \"5x5\"]\n1. a2-a3 1-0 b4-b3", "the result 'b4-b3' does not fit"),
+            ("[WhiteConfig \"alphabeta:depth=0\"]\n", "[WhiteConfig]: "),
+        ];
+        for (text, expected) in cases {
+            let error = read(text).map(|_| ()).unwrap_err().to_string();
+            assert!(error.contains(expected) && !error.contains('\n'), "{text:?}: {error}");
+        }
+    }
+}

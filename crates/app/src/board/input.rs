@@ -1,0 +1,164 @@
+//! Human moves, by click-click or drag and drop, one logic for both: a press
+//! on one of your pieces selects it (and marks its legal destinations) and
+//! starts a drag; a press or a release on a marked square chooses the move;
+//! a drop anywhere else puts the piece back, still selected. Chosen moves go
+//! to the owner like every other request. While an earlier position (or a
+//! side line) is reviewed, the person moves on the position shown, and the
+//! move is tried there as a side line.
+
+use bevy::prelude::*;
+
+use crate::engine::rules::explain::why_refused;
+use crate::engine::{Move as EngineMove, Position};
+use crate::game::notice::Notice;
+use crate::game::owner::visit::Visit;
+use crate::game::phase::{GameSystems, TurnPhase};
+use crate::game::request::{GameRequest, MoveChosen};
+use crate::game::session::{GameSession, PositionKey};
+
+/// The pointer went down or up over a board square (the view sends these;
+/// a release off the board has no square).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardPointer {
+    Press(u8),
+    Release(Option<u8>),
+}
+
+/// The human's selected piece and where it may go; `dragging` while the
+/// pointer that picked it is still down.
+#[derive(Resource, Default, Clone, Debug, PartialEq)]
+pub struct Selection {
+    pub square: Option<u8>,
+    pub moves: Vec<EngineMove>,
+    pub dragging: bool,
+    /// The press that is down selected the piece (rather than finding it
+    /// selected already): its release does not deselect it.
+    fresh: bool,
+}
+
+impl Selection {
+    fn clear(&mut self) {
+        *self = Selection::default();
+    }
+
+    pub(crate) fn move_to(&self, square: u8) -> Option<EngineMove> {
+        self.moves.iter().copied().find(|m| m.to == square)
+    }
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_message::<BoardPointer>()
+        .init_resource::<Selection>()
+        .add_systems(OnExit(TurnPhase::HumanTurn), clear_selection)
+        .add_systems(
+            Update,
+            (
+                handle_pointer.in_set(GameSystems::Input).run_if(in_state(TurnPhase::HumanTurn).or_else(trying_lines)),
+                clear_stale_selection.after(GameSystems::Apply).before(GameSystems::Show),
+            ),
+        );
+}
+
+/// Run condition: moves on the board are tried as side lines (an earlier
+/// position is reviewed, and no lesson or puzzle borrows the board).
+fn trying_lines(session: Res<GameSession>, visit: Res<Visit>) -> bool {
+    session.reviewing() && !visit.active()
+}
+
+/// A selection belongs to the position it was made on: another one shown
+/// (a review step, a side line) drops it.
+fn clear_stale_selection(
+    session: Res<GameSession>,
+    mut shown: Local<Option<PositionKey>>,
+    mut selection: ResMut<Selection>,
+) {
+    let key = session.shown_key();
+    if shown.replace(key) != Some(key) && *selection != Selection::default() {
+        selection.clear();
+    }
+}
+
+fn handle_pointer(
+    mut pointer: MessageReader<BoardPointer>,
+    session: Res<GameSession>,
+    mut selection: ResMut<Selection>,
+    mut requests: MessageWriter<GameRequest>,
+    mut notice: ResMut<Notice>,
+    visit: Res<Visit>,
+) {
+    // A visit's scripted side answers by itself; its pieces are not the person's.
+    if visit.scripts(session.side_to_move()) || (session.reviewing() && visit.active()) {
+        pointer.clear();
+        return;
+    }
+    let board = session.shown_position();
+    for event in pointer.read() {
+        let aimed = aimed_move(&selection, &board, *event);
+        let chosen = match *event {
+            BoardPointer::Press(square) => press(&mut selection, &board, square),
+            BoardPointer::Release(square) => release(&mut selection, square),
+        };
+        // A move aimed at an unmarked square says which rule it broke.
+        if chosen.is_none()
+            && let Some(why) = aimed.and_then(|m| why_refused(&board, m))
+        {
+            notice.info(why);
+        }
+        if let Some(mv) = chosen {
+            requests.write(MoveChosen::by_person(mv, &session));
+            selection.clear();
+            // Later events of this frame were aimed at the position before the move.
+            break;
+        }
+    }
+}
+
+/// The move a press or a drop aims at with a piece selected: onto another
+/// square that does not hold one of the mover's pieces (those select it).
+fn aimed_move(selection: &Selection, board: &Position, event: BoardPointer) -> Option<EngineMove> {
+    let from = selection.square?;
+    let to = match event {
+        BoardPointer::Press(square) => square,
+        BoardPointer::Release(square) if selection.dragging => square?,
+        BoardPointer::Release(_) => return None,
+    };
+    // A press on another of the mover's pieces selects it; a drop there is refused.
+    let selects = matches!(event, BoardPointer::Press(_)) && board.piece_at(to) == Some(board.side_to_move());
+    (to != from && !selects && selection.move_to(to).is_none()).then(|| EngineMove::new(from, to, false))
+}
+
+fn press(selection: &mut Selection, board: &Position, square: u8) -> Option<EngineMove> {
+    if let Some(mv) = selection.move_to(square) {
+        return Some(mv);
+    }
+    let side = board.side_to_move();
+    if selection.square == Some(square) {
+        selection.dragging = true;
+        selection.fresh = false;
+    } else if board.piece_at(square) == Some(side) && !board.outcome().is_over() {
+        let moves = board.legal_moves().into_iter().filter(|m| m.from == square).collect();
+        *selection = Selection { square: Some(square), moves, dragging: true, fresh: true };
+    } else {
+        selection.clear();
+    }
+    None
+}
+
+fn release(selection: &mut Selection, square: Option<u8>) -> Option<EngineMove> {
+    let was_dragging = std::mem::take(&mut selection.dragging);
+    let fresh = std::mem::take(&mut selection.fresh);
+    match square {
+        // A drop on another square: the move if it is marked, else the piece goes back.
+        Some(square) if was_dragging && Some(square) != selection.square => selection.move_to(square),
+        // A second click on the selected piece lets it go; the first keeps it.
+        Some(_) if was_dragging && !fresh => {
+            selection.clear();
+            None
+        }
+        _ => None,
+    }
+}
+
+fn clear_selection(mut selection: ResMut<Selection>) {
+    selection.clear();
+}

@@ -1,0 +1,128 @@
+//! The game clock as it runs: the time the side to move has spent on its
+//! turn so far, counted while it is to move (not paused, not in review, not
+//! over, not in a puzzle, not while a move slides), the flag that falls when
+//! it reaches the side's time left, and the low-clock sound as a person's
+//! time falls under ten seconds. The clocks themselves are the game's record
+//! (each move keeps its side's time), so undo and review show the times of
+//! their ply.
+
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+
+use crate::engine::Side;
+use crate::engine::rules::clock::{Clock, next_change};
+use crate::game::control::AiControl;
+use crate::game::phase::{GameSystems, Mode, TurnPhase};
+use crate::game::players::Players;
+use crate::game::request::GameRequest;
+use crate::game::session::GameSession;
+use crate::game::sound_cue::{SoundCue, crossed_low};
+
+/// The turn in progress and the time spent on it.
+#[derive(Resource, Default, Clone, Copy, Debug, PartialEq)]
+pub(crate) struct TurnTimer {
+    /// The game and ply the time is counted for: a move, an undo or a new
+    /// game starts a fresh turn.
+    turn: Option<(u64, usize)>,
+    spent: Duration,
+    /// When the clock last looked, if it was running then: the time since
+    /// counts only if the clock ran through it (not a rest spent paused or
+    /// in review).
+    running_since: Option<Instant>,
+    /// The flag was reported for this turn.
+    flagged: bool,
+}
+
+impl TurnTimer {
+    /// The time the side to move has spent on this turn.
+    pub(crate) fn spent(&self) -> Duration {
+        self.spent
+    }
+}
+
+/// Where the clock reads the time: the wall clock in the window (Bevy's
+/// real time is the instant the previous frame finished rendering, which
+/// after a rest lags by the whole rest), or the frames' own time, which the
+/// headless tests step by a fixed amount.
+#[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum TimeSource {
+    #[default]
+    Frames,
+    Wall,
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<TurnTimer>()
+        .init_resource::<TimeSource>()
+        .add_systems(Update, run_turn_timer.before(GameSystems::Apply));
+}
+
+/// Whether the side to move's clock runs now: while it is to move (a
+/// person's turn, an AI's search), not while the last move slides or a
+/// watched game waits out its delay between moves.
+fn clock_runs(session: &GameSession, turn: Option<TurnPhase>, mode: Mode, control: &AiControl) -> bool {
+    session.record().time_control.is_some()
+        && matches!(turn, Some(TurnPhase::HumanTurn | TurnPhase::AiThinking))
+        && mode == Mode::Board
+        && !session.reviewing()
+        && !control.paused()
+        && session.replay().is_none()
+        && !session.outcome().is_over()
+}
+
+/// Counts the real time of each frame the clock runs through, and reports
+/// the flag once the side to move has used its time.
+fn run_turn_timer(
+    (time, source): (Res<Time<Real>>, Res<TimeSource>),
+    session: Res<GameSession>,
+    (turn, mode): (Option<Res<State<TurnPhase>>>, Res<State<Mode>>),
+    (control, players): (Res<AiControl>, Res<Players>),
+    mut timer: ResMut<TurnTimer>,
+    (mut requests, mut sounds): (MessageWriter<GameRequest>, MessageWriter<SoundCue>),
+) {
+    let this_turn = Some((session.generation(), session.plies()));
+    if timer.turn != this_turn {
+        *timer = TurnTimer { turn: this_turn, ..TurnTimer::default() };
+    }
+    let now = match *source {
+        TimeSource::Wall => Instant::now(),
+        TimeSource::Frames => time.last_update().unwrap_or_else(|| time.startup()),
+    };
+    let runs = clock_runs(&session, turn.map(|t| *t.get()), *mode.get(), &control);
+    let spent_before = timer.spent;
+    if runs && let Some(since) = timer.running_since {
+        timer.spent += now.saturating_duration_since(since);
+    }
+    timer.running_since = runs.then_some(now);
+    let Some(clock) = session.clock() else { return };
+    let side = session.side_to_move();
+    let person = !players.get(side).is_ai();
+    if person && crossed_low(clock.showing(side, spent_before), clock.showing(side, timer.spent)) {
+        sounds.write(SoundCue::LowClock);
+    }
+    if runs && !timer.flagged && timer.spent >= clock.remaining(session.side_to_move()) {
+        timer.flagged = true;
+        requests.write(GameRequest::FlagFell { generation: session.generation(), plies: session.plies() });
+    }
+}
+
+/// The clocks as they show now: the shown ply's, with the side to move's
+/// turn so far taken off while its clock runs.
+pub(crate) fn showing(session: &GameSession, timer: &TurnTimer) -> Option<(Clock, Option<Side>)> {
+    let clock = session.clock_after(session.shown_ply())?;
+    if timer.running_since.is_none() {
+        return Some((clock, None));
+    }
+    let side = session.side_to_move();
+    let mut shown = clock;
+    shown.set_remaining(side, clock.showing(side, timer.spent));
+    Some((shown, Some(side)))
+}
+
+/// How long until the running clock's digits change: the window wakes then
+/// (and not before) to show them. None while no clock runs.
+pub(crate) fn next_redraw(session: &GameSession, timer: &TurnTimer) -> Option<Duration> {
+    let (clock, Some(side)) = showing(session, timer)? else { return None };
+    Some(next_change(clock.remaining(side)))
+}

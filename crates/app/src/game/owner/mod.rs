@@ -1,0 +1,475 @@
+//! The one place the game changes: every [`GameRequest`] (a click, an AI
+//! result or failure, a button, a key, a file, a replay step, a pause, a
+//! player change) is applied here, in the order it was sent, through
+//! [`GameSession`]'s mutators. What the board must show goes out as one
+//! [`ShowPosition`]; the game phases are set here and by the turn cycle
+//! ([`turn`]), which is part of the owner, and nowhere else.
+
+mod turn;
+pub(crate) mod visit;
+
+pub use visit::Visit;
+
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+
+use crate::engine::Side;
+use crate::game::clock::TurnTimer;
+use crate::game::control::AiControl;
+use crate::game::notice::Notice;
+use crate::game::phase::{GamePhase, GameSystems, TurnPhase};
+use crate::game::players::{PlayerSetup, Players};
+use crate::game::request::{
+    AiError, GameRequest, MoveChosen, MoveSource, OpenedGame, ReplaceGame, VisitedGame, WatchedGame,
+};
+use crate::game::session::{GameSession, PlayRefused, Shown};
+use crate::game::settings::{GameSettings, PlaySettings};
+use crate::game::show::ShowPosition;
+use crate::game::sound_cue::{SoundCue, end_cue, move_cue};
+
+pub(crate) fn plugin(app: &mut App) {
+    if !app.world().contains_resource::<GameSession>() {
+        let settings = *app.world_mut().get_resource_or_init::<GameSettings>();
+        app.insert_resource(GameSession::new(settings.variant, settings.size, 0));
+    }
+    app.init_resource::<AiControl>()
+        .init_resource::<Visit>()
+        .add_systems(Update, apply_requests.in_set(GameSystems::Apply).run_if(not(in_state(GamePhase::Setup))))
+        .add_plugins(turn::plugin);
+}
+
+/// The game phases as the owner sees and sets them.
+#[derive(SystemParam)]
+struct Phases<'w> {
+    phase: Res<'w, State<GamePhase>>,
+    turn: Option<Res<'w, State<TurnPhase>>>,
+    next_phase: ResMut<'w, NextState<GamePhase>>,
+    next_turn: ResMut<'w, NextState<TurnPhase>>,
+}
+
+impl Phases<'_> {
+    fn turn(&self) -> Option<TurnPhase> {
+        self.turn.as_ref().map(|t| *t.get())
+    }
+
+    fn over(&self) -> bool {
+        *self.phase.get() == GamePhase::Over
+    }
+
+    /// The game was replaced: setup clears the old pieces and any search.
+    fn restart(&mut self) {
+        self.next_phase.set(GamePhase::Setup);
+    }
+
+    /// The turn in progress starts over (its search, if any, is dropped).
+    fn redecide(&mut self) {
+        self.next_turn.set(TurnPhase::Deciding);
+    }
+
+    /// The position moved under the players: slide, then decide whose turn it is.
+    fn after_jump(&mut self, session: &GameSession) {
+        if self.over() {
+            if !session.outcome().is_over() {
+                self.next_phase.set(GamePhase::Playing);
+            }
+        } else {
+            self.next_turn.set(TurnPhase::Animating);
+        }
+    }
+}
+
+/// Everything the owner reads and writes.
+#[derive(SystemParam)]
+pub(crate) struct Owner<'w> {
+    session: ResMut<'w, GameSession>,
+    phases: Phases<'w>,
+    board: MessageWriter<'w, ShowPosition>,
+    settings: Res<'w, GameSettings>,
+    play: Res<'w, PlaySettings>,
+    players: ResMut<'w, Players>,
+    control: ResMut<'w, AiControl>,
+    notice: ResMut<'w, Notice>,
+    replace: ResMut<'w, ReplaceGame>,
+    timer: Res<'w, TurnTimer>,
+    visit: ResMut<'w, Visit>,
+    sounds: MessageWriter<'w, SoundCue>,
+}
+
+pub(crate) fn apply_requests(mut requests: MessageReader<GameRequest>, mut owner: Owner) {
+    for request in requests.read() {
+        if let Some(request) = owner.confirmed(request) {
+            owner.apply(request);
+        }
+    }
+}
+
+/// A game with moves that has not ended (a watched record is not the
+/// person's game; during a visit, the game left behind is).
+fn in_progress(session: &GameSession, visit: &Visit) -> bool {
+    let game = visit.left_game().unwrap_or(session);
+    game.plies() > 0 && !game.outcome().is_over() && game.replay().is_none()
+}
+
+impl Owner<'_> {
+    /// The request to apply now, if any: one that would replace a game in
+    /// progress waits for the person's yes (a stray key never throws a game away).
+    fn confirmed(&mut self, request: &GameRequest) -> Option<GameRequest> {
+        match request {
+            GameRequest::ConfirmReplace => self.replace.pending.take(),
+            GameRequest::CancelReplace => {
+                self.replace.pending = None;
+                None
+            }
+            request
+                if request.replaces_game() && self.play.confirm_replace && in_progress(&self.session, &self.visit) =>
+            {
+                self.replace.pending = Some(request.clone());
+                None
+            }
+            request => Some(request.clone()),
+        }
+    }
+
+    fn apply(&mut self, request: GameRequest) {
+        if request.replaces_game() {
+            self.replace.pending = None;
+            self.end_visit();
+        }
+        match &request {
+            GameRequest::NewGame { rematch } => self.new_game(*rematch),
+            GameRequest::Play(choice) => self.play_move(choice),
+            GameRequest::Undo | GameRequest::Redo => self.take_back(matches!(request, GameRequest::Undo)),
+            GameRequest::Resign => self.resign(),
+            GameRequest::GoTo { ply } => self.go_to(*ply),
+            GameRequest::ContinueFromHere => self.continue_from_here(),
+            GameRequest::TryMove(choice) => self.try_move(choice),
+            GameRequest::ShowLine(path) => {
+                let shown = self.session.show_line(path);
+                self.after_review_step(shown);
+            }
+            GameRequest::PromoteLine => self.promote_line(),
+            GameRequest::DeleteLine => {
+                let shown = self.session.delete_line();
+                self.after_review_step(shown);
+            }
+            GameRequest::Open(opened) => self.open(opened),
+            GameRequest::Watch(watched) => self.watch(watched),
+            GameRequest::Visit(visited) => self.visit(visited),
+            GameRequest::Return => self.return_from_visit(),
+            GameRequest::StopReplay => self.stop_replay(),
+            GameRequest::SetPaused(paused) => {
+                self.control.paused = *paused;
+                self.control.error = None;
+            }
+            GameRequest::StepAi => {
+                self.control.step_requested = self.control.paused;
+                self.control.error = None;
+            }
+            GameRequest::AiFailed { side, error } => self.ai_failed(*side, error),
+            GameRequest::FlagFell { generation, plies } => {
+                if (*generation, *plies) == (self.session.generation(), self.session.plies()) {
+                    self.flag_fell();
+                }
+            }
+            GameRequest::SetPlayers(players) => self.set_players(players),
+            GameRequest::ConfirmReplace | GameRequest::CancelReplace => {}
+        }
+    }
+
+    fn show(&mut self, step: Option<crate::game::session::Step>) {
+        self.board.write(ShowPosition { position: self.session.shown_position(), step });
+    }
+
+    /// Replaces the game by `session` with the current players.
+    fn replace_session(&mut self, session: GameSession) {
+        *self.session = session;
+        self.session.set_players(&self.players);
+        self.control.reset();
+        self.phases.restart();
+    }
+
+    fn new_game(&mut self, rematch: bool) {
+        let (variant, size) = if rematch {
+            (self.session.variant(), self.session.size())
+        } else {
+            (self.settings.variant, self.settings.size)
+        };
+        self.players.fit_variant(variant);
+        let generation = self.session.generation() + 1;
+        let control = if rematch { self.session.record().time_control } else { self.settings.time_control };
+        self.replace_session(GameSession::new(variant, size, generation).with_time_control(control));
+    }
+
+    fn open(&mut self, opened: &OpenedGame) {
+        let generation = self.session.generation() + 1;
+        self.players.set_if_neq(opened.players.clone());
+        self.replace_session(opened.session.clone().with_generation(generation));
+        // A lesson's card says what it shows; it needs no toast.
+        if !opened.message.is_empty() {
+            self.notice.info(opened.message.clone());
+        }
+    }
+
+    fn watch(&mut self, watched: &WatchedGame) {
+        let generation = self.session.generation() + 1;
+        *self.session = GameSession::watching(watched.source.clone(), watched.start.clone(), generation);
+        self.control.reset();
+        self.phases.restart();
+    }
+
+    fn play_move(&mut self, choice: &MoveChosen) {
+        let spent = self.timer.spent();
+        if choice.source == MoveSource::Scripted && !self.scripted_turn() {
+            debug!("ignoring a scripted move out of its turn");
+            return;
+        }
+        // A visit's scripted side is not the person's to move, whatever sent the move.
+        if choice.source == MoveSource::Human && self.visit.scripts(self.session.side_to_move()) {
+            debug!("ignoring a person's move for a visit's scripted side");
+            return;
+        }
+        let played = play(&mut self.session, &self.players, self.phases.turn(), choice, spent);
+        if played == Err(PlayRefused::FlagFell) {
+            self.flag_fell();
+        }
+        if played.is_ok() {
+            if choice.source != MoveSource::Human {
+                // The stepped move is made; the next one waits again.
+                self.control.step_requested = false;
+            }
+            let capture = self.session.position().moves().last().is_some_and(|m| m.capture);
+            self.sounds.write(move_cue(capture));
+            self.sound_game_end();
+            self.show(Some(crate::game::session::Step::Forward(choice.mv)));
+            self.phases.next_turn.set(TurnPhase::Animating);
+        }
+    }
+
+    fn take_back(&mut self, undo: bool) {
+        let was_over = self.session.outcome().is_over();
+        let shown = if undo { self.session.undo(&self.players) } else { self.session.redo(&self.players) };
+        if let Shown::Moved(step) = shown {
+            self.show(step);
+            if self.players.both_ai() {
+                // Otherwise the AI would play the taken-back move again at once.
+                self.control.paused = true;
+            }
+        }
+        if shown != Shown::Same || was_over != self.session.outcome().is_over() {
+            self.phases.after_jump(&self.session);
+        }
+    }
+
+    fn resign(&mut self) {
+        let side = resigning_side(&self.players, self.session.side_to_move());
+        if *self.phases.phase.get() == GamePhase::Playing && !self.session.reviewing() && self.session.resign(side) {
+            self.sound_game_end();
+            self.phases.next_phase.set(GamePhase::Over);
+        }
+    }
+
+    fn go_to(&mut self, ply: usize) {
+        let shown = self.session.go_to(ply);
+        self.after_review_step(shown);
+    }
+
+    /// The board shows another position of the game or a side line.
+    fn after_review_step(&mut self, shown: Shown) {
+        if let Shown::Moved(step) = shown {
+            self.show(step);
+            // A turn in progress (a search, a half-made human move) starts over after review.
+            if self.session.reviewing()
+                && matches!(self.phases.turn(), Some(TurnPhase::AiThinking | TurnPhase::HumanTurn))
+            {
+                self.phases.redecide();
+            }
+        }
+    }
+
+    /// A move tried on the reviewed position, for that position and game;
+    /// a visit's board is its own (nothing is tried there).
+    fn try_move(&mut self, choice: &MoveChosen) {
+        let key = self.session.shown_key();
+        if (choice.generation, choice.position_hash) != (key.generation, key.hash) || self.visit.active() {
+            debug!("ignoring a tried move for another position");
+            return;
+        }
+        match self.session.try_line(choice.mv) {
+            Ok(shown) => {
+                self.sounds.write(move_cue(choice.mv.capture));
+                self.after_review_step(shown);
+            }
+            Err(refused) => debug!("not trying the move: {refused:?}"),
+        }
+    }
+
+    /// The shown side line becomes the game's (or its parent line's) own:
+    /// the game changed, so its turn (or its end) is decided again.
+    fn promote_line(&mut self) {
+        if !self.session.promote_line() {
+            return;
+        }
+        self.show(None);
+        if self.phases.over() {
+            if !self.session.outcome().is_over() {
+                self.phases.next_phase.set(GamePhase::Playing);
+            }
+        } else {
+            self.phases.redecide();
+        }
+    }
+
+    fn continue_from_here(&mut self) {
+        if self.session.continue_from_here() {
+            if self.phases.over() {
+                self.phases.next_phase.set(GamePhase::Playing);
+            } else {
+                self.phases.redecide();
+            }
+        }
+    }
+
+    fn stop_replay(&mut self) {
+        if self.session.stop_replay() {
+            self.session.set_players(&self.players);
+            let plies = self.session.plies();
+            self.notice.info(format!("Stopped watching after ply {plies}; the game goes on from here."));
+            if self.phases.turn() == Some(TurnPhase::AiThinking) {
+                self.phases.redecide();
+            }
+        }
+    }
+
+    /// The side to move ran out of time: the game is over, its search stopped.
+    fn flag_fell(&mut self) {
+        let side = self.session.side_to_move();
+        let fell_now = self.session.flag_fell(side);
+        if fell_now {
+            self.sound_game_end();
+        }
+        if fell_now || self.session.record().result.reason_is_time() {
+            self.phases.next_phase.set(GamePhase::Over);
+        }
+    }
+
+    /// The game just ended: its sound, unless a puzzle or a lesson borrows
+    /// the board (they sound their own verdicts).
+    fn sound_game_end(&mut self) {
+        let cue = end_cue(self.session.outcome(), &self.players);
+        if let Some(cue) = cue.filter(|_| self.visit.left.is_none()) {
+            self.sounds.write(cue);
+        }
+    }
+
+    /// A search failed: the AI pauses and the panel says why.
+    fn ai_failed(&mut self, side: Side, error: &AiError) {
+        self.control.error = Some(format!("{} AI: {error}", side.title()));
+        self.control.paused = true;
+        self.control.step_requested = false;
+        if self.phases.turn() == Some(TurnPhase::AiThinking) {
+            self.phases.redecide();
+        }
+    }
+
+    /// New players apply at once: a turn waiting for the player it was
+    /// started for (a search with another config, a person's move now the
+    /// AI's) starts over. A watched record moves whoever is set to play.
+    fn set_players(&mut self, players: &Players) {
+        let before = self.players.get(self.session.side_to_move()).clone();
+        if !self.players.set_if_neq(players.clone()) {
+            return;
+        }
+        self.session.set_players(&self.players);
+        if self.session.replay_next().is_some() {
+            return;
+        }
+        let current = self.players.get(self.session.side_to_move());
+        let stale = match (self.phases.turn(), current) {
+            (Some(TurnPhase::HumanTurn), PlayerSetup::Ai(_)) => true,
+            (Some(TurnPhase::AiThinking), PlayerSetup::Human) => true,
+            // The search under way was started for the player before.
+            (Some(TurnPhase::AiThinking), PlayerSetup::Ai(_)) => *current != before,
+            _ => false,
+        };
+        if stale {
+            self.phases.redecide();
+        }
+    }
+}
+
+/// Visits: a lesson or a puzzle borrows the board (see [`Visit`]).
+impl Owner<'_> {
+    /// Opens the visited game, keeping the person's game aside (a visit
+    /// from a visit keeps the first game aside, not the visit).
+    fn visit(&mut self, visited: &VisitedGame) {
+        if self.visit.left.is_none() {
+            self.visit.left = Some(Box::new((self.session.clone(), self.players.clone())));
+        }
+        self.visit.scripted = visited.scripted.clone();
+        self.open(&visited.opened);
+    }
+
+    /// Brings back the game the person left, as it was.
+    fn return_from_visit(&mut self) {
+        let Some(left) = self.visit.left.take() else { return };
+        self.visit.scripted.clear();
+        let (session, players) = *left;
+        let generation = self.session.generation() + 1;
+        self.players.set_if_neq(players);
+        self.replace_session(session.with_generation(generation));
+    }
+
+    /// A new, opened or watched game ends the visit; the game left behind goes.
+    fn end_visit(&mut self) {
+        self.visit.left = None;
+        self.visit.scripted.clear();
+    }
+
+    /// Whether a scripted move may be played now: its side is to move and waits.
+    fn scripted_turn(&self) -> bool {
+        self.visit.scripts(self.session.side_to_move()) && self.phases.turn() == Some(TurnPhase::HumanTurn)
+    }
+}
+
+/// Plays `choice` if it was made for this game and position, by the player
+/// whose turn it is, who took `spent` over it; anything else is ignored
+/// (and says why in the log).
+fn play(
+    session: &mut GameSession,
+    players: &Players,
+    turn: Option<TurnPhase>,
+    choice: &MoveChosen,
+    spent: std::time::Duration,
+) -> Result<(), PlayRefused> {
+    if choice.generation != session.generation() || choice.position_hash != session.position().hash() {
+        debug!("ignoring a move chosen for another game or position");
+        return Err(PlayRefused::Stale);
+    }
+    // While a record is watched, only the record moves.
+    let recorded = session.replay_next().map(|(mv, _)| mv);
+    let expected = match (choice.source, players.get(session.side_to_move())) {
+        (MoveSource::Replay, _) => recorded == Some(choice.mv) && turn == Some(TurnPhase::AiThinking),
+        _ if recorded.is_some() => false,
+        (MoveSource::Human | MoveSource::Scripted, PlayerSetup::Human) => turn == Some(TurnPhase::HumanTurn),
+        (MoveSource::Ai, PlayerSetup::Ai(_)) => turn == Some(TurnPhase::AiThinking),
+        _ => false,
+    };
+    if !expected {
+        debug!("ignoring a move from a player whose turn it is not");
+        return Err(PlayRefused::Stale);
+    }
+    let played = session.play(choice.mv, choice.search.as_ref(), spent);
+    if let Err(refused) = &played {
+        debug!("not playing the move: {refused:?}");
+    }
+    played
+}
+
+/// Against the AI it is always the human who gives up, even on the AI's turn.
+fn resigning_side(players: &Players, to_move: Side) -> Side {
+    match (players.white.is_ai(), players.black.is_ai()) {
+        (false, true) => Side::White,
+        (true, false) => Side::Black,
+        _ => to_move,
+    }
+}

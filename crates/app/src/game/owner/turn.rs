@@ -1,0 +1,103 @@
+//! The turn cycle, the owner's other half: set up a game and show its first
+//! pieces, pick whose turn it is (pausing, stepping and delaying AI and
+//! replayed moves), end the game, and start a turn over when the board game
+//! is left for a puzzle. (The board ends the slide's turn, the AI task a
+//! turn whose search was lost.) Moves are
+//! played by the owner's requests, never here.
+
+use bevy::prelude::*;
+
+use crate::game::control::AiControl;
+use crate::game::phase::{GamePhase, GameSystems, Mode, TurnPhase};
+use crate::game::players::{PlayerSetup, Players};
+use crate::game::session::GameSession;
+use crate::game::settings::PlaySettings;
+use crate::game::show::ShowPosition;
+
+/// When the current `Deciding` phase began (virtual seconds), for the AI delay.
+#[derive(Resource, Default, Clone, Copy, Debug)]
+struct TurnClock {
+    deciding_since: f32,
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<TurnClock>()
+        .add_systems(OnEnter(TurnPhase::Deciding), start_turn_clock)
+        .add_systems(OnTransition { exited: GamePhase::Setup, entered: GamePhase::Playing }, show_new_game)
+        .add_systems(OnExit(Mode::Board), pause_board_turn)
+        .add_systems(
+            Update,
+            (
+                finish_setup.run_if(in_state(GamePhase::Setup)),
+                // While reviewing an earlier position nobody moves.
+                decide_turn
+                    .in_set(GameSystems::Turn)
+                    .run_if(in_state(TurnPhase::Deciding))
+                    .run_if(crate::game::review::following_game),
+            ),
+        );
+}
+
+/// `Setup` lasts one frame: entering it cleared the old game's entities.
+fn finish_setup(mut next: ResMut<NextState<GamePhase>>) {
+    next.set(GamePhase::Playing);
+}
+
+/// A new game's pieces come through the one path to the board, and its
+/// record names the players.
+fn show_new_game(mut session: ResMut<GameSession>, players: Res<Players>, mut board: MessageWriter<ShowPosition>) {
+    session.set_players(&players);
+    board.write(ShowPosition { position: session.shown_position(), step: None });
+}
+
+fn start_turn_clock(time: Res<Time>, mut clock: ResMut<TurnClock>) {
+    clock.deciding_since = time.elapsed_secs();
+}
+
+fn decide_turn(
+    session: Res<GameSession>,
+    players: Res<Players>,
+    (settings, clock, time): (Res<PlaySettings>, Res<TurnClock>, Res<Time>),
+    control: Res<AiControl>,
+    (mut next_turn, mut next_phase): (ResMut<NextState<TurnPhase>>, ResMut<NextState<GamePhase>>),
+) {
+    // The owner already decided what comes next this frame (a new or loaded
+    // game, an undo): deciding now would overwrite it.
+    let phase_pending = !matches!(*next_phase, NextState::Unchanged);
+    if phase_pending || !matches!(*next_turn, NextState::Unchanged) {
+        return;
+    }
+    if session.outcome().is_over() {
+        next_phase.set(GamePhase::Over);
+        return;
+    }
+    // A watched record moves like an AI player, so pause, step and delay apply.
+    let replaying = session.replay_next().is_some();
+    if !replaying && players.get(session.side_to_move()) == &PlayerSetup::Human {
+        next_turn.set(TurnPhase::HumanTurn);
+        return;
+    }
+    if control.paused {
+        // A step plays one move; the owner clears the request when it is played.
+        if control.step_requested {
+            next_turn.set(TurnPhase::AiThinking);
+        }
+        return;
+    }
+    // Only AI-vs-AI games wait, so they can be watched; a human's opponent
+    // answers at once.
+    let first_move = session.plies() == 0;
+    let watched = players.both_ai() || replaying;
+    let delay = if watched && !first_move { settings.ai_delay_secs } else { 0.0 };
+    if time.elapsed_secs() - clock.deciding_since >= delay {
+        next_turn.set(TurnPhase::AiThinking);
+    }
+}
+
+/// An AI search of the board game stops while another mode shows; its turn
+/// starts over when the player comes back.
+fn pause_board_turn(turn: Option<Res<State<TurnPhase>>>, mut next: ResMut<NextState<TurnPhase>>) {
+    if turn.is_some_and(|t| *t.get() == TurnPhase::AiThinking) {
+        next.set(TurnPhase::Deciding);
+    }
+}

@@ -1,0 +1,646 @@
+//! The game being played and the only code that changes it: the engine
+//! position, its record, the moves taken back for redo, the ply under review
+//! and, when a recorded game is being watched, the record it replays. Fields
+//! are private; every mutator keeps position and record in step, so no undo,
+//! load or resignation can leave them disagreeing.
+
+use bevy::prelude::*;
+
+use crate::engine::ai::player::{GameRecord, Player};
+use crate::game::players::Players;
+use crate::game::side_lines::{Edited, deleted, position_on, promoted, tried};
+use std::time::Duration;
+
+use crate::engine::rules::analysis::winning_pieces;
+use crate::engine::rules::clock::{Clock, TimeControl};
+use crate::engine::rules::line_tree::LinePath;
+use crate::engine::rules::record::{MoveRecord, RecordError};
+use crate::engine::{BoardSize, Move as EngineMove, MoveError, Outcome, Position, SearchInfo, Side, Variant};
+
+/// The one move that separates two positions the board shows in turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Step {
+    /// `position` is the shown one with this move played.
+    Forward(EngineMove),
+    /// `position` is the shown one with this move taken back.
+    Back(EngineMove),
+}
+
+/// A position of a game: the game (its generation), the ply and the
+/// position's hash. Every background result carries the key of the position
+/// it was computed for.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct PositionKey {
+    pub generation: u64,
+    pub ply: usize,
+    pub hash: u64,
+}
+
+#[derive(Resource, Clone, Debug)]
+pub struct GameSession {
+    position: Position,
+    record: GameRecord,
+    /// Counts games started; every search remembers the one it was started for.
+    generation: u64,
+    /// Moves taken back, the latest last, with their records (figures included).
+    redo: Vec<(EngineMove, MoveRecord)>,
+    /// The ply the board shows while reviewing; `None` follows the game.
+    /// In a side line, the ply where the line leaves the game.
+    review: Option<usize>,
+    /// The side line the board shows, if it shows one, with its position.
+    line: Option<(LinePath, Position)>,
+    replay: Option<ReplaySource>,
+}
+
+/// A recorded game watched move by move: the moves come from the record
+/// through the normal turn cycle, as if a player made them.
+#[derive(Clone, Debug)]
+pub struct ReplaySource {
+    /// Who really played, e.g. "alphabeta:offensive2:depth=3 vs ... , game 8 of 99".
+    pub title: String,
+    /// The series game it shows, if it came from a series.
+    pub(crate) series_index: Option<usize>,
+    /// Who played the record (the watched game's record names them too).
+    white: Player,
+    black: Player,
+    moves: Vec<EngineMove>,
+    searches: Vec<SearchInfo>,
+}
+
+impl ReplaySource {
+    /// The record's start position and a source for its moves, checked by playing them.
+    pub(crate) fn from_record(
+        record: &GameRecord,
+        title: String,
+        series_index: Option<usize>,
+    ) -> Result<(ReplaySource, Position), RecordError> {
+        let (record, end) = record.rebuilt()?;
+        let mut start = end.clone();
+        while start.undo().is_some() {}
+        let moves = end.moves().to_vec();
+        let searches = record.moves.iter().zip(&moves).map(|(r, mv)| recorded_search(r, *mv)).collect();
+        let (white, black) = (record.white.clone(), record.black.clone());
+        Ok((ReplaySource { title, series_index, white, black, moves, searches }, start))
+    }
+
+    pub(crate) fn plies(&self) -> usize {
+        self.moves.len()
+    }
+}
+
+/// A recorded move's figures as the search report the panel shows.
+fn recorded_search(recorded: &MoveRecord, mv: EngineMove) -> SearchInfo {
+    SearchInfo {
+        depth: recorded.depth,
+        iterations: 0,
+        score: recorded.score.unwrap_or_default(),
+        nodes: recorded.nodes,
+        time: std::time::Duration::from_micros(recorded.time_us),
+        pv: vec![mv],
+        tt_hits: 0,
+        root_scores: Vec::new(),
+        book: recorded.book,
+        ..Default::default()
+    }
+}
+
+/// Why a move was not played.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum PlayRefused {
+    /// Chosen for another game or position, or by a player whose turn it is not.
+    Stale,
+    GameOver,
+    /// The mover's time ran out before the move: the game is lost on time.
+    FlagFell,
+    Reviewing,
+    Illegal(MoveError),
+}
+
+/// What a change did to the position the board shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Shown {
+    /// Nothing the board shows changed.
+    Same,
+    /// The board shows another position: one step away, or a jump.
+    Moved(Option<Step>),
+}
+
+impl GameSession {
+    /// A new game of `variant` on `size`; the size must be valid for the variant
+    /// (falls back to the default size otherwise).
+    pub(crate) fn new(variant: Variant, size: BoardSize, generation: u64) -> GameSession {
+        let position = Position::start(variant, size)
+            .or_else(|_| Position::start(variant, variant.default_size()))
+            .expect("every variant's default size is supported");
+        let record = GameRecord::new(&position, Player::Human, Player::Human, 0);
+        GameSession { position, record, generation, redo: Vec::new(), review: None, line: None, replay: None }
+    }
+
+    /// The game a checked record describes (see [`GameRecord::rebuilt`]).
+    pub(crate) fn from_record(record: &GameRecord, generation: u64) -> Result<GameSession, RecordError> {
+        let (record, position) = record.rebuilt()?;
+        Ok(GameSession { position, record, generation, redo: Vec::new(), review: None, line: None, replay: None })
+    }
+
+    /// The game of a move list that led to `position`, played by `players`.
+    pub(crate) fn from_position(position: Position, players: &Players, generation: u64) -> GameSession {
+        let mut start = position.clone();
+        while start.undo().is_some() {}
+        let mut record = GameRecord::new(&start, Player::from(&players.white), Player::from(&players.black), 0);
+        let mut replay = start;
+        for &mv in position.moves() {
+            let before = replay.clone();
+            if replay.play(mv).is_err() {
+                break;
+            }
+            record.push(&before, mv, None);
+        }
+        record.finish(&replay);
+        GameSession { position: replay, record, generation, redo: Vec::new(), review: None, line: None, replay: None }
+    }
+
+    /// A game that replays `source` from `start`.
+    pub(crate) fn watching(source: ReplaySource, start: Position, generation: u64) -> GameSession {
+        let record = GameRecord::new(&start, source.white.clone(), source.black.clone(), 0);
+        GameSession {
+            position: start,
+            record,
+            generation,
+            redo: Vec::new(),
+            review: None,
+            line: None,
+            replay: Some(source),
+        }
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    pub fn record(&self) -> &GameRecord {
+        &self.record
+    }
+
+    pub fn generation(&self) -> u64 {
+        self.generation
+    }
+
+    pub fn variant(&self) -> Variant {
+        self.position.variant()
+    }
+
+    pub fn size(&self) -> BoardSize {
+        self.position.size()
+    }
+
+    pub(crate) fn side_to_move(&self) -> Side {
+        self.position.side_to_move()
+    }
+
+    pub fn plies(&self) -> usize {
+        self.position.moves().len()
+    }
+
+    /// The position's outcome, or the opponent's win after a resignation or
+    /// a fallen flag (which only the record knows: the board does not show it).
+    pub fn outcome(&self) -> Outcome {
+        if self.record.lost_off_board().is_some() { self.record.result } else { self.position.outcome() }
+    }
+
+    /// The side that gave up or ran out of time, if one did.
+    pub fn resigned(&self) -> Option<Side> {
+        self.record.lost_off_board()
+    }
+
+    /// The same game played on `control`'s clock (a new game's, before its first move).
+    pub(crate) fn with_time_control(mut self, control: Option<TimeControl>) -> GameSession {
+        self.record.time_control = control;
+        self
+    }
+
+    /// Both clocks as they stood after `ply` moves: each side's time after
+    /// its last move then (the record keeps it), or the base time. Undo and
+    /// review read the clocks of the ply they show; none without a control.
+    pub(crate) fn clock_after(&self, ply: usize) -> Option<Clock> {
+        let mut clock = Clock::new(self.record.time_control?);
+        for entry in self.record.moves.iter().take(ply) {
+            if let Some(ms) = entry.clock_ms {
+                clock.set_remaining(entry.side, Duration::from_millis(ms));
+            }
+        }
+        Some(clock)
+    }
+
+    /// The clocks of the live position.
+    pub fn clock(&self) -> Option<Clock> {
+        self.clock_after(self.plies())
+    }
+
+    /// The side to move's time ran out: the opponent wins; false if the
+    /// game was already over or has no clock.
+    pub(crate) fn flag_fell(&mut self, side: Side) -> bool {
+        if self.outcome().is_over() || self.record.time_control.is_none() || self.reviewing() {
+            return false;
+        }
+        self.record.flag_fell(side);
+        true
+    }
+
+    /// The ply the board shows while reviewing; `None` follows the game.
+    pub fn review_ply(&self) -> Option<usize> {
+        self.review
+    }
+
+    pub fn reviewing(&self) -> bool {
+        self.review.is_some()
+    }
+
+    /// The ply the board shows: the reviewed one or the live one (in a
+    /// side line, the moves from the start to its shown position).
+    pub(crate) fn shown_ply(&self) -> usize {
+        match &self.line {
+            Some((path, _)) => path.depth(),
+            None => self.review.unwrap_or(self.plies()),
+        }
+    }
+
+    /// The position the board shows.
+    pub fn shown_position(&self) -> Position {
+        match &self.line {
+            Some((_, position)) => position.clone(),
+            None => position_at(&self.position, self.shown_ply()),
+        }
+    }
+
+    /// The move that led to the shown position (none at the start).
+    pub fn shown_last_move(&self) -> Option<EngineMove> {
+        match &self.line {
+            Some((_, position)) => position.moves().last().copied(),
+            None => last_shown_move(self.position.moves(), self.review),
+        }
+    }
+
+    /// The side line the board shows, if it shows one.
+    pub fn line_path(&self) -> Option<&LinePath> {
+        self.line.as_ref().map(|(path, _)| path)
+    }
+
+    /// The place in the game's tree the board shows (on the main line when
+    /// no side line is shown).
+    pub fn shown_path(&self) -> LinePath {
+        self.line_path().cloned().unwrap_or_else(|| LinePath::main(self.shown_ply()))
+    }
+
+    /// The game's latest position (whatever the board shows).
+    pub(crate) fn live_key(&self) -> PositionKey {
+        PositionKey { generation: self.generation, ply: self.plies(), hash: self.position.hash() }
+    }
+
+    /// Which position of which game is shown: what a background result is
+    /// for, so it can be dropped once the board has moved on.
+    pub fn shown_key(&self) -> PositionKey {
+        let hash = match (&self.line, self.review) {
+            (Some((_, position)), _) => position.hash(),
+            (None, Some(_)) => self.shown_position().hash(),
+            (None, None) => self.position.hash(),
+        };
+        PositionKey { generation: self.generation, ply: self.shown_ply(), hash }
+    }
+
+    /// The pieces that won the shown position: none while an earlier ply
+    /// of a finished game is reviewed.
+    pub fn shown_winners(&self) -> Vec<u8> {
+        if self.reviewing() { winning_pieces(&self.shown_position()) } else { winning_pieces(&self.position) }
+    }
+
+    /// Whether undo would change anything: a resignation to withdraw, or
+    /// moves back to an earlier human turn (against an AI that moved first
+    /// there is none).
+    pub(crate) fn can_undo(&self, players: &Players) -> bool {
+        self.resigned().is_some() || batch(&self.position, players, std::iter::repeat_n(None, self.plies())) > 0
+    }
+
+    pub(crate) fn redo_len(&self) -> usize {
+        self.redo.len()
+    }
+
+    pub fn replay(&self) -> Option<&ReplaySource> {
+        self.replay.as_ref()
+    }
+
+    /// The recorded move to play next while watching a record, with its figures.
+    pub(crate) fn replay_next(&self) -> Option<(EngineMove, SearchInfo)> {
+        let source = self.replay.as_ref()?;
+        let ply = self.plies();
+        Some((*source.moves.get(ply)?, source.searches.get(ply)?.clone()))
+    }
+
+    /// The last move `side` played, with its search figures.
+    pub(crate) fn last_record_of(&self, side: Side) -> Option<&MoveRecord> {
+        self.record.moves.iter().rev().find(|m| m.side == side)
+    }
+
+    /// Plays `mv` for the side to move, which took `spent` over it; on a
+    /// refusal nothing changes. On the clock the mover is charged: a move
+    /// made after its flag fell loses the game instead. A new move forgets
+    /// the moves taken back.
+    pub(crate) fn play(
+        &mut self,
+        mv: EngineMove,
+        search: Option<&SearchInfo>,
+        spent: Duration,
+    ) -> Result<(), PlayRefused> {
+        if self.outcome().is_over() {
+            return Err(PlayRefused::GameOver);
+        }
+        if self.reviewing() {
+            return Err(PlayRefused::Reviewing);
+        }
+        let side = self.side_to_move();
+        let mut clock = self.clock();
+        if let Some(clock) = &mut clock
+            && clock.charge(side, spent).is_err()
+        {
+            self.record.flag_fell(side);
+            return Err(PlayRefused::FlagFell);
+        }
+        let before = self.position.clone();
+        self.position.play(mv).map_err(PlayRefused::Illegal)?;
+        self.record.push(&before, mv, search.map(SearchInfo::figures).as_ref());
+        if let Some(clock) = clock {
+            self.record.stamp_clock(clock.remaining(side));
+        }
+        self.record.finish(&self.position);
+        self.redo.clear();
+        Ok(())
+    }
+
+    /// `side` gives up; false if the game was already over.
+    pub(crate) fn resign(&mut self, side: Side) -> bool {
+        if self.outcome().is_over() {
+            return false;
+        }
+        self.record.resign(side);
+        true
+    }
+
+    /// Takes back a resignation, or else the moves back to the previous turn
+    /// of a human (one ply when both sides are AI).
+    pub(crate) fn undo(&mut self, players: &Players) -> Shown {
+        let shown_before = self.review;
+        if self.resigned().is_some() {
+            self.record.withdraw_resignation(&self.position);
+            return Shown::Same;
+        }
+        let count = batch(&self.position, players, std::iter::repeat_n(None, self.plies()));
+        let mut steps = Vec::new();
+        for _ in 0..count {
+            let (Some(mv), Some(entry)) = (self.position.undo(), self.record.pop()) else {
+                break;
+            };
+            self.redo.push((mv, entry));
+            steps.push(Step::Back(mv));
+        }
+        self.record.finish(&self.position);
+        self.after_history_step(shown_before, &steps)
+    }
+
+    /// Plays again what undo took back, up to the next human turn.
+    pub(crate) fn redo(&mut self, players: &Players) -> Shown {
+        let shown_before = self.review;
+        if self.outcome().is_over() || self.redo.is_empty() {
+            return Shown::Same;
+        }
+        let pending = self.redo.iter().rev().map(|(mv, _)| Some(*mv));
+        let count = match batch(&self.position, players, pending) {
+            // The players changed since the undo: no human turn ahead, so all of it.
+            0 => self.redo.len(),
+            count => count,
+        };
+        let mut steps = Vec::new();
+        for _ in 0..count {
+            let Some((mv, entry)) = self.redo.pop() else {
+                break;
+            };
+            if self.position.play(mv).is_err() {
+                self.redo.clear();
+                break;
+            }
+            self.record.push_record(entry);
+            steps.push(Step::Forward(mv));
+        }
+        self.record.finish(&self.position);
+        self.after_history_step(shown_before, &steps)
+    }
+
+    /// Undo and redo end any review and show the live position.
+    fn after_history_step(&mut self, shown_before: Option<usize>, steps: &[Step]) -> Shown {
+        if steps.is_empty() && shown_before.is_none() {
+            return Shown::Same;
+        }
+        self.review = None;
+        self.line = None;
+        let single = if steps.len() == 1 && shown_before.is_none() { steps.first().copied() } else { None };
+        Shown::Moved(single)
+    }
+
+    /// Shows the position after `ply` moves; the live ply ends review.
+    pub(crate) fn go_to(&mut self, ply: usize) -> Shown {
+        let live = self.plies();
+        let target = (ply < live).then_some(ply);
+        if let Some((_, before)) = self.line.take() {
+            self.review = target;
+            return Shown::Moved(step_between(&before, &self.shown_position()));
+        }
+        if target == self.review {
+            return Shown::Same;
+        }
+        let shown = self.shown_ply();
+        let wanted = target.unwrap_or(live);
+        self.review = target;
+        let step = match wanted.checked_sub(shown) {
+            Some(1) => self.position.moves().get(shown).copied().map(Step::Forward),
+            None if shown - wanted == 1 => self.position.moves().get(wanted).copied().map(Step::Back),
+            _ => None,
+        };
+        Shown::Moved(step)
+    }
+
+    /// Cuts the game at the reviewed ply and plays on from there as a new
+    /// generation (so stale searches are dropped); false when not reviewing.
+    pub(crate) fn continue_from_here(&mut self) -> bool {
+        let Some(ply) = self.review.filter(|_| self.line.is_none()) else {
+            return false;
+        };
+        while self.plies() > ply && self.position.undo().is_some() {
+            self.record.pop();
+        }
+        self.record.finish(&self.position);
+        self.redo.clear();
+        self.review = None;
+        self.replay = None;
+        self.generation += 1;
+        true
+    }
+
+    /// Ends watching a record; the game goes on from the position reached.
+    pub(crate) fn stop_replay(&mut self) -> bool {
+        self.replay.take().is_some()
+    }
+
+    /// Keeps the record's players in step with who plays now (a watched
+    /// record keeps the players it names).
+    pub(crate) fn set_players(&mut self, players: &Players) {
+        if self.replay.is_some() {
+            return;
+        }
+        self.record.white = Player::from(&players.white);
+        self.record.black = Player::from(&players.black);
+    }
+
+    /// The same game under a new generation number.
+    pub(crate) fn with_generation(mut self, generation: u64) -> GameSession {
+        self.generation = generation;
+        self
+    }
+}
+
+/// Side lines: while reviewing, a move made on the board is tried (see
+/// [`crate::game::side_lines`]); the game's own moves change only when
+/// a line is promoted.
+impl GameSession {
+    /// Plays `mv` on the reviewed position as a side line (or along the
+    /// game or a line that has it); the game's moves do not change.
+    pub(crate) fn try_line(&mut self, mv: EngineMove) -> Result<Shown, PlayRefused> {
+        if !self.reviewing() {
+            return Err(PlayRefused::Stale);
+        }
+        let shown = self.shown_position();
+        let mut after = shown.clone();
+        after.play(mv).map_err(PlayRefused::Illegal)?;
+        let edited = tried(&self.record, &self.shown_path(), &shown.move_name(mv)).ok_or(PlayRefused::Stale)?;
+        self.record = edited.record;
+        self.place(edited.place, after);
+        Ok(Shown::Moved(Some(Step::Forward(mv))))
+    }
+
+    /// Shows the place `path` of the game's tree (the main line's ends review).
+    pub(crate) fn show_line(&mut self, path: &LinePath) -> Shown {
+        if path.on_main_line() {
+            return self.go_to(path.ply);
+        }
+        let Some(position) = position_on(&self.record, path) else {
+            debug!("ignoring a side line the game does not have");
+            return Shown::Same;
+        };
+        let before = self.shown_position();
+        self.place(path.clone(), position);
+        Shown::Moved(step_between(&before, &self.shown_position()))
+    }
+
+    /// The shown side line becomes the line it branches from (the game's
+    /// main line when it leaves the game), under a new generation; false
+    /// when no side line is shown.
+    pub(crate) fn promote_line(&mut self) -> bool {
+        let Some((path, position)) = self.line.clone() else { return false };
+        let Some(Edited { record, end, place }) = promoted(&self.record, &path) else { return false };
+        (self.record, self.position) = (record, end);
+        self.redo.clear();
+        self.generation += 1;
+        self.place(place, position);
+        true
+    }
+
+    /// Deletes the shown side line and shows where it branched from.
+    pub(crate) fn delete_line(&mut self) -> Shown {
+        let Some((path, before)) = self.line.clone() else { return Shown::Same };
+        let Some(Edited { record, place, .. }) = deleted(&self.record, &path) else { return Shown::Same };
+        let Some(position) = position_on(&record, &place) else { return Shown::Same };
+        self.record = record;
+        self.place(place, position);
+        Shown::Moved(step_between(&before, &self.shown_position()))
+    }
+
+    /// The place one move back (`forward` false) or on from the shown one,
+    /// along the shown line; none at either end.
+    pub fn step_along(&self, forward: bool) -> Option<LinePath> {
+        let path = self.shown_path();
+        if forward { self.record.line_tree().next(&path) } else { path.back() }
+    }
+
+    /// The board shows `path`, whose position is `position`.
+    fn place(&mut self, path: LinePath, position: Position) {
+        if path.on_main_line() {
+            self.line = None;
+            self.review = (path.ply < self.plies()).then_some(path.ply);
+        } else {
+            self.review = Some(path.leaves_game_at());
+            self.line = Some((path, position));
+        }
+    }
+}
+
+/// The one move between two positions shown in turn, if one move separates them.
+pub(crate) fn step_between(before: &Position, after: &Position) -> Option<Step> {
+    let (old, new) = (before.moves(), after.moves());
+    if new.len() == old.len() + 1 && new.starts_with(old) {
+        new.last().copied().map(Step::Forward)
+    } else if old.len() == new.len() + 1 && old.starts_with(new) {
+        old.last().copied().map(Step::Back)
+    } else {
+        None
+    }
+}
+
+/// The move that led to the shown position: the live game's last move, or
+/// while reviewing ply `k`, the k-th move (none at the start).
+fn last_shown_move(moves: &[EngineMove], review_ply: Option<usize>) -> Option<EngineMove> {
+    let shown = review_ply.map_or(moves.len(), |ply| ply.min(moves.len()));
+    moves[..shown].last().copied()
+}
+
+/// The game's position after its first `ply` moves.
+pub(crate) fn position_at(live: &Position, ply: usize) -> Position {
+    let mut position = live.clone();
+    while position.moves().len() > ply && position.undo().is_some() {}
+    position
+}
+
+/// How many plies one undo (or redo) covers: with a human playing, up to the
+/// next position where a human is to move; AI against AI, one ply.
+fn batch(start: &Position, players: &Players, plies: impl Iterator<Item = Option<EngineMove>>) -> usize {
+    let any_human = !players.both_ai();
+    let mut position = start.clone();
+    let mut count = 0;
+    for step in plies {
+        let moved = match step {
+            Some(mv) => position.play(mv).is_ok(),
+            None => position.undo().is_some(),
+        };
+        if !moved {
+            break;
+        }
+        count += 1;
+        let human_turn = !players.get(position.side_to_move()).is_ai();
+        if !any_human || human_turn || position.outcome().is_over() {
+            return count;
+        }
+    }
+    // Against an AI that opened the game there is no earlier human turn.
+    if any_human && count > 0 && !players.get(position.side_to_move()).is_ai() { count } else { 0 }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_last_shown_move_follows_the_reviewed_ply() {
+        let moves = [EngineMove::new(8, 16, false), EngineMove::new(48, 40, false), EngineMove::new(16, 24, false)];
+        assert_eq!(last_shown_move(&moves, None), Some(moves[2]));
+        assert_eq!(last_shown_move(&moves, Some(2)), Some(moves[1]));
+        assert_eq!(last_shown_move(&moves, Some(0)), None);
+        assert_eq!(last_shown_move(&moves, Some(9)), Some(moves[2]), "a ply past the end shows the live game");
+        assert_eq!(last_shown_move(&[], None), None);
+    }
+}

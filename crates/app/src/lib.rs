@@ -1,0 +1,174 @@
+//! The Bevy game: a window with the board, AI players thinking on background
+//! tasks, and egui panels for settings and live game information.
+//!
+//! The app is built in wings, each a folder whose `mod.rs` adds its
+//! children's plugins; a wing uses only the wings below it (a test holds
+//! the order): [`theme`] (colours, textures), [`game`] (the game itself: phases,
+//! requests, session, players, clock, the owner that applies every change),
+//! [`board`] (the board as entities, input, animation, overlays), [`tasks`]
+//! (work off the frame loop: AI searches, hints, analysis, proofs), [`modes`]
+//! (lessons, puzzles, rated games, series, Flow Free), [`sound`] (cues played
+//! through the desktop's sound server), [`platform`] (the
+//! window's rest, settings file, files, dialogs, clipboard, screenshots) and
+//! [`ui`] (the egui panels and shortcuts).
+//!
+//! Logic plugins ([`plugin`]) run headless in the tests; the view plugins
+//! (camera, sprites, pointer picking, egui, screenshots) need a window.
+
+pub mod board;
+pub mod game;
+pub mod modes;
+pub mod platform;
+pub mod sound;
+pub mod tasks;
+pub mod theme;
+mod ui;
+
+// The engine by the one name every module of the app uses for it.
+use breakline_engine as engine;
+
+use bevy::diagnostic::FrameTimeDiagnosticsPlugin;
+use bevy::prelude::*;
+use bevy::window::WindowResolution;
+use bevy_egui::{EguiGlobalSettings, EguiPlugin};
+
+use crate::game::notice::Notice;
+use crate::game::settings::GameSettings;
+use crate::game::{players, presets, session};
+use crate::modes::flow;
+use crate::modes::screens::{OpeningScreen, Screen};
+pub use crate::platform::launch::{LaunchOptions, ScreenshotRequest};
+use crate::platform::{files, screenshot, settings_store};
+use crate::theme::{assets, palette};
+
+/// Opens the game window and runs until it is closed.
+pub fn run(options: LaunchOptions) -> AppExit {
+    let mut app = App::new();
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(Window {
+                    title: "Breakline".to_string(),
+                    resizable: true,
+                    resolution: WindowResolution::new(1280, 800),
+                    ..default()
+                }),
+                ..default()
+            })
+            .set(AssetPlugin { file_path: assets::asset_root(), ..default() }),
+    )
+    .add_plugins((EguiPlugin::default(), FrameTimeDiagnosticsPlugin::default()))
+    // egui draws on the window's camera, not on the first camera spawned
+    // (the board's, which draws into a picture).
+    .insert_resource(EguiGlobalSettings { auto_create_primary_context: false, ..default() })
+    .insert_resource(ClearColor(palette::BACKGROUND.color()));
+    // Scripted screenshot runs neither read nor change the player's settings.
+    let settings_path = if options.screenshot.is_some() { None } else { settings_store::default_path() };
+    app.insert_resource(crate::game::settings::SettingsPath(settings_path));
+    let library_path = if options.screenshot.is_some() { None } else { default_library_path() };
+    app.insert_resource(crate::platform::library::shelf::LibraryPath(library_path));
+    // A random colour differs from run to run (the tests seed their own).
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64);
+    app.insert_resource(crate::modes::play_setup::ColourDraw(now | 1));
+    configure(&mut app, &options);
+    app.add_plugins(plugin).add_plugins(view_plugin);
+    if let Some(request) = options.screenshot {
+        app.insert_resource(screenshot::PendingScreenshot::new(request));
+    }
+    app.run()
+}
+
+/// The library in the data directory; a system without one runs without it.
+fn default_library_path() -> Option<std::path::PathBuf> {
+    crate::engine::library::default_path().map_err(|error| warn!("{error}")).ok()
+}
+
+/// Every game plugin that works without a window: the game, the board's
+/// entities and input, the background tasks, the modes and the files.
+pub fn plugin(app: &mut App) {
+    app.add_plugins((
+        theme::plugin,
+        game::plugin,
+        board::plugin,
+        tasks::plugin,
+        modes::plugin,
+        sound::plugin,
+        platform::plugin,
+    ));
+}
+
+/// Rendering, pointer and panel plugins (need a window, a renderer and egui).
+fn view_plugin(app: &mut App) {
+    app.add_plugins((
+        theme::view_plugin,
+        board::view_plugin,
+        tasks::view_plugin,
+        modes::view_plugin,
+        sound::view_plugin,
+        platform::view_plugin,
+        ui::plugin,
+    ));
+}
+
+/// Seeds the settings resources from launch options; call before [`plugin`]
+/// so the first game uses them (tests call it too).
+pub fn configure(app: &mut App, options: &LaunchOptions) {
+    let (variant, size, white, black) = match options.preset.and_then(presets::matchup) {
+        Some(m) => (m.variant, m.size, m.white, m.black),
+        None => (options.variant, options.size, options.white.clone(), options.black.clone()),
+    };
+    let (variant, size) = match variant.check_size(size) {
+        Ok(()) => (variant, size),
+        Err(e) => {
+            warn!("{e}; using {}", variant.default_size());
+            (variant, variant.default_size())
+        }
+    };
+    let mut players = players::Players { white, black };
+    players.fit_variant(variant);
+    let time_control = options.time_control;
+    app.insert_resource(GameSettings { variant, size, time_control })
+        .insert_resource(players)
+        .insert_resource(session::GameSession::new(variant, size, 0).with_time_control(time_control));
+    if let Some(path) = &options.load {
+        open_saved_game(app, path);
+    }
+    if let Some(index) = options.flow {
+        app.insert_resource(flow::OpenFlow(index));
+    }
+    app.insert_resource(OpeningScreen(opening_screen(app, options)));
+}
+
+/// Home without flags; otherwise straight into Flow Free, the analysis of a
+/// finished saved game, or the game of the players set (watched when no
+/// person plays).
+fn opening_screen(app: &App, options: &LaunchOptions) -> Screen {
+    let players = app.world().resource::<players::Players>();
+    if options.flow.is_some() {
+        Screen::Flow
+    } else if options.home {
+        Screen::Home
+    } else if app.world().resource::<session::GameSession>().outcome().is_over() {
+        Screen::Analyse
+    } else {
+        Screen::for_players(players)
+    }
+}
+
+/// The saved game replaces the configured one; if it cannot be opened, the
+/// configured game stays and the panel says why.
+fn open_saved_game(app: &mut App, path: &std::path::Path) {
+    let opened = files::load_game(path).map(|(session, record)| (session, files::players_from_record(&record)));
+    match opened {
+        Ok((session, players)) => {
+            let time_control = session.record().time_control;
+            app.insert_resource(GameSettings { variant: session.variant(), size: session.size(), time_control })
+                .insert_resource(players)
+                .insert_resource(session);
+        }
+        Err(error) => {
+            warn!("{error}");
+            app.world_mut().get_resource_or_init::<Notice>().error(error.to_string());
+        }
+    }
+}

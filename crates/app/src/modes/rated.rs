@@ -1,0 +1,207 @@
+//! Rated games: a game a person finishes against a level of the ladder, with
+//! no hint, no solver, no analysis, no change of players and at most [`TAKEBACKS`]
+//! undos, moves their rating in that game (Glicko-2; the level counts at its
+//! measured rating, its interval as its deviation). Lessons and puzzles
+//! borrow the board as visits and are never rated.
+
+use bevy::prelude::*;
+
+use crate::engine::ai::search::Level;
+use crate::engine::lab::levels::LevelTable;
+use crate::engine::library::glicko::Opponent;
+use crate::engine::{Side, Variant};
+use crate::game::owner::visit::Visit;
+use crate::game::phase::{GamePhase, GameSystems};
+use crate::game::players::{PlayerSetup, Players};
+use crate::game::request::GameRequest;
+use crate::game::session::GameSession;
+use crate::modes::ratings::Progress;
+use crate::tasks::analysis::AnalysisSettings;
+use crate::tasks::hint::HintRequest;
+use crate::tasks::proof::SolveRequest;
+
+/// Undos a rated game allows (a slip of the mouse, not a second try).
+pub const TAKEBACKS: u32 = 2;
+
+/// Why a game of two people, or of two levels, is not rated.
+const NOT_A_PAIRING: &str = "only a person against a level is rated";
+
+/// Why a game chosen casual is not rated.
+const CASUAL: &str = "the game was chosen casual";
+
+/// New games are casual (chosen so in the play setup) until a rated one is chosen.
+#[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Casual(pub bool);
+
+/// Whether the game in progress will be rated, and the last rated result.
+#[derive(Resource, Default, Clone, Debug, PartialEq)]
+pub struct RatedGame {
+    generation: Option<u64>,
+    /// Why the game will not be rated; `None` while it will be.
+    unrated: Option<&'static str>,
+    takebacks: u32,
+    /// The game in progress while a lesson or puzzle has the board: its
+    /// moves, and whether and why it was unrated, with its take-backs.
+    set_aside: Option<(Vec<crate::engine::Move>, Option<&'static str>, u32)>,
+    /// The last rated game's result.
+    pub last: Option<RatedResult>,
+}
+
+/// A rated game's effect: which game, and the rating before and after.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RatedResult {
+    pub generation: u64,
+    pub variant: Variant,
+    pub before: f64,
+    pub after: f64,
+}
+
+impl RatedGame {
+    /// Why the game in progress will not count, or `None` if it will.
+    pub fn unrated_because(&self) -> Option<&'static str> {
+        self.unrated
+    }
+
+    fn start(&mut self, generation: u64, why_not: Option<&'static str>) {
+        let set_aside = self.set_aside.take();
+        *self = RatedGame { generation: Some(generation), unrated: why_not, takebacks: 0, set_aside, last: self.last };
+    }
+
+    /// Across a visit the game left behind keeps its standing: set aside when
+    /// the visit starts, taken up again when the same game comes back.
+    /// Returns whether the game now on the board was taken up.
+    fn follow_visit(&mut self, session: &GameSession, visit: &Visit) -> bool {
+        if visit.active() {
+            if self.set_aside.is_none()
+                && let Some(left) = visit.left_game()
+            {
+                self.set_aside = Some((left.position().moves().to_vec(), self.unrated, self.takebacks));
+            }
+            return false;
+        }
+        let Some((moves, unrated, takebacks)) = self.set_aside.take() else { return false };
+        if session.position().moves() != moves.as_slice() {
+            return false;
+        }
+        (self.generation, self.unrated, self.takebacks) = (Some(session.generation()), unrated, takebacks);
+        true
+    }
+
+    fn spoil(&mut self, why: &'static str) {
+        self.unrated.get_or_insert(why);
+    }
+
+    /// New players before the first move make a new pairing, judged on its
+    /// own (what the person chose before playing is the game they play);
+    /// after it they spoil the game. Only the pairing's verdict is redone: a
+    /// hint or the analysis before the first move still counts.
+    fn players_changed(&mut self, before_first_move: bool, players: &Players) {
+        if !before_first_move || self.takebacks > 0 {
+            self.spoil("the players changed during the game");
+        } else if self.unrated.is_none_or(|why| why == NOT_A_PAIRING) {
+            self.unrated = rated_pairing(players).is_none().then_some(NOT_A_PAIRING);
+        }
+    }
+}
+
+/// The level offered to a person who picks an AI opponent: the one nearest
+/// their rating in `variant` (Medium where the ladder has no levels).
+pub fn suggested_level(progress: &Progress, variant: Variant) -> Level {
+    LevelTable::shipped().nearest(variant, progress.rating(variant).glicko.rating).unwrap_or(Level::MEDIUM)
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<RatedGame>()
+        .init_resource::<Casual>()
+        .add_systems(Update, track.after(GameSystems::Apply).before(GameSystems::Show))
+        .add_systems(OnEnter(GamePhase::Over), rate);
+}
+
+/// The person's side and the level they play, if the players make a rated pairing.
+pub(crate) fn rated_pairing(players: &Players) -> Option<(Side, Level)> {
+    match (&players.white, &players.black) {
+        (PlayerSetup::Human, PlayerSetup::Ai(config)) => Level::of(config).map(|level| (Side::White, level)),
+        (PlayerSetup::Ai(config), PlayerSetup::Human) => Level::of(config).map(|level| (Side::Black, level)),
+        _ => None,
+    }
+}
+
+/// Follows the game in progress: a new game starts eligible or not; an undo
+/// past the limit, a hint, the analysis or new players after the first move
+/// spoil it.
+fn track(
+    mut requests: MessageReader<GameRequest>,
+    (mut hints, mut solves): (MessageReader<HintRequest>, MessageReader<SolveRequest>),
+    (session, players, visit, analysis): (Res<GameSession>, Res<Players>, Res<Visit>, Res<AnalysisSettings>),
+    casual: Res<Casual>,
+    mut rated: ResMut<RatedGame>,
+) {
+    let taken_up = rated.follow_visit(&session, &visit);
+    if !taken_up && rated.generation != Some(session.generation()) {
+        let why_not = if visit.active() {
+            Some("lessons and puzzles are not rated")
+        } else if session.plies() > 0 || session.replay().is_some() {
+            Some("only games played from the start are rated")
+        } else if casual.0 {
+            Some(CASUAL)
+        } else if rated_pairing(&players).is_none() {
+            Some(NOT_A_PAIRING)
+        } else {
+            None
+        };
+        rated.start(session.generation(), why_not);
+    }
+    for request in requests.read() {
+        match request {
+            GameRequest::Undo | GameRequest::ContinueFromHere => {
+                rated.takebacks += 1;
+                if rated.takebacks > TAKEBACKS {
+                    rated.spoil("more than two moves were taken back");
+                }
+            }
+            GameRequest::SetPlayers(players) => {
+                let fresh = session.plies() == 0 && session.replay().is_none() && !visit.active();
+                rated.players_changed(fresh, players);
+            }
+            _ => {}
+        }
+    }
+    if hints.read().count() > 0 {
+        rated.spoil("a hint was asked for");
+    }
+    if solves.read().count() > 0 {
+        rated.spoil("the solver was asked");
+    }
+    if analysis.on {
+        rated.spoil("the analysis was on");
+    }
+}
+
+/// A finished rated game moves the person's rating.
+fn rate(
+    session: Res<GameSession>,
+    players: Res<Players>,
+    mut rated: ResMut<RatedGame>,
+    mut progress: ResMut<Progress>,
+) {
+    let outcome = session.outcome();
+    if rated.generation != Some(session.generation()) || rated.unrated.is_some() || !outcome.is_over() {
+        return;
+    }
+    let Some((person, level)) = rated_pairing(&players) else { return };
+    let variant = session.variant();
+    let Some(measured) = LevelTable::shipped().rating(variant, level) else { return };
+    let opponent = Opponent { rating: measured.rating, deviation: (measured.interval / 1.96).max(30.0) };
+    let score = match outcome.winner() {
+        Some(winner) if winner == person => 1.0,
+        Some(_) => 0.0,
+        None => 0.5,
+    };
+    let history = progress.rating_mut(variant);
+    let before = history.glicko.rating;
+    history.record(opponent, score);
+    let (generation, after) = (session.generation(), history.glicko.rating);
+    rated.last = Some(RatedResult { generation, variant, before, after });
+    // Counted once: a second entry into Over (undo, then the same end) is not.
+    rated.spoil("this game was rated already");
+}

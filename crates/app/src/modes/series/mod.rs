@@ -1,0 +1,110 @@
+//! The Series window's logic: AI-vs-AI series played in the background while
+//! the game goes on, their live results, and replays of finished games on the
+//! main board. The tab itself is drawn by the panel (`ui::series`), so the
+//! headless tests run the logic alone.
+
+pub(crate) mod replay;
+pub(crate) mod runner;
+
+use bevy::prelude::*;
+
+pub use replay::WatchSeriesGame;
+pub use runner::{CancelSeries, Series, SeriesGameFinished, SeriesStatus, StartSeries};
+
+use crate::engine::lab::naive_study::NaiveStudy;
+use crate::engine::lab::runner::Seat;
+use crate::engine::lab::studies::{SERIES_GAMES, STUDY_DEPTH, alpha_beta, loa_levels, offence_defence_series};
+use crate::engine::{AiConfig, BoardSize, Variant};
+use crate::game::players::PlayerSetup;
+use crate::game::presets;
+use crate::game::presets::matchup;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_plugins((runner::plugin, replay::plugin));
+}
+
+/// A reproduction preset: one click fills the whole series form.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeriesPreset {
+    pub title: String,
+    pub variant: Variant,
+    pub size: BoardSize,
+    pub a: AiConfig,
+    pub b: AiConfig,
+    pub(crate) games: usize,
+    pub(crate) swap: bool,
+    pub(crate) noise: f64,
+}
+
+/// The classic study's five 99-game series (alpha-beta depth 3, tie-break
+/// noise on, A plays White), the LOA levels, the naive-players study (one
+/// preset per naive player and board), then the seven classic matchups
+/// as single exact games (as in the originals; raise games and noise for a
+/// distribution).
+pub fn series_presets() -> Vec<SeriesPreset> {
+    let eight = BoardSize::new(8, 8);
+    let mut list: Vec<SeriesPreset> = offence_defence_series()
+        .into_iter()
+        .map(|(a, b, _)| SeriesPreset {
+            title: format!("Study: {a} vs {b}, {SERIES_GAMES} games"),
+            variant: Variant::Breakthrough,
+            size: eight,
+            a: alpha_beta(a, STUDY_DEPTH),
+            b: alpha_beta(b, STUDY_DEPTH),
+            games: SERIES_GAMES,
+            swap: false,
+            noise: 1.0,
+        })
+        .collect();
+    let (easy, medium) = loa_levels();
+    list.push(SeriesPreset {
+        title: "LOA levels: classic depth 2 vs depth 3, both colours".to_string(),
+        variant: Variant::LinesOfAction,
+        size: eight,
+        a: easy,
+        b: medium,
+        games: 40,
+        swap: true,
+        noise: 1.0,
+    });
+    // The iterative-deepening article's study: its strong player against each
+    // naive player, on 6x6 and 8x8, colours swapped (see `breakline experiments --only 6`).
+    for pairing in NaiveStudy::article().pairings().expect("the article's time and depth are in range") {
+        let (schedule, Seat::Ai(a), Seat::Ai(b)) = (pairing.spec.schedule, pairing.spec.a, pairing.spec.b) else {
+            continue;
+        };
+        list.push(SeriesPreset {
+            title: format!("Naive study: balanced 3 s vs {} depth 3, {}", pairing.naive, schedule.size),
+            variant: schedule.variant,
+            size: schedule.size,
+            a,
+            b,
+            games: 4,
+            swap: schedule.swap,
+            noise: schedule.noise,
+        });
+    }
+    for number in 1..=presets::COUNT {
+        let Some(m) = matchup(number) else {
+            continue;
+        };
+        // The matchups to watch (master vs master) are no reproductions.
+        let (PlayerSetup::Ai(a), PlayerSetup::Ai(b)) = (m.white, m.black) else {
+            continue;
+        };
+        if number > 7 {
+            continue;
+        }
+        list.push(SeriesPreset {
+            title: format!("Matchup {number}: {}", m.title),
+            variant: m.variant,
+            size: m.size,
+            a,
+            b,
+            games: 1,
+            swap: false,
+            noise: 0.0,
+        });
+    }
+    list
+}

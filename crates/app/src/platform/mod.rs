@@ -1,0 +1,25 @@
+//! The game's place on the desktop: the resting window, the settings file,
+//! the library of finished games, game files and their dialog, the clipboard, screenshots and the launch
+//! options.
+
+pub(crate) mod clipboard;
+pub mod file_dialog;
+pub mod file_error;
+pub mod files;
+pub mod launch;
+pub mod library;
+pub(crate) mod screenshot;
+pub mod settings_store;
+pub(crate) mod window_rest;
+
+use bevy::prelude::*;
+
+/// The wing's logic, headless.
+pub(crate) fn plugin(app: &mut App) {
+    app.add_plugins((files::plugin, settings_store::plugin, file_dialog::plugin, library::plugin));
+}
+
+/// The wing's views (need a window).
+pub(crate) fn view_plugin(app: &mut App) {
+    app.add_plugins((window_rest::view_plugin, file_dialog::view_plugin, clipboard::view_plugin, screenshot::plugin));
+}

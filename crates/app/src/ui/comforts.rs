@@ -1,0 +1,239 @@
+//! Panel sections for player comforts: undo/redo, hint, flip and resign;
+//! stepping through the game (review); saving and opening games.
+
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use bevy_egui::egui::{self, RichText, Ui};
+
+use crate::board::layout::{BoardFlip, ViewFlip};
+use crate::game::notice::Notice;
+use crate::game::owner::visit::Visit;
+use crate::game::players::Players;
+use crate::game::request::GameRequest;
+use crate::game::session::GameSession;
+use crate::platform::clipboard::ClipboardAction;
+use crate::platform::file_dialog::{ChooseFile, FileChooser, TypedPath};
+use crate::platform::files::{FileAction, FileRequest, default_path};
+use crate::tasks::hint::{HINT_MS, Hint, HintRequest};
+use crate::tasks::proof::{PROOF_TIME, ProofStatus, SolveRequest};
+use crate::theme::palette;
+use crate::ui::numbering::move_label;
+
+/// What the game's buttons read and send: the hint, the flip, the proof,
+/// and whether a lesson or puzzle is visiting.
+#[derive(SystemParam)]
+pub(crate) struct ComfortsState<'w> {
+    session: Res<'w, GameSession>,
+    hint: Res<'w, Hint>,
+    flip: (ResMut<'w, BoardFlip>, ResMut<'w, ViewFlip>),
+    hint_request: MessageWriter<'w, HintRequest>,
+    proof: Res<'w, ProofStatus>,
+    solve_request: MessageWriter<'w, SolveRequest>,
+    visit: Res<'w, Visit>,
+}
+
+/// What the Files section reads and sends: the dialog or the typed path,
+/// and the file and clipboard requests.
+#[derive(SystemParam)]
+pub(crate) struct FilesState<'w> {
+    path: ResMut<'w, TypedPath>,
+    chooser: ResMut<'w, FileChooser>,
+    choose: MessageWriter<'w, ChooseFile>,
+    files: MessageWriter<'w, FileRequest>,
+    clipboard: MessageWriter<'w, ClipboardAction>,
+}
+
+impl ComfortsState<'_> {
+    /// Whether the board is seen from Black's side.
+    pub(crate) fn flipped(&self) -> bool {
+        self.flip.1.shown(*self.flip.0).0
+    }
+}
+
+/// Undo, redo, hint, flip and resign, under the game status.
+pub(crate) fn game_buttons(
+    ui: &mut Ui,
+    state: &mut ComfortsState,
+    players: &Players,
+    requests: &mut MessageWriter<GameRequest>,
+) {
+    let over = state.session.outcome().is_over();
+    // A lesson or puzzle has its own help, and nothing to resign or prove.
+    let visiting = state.visit.active();
+    ui.horizontal_wrapped(|ui| {
+        let can_undo = state.session.can_undo(players);
+        if ui.add_enabled(can_undo, egui::Button::new("⟲ Undo")).on_hover_text("Take back (Ctrl+Z)").clicked() {
+            requests.write(GameRequest::Undo);
+        }
+        let can_redo = state.session.redo_len() > 0 && !over;
+        if ui.add_enabled(can_redo, egui::Button::new("⟳ Redo")).on_hover_text("Replay (Ctrl+Y)").clicked() {
+            requests.write(GameRequest::Redo);
+        }
+        // Same width thinking or not, so the buttons after it stay put.
+        let hint_text = if state.hint.thinking { "Hint ⏳" } else { "Hint  " };
+        let can_hint = !over && !state.session.reviewing() && !state.hint.thinking;
+        let hover = format!("Best move by a {:.0} s master search (H)", HINT_MS as f64 / 1000.0);
+        if !visiting && ui.add_enabled(can_hint, egui::Button::new(hint_text)).on_hover_text(hover).clicked() {
+            state.hint_request.write(HintRequest);
+        }
+        let flipped = state.flipped();
+        if ui.add(egui::Button::new("Flip").selected(flipped)).on_hover_text("Black at the bottom (F)").clicked() {
+            let (choice, view) = &mut state.flip;
+            view.turn(choice);
+        }
+        let can_resign = !over && !state.session.reviewing();
+        if !visiting
+            && ui.add_enabled(can_resign, egui::Button::new("Resign")).on_hover_text("Give up this game").clicked()
+        {
+            requests.write(GameRequest::Resign);
+        }
+    });
+    let solve_text = if state.proof.running { "Solve ⏳" } else { "Solve  " };
+    let hover = format!("Prove who wins from here ({} s at most; S)", PROOF_TIME.as_secs());
+    ui.horizontal(|ui| {
+        let can_solve = !state.proof.running && !over;
+        if !visiting && ui.add_enabled(can_solve, egui::Button::new(solve_text)).on_hover_text(hover).clicked() {
+            state.solve_request.write(SolveRequest);
+        }
+        let text = match (&state.proof.text, state.proof.running) {
+            (_, true) => Some("Proving…".to_string()),
+            (Some(text), false) => Some(text.clone()),
+            (None, false) => None,
+        };
+        if let Some(text) = text {
+            ui.add(egui::Label::new(RichText::new(text).color(palette::PROOF.color32())).truncate());
+        }
+    });
+    if let Some(mv) = state.hint.mv {
+        ui.label(
+            RichText::new(format!("Hint: {}", state.session.position().move_name(mv))).color(palette::HINT.color32()),
+        );
+    }
+}
+
+/// Step buttons, and while reviewing, the way back or on from here.
+pub(crate) fn review_section(ui: &mut Ui, session: &GameSession, requests: &mut MessageWriter<GameRequest>) {
+    let live = session.position().moves().len();
+    let shown = session.shown_ply();
+    ui.horizontal(|ui| {
+        let back = shown > 0;
+        if ui.add_enabled(back, egui::Button::new("⏮")).on_hover_text("Start position").clicked() {
+            requests.write(GameRequest::GoTo { ply: 0 });
+        }
+        // One move along the line shown: the game's or a side line's.
+        for (forward, text, hover) in [(false, "◀", "One move back (Left)"), (true, "▶", "One move on (Right)")] {
+            let step = session.step_along(forward);
+            if ui.add_enabled(step.is_some(), egui::Button::new(text)).on_hover_text(hover).clicked()
+                && let Some(path) = step
+            {
+                requests.write(GameRequest::ShowLine(path));
+            }
+        }
+        let reviewing = session.reviewing();
+        if ui.add_enabled(reviewing, egui::Button::new("⏭")).on_hover_text("Back to the game (G)").clicked() {
+            requests.write(GameRequest::GoTo { ply: live });
+        }
+    });
+    if session.line_path().is_some() {
+        crate::ui::side_lines::line_tools(ui, session, requests);
+    } else if session.reviewing() {
+        let text = format!("Reviewing: after {} (of {})", move_label(shown), move_label(live));
+        ui.label(RichText::new(text).strong().color(palette::REVIEW.color32()));
+        ui.horizontal(|ui| {
+            if ui.button("Back to game").on_hover_text("The game's latest position (G)").clicked() {
+                requests.write(GameRequest::GoTo { ply: live });
+            }
+            let hover = "Drop the later moves and play on from this position (a move on the board tries a side line)";
+            if ui.button("Continue from here").on_hover_text(hover).clicked() {
+                requests.write(GameRequest::ContinueFromHere);
+            }
+        });
+    }
+}
+
+/// Save and open games through the desktop's file dialog, or by a typed
+/// path where there is none; one line says how it went (and a toast over the
+/// board, see `toast.rs`).
+pub(crate) fn files_section(ui: &mut Ui, state: &mut FilesState, notice: &Notice) {
+    let header = egui::CollapsingHeader::new("Files").default_open(false);
+    // A dialog that never answered opens the typed path at once.
+    let header = if state.chooser.take_reveal() { header.open(Some(true)) } else { header };
+    header.show(ui, |ui| {
+        let dialog = state.chooser.uses_dialog();
+        let waiting = state.chooser.is_open();
+        let dots = if dialog { "…" } else { "" };
+        let actions = [
+            (FileAction::Save, "Save", "The whole game as JSON (Ctrl+S)"),
+            (FileAction::Load, "Open", "A game saved as JSON (Ctrl+O)"),
+            (
+                FileAction::ExportMoves,
+                "Export text",
+                "The game as text to share: tags (players, date, result) and numbered moves",
+            ),
+            (
+                FileAction::ImportMoves,
+                "Import text",
+                "A game as text (tags and moves), or a bare move list for the board set up now",
+            ),
+        ];
+        ui.horizontal_wrapped(|ui| {
+            for (action, label, hover) in actions {
+                let button = egui::Button::new(format!("{label}{dots}"));
+                if ui.add_enabled(!waiting, button).on_hover_text(hover).clicked() {
+                    state.choose.write(ChooseFile(action));
+                }
+            }
+        });
+        ui.horizontal(|ui| {
+            let copy = ui.button("Copy game").on_hover_text("The game as text, to paste anywhere (Ctrl+C)");
+            if copy.clicked() {
+                state.clipboard.write(ClipboardAction::CopyGame);
+            }
+            let paste = ui.button("Paste game").on_hover_text("Open the game text on the clipboard (Ctrl+V)");
+            if paste.clicked() {
+                state.clipboard.write(ClipboardAction::PasteGame);
+            }
+        });
+        if waiting {
+            ui.label(RichText::new("Waiting for the file dialog…").weak());
+        }
+        let typed = |ui: &mut Ui, path: &mut TypedPath| {
+            ui.add(egui::TextEdit::singleline(&mut path.0).desired_width(f32::INFINITY).hint_text("file path"));
+            ui.horizontal(|ui| {
+                if ui.small_button("New name (.json)").clicked() {
+                    path.0 = default_path("json").display().to_string();
+                }
+                if ui.small_button("New name (.txt)").clicked() {
+                    path.0 = default_path("txt").display().to_string();
+                }
+            });
+        };
+        if dialog {
+            egui::CollapsingHeader::new("Use a typed path").default_open(false).show(ui, |ui| {
+                ui.label(
+                    RichText::new("The buttons above open the desktop's dialog; this names a file exactly.").weak(),
+                );
+                typed(ui, &mut state.path);
+                let path = std::path::PathBuf::from(state.path.0.trim());
+                ui.horizontal_wrapped(|ui| {
+                    for (action, label, hover) in actions {
+                        if ui.small_button(label).on_hover_text(hover).clicked() {
+                            state.files.write(FileRequest { action, path: path.clone() });
+                        }
+                    }
+                });
+            });
+        } else {
+            ui.label(RichText::new("No file dialog here: the buttons use this path.").weak());
+            typed(ui, &mut state.path);
+        }
+    });
+    notice_line(ui, notice);
+}
+
+fn notice_line(ui: &mut Ui, notice: &Notice) {
+    if let Some(text) = &notice.text {
+        let color = if notice.error { palette::ERROR } else { palette::SUCCESS }.color32();
+        ui.add(egui::Label::new(RichText::new(text).color(color)).wrap());
+    }
+}

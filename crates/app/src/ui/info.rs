@@ -1,0 +1,337 @@
+//! Panel sections about the game in progress: whose turn it is and what the
+//! AI is thinking, pause/step and animation pacing, per-side statistics and
+//! the move list.
+
+use bevy::prelude::*;
+use bevy_egui::egui::{self, RichText, Ui};
+
+use crate::engine::Side;
+use crate::engine::ai::search::score_text;
+use crate::engine::library::review::GameReport;
+use crate::engine::rules::clock::clock_text;
+use crate::engine::rules::explain::{line_text, loa_reaches};
+use crate::engine::rules::line_tree::LinePath;
+use crate::engine::rules::notation::{compact_count, thousands};
+use crate::engine::rules::record::MoveRecord;
+use crate::engine::rules::variation::Line;
+use crate::game::clock::TurnTimer;
+use crate::game::control::AiControl;
+use crate::game::phase::TurnPhase;
+use crate::game::request::GameRequest;
+use crate::game::session::GameSession;
+use crate::game::settings::PlaySettings;
+use crate::theme::palette;
+use crate::ui::numbering::move_number;
+use crate::ui::panel_state::{AiView, GameView};
+
+/// Both clocks of a game on the clock, Black's above White's as on the
+/// board, the running one lit, each under ten seconds in tenths.
+pub(crate) fn clocks(ui: &mut Ui, session: &GameSession, timer: &TurnTimer) {
+    let Some((clock, running)) = crate::game::clock::showing(session, timer) else { return };
+    // In a narrow window's panel Black's clock goes under White's. A row of
+    // the clocks' own height: a layout over the whole panel would centre them
+    // in all of it and push everything under them out of the window.
+    let draw = |ui: &mut Ui| {
+        for side in [Side::White, Side::Black] {
+            let left = clock.remaining(side);
+            let text = format!("{} {}", side.title(), clock_text(left));
+            let mut rich = RichText::new(text).monospace().size(18.0);
+            rich = match running == Some(side) {
+                true if left < LOW_TIME => rich.strong().color(palette::ERROR.color32()),
+                true => rich.strong().color(palette::HEADLINE.color32()),
+                false => rich.color(palette::GUIDE.color32()),
+            };
+            let frame = egui::Frame::group(ui.style()).inner_margin(egui::Margin::symmetric(8, 2));
+            frame
+                .show(ui, |ui| ui.add(egui::Label::new(rich).extend()))
+                .response
+                .on_hover_text(clock.control().label());
+        }
+    };
+    if ui.available_width() < CLOCKS_SIDE_BY_SIDE {
+        ui.vertical(draw);
+    } else {
+        ui.horizontal(draw);
+    }
+}
+
+/// While a Lines of Action piece is selected: why its marked squares are
+/// what they are, line by line (the pieces on a line set the distance).
+pub(crate) fn selection_reasons(ui: &mut Ui, session: &GameSession, selection: &crate::board::input::Selection) {
+    let Some(from) = selection.square else { return };
+    let Some(reaches) = loa_reaches(session.position(), from) else { return };
+    let size = session.size();
+    ui.label(RichText::new(format!("Why {} may go where it may:", size.square_name(from))).strong());
+    for line in &reaches {
+        ui.label(RichText::new(line_text(size, line)).color(palette::NOTE.color32()));
+    }
+}
+
+/// The width two framed clocks need side by side ("White 4:59" and "Black 5:00").
+const CLOCKS_SIDE_BY_SIDE: f32 = 262.0;
+
+/// Under this a running clock shows in the warning colour.
+const LOW_TIME: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// Whose turn it is, or the result, and what the AI is thinking.
+/// `numbers`: with the search's depth, nodes, speed and table hits.
+pub(crate) fn status(ui: &mut Ui, game: &GameView, ai: &AiView, numbers: bool) {
+    let session = &game.session;
+    let position = session.position();
+    // A watched record names who really played it.
+    let (who, in_full) = match session.replay() {
+        Some(replay) => (format!("watching {}", replay.title), replay.title.clone()),
+        None => (game.players.matchup(), game.players.matchup_in_full()),
+    };
+    ui.label(format!("{} {}  ·  {who}", session.variant().title(), session.size())).on_hover_text(in_full);
+    if session.reviewing() {
+        // The header describes the position on the board (a side line's too).
+        let side = session.shown_position().side_to_move();
+        let what = if session.line_path().is_some() { "side line" } else { "reviewing" };
+        let text = format!("Move {}: {} to move ({what})", move_number(session.shown_ply()), side.title());
+        ui.label(RichText::new(text).strong().size(16.0).color(palette::REVIEW.color32()));
+        return;
+    }
+    if game.over() {
+        ui.label(RichText::new(session.outcome().describe()).strong().color(palette::HEADLINE.color32()));
+        return;
+    }
+    let side = position.side_to_move();
+    ui.label(
+        RichText::new(format!("Move {}: {} to move", move_number(session.plies()), side.title())).strong().size(16.0),
+    );
+    let turn = game.turn();
+    // The status always takes three rows, so the buttons below it never jump
+    // between turns (a click aimed at them would land elsewhere).
+    let rows_before = ui.min_rect().height();
+    if let Some(status) = ai.thinking.status.as_ref().filter(|_| turn == Some(TurnPhase::AiThinking)) {
+        // No spinner: it repaints every frame, and on a software renderer
+        // those frames take the cores the search needs. The line changes
+        // when the search reports (a few times a second at most).
+        ui.label(format!("⏳ {} AI is thinking… {:.1} s", status.side.title(), status.elapsed().as_secs_f32()));
+        match status.latest.as_ref().filter(|_| numbers) {
+            Some(info) => {
+                let best = info.pv.first().map(|m| position.move_name(*m)).unwrap_or_else(|| "…".to_string());
+                let reach = if info.iterations > 0 {
+                    format!("{} playouts", thousands(info.iterations))
+                } else {
+                    format!("depth {}", info.depth)
+                };
+                // One row each, cut short rather than wrapped, so the buttons below never
+                // move; counts in three figures so that a narrow panel still shows them.
+                let line = format!("{reach} · best {best} ({})", score_text(info.score));
+                ui.add(egui::Label::new(line).truncate());
+                let seconds = info.time.as_secs_f64();
+                let speed =
+                    if seconds > 0.0 { compact_count((info.nodes as f64 / seconds) as u64) } else { "–".into() };
+                // Only the enhanced search keeps a table; MCTS and plain searches report none.
+                let table = if info.tt_hits > 0 {
+                    format!(" · {} table hits", compact_count(info.tt_hits))
+                } else {
+                    String::new()
+                };
+                let counts = format!("{} nodes · {speed} nodes/s{table}", compact_count(info.nodes));
+                ui.add(egui::Label::new(RichText::new(counts).weak()).truncate());
+            }
+            None if numbers => {
+                ui.label(RichText::new(format!("{} · first iteration running", status.config)).weak());
+            }
+            None => {}
+        }
+    } else if game.players.get(side).is_ai() && ai.control.paused() {
+        ui.label("AI paused — press Resume or Step.");
+    } else if turn == Some(TurnPhase::HumanTurn) {
+        ui.label(RichText::new("Click one of your pieces, then a marked square.").weak());
+    }
+    // A button row can be taller than a text row: size every row for it.
+    let row =
+        ui.text_style_height(&egui::TextStyle::Body).max(ui.spacing().interact_size.y) + ui.spacing().item_spacing.y;
+    let used = ui.min_rect().height() - rows_before;
+    if used < 3.0 * row {
+        ui.add_space(3.0 * row - used);
+    }
+    if let Some(error) = ai.control.error() {
+        ui.label(RichText::new(error).color(palette::ERROR.color32()));
+    }
+}
+
+/// Pause and step the AI; the pause between its moves and the slides.
+/// `over`: the game has ended (nothing to step).
+pub(crate) fn pacing_section(
+    ui: &mut Ui,
+    control: &AiControl,
+    over: bool,
+    play: &mut ResMut<PlaySettings>,
+    requests: &mut MessageWriter<GameRequest>,
+) {
+    egui::CollapsingHeader::new("AI moves and animation").default_open(true).show(ui, |ui| {
+        let paused = control.paused();
+        ui.horizontal(|ui| {
+            let pause_text = if paused { "Resume" } else { "Pause" };
+            if ui.button(pause_text).on_hover_text("Hold AI moves (a running search finishes first)").clicked() {
+                requests.write(GameRequest::SetPaused(!paused));
+            }
+            let step = ui.add_enabled(paused && !over, egui::Button::new("Step"));
+            if step.on_hover_text("Play one AI move").clicked() {
+                requests.write(GameRequest::StepAi);
+            }
+        });
+        let mut edited = play.clone();
+        ui.add(egui::Slider::new(&mut edited.ai_delay_secs, 0.0..=3.0).text("s between AI moves"));
+        ui.checkbox(&mut edited.animate, "Animate moves");
+        ui.add_enabled(edited.animate, egui::Slider::new(&mut edited.move_secs, 0.05..=1.5).text("s a slide"));
+        play.set_if_neq(edited);
+    });
+}
+
+pub(crate) fn statistics_section(ui: &mut Ui, session: &GameSession) {
+    egui::CollapsingHeader::new("Statistics").default_open(true).show(ui, |ui| {
+        statistics_grid(ui, session, "live_stats");
+    });
+}
+
+/// Per-side figures: captures, the last move's search, totals and averages.
+pub(crate) fn statistics_grid(ui: &mut Ui, session: &GameSession, id: &str) {
+    let stats = &session.record().stats;
+    egui::Grid::new(id).striped(true).num_columns(3).show(ui, |ui| {
+        ui.label("");
+        ui.label(RichText::new("White").strong());
+        ui.label(RichText::new("Black").strong());
+        ui.end_row();
+        let mut row = |name: &str, value: &dyn Fn(Side) -> String| {
+            ui.label(name);
+            ui.label(value(Side::White));
+            ui.label(value(Side::Black));
+            ui.end_row();
+        };
+        row("Moves", &|s| stats.side(s).moves.to_string());
+        row("Captures", &|s| stats.side(s).captures.to_string());
+        row("Last move nodes", &|s| session.last_record_of(s).map_or("–".into(), |m| thousands(m.nodes)));
+        row("Last move time", &|s| {
+            session.last_record_of(s).map_or("–".into(), |m| millis(m.time_us as f64 / 1000.0))
+        });
+        row("Last move depth", &|s| {
+            session.last_record_of(s).map_or("–".into(), |m| match (m.book, m.depth) {
+                (true, _) => "book".to_string(),
+                (false, 0) => "–".to_string(),
+                (false, depth) => depth.to_string(),
+            })
+        });
+        row("Total nodes", &|s| thousands(stats.side(s).nodes));
+        row("Total time", &|s| millis(stats.side(s).total_time_ms()));
+        row("Avg nodes / move", &|s| thousands(stats.side(s).average_nodes().round() as u64));
+        row("Avg time / move", &|s| millis(stats.side(s).average_time_ms()));
+    });
+}
+
+/// The move list, with the side lines under the move they replace; a click
+/// on a move returns its place (the game's ply after it, or a side line's).
+/// `shown`: the place on the board while reviewing, highlighted.
+/// `report`: the game's report, whose marks (`?!`, `?`, `??`) follow the moves.
+pub(crate) fn moves_section(
+    ui: &mut Ui,
+    session: &GameSession,
+    shown: Option<&LinePath>,
+    report: Option<&GameReport>,
+) -> Option<LinePath> {
+    let mut clicked = None;
+    egui::CollapsingHeader::new("Moves").default_open(true).show(ui, |ui| {
+        let moves = &session.record().moves;
+        if moves.is_empty() {
+            ui.label(RichText::new("No moves yet.").weak());
+            return;
+        }
+        let scroll_id = egui::Id::new("move_list_scrolled_to");
+        let scrolled_to: Option<LinePath> = ui.data(|d| d.get_temp(scroll_id)).flatten();
+        if shown.is_none() {
+            ui.data_mut(|d| d.remove::<Option<LinePath>>(scroll_id));
+        }
+        let tree = session.record().line_tree();
+        let rows: Vec<(usize, &[MoveRecord])> = moves.chunks(2).enumerate().collect();
+        egui::ScrollArea::vertical().id_salt("move_list").max_height(260.0).stick_to_bottom(true).show(ui, |ui| {
+            // A grid of the moves until a row with side lines, then the lines, and on.
+            for block in rows.split_inclusive(|(turn, _)| has_lines(&tree, *turn)) {
+                let Some(&(first, _)) = block.first() else { continue };
+                egui::Grid::new(("move_grid", first))
+                    .num_columns(3)
+                    .spacing([14.0, 2.0])
+                    .min_col_width(MOVE_COLUMN)
+                    .show(ui, |ui| {
+                        for &(turn, pair) in block {
+                            move_row(
+                                ui,
+                                (turn, pair),
+                                (shown, report),
+                                (scroll_id, scrolled_to.as_ref()),
+                                &mut clicked,
+                            );
+                        }
+                    });
+                if let Some(&(turn, _)) = block.last().filter(|(turn, _)| has_lines(&tree, *turn)) {
+                    for at in [turn * 2, turn * 2 + 1] {
+                        crate::ui::side_lines::lines_at(ui, &tree, at, shown, &mut clicked);
+                    }
+                }
+            }
+        });
+    });
+    clicked
+}
+
+/// The narrowest column of the move list (a move number fits it; moves are
+/// wider, and as wide in each grid), so the grids between side lines line up.
+const MOVE_COLUMN: f32 = 28.0;
+
+/// Whether either move of row `turn` has side lines.
+fn has_lines(tree: &Line, turn: usize) -> bool {
+    tree.moves.iter().skip(turn * 2).take(2).any(|entry| !entry.alternatives.is_empty())
+}
+
+/// One row of the move list: its number and its two moves.
+fn move_row(
+    ui: &mut Ui,
+    (turn, pair): (usize, &[MoveRecord]),
+    (shown, report): (Option<&LinePath>, Option<&GameReport>),
+    (scroll_id, scrolled_to): (egui::Id, Option<&LinePath>),
+    clicked: &mut Option<LinePath>,
+) {
+    ui.label(RichText::new(format!("{}.", turn + 1)).weak());
+    for (i, m) in pair.iter().enumerate() {
+        let place = LinePath::main(turn * 2 + i + 1);
+        let ply = place.ply;
+        // A book move is marked as chess GUIs do; it was not searched.
+        let (notation, mut hover) = if m.book {
+            (format!("{} (book)", m.notation), "Opening book move · review from here".to_string())
+        } else {
+            (m.notation.clone(), "Review from here".to_string())
+        };
+        let mut text = RichText::new(notation).monospace();
+        let review = report.and_then(|r| r.moves.get(ply - 1));
+        if let Some((review, mark)) = review.and_then(|r| r.mark.map(|mark| (r, mark))) {
+            text = RichText::new(format!("{}{}", m.notation, mark.symbol()))
+                .monospace()
+                .color(crate::ui::report::mark_colour(mark));
+            let better = review.best.as_deref().unwrap_or("–");
+            hover = format!("{}: −{:.0} points; better {better} · {hover}", mark.name(), review.loss);
+        }
+        let is_shown = shown == Some(&place);
+        let label = ui.selectable_label(is_shown, text).on_hover_text(hover);
+        if label.clicked() {
+            *clicked = Some(place.clone());
+        }
+        // A move reviewed from elsewhere (the graph, a key) scrolls into view once.
+        if is_shown && scrolled_to != shown {
+            label.scroll_to_me(Some(egui::Align::Center));
+            ui.data_mut(|d| d.insert_temp(scroll_id, shown.cloned()));
+        }
+    }
+    ui.end_row();
+}
+
+pub(crate) fn millis(ms: f64) -> String {
+    match ms {
+        ms if ms >= 1000.0 => format!("{:.2} s", ms / 1000.0),
+        ms if ms >= 10.0 => format!("{ms:.0} ms"),
+        ms => format!("{ms:.1} ms"),
+    }
+}

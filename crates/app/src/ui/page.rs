@@ -1,0 +1,65 @@
+//! What every screen shares: the header with its way Home, and the page a
+//! menu screen (Home, the play setup, Settings) is drawn on.
+
+use bevy::prelude::*;
+use bevy_egui::egui::{self, RichText, Ui};
+
+use crate::theme::palette;
+use crate::ui::backdrop::PanelBackdrop;
+
+/// The widest a menu page's column grows, in points.
+const PAGE_WIDTH: f32 = 620.0;
+
+/// The screen's title with a Home button before it; true when it was clicked.
+pub(crate) fn screen_header(ui: &mut Ui, title: &str) -> bool {
+    let mut home = false;
+    ui.horizontal(|ui| {
+        home = ui.button("◀ Home").on_hover_text("Back to Home (Esc); the game waits").clicked();
+        ui.heading(title);
+    });
+    home
+}
+
+/// A menu screen: its header, then `contents` in a centred column that
+/// scrolls when the window is short. Returns whether Home was asked for.
+pub(crate) fn menu_page(
+    ctx: &egui::Context,
+    backdrop: &mut ResMut<PanelBackdrop>,
+    title: &str,
+    contents: impl FnOnce(&mut Ui),
+) -> bool {
+    let mut home = false;
+    let mut root = egui::Ui::new(
+        ctx.clone(),
+        "menu_root".into(),
+        egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect()),
+    );
+    // The backdrop paints the page's fill, over the board that waits under it.
+    let frame = egui::Frame::central_panel(root.style()).fill(egui::Color32::TRANSPARENT);
+    egui::CentralPanel::default().frame(frame).show(&mut root, |ui| {
+        egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+            let width = ui.available_width().min(PAGE_WIDTH);
+            let margin = ((ui.available_width() - width) / 2.0).max(0.0);
+            ui.horizontal(|ui| {
+                ui.add_space(margin);
+                ui.vertical(|ui| {
+                    ui.set_width(width);
+                    ui.add_space(8.0);
+                    home = !title.is_empty() && screen_header(ui, title);
+                    ui.add_space(6.0);
+                    contents(ui);
+                    ui.add_space(12.0);
+                });
+            });
+        });
+    });
+    PanelBackdrop::record(backdrop, &root, ctx.viewport_rect(), egui::Rect::NOTHING);
+    home
+}
+
+/// A section's heading on a menu page.
+pub(crate) fn section_heading(ui: &mut Ui, text: &str) {
+    ui.add_space(10.0);
+    ui.label(RichText::new(text).strong().size(17.0).color(palette::HEADLINE.color32()));
+    ui.add_space(2.0);
+}

@@ -1,0 +1,177 @@
+//! The two side panels around the board (the screen's tools on the left,
+//! the game on the right), each folding to a strip, and the board's share of
+//! the window between them.
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::{EguiContextSettings, EguiContexts, egui};
+
+use crate::board::layout::{BoardViewport, PanelWidths, panel_widths};
+use crate::modes::screens::Screen;
+use crate::ui::backdrop::{PanelBackdrop, panel_frame};
+use crate::ui::panel_state::PanelState;
+use crate::ui::screen_panels;
+
+/// The width of a collapsed panel's strip (its open button).
+const COLLAPSED_WIDTH: f32 = 26.0;
+
+/// egui's own pointer capture counts the whole window as egui (the panels
+/// hang off a root `Ui` covering it), which would block every board click;
+/// board input checks [`PanelWidths`] instead.
+pub(crate) fn keep_pointer_for_board(mut contexts: Query<&mut EguiContextSettings, Added<EguiContextSettings>>) {
+    for mut settings in &mut contexts {
+        settings.capture_pointer_input = false;
+    }
+}
+
+pub(crate) fn draw_panel(
+    mut contexts: EguiContexts,
+    mut state: PanelState,
+    mut panels: ResMut<PanelWidths>,
+    mut backdrop: ResMut<PanelBackdrop>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let mut root = egui::Ui::new(
+        ctx.clone(),
+        "root".into(),
+        egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect()),
+    );
+    let (left_width, right_width) = panel_widths(ctx.viewport_rect().width());
+    let mut layout = *state.layout;
+    let screen = state.screens.get();
+    // The screen's tools on the left (where it has any), the game as it
+    // happens on the right; either folds away to a strip with the button
+    // that opens it again.
+    let has_left = screen_panels::has_left(screen);
+    let mut settings_open = layout.settings_shown(ctx.viewport_rect().width());
+    let shown_before = settings_open && has_left;
+    let left = if !has_left {
+        egui::Rect::from_min_size(ctx.viewport_rect().min, egui::Vec2::ZERO)
+    } else if !settings_open {
+        collapsed_strip(&mut root, "breakline_settings_strip", true, &mut settings_open)
+    } else {
+        egui::Panel::left("breakline_settings")
+            .frame(panel_frame(root.style()))
+            .exact_size(left_width)
+            .show(&mut root, |ui| {
+                egui::ScrollArea::vertical()
+                    .id_salt("settings_scroll")
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| screen_panels::left(ui, &mut state, &mut settings_open));
+            })
+            .response
+            .rect
+    };
+    let series_tab = screen == Screen::Watch && crate::ui::series::is_open(ctx);
+    // The Series tab needs room for its tables; it takes it from the board.
+    let right_width =
+        if series_tab { right_width.max((ctx.viewport_rect().width() * 0.36).min(470.0)) } else { right_width };
+    let game_shown = layout.game_open;
+    let right = if !layout.game_open {
+        collapsed_strip(&mut root, "breakline_game_strip", false, &mut layout.game_open)
+    } else {
+        egui::Panel::right("breakline_game")
+            .frame(panel_frame(root.style()))
+            .exact_size(right_width)
+            .show(&mut root, |ui| {
+                egui::ScrollArea::vertical()
+                    .id_salt("game_scroll")
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| screen_panels::right(ui, &mut state, &mut layout, series_tab));
+            })
+            .response
+            .rect
+    };
+    if has_left && settings_open != shown_before {
+        layout.settings_open = Some(settings_open);
+    }
+    state.layout.set_if_neq(layout);
+    let pointer_over_window = ctx
+        .pointer_latest_pos()
+        .and_then(|pos| ctx.layer_id_at(pos))
+        .is_some_and(|layer| layer.order != egui::Order::Background);
+    panels.set_if_neq(PanelWidths {
+        // egui's points are the window's logical pixels times the interface's scale.
+        left: left.width() * ctx.zoom_factor(),
+        right: right.width() * ctx.zoom_factor(),
+        pointer_over_window,
+    });
+    // A folded strip keeps egui's own fill: its button reaches past the
+    // strip's rectangle, and the strip is narrow.
+    let open = |shown: bool, rect: egui::Rect| if shown { rect } else { egui::Rect::NOTHING };
+    PanelBackdrop::record(&mut backdrop, &root, open(shown_before, left), open(game_shown, right));
+    draw_overlays(ctx, &mut state, screen, left, right);
+    Ok(())
+}
+
+/// What floats over the board between the panels: the game-over banner, the
+/// evaluation bar, the toast and the replace question.
+fn draw_overlays(ctx: &egui::Context, state: &mut PanelState, screen: Screen, left: egui::Rect, right: egui::Rect) {
+    // While reviewing, the banner would cover the positions looked at; a
+    // lesson's example that ends the game is not a game to play again.
+    let lesson = state.lesson_run.open.is_some();
+    if state.game.over() && !state.game.session.reviewing() && !lesson {
+        let banner = crate::ui::banner::Banner {
+            session: &state.game.session,
+            settings: &state.setup.settings,
+            progress: &state.progress,
+            requests: &mut state.requests,
+            play: (screen == Screen::Play).then_some(&mut state.play_requests),
+        };
+        if crate::ui::banner::show(ctx, banner, (left.right() + right.left()) / 2.0).is_some() {
+            state.screens.go(Screen::PlaySetup);
+        }
+    }
+    crate::ui::insight::eval_bar(ctx, &state.insight.evaluation, state.comforts.flipped(), left.right());
+    crate::ui::toast::show(ctx, &mut state.notice, (left.right(), right.left()));
+    let plies = state.game.session.plies();
+    crate::ui::confirm::show(ctx, &state.replace, plies, &mut state.play, &mut state.requests);
+}
+
+/// A folded panel: a thin strip whose button opens it again.
+fn collapsed_strip(root: &mut egui::Ui, id: &'static str, left_side: bool, open: &mut bool) -> egui::Rect {
+    let panel = if left_side { egui::Panel::left(id) } else { egui::Panel::right(id) };
+    let (arrow, hover) = if left_side { ("»", "Show the settings ([)") } else { ("«", "Show the game panel (])") };
+    panel
+        .exact_size(COLLAPSED_WIDTH)
+        .resizable(false)
+        .show(root, |ui| {
+            if ui.button(arrow).on_hover_text(hover).clicked() {
+                *open = true;
+            }
+        })
+        .response
+        .rect
+}
+
+/// The board gets the window between the panels.
+pub(crate) fn fit_viewport(
+    window: Single<&Window, With<PrimaryWindow>>,
+    panels: Res<PanelWidths>,
+    mut viewport: ResMut<BoardViewport>,
+) {
+    let (width, height) = (window.width(), window.height());
+    // A window narrower than its panels still shows a (small) board.
+    // The evaluation bar keeps a strip at the board's left.
+    let free = (width - panels.left - panels.right - crate::ui::insight::EVAL_BAR_ROOM).max(width * 0.2);
+    let left = (panels.left + crate::ui::insight::EVAL_BAR_ROOM).min(width - free);
+    let center_x = -width / 2.0 + left + free / 2.0;
+    let fitted = BoardViewport { center: Vec2::new(center_x, 0.0), size: Vec2::new(free, height) };
+    viewport.set_if_neq(fitted);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two parameters of one system that touch the same resource, one of
+    /// them mutably, panic when the system first runs (Bevy's B0002); the
+    /// headless game tests never run the egui pass, so check its systems here.
+    #[test]
+    fn the_panel_systems_parameters_do_not_conflict() {
+        let mut world = World::new();
+        let mut schedule = Schedule::default();
+        schedule.add_systems((draw_panel, crate::ui::flow::draw, crate::ui::lessons::draw));
+        schedule.initialize(&mut world).expect("the schedule builds");
+    }
+}

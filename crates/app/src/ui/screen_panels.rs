@@ -1,0 +1,165 @@
+//! What each game screen's panels hold: Play only what playing needs, Learn
+//! and Puzzles their own, Analyse the analysis and files, Watch & Lab the
+//! players, presets, series and the engine's numbers.
+
+use bevy_egui::egui::{self, RichText, Ui};
+
+use crate::engine::Variant;
+use crate::game::request::GameRequest;
+use crate::modes::lessons::LessonRequest;
+use crate::modes::screens::Screen;
+use crate::ui::panel_state::{PanelLayout, PanelState};
+
+/// Whether the screen has a left panel (its tools).
+pub(crate) fn has_left(screen: Screen) -> bool {
+    matches!(screen, Screen::Analyse | Screen::Watch)
+}
+
+/// The left panel: the next game, files, and in Watch & Lab the players,
+/// presets, series and pacing.
+pub(crate) fn left(ui: &mut Ui, state: &mut PanelState, open: &mut bool) {
+    ui.add_space(4.0);
+    ui.horizontal(|ui| {
+        ui.heading("Set up");
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            if ui.button("«").on_hover_text("Hide this panel ([)").clicked() {
+                *open = false;
+            }
+        });
+    });
+    ui.separator();
+    let variant = state.game.session.variant();
+    crate::ui::setup::game_section(ui, &mut state.setup, &state.game, &mut state.requests);
+    if state.screens.get() == Screen::Watch {
+        let suggested = crate::modes::rated::suggested_level(&state.progress.progress, variant);
+        crate::ui::setup::players_section(ui, (variant, suggested), &state.game.players, &mut state.requests);
+        crate::ui::setup::presets_section(ui, &mut state.setup.settings, &mut state.requests);
+        crate::ui::series::open_button(ui);
+        let over = state.game.over();
+        crate::ui::info::pacing_section(ui, &state.ai.control, over, &mut state.play, &mut state.requests);
+    }
+    crate::ui::comforts::files_section(ui, &mut state.files, &state.notice);
+}
+
+/// The right panel: the screen's header, then the game as it happens.
+pub(crate) fn right(ui: &mut Ui, state: &mut PanelState, layout: &mut PanelLayout, series_tab: bool) {
+    let screen = state.screens.get();
+    ui.add_space(4.0);
+    ui.horizontal(|ui| {
+        if ui.button("»").on_hover_text("Hide the game panel (])").clicked() {
+            layout.game_open = false;
+        }
+        if ui.button("◀ Home").on_hover_text("Back to Home (Esc); the game waits").clicked() {
+            state.screens.go(Screen::Home);
+        }
+        ui.heading(screen.title());
+    });
+    if screen == Screen::Watch {
+        let mut tab = series_tab;
+        ui.horizontal(|ui| {
+            ui.selectable_value(&mut tab, false, "Game");
+            ui.selectable_value(&mut tab, true, "Series");
+        });
+        if tab != series_tab {
+            crate::ui::series::set_open(ui.ctx(), tab);
+        }
+        if series_tab {
+            crate::ui::series::contents(ui, &mut state.series, &state.ai.control, &mut state.requests);
+            return;
+        }
+    }
+    ui.separator();
+    match screen {
+        Screen::Play => play(ui, state, layout),
+        Screen::Learn => learn(ui, state),
+        Screen::Puzzles => puzzles(ui, state),
+        _ => study(ui, state, layout, screen == Screen::Watch),
+    }
+}
+
+/// Play: the clocks, the status, the buttons, the rating, the moves.
+fn play(ui: &mut Ui, state: &mut PanelState, layout: &PanelLayout) {
+    crate::ui::info::clocks(ui, &state.game.session, &state.game.timer);
+    crate::ui::info::status(ui, &state.game, &state.ai, layout.engine_numbers);
+    crate::ui::comforts::game_buttons(ui, &mut state.comforts, &state.game.players, &mut state.requests);
+    crate::ui::comforts::review_section(ui, &state.game.session, &mut state.requests);
+    crate::ui::move_box::section(ui, &mut state.move_box);
+    crate::ui::info::selection_reasons(ui, &state.game.session, &state.selection);
+    if ui.button("New game…").on_hover_text("Opponent, colour, clock, rated or casual").clicked() {
+        state.screens.go(Screen::PlaySetup);
+    }
+    let variant = state.game.session.variant();
+    crate::ui::progress::section(ui, &mut state.progress, variant, &state.game.players, &mut state.requests);
+    moves(ui, state);
+}
+
+/// Learn: the lessons to open (the card shows the open one), the status.
+fn learn(ui: &mut Ui, state: &mut PanelState) {
+    ui.label(RichText::new("The card over the board teaches the rules; try each move on the board.").weak());
+    ui.horizontal_wrapped(|ui| {
+        for variant in Variant::ALL {
+            if ui.button(format!("How to play {}", variant.title())).clicked() {
+                state.setup.lessons.write(LessonRequest::Open(Some(variant)));
+            }
+        }
+    });
+    ui.separator();
+    crate::ui::info::status(ui, &state.game, &state.ai, false);
+}
+
+/// Puzzles: the puzzle's panel, the status, the moves.
+fn puzzles(ui: &mut Ui, state: &mut PanelState) {
+    crate::ui::progress::puzzle_section(ui, &mut state.progress);
+    crate::ui::info::status(ui, &state.game, &state.ai, false);
+    crate::ui::comforts::review_section(ui, &state.game.session, &mut state.requests);
+    crate::ui::move_box::section(ui, &mut state.move_box);
+    moves(ui, state);
+}
+
+/// Analyse and Watch & Lab: the game with the analysis, the graph, the
+/// layers, in Analyse the opening explorer, and (in Watch & Lab, or when
+/// asked for) the engine's numbers.
+fn study(ui: &mut Ui, state: &mut PanelState, layout: &PanelLayout, watch: bool) {
+    let numbers = watch || layout.engine_numbers;
+    crate::ui::practice::board_section(ui, &mut state.practice);
+    crate::ui::info::clocks(ui, &state.game.session, &state.game.timer);
+    crate::ui::info::status(ui, &state.game, &state.ai, numbers);
+    crate::ui::comforts::game_buttons(ui, &mut state.comforts, &state.game.players, &mut state.requests);
+    crate::ui::comforts::review_section(ui, &state.game.session, &mut state.requests);
+    crate::ui::move_box::section(ui, &mut state.move_box);
+    crate::ui::info::selection_reasons(ui, &state.game.session, &state.selection);
+    crate::ui::insight::overlay_toggle(ui, &mut state.insight.overlay);
+    ui.separator();
+    let playable = Some((&*state.game.session, &*state.game.players, state.game.turn()));
+    crate::ui::analysis::section(ui, &mut state.analysis, playable, &mut state.requests);
+    ui.separator();
+    let mut goto = None;
+    crate::ui::report::section(ui, &mut state.report, &state.game.session, &mut goto);
+    if let Some(request) = goto {
+        state.requests.write(request);
+    }
+    let report = state.report.board.report_of(&state.game.session);
+    crate::ui::insight::eval_graph_section(ui, &mut state.insight.evaluation, report);
+    let variant = state.game.session.variant();
+    crate::ui::insight::layers_section(ui, &mut state.insight.layers, variant);
+    if !watch {
+        crate::ui::explorer::section(ui, &state.explorer, &state.game.session, &mut state.requests);
+    }
+    if numbers {
+        crate::ui::info::statistics_section(ui, &state.game.session);
+    }
+    moves(ui, state);
+    if layout.diagnostics {
+        ui.separator();
+        crate::ui::frame_time::label(ui, &state.frame_times);
+    }
+}
+
+/// The moves so far, with their side lines; a click shows the position after one.
+fn moves(ui: &mut Ui, state: &mut PanelState) {
+    let shown = state.game.session.reviewing().then(|| state.game.session.shown_path());
+    let report = state.report.board.report_of(&state.game.session);
+    if let Some(place) = crate::ui::info::moves_section(ui, &state.game.session, shown.as_ref(), report) {
+        state.requests.write(GameRequest::ShowLine(place));
+    }
+}

@@ -1,0 +1,92 @@
+//! Side lines in the panel: under the move they replace, each line's moves
+//! in parentheses (lines within lines nested in their own), every move a
+//! button that shows its position; and while a side line shows, the way to
+//! promote it, delete it or go back to the game.
+
+use bevy::prelude::*;
+use bevy_egui::egui::{RichText, Ui};
+
+use crate::engine::rules::line_tree::{Branch, LinePath};
+use crate::engine::rules::variation::Line;
+use crate::game::request::GameRequest;
+use crate::game::session::GameSession;
+use crate::theme::palette;
+use crate::ui::numbering::move_label;
+
+/// How far a side line stands in from the move list's left edge.
+const INDENT: f32 = 18.0;
+
+/// The side lines that replace the game's move `at` (from 0), one row each;
+/// a click on a move returns its place.
+pub(crate) fn lines_at(ui: &mut Ui, tree: &Line, at: usize, shown: Option<&LinePath>, clicked: &mut Option<LinePath>) {
+    let Some(entry) = tree.moves.get(at) else { return };
+    for (alternative, line) in entry.alternatives.iter().enumerate() {
+        // Indented as a whole, so a long line wraps under its own start.
+        ui.scope(|ui| {
+            ui.spacing_mut().indent = INDENT;
+            ui.indent(("side_line", at, alternative), |ui| {
+                ui.horizontal_wrapped(|ui| {
+                    ui.spacing_mut().item_spacing.x = 4.0;
+                    let branch = vec![Branch { at, alternative }];
+                    line_moves(ui, line, (&branch, at), shown, clicked);
+                });
+            });
+        });
+    }
+}
+
+/// One line's moves in parentheses, with the lines within it after the move
+/// they replace; `(branches, before)`: the branches that lead to it and the
+/// plies played before its first move.
+fn line_moves(
+    ui: &mut Ui,
+    line: &Line,
+    (branches, before): (&[Branch], usize),
+    shown: Option<&LinePath>,
+    clicked: &mut Option<LinePath>,
+) {
+    ui.label(RichText::new("(").weak());
+    for (index, entry) in line.moves.iter().enumerate() {
+        let ply = before + index + 1;
+        // "3." before the first mover's moves, "3…" before a line's first reply.
+        if ply % 2 == 1 || index == 0 {
+            ui.label(RichText::new(move_label(ply)).weak());
+        }
+        let place = LinePath { branches: branches.to_vec(), ply: index + 1 };
+        let text = RichText::new(&entry.notation).monospace().italics();
+        let button = ui.selectable_label(shown == Some(&place), text).on_hover_text("Show this side line's position");
+        if button.clicked() {
+            *clicked = Some(place);
+        }
+        for (alternative, inner) in entry.alternatives.iter().enumerate() {
+            let mut deeper = branches.to_vec();
+            deeper.push(Branch { at: index, alternative });
+            line_moves(ui, inner, (&deeper, before + index), shown, clicked);
+        }
+    }
+    ui.label(RichText::new(")").weak());
+}
+
+/// While a side line shows: where it left the game, and promote, delete
+/// and back to the game.
+pub(crate) fn line_tools(ui: &mut Ui, session: &GameSession, requests: &mut MessageWriter<GameRequest>) {
+    let Some(path) = session.line_path() else { return };
+    let leaves = move_label(path.leaves_game_at() + 1);
+    let text = match path.branches.len() {
+        1 => format!("Side line: instead of the game's move {leaves}"),
+        _ => format!("A line within a side line (it leaves the game at {leaves})"),
+    };
+    ui.label(RichText::new(text).strong().color(palette::REVIEW.color32()));
+    ui.horizontal_wrapped(|ui| {
+        let hover = "This line becomes the game's own; the game's moves from here become a side line";
+        if ui.button("Promote line").on_hover_text(hover).clicked() {
+            requests.write(GameRequest::PromoteLine);
+        }
+        if ui.button("Delete line").on_hover_text("Delete this side line (and the lines within it)").clicked() {
+            requests.write(GameRequest::DeleteLine);
+        }
+        if ui.button("Back to game").on_hover_text("The game's latest position (G)").clicked() {
+            requests.write(GameRequest::GoTo { ply: session.plies() });
+        }
+    });
+}

@@ -1,0 +1,277 @@
+//! A player that is another program speaking Breakline's engine protocol (e.g.
+//! an older build): started once per game, told the position before each of
+//! its moves, and asked for a move with `go`. Whatever it answers is only
+//! text: the referee (the game loop) checks it against the rules.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{self, Child, ChildStdin, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use breakline_ai::search::SearchInfo;
+use breakline_protocol::line::{command_text, parse_reply};
+use breakline_protocol::{Command, EngineOption, Go, GoClocks, Info, Reply, Start};
+use breakline_rules::clock::Clock;
+use breakline_rules::{BoardSize, Side, Variant};
+
+/// Why an engine program could not be named, started or understood.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum EngineError {
+    /// `engine:` with no program after it.
+    #[error("engine player needs a program: engine:PATH[:ai=CONFIG]")]
+    NoProgram,
+    /// `engine:PATH:ai=` with nothing after it.
+    #[error("engine player's ai= is empty")]
+    EmptyAi,
+    /// The program could not be run.
+    #[error("cannot start {program}: {reason}")]
+    Start {
+        /// The program's path.
+        program: String,
+        /// What the system said.
+        reason: String,
+    },
+    /// The program runs but its standard input or output could not be taken.
+    #[error("{0}: no pipes")]
+    NoPipes(String),
+    /// Writing to the program failed: it is gone.
+    #[error("the engine has exited")]
+    Exited,
+    /// The program said nothing in time.
+    #[error("no answer to '{command}' within {ms} ms")]
+    Timeout {
+        /// The command waiting for an answer.
+        command: String,
+        /// The time allowed.
+        ms: u128,
+    },
+    /// The program closed its output before answering.
+    #[error("the engine exited before answering '{0}'")]
+    ExitedBeforeAnswer(String),
+    /// The program answered something else than the protocol allows.
+    #[error("answered '{answer}' to '{command}'")]
+    Unexpected {
+        /// What it said.
+        answer: String,
+        /// What it was asked.
+        command: String,
+    },
+}
+
+/// How to start an engine, which AI it should play as and how long it may
+/// take to answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EngineSpec {
+    program: PathBuf,
+    /// Sent as `setoption ai <config>` (the program's own default otherwise).
+    pub(crate) ai: Option<String>,
+    /// The longest the program may take for any one answer before it forfeits.
+    pub timeout: Duration,
+}
+
+impl EngineSpec {
+    /// The time an engine may take for an answer unless told.
+    pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
+
+    /// Parses the part after `engine:`: `PATH[:ai=CONFIG]` (the config keeps
+    /// its colons), with the default timeout.
+    pub fn parse(text: &str) -> Result<EngineSpec, EngineError> {
+        let (program, ai) = match text.split_once(":ai=") {
+            Some((p, ai)) => (p, Some(ai.trim().to_string())),
+            None => (text, None),
+        };
+        if program.trim().is_empty() {
+            return Err(EngineError::NoProgram);
+        }
+        if ai.as_deref() == Some("") {
+            return Err(EngineError::EmptyAi);
+        }
+        Ok(EngineSpec { program: PathBuf::from(program.trim()), ai, timeout: EngineSpec::DEFAULT_TIMEOUT })
+    }
+}
+
+impl std::fmt::Display for EngineSpec {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "engine:{}", self.program.display())?;
+        if let Some(ai) = &self.ai {
+            write!(f, ":ai={ai}")?;
+        }
+        Ok(())
+    }
+}
+
+/// The game an engine is set up for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct EngineTerms {
+    pub(crate) variant: Variant,
+    pub(crate) size: BoardSize,
+    /// Lines of Action's draw limit, sent only when set.
+    pub(crate) move_limit: Option<u32>,
+}
+
+/// A running engine program.
+pub(crate) struct EngineProcess {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    /// The longest wait for any one answer.
+    timeout: Duration,
+}
+
+impl EngineProcess {
+    /// Starts the program and sets it up for one game on `terms`.
+    pub(crate) fn start(spec: &EngineSpec, terms: &EngineTerms) -> Result<EngineProcess, EngineError> {
+        let mut engine = EngineProcess::spawn(spec)?;
+        engine.command_ok(&Command::Variant { variant: terms.variant, size: Some(terms.size) })?;
+        if let Some(ai) = &spec.ai {
+            engine.command_ok(&Command::SetOption(EngineOption::Ai(ai.clone())))?;
+        }
+        // Games run in parallel, one search thread each, unless the engine's
+        // config names a count. Builds older than the option answer `error`
+        // and search on one thread anyway.
+        let threads = Command::SetOption(EngineOption::Threads(1));
+        engine.send(&threads)?;
+        engine.next_line(Instant::now() + engine.timeout, &threads)?;
+        if let (Variant::LinesOfAction, Some(limit)) = (terms.variant, terms.move_limit) {
+            engine.command_ok(&Command::SetOption(EngineOption::MoveLimit(limit)))?;
+        }
+        Ok(engine)
+    }
+
+    /// Runs the program with piped input and output and a thread reading its lines.
+    fn spawn(spec: &EngineSpec) -> Result<EngineProcess, EngineError> {
+        let program = spec.program.display().to_string();
+        let mut child = process::Command::new(&spec.program)
+            .arg("engine")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| EngineError::Start { program: program.clone(), reason: e.to_string() })?;
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            let _ = child.kill();
+            return Err(EngineError::NoPipes(program));
+        };
+        // A reader thread, so that a silent engine is a timeout rather than a hang.
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Ok(EngineProcess { child, stdin, lines, timeout: spec.timeout })
+    }
+
+    fn send(&mut self, command: &Command) -> Result<(), EngineError> {
+        writeln!(self.stdin, "{}", command_text(command))
+            .and_then(|_| self.stdin.flush())
+            .map_err(|_| EngineError::Exited)
+    }
+
+    /// The next line, waiting until `deadline` at most.
+    fn next_line(&mut self, deadline: Instant, waiting_for: &Command) -> Result<String, EngineError> {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match self.lines.recv_timeout(left) {
+            Ok(line) => Ok(line),
+            Err(RecvTimeoutError::Timeout) => {
+                Err(EngineError::Timeout { command: command_text(waiting_for), ms: self.timeout.as_millis() })
+            }
+            Err(RecvTimeoutError::Disconnected) => Err(EngineError::ExitedBeforeAnswer(command_text(waiting_for))),
+        }
+    }
+
+    /// Sends a command whose only good answer is `ok`.
+    fn command_ok(&mut self, command: &Command) -> Result<(), EngineError> {
+        self.send(command)?;
+        let line = self.next_line(Instant::now() + self.timeout, command)?;
+        match parse_reply(&line) {
+            Ok(Reply::Ok) => Ok(()),
+            _ => Err(EngineError::Unexpected { answer: line.trim().to_string(), command: command_text(command) }),
+        }
+    }
+
+    /// The engine's move (as text) in the position reached from `start_fen`
+    /// by `moves`, with what its last `info` line said; any failure is the
+    /// engine's fault and says what went wrong. Under a clock `go` carries
+    /// both clocks (`wtime btime winc binc`, as UCI) and the program may
+    /// take its time left and a grace of its timeout.
+    pub(crate) fn best_move(
+        &mut self,
+        start_fen: &str,
+        moves: &[String],
+        clock: Option<&GoClock>,
+    ) -> Result<(String, SearchInfo), EngineError> {
+        let (ranks, side) = start_fen.split_once(' ').unwrap_or((start_fen, ""));
+        let start = Start::Fen { ranks: ranks.to_string(), side: side.to_string() };
+        self.command_ok(&Command::Position { start, moves: moves.to_vec() })?;
+        let (go, allowed) = match clock {
+            Some(go) => (Command::Go(go.go()), go.clock.remaining(go.mover) + self.timeout),
+            None => (Command::Go(Go::default()), self.timeout),
+        };
+        self.send(&go)?;
+        let deadline = Instant::now() + allowed;
+        let mut info = SearchInfo::default();
+        loop {
+            let line = self.next_line(deadline, &go)?;
+            match parse_reply(&line) {
+                Ok(Reply::Info(reported)) => keep_info(&reported, &mut info),
+                Ok(Reply::InfoString(_)) => {}
+                Ok(Reply::BestMove(m)) => return Ok((m, info)),
+                // The figures of an `info` line are only informative: one
+                // this side cannot read is passed over.
+                Err(_) if line.trim_start().starts_with("info") => {}
+                _ => {
+                    return Err(EngineError::Unexpected { answer: line.trim().to_string(), command: "go".to_string() });
+                }
+            }
+        }
+    }
+}
+
+/// Both clocks as a program is told them on `go`, and whose move it is.
+pub(crate) struct GoClock {
+    pub(crate) clock: Clock,
+    pub(crate) mover: Side,
+}
+
+impl GoClock {
+    /// `go wtime W btime B winc I binc I`, in milliseconds.
+    fn go(&self) -> Go {
+        let ms = |d: Duration| u64::try_from(d.as_millis()).unwrap_or(u64::MAX);
+        let c = &self.clock;
+        let inc = ms(c.control().increment());
+        let time = [Some(ms(c.remaining(Side::White))), Some(ms(c.remaining(Side::Black)))];
+        Go { clocks: GoClocks { time, increment: [Some(inc); 2], moves_to_go: None }, ..Go::default() }
+    }
+}
+
+/// Takes depth, score, nodes and time from an `info` line (the figures a
+/// game record keeps).
+fn keep_info(reported: &Info, info: &mut SearchInfo) {
+    info.depth = reported.depth;
+    info.score = reported.score;
+    info.nodes = reported.nodes;
+    info.time = Duration::from_millis(reported.time_ms);
+}
+
+impl Drop for EngineProcess {
+    fn drop(&mut self) {
+        let _ = self.send(&Command::Quit);
+        // Give it a moment to leave on its own, then make sure it is gone.
+        for _ in 0..20 {
+            if matches!(self.child.try_wait(), Ok(Some(_))) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

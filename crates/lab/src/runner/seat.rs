@@ -1,0 +1,112 @@
+//! Who sits at one side of the board in a match: this build's AI with a
+//! config, or another program over the engine protocol. A seat is what a
+//! match names; [`Sitting`] is the seat taken for one game (a program started).
+
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use super::engine::{EngineError, EngineProcess, EngineSpec, EngineTerms};
+use breakline_ai::player::Player;
+use breakline_ai::search::{AiConfig, ConfigError, Level, SearchMemory};
+use breakline_rules::Variant;
+
+/// A player of a match: `CONFIG` (this build's AI) or `engine:PATH[:ai=CONFIG]`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Seat {
+    /// This build's AI.
+    Ai(AiConfig),
+    /// Another program speaking the engine protocol.
+    Engine(EngineSpec),
+}
+
+/// Why a seat's text names no player.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SeatError {
+    /// A bad `engine:` player.
+    #[error(transparent)]
+    Engine(#[from] EngineError),
+    /// A bad AI config.
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+}
+
+impl Seat {
+    /// Reads `CONFIG` or `engine:PATH[:ai=CONFIG]`.
+    pub fn parse(text: &str, variant: Variant) -> Result<Seat, SeatError> {
+        Ok(match text.trim().strip_prefix("engine:") {
+            Some(rest) => Seat::Engine(EngineSpec::parse(rest)?),
+            None => Seat::Ai(AiConfig::parse(text, variant)?),
+        })
+    }
+
+    /// The same seat with `timeout` for an engine program's answers.
+    pub fn with_timeout(self, timeout: Duration) -> Seat {
+        match self {
+            Seat::Engine(mut spec) => {
+                spec.timeout = timeout;
+                Seat::Engine(spec)
+            }
+            ai => ai,
+        }
+    }
+
+    /// Starts an engine program once and lets it go, so that a program that
+    /// cannot play at all is an error before a match rather than a forfeit in it.
+    pub(crate) fn check(&self, terms: &EngineTerms) -> Result<(), EngineStartError> {
+        match self {
+            Seat::Ai(_) => Ok(()),
+            Seat::Engine(_) => {
+                self.sit(terms).map(drop).map_err(|error| EngineStartError { seat: self.to_string(), error })
+            }
+        }
+    }
+
+    /// How a game record names it: an engine by its AI text when it parses
+    /// here (the record's player must be an AI config), else this build's default.
+    pub(crate) fn record_player(&self, variant: Variant) -> Player {
+        match self {
+            Seat::Ai(config) => Player::Ai(config.clone()),
+            Seat::Engine(spec) => {
+                let text = spec.ai.as_deref().unwrap_or("enhanced:expert:time=1000");
+                Player::Ai(AiConfig::parse(text, variant).unwrap_or_else(|_| Level::MASTER.config()))
+            }
+        }
+    }
+
+    /// Takes the seat for one game: the AI as given, or the program started
+    /// and set up for the game.
+    pub(crate) fn sit(&self, terms: &EngineTerms) -> Result<Sitting, EngineError> {
+        Ok(match self {
+            Seat::Ai(config) => Sitting::Ai(config.clone(), SearchMemory::new()),
+            Seat::Engine(spec) => Sitting::Engine(Box::new(EngineProcess::start(spec, terms)?)),
+        })
+    }
+}
+
+impl std::fmt::Display for Seat {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Seat::Ai(config) => write!(f, "{config}"),
+            Seat::Engine(spec) => write!(f, "{spec}"),
+        }
+    }
+}
+
+/// An engine program of a match that cannot play at all.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("{seat}: {error}")]
+pub struct EngineStartError {
+    /// The seat, as the match names it.
+    pub seat: String,
+    /// What went wrong.
+    pub error: EngineError,
+}
+
+/// A seat taken for one game: an AI keeps its search memory from move to move.
+pub(crate) enum Sitting {
+    Ai(AiConfig, SearchMemory),
+    Engine(Box<EngineProcess>),
+}

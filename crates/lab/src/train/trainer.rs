@@ -1,0 +1,482 @@
+//! The trainer: a small hand-written one for this one shape of network
+//! (sparse inputs, one hidden layer, one output from the output layer of the
+//! position's bucket), on the CPU's cores.
+//!
+//! Each position is a target between 0 and 1, `lambda` x the search's
+//! winning chance plus the rest x the game's result, and the net's logit is
+//! fitted to it by mean squared error of `sigmoid(logit)` (the curve the
+//! variant's K was fitted with, so a logit is 1/K points). Batches are cut
+//! into a fixed number of slices whatever the thread count, each slice's
+//! gradient summed on its own and the slices added in order: the same data,
+//! seed and settings give the same weights on any machine. Adam, the weights
+//! clipped so that the quantised net's 16-bit accumulators cannot overflow.
+//!
+//! With several output buckets each bucket's layer is a shared layer plus
+//! the bucket's own weights, which start at zero: the shared layer learns
+//! from every position, so a bucket few positions fall in (the fullest and
+//! emptiest boards) stays near it instead of near random weights. The
+//! quantised net stores each bucket's sum. With one bucket there is only the
+//! shared layer, and training is what it was before buckets.
+
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::{RngExt, SeedableRng};
+
+use super::data::Sample;
+use breakline_ai::eval::nnue::{Buckets, HIDDEN, Net, QA, QB, feature, features};
+use breakline_rules::{BoardSize, Side, Variant};
+
+/// Slices a batch is cut into, whatever the number of threads.
+const SLICES: usize = 16;
+/// The bound on every weight: QA x 1.98 x (pieces + 1) stays inside an i16.
+const CLIP: f32 = 1.98;
+
+/// How to train.
+#[derive(Clone, Debug)]
+pub struct TrainSpec {
+    /// Passes over the training positions.
+    pub epochs: usize,
+    /// Positions a step.
+    pub batch: usize,
+    /// Adam's step size at the start; it falls linearly to a tenth.
+    pub learning_rate: f32,
+    /// The search score's share of the target (the rest is the result).
+    pub lambda: f32,
+    /// Shuffles and the first weights.
+    pub seed: u64,
+    /// Worker threads (the weights do not depend on it).
+    pub threads: usize,
+    /// Points per logit: 1/K of the variant's fitted curve.
+    pub points_per_logit: f32,
+    /// Output buckets by piece count (1 to `MAX_BUCKETS`, which the caller checks).
+    pub buckets: usize,
+}
+
+/// A network with float weights, as trained.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FloatNet {
+    variant: Variant,
+    size: BoardSize,
+    w1: Vec<f32>,
+    b1: Vec<f32>,
+    /// The output layer all buckets share.
+    w2: Vec<f32>,
+    b2: f32,
+    /// Each bucket's own output weights, added to the shared ones (none with one bucket).
+    bucket_w2: Vec<f32>,
+    /// Each bucket's own output bias (none with one bucket).
+    bucket_b2: Vec<f32>,
+    buckets: Buckets,
+}
+
+/// A position as the trainer sees it: its inputs from the mover's view and
+/// from the other side's, its bucket and its target.
+struct Example {
+    mover: Vec<u16>,
+    other: Vec<u16>,
+    bucket: usize,
+    target: f32,
+}
+
+/// What a training run reports after each epoch.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EpochReport {
+    /// The epoch, from 1.
+    pub epoch: usize,
+    /// Mean squared error on the training positions (during the epoch).
+    pub train_loss: f64,
+    /// Mean squared error on the held-out positions (after it).
+    pub validation_loss: f64,
+}
+
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+fn example(size: BoardSize, buckets: &Buckets, s: &Sample, spec: &TrainSpec) -> Example {
+    let inputs = |view: Side| {
+        let mut v = Vec::with_capacity(s.pieces[0].len() + s.pieces[1].len());
+        for piece in Side::BOTH {
+            v.extend(s.pieces[piece.index()].iter().map(|&sq| feature(size, view, piece, sq as usize) as u16));
+        }
+        v
+    };
+    let chance = sigmoid(s.score as f32 / spec.points_per_logit);
+    let result = (f32::from(s.result) + 1.0) / 2.0;
+    let target = spec.lambda * chance + (1.0 - spec.lambda) * result;
+    let bucket = buckets.of(s.pieces[0].len() + s.pieces[1].len());
+    Example { mover: inputs(s.side), other: inputs(s.side.opponent()), bucket, target }
+}
+
+impl FloatNet {
+    /// A fresh net with `buckets` output buckets, its weights small and
+    /// drawn from `seed` (the buckets' own weights zero).
+    pub fn new(variant: Variant, size: BoardSize, buckets: usize, seed: u64) -> FloatNet {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut draw =
+            |n: usize, scale: f32| -> Vec<f32> { (0..n).map(|_| (rng.random::<f32>() * 2.0 - 1.0) * scale).collect() };
+        let w1 = draw(features(size) * HIDDEN, 0.1);
+        let b1 = draw(HIDDEN, 0.1).iter().map(|b| b.abs() + 0.1).collect();
+        let w2 = draw(2 * HIDDEN, 0.2);
+        let own = if buckets > 1 { buckets } else { 0 };
+        let (bucket_w2, bucket_b2) = (vec![0.0; own * 2 * HIDDEN], vec![0.0; own]);
+        let buckets = Buckets::new(variant, size, buckets);
+        FloatNet { variant, size, w1, b1, w2, b2: 0.0, bucket_w2, bucket_b2, buckets }
+    }
+
+    /// The hidden layer of one view, before clipping.
+    fn hidden(&self, inputs: &[u16]) -> [f32; HIDDEN] {
+        let mut h: [f32; HIDDEN] = self.b1[..].try_into().expect("HIDDEN biases");
+        for &f in inputs {
+            let column = &self.w1[f as usize * HIDDEN..(f as usize + 1) * HIDDEN];
+            for (a, w) in h.iter_mut().zip(column) {
+                *a += w;
+            }
+        }
+        h
+    }
+
+    /// `bucket`'s output weights and bias: the shared layer's, plus the
+    /// bucket's own where there are several.
+    fn output_layer(&self, bucket: usize) -> ([f32; 2 * HIDDEN], f32) {
+        let mut weights: [f32; 2 * HIDDEN] = self.w2[..].try_into().expect("2 x HIDDEN weights");
+        let mut bias = self.b2;
+        if !self.bucket_b2.is_empty() {
+            let own = &self.bucket_w2[bucket * 2 * HIDDEN..(bucket + 1) * 2 * HIDDEN];
+            weights.iter_mut().zip(own).for_each(|(w, o)| *w += o);
+            bias += self.bucket_b2[bucket];
+        }
+        (weights, bias)
+    }
+
+    fn logit(&self, mover: &[f32; HIDDEN], other: &[f32; HIDDEN], bucket: usize) -> f32 {
+        logit_of(&self.output_layer(bucket), mover, other)
+    }
+
+    /// The float net's score in points for the side to move of `sample`.
+    pub fn score(&self, sample: &Sample, points_per_logit: f32) -> f32 {
+        let spec = TrainSpec { lambda: 1.0, points_per_logit, ..TrainSpec::default() };
+        let e = example(self.size, &self.buckets, sample, &spec);
+        self.logit(&self.hidden(&e.mover), &self.hidden(&e.other), e.bucket) * points_per_logit
+    }
+
+    /// The integer net the engine plays with.
+    pub fn quantise(&self, points_per_logit: f32) -> Net {
+        let q = |x: f32, scale: i32| (x * scale as f32).round() as i16;
+        let input_weights = self.w1.iter().map(|&w| q(w, QA)).collect();
+        let input_bias = std::array::from_fn(|i| q(self.b1[i], QA));
+        let (mut output_weights, mut output_bias) = (Vec::new(), Vec::new());
+        for bucket in 0..self.buckets.count() {
+            let (weights, bias) = self.output_layer(bucket);
+            output_weights.extend(weights.iter().map(|&w| q(w, QB)));
+            output_bias.push((bias * (QA * QB) as f32).round() as i32);
+        }
+        Net::from_parts(
+            self.variant,
+            self.size,
+            points_per_logit.round() as i32,
+            input_weights,
+            input_bias,
+            output_weights,
+            output_bias,
+        )
+    }
+}
+
+impl Default for TrainSpec {
+    fn default() -> TrainSpec {
+        TrainSpec {
+            epochs: 20,
+            batch: 16384,
+            learning_rate: 0.002,
+            lambda: 0.7,
+            seed: 1,
+            threads: 1,
+            points_per_logit: 725.0,
+            buckets: 1,
+        }
+    }
+}
+
+/// The output weights and bias of one bucket's layer and the clipped
+/// hidden layers of both views: the logit.
+fn logit_of(layer: &([f32; 2 * HIDDEN], f32), mover: &[f32; HIDDEN], other: &[f32; HIDDEN]) -> f32 {
+    let (own, theirs) = layer.0.split_at(HIDDEN);
+    let dot = |h: &[f32; HIDDEN], w: &[f32]| h.iter().zip(w).map(|(a, w)| a.clamp(0.0, 1.0) * w).sum::<f32>();
+    layer.1 + dot(mover, own) + dot(other, theirs)
+}
+
+/// The gradient of one slice of a batch, and its summed loss.
+struct Gradient {
+    w1: Vec<f32>,
+    b1: Vec<f32>,
+    w2: Vec<f32>,
+    b2: f32,
+    bucket_w2: Vec<f32>,
+    bucket_b2: Vec<f32>,
+    loss: f64,
+}
+
+impl Gradient {
+    /// A zero gradient for `net`'s parameters.
+    fn zero(net: &FloatNet) -> Gradient {
+        Gradient {
+            w1: vec![0.0; net.w1.len()],
+            b1: vec![0.0; HIDDEN],
+            w2: vec![0.0; 2 * HIDDEN],
+            b2: 0.0,
+            bucket_w2: vec![0.0; net.bucket_w2.len()],
+            bucket_b2: vec![0.0; net.bucket_b2.len()],
+            loss: 0.0,
+        }
+    }
+
+    fn add(&mut self, other: &Gradient) {
+        for (a, b) in self.w1.iter_mut().zip(&other.w1) {
+            *a += b;
+        }
+        for (a, b) in self.b1.iter_mut().zip(&other.b1) {
+            *a += b;
+        }
+        for (a, b) in self.w2.iter_mut().zip(&other.w2) {
+            *a += b;
+        }
+        for (a, b) in
+            self.bucket_w2.iter_mut().zip(&other.bucket_w2).chain(self.bucket_b2.iter_mut().zip(&other.bucket_b2))
+        {
+            *a += b;
+        }
+        self.b2 += other.b2;
+        self.loss += other.loss;
+    }
+}
+
+/// One example's loss and its gradient added into `g`.
+fn backprop(net: &FloatNet, e: &Example, g: &mut Gradient) {
+    let (hm, ho) = (net.hidden(&e.mover), net.hidden(&e.other));
+    let layer = net.output_layer(e.bucket);
+    let p = sigmoid(logit_of(&layer, &hm, &ho));
+    let error = p - e.target;
+    g.loss += f64::from(error * error);
+    let d = 2.0 * error * p * (1.0 - p);
+    g.b2 += d;
+    let own_layer = !g.bucket_b2.is_empty();
+    if own_layer {
+        g.bucket_b2[e.bucket] += d;
+    }
+    for (view, h, inputs) in [(0, &hm, &e.mover), (1, &ho, &e.other)] {
+        let weights = &layer.0[view * HIDDEN..(view + 1) * HIDDEN];
+        for (j, (&a, &w)) in h.iter().zip(weights).enumerate() {
+            let dw = d * a.clamp(0.0, 1.0);
+            g.w2[view * HIDDEN + j] += dw;
+            if own_layer {
+                g.bucket_w2[(e.bucket * 2 + view) * HIDDEN + j] += dw;
+            }
+            let dh = if a > 0.0 && a < 1.0 { d * w } else { 0.0 };
+            if dh != 0.0 {
+                g.b1[j] += dh;
+                for &f in inputs.iter() {
+                    g.w1[f as usize * HIDDEN + j] += dh;
+                }
+            }
+        }
+    }
+}
+
+/// Adam's moments for one block of parameters.
+struct Moments {
+    m: Vec<f32>,
+    v: Vec<f32>,
+}
+
+impl Moments {
+    fn new(n: usize) -> Moments {
+        Moments { m: vec![0.0; n], v: vec![0.0; n] }
+    }
+
+    fn step(&mut self, params: &mut [f32], grads: &[f32], lr: f32, t: i32, clip: f32) {
+        let (b1, b2) = (0.9f32, 0.999f32);
+        let (c1, c2) = (1.0 - b1.powi(t), 1.0 - b2.powi(t));
+        for i in 0..params.len() {
+            self.m[i] = b1 * self.m[i] + (1.0 - b1) * grads[i];
+            self.v[i] = b2 * self.v[i] + (1.0 - b2) * grads[i] * grads[i];
+            let update = lr * (self.m[i] / c1) / ((self.v[i] / c2).sqrt() + 1e-8);
+            params[i] = (params[i] - update).clamp(-clip, clip);
+        }
+    }
+}
+
+/// The gradient of `batch`, its slices shared among `threads` and added in order.
+fn batch_gradient(net: &FloatNet, batch: &[&Example], threads: usize) -> Gradient {
+    let per_slice = batch.len().div_ceil(SLICES).max(1);
+    let slices: Vec<&[&Example]> = batch.chunks(per_slice).collect();
+    let mut grads: Vec<Gradient> = (0..slices.len()).map(|_| Gradient::zero(net)).collect();
+    let per_thread = slices.len().div_ceil(threads.max(1)).max(1);
+    std::thread::scope(|scope| {
+        for (slice_group, grad_group) in slices.chunks(per_thread).zip(grads.chunks_mut(per_thread)) {
+            scope.spawn(move || {
+                for (slice, g) in slice_group.iter().zip(grad_group.iter_mut()) {
+                    for e in slice.iter() {
+                        backprop(net, e, g);
+                    }
+                }
+            });
+        }
+    });
+    let mut total = Gradient::zero(net);
+    for g in &grads {
+        total.add(g);
+    }
+    total
+}
+
+/// Mean squared error of `net` on `examples`.
+fn loss(net: &FloatNet, examples: &[Example]) -> f64 {
+    let total: f64 = examples
+        .iter()
+        .map(|e| {
+            let p = sigmoid(net.logit(&net.hidden(&e.mover), &net.hidden(&e.other), e.bucket));
+            f64::from((p - e.target) * (p - e.target))
+        })
+        .sum();
+    total / examples.len().max(1) as f64
+}
+
+/// Trains a net on `samples` (every 20th held out to measure it), reporting
+/// each epoch to `report`.
+pub fn train(
+    variant: Variant,
+    size: BoardSize,
+    samples: &[Sample],
+    spec: &TrainSpec,
+    report: &mut dyn FnMut(EpochReport),
+) -> FloatNet {
+    let mut net = FloatNet::new(variant, size, spec.buckets, spec.seed);
+    let (mut fit, mut held) = (Vec::new(), Vec::new());
+    for (i, s) in samples.iter().enumerate() {
+        let e = example(size, &net.buckets, s, spec);
+        if i % 20 == 19 { held.push(e) } else { fit.push(e) }
+    }
+    let mut moments = [net.w1.len(), HIDDEN, 2 * HIDDEN, 1, net.bucket_w2.len(), net.bucket_b2.len()].map(Moments::new);
+    let mut rng = StdRng::seed_from_u64(spec.seed ^ 0x5eed);
+    let mut order: Vec<usize> = (0..fit.len()).collect();
+    let steps = (spec.epochs * fit.len().div_ceil(spec.batch.max(1))).max(1);
+    let mut t = 0;
+    for epoch in 1..=spec.epochs {
+        order.shuffle(&mut rng);
+        let mut train_loss = 0.0;
+        for chunk in order.chunks(spec.batch.max(1)) {
+            let batch: Vec<&Example> = chunk.iter().map(|&i| &fit[i]).collect();
+            let mut g = batch_gradient(&net, &batch, spec.threads);
+            train_loss += g.loss;
+            let scale = 1.0 / batch.len() as f32;
+            let scaled = g.w1.iter_mut().chain(g.b1.iter_mut()).chain(g.w2.iter_mut());
+            scaled.chain(g.bucket_w2.iter_mut()).chain(g.bucket_b2.iter_mut()).for_each(|x| *x *= scale);
+            t += 1;
+            let lr = spec.learning_rate * (1.0 - 0.9 * (t - 1) as f32 / steps as f32);
+            moments[0].step(&mut net.w1, &g.w1, lr, t, CLIP);
+            moments[1].step(&mut net.b1, &g.b1, lr, t, CLIP);
+            moments[2].step(&mut net.w2, &g.w2, lr, t, CLIP);
+            let mut b2 = [net.b2];
+            moments[3].step(&mut b2, &[g.b2 * scale], lr, t, f32::MAX);
+            net.b2 = b2[0];
+            moments[4].step(&mut net.bucket_w2, &g.bucket_w2, lr, t, CLIP);
+            moments[5].step(&mut net.bucket_b2, &g.bucket_b2, lr, t, f32::MAX);
+        }
+        let train_loss = train_loss / fit.len().max(1) as f64;
+        report(EpochReport { epoch, train_loss, validation_loss: loss(&net, &held) });
+    }
+    net
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::train::{DatagenSpec, play_game};
+    use breakline_ai::eval::Strategy;
+    use breakline_ai::search::{AiConfig, Algorithm};
+    use breakline_rules::placement::Placement;
+    use breakline_rules::position::{Position, with_game};
+
+    fn samples(variant: Variant) -> Vec<Sample> {
+        let mut player = AiConfig::new(Algorithm::Enhanced, Strategy::Expert);
+        player.set_exact(false).unwrap();
+        player.set_threads(1).unwrap();
+        player.set_tt_mib(1).unwrap();
+        let spec = DatagenSpec { variant, size: BoardSize::new(8, 8), player, nodes: 400, random_plies: 6, seed: 5 };
+        (0..6).flat_map(|i| play_game(&spec, i).unwrap()).collect()
+    }
+
+    fn spec(threads: usize, buckets: usize) -> TrainSpec {
+        TrainSpec { epochs: 2, batch: 64, threads, buckets, ..TrainSpec::default() }
+    }
+
+    #[test]
+    fn the_same_data_and_seed_give_the_same_weights_whatever_the_threads() {
+        let data = samples(Variant::Breakthrough);
+        assert!(data.len() > 100, "{} positions", data.len());
+        let size = BoardSize::new(8, 8);
+        for buckets in [1, 8] {
+            let run = |threads| train(Variant::Breakthrough, size, &data, &spec(threads, buckets), &mut |_| {});
+            let once = run(1);
+            assert_eq!(once, run(1));
+            assert_eq!(once, run(3));
+            let other_seed = TrainSpec { seed: 2, ..spec(1, buckets) };
+            assert_ne!(once, train(Variant::Breakthrough, size, &data, &other_seed, &mut |_| {}));
+        }
+    }
+
+    /// The positions fall in several buckets and each of those learns its
+    /// own weights; a bucket no position falls in keeps the shared layer.
+    #[test]
+    fn each_bucket_a_position_falls_in_learns_its_own_output_layer() {
+        let data = samples(Variant::Breakthrough);
+        let size = BoardSize::new(8, 8);
+        let net = train(Variant::Breakthrough, size, &data, &spec(2, 8), &mut |_| {});
+        let used: std::collections::BTreeSet<usize> =
+            data.iter().map(|s| net.buckets.of(s.pieces[0].len() + s.pieces[1].len())).collect();
+        assert!(used.len() >= 2, "buckets {used:?}");
+        for bucket in 0..8 {
+            let (weights, bias) = net.output_layer(bucket);
+            let shared = weights[..] == net.w2[..] && bias == net.b2;
+            assert_eq!(shared, !used.contains(&bucket), "bucket {bucket} of {used:?}");
+        }
+    }
+
+    /// The quantised net's score stays within 3% of a unit (1/K: under a
+    /// percentage point of winning chance) plus 1% of the score's size of
+    /// the float net's, on every position of the data.
+    #[test]
+    fn the_quantised_net_scores_as_the_float_net_does() {
+        for (variant, buckets) in Variant::ALL.into_iter().flat_map(|v| [(v, 1), (v, 8)]) {
+            let data = samples(variant);
+            let size = BoardSize::new(8, 8);
+            let float = train(variant, size, &data, &spec(2, buckets), &mut |_| {});
+            let ppl = 1.0 / breakline_ai::eval::logistic_k(variant) as f32;
+            let net = float.quantise(ppl);
+            assert_eq!(net.buckets().count(), buckets);
+            for s in &data {
+                let placement = placement_of(size, s);
+                let pos = Position::from_placement(variant, placement).unwrap();
+                let quantised = with_game!(pos.game().clone(), g => {
+                    let accs = breakline_ai::eval::nnue::refresh(&net, &g);
+                    let pieces = breakline_ai::eval::nnue::pieces(&g);
+                    net.output(&accs[s.side.index()], &accs[s.side.opponent().index()], pieces)
+                });
+                let exact = float.score(s, ppl);
+                let tolerance = 0.03 * ppl + 0.01 * exact.abs();
+                assert!((quantised as f32 - exact).abs() <= tolerance, "{variant}: {quantised} against {exact}");
+            }
+        }
+    }
+
+    fn placement_of(size: BoardSize, s: &Sample) -> Placement {
+        let mut cells = vec![None; size.squares()];
+        for side in Side::BOTH {
+            for &sq in &s.pieces[side.index()] {
+                cells[sq as usize] = Some(side);
+            }
+        }
+        Placement { size, cells, side: s.side }
+    }
+}

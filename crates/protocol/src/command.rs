@@ -1,0 +1,141 @@
+//! What a client asks an engine: one [`Command`] a line, its arguments read
+//! into values (numbers checked against their ranges, moves and AI configs
+//! kept as text: only the engine's position and variant can judge them).
+
+use std::time::Duration;
+
+use breakline_ai::search::Limit;
+use breakline_rules::clock::ClockView;
+use breakline_rules::{BoardSize, Side, Variant};
+
+/// One command to an engine.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// Stop any running work and end the session.
+    Quit,
+    /// End a running search or perft now (its answer is still written).
+    Stop,
+    /// Ask for `readyok`, also while a search runs.
+    IsReady,
+    /// A new game of `variant` at its start, on `size` (the variant's default unless given).
+    Variant {
+        /// The game.
+        variant: Variant,
+        /// The board, if named.
+        size: Option<BoardSize>,
+    },
+    /// The position to work on: a start and the moves played from it.
+    Position {
+        /// Where the moves start.
+        start: Start,
+        /// The moves, as text.
+        moves: Vec<String>,
+    },
+    /// Ask for the legal moves.
+    Legal,
+    /// Play one move (as text) on the session's position.
+    Play(String),
+    /// Take back the last move.
+    Undo,
+    /// Ask whether the game goes on, and who won.
+    Status,
+    /// Ask for the position as a position string.
+    Fen,
+    /// Set one of the session's options.
+    SetOption(EngineOption),
+    /// Search the position.
+    Go(Go),
+    /// Count move paths to a depth (0 to [`Command::PERFT_MAX`]).
+    Perft(u32),
+    /// Prove who wins, within limits.
+    Solve(SolveLimits),
+}
+
+impl Command {
+    /// The deepest perft the protocol runs.
+    pub const PERFT_MAX: u32 = 8;
+}
+
+/// Where a `position` line's moves start.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Start {
+    /// The variant's start on the session's board size.
+    StartPos,
+    /// A position string: its ranks and the side to move, as text.
+    Fen {
+        /// The ranks, top to bottom, `/` between them.
+        ranks: String,
+        /// The side to move, as written.
+        side: String,
+    },
+}
+
+/// One of the session's options (`setoption`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EngineOption {
+    /// The AI config searches use, as text (read against the session's variant).
+    Ai(String),
+    /// What a config's `threads=auto` means: a count, or `AiConfig::AUTO_THREADS`.
+    Threads(u32),
+    /// Lines of Action's draw limit, in plies.
+    MoveLimit(u32),
+    /// Whether `info` lines carry the winning chances.
+    Wdl(bool),
+    /// The root lines each report gives.
+    MultiPv(usize),
+}
+
+/// A `go` line: what to search with and for how long.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Go {
+    /// An AI config (as text) in place of the session's.
+    pub ai: Option<String>,
+    /// Limits in place of the config's own.
+    pub limits: Vec<Limit>,
+    /// Search until `stop`.
+    pub infinite: bool,
+    /// The clocks the move is played on.
+    pub clocks: GoClocks,
+}
+
+/// Both clocks of a `go` line, in milliseconds, as UCI.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GoClocks {
+    /// Time left, White's then Black's.
+    pub time: [Option<u64>; 2],
+    /// Increment a move, White's then Black's.
+    pub increment: [Option<u64>; 2],
+    /// Moves to the next time control.
+    pub moves_to_go: Option<u32>,
+}
+
+impl GoClocks {
+    /// Whether the line gave any clock at all.
+    pub fn any(&self) -> bool {
+        self.time.iter().chain(&self.increment).any(Option::is_some) || self.moves_to_go.is_some()
+    }
+
+    /// The mover's clock, if the line gave its time.
+    pub fn view(&self, mover: Side) -> Option<ClockView> {
+        let i = mover.index();
+        let left = self.time[i]?;
+        Some(ClockView {
+            left: Duration::from_millis(left),
+            increment: Duration::from_millis(self.increment[i].unwrap_or(0)),
+            moves_to_go: self.moves_to_go,
+        })
+    }
+}
+
+/// A `solve` line's limits; each is the engine's default when not given.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SolveLimits {
+    /// Milliseconds.
+    pub movetime: Option<u64>,
+    /// Positions.
+    pub nodes: Option<u64>,
+    /// The table's size in MiB.
+    pub memory: Option<u64>,
+    /// Threads.
+    pub threads: Option<u64>,
+}

@@ -1,0 +1,133 @@
+//! Replies as lines: written once by the engine ([`reply_text`]) and read
+//! once by a client ([`parse_reply`]).
+
+use breakline_rules::Side;
+
+use super::SyntaxError;
+use super::score::{score_token, score_value};
+use crate::reply::{GameStatus, Info, Reply, Solved};
+
+/// The line that says `reply`.
+pub fn reply_text(reply: &Reply) -> String {
+    match reply {
+        Reply::Ok => "ok".to_string(),
+        Reply::ReadyOk => "readyok".to_string(),
+        Reply::Error(reason) => format!("error {reason}"),
+        Reply::Legal(moves) => {
+            std::iter::once("legal").chain(moves.iter().map(String::as_str)).collect::<Vec<_>>().join(" ")
+        }
+        Reply::Status(GameStatus::Ongoing(side)) => format!("status ongoing {side}"),
+        Reply::Status(GameStatus::Win(side)) => format!("status win {side}"),
+        Reply::Status(GameStatus::Draw) => "status draw".to_string(),
+        Reply::Fen(fen) => format!("fen {fen}"),
+        Reply::Info(info) => info_text(info),
+        Reply::InfoString(text) => format!("info string {text}"),
+        Reply::BestMove(m) => format!("bestmove {m}"),
+        Reply::Perft { depth, nodes: Some(nodes) } => format!("perft {depth} {nodes}"),
+        Reply::Perft { depth, nodes: None } => format!("perft {depth} stopped"),
+        Reply::Solved(Solved::Win { winner, plies, nodes, pv }) => {
+            format!("solved win {winner} {plies} nodes {nodes} pv {}", pv.join(" "))
+        }
+        Reply::Solved(Solved::Unknown { nodes }) => format!("solved unknown nodes {nodes}"),
+    }
+}
+
+/// `info [multipv K] depth D score S [wdl W D L] nodes N time MS [iterations N] [pv ...]`.
+fn info_text(info: &Info) -> String {
+    let number = info.multipv.map(|k| format!(" multipv {k}")).unwrap_or_default();
+    let mut line = format!("info{number} depth {} score {}", info.depth, score_token(info.score));
+    if let Some([w, d, l]) = info.wdl {
+        line.push_str(&format!(" wdl {w} {d} {l}"));
+    }
+    line.push_str(&format!(" nodes {} time {}", info.nodes, info.time_ms));
+    if info.iterations > 0 {
+        line.push_str(&format!(" iterations {}", info.iterations));
+    }
+    if !info.pv.is_empty() {
+        line.push_str(" pv ");
+        line.push_str(&info.pv.join(" "));
+    }
+    line
+}
+
+/// The reply on `line`.
+pub fn parse_reply(line: &str) -> Result<Reply, SyntaxError> {
+    let bad = || SyntaxError::Reply(line.trim().to_string());
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let rest = |from: usize| words[from..].iter().map(|w| w.to_string()).collect::<Vec<_>>();
+    let side = |text: &str| [Side::White, Side::Black].into_iter().find(|s| s.name() == text).ok_or_else(bad);
+    Ok(match words.as_slice() {
+        ["ok"] => Reply::Ok,
+        ["readyok"] => Reply::ReadyOk,
+        ["error", ..] => Reply::Error(line.trim().strip_prefix("error").unwrap_or("").trim().to_string()),
+        ["legal", ..] => Reply::Legal(rest(1)),
+        ["status", "ongoing", s] => Reply::Status(GameStatus::Ongoing(side(s)?)),
+        ["status", "win", s] => Reply::Status(GameStatus::Win(side(s)?)),
+        ["status", "draw"] => Reply::Status(GameStatus::Draw),
+        ["fen", ranks, to_move] => Reply::Fen(format!("{ranks} {to_move}")),
+        ["info", "string", ..] => Reply::InfoString(line.trim().splitn(3, ' ').nth(2).unwrap_or("").trim().to_string()),
+        ["info", fields @ ..] => Reply::Info(read_info(fields).ok_or_else(bad)?),
+        ["bestmove", m] => Reply::BestMove(m.to_string()),
+        ["perft", depth, "stopped"] => Reply::Perft { depth: depth.parse().map_err(|_| bad())?, nodes: None },
+        ["perft", depth, nodes] => {
+            Reply::Perft { depth: depth.parse().map_err(|_| bad())?, nodes: Some(nodes.parse().map_err(|_| bad())?) }
+        }
+        ["solved", "win", s, plies, "nodes", nodes, "pv", ..] => Reply::Solved(Solved::Win {
+            winner: side(s)?,
+            plies: plies.parse().map_err(|_| bad())?,
+            nodes: nodes.parse().map_err(|_| bad())?,
+            pv: rest(7),
+        }),
+        ["solved", "unknown", "nodes", nodes] => {
+            Reply::Solved(Solved::Unknown { nodes: nodes.parse().map_err(|_| bad())? })
+        }
+        _ => return Err(bad()),
+    })
+}
+
+/// An `info` line's fields; `None` when a number is not one.
+fn read_info(fields: &[&str]) -> Option<Info> {
+    let mut info = Info::default();
+    let mut rest = fields;
+    loop {
+        rest = match rest {
+            [] => break,
+            ["pv", moves @ ..] => {
+                info.pv = moves.iter().map(|m| m.to_string()).collect();
+                break;
+            }
+            ["wdl", w, d, l, tail @ ..] => {
+                info.wdl = Some([w.parse().ok()?, d.parse().ok()?, l.parse().ok()?]);
+                tail
+            }
+            ["multipv", k, tail @ ..] => {
+                info.multipv = Some(k.parse().ok()?);
+                tail
+            }
+            ["depth", n, tail @ ..] => {
+                info.depth = n.parse().ok()?;
+                tail
+            }
+            ["score", s, tail @ ..] => {
+                info.score = score_value(s)?;
+                tail
+            }
+            ["nodes", n, tail @ ..] => {
+                info.nodes = n.parse().ok()?;
+                tail
+            }
+            ["time", n, tail @ ..] => {
+                info.time_ms = n.parse().ok()?;
+                tail
+            }
+            ["iterations", n, tail @ ..] => {
+                info.iterations = n.parse().ok()?;
+                tail
+            }
+            // A field this side does not know, with its value: another build's news.
+            [_, _, tail @ ..] => tail,
+            [_] => break,
+        };
+    }
+    Some(info)
+}

@@ -1,0 +1,44 @@
+//! The rules wing: board sizes, bit sets, geometry, positions of both variants,
+//! notation, typed moves, positions in words, position strings, hashing, perft, analysis, game records and
+//! the "How to play" lessons.
+//! It uses nothing above it: the AI and the lab are written against it.
+
+#![warn(missing_docs)]
+
+pub mod analysis;
+pub mod bits;
+pub mod board;
+pub mod breakthrough;
+pub mod clock;
+pub mod describe;
+pub mod error;
+pub mod explain;
+pub mod game;
+pub mod geometry;
+pub mod hashing;
+pub mod lessons;
+pub mod line_text;
+pub mod line_tree;
+pub mod loa;
+pub mod moves;
+pub mod movetext;
+pub mod notation;
+pub mod outcome;
+pub mod perft;
+pub mod placement;
+pub mod position;
+pub mod record;
+pub mod score;
+pub mod side;
+pub mod side_view;
+pub mod symmetry;
+pub mod typed_move;
+pub mod variant;
+pub mod variation;
+
+// The small values every part of the engine shares, by their names alone.
+pub use moves::Move;
+pub use outcome::{DrawReason, Outcome, WinReason};
+pub use score::{Score, WIN};
+pub use side::{Side, rank_in_front};
+pub use variant::{BoardSize, SizeError, Variant};

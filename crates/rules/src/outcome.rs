@@ -1,0 +1,100 @@
+//! The state of a game: going on, won (and why) or drawn (and why).
+
+use serde::{Deserialize, Serialize};
+
+use crate::Side;
+
+/// Why a game was won.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WinReason {
+    /// Breakthrough: a pawn reached the far rank.
+    ReachedGoal,
+    /// Breakthrough: the opponent has no pawns left.
+    CapturedAll,
+    /// Lines of Action: all pieces form one connected group.
+    Connected,
+    /// The side to move had no legal move.
+    NoMoves,
+    /// The loser gave up (only the game front-ends produce this).
+    Resignation,
+    /// The loser, a program in a match, gave an illegal, malformed or late answer.
+    Forfeit,
+    /// The loser's time ran out (a game under a time control).
+    Time,
+}
+
+/// Why a game was drawn (Lines of Action only).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DrawReason {
+    /// The same position occurred for the third time.
+    Repetition,
+    /// The game reached its move limit undecided.
+    MoveLimit,
+}
+
+/// The state of a game: going on, won or drawn.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// Not decided yet.
+    Ongoing,
+    /// Won by one side.
+    Win {
+        /// The side that won.
+        winner: Side,
+        /// How it won.
+        reason: WinReason,
+    },
+    /// Drawn.
+    Draw {
+        /// Why.
+        reason: DrawReason,
+    },
+}
+
+impl Outcome {
+    /// Whether a side won because the other's time ran out.
+    pub fn reason_is_time(self) -> bool {
+        matches!(self, Outcome::Win { reason: WinReason::Time, .. })
+    }
+
+    /// Whether the game has ended (won or drawn).
+    #[inline]
+    pub fn is_over(self) -> bool {
+        self != Outcome::Ongoing
+    }
+
+    /// The winning side, if the game was won.
+    pub fn winner(self) -> Option<Side> {
+        match self {
+            Outcome::Win { winner, .. } => Some(winner),
+            _ => None,
+        }
+    }
+
+    /// A sentence for banners and logs, e.g. "White wins: a pawn reached the far rank".
+    pub fn describe(self) -> String {
+        match self {
+            Outcome::Ongoing => "game in progress".to_string(),
+            Outcome::Win { winner, reason } => {
+                let why = match reason {
+                    WinReason::ReachedGoal => "a pawn reached the far rank",
+                    WinReason::CapturedAll => "all enemy pawns captured",
+                    WinReason::Connected => "all pieces connected",
+                    WinReason::NoMoves => "the opponent had no legal move",
+                    WinReason::Resignation => "the opponent resigned",
+                    WinReason::Forfeit => "the opponent forfeited (an illegal, malformed or late answer)",
+                    WinReason::Time => "the opponent's time ran out",
+                };
+                let name = if winner == Side::White { "White" } else { "Black" };
+                format!("{name} wins: {why}")
+            }
+            Outcome::Draw { reason: DrawReason::Repetition } => {
+                "Draw: the same position occurred three times".to_string()
+            }
+            Outcome::Draw { reason: DrawReason::MoveLimit } => "Draw: the move limit was reached".to_string(),
+        }
+    }
+}

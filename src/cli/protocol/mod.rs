@@ -1,0 +1,428 @@
+//! `breakline engine`: a line protocol on stdin/stdout for scripts and other
+//! programs. A session holds one position; every bad line gets `error <reason>`
+//! and changes nothing. `go` and `perft` run on their own thread while input is
+//! still read, so `stop`, `isready` and `quit` answer during them.
+
+mod job;
+
+use std::io::{self, BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+pub use job::Sink;
+use job::{Job, JobError, Work};
+use thiserror::Error;
+
+use super::solve_error::SolveCommandError;
+use crate::engine::ai::eval::nnue::fallback;
+use crate::engine::ai::eval::wdl_per_mille;
+use crate::engine::ai::search::{
+    self, AiConfig, Algorithm, ConfigError, PvLine, SearchHandler, SearchInfo, SearchMemory, SearchRequest,
+};
+use crate::engine::protocol::line::{parse_command, reply_text};
+use crate::engine::protocol::{Command, EngineOption, GameStatus, Go, Info, Reply, Start, SyntaxError};
+use crate::engine::{BoardSize, FenError, MoveError, Outcome, Position, SizeError, Strategy, Variant};
+
+/// The commands taken while a search or perft runs: none changes the position
+/// it works on. Every other command is refused until it ends.
+const TAKEN_WHILE_BUSY: [&str; 6] = ["isready", "stop", "quit", "legal", "status", "fen"];
+
+/// Why a protocol line was refused (the session answers `error <reason>`),
+/// or the session could not go on.
+#[derive(Debug, Error)]
+pub(crate) enum ProtocolError {
+    /// A line that is no command of the protocol.
+    #[error(transparent)]
+    Syntax(#[from] SyntaxError),
+    /// A command that must wait for the running job.
+    #[error("{} is running: send stop first", .0.noun())]
+    Busy(Work),
+    #[error(transparent)]
+    Size(#[from] SizeError),
+    #[error(transparent)]
+    Fen(#[from] FenError),
+    #[error(transparent)]
+    Move(#[from] MoveError),
+    /// A move of a `position ... moves` line.
+    #[error("move {text}: {source}")]
+    PositionMove { text: String, source: MoveError },
+    #[error("no move to take back")]
+    NothingToUndo,
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    #[error("only lines of action has a move limit")]
+    NoMoveLimit,
+    #[error("go has {0}'s clock missing: give wtime and btime")]
+    MoverClock(&'static str),
+    #[error("game over")]
+    GameOver,
+    #[error(transparent)]
+    Solve(#[from] SolveCommandError),
+    #[error(transparent)]
+    Job(#[from] JobError),
+    #[error("reading stdin: {0}")]
+    Stdin(io::Error),
+    #[error("writing stdout: {0}")]
+    Stdout(io::Error),
+}
+
+/// The state of one protocol session.
+pub struct EngineSession {
+    position: Position,
+    ai: AiConfig,
+    /// `setoption threads`: what a config's `threads=auto` means here
+    /// (`auto` itself: every core for a timed or infinite search).
+    threads: u32,
+    /// `setoption wdl on`: `info` lines carry the winning chances.
+    wdl: bool,
+    /// `setoption multipv N`: the root lines each report gives.
+    multipv: usize,
+    /// Where the running job, if any, writes its lines.
+    sink: Sink,
+    job: Option<Job>,
+    /// The searches' table, kept from one `go` to the next as the game goes on.
+    memory: SearchMemory,
+}
+
+/// What a command asks of the caller once its reply is written.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    Quit,
+}
+
+/// A background search's link to the session: `info` lines out, `stop` in.
+struct Reporter<'a> {
+    sink: &'a Sink,
+    position: &'a Position,
+    stop: &'a AtomicBool,
+    format: InfoFormat,
+}
+
+/// How a session writes a search's `info` lines.
+#[derive(Clone, Copy)]
+struct InfoFormat {
+    /// The winning chances after the score.
+    wdl: bool,
+    /// The root lines asked for: with more than one, a `multipv K` line each.
+    multipv: usize,
+}
+
+impl SearchHandler for Reporter<'_> {
+    fn should_stop(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    fn report(&mut self, info: &SearchInfo) {
+        for line in info_lines(self.position, info, self.format) {
+            self.sink.line(&line);
+        }
+    }
+}
+
+/// A report's `info` lines: one for the best line or, with several asked
+/// for, `info multipv K ...` for each line K from 1, best first (as UCI's
+/// `MultiPV`). The one-line form has no `multipv` field, as before it existed.
+fn info_lines(position: &Position, info: &SearchInfo, format: InfoFormat) -> Vec<String> {
+    if format.multipv == 1 {
+        let main = PvLine { score: info.score, pv: info.pv.clone() };
+        return vec![info_line(position, info, &main, None, format.wdl)];
+    }
+    let lines = info.lines_or_main();
+    lines.iter().enumerate().map(|(k, line)| info_line(position, info, line, Some(k + 1), format.wdl)).collect()
+}
+
+/// One `info` line for `shown`, a line of the report `info`, numbered
+/// `multipv` if given; with `wdl`, the score as win, draw and loss in
+/// thousandths for the side to move (UCI's `UCI_ShowWDL`).
+fn info_line(position: &Position, info: &SearchInfo, shown: &PvLine, multipv: Option<usize>, wdl: bool) -> String {
+    let wdl = wdl.then(|| wdl_per_mille(position.variant(), shown.score));
+    reply_text(&Reply::Info(Info {
+        multipv,
+        depth: info.depth,
+        score: shown.score,
+        wdl,
+        nodes: info.nodes,
+        time_ms: u64::try_from(info.time.as_millis()).unwrap_or(u64::MAX),
+        iterations: info.iterations,
+        pv: shown.pv.iter().map(|&m| position.move_name(m)).collect(),
+    }))
+}
+
+impl Default for EngineSession {
+    fn default() -> Self {
+        EngineSession::new()
+    }
+}
+
+impl Drop for EngineSession {
+    fn drop(&mut self) {
+        let _ = self.stop_job();
+    }
+}
+
+impl EngineSession {
+    /// A session whose searches write to stdout.
+    fn new() -> EngineSession {
+        EngineSession::with_sink(Sink::stdout())
+    }
+
+    /// A session whose searches and perfts write their lines to `sink`
+    /// (replies to commands go to the writer `handle` is given).
+    pub fn with_sink(sink: Sink) -> EngineSession {
+        let variant = Variant::Breakthrough;
+        let position = Position::start(variant, variant.default_size()).expect("8x8 is supported");
+        let ai = AiConfig::new(Algorithm::Enhanced, Strategy::Expert);
+        EngineSession {
+            position,
+            ai,
+            threads: AiConfig::AUTO_THREADS,
+            wdl: false,
+            multipv: 1,
+            sink,
+            job: None,
+            memory: SearchMemory::new(),
+        }
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// Whether a search or perft is still running.
+    pub fn is_busy(&mut self) -> bool {
+        self.reap();
+        self.job.is_some()
+    }
+
+    /// Forgets a job that has answered.
+    fn reap(&mut self) {
+        if self.job.as_ref().is_some_and(Job::is_done)
+            && let Some(job) = self.job.take()
+            && let Err(e) = job.wait()
+        {
+            self.sink.line(&format!("error {e}"));
+        }
+    }
+
+    /// Stops the running job, if any, once it has written its answer.
+    fn stop_job(&mut self) -> Result<(), JobError> {
+        self.job.take().map_or(Ok(()), Job::stop)
+    }
+
+    /// The end of input: a search with limits finishes, `go infinite` and
+    /// anything else that would never end are stopped.
+    fn finish(&mut self) -> Result<(), JobError> {
+        match self.job.take() {
+            Some(job) if job.work() == Work::Search || job.work() == Work::Perft => job.wait(),
+            Some(job) => job.stop(),
+            None => Ok(()),
+        }
+    }
+
+    /// Handles one line, writing its reply to `out`; a search or perft it
+    /// starts writes its lines to the session's sink.
+    pub fn handle(&mut self, line: &str, out: &mut impl Write) -> std::io::Result<Flow> {
+        let Some(word) = line.split_whitespace().next() else {
+            return Ok(Flow::Continue);
+        };
+        self.reap();
+        if let Some(job) = &self.job
+            && !TAKEN_WHILE_BUSY.contains(&word)
+        {
+            return answer(out, Reply::Error(ProtocolError::Busy(job.work()).to_string()));
+        }
+        let command = match parse_command(line) {
+            Ok(Some(command)) => command,
+            Ok(None) => return Ok(Flow::Continue),
+            Err(e) => return answer(out, Reply::Error(ProtocolError::from(e).to_string())),
+        };
+        let reply = match command {
+            Command::Quit | Command::Stop => {
+                if let Err(e) = self.stop_job() {
+                    answer(out, Reply::Error(e.to_string()))?;
+                }
+                return Ok(if command == Command::Quit { Flow::Quit } else { Flow::Continue });
+            }
+            // Once started, these answer from their own thread.
+            other => self.reply(other),
+        };
+        match reply {
+            Ok(Some(reply)) => answer(out, reply),
+            Ok(None) => Ok(Flow::Continue),
+            Err(reason) => answer(out, Reply::Error(reason.to_string())),
+        }
+    }
+
+    /// The answer to a command: one line, or none yet for the work that
+    /// answers from its own thread (`go`, `perft`).
+    fn reply(&mut self, command: Command) -> Result<Option<Reply>, ProtocolError> {
+        Ok(Some(match command {
+            Command::IsReady => Reply::ReadyOk,
+            Command::Variant { variant, size } => self.variant(variant, size)?,
+            Command::Position { start, moves } => self.set_position(start, &moves)?,
+            Command::Legal => {
+                Reply::Legal(self.position.legal_moves().into_iter().map(|m| self.position.move_name(m)).collect())
+            }
+            Command::Play(text) => {
+                self.position.play_text(&text)?;
+                Reply::Ok
+            }
+            Command::Undo => self.position.undo().map(|_| Reply::Ok).ok_or(ProtocolError::NothingToUndo)?,
+            Command::Status => Reply::Status(self.status()),
+            Command::Fen => Reply::Fen(self.position.fen()),
+            Command::SetOption(option) => self.set_option(option)?,
+            // A proof runs to its budget (10 s unless told) before the next command is read.
+            Command::Solve(limits) => Reply::Solved(super::solve::protocol_reply(&self.position, limits)?),
+            Command::Go(go) => {
+                self.go(go)?;
+                return Ok(None);
+            }
+            Command::Perft(depth) => {
+                self.perft(depth)?;
+                return Ok(None);
+            }
+            // Answered by `handle`, which also ends the session.
+            Command::Quit | Command::Stop => return Ok(None),
+        }))
+    }
+
+    fn variant(&mut self, variant: Variant, size: Option<BoardSize>) -> Result<Reply, ProtocolError> {
+        self.position = Position::start(variant, size.unwrap_or(variant.default_size()))?;
+        Ok(Reply::Ok)
+    }
+
+    fn set_position(&mut self, start: Start, moves: &[String]) -> Result<Reply, ProtocolError> {
+        let variant = self.position.variant();
+        let mut pos = match start {
+            Start::StartPos => Position::start(variant, self.position.size())?,
+            Start::Fen { ranks, side } => Position::from_fen(variant, &format!("{ranks} {side}"))?,
+        };
+        if let Some(limit) = self.position.move_limit() {
+            pos.set_move_limit(limit);
+        }
+        for m in moves {
+            pos.play_text(m).map_err(|source| ProtocolError::PositionMove { text: m.to_string(), source })?;
+        }
+        self.position = pos;
+        Ok(Reply::Ok)
+    }
+
+    fn status(&self) -> GameStatus {
+        match self.position.outcome() {
+            Outcome::Ongoing => GameStatus::Ongoing(self.position.side_to_move()),
+            Outcome::Win { winner, .. } => GameStatus::Win(winner),
+            Outcome::Draw { .. } => GameStatus::Draw,
+        }
+    }
+
+    fn set_option(&mut self, option: EngineOption) -> Result<Reply, ProtocolError> {
+        match option {
+            EngineOption::Ai(text) => self.ai = AiConfig::parse(&text, self.position.variant())?,
+            EngineOption::Threads(n) => self.threads = n,
+            EngineOption::Wdl(on) => self.wdl = on,
+            EngineOption::MultiPv(n) => self.multipv = n,
+            EngineOption::MoveLimit(n) => {
+                if self.position.move_limit().is_none() {
+                    return Err(ProtocolError::NoMoveLimit);
+                }
+                self.position.set_move_limit(n.max(1));
+            }
+        }
+        Ok(Reply::Ok)
+    }
+
+    /// Starts the search of `go` on its own thread.
+    fn go(&mut self, go: Go) -> Result<(), ProtocolError> {
+        if self.position.outcome().is_over() {
+            return Err(ProtocolError::GameOver);
+        }
+        let config = search_config(&go, &self.ai, self.position.variant(), self.threads)?;
+        config.check_variant(self.position.variant())?;
+        let mover = self.position.side_to_move();
+        let clock = match go.clocks.any() {
+            true => Some(go.clocks.view(mover).ok_or(ProtocolError::MoverClock(mover.name()))?),
+            false => None,
+        };
+        let work = if go.infinite { Work::Infinite } else { Work::Search };
+        let position = self.position.clone();
+        let sink = self.sink.clone();
+        let format = InfoFormat { wdl: self.wdl, multipv: self.multipv };
+        let memory = self.memory.clone();
+        if let Some(why) = fallback(config.strategy(), position.variant(), position.size()) {
+            sink.line(&reply_text(&Reply::InfoString(why.to_string())));
+        }
+        self.job = Some(Job::spawn(work, move |signals| {
+            let mut reporter = Reporter { sink: &sink, position: &position, stop: &signals.stop, format };
+            let request = SearchRequest { lines: format.multipv, clock, memory: Some(&memory) };
+            let result = search::run(&position, &config, request, &mut reporter);
+            signals.finish(work);
+            match result {
+                Ok(result) => {
+                    if result.info.book {
+                        sink.line(&reply_text(&Reply::InfoString("book move".to_string())));
+                    }
+                    for line in info_lines(&position, &result.info, format) {
+                        sink.line(&line);
+                    }
+                    sink.line(&reply_text(&Reply::BestMove(position.move_name(result.best_move))));
+                }
+                Err(e) => sink.line(&reply_text(&Reply::Error(e.to_string()))),
+            }
+        })?);
+        Ok(())
+    }
+
+    /// `perft <depth>`: counts on its own thread; `stop` ends it without a count.
+    fn perft(&mut self, depth: u32) -> Result<(), ProtocolError> {
+        let position = self.position.clone();
+        let sink = self.sink.clone();
+        self.job = Some(Job::spawn(Work::Perft, move |signals| {
+            let nodes = position.perft_until(depth, &signals.stop);
+            signals.finish(Work::Perft);
+            sink.line(&reply_text(&Reply::Perft { depth, nodes }));
+        })?);
+        Ok(())
+    }
+}
+
+/// Writes one reply line and flushes it.
+fn answer(out: &mut impl Write, reply: Reply) -> io::Result<Flow> {
+    writeln!(out, "{}", reply_text(&reply))?;
+    out.flush()?;
+    Ok(Flow::Continue)
+}
+
+/// The config a `go` searches with: its `ai` (read for `variant`) or the
+/// session's, its limits in place of the configured ones (an infinite
+/// search's: the largest), and `auto` threads as `setoption threads` says,
+/// or every core for an infinite analysis, as for a timed search.
+fn search_config(go: &Go, ai: &AiConfig, variant: Variant, threads: u32) -> Result<AiConfig, ProtocolError> {
+    let base = match &go.ai {
+        Some(text) => AiConfig::parse(text, variant)?,
+        None => ai.clone(),
+    };
+    let unbounded = [base.algorithm().unbounded_limit()];
+    let limits = if go.infinite { &unbounded[..] } else { &go.limits[..] };
+    let mut config = base.with_limits(limits)?.with_auto_threads(threads);
+    if go.infinite {
+        config = config.with_auto_threads(search::all_cores());
+    }
+    Ok(config)
+}
+
+/// Runs the protocol on stdin/stdout until `quit` or end of input.
+/// At the end of input a running search with limits (or perft) still answers.
+pub(crate) fn run() -> Result<(), ProtocolError> {
+    let sink = Sink::stdout();
+    let mut session = EngineSession::with_sink(sink.clone());
+    let mut out = sink;
+    for line in std::io::stdin().lock().lines() {
+        let line = line.map_err(ProtocolError::Stdin)?;
+        match session.handle(&line, &mut out) {
+            Ok(Flow::Quit) => return Ok(()),
+            Ok(Flow::Continue) => {}
+            Err(e) => return Err(ProtocolError::Stdout(e)),
+        }
+    }
+    Ok(session.finish()?)
+}
