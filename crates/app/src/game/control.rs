@@ -24,7 +24,8 @@ impl AiControl {
         self.error.as_deref()
     }
 
-    /// A fresh game: not stepping, no error (a pause stays as set).
+    /// A fresh game: not stepping, no error (a pause stays as set; the owner
+    /// lifts it for a game a person plays).
     pub(crate) fn reset(&mut self) {
         self.step_requested = false;
         self.error = None;

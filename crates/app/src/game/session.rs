@@ -228,7 +228,17 @@ impl GameSession {
                 clock.set_remaining(entry.side, Duration::from_millis(ms));
             }
         }
+        // The flag fell after the last move: the clocks stay as they stopped,
+        // the flagged side's at zero (no move of its records that reading).
+        if let Some(flagged) = self.lost_on_time().filter(|_| ply >= self.plies()) {
+            clock.set_remaining(flagged, Duration::ZERO);
+        }
         Some(clock)
+    }
+
+    /// The side whose flag fell, if the game was lost on time.
+    pub(crate) fn lost_on_time(&self) -> Option<Side> {
+        if self.record.result.reason_is_time() { self.record.lost_off_board() } else { None }
     }
 
     /// The clocks of the live position.
@@ -316,7 +326,11 @@ impl GameSession {
     /// Whether undo would change anything: a resignation to withdraw, or
     /// moves back to an earlier human turn (against an AI that moved first
     /// there is none).
+    /// A game lost on time stays lost: its flag is not taken back.
     pub(crate) fn can_undo(&self, players: &Players) -> bool {
+        if self.lost_on_time().is_some() {
+            return false;
+        }
         self.resigned().is_some() || batch(&self.position, players, std::iter::repeat_n(None, self.plies())) > 0
     }
 
@@ -385,9 +399,12 @@ impl GameSession {
     }
 
     /// Takes back a resignation, or else the moves back to the previous turn
-    /// of a human (one ply when both sides are AI).
+    /// of a human (one ply when both sides are AI); a game lost on time stays lost.
     pub(crate) fn undo(&mut self, players: &Players) -> Shown {
         let shown_before = self.review;
+        if self.lost_on_time().is_some() {
+            return Shown::Same;
+        }
         if self.resigned().is_some() {
             self.record.withdraw_resignation(&self.position);
             return Shown::Same;

@@ -29,6 +29,12 @@ const NOT_A_PAIRING: &str = "only a person against a level is rated";
 /// Why a game chosen casual is not rated.
 const CASUAL: &str = "the game was chosen casual";
 
+/// Why a game resumed after a restart, unrated for another reason, stays so.
+const NOT_RATED_WHEN_LEFT: &str = "it was not rated when it was left";
+
+/// Why a rated game ended before the person's first move does not count.
+pub const ABORTED: &str = "the game was aborted: you made no move";
+
 /// New games are casual (chosen so in the play setup) until a rated one is chosen.
 #[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Casual(pub bool);
@@ -85,6 +91,24 @@ impl RatedGame {
         }
         (self.generation, self.unrated, self.takebacks) = (Some(session.generation()), unrated, takebacks);
         true
+    }
+
+    /// The game in progress's standing: why it will not be rated (`None`:
+    /// it will) and the moves taken back; while a lesson or puzzle has the
+    /// board, the standing of the game that waits.
+    pub fn standing(&self) -> (Option<&'static str>, u32) {
+        match &self.set_aside {
+            Some((_, unrated, takebacks)) => (*unrated, *takebacks),
+            None => (self.unrated, self.takebacks),
+        }
+    }
+
+    /// A game resumed after a restart, game `generation`, keeps the standing
+    /// it was left with (`unrated`: why it would not count, as it was stored).
+    pub fn resume(&mut self, generation: u64, unrated: Option<&str>, takebacks: u32) {
+        let why = unrated
+            .map(|why| [CASUAL, NOT_A_PAIRING].into_iter().find(|known| *known == why).unwrap_or(NOT_RATED_WHEN_LEFT));
+        *self = RatedGame { generation: Some(generation), unrated: why, takebacks, set_aside: None, last: self.last };
     }
 
     fn spoil(&mut self, why: &'static str) {
@@ -189,6 +213,11 @@ fn rate(
         return;
     }
     let Some((person, level)) = rated_pairing(&players) else { return };
+    // A game the person never moved in is aborted, not lost or won.
+    if !session.record().moves.iter().any(|entry| entry.side == person) {
+        rated.spoil(ABORTED);
+        return;
+    }
     let variant = session.variant();
     let Some(measured) = LevelTable::shipped().rating(variant, level) else { return };
     let opponent = Opponent { rating: measured.rating, deviation: (measured.interval / 1.96).max(30.0) };

@@ -5,9 +5,12 @@
 
 use bevy::prelude::*;
 
+use crate::game::control::AiControl;
+use crate::game::notice::Notice;
 use crate::game::owner::visit::Visit;
 use crate::game::phase::{GamePhase, Mode};
 use crate::game::players::Players;
+use crate::game::request::GameRequest;
 use crate::game::session::GameSession;
 use crate::game::settings::GameSettings;
 use crate::game::show::ShowPosition;
@@ -115,9 +118,11 @@ struct VisitSeen(bool);
 
 pub(crate) fn plugin(app: &mut App) {
     let opening = app.world().get_resource::<OpeningScreen>().map_or(Screen::Home, |o| o.0);
-    // A returning person resumes the game the saved settings set up.
+    // Home offers Resume only for a game in progress: a first start has
+    // none (the settings store takes up a game left unfinished at Startup).
+    let waiting = app.world().get_resource::<GameSession>().is_some_and(|s| s.plies() > 0 && !s.outcome().is_over());
     let players = app.world().get_resource::<Players>();
-    let resume = players.filter(|_| opening == Screen::Home).map(Screen::for_players);
+    let resume = players.filter(|_| opening == Screen::Home && waiting).map(Screen::for_players);
     app.insert_state(opening)
         .insert_resource(ResumeScreen(resume))
         .init_resource::<VisitSeen>()
@@ -126,6 +131,7 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Screen::Puzzles), start_puzzle)
         .add_systems(OnExit(Screen::Puzzles), leave_puzzle)
         .add_systems(OnEnter(Mode::Board), show_board_again)
+        .add_systems(OnEnter(Screen::Play), play_is_never_paused)
         .add_systems(Update, home_when_visit_ends.run_if(in_state(Screen::Learn).or_else(in_state(Screen::Puzzles))));
     for screen in [Screen::Home, Screen::PlaySetup, Screen::Settings].into_iter().chain(Screen::MODES) {
         app.add_systems(OnEnter(screen), move |mut mode: ResMut<NextState<Mode>>, mut resume: ResMut<ResumeScreen>| {
@@ -134,7 +140,15 @@ pub(crate) fn plugin(app: &mut App) {
                 resume.0 = Some(screen);
             }
         });
+        app.add_systems(OnExit(screen), forget_messages);
     }
+}
+
+/// A message belongs to the screen it was posted on (a clipboard error in
+/// Analyse, a net's notice in Watch & Lab): leaving the screen forgets it,
+/// toast and panel line, so it never reappears elsewhere.
+fn forget_messages(mut notice: ResMut<Notice>) {
+    notice.set_if_neq(Notice::default());
 }
 
 fn open_lesson(settings: Res<GameSettings>, mut lessons: MessageWriter<LessonRequest>, mut seen: ResMut<VisitSeen>) {
@@ -165,6 +179,14 @@ fn home_when_visit_ends(visit: Res<Visit>, mut seen: ResMut<VisitSeen>, mut scre
     } else if seen.0 {
         seen.0 = false;
         screen.set(Screen::Home);
+    }
+}
+
+/// Watch & Lab's pause is its own: Play has no Resume, so a pause set
+/// there (and kept by the game when Home was visited) is lifted on entry.
+fn play_is_never_paused(control: Res<AiControl>, mut requests: MessageWriter<GameRequest>) {
+    if control.paused() {
+        requests.write(GameRequest::SetPaused(false));
     }
 }
 

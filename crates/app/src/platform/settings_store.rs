@@ -1,5 +1,5 @@
 //! Settings remembered between runs: board, players, pacing, flip, sound,
-//! looks and the play setup's choice, as
+//! looks, the play setup's choice and the game left unfinished, as
 //! JSON in the platform's config directory. A missing file means defaults;
 //! an unreadable one means defaults and a notice, never a failed start.
 //! Changes are written at most once a second, and on exit.
@@ -10,7 +10,24 @@ use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::board::layout::BoardFlip;
-use crate::engine::ai::player::Player;
+use crate::game::notice::Notice;
+use crate::game::owner::visit::Visit;
+use crate::game::players::PlayerSetup;
+use crate::game::players::Players;
+use crate::game::session::GameSession;
+use crate::game::settings::{GameSettings, PlaySettings, SettingsPath};
+use crate::modes::play_setup::{PlayChoice, StoredPlay};
+use crate::modes::rated::RatedGame;
+use crate::modes::ratings::Progress;
+use crate::modes::screens::{OpeningScreen, ResumeScreen, Screen};
+use crate::platform::file_error::{FileError, Problem, write_text};
+use crate::platform::files;
+use crate::platform::launch::LaunchOptions;
+use crate::platform::library::keep::Keeping;
+use crate::platform::library::shelf::LibrarySettings;
+use crate::sound::settings::SoundSettings;
+use crate::theme::looks::{Looks, StoredLooks};
+use crate::engine::ai::player::{GameRecord, Player};
 use crate::engine::rules::clock::TimeControl;
 use crate::engine::{BoardSize, Variant};
 use crate::game::notice::Notice;
@@ -56,6 +73,25 @@ pub struct StoredSettings {
     /// What the library keeps (files from before it lack it: the defaults).
     #[serde(default)]
     pub library: LibrarySettings,
+    /// The unfinished game, resumed on the next start (none when no game waits).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<StoredGame>,
+}
+
+/// A game left unfinished: its record (players, clock and each move's
+/// reading, moves, side lines) and whether it would be rated.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StoredGame {
+    pub record: GameRecord,
+    /// Why it would not be rated; none: it is rated.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unrated: Option<String>,
+    /// The moves taken back in it so far.
+    #[serde(default)]
+    pub takebacks: u32,
+    /// Whether the library keeps it when it ends (played from its first move).
+    #[serde(default)]
+    pub kept: bool,
 }
 
 fn ask_by_default() -> bool {
@@ -117,6 +153,34 @@ struct Remembered<'w> {
     looks: Res<'w, Looks>,
     choice: Res<'w, PlayChoice>,
     library: Res<'w, LibrarySettings>,
+    game: WaitingGame<'w>,
+}
+
+/// The game in progress, as the settings keep it.
+#[derive(bevy::ecs::system::SystemParam)]
+struct WaitingGame<'w> {
+    session: Res<'w, GameSession>,
+    visit: Res<'w, Visit>,
+    rated: Res<'w, RatedGame>,
+    keeping: Res<'w, Keeping>,
+}
+
+impl WaitingGame<'_> {
+    /// The game with moves that has not ended (while a lesson or a puzzle
+    /// has the board, the one that waits for it), if there is one.
+    fn stored(&self) -> Option<StoredGame> {
+        let session = self.visit.left_game().unwrap_or(&*self.session);
+        if session.plies() == 0 || session.outcome().is_over() || session.replay().is_some() {
+            return None;
+        }
+        let mut record = session.record().clone();
+        if let Some(players) = self.visit.left_players() {
+            (record.white, record.black) = (Player::from(&players.white), Player::from(&players.black));
+        }
+        let (unrated, takebacks) = self.rated.standing();
+        let kept = self.keeping.keeps_game_in_progress(&self.session, &self.visit);
+        Some(StoredGame { record, unrated: unrated.map(str::to_string), takebacks, kept })
+    }
 }
 
 impl Remembered<'_> {
@@ -140,6 +204,7 @@ impl Remembered<'_> {
             looks: StoredLooks::from(&*self.looks),
             play: StoredPlay::from(&*self.choice),
             library: *self.library,
+            game: self.game.stored(),
         }
     }
 }
@@ -154,7 +219,7 @@ struct SavedState {
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<SettingsPath>()
         .init_resource::<SavedState>()
-        .add_systems(Startup, (apply_saved, note_saved).chain())
+        .add_systems(Startup, (apply_saved.pipe(resume_saved_game), note_saved).chain())
         .add_systems(Update, save_changes)
         .add_systems(Last, save_on_exit);
 }
@@ -168,9 +233,9 @@ fn apply_saved(
     mut sound: ResMut<SoundSettings>,
     (mut looks, mut choice, mut library): (ResMut<Looks>, ResMut<PlayChoice>, ResMut<LibrarySettings>),
     mut notice: ResMut<Notice>,
-) {
+) -> Option<StoredGame> {
     let Some(path) = &path.0 else {
-        return;
+        return None;
     };
     match read(path) {
         Ok(Some(stored)) => {
@@ -193,11 +258,42 @@ fn apply_saved(
                 warn!("settings: {problems}; using the defaults for those");
                 notice.error(format!("Settings: {problems}; using the defaults for those"));
             }
+            stored.game
         }
-        Ok(None) => {}
+        Ok(None) => None,
         Err(error) => {
             warn!("settings: {error}; using defaults");
             notice.error(format!("Settings not loaded ({error}); using defaults"));
+            None
+        }
+    }
+}
+
+/// A plain start (on Home) takes up the game left unfinished, as it was
+/// left: Home offers to resume it. A record that no longer reads is
+/// dropped with a notice; a launch that names a game opens that one.
+fn resume_saved_game(
+    In(game): In<Option<StoredGame>>,
+    opening: Option<Res<OpeningScreen>>,
+    (mut session, mut players, mut rated): (ResMut<GameSession>, ResMut<Players>, ResMut<RatedGame>),
+    mut keeping: ResMut<Keeping>,
+    (mut resume, mut notice): (ResMut<ResumeScreen>, ResMut<Notice>),
+) {
+    let Some(game) = game.filter(|_| opening.is_some_and(|o| o.0 == Screen::Home)) else { return };
+    let generation = session.generation();
+    match GameSession::from_record(&game.record, generation) {
+        Ok(resumed) if resumed.plies() > 0 && !resumed.outcome().is_over() => {
+            *players = files::players_from_record(&game.record);
+            players.fit_variant(resumed.variant());
+            *session = resumed;
+            rated.resume(generation, game.unrated.as_deref(), game.takebacks);
+            keeping.resume(generation, game.kept);
+            resume.0 = Some(Screen::for_players(&players));
+        }
+        Ok(_) => {}
+        Err(error) => {
+            warn!("settings: the unfinished game does not read ({error}); it is dropped");
+            notice.error(format!("The unfinished game could not be restored: {error}"));
         }
     }
 }
@@ -267,6 +363,7 @@ mod tests {
             looks: StoredLooks::default(),
             play: StoredPlay::default(),
             library: LibrarySettings::default(),
+            game: None,
         }
     }
 

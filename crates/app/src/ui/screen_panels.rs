@@ -31,8 +31,10 @@ pub(crate) fn left(ui: &mut Ui, state: &mut PanelState, open: &mut bool) {
     let variant = state.game.session.variant();
     crate::ui::setup::game_section(ui, &mut state.setup, &state.game, &mut state.requests);
     if state.screens.get() == Screen::Watch {
-        let suggested = crate::modes::rated::suggested_level(&state.progress.progress, variant);
-        crate::ui::setup::players_section(ui, (variant, suggested), &state.game.players, &mut state.requests);
+        let chosen = state.setup.settings.variant;
+        let suggested = crate::modes::rated::suggested_level(&state.progress.progress, chosen);
+        let picked = (variant, chosen, suggested);
+        crate::ui::setup::players_section(ui, picked, &state.game.players, &mut state.requests);
         crate::ui::setup::presets_section(ui, &mut state.setup.settings, &mut state.requests);
         crate::ui::series::open_button(ui);
         let over = state.game.over();

@@ -43,7 +43,10 @@ pub(crate) fn game_section(
                 edited.size = BoardSize::new(side, side);
             }
         }
-        clock_picker(ui, &mut edited.time_control);
+        // Games of two AIs play unclocked: the clock is for a person's game.
+        if !game.players.both_ai() {
+            clock_picker(ui, &mut edited.time_control);
+        }
         setup.settings.set_if_neq(edited);
 
         let current = (game.session.variant(), game.session.size());
@@ -62,7 +65,8 @@ pub(crate) fn game_section(
         });
         // Notes go under the buttons, so the buttons never move under the pointer.
         let clock_now = game.session.record().time_control;
-        if (edited.variant, edited.size) != current || edited.time_control != clock_now {
+        let clock_changes = edited.time_control != clock_now && !game.players.both_ai();
+        if (edited.variant, edited.size) != current || clock_changes {
             let note = "Variant, size and clock take effect on New game.";
             ui.label(RichText::new(note).color(palette::NOTE.color32()));
             let unfit = Side::BOTH.iter().any(|side| match game.players.get(*side) {
@@ -120,12 +124,14 @@ pub(crate) fn variant_picker(ui: &mut Ui, variant: &mut Variant) {
     });
 }
 
-/// The two players of the game in progress, for `variant`.
+/// The two players of the game in progress, for `variant`; the levels'
+/// ratings are those of `chosen`, the variant the Game section has chosen
+/// (they follow a change of it at once, not at the next game).
 /// `suggested`: the level an opponent switched to AI starts at (the one
 /// nearest the person's rating, as the rating section suggests).
 pub(crate) fn players_section(
     ui: &mut Ui,
-    (variant, suggested): (Variant, Level),
+    (variant, chosen, suggested): (Variant, Variant, Level),
     current: &Players,
     requests: &mut MessageWriter<GameRequest>,
 ) {
@@ -133,7 +139,7 @@ pub(crate) fn players_section(
         ui.label(RichText::new("Changes apply to the game in progress.").weak());
         let mut players = current.clone();
         for side in Side::BOTH {
-            ui.group(|ui| player_editor(ui, side, players.get_mut(side), (variant, suggested)));
+            ui.group(|ui| player_editor(ui, side, players.get_mut(side), (variant, chosen, suggested)));
         }
         if players != *current {
             requests.write(GameRequest::SetPlayers(players));
@@ -141,7 +147,12 @@ pub(crate) fn players_section(
     });
 }
 
-fn player_editor(ui: &mut Ui, side: Side, player: &mut PlayerSetup, (variant, suggested): (Variant, Level)) {
+fn player_editor(
+    ui: &mut Ui,
+    side: Side,
+    player: &mut PlayerSetup,
+    (variant, chosen, suggested): (Variant, Variant, Level),
+) {
     ui.horizontal(|ui| {
         ui.label(RichText::new(side.title()).strong());
         let mut is_ai = player.is_ai();
@@ -155,10 +166,10 @@ fn player_editor(ui: &mut Ui, side: Side, player: &mut PlayerSetup, (variant, su
         return;
     };
     let table = LevelTable::shipped();
-    let current = Level::of(config).map_or_else(|| "Custom".to_string(), |level| table.label(variant, level));
+    let current = Level::of(config).map_or_else(|| "Custom".to_string(), |level| table.label(chosen, level));
     egui::ComboBox::from_id_salt((side.name(), "level")).selected_text(current).width(230.0).show_ui(ui, |ui| {
         for level in Level::ALL {
-            if ui.selectable_label(Level::of(config) == Some(level), table.label(variant, level)).clicked() {
+            if ui.selectable_label(Level::of(config) == Some(level), table.label(chosen, level)).clicked() {
                 *config = level.config();
             }
         }
@@ -187,7 +198,31 @@ fn player_editor(ui: &mut Ui, side: Side, player: &mut PlayerSetup, (variant, su
     config.set_strategy(strategy);
     ui.label(RichText::new(strategy.description(variant)).weak());
     limits_editor(ui, side, config);
+    handicaps_editor(ui, side, config);
     ui.label(RichText::new(config.to_string()).monospace().weak());
+}
+
+/// The weak levels' handicaps (blunders, the tie-break noise), shown while
+/// the config has them: a level turned Custom keeps nothing that no control
+/// takes off (a slider moved to 0 removes its handicap, and the control).
+fn handicaps_editor(ui: &mut Ui, side: Side, config: &mut AiConfig) {
+    ui.push_id((side.name(), "handicaps"), |ui| {
+        let mut blunder = config.blunder();
+        if blunder > 0.0 {
+            let slider = egui::Slider::new(&mut blunder, limits::BLUNDER).text("blunders (share of moves)");
+            if ui.add(slider).on_hover_text("How often this player plays a weaker move on purpose").changed() {
+                // In the slider's range, which is the config's: always accepted.
+                let _ = config.set_blunder(blunder);
+            }
+        }
+        let mut noise = config.noise();
+        if noise > 0.0 {
+            let slider = egui::Slider::new(&mut noise, limits::NOISE).text("noise");
+            if ui.add(slider).on_hover_text("Random tie-breaks between moves of about the same score").changed() {
+                let _ = config.set_noise(noise);
+            }
+        }
+    });
 }
 
 /// The limits the algorithm takes (a depth for the plain searches, a time
@@ -324,7 +359,7 @@ mod tests {
         let ctx = egui::Context::default();
         for _ in 0..3 {
             let _ = ctx.run_ui(egui::RawInput::default(), |ui| {
-                player_editor(ui, Side::White, &mut player, (variant, Level::MEDIUM))
+                player_editor(ui, Side::White, &mut player, (variant, variant, Level::MEDIUM))
             });
         }
         player

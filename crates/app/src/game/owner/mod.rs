@@ -13,11 +13,10 @@ pub use visit::Visit;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
-use crate::engine::Side;
 use crate::game::clock::TurnTimer;
 use crate::game::control::AiControl;
 use crate::game::notice::Notice;
-use crate::game::phase::{GamePhase, GameSystems, TurnPhase};
+use crate::game::phase::{GamePhase, GameSystems, Mode, TurnPhase};
 use crate::game::players::{PlayerSetup, Players};
 use crate::game::request::{
     AiError, GameRequest, MoveChosen, MoveSource, OpenedGame, ReplaceGame, VisitedGame, WatchedGame,
@@ -35,6 +34,13 @@ pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<AiControl>()
         .init_resource::<Visit>()
         .add_systems(Update, apply_requests.in_set(GameSystems::Apply).run_if(not(in_state(GamePhase::Setup))))
+        .add_systems(
+            Update,
+            return_in_menus
+                .after(GameSystems::Apply)
+                .run_if(not(in_state(Mode::Board)))
+                .run_if(not(in_state(GamePhase::Setup))),
+        )
         .add_plugins(turn::plugin);
 }
 
@@ -100,6 +106,16 @@ pub(crate) fn apply_requests(mut requests: MessageReader<GameRequest>, mut owner
         if let Some(request) = owner.confirmed(request) {
             owner.apply(request);
         }
+    }
+}
+
+/// A lesson or a puzzle left for a menu (Home, Settings) gives the board
+/// back as it closes, while the board game's systems rest: its `Return` is
+/// applied at once, so the game that waited is the one Home offers to resume
+/// (only this request: a menu holds the game still).
+fn return_in_menus(mut requests: MessageReader<GameRequest>, mut owner: Owner) {
+    if requests.read().any(|request| matches!(request, GameRequest::Return)) {
+        owner.apply(GameRequest::Return);
     }
 }
 
@@ -185,6 +201,11 @@ impl Owner<'_> {
         *self.session = session;
         self.session.set_players(&self.players);
         self.control.reset();
+        // Pausing is for watching AIs: a game a person plays starts moving
+        // (a pause set in Watch & Lab never holds a person's opponent).
+        if !self.players.both_ai() {
+            self.control.paused = false;
+        }
         self.phases.restart();
     }
 
@@ -196,7 +217,15 @@ impl Owner<'_> {
         };
         self.players.fit_variant(variant);
         let generation = self.session.generation() + 1;
-        let control = if rematch { self.session.record().time_control } else { self.settings.time_control };
+        // The clock set for people's games (Play's) never reaches a game
+        // of two AIs (Watch & Lab's presets and matchups): those play unclocked.
+        let control = if rematch {
+            self.session.record().time_control
+        } else if self.players.both_ai() {
+            None
+        } else {
+            self.settings.time_control
+        };
         self.replace_session(GameSession::new(variant, size, generation).with_time_control(control));
     }
 

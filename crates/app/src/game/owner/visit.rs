@@ -32,4 +32,9 @@ impl Visit {
     pub(crate) fn left_game(&self) -> Option<&GameSession> {
         self.left.as_ref().map(|left| &left.0)
     }
+
+    /// The players of the game waiting for the person's return.
+    pub(crate) fn left_players(&self) -> Option<&Players> {
+        self.left.as_ref().map(|left| &left.1)
+    }
 }

@@ -26,13 +26,31 @@ const GAMES_REMEMBERED: usize = 16;
 
 /// Which games (by generation) are to be kept, and which were stored.
 #[derive(Resource, Default, Debug)]
-struct Keeping {
+pub(crate) struct Keeping {
     /// Whether each game seen began at its first move, played or watched.
     eligible: BTreeMap<u64, bool>,
     stored: Vec<u64>,
     /// The game left for a lesson, puzzle or exercise: its moves and standing,
     /// taken up again when it comes back (under a new generation).
     set_aside: Option<(Vec<crate::engine::Move>, bool)>,
+}
+
+impl Keeping {
+    /// Whether the game in progress (the one a lesson or puzzle left waiting,
+    /// if one has the board) is to be kept when it ends.
+    pub(crate) fn keeps_game_in_progress(&self, session: &GameSession, visit: &Visit) -> bool {
+        match (visit.left_game(), &self.set_aside) {
+            (Some(_), Some((_, standing))) => *standing,
+            (Some(left), None) => self.eligible.get(&left.generation()).copied().unwrap_or(false),
+            (None, _) => self.eligible.get(&session.generation()).copied().unwrap_or(false),
+        }
+    }
+
+    /// A game resumed after a restart, as game `generation`, is kept when it
+    /// ends if it was to be kept when it was left.
+    pub(crate) fn resume(&mut self, generation: u64, keep: bool) {
+        self.eligible.insert(generation, keep);
+    }
 }
 
 /// A store on its own thread: the ids it gave.
