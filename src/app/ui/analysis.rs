@@ -12,6 +12,7 @@ use crate::app::game::phase::TurnPhase;
 use crate::app::game::players::{PlayerSetup, Players};
 use crate::app::game::request::{GameRequest, MoveChosen};
 use crate::app::game::session::GameSession;
+use crate::app::modes::asks::Ask;
 use crate::app::tasks::analysis::{AnalysisSettings, AnalysisView, LINES};
 use crate::app::theme::palette;
 use crate::engine::ai::eval::win_chance;
@@ -33,7 +34,7 @@ pub(crate) fn section(
     ui: &mut Ui,
     state: &mut AnalysisState,
     playable: Option<(&GameSession, &Players, Option<TurnPhase>)>,
-    requests: &mut MessageWriter<GameRequest>,
+    (requests, asks): (&mut MessageWriter<GameRequest>, &mut MessageWriter<Ask>),
 ) {
     let mut on = state.settings.on;
     ui.horizontal(|ui| {
@@ -43,10 +44,13 @@ pub(crate) fn section(
             ui.label(RichText::new(progress(&state.view)).weak());
         }
     });
-    if on != state.settings.on {
-        state.settings.on = on;
+    // Off at once; on asks first in a rated game.
+    if on && !state.settings.on {
+        asks.write(Ask::Analysis);
+    } else if !on && state.settings.on {
+        state.settings.on = false;
     }
-    if !on {
+    if !state.settings.on {
         return;
     }
     let (Some(position), Some(info)) = (&state.view.position, &state.view.info) else {
