@@ -7,6 +7,7 @@ use bevy_egui::egui::{self, RichText, Ui};
 use crate::app::game::request::GameRequest;
 use crate::app::modes::lessons::LessonRequest;
 use crate::app::modes::screens::Screen;
+use crate::app::ui::banner::BannerChoice;
 use crate::app::ui::panel_state::{PanelLayout, PanelState};
 use crate::engine::Variant;
 
@@ -69,11 +70,38 @@ pub(crate) fn right(ui: &mut Ui, state: &mut PanelState, layout: &mut PanelLayou
         }
     }
     ui.separator();
+    end_of_game(ui, state, screen);
     match screen {
         Screen::Play => play(ui, state, layout),
         Screen::Learn => learn(ui, state),
         Screen::Puzzles => puzzles(ui, state),
         _ => study(ui, state, layout, screen == Screen::Watch),
+    }
+}
+
+/// A finished game's end, above the screen's sections. Not while reviewing
+/// (the positions looked at come first), nor in Learn and Puzzles, whose
+/// lesson or puzzle ends in its own words (not a game to play again).
+fn end_of_game(ui: &mut Ui, state: &mut PanelState, screen: Screen) {
+    let lesson = state.lesson_run.open.is_some() || matches!(screen, Screen::Learn | Screen::Puzzles);
+    if !state.game.over() || state.game.session.reviewing() || lesson {
+        return;
+    }
+    let banner = crate::app::ui::banner::Banner {
+        session: &state.game.session,
+        players: &state.game.players,
+        settings: &state.setup.settings,
+        progress: &state.progress,
+        requests: &mut state.requests,
+        play: (screen == Screen::Play).then_some(&mut state.play_requests),
+    };
+    match crate::app::ui::banner::section(ui, banner) {
+        Some(BannerChoice::NewOpponent) => state.screens.go(Screen::PlaySetup),
+        Some(BannerChoice::GameReport) => {
+            state.report.ask();
+            state.screens.go(Screen::Analyse);
+        }
+        None => {}
     }
 }
 
@@ -83,7 +111,7 @@ fn play(ui: &mut Ui, state: &mut PanelState, layout: &PanelLayout) {
     crate::app::ui::info::status(ui, &state.game, &state.ai, layout.engine_numbers);
     crate::app::ui::comforts::game_buttons(ui, &mut state.comforts, &state.game.players, &mut state.requests);
     crate::app::ui::comforts::review_section(ui, &state.game.session, &mut state.requests);
-    crate::app::ui::move_box::section(ui, &mut state.move_box);
+    crate::app::ui::move_box::section(ui, &mut state.move_box, state.game.session.variant());
     crate::app::ui::info::selection_reasons(ui, &state.game.session, &state.selection);
     if ui.button("New game…").on_hover_text("Opponent, colour, clock, rated or casual").clicked() {
         state.screens.go(Screen::PlaySetup);
@@ -112,7 +140,7 @@ fn puzzles(ui: &mut Ui, state: &mut PanelState) {
     crate::app::ui::progress::puzzle_section(ui, &mut state.progress);
     crate::app::ui::info::status(ui, &state.game, &state.ai, false);
     crate::app::ui::comforts::review_section(ui, &state.game.session, &mut state.requests);
-    crate::app::ui::move_box::section(ui, &mut state.move_box);
+    crate::app::ui::move_box::section(ui, &mut state.move_box, state.game.session.variant());
     moves(ui, state);
 }
 
@@ -126,12 +154,13 @@ fn study(ui: &mut Ui, state: &mut PanelState, layout: &PanelLayout, watch: bool)
     crate::app::ui::info::status(ui, &state.game, &state.ai, numbers);
     crate::app::ui::comforts::game_buttons(ui, &mut state.comforts, &state.game.players, &mut state.requests);
     crate::app::ui::comforts::review_section(ui, &state.game.session, &mut state.requests);
-    crate::app::ui::move_box::section(ui, &mut state.move_box);
+    crate::app::ui::move_box::section(ui, &mut state.move_box, state.game.session.variant());
     crate::app::ui::info::selection_reasons(ui, &state.game.session, &state.selection);
     crate::app::ui::insight::overlay_toggle(ui, &mut state.insight.overlay);
     ui.separator();
     let playable = Some((&*state.game.session, &*state.game.players, state.game.turn()));
-    crate::app::ui::analysis::section(ui, &mut state.analysis, playable, &mut state.requests);
+    let writers = (&mut state.requests, &mut state.comforts.asks);
+    crate::app::ui::analysis::section(ui, &mut state.analysis, playable, writers);
     ui.separator();
     let mut goto = None;
     crate::app::ui::report::section(ui, &mut state.report, &state.game.session, &mut goto);
