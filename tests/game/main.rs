@@ -8,6 +8,7 @@ mod clock;
 mod comforts;
 mod explorer;
 mod findings_game_in_progress;
+mod findings_words;
 mod flow;
 mod human_moves;
 mod keyboard;

@@ -1,6 +1,8 @@
 //! The position in words, as a blind-mode player asks for it ("describe"): the shown
 //! position's pieces by square, the last move, the turn and the clocks as
-//! they show now, kept for the panel's label to read out.
+//! they show now, kept for the panel's label to read out. Once asked for it
+//! follows the board: every move, undo, review step or other game (a puzzle,
+//! a lesson, Lines of Action) describes the board as it is now.
 
 use bevy::prelude::*;
 
@@ -13,7 +15,7 @@ use crate::game::session::GameSession;
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DescribeRequest;
 
-/// The last description asked for; it stays until the next is asked.
+/// The description of the board shown, once asked for (`None` before).
 #[derive(Resource, Default, Clone, Debug, PartialEq, Eq)]
 pub struct PositionWords(pub Option<String>);
 
@@ -29,9 +31,13 @@ fn describe(
     timer: Res<TurnTimer>,
     mut words: ResMut<PositionWords>,
 ) {
-    if asked.read().count() == 0 {
+    let asked = asked.read().count() > 0;
+    let follows = words.0.is_some() && (session.is_changed() || timer.is_changed());
+    if !asked && !follows {
         return;
     }
     let clock = showing(&session, &timer).map(|(clock, _)| clock);
-    words.0 = Some(describe_position(&session.shown_position(), clock.as_ref()));
+    // Written only when the words differ, so a running clock's frames that
+    // change no digit change nothing.
+    words.set_if_neq(PositionWords(Some(describe_position(&session.shown_position(), clock.as_ref()))));
 }

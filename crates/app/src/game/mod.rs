@@ -20,7 +20,8 @@ pub mod settings;
 pub(crate) mod show;
 pub(crate) mod side_lines;
 pub mod sound_cue;
-pub(crate) mod thinking;
+pub mod thinking;
+pub mod verdict;
 pub(crate) mod wake;
 
 use bevy::prelude::*;

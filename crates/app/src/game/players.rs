@@ -96,6 +96,21 @@ impl Players {
         format!("White: {}\nBlack: {}", self.white.label(), self.black.label())
     }
 
+    /// The side of the one person playing an AI, if that is the game.
+    pub fn person(&self) -> Option<Side> {
+        match (self.white.is_ai(), self.black.is_ai()) {
+            (false, true) => Some(Side::White),
+            (true, false) => Some(Side::Black),
+            _ => None,
+        }
+    }
+
+    /// Who gives up when resigning: against an AI the person, whoever is
+    /// to move; else the side to move.
+    pub(crate) fn resigning(&self, to_move: Side) -> Side {
+        self.person().unwrap_or(to_move)
+    }
+
     pub(crate) fn both_ai(&self) -> bool {
         self.white.is_ai() && self.black.is_ai()
     }

@@ -159,6 +159,13 @@ impl GameSession {
         GameSession { position: replay, record, generation, redo: Vec::new(), review: None, line: None, replay: None }
     }
 
+    /// The side that made (or makes) the game's first move: White in
+    /// Breakthrough, Black in Lines of Action. The move list's first column.
+    pub fn first_mover(&self) -> Side {
+        let side = self.position.side_to_move();
+        if self.position.moves().len() % 2 == 0 { side } else { side.opponent() }
+    }
+
     /// A game that replays `source` from `start`.
     pub(crate) fn watching(source: ReplaySource, start: Position, generation: u64) -> GameSession {
         let record = GameRecord::new(&start, source.white.clone(), source.black.clone(), 0);
@@ -598,6 +605,15 @@ impl GameSession {
 }
 
 /// The one move between two positions shown in turn, if one move separates them.
+/// A game's length in the one convention the game counts by: full moves
+/// (a move is the first mover's move and the reply), with the plies
+/// (half-moves) named as plies: "17 moves (34 plies)", "1 move (1 ply)".
+pub fn game_length(plies: usize) -> String {
+    let moves = plies.div_ceil(2);
+    let (move_word, ply_word) = (if moves == 1 { "move" } else { "moves" }, if plies == 1 { "ply" } else { "plies" });
+    format!("{moves} {move_word} ({plies} {ply_word})")
+}
+
 pub(crate) fn step_between(before: &Position, after: &Position) -> Option<Step> {
     let (old, new) = (before.moves(), after.moves());
     if new.len() == old.len() + 1 && new.starts_with(old) {

@@ -6,12 +6,29 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 
+use crate::game::session::GameSession;
 use crate::engine::{AiConfig, SearchInfo, Side};
 
 /// What the panel shows about the search in progress.
 #[derive(Resource, Default, Clone, Debug)]
-pub(crate) struct AiThinking {
+pub struct AiThinking {
     pub(crate) status: Option<ThinkingStatus>,
+}
+
+impl AiThinking {
+    /// The search at work for the game's position now, if any: not the one
+    /// whose move was just played (its status stays until the turn moves on,
+    /// and would name the side that moved).
+    pub(crate) fn current(&self, session: &GameSession) -> Option<&ThinkingStatus> {
+        self.status.as_ref().filter(|status| {
+            status.generation == session.generation() && status.position_hash == session.position().hash()
+        })
+    }
+
+    /// The side whose search works for the position now, as the panel names it.
+    pub fn side_thinking(&self, session: &GameSession) -> Option<Side> {
+        self.current(session).map(|status| status.side)
+    }
 }
 
 #[derive(Clone, Debug)]

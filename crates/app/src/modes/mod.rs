@@ -1,6 +1,8 @@
 //! What the person comes to do besides a plain game: lessons, puzzles,
-//! rated games and their ratings, AI-vs-AI series, and Flow Free.
+//! rated games and their ratings, what a person asks that may need a yes,
+//! AI-vs-AI series, and Flow Free.
 
+pub mod asks;
 pub mod flow;
 pub mod lessons;
 pub mod play_setup;
@@ -25,7 +27,7 @@ pub(crate) fn plugin(app: &mut App) {
         screens::plugin,
         play_setup::plugin,
     ))
-    .add_plugins(puzzle_cues::plugin);
+    .add_plugins((puzzle_cues::plugin, asks::plugin));
 }
 
 /// The wing's views (need a window).

@@ -35,6 +35,40 @@ const NOT_RATED_WHEN_LEFT: &str = "it was not rated when it was left";
 /// Why a rated game ended before the person's first move does not count.
 pub const ABORTED: &str = "the game was aborted: you made no move";
 
+/// What a rated game forbids, stated once: each makes the game casual, so
+/// asked for during a rated game each asks first ([`Forbidden::question`]).
+/// The winning-chance bar is not asked for: it is hidden while a rated game
+/// is played ([`RatedGame::in_force`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Forbidden {
+    Hint,
+    Solver,
+    Analysis,
+    /// A take-back beyond [`TAKEBACKS`].
+    TakeBack,
+}
+impl Forbidden {
+    /// The question asked before it is done in a rated game.
+    pub fn question(self) -> String {
+        let what = match self {
+            Forbidden::Hint => "A hint",
+            Forbidden::Solver => "The solver",
+            Forbidden::Analysis => "The analysis",
+            Forbidden::TakeBack => "Another take-back",
+        };
+        format!("{what} makes this game casual: go on?")
+    }
+    /// Why the game is no longer rated once it was done.
+    fn reason(self) -> &'static str {
+        match self {
+            Forbidden::Hint => "a hint was asked for",
+            Forbidden::Solver => "the solver was asked",
+            Forbidden::Analysis => "the analysis was on",
+            Forbidden::TakeBack => TOO_MANY_TAKEBACKS,
+        }
+    }
+}
+const TOO_MANY_TAKEBACKS: &str = "more than two moves were taken back";
 /// New games are casual (chosen so in the play setup) until a rated one is chosen.
 #[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Casual(pub bool);
@@ -49,6 +83,8 @@ pub struct RatedGame {
     /// The game in progress while a lesson or puzzle has the board: its
     /// moves, and whether and why it was unrated, with its take-backs.
     set_aside: Option<(Vec<crate::engine::Move>, Option<&'static str>, u32)>,
+    /// The game's end already moved the rating (an undo and the same end count once).
+    counted: bool,
     /// The last rated game's result.
     pub last: Option<RatedResult>,
 }
@@ -62,6 +98,17 @@ pub struct RatedResult {
     pub after: f64,
 }
 
+impl RatedResult {
+    /// "Rated: your Breakthrough rating went from 1000 to 970 (-30)."
+    pub fn words(&self) -> String {
+        let (game, change) = (self.variant.title(), self.after - self.before);
+        if change.round() == 0.0 {
+            return format!("Rated: your {game} rating stayed at {:.0}.", self.after);
+        }
+        format!("Rated: your {game} rating went from {:.0} to {:.0} ({change:+.0}).", self.before, self.after)
+    }
+}
+
 impl RatedGame {
     /// Why the game in progress will not count, or `None` if it will.
     pub fn unrated_because(&self) -> Option<&'static str> {
@@ -70,7 +117,14 @@ impl RatedGame {
 
     fn start(&mut self, generation: u64, why_not: Option<&'static str>) {
         let set_aside = self.set_aside.take();
-        *self = RatedGame { generation: Some(generation), unrated: why_not, takebacks: 0, set_aside, last: self.last };
+        *self = RatedGame {
+            generation: Some(generation),
+            unrated: why_not,
+            takebacks: 0,
+            set_aside,
+            counted: false,
+            last: self.last,
+        };
     }
 
     /// Across a visit the game left behind keeps its standing: set aside when
@@ -113,6 +167,50 @@ impl RatedGame {
 
     fn spoil(&mut self, why: &'static str) {
         self.unrated.get_or_insert(why);
+    }
+
+    /// Whether the game `session` shows is rated and still being played: its
+    /// rules hold (nothing it forbids without asking, no winning-chance bar).
+    pub fn in_force(&self, session: &GameSession) -> bool {
+        self.generation == Some(session.generation())
+            && self.unrated.is_none()
+            && !self.counted
+            && !session.outcome().is_over()
+    }
+
+    /// Whether doing `what` now would make the rated game casual (and so asks first).
+    pub fn would_spoil(&self, session: &GameSession, what: Forbidden) -> bool {
+        self.in_force(session) && (what != Forbidden::TakeBack || self.takebacks >= TAKEBACKS)
+    }
+
+    /// The person said yes to `what`: the game is casual from now on.
+    pub(crate) fn make_casual(&mut self, what: Forbidden) {
+        self.spoil(what.reason());
+    }
+
+    /// Whether the game `session` shows was rated and has ended: it stays
+    /// ended (no undo of a resignation or of the last move, which would play
+    /// a rated game on after its result counted).
+    pub fn final_result(&self, session: &GameSession) -> bool {
+        self.counted && self.generation == Some(session.generation())
+    }
+
+    /// What the panel says of the game's rating: its rules while it is
+    /// rated, why it is not, or after it ended what happened to the rating.
+    pub fn standing(&self, session: &GameSession) -> String {
+        let this_game = self.generation == Some(session.generation());
+        if let Some(last) =
+            self.last.filter(|last| this_game && self.counted && last.generation == session.generation())
+        {
+            return last.words();
+        }
+        let over = session.outcome().is_over();
+        match (self.unrated.filter(|_| this_game), over) {
+            (None, false) => format!("This game is rated: no hints, no analysis, at most {TAKEBACKS} take-backs."),
+            (None, true) => "This game was rated.".to_string(),
+            (Some(why), false) => format!("This game is not rated: {why}."),
+            (Some(why), true) => format!("This game was not rated ({why}): your rating did not change."),
+        }
     }
 
     /// New players before the first move make a new pairing, judged on its
@@ -180,7 +278,7 @@ fn track(
             GameRequest::Undo | GameRequest::ContinueFromHere => {
                 rated.takebacks += 1;
                 if rated.takebacks > TAKEBACKS {
-                    rated.spoil("more than two moves were taken back");
+                    rated.spoil(TOO_MANY_TAKEBACKS);
                 }
             }
             GameRequest::SetPlayers(players) => {
@@ -190,14 +288,15 @@ fn track(
             _ => {}
         }
     }
+    // The safety net: the buttons and keys ask first (see the asks module).
     if hints.read().count() > 0 {
-        rated.spoil("a hint was asked for");
+        rated.make_casual(Forbidden::Hint);
     }
     if solves.read().count() > 0 {
-        rated.spoil("the solver was asked");
+        rated.make_casual(Forbidden::Solver);
     }
     if analysis.on {
-        rated.spoil("the analysis was on");
+        rated.make_casual(Forbidden::Analysis);
     }
 }
 
@@ -209,7 +308,8 @@ fn rate(
     mut progress: ResMut<Progress>,
 ) {
     let outcome = session.outcome();
-    if rated.generation != Some(session.generation()) || rated.unrated.is_some() || !outcome.is_over() {
+    let counted = rated.counted;
+    if rated.generation != Some(session.generation()) || rated.unrated.is_some() || counted || !outcome.is_over() {
         return;
     }
     let Some((person, level)) = rated_pairing(&players) else { return };
@@ -231,6 +331,6 @@ fn rate(
     history.record(opponent, score);
     let (generation, after) = (session.generation(), history.glicko.rating);
     rated.last = Some(RatedResult { generation, variant, before, after });
-    // Counted once: a second entry into Over (undo, then the same end) is not.
-    rated.spoil("this game was rated already");
+    // Counted once: a second entry into Over (an undo, then the same end) is not.
+    rated.counted = true;
 }

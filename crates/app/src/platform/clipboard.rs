@@ -52,7 +52,10 @@ fn handle_actions(
     for action in actions.read() {
         match action {
             ClipboardAction::CopyGame => match copy(&mut clipboard, &session) {
-                Ok(plies) => notice.info(format!("Copied the game ({plies} moves) to the clipboard")),
+                Ok(plies) => notice.info(format!(
+                    "Copied the game ({}) to the clipboard",
+                    crate::game::session::game_length(plies)
+                )),
                 Err(error) => notice.error(error),
             },
             ClipboardAction::PasteGame => {
@@ -63,7 +66,8 @@ fn handle_actions(
                 });
                 match pasted {
                     Ok((pasted, pasted_players)) => {
-                        let message = format!("Pasted a game ({} moves)", pasted.plies());
+                        let length = crate::game::session::game_length(pasted.plies());
+                        let message = format!("Pasted a game ({length})");
                         open(pasted, pasted_players, message, &mut settings, &mut requests);
                     }
                     Err(error) => notice.error(error),

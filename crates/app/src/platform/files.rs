@@ -164,7 +164,8 @@ fn handle_requests(
         };
         match opened {
             Ok((opened, opened_players)) => {
-                let message = format!("Opened {} ({} moves)", path.display(), opened.plies());
+                let length = crate::game::session::game_length(opened.plies());
+                let message = format!("Opened {} ({length})", path.display());
                 open(opened, opened_players, message, &mut settings, &mut game_requests);
             }
             Err(error) => notice.error(error.to_string()),

@@ -48,6 +48,44 @@ impl Tone {
         under.mix(Tone { a: 255, ..self }, self.a as f32 / 255.0)
     }
 
+    /// The colour egui uses (a panel's fill, say), opaque.
+    pub fn of_color32(color: Color32) -> Tone {
+        Tone::rgb(color.r(), color.g(), color.b())
+    }
+
+    /// The hue in degrees (0 red, 120 green, 240 blue); 0 for a grey.
+    pub fn hue(self) -> f32 {
+        let [r, g, b] = [self.r, self.g, self.b].map(|c| c as f32 / 255.0);
+        let (max, min) = (r.max(g).max(b), r.min(g).min(b));
+        let span = max - min;
+        if span == 0.0 {
+            return 0.0;
+        }
+        let sixths = if max == r {
+            ((g - b) / span).rem_euclid(6.0)
+        } else if max == g {
+            (b - r) / span + 2.0
+        } else {
+            (r - g) / span + 4.0
+        };
+        60.0 * sixths
+    }
+
+    /// The relative luminance (WCAG), 0 for black to 1 for white.
+    fn luminance(self) -> f32 {
+        let linear = |c: u8| {
+            let c = c as f32 / 255.0;
+            if c <= 0.04045 { c / 12.92 } else { ((c + 0.055) / 1.055).powf(2.4) }
+        };
+        0.2126 * linear(self.r) + 0.7152 * linear(self.g) + 0.0722 * linear(self.b)
+    }
+
+    /// The contrast ratio (WCAG) of two opaque colours, from 1 (none) to 21.
+    pub fn contrast(self, other: Tone) -> f32 {
+        let (a, b) = (self.luminance() + 0.05, other.luminance() + 0.05);
+        a.max(b) / a.min(b)
+    }
+
     /// The sRGB bytes of an image pixel, at `alpha` coverage.
     pub fn rgba_bytes(self, alpha: f32) -> [u8; 4] {
         [self.r, self.g, self.b, (alpha.clamp(0.0, 1.0) * 255.0).round() as u8]
@@ -68,13 +106,14 @@ pub const BLACK_ACCENT: Tone = Tone::rgb(51, 140, 255);
 /// The Okabe-Ito orange and blue of the attack layer.
 pub const WHITE_ATTACK: Tone = Tone::rgb(230, 158, 0);
 pub const BLACK_ATTACK: Tone = Tone::rgb(0, 115, 179);
-/// Warm hues for White's groups, cool ones for Black's, so neighbouring
-/// groups of the two sides never share a colour.
+/// Warm hues for White's groups (magenta through red to yellow), cool ones
+/// for Black's (green through blue to violet), so neighbouring groups of the
+/// two sides never share a colour (a lime once sat beside Black's green).
 pub const WHITE_GROUPS: [Tone; 6] = [
     Tone::rgb(255, 204, 26),
     Tone::rgb(255, 89, 77),
     Tone::rgb(255, 102, 217),
-    Tone::rgb(191, 255, 51),
+    Tone::rgb(160, 82, 45),
     Tone::rgb(255, 140, 0),
     Tone::rgb(242, 242, 153),
 ];
@@ -89,6 +128,20 @@ pub const BLACK_GROUPS: [Tone; 6] = [
 /// Light and dark, for a side's marks outlined in the other's.
 pub const PAPER: Tone = Tone::rgb(255, 247, 230);
 pub const INK: Tone = Tone::rgb(26, 20, 13);
+
+/// The least contrast a legend's word keeps with what is under it (WCAG's
+/// for large or bold text).
+pub const LEGIBLE: f32 = 3.0;
+
+/// What a legend's word in `tone` is drawn on over a panel's `background`:
+/// `None` where it reads on the panel itself, else a chip of paper or ink,
+/// whichever it reads better on (Black's ink-coloured diamond on a dark panel).
+pub fn legend_chip(tone: Tone, background: Tone) -> Option<Tone> {
+    if tone.contrast(background) >= LEGIBLE {
+        return None;
+    }
+    Some(if tone.contrast(PAPER) >= tone.contrast(INK) { PAPER } else { INK })
+}
 
 /// The hint's arrow and button.
 pub const HINT: Tone = Tone::rgb(51, 217, 255);

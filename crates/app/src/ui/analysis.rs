@@ -8,6 +8,13 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText, Ui};
 
+use crate::game::phase::TurnPhase;
+use crate::game::players::{PlayerSetup, Players};
+use crate::game::request::{GameRequest, MoveChosen};
+use crate::game::session::GameSession;
+use crate::modes::asks::Ask;
+use crate::tasks::analysis::{AnalysisSettings, AnalysisView, LINES};
+use crate::theme::palette;
 use crate::engine::ai::eval::win_chance;
 use crate::engine::ai::search::{PvLine, score_text};
 use crate::engine::rules::notation::thousands;
@@ -33,7 +40,7 @@ pub(crate) fn section(
     ui: &mut Ui,
     state: &mut AnalysisState,
     playable: Option<(&GameSession, &Players, Option<TurnPhase>)>,
-    requests: &mut MessageWriter<GameRequest>,
+    (requests, asks): (&mut MessageWriter<GameRequest>, &mut MessageWriter<Ask>),
 ) {
     let mut on = state.settings.on;
     ui.horizontal(|ui| {
@@ -43,10 +50,13 @@ pub(crate) fn section(
             ui.label(RichText::new(progress(&state.view)).weak());
         }
     });
-    if on != state.settings.on {
-        state.settings.on = on;
+    // Off at once; on asks first in a rated game.
+    if on && !state.settings.on {
+        asks.write(Ask::Analysis);
+    } else if !on && state.settings.on {
+        state.settings.on = false;
     }
-    if !on {
+    if !state.settings.on {
         return;
     }
     let (Some(position), Some(info)) = (&state.view.position, &state.view.info) else {

@@ -1,7 +1,9 @@
-//! The game-over banner over the board: winner, reason, the game's
-//! statistics, and buttons to play again or start the next game.
+//! The end of a game, at the top of the game panel beside the board (so the
+//! final position stays in view): the result from the player's side, what
+//! happened to the rating, the game report one click away, the next game's
+//! buttons, Close; and the game's statistics.
 
-use bevy_egui::egui::{self, Align2, RichText};
+use bevy_egui::egui::{self, RichText};
 
 use bevy::prelude::*;
 
@@ -13,10 +15,13 @@ use crate::modes::play_setup::PlayRequest;
 use crate::theme::palette;
 use crate::ui::info::statistics_grid;
 use crate::ui::progress::ProgressState;
+use crate::game::players::Players;
+use crate::game::verdict::verdict;
 
-/// What the banner shows and the buttons it has.
+/// What the end section shows and the buttons it has.
 pub(crate) struct Banner<'a, 'w> {
     pub(crate) session: &'a GameSession,
+    pub(crate) players: &'a Players,
     pub(crate) settings: &'a GameSettings,
     pub(crate) progress: &'a ProgressState<'w>,
     pub(crate) requests: &'a mut MessageWriter<'w, GameRequest>,
@@ -24,59 +29,79 @@ pub(crate) struct Banner<'a, 'w> {
     pub(crate) play: Option<&'a mut MessageWriter<'w, PlayRequest>>,
 }
 
-/// What the banner asks of the screens.
+/// What the end section asks of the screens.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum BannerChoice {
     NewOpponent,
+    /// The game report, on the Analyse screen.
+    GameReport,
 }
 
-/// `board_center_x`: the middle between the panels, in egui points.
-pub(crate) fn show(ctx: &egui::Context, state: Banner, board_center_x: f32) -> Option<BannerChoice> {
+/// The game a person closed the end section of (egui's memory, by generation).
+fn closed_id() -> egui::Id {
+    egui::Id::new("end_of_game_closed")
+}
+
+/// The section, unless the game goes on or the person closed it.
+pub(crate) fn section(ui: &mut egui::Ui, state: Banner) -> Option<BannerChoice> {
+    let (headline, sentence) = verdict(state.session.outcome(), state.players)?;
+    let generation = state.session.generation();
+    if ui.ctx().data(|d| d.get_temp::<u64>(closed_id())) == Some(generation) {
+        return None;
+    }
     let mut choice = None;
-    let outcome = state.session.outcome();
-    let headline = match outcome {
-        Outcome::Win { winner, .. } => format!("{} wins!", winner.title()),
-        Outcome::Draw { .. } => "Draw".to_string(),
-        Outcome::Ongoing => return None,
-    };
-    // A compact strip at the top of the board, so the final position stays in view.
-    let offset = egui::vec2(board_center_x - ctx.viewport_rect().center().x, 6.0);
-    egui::Window::new("Game over").title_bar(false).anchor(Align2::CENTER_TOP, offset).resizable(false).show(
-        ctx,
-        |ui| {
-            ui.horizontal(|ui| {
-                ui.label(RichText::new(headline).size(20.0).strong().color(palette::HEADLINE.color32()));
-                ui.label(RichText::new(outcome.describe()));
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.horizontal(|ui| {
+            ui.label(RichText::new(headline).size(20.0).strong().color(palette::HEADLINE.color32()));
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                if ui.small_button("Close").on_hover_text("Hide this; the game stays as it ended").clicked() {
+                    ui.ctx().data_mut(|d| d.insert_temp(closed_id(), generation));
+                }
             });
-            if let Some(change) = crate::ui::progress::rating_change(state.progress, state.session.generation()) {
-                ui.label(RichText::new(change).strong());
+        });
+        ui.label(RichText::new(sentence).strong());
+        ui.label(crate::ui::progress::rating_change(state.progress));
+        ui.horizontal_wrapped(|ui| {
+            let hover = "Accuracy, mistakes and better moves, on the Analyse screen";
+            if ui.button(RichText::new("Game report").size(15.0)).on_hover_text(hover).clicked() {
+                choice = Some(BannerChoice::GameReport);
             }
-            ui.horizontal(|ui| {
-                if let Some(play) = state.play {
-                    let hover = "The same opponent again, colours swapped";
-                    if ui.button(RichText::new("Rematch").size(15.0)).on_hover_text(hover).clicked() {
-                        play.write(PlayRequest::Rematch);
-                    }
-                    if ui.button(RichText::new("New opponent").size(15.0)).clicked() {
-                        choice = Some(BannerChoice::NewOpponent);
-                    }
-                    return;
-                }
-                let rematch = format!("Same board: {} {}", state.session.variant().title(), state.session.size());
-                if ui.button(RichText::new("Play again").size(15.0)).on_hover_text(rematch).clicked() {
-                    state.requests.write(GameRequest::NewGame { rematch: true });
-                }
-                let next = format!("Settings: {} {}", state.settings.variant.title(), state.settings.size);
-                if ui.button(RichText::new("New game").size(15.0)).on_hover_text(next).clicked() {
-                    state.requests.write(GameRequest::NewGame { rematch: false });
-                }
-                ui.label(RichText::new(format!("{} plies", state.session.record().moves.len())).weak());
-            });
-            egui::CollapsingHeader::new("Statistics")
-                .id_salt("final_stats_header")
-                .default_open(false)
-                .show(ui, |ui| statistics_grid(ui, state.session, "final_stats"));
-        },
-    );
+            next_game_buttons(ui, state.session, state.settings, state.requests, state.play, &mut choice);
+        });
+        ui.label(RichText::new(crate::game::session::game_length(state.session.record().moves.len())).weak());
+        egui::CollapsingHeader::new("Statistics")
+            .id_salt("final_stats_header")
+            .default_open(false)
+            .show(ui, |ui| statistics_grid(ui, state.session, "final_stats"));
+    });
     choice
+}
+
+/// Rematch and New opponent in Play; Play again and New game elsewhere.
+fn next_game_buttons(
+    ui: &mut egui::Ui,
+    session: &GameSession,
+    settings: &GameSettings,
+    requests: &mut MessageWriter<GameRequest>,
+    play: Option<&mut MessageWriter<PlayRequest>>,
+    choice: &mut Option<BannerChoice>,
+) {
+    if let Some(play) = play {
+        let hover = "The same opponent again, colours swapped";
+        if ui.button(RichText::new("Rematch").size(15.0)).on_hover_text(hover).clicked() {
+            play.write(PlayRequest::Rematch);
+        }
+        if ui.button(RichText::new("New opponent").size(15.0)).clicked() {
+            *choice = Some(BannerChoice::NewOpponent);
+        }
+        return;
+    }
+    let rematch = format!("Same board: {} {}", session.variant().title(), session.size());
+    if ui.button(RichText::new("Play again").size(15.0)).on_hover_text(rematch).clicked() {
+        requests.write(GameRequest::NewGame { rematch: true });
+    }
+    let next = format!("Settings: {} {}", settings.variant.title(), settings.size);
+    if ui.button(RichText::new("New game").size(15.0)).on_hover_text(next).clicked() {
+        requests.write(GameRequest::NewGame { rematch: false });
+    }
 }

@@ -11,25 +11,31 @@ use crate::game::owner::visit::Visit;
 use crate::game::players::Players;
 use crate::game::request::GameRequest;
 use crate::game::session::GameSession;
+use crate::modes::asks::{Answer, Ask, Question};
+use crate::modes::rated::RatedGame;
 use crate::platform::clipboard::ClipboardAction;
 use crate::platform::file_dialog::{ChooseFile, FileChooser, TypedPath};
 use crate::platform::files::{FileAction, FileRequest, default_path};
-use crate::tasks::hint::{HINT_MS, Hint, HintRequest};
-use crate::tasks::proof::{PROOF_TIME, ProofStatus, SolveRequest};
+use crate::tasks::hint::{HINT_MS, Hint};
+use crate::tasks::proof::{PROOF_TIME, ProofStatus};
 use crate::theme::palette;
 use crate::ui::numbering::move_label;
 
 /// What the game's buttons read and send: the hint, the flip, the proof,
-/// and whether a lesson or puzzle is visiting.
+/// whether a lesson or puzzle is visiting, the rated game's rules, and the
+/// wishes that may ask first (with the question and its answer).
 #[derive(SystemParam)]
 pub(crate) struct ComfortsState<'w> {
     session: Res<'w, GameSession>,
     hint: Res<'w, Hint>,
     flip: (ResMut<'w, BoardFlip>, ResMut<'w, ViewFlip>),
-    hint_request: MessageWriter<'w, HintRequest>,
     proof: Res<'w, ProofStatus>,
-    solve_request: MessageWriter<'w, SolveRequest>,
     visit: Res<'w, Visit>,
+    pub(crate) rated: Res<'w, RatedGame>,
+    /// The one writer of wishes in the panel (the analysis toggle uses it too).
+    pub(crate) asks: MessageWriter<'w, Ask>,
+    pub(crate) question: Res<'w, Question>,
+    pub(crate) answers: MessageWriter<'w, Answer>,
 }
 
 /// What the Files section reads and sends: the dialog or the typed path,
@@ -61,9 +67,10 @@ pub(crate) fn game_buttons(
     // A lesson or puzzle has its own help, and nothing to resign or prove.
     let visiting = state.visit.active();
     ui.horizontal_wrapped(|ui| {
-        let can_undo = state.session.can_undo(players);
+        // A rated game that has ended stays ended.
+        let can_undo = state.session.can_undo(players) && !state.rated.final_result(&state.session);
         if ui.add_enabled(can_undo, egui::Button::new("⟲ Undo")).on_hover_text("Take back (Ctrl+Z)").clicked() {
-            requests.write(GameRequest::Undo);
+            state.asks.write(Ask::TakeBack);
         }
         let can_redo = state.session.redo_len() > 0 && !over;
         if ui.add_enabled(can_redo, egui::Button::new("⟳ Redo")).on_hover_text("Replay (Ctrl+Y)").clicked() {
@@ -74,7 +81,7 @@ pub(crate) fn game_buttons(
         let can_hint = !over && !state.session.reviewing() && !state.hint.thinking;
         let hover = format!("Best move by a {:.0} s master search (H)", HINT_MS as f64 / 1000.0);
         if !visiting && ui.add_enabled(can_hint, egui::Button::new(hint_text)).on_hover_text(hover).clicked() {
-            state.hint_request.write(HintRequest);
+            state.asks.write(Ask::Hint);
         }
         let flipped = state.flipped();
         if ui.add(egui::Button::new("Flip").selected(flipped)).on_hover_text("Black at the bottom (F)").clicked() {
@@ -85,7 +92,7 @@ pub(crate) fn game_buttons(
         if !visiting
             && ui.add_enabled(can_resign, egui::Button::new("Resign")).on_hover_text("Give up this game").clicked()
         {
-            requests.write(GameRequest::Resign);
+            state.asks.write(Ask::Resign);
         }
     });
     let solve_text = if state.proof.running { "Solve ⏳" } else { "Solve  " };
@@ -93,7 +100,7 @@ pub(crate) fn game_buttons(
     ui.horizontal(|ui| {
         let can_solve = !state.proof.running && !over;
         if !visiting && ui.add_enabled(can_solve, egui::Button::new(solve_text)).on_hover_text(hover).clicked() {
-            state.solve_request.write(SolveRequest);
+            state.asks.write(Ask::Solve);
         }
         let text = match (&state.proof.text, state.proof.running) {
             (_, true) => Some("Proving…".to_string()),

@@ -1,6 +1,8 @@
-//! The question before a game in progress is replaced: Enter (or "Replace")
-//! goes ahead, Esc (or "Keep playing") keeps the game; "don't ask again"
-//! turns the question off (it is remembered with the other settings).
+//! The questions over the board. Before a game in progress is replaced:
+//! Enter (or "Replace") goes ahead, Esc (or "Keep playing") keeps the game;
+//! "don't ask again" turns the question off (it is remembered with the other
+//! settings). Before a wish that cannot be taken back (a resignation, a hint
+//! in a rated game): Enter (or "Yes") goes on, Esc (or "No") does not.
 
 use bevy_egui::egui::{self, Key, RichText};
 
@@ -8,6 +10,34 @@ use bevy::prelude::*;
 
 use crate::game::request::{GameRequest, ReplaceGame};
 use crate::game::settings::PlaySettings;
+use crate::modes::asks::{Answer, Question};
+
+/// The pending wish's question ("A hint makes this game casual: go on?").
+pub(crate) fn question(ctx: &egui::Context, question: &Question, answers: &mut MessageWriter<Answer>) {
+    let Some(text) = question.text() else { return };
+    let mut answer = None;
+    let response = egui::Modal::new(egui::Id::new("wish_question")).show(ctx, |ui| {
+        ui.set_max_width(320.0);
+        ui.label(RichText::new(text).strong());
+        ui.horizontal(|ui| {
+            if ui.button("Yes (Enter)").clicked() {
+                answer = Some(true);
+            }
+            if ui.button("No (Esc)").clicked() {
+                answer = Some(false);
+            }
+        });
+        if ui.input(|i| i.key_pressed(Key::Enter)) {
+            answer = Some(true);
+        }
+    });
+    if response.should_close() && answer.is_none() {
+        answer = Some(false);
+    }
+    if let Some(yes) = answer {
+        answers.write(Answer(yes));
+    }
+}
 
 /// `plies`: the moves of the game in progress.
 pub(crate) fn show(
@@ -30,7 +60,8 @@ pub(crate) fn show(
     let response = egui::Modal::new(egui::Id::new("replace_game")).show(ctx, |ui| {
         ui.set_max_width(320.0);
         ui.label(RichText::new(what).strong());
-        ui.label(format!("The current game has {plies} moves; it cannot be taken back afterwards."));
+        let length = crate::game::session::game_length(plies);
+        ui.label(format!("The current game has {length}; it cannot be taken back afterwards."));
         ui.checkbox(&mut ask, "Ask before replacing a game in progress");
         ui.horizontal(|ui| {
             if ui.button("Replace (Enter)").clicked() {

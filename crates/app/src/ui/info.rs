@@ -93,7 +93,9 @@ pub(crate) fn status(ui: &mut Ui, game: &GameView, ai: &AiView, numbers: bool) {
         return;
     }
     if game.over() {
-        ui.label(RichText::new(session.outcome().describe()).strong().color(palette::HEADLINE.color32()));
+        let words = crate::game::verdict::verdict(session.outcome(), &game.players);
+        let text = words.map_or_else(|| session.outcome().describe(), |(_, sentence)| sentence);
+        ui.label(RichText::new(text).strong().color(palette::HEADLINE.color32()));
         return;
     }
     let side = position.side_to_move();
@@ -104,7 +106,7 @@ pub(crate) fn status(ui: &mut Ui, game: &GameView, ai: &AiView, numbers: bool) {
     // The status always takes three rows, so the buttons below it never jump
     // between turns (a click aimed at them would land elsewhere).
     let rows_before = ui.min_rect().height();
-    if let Some(status) = ai.thinking.status.as_ref().filter(|_| turn == Some(TurnPhase::AiThinking)) {
+    if let Some(status) = ai.thinking.current(session).filter(|_| turn == Some(TurnPhase::AiThinking)) {
         // No spinner: it repaints every frame, and on a software renderer
         // those frames take the cores the search needs. The line changes
         // when the search reports (a few times a second at most).
@@ -248,15 +250,24 @@ pub(crate) fn moves_section(
         }
         let tree = session.record().line_tree();
         let rows: Vec<(usize, &[MoveRecord])> = moves.chunks(2).enumerate().collect();
+        // Each row is the first mover's move and the reply: Black's first in Lines of Action.
+        let first = session.first_mover();
         egui::ScrollArea::vertical().id_salt("move_list").max_height(260.0).stick_to_bottom(true).show(ui, |ui| {
             // A grid of the moves until a row with side lines, then the lines, and on.
             for block in rows.split_inclusive(|(turn, _)| has_lines(&tree, *turn)) {
-                let Some(&(first, _)) = block.first() else { continue };
-                egui::Grid::new(("move_grid", first))
+                let Some(&(first_row, _)) = block.first() else { continue };
+                egui::Grid::new(("move_grid", first_row))
                     .num_columns(3)
                     .spacing([14.0, 2.0])
                     .min_col_width(MOVE_COLUMN)
                     .show(ui, |ui| {
+                        if first_row == 0 {
+                            ui.label("");
+                            for side in [first, first.opponent()] {
+                                ui.label(RichText::new(side.title()).weak());
+                            }
+                            ui.end_row();
+                        }
                         for &(turn, pair) in block {
                             move_row(
                                 ui,

@@ -242,11 +242,23 @@ pub(crate) fn layers_section(ui: &mut Ui, settings: &mut ResMut<LayerSettings>, 
     });
 }
 
-/// A small legend under a layer's checkbox: a symbol in its colour, then what it means.
+/// A small legend under a layer's checkbox: a symbol in its colour, then
+/// what it means; a colour that would not read on the panel sits on a chip
+/// that it reads on.
 fn legend(ui: &mut Ui, entries: &[(&str, Color32, &str)]) {
+    let panel = palette::Tone::of_color32(ui.visuals().panel_fill);
     ui.horizontal_wrapped(|ui| {
         for (symbol, color, meaning) in entries {
-            ui.label(RichText::new(*symbol).color(*color).strong());
+            let word = RichText::new(*symbol).color(*color).strong();
+            match palette::legend_chip(palette::Tone::of_color32(*color), panel) {
+                Some(chip) => {
+                    let frame = egui::Frame::new().fill(chip.color32()).inner_margin(egui::Margin::symmetric(3, 0));
+                    frame.corner_radius(3.0).show(ui, |ui| ui.label(word));
+                }
+                None => {
+                    ui.label(word);
+                }
+            }
             ui.label(*meaning);
         }
     });

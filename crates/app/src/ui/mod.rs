@@ -1,6 +1,6 @@
 //! The screens' egui pages and panels: Home, the side panels of each game
 //! screen (settings, players, presets, live game information) and the
-//! game-over banner. Edits go through copies that are written back
+//! end of a game. Edits go through copies that are written back
 //! only when they differ, so change detection means a real change.
 
 mod analysis;

@@ -8,9 +8,10 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 
 use crate::board::keyboard::BoardFocus;
-use crate::board::typed::{MoveBoxReply, TypedMove};
+use crate::board::typed::{MoveBoxReply, TypedMove, move_hints};
 use crate::board::words::{DescribeRequest, PositionWords};
 use crate::theme::palette;
+use crate::engine::Variant;
 
 /// What is being typed, and whether a key asked for the cursor in the box.
 #[derive(Resource, Default, Clone, Debug, PartialEq, Eq)]
@@ -35,11 +36,12 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 /// The box, its reply line, the Describe button and the description.
-pub(crate) fn section(ui: &mut egui::Ui, state: &mut MoveBoxState) {
+pub(crate) fn section(ui: &mut egui::Ui, state: &mut MoveBoxState, variant: Variant) {
+    let (hint, hover) = move_hints(variant);
     // Wrapped: in a narrow window's panel the buttons go under the box.
     ui.horizontal_wrapped(|ui| {
-        ui.label("Move").on_hover_text("Type a move: e2-e3, e2e3, or just e3; describe or ? for the position in words");
-        let edit = egui::TextEdit::singleline(&mut state.entry.text).hint_text("e2-e3 or e3").desired_width(90.0);
+        ui.label("Move").on_hover_text(hover);
+        let edit = egui::TextEdit::singleline(&mut state.entry.text).hint_text(hint).desired_width(90.0);
         let response = ui.add(edit).on_hover_text("M puts the cursor here");
         if std::mem::take(&mut state.entry.focus_wanted) {
             response.request_focus();

@@ -100,32 +100,21 @@ pub(crate) fn draw_panel(
     // strip's rectangle, and the strip is narrow.
     let open = |shown: bool, rect: egui::Rect| if shown { rect } else { egui::Rect::NOTHING };
     PanelBackdrop::record(&mut backdrop, &root, open(shown_before, left), open(game_shown, right));
-    draw_overlays(ctx, &mut state, screen, left, right);
+    draw_overlays(ctx, &mut state, left, right);
     Ok(())
 }
 
-/// What floats over the board between the panels: the game-over banner, the
-/// evaluation bar, the toast and the replace question.
-fn draw_overlays(ctx: &egui::Context, state: &mut PanelState, screen: Screen, left: egui::Rect, right: egui::Rect) {
-    // While reviewing, the banner would cover the positions looked at; a
-    // lesson's example that ends the game is not a game to play again.
-    let lesson = state.lesson_run.open.is_some();
-    if state.game.over() && !state.game.session.reviewing() && !lesson {
-        let banner = crate::ui::banner::Banner {
-            session: &state.game.session,
-            settings: &state.setup.settings,
-            progress: &state.progress,
-            requests: &mut state.requests,
-            play: (screen == Screen::Play).then_some(&mut state.play_requests),
-        };
-        if crate::ui::banner::show(ctx, banner, (left.right() + right.left()) / 2.0).is_some() {
-            state.screens.go(Screen::PlaySetup);
-        }
+/// What floats over the board between the panels: the evaluation bar (not
+/// in a rated game), the toast and the questions.
+fn draw_overlays(ctx: &egui::Context, state: &mut PanelState, left: egui::Rect, right: egui::Rect) {
+    // A rated game shows no winning chances while it is played.
+    if !state.comforts.rated.in_force(&state.game.session) {
+        crate::ui::insight::eval_bar(ctx, &state.insight.evaluation, state.comforts.flipped(), left.right());
     }
-    crate::ui::insight::eval_bar(ctx, &state.insight.evaluation, state.comforts.flipped(), left.right());
     crate::ui::toast::show(ctx, &mut state.notice, (left.right(), right.left()));
     let plies = state.game.session.plies();
     crate::ui::confirm::show(ctx, &state.replace, plies, &mut state.play, &mut state.requests);
+    crate::ui::confirm::question(ctx, &state.comforts.question, &mut state.comforts.answers);
 }
 
 /// A folded panel: a thin strip whose button opens it again.

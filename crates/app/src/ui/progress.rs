@@ -6,6 +6,12 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText, Ui};
 
+use crate::game::players::{PlayerSetup, Players};
+use crate::game::request::GameRequest;
+use crate::modes::puzzles::{PuzzleRequest, PuzzleRun, Stage};
+use crate::modes::rated::{RatedGame, rated_pairing};
+use crate::modes::ratings::{Progress, RatingHistory};
+use crate::theme::palette;
 use crate::engine::lab::levels::LevelTable;
 use crate::engine::library::puzzles::PuzzleSet;
 use crate::engine::{Side, Variant};
@@ -24,6 +30,7 @@ pub(crate) struct ProgressState<'w> {
     pub(crate) puzzles: Res<'w, PuzzleRun>,
     puzzle_requests: MessageWriter<'w, PuzzleRequest>,
     visit: Res<'w, crate::game::owner::visit::Visit>,
+    session: Res<'w, crate::game::session::GameSession>,
 }
 
 /// Height of the rating history plot.
@@ -59,22 +66,15 @@ pub(crate) fn section(
                 }
             });
         }
-        let why_not = state.rated.unrated_because();
-        let note = match why_not {
-            None => format!("This game is rated: no hints, no analysis, at most {TAKEBACKS} take-backs."),
-            Some(why) => format!("This game is not rated: {why}."),
-        };
-        ui.label(RichText::new(note).weak());
+        ui.label(RichText::new(state.rated.standing(&state.session)).weak());
         ui.separator();
         puzzles_line(ui, state, variant);
     });
 }
 
-/// "Your Breakthrough rating: 1077, was 1000 (+77)" when the game that just ended was rated.
-pub(crate) fn rating_change(state: &ProgressState, generation: u64) -> Option<String> {
-    let last = state.rated.last.filter(|last| last.generation == generation)?;
-    let change = last.after - last.before;
-    Some(format!("Your {} rating: {:.0}, was {:.0} ({change:+.0})", last.variant.title(), last.after, last.before))
+/// What the game that just ended did to the rating, or why it did nothing.
+pub(crate) fn rating_change(state: &ProgressState) -> String {
+    state.rated.standing(&state.session)
 }
 
 /// "Rating 1043 ± 180 · 12 games" (± twice the deviation, a 95% interval).

@@ -24,6 +24,13 @@ pub(crate) struct ReportState<'w> {
     settings: ResMut<'w, LibrarySettings>,
 }
 
+impl ReportState<'_> {
+    /// Asks for the report of the game on the board (the end section's button).
+    pub(crate) fn ask(&mut self) {
+        self.requests.write(ReportRequest);
+    }
+}
+
 /// The marked moves' list scrolls past this height, so the graph stays in view.
 const MARKS_HEIGHT: f32 = 150.0;
 

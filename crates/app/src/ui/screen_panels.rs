@@ -4,6 +4,11 @@
 
 use bevy_egui::egui::{self, RichText, Ui};
 
+use crate::game::request::GameRequest;
+use crate::modes::lessons::LessonRequest;
+use crate::modes::screens::Screen;
+use crate::ui::banner::BannerChoice;
+use crate::ui::panel_state::{PanelLayout, PanelState};
 use crate::engine::Variant;
 use crate::game::request::GameRequest;
 use crate::modes::lessons::LessonRequest;
@@ -71,11 +76,38 @@ pub(crate) fn right(ui: &mut Ui, state: &mut PanelState, layout: &mut PanelLayou
         }
     }
     ui.separator();
+    end_of_game(ui, state, screen);
     match screen {
         Screen::Play => play(ui, state, layout),
         Screen::Learn => learn(ui, state),
         Screen::Puzzles => puzzles(ui, state),
         _ => study(ui, state, layout, screen == Screen::Watch),
+    }
+}
+
+/// A finished game's end, above the screen's sections. Not while reviewing
+/// (the positions looked at come first), nor in Learn and Puzzles, whose
+/// lesson or puzzle ends in its own words (not a game to play again).
+fn end_of_game(ui: &mut Ui, state: &mut PanelState, screen: Screen) {
+    let lesson = state.lesson_run.open.is_some() || matches!(screen, Screen::Learn | Screen::Puzzles);
+    if !state.game.over() || state.game.session.reviewing() || lesson {
+        return;
+    }
+    let banner = crate::ui::banner::Banner {
+        session: &state.game.session,
+        players: &state.game.players,
+        settings: &state.setup.settings,
+        progress: &state.progress,
+        requests: &mut state.requests,
+        play: (screen == Screen::Play).then_some(&mut state.play_requests),
+    };
+    match crate::ui::banner::section(ui, banner) {
+        Some(BannerChoice::NewOpponent) => state.screens.go(Screen::PlaySetup),
+        Some(BannerChoice::GameReport) => {
+            state.report.ask();
+            state.screens.go(Screen::Analyse);
+        }
+        None => {}
     }
 }
 
@@ -85,7 +117,7 @@ fn play(ui: &mut Ui, state: &mut PanelState, layout: &PanelLayout) {
     crate::ui::info::status(ui, &state.game, &state.ai, layout.engine_numbers);
     crate::ui::comforts::game_buttons(ui, &mut state.comforts, &state.game.players, &mut state.requests);
     crate::ui::comforts::review_section(ui, &state.game.session, &mut state.requests);
-    crate::ui::move_box::section(ui, &mut state.move_box);
+    crate::ui::move_box::section(ui, &mut state.move_box, state.game.session.variant());
     crate::ui::info::selection_reasons(ui, &state.game.session, &state.selection);
     if ui.button("New game…").on_hover_text("Opponent, colour, clock, rated or casual").clicked() {
         state.screens.go(Screen::PlaySetup);
@@ -114,7 +146,7 @@ fn puzzles(ui: &mut Ui, state: &mut PanelState) {
     crate::ui::progress::puzzle_section(ui, &mut state.progress);
     crate::ui::info::status(ui, &state.game, &state.ai, false);
     crate::ui::comforts::review_section(ui, &state.game.session, &mut state.requests);
-    crate::ui::move_box::section(ui, &mut state.move_box);
+    crate::ui::move_box::section(ui, &mut state.move_box, state.game.session.variant());
     moves(ui, state);
 }
 
@@ -128,12 +160,13 @@ fn study(ui: &mut Ui, state: &mut PanelState, layout: &PanelLayout, watch: bool)
     crate::ui::info::status(ui, &state.game, &state.ai, numbers);
     crate::ui::comforts::game_buttons(ui, &mut state.comforts, &state.game.players, &mut state.requests);
     crate::ui::comforts::review_section(ui, &state.game.session, &mut state.requests);
-    crate::ui::move_box::section(ui, &mut state.move_box);
+    crate::ui::move_box::section(ui, &mut state.move_box, state.game.session.variant());
     crate::ui::info::selection_reasons(ui, &state.game.session, &state.selection);
     crate::ui::insight::overlay_toggle(ui, &mut state.insight.overlay);
     ui.separator();
     let playable = Some((&*state.game.session, &*state.game.players, state.game.turn()));
-    crate::ui::analysis::section(ui, &mut state.analysis, playable, &mut state.requests);
+    let writers = (&mut state.requests, &mut state.comforts.asks);
+    crate::ui::analysis::section(ui, &mut state.analysis, playable, writers);
     ui.separator();
     let mut goto = None;
     crate::ui::report::section(ui, &mut state.report, &state.game.session, &mut goto);

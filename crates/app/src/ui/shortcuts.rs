@@ -15,12 +15,11 @@ use crate::game::control::AiControl;
 use crate::game::phase::{GameSystems, Mode};
 use crate::game::request::GameRequest;
 use crate::game::session::GameSession;
+use crate::modes::asks::Ask;
 use crate::platform::clipboard::ClipboardAction;
 use crate::platform::file_dialog::ChooseFile;
 use crate::platform::files::FileAction;
 use crate::tasks::analysis::AnalysisSettings;
-use crate::tasks::hint::HintRequest;
-use crate::tasks::proof::SolveRequest;
 use crate::ui::panel_state::PanelLayout;
 
 /// Back to the game from a review or a side line.
@@ -45,9 +44,8 @@ fn handle_keys(
     ),
     window: Option<Single<&Window, With<bevy::window::PrimaryWindow>>>,
     mut requests: MessageWriter<GameRequest>,
-    (mut hint, mut solve, mut files, mut clipboard): (
-        MessageWriter<HintRequest>,
-        MessageWriter<SolveRequest>,
+    (mut asks, mut files, mut clipboard): (
+        MessageWriter<Ask>,
         MessageWriter<ChooseFile>,
         MessageWriter<ClipboardAction>,
     ),
@@ -57,7 +55,7 @@ fn handle_keys(
     let ctrl = keys.any_pressed(controls) || keys.any_just_released(controls);
     if ctrl {
         if keys.just_pressed(KeyCode::KeyZ) {
-            requests.write(GameRequest::Undo);
+            asks.write(Ask::TakeBack);
         }
         if keys.just_pressed(KeyCode::KeyY) {
             requests.write(GameRequest::Redo);
@@ -105,12 +103,17 @@ fn handle_keys(
         panels.game_open = !panels.game_open;
     }
     if keys.just_pressed(KeyCode::KeyS) {
-        solve.write(SolveRequest);
+        asks.write(Ask::Solve);
     }
     if keys.just_pressed(KeyCode::KeyH) {
-        hint.write(HintRequest);
+        asks.write(Ask::Hint);
     }
+    // Off at once; on asks first in a rated game.
     if keys.just_pressed(KeyCode::KeyA) {
-        analysis.on = !analysis.on;
+        if analysis.on {
+            analysis.on = false;
+        } else {
+            asks.write(Ask::Analysis);
+        }
     }
 }

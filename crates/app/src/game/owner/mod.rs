@@ -290,7 +290,7 @@ impl Owner<'_> {
     }
 
     fn resign(&mut self) {
-        let side = resigning_side(&self.players, self.session.side_to_move());
+        let side = self.players.resigning(self.session.side_to_move());
         if *self.phases.phase.get() == GamePhase::Playing && !self.session.reviewing() && self.session.resign(side) {
             self.sound_game_end();
             self.phases.next_phase.set(GamePhase::Over);
@@ -492,13 +492,4 @@ fn play(
         debug!("not playing the move: {refused:?}");
     }
     played
-}
-
-/// Against the AI it is always the human who gives up, even on the AI's turn.
-fn resigning_side(players: &Players, to_move: Side) -> Side {
-    match (players.white.is_ai(), players.black.is_ai()) {
-        (false, true) => Side::White,
-        (true, false) => Side::Black,
-        _ => to_move,
-    }
 }

@@ -1,0 +1,51 @@
+//! A game's result in words from the player's side: against an AI the person
+//! is "you" ("You resigned. Black wins."); between two people or two AIs the
+//! sides are named ("White's time ran out. Black wins."). The banner, the
+//! status line and the resignation's question all read it.
+
+use crate::game::players::Players;
+use crate::engine::{DrawReason, Outcome, Side, WinReason};
+
+/// The result's headline ("You won", "You lost", "Black wins", "Draw") and
+/// its sentence ("You resigned. Black wins."); `None` while the game goes on.
+pub fn verdict(outcome: Outcome, players: &Players) -> Option<(String, String)> {
+    let person = players.person();
+    match outcome {
+        Outcome::Ongoing => None,
+        Outcome::Draw { reason } => {
+            let why = match reason {
+                DrawReason::Repetition => "The same position came three times: a draw.",
+                DrawReason::MoveLimit => "The move limit was reached: a draw.",
+            };
+            Some(("Draw".to_string(), why.to_string()))
+        }
+        Outcome::Win { winner, reason } => {
+            let headline = match person {
+                Some(side) if side == winner => "You won".to_string(),
+                Some(_) => "You lost".to_string(),
+                None => format!("{} wins", winner.title()),
+            };
+            Some((headline, format!("{} {} wins.", cause(winner, reason, person), winner.title())))
+        }
+    }
+}
+
+/// What ended the game, as a sentence naming the side it happened to.
+fn cause(winner: Side, reason: WinReason, person: Option<Side>) -> String {
+    let loser = winner.opponent();
+    let (you_lost, you_won) = (person == Some(loser), person == Some(winner));
+    match reason {
+        WinReason::Resignation if you_lost => "You resigned.".to_string(),
+        WinReason::Resignation => format!("{} resigned.", loser.title()),
+        // A clock's flag is named by its colour, the way the clocks are.
+        WinReason::Time => format!("{}'s time ran out{}.", loser.title(), if you_lost { " (yours)" } else { "" }),
+        WinReason::ReachedGoal if you_won => "Your pawn reached the far rank.".to_string(),
+        WinReason::ReachedGoal => format!("{}'s pawn reached the far rank.", winner.title()),
+        WinReason::CapturedAll if you_won => "You took every enemy piece.".to_string(),
+        WinReason::CapturedAll => format!("{} took every {} piece.", winner.title(), loser.title()),
+        WinReason::Connected if you_won => "You joined all your pieces into one group.".to_string(),
+        WinReason::Connected => format!("{} joined all its pieces into one group.", winner.title()),
+        WinReason::NoMoves => format!("{} had no legal move.", loser.title()),
+        WinReason::Forfeit => format!("{} forfeited (an illegal, malformed or late answer).", loser.title()),
+    }
+}
