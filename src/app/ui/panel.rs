@@ -108,9 +108,11 @@ pub(crate) fn draw_panel(
 /// evaluation bar, the toast and the replace question.
 fn draw_overlays(ctx: &egui::Context, state: &mut PanelState, screen: Screen, left: egui::Rect, right: egui::Rect) {
     // While reviewing, the banner would cover the positions looked at; a
-    // lesson's example that ends the game is not a game to play again.
+    // puzzle or a lesson's example that ends the game is not a game to play
+    // again: its own panel says how it went.
     let lesson = state.lesson_run.open.is_some();
-    if state.game.over() && !state.game.session.reviewing() && !lesson {
+    let visit = &state.progress.visit;
+    if crate::app::modes::puzzles::ends_as_a_game(&state.game.session, visit) && state.game.over() && !lesson {
         let banner = crate::app::ui::banner::Banner {
             session: &state.game.session,
             settings: &state.setup.settings,

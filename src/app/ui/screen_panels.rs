@@ -110,7 +110,10 @@ fn learn(ui: &mut Ui, state: &mut PanelState) {
 /// Puzzles: the puzzle's panel, the status, the moves.
 fn puzzles(ui: &mut Ui, state: &mut PanelState) {
     crate::app::ui::progress::puzzle_section(ui, &mut state.progress);
-    crate::app::ui::info::status(ui, &state.game, &state.ai, false);
+    // The puzzle's own line says how it ended, from the solver's side.
+    if !state.game.over() {
+        crate::app::ui::info::status(ui, &state.game, &state.ai, false);
+    }
     crate::app::ui::comforts::review_section(ui, &state.game.session, &mut state.requests);
     crate::app::ui::move_box::section(ui, &mut state.move_box);
     moves(ui, state);
