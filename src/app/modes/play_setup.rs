@@ -11,6 +11,7 @@ use crate::app::game::players::{PlayerSetup, Players};
 use crate::app::game::request::{GameRequest, ReplaceGame};
 use crate::app::game::session::GameSession;
 use crate::app::game::settings::{GameSettings, PlaySettings};
+use crate::app::modes::lessons::LessonRequest;
 use crate::app::modes::rated::{Casual, suggested_level};
 use crate::app::modes::ratings::Progress;
 use crate::app::modes::screens::Screen;
@@ -195,7 +196,11 @@ pub(crate) fn plugin(app: &mut App) {
         .add_message::<PlayRequest>()
         .add_systems(
             Update,
-            (handle_requests, set_up_pending.run_if(in_state(Mode::Board)).before(GameSystems::Apply)),
+            (
+                handle_requests,
+                play_after_lesson,
+                set_up_pending.run_if(in_state(Mode::Board)).before(GameSystems::Apply),
+            ),
         );
 }
 
@@ -235,6 +240,27 @@ fn handle_requests(
                 let swapped = Players { white: players.black.clone(), black: players.white.clone() };
                 pending.0 = Some(Pending { players: swapped, rematch: true, asked_in: None, question_seen: false });
             }
+        }
+    }
+}
+
+/// A finished lesson's "Play a game now": the play setup, its game chosen,
+/// against the level suggested for the person; Start plays it (and asks
+/// before it replaces a game in progress).
+fn play_after_lesson(
+    mut requests: MessageReader<LessonRequest>,
+    mut settings: ResMut<GameSettings>,
+    mut choice: ResMut<PlayChoice>,
+    mut screen: ResMut<NextState<Screen>>,
+) {
+    for request in requests.read() {
+        if let LessonRequest::PlayNow(variant) = *request {
+            if settings.variant != variant {
+                settings.variant = variant;
+                settings.size = variant.default_size();
+            }
+            choice.opponent = Opponent::Nearest;
+            screen.set(Screen::PlaySetup);
         }
     }
 }

@@ -34,7 +34,7 @@ pub(crate) struct EvaluationState<'w> {
     click: ResMut<'w, GraphClick>,
     session: Res<'w, GameSession>,
     proof: Res<'w, ProofStatus>,
-    board: Res<'w, BoardLayout>,
+    pub(crate) board: Res<'w, BoardLayout>,
 }
 
 /// Logical pixels the board keeps free on its left for the evaluation bar.

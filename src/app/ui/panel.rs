@@ -125,7 +125,14 @@ fn draw_overlays(ctx: &egui::Context, state: &mut PanelState, screen: Screen, le
         }
     }
     crate::app::ui::insight::eval_bar(ctx, &state.insight.evaluation, state.comforts.flipped(), left.right());
-    crate::app::ui::toast::show(ctx, &mut state.notice, (left.right(), right.left()));
+    let board = (left.right(), right.left());
+    let frame = state.insight.evaluation.board.frame_height();
+    // A lesson's card says why a move was refused; elsewhere the board does.
+    if !lesson && state.refusal.why.is_some() {
+        crate::app::ui::toast::show_refusal(ctx, &mut state.refusal, board, frame);
+    } else {
+        crate::app::ui::toast::show(ctx, &mut state.notice, board, frame);
+    }
     let plies = state.game.session.plies();
     crate::app::ui::confirm::show(ctx, &state.replace, plies, &mut state.play, &mut state.requests);
 }
