@@ -7,6 +7,7 @@ mod animation;
 mod clock;
 mod comforts;
 mod explorer;
+mod findings_study;
 mod flow;
 mod human_moves;
 mod keyboard;
