@@ -227,7 +227,7 @@ fn finding_10_a_refused_move_in_a_lesson_reads_as_wrong_and_no_notice_is_left() 
         .flat_map(|(from, _)| (0..start.size().squares() as u8).map(move |to| (from, to)))
         .find_map(|(from, to)| {
             let legal_from = start.legal_moves().iter().any(|m| m.from == from);
-            let mine = start.piece_at(to) == Some(start.side_to_move());
+            let mine = start.pieces().contains(&(to, start.side_to_move()));
             let why = why_refused(&start, Move::new(from, to, false)).filter(|_| legal_from && !mine && from != to);
             why.map(|why| (from, to, why))
         })
@@ -288,7 +288,7 @@ fn finding_17_course_strategies_scores_are_shown_raw_not_as_chances() {
     assert!(course.points.len() >= 6);
     assert!(course.points.iter().all(|p| !p.calibrated), "no chance from a course strategy's score");
     assert!(course.raw(), "the graph shows raw scores");
-    let last = course.latest_at(course.plies).expect("a point");
+    let last = course.points.last().expect("a point");
     assert!(!last.calibrated, "the bar has no chance to show");
     for point in &course.points {
         let white = if point.side == Side::White { point.score } else { -point.score };
