@@ -216,7 +216,6 @@ fn showing(app: &App) -> Option<Showing> {
 #[test]
 fn finding_10_a_refused_move_in_a_lesson_reads_as_wrong_and_no_notice_is_left() {
     let mut app = human_game(BT);
-    go(&mut app, Screen::Learn);
     let start = try_it_on_board(&mut app);
     assert_eq!(showing(&app), Some(Showing::TryIt(Answer::Waiting)));
     // A piece of the mover's aimed at a square no rule allows.
@@ -248,9 +247,7 @@ fn finding_10_a_refused_move_in_a_lesson_reads_as_wrong_and_no_notice_is_left() 
 fn finding_10_learn_offers_both_games_and_a_finished_lesson_offers_a_game_at_the_suggested_level() {
     let mut app = human_game(BT);
     let game = session(&app).record().clone();
-    go(&mut app, Screen::Learn);
     let open_variant = |app: &App| app.world().resource::<LessonRun>().open.as_ref().and_then(|o| o.lesson.variant);
-    wait(&mut app, "Breakthrough's lesson", |app| open_variant(app) == Some(BT));
     // The other game's lesson, the game on the board being Breakthrough.
     let loa = Variant::LinesOfAction;
     app.world_mut().write_message(LessonRequest::Open(Some(loa)));
