@@ -145,7 +145,7 @@ fn a_move_to_an_unmarked_square_says_which_rule_it_breaks() {
         app.world_mut().write_message(BoardPointer::Release(Some(square)));
         app.update();
     };
-    let toast = |app: &App| app.world().resource::<breakline::app::game::notice::Notice>().text.clone();
+    let toast = |app: &App| app.world().resource::<breakline::app::board::input::MoveRefusal>().why.clone();
     // b1 has b8 on its column: it moves exactly two, so b2 is refused with that reason.
     click(&mut app, size.index(1, 0));
     click(&mut app, size.index(1, 1));

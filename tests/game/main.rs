@@ -9,6 +9,7 @@ mod comforts;
 mod explorer;
 mod findings_game_in_progress;
 mod findings_words;
+mod findings_study;
 mod flow;
 mod human_moves;
 mod keyboard;

@@ -8,6 +8,10 @@
 
 use bevy::prelude::*;
 
+use crate::game::owner::visit::Visit;
+use crate::game::phase::{GameSystems, Mode, TurnPhase};
+use crate::game::request::{GameRequest, MoveChosen};
+use crate::game::session::{GameSession, PositionKey};
 use crate::engine::rules::explain::why_refused;
 use crate::engine::{Move as EngineMove, Position};
 use crate::game::notice::Notice;
@@ -36,6 +40,23 @@ pub struct Selection {
     fresh: bool,
 }
 
+/// A move the person aimed that the rules refuse, and which rule it broke:
+/// shown as a wrong move where the person looks (a lesson's card takes it as
+/// its wrong answer), never kept as a notice for other panels. It belongs to
+/// the position it was aimed on and goes with it, with the next press, or
+/// when the board is left.
+#[derive(Resource, Default, Clone, Debug, PartialEq, Eq)]
+pub struct MoveRefusal {
+    pub why: Option<String>,
+}
+
+impl MoveRefusal {
+    /// Takes it (a lesson's card shows it instead of the board).
+    pub fn take(&mut self) -> Option<String> {
+        self.why.take()
+    }
+}
+
 impl Selection {
     fn clear(&mut self) {
         *self = Selection::default();
@@ -49,7 +70,11 @@ impl Selection {
 pub(crate) fn plugin(app: &mut App) {
     app.add_message::<BoardPointer>()
         .init_resource::<Selection>()
+        .init_resource::<MoveRefusal>()
         .add_systems(OnExit(TurnPhase::HumanTurn), clear_selection)
+        .add_systems(OnExit(Mode::Board), |mut refusal: ResMut<MoveRefusal>| {
+            refusal.set_if_neq(MoveRefusal::default());
+        })
         .add_systems(
             Update,
             (
@@ -71,10 +96,14 @@ fn clear_stale_selection(
     session: Res<GameSession>,
     mut shown: Local<Option<PositionKey>>,
     mut selection: ResMut<Selection>,
+    mut refusal: ResMut<MoveRefusal>,
 ) {
     let key = session.shown_key();
-    if shown.replace(key) != Some(key) && *selection != Selection::default() {
-        selection.clear();
+    if shown.replace(key) != Some(key) {
+        if *selection != Selection::default() {
+            selection.clear();
+        }
+        refusal.set_if_neq(MoveRefusal::default());
     }
 }
 
@@ -83,7 +112,7 @@ fn handle_pointer(
     session: Res<GameSession>,
     mut selection: ResMut<Selection>,
     mut requests: MessageWriter<GameRequest>,
-    mut notice: ResMut<Notice>,
+    mut refusal: ResMut<MoveRefusal>,
     visit: Res<Visit>,
 ) {
     // A visit's scripted side answers by itself; its pieces are not the person's.
@@ -93,6 +122,9 @@ fn handle_pointer(
     }
     let board = session.shown_position();
     for event in pointer.read() {
+        if matches!(event, BoardPointer::Press(_)) {
+            refusal.set_if_neq(MoveRefusal::default());
+        }
         let aimed = aimed_move(&selection, &board, *event);
         let chosen = match *event {
             BoardPointer::Press(square) => press(&mut selection, &board, square),
@@ -102,7 +134,7 @@ fn handle_pointer(
         if chosen.is_none()
             && let Some(why) = aimed.and_then(|m| why_refused(&board, m))
         {
-            notice.info(why);
+            refusal.why = Some(why);
         }
         if let Some(mv) = chosen {
             requests.write(MoveChosen::by_person(mv, &session));

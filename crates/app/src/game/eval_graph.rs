@@ -5,16 +5,24 @@
 //! moves are marked. Rebuilt only when a move is added or a new game starts;
 //! the panel draws it and the evaluation bar reads it, and a click on a point
 //! opens review there. Searches that play no move (the analysis, a hint)
-//! add their judgement of the position they searched.
+//! add their judgement of the position they searched. Only the evaluations
+//! the curve was fitted to ([`calibrated`]) have chances: the scores of the
+//! others (the course's strategies, the naive ones) are their own units, and
+//! the graph shows them raw, labelled, with no bar.
 
 use bevy::prelude::*;
 
+use crate::game::phase::GameSystems;
+use crate::game::players::{PlayerSetup, Players};
+use crate::game::request::GameRequest;
+use crate::game::session::GameSession;
 use crate::engine::ai::eval::{is_proven, win_chance};
 use crate::engine::rules::record::MoveRecord;
 use crate::engine::{Score, Side, Variant};
 use crate::game::phase::GameSystems;
 use crate::game::request::GameRequest;
 use crate::game::session::GameSession;
+use crate::engine::{Score, Side, Strategy, Variant};
 
 /// One scored move.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -28,6 +36,9 @@ pub struct EvalPoint {
     pub white_chance: f64,
     /// A proven result rather than an estimate.
     pub proven: bool,
+    /// The score comes from an evaluation calibrated to winning chances;
+    /// otherwise `white_chance` means nothing and only the raw score counts.
+    pub calibrated: bool,
     /// Played from the opening book (its score is the book's).
     pub book: bool,
 }
@@ -43,23 +54,58 @@ pub struct EvalGraph {
     pub judged: Vec<EvalPoint>,
     /// The game the data was built for.
     generation: u64,
+    /// Whether each side's (White's, Black's) evaluation is calibrated.
+    sides_calibrated: [bool; 2],
+}
+
+/// Whether a strategy's scores are calibrated to winning chances: the
+/// expert evaluation's curve is fitted to game results (`eval::chances`), and
+/// the nets are trained on that curve's scale (`lab::train`); every other
+/// strategy counts in units of its own.
+pub fn calibrated(strategy: Strategy) -> bool {
+    matches!(strategy, Strategy::Expert | Strategy::Nnue)
+}
+
+/// Whether `side`'s scores are chances: an AI's by its strategy; a person's
+/// moves carry no score, and a loaded game's scores are taken as chances.
+fn side_calibrated(players: &Players, side: Side) -> bool {
+    match players.get(side) {
+        PlayerSetup::Ai(config) => calibrated(config.strategy()),
+        _ => true,
+    }
 }
 
 /// A score from `side`'s point of view as a point at `ply`.
-fn point(variant: Variant, ply: usize, side: Side, score: Score, book: bool) -> EvalPoint {
+fn point(variant: Variant, ply: usize, side: Side, score: Score, book: bool, calibrated: bool) -> EvalPoint {
     let chance = win_chance(variant, score);
     let white_chance = if side == Side::White { chance } else { 1.0 - chance };
-    EvalPoint { ply, side, score, white_chance, proven: is_proven(score), book }
+    EvalPoint { ply, side, score, white_chance, proven: is_proven(score), book, calibrated }
+}
+
+impl EvalPoint {
+    /// The score from White's side.
+    pub fn white_score(&self) -> Score {
+        if self.side == Side::White { self.score } else { -self.score }
+    }
 }
 
 impl EvalGraph {
-    fn from_moves(moves: &[MoveRecord], variant: Variant) -> EvalGraph {
+    fn from_moves(moves: &[MoveRecord], variant: Variant, sides_calibrated: [bool; 2]) -> EvalGraph {
         let points = moves
             .iter()
             .enumerate()
-            .filter_map(|(i, m)| m.score.map(|score| point(variant, i + 1, m.side, score, m.book)))
+            .filter_map(|(i, m)| {
+                let calibrated = sides_calibrated[m.side.index()];
+                m.score.map(|score| point(variant, i + 1, m.side, score, m.book, calibrated))
+            })
             .collect();
-        EvalGraph { points, plies: moves.len(), judged: Vec::new(), generation: 0 }
+        EvalGraph { points, plies: moves.len(), judged: Vec::new(), generation: 0, sides_calibrated }
+    }
+
+    /// Whether any point's score is raw (not a chance): the graph then
+    /// shows White's raw scores instead of chances.
+    pub fn raw(&self) -> bool {
+        self.points.iter().chain(&self.judged).any(|p| !p.calibrated)
     }
 
     /// The position after `ply` moves of game `generation` is worth `score`
@@ -69,7 +115,8 @@ impl EvalGraph {
             return;
         }
         self.judged.retain(|p| p.ply != ply);
-        self.judged.push(point(variant, ply, side, score, false));
+        // The analysis and hints search with the expert evaluation.
+        self.judged.push(point(variant, ply, side, score, false, true));
     }
 
     /// What the board's position after `ply` moves was last judged to be
@@ -119,15 +166,16 @@ fn forward_click(mut click: ResMut<GraphClick>, mut requests: MessageWriter<Game
     }
 }
 
-fn follow_record(session: Res<GameSession>, mut graph: ResMut<EvalGraph>) {
-    if !session.is_changed() {
+fn follow_record(session: Res<GameSession>, players: Res<Players>, mut graph: ResMut<EvalGraph>) {
+    if !session.is_changed() && !players.is_changed() {
         return;
     }
     let moves = &session.record().moves;
-    if graph.generation == session.generation() && graph.plies == moves.len() {
+    let sides = Side::BOTH.map(|side| side_calibrated(&players, side));
+    if graph.generation == session.generation() && graph.plies == moves.len() && graph.sides_calibrated == sides {
         return;
     }
-    let mut rebuilt = EvalGraph::from_moves(moves, session.variant());
+    let mut rebuilt = EvalGraph::from_moves(moves, session.variant(), sides);
     rebuilt.generation = session.generation();
     // Judgements of positions still in the game stay (undo drops the later ones).
     if graph.generation == rebuilt.generation {
@@ -163,7 +211,7 @@ mod tests {
             record(Side::White, Some(-300)),
             record(Side::Black, Some(WIN - 3)),
         ];
-        let graph = EvalGraph::from_moves(&moves, Variant::Breakthrough);
+        let graph = EvalGraph::from_moves(&moves, Variant::Breakthrough, [true; 2]);
         let plies: Vec<usize> = graph.points.iter().map(|p| p.ply).collect();
         assert_eq!(plies, vec![1, 3, 4]);
         assert_eq!(graph.points[0].white_chance, 0.5, "an even score is an even chance, not -1");
@@ -180,7 +228,7 @@ mod tests {
     #[test]
     fn a_judgement_of_the_position_itself_comes_before_the_last_moves_point() {
         let moves = [record(Side::White, Some(0)), record(Side::Black, None)];
-        let mut graph = EvalGraph::from_moves(&moves, Variant::Breakthrough);
+        let mut graph = EvalGraph::from_moves(&moves, Variant::Breakthrough, [true; 2]);
         graph.judge(0, 2, Side::White, WIN - 1, Variant::Breakthrough);
         assert_eq!(graph.latest_at(2).map(|p| p.white_chance), Some(1.0));
         assert_eq!(graph.latest_at(1).map(|p| p.white_chance), Some(0.5));

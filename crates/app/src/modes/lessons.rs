@@ -10,6 +10,18 @@
 use bevy::prelude::*;
 
 use crate::board::layout::BoardLayout;
+use crate::board::input::MoveRefusal;
+use crate::game::owner::visit::Visit;
+use crate::game::phase::{GamePhase, GameSystems, Mode, TurnPhase};
+use crate::game::players::{PlayerSetup, Players};
+use crate::game::request::VisitedGame;
+use crate::game::request::{GameRequest, MoveChosen, OpenedGame};
+use crate::game::session::GameSession;
+use crate::game::settings::GameSettings;
+use crate::game::settings::SettingsPath;
+use crate::game::sound_cue::SoundCue;
+use crate::modes::ratings::Progress;
+use crate::theme::palette;
 use crate::engine::rules::lessons::{Lesson, Page, lesson};
 use crate::engine::{Move as EngineMove, Position, Side, Variant};
 use crate::game::owner::visit::Visit;
@@ -40,6 +52,9 @@ pub enum LessonRequest {
     TryIt,
     /// Close the card; the game that waited comes back.
     Close,
+    /// After the last page: the play setup, this game chosen, against the
+    /// level suggested for the person (the play setup answers it).
+    PlayNow(Variant),
 }
 
 /// How the person's answer to a try-it stands.
@@ -120,6 +135,7 @@ pub(crate) fn plugin(app: &mut App) {
             follow_visit,
             play_example,
             judge_answer,
+            refused_is_wrong,
         )
             .chain()
             .after(GameSystems::Apply),
@@ -174,6 +190,8 @@ fn handle_requests(mut requests: MessageReader<LessonRequest>, mut card: Card) {
             LessonRequest::Replay => card.show(Showing::Example),
             LessonRequest::TryIt => card.show(Showing::TryIt(Answer::Waiting)),
             LessonRequest::Close => card.close(),
+            // Leaving Learn for the play setup closes the card.
+            LessonRequest::PlayNow(_) => {}
         }
     }
 }
@@ -338,6 +356,24 @@ fn judge_answer(mut card: Card, mut sounds: MessageWriter<SoundCue>) {
     }
     sounds.write(if answer == Answer::Right { SoundCue::LessonRight } else { SoundCue::LessonWrong });
     open.showing = Showing::TryIt(answer);
+}
+
+/// A move the rules refuse, aimed in a try-it, is a wrong answer like any
+/// other: the card says why, in its colour and mark, and nothing is left
+/// over the board (whose labels it would cover) or for other panels.
+fn refused_is_wrong(mut card: Card, mut refusal: ResMut<MoveRefusal>, mut sounds: MessageWriter<SoundCue>) {
+    if !refusal.is_changed() || refusal.why.is_none() {
+        return;
+    }
+    let session = &*card.session;
+    let Some(open) = card.run.open.as_mut().filter(|o| matches!(o.showing, Showing::TryIt(_)) && o.on_board(session))
+    else {
+        return;
+    };
+    if let Some(why) = refusal.take() {
+        sounds.write(SoundCue::LessonWrong);
+        open.showing = Showing::TryIt(Answer::Wrong(why));
+    }
 }
 
 #[derive(Component)]

@@ -6,6 +6,15 @@
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
+use crate::game::phase::{GameSystems, Mode};
+use crate::game::players::{PlayerSetup, Players};
+use crate::game::request::{GameRequest, ReplaceGame};
+use crate::game::session::GameSession;
+use crate::game::settings::{GameSettings, PlaySettings};
+use crate::modes::lessons::LessonRequest;
+use crate::modes::rated::{Casual, suggested_level};
+use crate::modes::ratings::Progress;
+use crate::modes::screens::Screen;
 use crate::engine::Side;
 use crate::engine::ai::search::Level;
 use crate::game::phase::{GameSystems, Mode};
@@ -195,7 +204,11 @@ pub(crate) fn plugin(app: &mut App) {
         .add_message::<PlayRequest>()
         .add_systems(
             Update,
-            (handle_requests, set_up_pending.run_if(in_state(Mode::Board)).before(GameSystems::Apply)),
+            (
+                handle_requests,
+                play_after_lesson,
+                set_up_pending.run_if(in_state(Mode::Board)).before(GameSystems::Apply),
+            ),
         );
 }
 
@@ -235,6 +248,27 @@ fn handle_requests(
                 let swapped = Players { white: players.black.clone(), black: players.white.clone() };
                 pending.0 = Some(Pending { players: swapped, rematch: true, asked_in: None, question_seen: false });
             }
+        }
+    }
+}
+
+/// A finished lesson's "Play a game now": the play setup, its game chosen,
+/// against the level suggested for the person; Start plays it (and asks
+/// before it replaces a game in progress).
+fn play_after_lesson(
+    mut requests: MessageReader<LessonRequest>,
+    mut settings: ResMut<GameSettings>,
+    mut choice: ResMut<PlayChoice>,
+    mut screen: ResMut<NextState<Screen>>,
+) {
+    for request in requests.read() {
+        if let LessonRequest::PlayNow(variant) = *request {
+            if settings.variant != variant {
+                settings.variant = variant;
+                settings.size = variant.default_size();
+            }
+            choice.opponent = Opponent::Nearest;
+            screen.set(Screen::PlaySetup);
         }
     }
 }

@@ -10,6 +10,19 @@
 use bevy::prelude::*;
 
 use crate::board::layout::ViewFlip;
+use crate::game::owner::visit::Visit;
+use crate::game::phase::{GameSystems, TurnPhase};
+use crate::game::players::{PlayerSetup, Players};
+use crate::game::request::VisitedGame;
+use crate::game::request::{GameRequest, MoveChosen, OpenedGame};
+use crate::game::session::GameSession;
+use crate::game::wake::Waker;
+use crate::modes::ratings::Progress;
+use crate::tasks::analysis::AnalysisSettings;
+use crate::tasks::hint::{Hint, HintRequest};
+use crate::tasks::job::BackgroundJob;
+use crate::tasks::proof::SolveRequest;
+use crate::theme::palette::{self, Tone};
 use crate::engine::ai::search::{self, Level, Limit};
 use crate::engine::ai::solver::{SolveConfig, Verdict, solve};
 use crate::engine::library::glicko::Opponent;
@@ -49,6 +62,8 @@ pub enum PuzzleRequest {
     Retry,
     /// Show the next move of the solution (the puzzle no longer counts as solved clean).
     Hint,
+    /// After a miss: back to where it went wrong, with the winning move shown.
+    ShowAnswer,
     /// Back to the game that waited.
     Leave,
 }
@@ -84,10 +99,17 @@ pub struct ActivePuzzle {
     /// The line as it was before each move played (for a take-back).
     lines_before: Vec<Vec<EngineMove>>,
     pub stage: Stage,
-    /// A hint was shown or a move missed: solving it now does not count.
+    /// A hint, the answer, the solver or the analysis was used, or a move
+    /// taken back: solving it now does not count.
     pub helped: bool,
-    /// The scripted side's last answer, as written ("e5-f6").
+    /// A move missed (counted as a miss then; a retry is not help).
+    pub missed: bool,
+    /// The person's last move, as written ("e5-f6").
+    pub tried: Option<String>,
+    /// The scripted side's last answer to it, as written ("f6-g7").
     pub answered: Option<String>,
+    /// The answer is to be shown once the retried position is on the board.
+    show_answer: bool,
     /// The visit's game, once it opened.
     generation: Option<u64>,
     reply_at: f32,
@@ -203,7 +225,8 @@ fn handle_requests(
                     open_next(&mut run, variant, &mut board);
                 }
             }
-            PuzzleRequest::Retry => retry(&mut run, &mut board),
+            PuzzleRequest::Retry => retry(&mut run, &mut board, false),
+            PuzzleRequest::ShowAnswer => retry(&mut run, &mut board, true),
             PuzzleRequest::Hint => {
                 let Some(active) = run.active.as_mut().filter(|a| a.stage == Stage::YourMove) else { continue };
                 if let Some(&mv) = active.line.first() {
@@ -240,7 +263,10 @@ fn open_next(run: &mut PuzzleRun, variant: Variant, board: &mut Board) {
         line,
         stage: Stage::YourMove,
         helped: false,
+        missed: false,
+        tried: None,
         answered: None,
+        show_answer: false,
         generation: None,
         reply_at: 0.0,
         refuting: false,
@@ -269,8 +295,9 @@ fn open(run: &mut PuzzleRun, active: ActivePuzzle, board: &mut Board) {
     run.active = Some(active);
 }
 
-/// Back to the position before the missed move, the line as it was there.
-fn retry(run: &mut PuzzleRun, board: &mut Board) {
+/// Back to the position before the missed move, the line as it was there;
+/// `answer`: with its winning move shown (that is help, a retry alone is not).
+fn retry(run: &mut PuzzleRun, board: &mut Board, answer: bool) {
     let Some(active) = run.active.as_ref() else { return };
     let Some((played, line)) = active.retry_point.clone() else { return };
     let mut lines_before = active.lines_before.clone();
@@ -283,18 +310,34 @@ fn retry(run: &mut PuzzleRun, board: &mut Board) {
         generation: None,
         retry_point: None,
         refuting: false,
+        helped: active.helped || answer,
+        show_answer: answer,
+        tried: None,
+        answered: None,
         ..active.clone()
     };
     open(run, again, board);
 }
 
-/// Notes when the visit opened, and forgets the puzzle when the board was
-/// taken for something else (a new game, a loaded one, a return).
-fn follow_visit(mut run: ResMut<PuzzleRun>, session: Res<GameSession>, visit: Res<Visit>, mut flip: ResMut<ViewFlip>) {
+/// Notes when the visit opened (showing the answer there if it was asked
+/// for), and forgets the puzzle when the board was taken for something else
+/// (a new game, a loaded one, a return).
+fn follow_visit(
+    mut run: ResMut<PuzzleRun>,
+    session: Res<GameSession>,
+    visit: Res<Visit>,
+    mut flip: ResMut<ViewFlip>,
+    mut hint: ResMut<Hint>,
+) {
     let Some(active) = run.active.as_mut() else { return };
     match active.generation {
         None if visit.active() && session.plies() == active.played.len() && active.played_on(&session) => {
             active.generation = Some(session.generation());
+            if std::mem::take(&mut active.show_answer)
+                && let Some(&mv) = active.line.first()
+            {
+                *hint = Hint::showing(mv, &session);
+            }
         }
         Some(generation) if generation != session.generation() || !visit.active() => {
             run.active = None;
@@ -341,6 +384,8 @@ fn judge_moves(mut run: ResMut<PuzzleRun>, mut board: Board) {
         active.answered = (!active.refuting).then(|| board.move_name(mv));
         return;
     }
+    active.tried = Some(board.move_name(mv));
+    active.answered = None;
     let winner = board.session.outcome().winner();
     if winner == Some(active.solver_side) {
         active.stage = Stage::Solved;
@@ -449,7 +494,7 @@ fn score(active: &mut ActivePuzzle, progress: &mut Progress, solved: bool) {
     }
     active.scored = true;
     let clean = solved && !active.helped;
-    active.helped |= !solved;
+    active.missed |= !solved;
     let puzzles = progress.puzzles_mut(active.variant);
     let opponent = Opponent { rating: active.puzzle.rating(), deviation: PUZZLE_DEVIATION };
     puzzles.rating.record(opponent, if clean { 1.0 } else { 0.0 });
@@ -460,6 +505,41 @@ fn score(active: &mut ActivePuzzle, progress: &mut Progress, solved: bool) {
     } else {
         puzzles.streak = 0;
     }
+}
+
+impl ActivePuzzle {
+    /// How the puzzle stands, in the solver's words, and the tone it reads
+    /// in: the person's own move named, a miss as a miss.
+    pub fn status(&self) -> (String, Tone) {
+        let yours = self.tried.as_deref().unwrap_or("that move");
+        let them = self.solver_side.opponent().title();
+        match &self.stage {
+            Stage::YourMove => match &self.answered {
+                Some(answer) => (format!("✔ Right: {yours}. {them} answered {answer}; your move."), palette::SUCCESS),
+                None if self.missed => ("Try again: your move.".to_string(), palette::NOTE),
+                None => ("Your move.".to_string(), palette::NOTE),
+            },
+            Stage::Judging => (format!("The solver looks at {yours}…"), palette::NOTE),
+            Stage::Reply(_) if self.refuting => (format!("✘ {yours} does not win: see the answer…"), palette::ERROR),
+            Stage::Reply(_) => (format!("✔ Right: {yours}. {them} answers…"), palette::SUCCESS),
+            Stage::Solved if self.helped => ("✔ Solved, with help: not counted.".to_string(), palette::SUCCESS),
+            Stage::Solved if self.missed => {
+                ("✔ Solved on a retry: the miss was counted, not this.".to_string(), palette::SUCCESS)
+            }
+            Stage::Solved => ("✔ Solved!".to_string(), palette::SUCCESS),
+            Stage::Missed { refutation: Some(answer) } => {
+                (format!("✘ Wrong: {yours} does not win; {them} answers {answer}."), palette::ERROR)
+            }
+            Stage::Missed { refutation: None } => (format!("✘ Wrong: {yours} does not win."), palette::ERROR),
+        }
+    }
+}
+
+/// Whether the end of the game on the board is told as a game's end (the
+/// game-over banner, its Play again): not while a puzzle or a lesson borrows
+/// the board, whose own panel says how it went, nor while reviewing.
+pub fn ends_as_a_game(session: &GameSession, visit: &Visit) -> bool {
+    session.outcome().is_over() && !session.reviewing() && !visit.active()
 }
 
 impl Board<'_> {

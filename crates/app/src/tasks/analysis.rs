@@ -1,9 +1,11 @@
 //! Analysis mode: while it is on, the master search analyses the position
 //! the board shows (the live one, a reviewed one, a finished game's) on every
-//! core, its best [`LINES`] lines kept for the panel, until the position
-//! changes; then the old search is stopped and a new one starts. It reads
-//! the game and never changes it; its judgement goes on the evaluation
-//! graph and bar.
+//! core, its best [`LINES`] lines kept for the panel, for
+//! [`AnalysisSettings::seconds`] (then it stops, as lichess's does, and "go
+//! on" searches that position longer) or until the position changes; then
+//! the old search is stopped and a new one starts. It reads the game and
+//! never changes it; its judgement goes on the evaluation graph and bar, and
+//! its best line on the board as the thinking overlay's arrows.
 
 use std::sync::Mutex;
 use std::sync::mpsc::{Receiver, channel};
@@ -19,14 +21,48 @@ use crate::game::wake::{PROGRESS_INTERVAL, Waker};
 use crate::tasks::ai::TaskHandler;
 use crate::tasks::job::BackgroundJob;
 use crate::tasks::stale::ForPosition;
+use crate::board::overlay::lines::follow_search;
+use crate::board::overlay::{ThinkingLine, ThinkingOverlay};
+use crate::game::thinking::AiThinking;
+use crate::engine::ai::eval::win_chance;
+use crate::engine::ai::search::{self, Level, Limit, SearchError, all_cores};
+use crate::engine::{AiConfig, Position, Score, SearchInfo, SearchResult, Side};
 
 /// The lines the analysis shows.
 pub const LINES: usize = 3;
 
-/// Whether analysis is on (the panel's toggle and the A key).
-#[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
+/// Seconds a position is searched before the analysis stops by itself.
+pub const ANALYSIS_SECS: u64 = 10;
+/// Seconds each "go on" adds, and the most a position is given.
+const GO_ON_SECS: u64 = 30;
+const MOST_SECS: u64 = 600;
+
+/// Whether analysis is on (the panel's toggle and the A key), and how long
+/// the shown position is searched.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AnalysisSettings {
     pub on: bool,
+    /// The search's time for the shown position; another position starts
+    /// again from [`ANALYSIS_SECS`].
+    pub seconds: u64,
+}
+
+impl Default for AnalysisSettings {
+    fn default() -> Self {
+        AnalysisSettings { on: false, seconds: ANALYSIS_SECS }
+    }
+}
+
+impl AnalysisSettings {
+    /// "Go on": the shown position is searched again, longer.
+    pub fn go_on(&mut self) {
+        self.seconds = (self.seconds + GO_ON_SECS).min(MOST_SECS);
+    }
+
+    /// Whether "go on" can give more time.
+    pub fn can_go_on(&self) -> bool {
+        self.seconds < MOST_SECS
+    }
 }
 
 /// What the analysis knows of the shown position, for the panel.
@@ -37,8 +73,10 @@ pub struct AnalysisView {
     pub position: Option<Position>,
     /// The latest finished depth, with its lines.
     pub info: Option<SearchInfo>,
-    /// The search ended on its own (a proof, or the deepest depth).
+    /// The search ended on its own (its time, a proof, or the deepest depth).
     pub finished: bool,
+    /// The time the search was given, in seconds.
+    pub seconds: u64,
 }
 
 impl AnalysisView {
@@ -57,18 +95,22 @@ struct AnalysisTask {
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<AnalysisSettings>()
-        .init_resource::<AnalysisView>()
-        .add_systems(Update, (follow_shown_position, poll_analysis).chain().after(GameSystems::Apply));
+    app.init_resource::<AnalysisSettings>().init_resource::<AnalysisView>().add_systems(
+        Update,
+        (follow_shown_position, poll_analysis, show_line_on_board.after(follow_search))
+            .chain()
+            .after(GameSystems::Apply)
+            .before(GameSystems::Board),
+    );
 }
 
 /// The master's search as an analysis: no book (it would answer one line),
-/// no depth or time limit, every core.
-fn analysis_config() -> AiConfig {
+/// `seconds` to think, every core.
+fn analysis_config(seconds: u64) -> AiConfig {
     let mut config = Level::MASTER.config();
     config.set_book(false);
-    let unbounded = config.algorithm().unbounded_limit();
-    config.with_limits(&[unbounded]).unwrap_or(config).with_auto_threads(all_cores())
+    let time = Limit::TimeMs(seconds * 1000);
+    config.with_limits(&[time]).unwrap_or(config).with_auto_threads(all_cores())
 }
 
 /// The position to analyse now, if analysis is on and it is not decided.
@@ -84,19 +126,29 @@ fn subject(settings: &AnalysisSettings, session: &GameSession) -> Option<(Positi
 }
 
 /// Starts an analysis of the shown position whenever it changes (stopping
-/// the last one first), and stops it when analysis is switched off.
+/// the last one first) or is given more time, and stops it when analysis is
+/// switched off.
 fn follow_shown_position(
     mut commands: Commands,
-    settings: Res<AnalysisSettings>,
+    mut settings: ResMut<AnalysisSettings>,
     session: Res<GameSession>,
     waker: Res<Waker>,
     tasks: Query<Entity, With<AnalysisTask>>,
     mut view: ResMut<AnalysisView>,
 ) {
     let wanted = subject(&settings, &session);
-    if view.subject == wanted.as_ref().map(|(s, _)| *s) {
+    let key = wanted.as_ref().map(|(s, _)| *s);
+    if view.subject == key && (key.is_none() || view.seconds == settings.seconds) {
         return;
     }
+    // Another position starts from the usual time; "go on" was for the last one.
+    if view.subject != key && view.subject.is_some() {
+        let seconds = ANALYSIS_SECS;
+        if settings.seconds != seconds {
+            settings.seconds = seconds;
+        }
+    }
+    let seconds = settings.seconds;
     for task in &tasks {
         commands.entity(task).despawn();
     }
@@ -112,7 +164,7 @@ fn follow_shown_position(
             let mut reports = TaskHandler { stop, progress: sender, wake };
             search::run(
                 &position,
-                &analysis_config(),
+                &analysis_config(seconds),
                 search::SearchRequest { lines: LINES, ..Default::default() },
                 &mut reports,
             )
@@ -120,7 +172,7 @@ fn follow_shown_position(
     };
     let task = AnalysisTask { job, subject, progress: Mutex::new(receiver) };
     commands.spawn((Name::new("Analysis"), task, ForPosition::shown(&session)));
-    *view = AnalysisView { subject: Some(subject), position: Some(position), info: None, finished: false };
+    *view = AnalysisView { subject: Some(subject), position: Some(position), info: None, finished: false, seconds };
 }
 
 /// Takes the analysis's latest report for the panel and the graph.
@@ -157,6 +209,42 @@ fn poll_analysis(
             commands.entity(entity).despawn();
         }
     }
+}
+
+/// The analysis's best line goes on the board as the thinking overlay's
+/// arrows (and its moves' scores as bars) while it describes the shown
+/// position and no AI is thinking there (an AI's search has the board then).
+fn show_line_on_board(
+    settings: Res<AnalysisSettings>,
+    view: Res<AnalysisView>,
+    session: Res<GameSession>,
+    thinking: Res<AiThinking>,
+    mut overlay: ResMut<ThinkingOverlay>,
+) {
+    let shown = session.shown_key();
+    let ai_on_board = thinking.status.as_ref().is_some_and(|status| {
+        !session.reviewing() && status.generation == shown.generation && status.position_hash == shown.hash
+    });
+    if ai_on_board {
+        return;
+    }
+    let line = match (&view.position, &view.info) {
+        (Some(position), Some(info)) if settings.on && view.subject == Some(shown) && !info.pv.is_empty() => {
+            Some(ThinkingLine::new(position.hash(), position.side_to_move(), info))
+        }
+        _ => None,
+    };
+    overlay.set_if_neq(ThinkingOverlay { line });
+}
+
+/// A score of the side to move in `position` from White's side, the one
+/// point of view the analysis, the graph and the bar share: White's winning
+/// chance (none where the evaluation's scores are not calibrated to chances)
+/// and White's score.
+pub fn for_white(position: &Position, score: Score, calibrated: bool) -> (Option<f64>, Score) {
+    let white = position.side_to_move() == Side::White;
+    let chance = calibrated.then(|| win_chance(position.variant(), score)).map(|c| if white { c } else { 1.0 - c });
+    (chance, if white { score } else { -score })
 }
 
 /// The analysis's score goes on the evaluation graph at its ply.

@@ -1,6 +1,7 @@
 //! The analysis section of the game panel: the toggle (and its key, A), and
-//! the analysis's best lines of the shown position, each with its score as
-//! White's winning chance, its depth and its moves; a line whose first move
+//! the analysis's best lines of the shown position, each with White's
+//! winning chance and White's score (one point of view, labelled, as the
+//! graph and the bar), and its moves; "go on" once it stopped; a line whose first move
 //! can be played now (a person's turn, at the live position) plays it when
 //! clicked.
 
@@ -16,6 +17,8 @@ use crate::modes::asks::Ask;
 use crate::tasks::analysis::{AnalysisSettings, AnalysisView, LINES};
 use crate::theme::palette;
 use crate::engine::ai::eval::win_chance;
+use crate::tasks::analysis::{AnalysisSettings, AnalysisView, LINES, for_white};
+use crate::engine::Position;
 use crate::engine::ai::search::{PvLine, score_text};
 use crate::engine::rules::notation::thousands;
 use crate::engine::{Position, Side};
@@ -44,10 +47,17 @@ pub(crate) fn section(
 ) {
     let mut on = state.settings.on;
     ui.horizontal(|ui| {
-        ui.toggle_value(&mut on, "Analyse")
-            .on_hover_text(format!("The master searches the shown position on every core, best {LINES} lines (A)"));
+        let hover = format!(
+            "The master searches the shown position on every core for {} s, best {LINES} lines (A)",
+            state.settings.seconds
+        );
+        ui.toggle_value(&mut on, "Analyse").on_hover_text(hover);
         if on {
             ui.label(RichText::new(progress(&state.view)).weak());
+            let more = state.view.finished && state.view.info.is_some() && state.settings.can_go_on();
+            if more && ui.button("Go on").on_hover_text("Search this position longer").clicked() {
+                state.settings.go_on();
+            }
         }
     });
     // Off at once; on asks first in a rated game.
@@ -64,6 +74,7 @@ pub(crate) fn section(
         ui.label(RichText::new(text).weak());
         return;
     };
+    ui.label(RichText::new("White's winning chance (White's score) · the line").weak());
     let can_play = playable.is_some_and(|(session, players, turn)| person_to_move(session, players, turn));
     // While reviewing, a line's first move is tried as a side line.
     let can_try =
@@ -84,7 +95,7 @@ fn progress(view: &AnalysisView) -> String {
     match &view.info {
         None => "starting…".to_string(),
         Some(info) => {
-            let done = if view.finished { " · done" } else { "" };
+            let done = if view.finished { format!(" · stopped after {} s", view.seconds) } else { String::new() };
             format!("depth {} · {} nodes · {:.1} s{done}", info.depth, thousands(info.nodes), info.time.as_secs_f64())
         }
     }
@@ -100,18 +111,18 @@ fn person_to_move(session: &GameSession, players: &Players, turn: Option<TurnPha
 
 /// One line: "1. 62% (+35)  e2-e3 e7-e6 …"; clickable when its first move can be played.
 fn line_row(ui: &mut Ui, position: &Position, k: usize, line: &PvLine, can_play: bool) -> egui::Response {
-    let mover = position.side_to_move();
-    let chance = win_chance(position.variant(), line.score);
-    let white = if mover == Side::White { chance } else { 1.0 - chance };
+    // The master's expert evaluation is the one the chances are fitted to.
+    let (chance, score) = for_white(position, line.score, true);
+    let chance = chance.map_or_else(|| "  –".to_string(), |c| format!("{:>3.0}%", 100.0 * c));
     let moves = line_text(position, &line.pv);
-    let text = format!("{k}. {:>3.0}% ({})  {moves}", 100.0 * white, score_text(line.score));
+    let text = format!("{k}. {chance} ({})  {moves}", score_text(score));
     let rich =
         RichText::new(text).monospace().color(if k == 1 { palette::HEADLINE } else { palette::NEUTRAL }.color32());
     let response = ui.add(egui::Button::selectable(false, rich).frame(false).sense(egui::Sense::click()));
     if can_play {
         response.on_hover_text("Play this line's first move")
     } else {
-        response.on_hover_text("White's chance and the mover's score; play it on your turn at the live position")
+        response.on_hover_text("White's chance and White's score; play it on your turn at the live position")
     }
 }
 

@@ -121,7 +121,9 @@ pub(crate) fn status(ui: &mut Ui, game: &GameView, ai: &AiView, numbers: bool) {
                 };
                 // One row each, cut short rather than wrapped, so the buttons below never
                 // move; counts in three figures so that a narrow panel still shows them.
-                let line = format!("{reach} · best {best} ({})", score_text(info.score));
+                // Scores from White's side, as the analysis, the graph and the bar speak.
+                let white = if status.side == Side::White { info.score } else { -info.score };
+                let line = format!("{reach} · best {best} (White {})", score_text(white));
                 ui.add(egui::Label::new(line).truncate());
                 let seconds = info.time.as_secs_f64();
                 let speed =

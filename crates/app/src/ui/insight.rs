@@ -34,7 +34,7 @@ pub(crate) struct EvaluationState<'w> {
     click: ResMut<'w, GraphClick>,
     session: Res<'w, GameSession>,
     proof: Res<'w, ProofStatus>,
-    board: Res<'w, BoardLayout>,
+    pub(crate) board: Res<'w, BoardLayout>,
 }
 
 /// Logical pixels the board keeps free on its left for the evaluation bar.
@@ -68,7 +68,19 @@ pub(crate) fn eval_graph_section(ui: &mut Ui, state: &mut EvaluationState, repor
             ui.label(RichText::new("No AI scores yet.").weak());
             return;
         }
-        let at = |p: &EvalPoint| [moves_of_plies(p.ply), 100.0 * p.white_chance];
+        // Raw scores where any evaluation is not calibrated to chances (the
+        // course's strategies): White's score in its own units, proofs just
+        // beyond the largest plain score.
+        let raw = graph.raw();
+        let plain = graph.line().iter().filter(|p| !p.proven).map(|p| f64::from(p.white_score()).abs()).fold(1.0, f64::max);
+        let beyond = plain * 1.25;
+        let y = |p: &EvalPoint| match (raw, p.proven) {
+            (false, _) => 100.0 * p.white_chance,
+            (true, true) => beyond.copysign(f64::from(p.white_score())),
+            (true, false) => f64::from(p.white_score()),
+        };
+        let at = |p: &EvalPoint| [moves_of_plies(p.ply), y(p)];
+        let (low, high, even) = if raw { (-beyond, beyond, 0.0) } else { (0.0, 100.0, 50.0) };
         let line: Vec<[f64; 2]> = graph.line().iter().map(at).collect();
         let judged: Vec<[f64; 2]> = graph.judged.iter().map(at).collect();
         let marks = |side: Side, book: bool| -> Vec<[f64; 2]> {
@@ -78,23 +90,25 @@ pub(crate) fn eval_graph_section(ui: &mut Ui, state: &mut EvaluationState, repor
         // A position the solver proved: a star at its ply, at 0% or 100%.
         let proved =
             state.proof.winner.filter(|_| !state.proof.running).map(|winner| {
-                [moves_of_plies(state.session.shown_ply()), if winner == Side::White { 100.0 } else { 0.0 }]
+                [moves_of_plies(state.session.shown_ply()), if winner == Side::White { high } else { low }]
             });
+        // The plot keeps clear of the panel's edge (its scroll bar).
         let clicked_at = Plot::new("eval_graph")
             .height(170.0)
+            .width((ui.available_width() - 14.0).max(120.0))
             .include_x(0.0)
             .include_x(moves_of_plies(graph.plies.max(report.map_or(1, |r| r.moves.len()))))
-            .include_y(0.0)
-            .include_y(100.0)
-            .y_axis_formatter(|mark, _| format!("{:.0}%", mark.value))
+            .include_y(low)
+            .include_y(high)
+            .y_axis_formatter(move |mark, _| if raw { format!("{:+.0}", mark.value) } else { format!("{:.0}%", mark.value) })
             .allow_zoom(false)
             .allow_drag(false)
             .allow_scroll(false)
             .allow_boxed_zoom(false)
             .x_axis_label("move")
-            .y_axis_label("White's chance")
+            .y_axis_label(if raw { "White's raw score" } else { "White's chance" })
             .show(ui, |plot| {
-                plot.hline(HLine::new("", 50.0).color(palette::GUIDE.color32()).style(LineStyle::dashed_loose()));
+                plot.hline(HLine::new("", even).color(palette::GUIDE.color32()).style(LineStyle::dashed_loose()));
                 if let Some(ply) = reviewed {
                     plot.vline(VLine::new("", moves_of_plies(ply)).color(palette::HEADLINE.color32()));
                 }
@@ -109,7 +123,7 @@ pub(crate) fn eval_graph_section(ui: &mut Ui, state: &mut EvaluationState, repor
                 }
                 let analysed = Points::new("analysis or hint", judged).shape(egui_plot::MarkerShape::Diamond);
                 plot.points(analysed.color(palette::HINT.color32()).radius(4.0));
-                if let Some(report) = report {
+                if let Some(report) = report.filter(|_| !raw) {
                     report_layer(plot, report);
                 }
                 if let Some(at) = proved {
@@ -125,14 +139,21 @@ pub(crate) fn eval_graph_section(ui: &mut Ui, state: &mut EvaluationState, repor
             state.click.ply = Some(point.ply);
         }
         // A legend would cover the points; the note names the marks instead.
-        if report.is_some() {
+        if raw {
+            let note = "Raw scores: a strategy here scores in units of its own, not calibrated to winning \
+                chances, so the graph shows White's score (the mover's score turned to White's side) and \
+                the bar beside the board stays empty.";
+            ui.label(RichText::new(note).color(palette::NOTE.color32()));
+        }
+        if report.is_some() && !raw {
             let note = "Dashed grey: the game report's chances; crosses: its inaccuracies (yellow), mistakes (orange) and blunders (red).";
             ui.label(RichText::new(note).weak());
         }
-        let note = "White's winning chance after each AI move, as the search that chose it saw it \
+        let what = if raw { "White's score" } else { "White's winning chance" };
+        let note = format!("{what} after each AI move, as the search that chose it saw it \
             (orange dots: White's searches, blue: Black's; hollow squares: book moves; cyan diamonds: the \
             analysis or a hint, which the line follows where they spoke). Proven results \
-            sit at 0% and 100% (a pink star: proved by Solve). Click a point to review that position.";
+            sit at the ends (a pink star: proved by Solve). Click a point to review that position.");
         ui.label(RichText::new(note).weak());
     });
 }
@@ -160,7 +181,8 @@ fn report_layer(plot: &mut egui_plot::PlotUi<'_>, report: &GameReport) {
 /// when the board is flipped), as the last search judged the position shown;
 /// even and unlabelled before any AI has spoken.
 pub(crate) fn eval_bar(ctx: &egui::Context, state: &EvaluationState, flipped: bool, left_edge: f32) {
-    let point = state.graph.latest_at(state.session.shown_ply());
+    // A raw score is no share of anything: the bar stays even and unlabelled.
+    let point = state.graph.latest_at(state.session.shown_ply()).filter(|p| p.calibrated);
     let white = point.map_or(0.5, |p| p.white_chance) as f32;
     let frame = state.board.frame_height();
     let middle = ctx.viewport_rect().center().y;

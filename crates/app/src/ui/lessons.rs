@@ -11,6 +11,7 @@ use egui::{Align2, RichText, Ui};
 use crate::game::session::GameSession;
 use crate::modes::lessons::{Answer, LessonRequest, LessonRun, OpenLesson, Showing};
 use crate::theme::palette;
+use crate::engine::Variant;
 
 /// The card's width in points: the game panel's, roughly, which it covers.
 const CARD_WIDTH: f32 = 300.0;
@@ -47,6 +48,16 @@ fn contents(ui: &mut Ui, open: &OpenLesson, session: &GameSession) -> Option<Les
     let pages = &open.lesson.pages;
     let page = &pages[open.page];
     let mut asked = None;
+    // Either game's lessons, whatever the game on the board.
+    if let Some(shown) = open.lesson.variant {
+        ui.horizontal_wrapped(|ui| {
+            for variant in Variant::ALL {
+                if ui.selectable_label(variant == shown, variant.title()).clicked() && variant != shown {
+                    asked = Some(LessonRequest::Open(Some(variant)));
+                }
+            }
+        });
+    }
     ui.label(RichText::new(format!("Page {} of {}", open.page + 1, pages.len())).weak());
     ui.heading(page.title);
     ui.label(page.text);
@@ -71,8 +82,8 @@ fn contents(ui: &mut Ui, open: &OpenLesson, session: &GameSession) -> Option<Les
             }
             let (text, tone) = match answer {
                 Answer::Waiting => ("Your move on the board.".to_string(), palette::NOTE),
-                Answer::Right => ("Right!".to_string(), palette::SUCCESS),
-                Answer::Wrong(reason) => (format!("{reason} Try again."), palette::ERROR),
+                Answer::Right => ("✔ Right!".to_string(), palette::SUCCESS),
+                Answer::Wrong(reason) => (format!("✘ Wrong: {reason} Try again."), palette::ERROR),
             };
             ui.label(RichText::new(text).color(tone.color32()));
             if page.example.is_some() && ui.button("Show the example again").clicked() {
@@ -95,5 +106,11 @@ fn contents(ui: &mut Ui, open: &OpenLesson, session: &GameSession) -> Option<Les
             asked = Some(LessonRequest::Close);
         }
     });
+    if let Some(variant) = open.lesson.variant.filter(|_| open.page + 1 >= pages.len()) {
+        let hover = format!("A game of {} against the level suggested for you", variant.title());
+        if ui.button(RichText::new("Play a game now").strong()).on_hover_text(hover).clicked() {
+            asked = Some(LessonRequest::PlayNow(variant));
+        }
+    }
     asked
 }

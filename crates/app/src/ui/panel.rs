@@ -112,6 +112,15 @@ fn draw_overlays(ctx: &egui::Context, state: &mut PanelState, left: egui::Rect, 
         crate::ui::insight::eval_bar(ctx, &state.insight.evaluation, state.comforts.flipped(), left.right());
     }
     crate::ui::toast::show(ctx, &mut state.notice, (left.right(), right.left()));
+    crate::ui::insight::eval_bar(ctx, &state.insight.evaluation, state.comforts.flipped(), left.right());
+    let board = (left.right(), right.left());
+    let frame = state.insight.evaluation.board.frame_height();
+    // A lesson's card says why a move was refused; elsewhere the board does.
+    if !lesson && state.refusal.why.is_some() {
+        crate::ui::toast::show_refusal(ctx, &mut state.refusal, board, frame);
+    } else {
+        crate::ui::toast::show(ctx, &mut state.notice, board, frame);
+    }
     let plies = state.game.session.plies();
     crate::ui::confirm::show(ctx, &state.replace, plies, &mut state.play, &mut state.requests);
     crate::ui::confirm::question(ctx, &state.comforts.question, &mut state.comforts.answers);

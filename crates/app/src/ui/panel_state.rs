@@ -51,6 +51,8 @@ pub(crate) struct PanelState<'w> {
     /// How the last file, settings or clipboard action went: the Files
     /// section's line and the toast over the board.
     pub(crate) notice: ResMut<'w, Notice>,
+    /// A move the rules refused, shown over the board until the next press.
+    pub(crate) refusal: ResMut<'w, crate::board::input::MoveRefusal>,
     pub(crate) insight: InsightState<'w>,
     pub(crate) analysis: AnalysisState<'w>,
     pub(crate) progress: ProgressState<'w>,

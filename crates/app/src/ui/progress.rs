@@ -29,7 +29,7 @@ pub(crate) struct ProgressState<'w> {
     rated: Res<'w, RatedGame>,
     pub(crate) puzzles: Res<'w, PuzzleRun>,
     puzzle_requests: MessageWriter<'w, PuzzleRequest>,
-    visit: Res<'w, crate::game::owner::visit::Visit>,
+    pub(crate) visit: Res<'w, crate::game::owner::visit::Visit>,
     session: Res<'w, crate::game::session::GameSession>,
 }
 
@@ -140,20 +140,7 @@ pub(crate) fn puzzle_section(ui: &mut Ui, state: &mut ProgressState) {
     let total = PuzzleSet::shipped(active.variant).map_or(0, |set| set.puzzles.len());
     ui.heading(format!("Puzzle {} of {total}", active.number()));
     ui.label(RichText::new(active.task()).strong());
-    let (text, color) = match &active.stage {
-        Stage::YourMove => match &active.answered {
-            Some(answer) => (format!("Right. {answer} was the answer; your move."), palette::SUCCESS),
-            None => ("Your move.".to_string(), palette::NOTE),
-        },
-        Stage::Judging => ("The solver looks at that move…".to_string(), palette::NOTE),
-        Stage::Reply(_) => ("Right. The answer comes…".to_string(), palette::SUCCESS),
-        Stage::Solved if active.helped => ("Solved (with help: not counted).".to_string(), palette::SUCCESS),
-        Stage::Solved => ("Solved!".to_string(), palette::SUCCESS),
-        Stage::Missed { refutation: Some(answer) } => {
-            (format!("Not that one: {answer} answers it, and the win is gone."), palette::ERROR)
-        }
-        Stage::Missed { refutation: None } => ("Not that one: that move does not win.".to_string(), palette::ERROR),
-    };
+    let (text, color) = active.status();
     ui.label(RichText::new(text).color(color.color32()));
     let variant = active.variant;
     let progress = state.progress.puzzles(variant);
@@ -166,8 +153,13 @@ pub(crate) fn puzzle_section(ui: &mut Ui, state: &mut ProgressState) {
         if stage == Stage::YourMove && ui.button("Hint").on_hover_text("Show the next move of the solution").clicked() {
             send(PuzzleRequest::Hint);
         }
-        if matches!(stage, Stage::Missed { .. }) && ui.button("Try again").clicked() {
-            send(PuzzleRequest::Retry);
+        if matches!(stage, Stage::Missed { .. }) {
+            if ui.button("Try again").on_hover_text("Back to the position before the miss").clicked() {
+                send(PuzzleRequest::Retry);
+            }
+            if ui.button("Show the answer").on_hover_text("Back there, with the winning move marked").clicked() {
+                send(PuzzleRequest::ShowAnswer);
+            }
         }
         if ui.button("Next puzzle").clicked() {
             send(PuzzleRequest::Next);

@@ -144,7 +144,10 @@ fn learn(ui: &mut Ui, state: &mut PanelState) {
 /// Puzzles: the puzzle's panel, the status, the moves.
 fn puzzles(ui: &mut Ui, state: &mut PanelState) {
     crate::ui::progress::puzzle_section(ui, &mut state.progress);
-    crate::ui::info::status(ui, &state.game, &state.ai, false);
+    // The puzzle's own line says how it ended, from the solver's side.
+    if !state.game.over() {
+        crate::ui::info::status(ui, &state.game, &state.ai, false);
+    }
     crate::ui::comforts::review_section(ui, &state.game.session, &mut state.requests);
     crate::ui::move_box::section(ui, &mut state.move_box, state.game.session.variant());
     moves(ui, state);

@@ -1,14 +1,18 @@
-//! The notice as a toast at the foot of the board, where the player is
-//! looking when a file is saved or refused (the panel line may be scrolled
-//! out of view).
+//! The notice as a toast over the board, where the player is looking when a
+//! file is saved or refused (the panel line may be scrolled out of view),
+//! and a refused move's reason as a wrong move (its colour and mark). Both
+//! sit in the frame's top margin: the coordinates are along the bottom and
+//! the left, and a toast must not cover them.
 
 use bevy_egui::egui::{self, Align2, RichText};
 
+use crate::board::input::MoveRefusal;
 use crate::game::notice::Notice;
 use crate::theme::palette;
 
-/// `board`: the left and right edges of the board's space, in egui points.
-pub(crate) fn show(ctx: &egui::Context, notice: &mut Notice, board: (f32, f32)) {
+/// `board`: the left and right edges of the board's space, in egui points;
+/// `frame`: the height of the board's frame.
+pub(crate) fn show(ctx: &egui::Context, notice: &mut Notice, board: (f32, f32), frame: f32) {
     let board_center_x = (board.0 + board.1) / 2.0;
     // A path fits on one line where the board has room for it.
     let width = ((board.1 - board.0) * 0.9).clamp(160.0, 720.0);
@@ -18,12 +22,12 @@ pub(crate) fn show(ctx: &egui::Context, notice: &mut Notice, board: (f32, f32)) 
     let (color, mark) =
         if notice.error { (palette::ERROR.color32(), "⚠") } else { (palette::SUCCESS.color32(), "✔") };
     let text = format!("{mark} {text}");
-    let offset = egui::vec2(board_center_x - ctx.viewport_rect().center().x, -12.0);
+    let offset = egui::vec2(board_center_x - ctx.viewport_rect().center().x, frame_top(ctx, frame));
     let mut dismissed = false;
     egui::Window::new("notice")
         .title_bar(false)
         .resizable(false)
-        .anchor(Align2::CENTER_BOTTOM, offset)
+        .anchor(Align2::CENTER_TOP, offset)
         .max_width(width)
         .show(ctx, |ui| {
             ui.horizontal(|ui| {
@@ -37,5 +41,38 @@ pub(crate) fn show(ctx: &egui::Context, notice: &mut Notice, board: (f32, f32)) 
         });
     if dismissed {
         notice.dismiss();
+    }
+}
+
+/// The top of the board's frame below the window's top, in egui points (a
+/// little inside it; never above the window).
+fn frame_top(ctx: &egui::Context, frame: f32) -> f32 {
+    let viewport = ctx.viewport_rect();
+    // The layout counts logical pixels; egui's points are those over the interface's scale.
+    let frame = frame / ctx.zoom_factor();
+    (viewport.center().y - frame / 2.0 - viewport.top()).max(0.0) + 2.0
+}
+
+/// The reason a move aimed on the board was refused, as a wrong move: red,
+/// with a cross, until the next press or another position (or closed).
+pub(crate) fn show_refusal(ctx: &egui::Context, refusal: &mut MoveRefusal, board: (f32, f32), frame: f32) {
+    let Some(why) = refusal.why.as_deref() else { return };
+    let width = ((board.1 - board.0) * 0.9).clamp(160.0, 720.0);
+    let text = format!("✘ {why}");
+    let offset = egui::vec2((board.0 + board.1) / 2.0 - ctx.viewport_rect().center().x, frame_top(ctx, frame));
+    let mut dismissed = false;
+    egui::Window::new("refused move")
+        .title_bar(false)
+        .resizable(false)
+        .anchor(Align2::CENTER_TOP, offset)
+        .max_width(width)
+        .show(ctx, |ui| {
+            ui.horizontal(|ui| {
+                ui.add(egui::Label::new(RichText::new(&text).color(palette::ERROR.color32()).size(15.0)).wrap());
+                dismissed = ui.small_button("✖").on_hover_text("Close").clicked();
+            });
+        });
+    if dismissed {
+        refusal.take();
     }
 }

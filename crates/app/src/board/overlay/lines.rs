@@ -48,7 +48,7 @@ pub struct RootDestination {
 }
 
 impl ThinkingLine {
-    fn new(position_hash: u64, side: Side, info: &SearchInfo) -> ThinkingLine {
+    pub(crate) fn new(position_hash: u64, side: Side, info: &SearchInfo) -> ThinkingLine {
         ThinkingLine { position_hash, side, pv: info.pv.clone(), destinations: destinations(&info.root_scores) }
     }
 }
@@ -89,7 +89,11 @@ pub(crate) fn plugin(app: &mut App) {
 
 /// Takes the latest report while it belongs to the board's position; a move
 /// played, the search ending or reviewing an earlier position clears it.
-fn follow_search(thinking: Res<AiThinking>, session: Res<GameSession>, mut overlay: ResMut<ThinkingOverlay>) {
+pub(crate) fn follow_search(
+    thinking: Res<AiThinking>,
+    session: Res<GameSession>,
+    mut overlay: ResMut<ThinkingOverlay>,
+) {
     if !thinking.is_changed() && !session.is_changed() {
         return;
     }
