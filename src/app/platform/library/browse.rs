@@ -57,13 +57,11 @@ impl LibraryView {
         self.listed_for = None;
     }
 
-    /// The games export and delete act on: the ticked ones, or all listed.
+    /// The games export and delete act on: the ticked ones that are listed.
+    /// Nothing ticked chooses nothing, so the page offers no export or
+    /// delete before a game is chosen ("Tick all" chooses the list).
     pub fn chosen(&self) -> Vec<GameId> {
-        if self.selected.is_empty() {
-            self.games.iter().map(|game| game.id).collect()
-        } else {
-            self.games.iter().map(|game| game.id).filter(|id| self.selected.contains(id)).collect()
-        }
+        self.games.iter().map(|game| game.id).filter(|id| self.selected.contains(id)).collect()
     }
 }
 
