@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::runner::SeriesGame;
 use super::sprt::Samples;
+use crate::engine::rules::notation::thousands;
 use crate::engine::rules::types::{Outcome, Side, WinReason};
 
 /// One player's figures over a series.
@@ -30,6 +31,11 @@ pub struct PlayerSummary {
 }
 
 impl PlayerSummary {
+    /// Nodes searched for one move on average: the figure that shows what a
+    /// search saves (a game's count hides it behind the game's length).
+    pub fn nodes_per_move(&self) -> f64 {
+        self.nodes as f64 / self.moves.max(1) as f64
+    }
     pub(crate) fn nodes_per_game(&self, games: usize) -> f64 {
         self.nodes as f64 / games.max(1) as f64
     }
@@ -93,23 +99,26 @@ impl SeriesSummary {
     /// The per-player rows of a series report, (label, A, B), as both the
     /// command line and the game show them; the colour rows only when
     /// colours were swapped.
-    pub(crate) fn player_rows(&self, swapped: bool) -> Vec<(&'static str, String, String)> {
+    pub fn player_rows(&self, swapped: bool) -> Vec<(&'static str, String, String)> {
         let (a, b, n) = (&self.a, &self.b, self.games);
         let mut rows = vec![("Wins", a.wins.to_string(), b.wins.to_string())];
         if swapped {
             rows.push(("  as White", a.wins_as_white.to_string(), b.wins_as_white.to_string()));
             rows.push(("  as Black", a.wins_as_black.to_string(), b.wins_as_black.to_string()));
         }
-        rows.push(("Nodes per game", format!("{:.0}", a.nodes_per_game(n)), format!("{:.0}", b.nodes_per_game(n))));
-        rows.push((
-            "Captures per game",
-            format!("{:.2}", a.captures_per_game(n)),
-            format!("{:.2}", b.captures_per_game(n)),
-        ));
+        // Per move first: a game's length would hide what a search saves.
+        let count = |n: f64| thousands(n.round() as u64);
+        rows.push(("Nodes per move", count(a.nodes_per_move()), count(b.nodes_per_move())));
         rows.push((
             "Time per move (ms)",
             format!("{:.2}", a.time_per_move_ms()),
             format!("{:.2}", b.time_per_move_ms()),
+        ));
+        rows.push(("Nodes per game", count(a.nodes_per_game(n)), count(b.nodes_per_game(n))));
+        rows.push((
+            "Captures per game",
+            format!("{:.2}", a.captures_per_game(n)),
+            format!("{:.2}", b.captures_per_game(n)),
         ));
         if self.on_clock {
             rows.push(("Lost on time", a.losses_on_time.to_string(), b.losses_on_time.to_string()));
