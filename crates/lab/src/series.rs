@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::runner::SeriesGame;
 use super::sprt::Samples;
+use breakline_rules::notation::thousands;
 use breakline_rules::{Outcome, Side, WinReason};
 
 /// One player's figures over a series.
@@ -30,6 +31,11 @@ pub struct PlayerSummary {
 }
 
 impl PlayerSummary {
+    /// Nodes searched for one move on average: the figure that shows what a
+    /// search saves (a game's count hides it behind the game's length).
+    pub fn nodes_per_move(&self) -> f64 {
+        self.nodes as f64 / self.moves.max(1) as f64
+    }
     /// Search nodes a game over `games` games.
     pub fn nodes_per_game(&self, games: usize) -> f64 {
         self.nodes as f64 / games.max(1) as f64
@@ -105,16 +111,19 @@ impl SeriesSummary {
             rows.push(("  as White", a.wins_as_white.to_string(), b.wins_as_white.to_string()));
             rows.push(("  as Black", a.wins_as_black.to_string(), b.wins_as_black.to_string()));
         }
-        rows.push(("Nodes per game", format!("{:.0}", a.nodes_per_game(n)), format!("{:.0}", b.nodes_per_game(n))));
-        rows.push((
-            "Captures per game",
-            format!("{:.2}", a.captures_per_game(n)),
-            format!("{:.2}", b.captures_per_game(n)),
-        ));
+        // Per move first: a game's length would hide what a search saves.
+        let count = |n: f64| thousands(n.round() as u64);
+        rows.push(("Nodes per move", count(a.nodes_per_move()), count(b.nodes_per_move())));
         rows.push((
             "Time per move (ms)",
             format!("{:.2}", a.time_per_move_ms()),
             format!("{:.2}", b.time_per_move_ms()),
+        ));
+        rows.push(("Nodes per game", count(a.nodes_per_game(n)), count(b.nodes_per_game(n))));
+        rows.push((
+            "Captures per game",
+            format!("{:.2}", a.captures_per_game(n)),
+            format!("{:.2}", b.captures_per_game(n)),
         ));
         if self.on_clock {
             rows.push(("Lost on time", a.losses_on_time.to_string(), b.losses_on_time.to_string()));

@@ -12,7 +12,7 @@ pub mod notice;
 pub mod owner;
 pub mod phase;
 pub mod players;
-pub(crate) mod presets;
+pub mod presets;
 pub mod request;
 pub(crate) mod review;
 pub mod session;

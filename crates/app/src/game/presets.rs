@@ -1,6 +1,7 @@
 //! Matchup presets: the classic Breakthrough strategy experiments (depth-3
 //! searches, the first named strategy plays White) and two master-vs-master
-//! games to watch.
+//! games to watch. Each is named for people; the course's name for it goes
+//! in the tooltip ([`Matchup::tooltip`]).
 
 use crate::engine::ai::search::Level;
 use crate::engine::lab::studies::classic_matchups;
@@ -10,7 +11,10 @@ use crate::game::players::PlayerSetup;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Matchup {
     number: usize,
-    pub(crate) title: &'static str,
+    /// What a person reads on the button.
+    pub name: &'static str,
+    /// The course's name for the experiment (its jargon), for the tooltip.
+    pub course: &'static str,
     pub variant: Variant,
     pub size: BoardSize,
     pub white: PlayerSetup,
@@ -19,22 +23,44 @@ pub struct Matchup {
 
 pub const COUNT: usize = 9;
 
+/// The seven classic matchups in plain words, in `classic_matchups`' order:
+/// "offensive" and "defensive" are the course's attacking and defending
+/// evaluations, the 2s the refined ones.
+const PLAIN_NAMES: [&str; 7] = [
+    "The same attacker, searching everything or pruning",
+    "Clever attacker against simple defender",
+    "Clever defender against simple attacker",
+    "Clever attacker against simple attacker",
+    "Clever defender against simple defender",
+    "Clever attacker against clever defender",
+    "Clever attacker against clever defender, long board",
+];
+
 /// Preset `number`, 1..=9: the classic assignment's seven matchups
 /// (`engine::lab::studies`), then master against master in each game.
 pub fn matchup(number: usize) -> Option<Matchup> {
     let eight = BoardSize::new(8, 8);
     let master = || PlayerSetup::Ai(Level::MASTER.config());
-    let (title, variant, size, white, black) = match number {
+    let (name, course, variant, size, white, black) = match number {
         1..=7 => {
             let classic = classic_matchups().into_iter().nth(number - 1)?;
             let (white, black) = (PlayerSetup::Ai(classic.white), PlayerSetup::Ai(classic.black));
-            (classic.title, Variant::Breakthrough, classic.size, white, black)
+            (PLAIN_NAMES[number - 1], classic.title, Variant::Breakthrough, classic.size, white, black)
         }
-        8 => ("Watch master vs master: Breakthrough", Variant::Breakthrough, eight, master(), master()),
-        9 => ("Watch master vs master: Lines of Action", Variant::LinesOfAction, eight, master(), master()),
+        8 => ("Two masters: Breakthrough", "", Variant::Breakthrough, eight, master(), master()),
+        9 => ("Two masters: Lines of Action", "", Variant::LinesOfAction, eight, master(), master()),
         _ => return None,
     };
-    Some(Matchup { number, title, variant, size, white, black })
+    Some(Matchup { number, name, course, variant, size, white, black })
+}
+
+impl Matchup {
+    /// The button's tooltip: the course's name, when it has one, then the
+    /// exact players.
+    pub fn tooltip(&self) -> String {
+        let course = if self.course.is_empty() { String::new() } else { format!("Course: {}\n", self.course) };
+        format!("{course}White: {}\nBlack: {}", self.white.label(), self.black.label())
+    }
 }
 
 #[cfg(test)]

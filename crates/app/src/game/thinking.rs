@@ -6,8 +6,8 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 
-use crate::game::session::GameSession;
 use crate::engine::{AiConfig, SearchInfo, Side};
+use crate::game::session::GameSession;
 
 /// What the panel shows about the search in progress.
 #[derive(Resource, Default, Clone, Debug)]

@@ -3,8 +3,8 @@
 //! sides are named ("White's time ran out. Black wins."). The banner, the
 //! status line and the resignation's question all read it.
 
-use crate::game::players::Players;
 use crate::engine::{DrawReason, Outcome, Side, WinReason};
+use crate::game::players::Players;
 
 /// The result's headline ("You won", "You lost", "Black wins", "Draw") and
 /// its sentence ("You resigned. Black wins."); `None` while the game goes on.

@@ -52,10 +52,8 @@ fn handle_actions(
     for action in actions.read() {
         match action {
             ClipboardAction::CopyGame => match copy(&mut clipboard, &session) {
-                Ok(plies) => notice.info(format!(
-                    "Copied the game ({}) to the clipboard",
-                    crate::game::session::game_length(plies)
-                )),
+                Ok(plies) => notice
+                    .info(format!("Copied the game ({}) to the clipboard", crate::game::session::game_length(plies))),
                 Err(error) => notice.error(error),
             },
             ClipboardAction::PasteGame => {

@@ -1,4 +1,4 @@
-//! The game's place on the desktop: the resting window, the settings file,
+//! The game's place on the desktop: the resting window and its fit to the screen, the settings file,
 //! the library of finished games, game files and their dialog, the clipboard, screenshots and the launch
 //! options.
 
@@ -10,6 +10,7 @@ pub mod launch;
 pub mod library;
 pub(crate) mod screenshot;
 pub mod settings_store;
+pub mod window_fit;
 pub(crate) mod window_rest;
 
 use bevy::prelude::*;
@@ -21,5 +22,11 @@ pub(crate) fn plugin(app: &mut App) {
 
 /// The wing's views (need a window).
 pub(crate) fn view_plugin(app: &mut App) {
-    app.add_plugins((window_rest::view_plugin, file_dialog::view_plugin, clipboard::view_plugin, screenshot::plugin));
+    app.add_plugins((
+        window_rest::view_plugin,
+        window_fit::view_plugin,
+        file_dialog::view_plugin,
+        clipboard::view_plugin,
+        screenshot::plugin,
+    ));
 }

@@ -12,21 +12,21 @@ use std::sync::mpsc::{Receiver, channel};
 
 use bevy::prelude::*;
 
+use crate::board::overlay::lines::follow_search;
+use crate::board::overlay::{ThinkingLine, ThinkingOverlay};
+use crate::engine::ai::eval::win_chance;
+use crate::engine::ai::search::{self, Level, Limit, SearchError, all_cores};
 use crate::engine::ai::search::{self, Level, SearchError, all_cores};
+use crate::engine::{AiConfig, Position, Score, SearchInfo, SearchResult, Side};
 use crate::engine::{AiConfig, Position, SearchInfo, SearchResult};
 use crate::game::eval_graph::EvalGraph;
 use crate::game::phase::GameSystems;
 use crate::game::session::{GameSession, PositionKey};
+use crate::game::thinking::AiThinking;
 use crate::game::wake::{PROGRESS_INTERVAL, Waker};
 use crate::tasks::ai::TaskHandler;
 use crate::tasks::job::BackgroundJob;
 use crate::tasks::stale::ForPosition;
-use crate::board::overlay::lines::follow_search;
-use crate::board::overlay::{ThinkingLine, ThinkingOverlay};
-use crate::game::thinking::AiThinking;
-use crate::engine::ai::eval::win_chance;
-use crate::engine::ai::search::{self, Level, Limit, SearchError, all_cores};
-use crate::engine::{AiConfig, Position, Score, SearchInfo, SearchResult, Side};
 
 /// The lines the analysis shows.
 pub const LINES: usize = 3;

@@ -8,15 +8,15 @@ use bevy_egui::egui::{self, RichText};
 use bevy::prelude::*;
 
 use crate::engine::Outcome;
+use crate::game::players::Players;
 use crate::game::request::GameRequest;
 use crate::game::session::GameSession;
 use crate::game::settings::GameSettings;
+use crate::game::verdict::verdict;
 use crate::modes::play_setup::PlayRequest;
 use crate::theme::palette;
 use crate::ui::info::statistics_grid;
 use crate::ui::progress::ProgressState;
-use crate::game::players::Players;
-use crate::game::verdict::verdict;
 
 /// What the end section shows and the buttons it has.
 pub(crate) struct Banner<'a, 'w> {

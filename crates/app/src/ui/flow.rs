@@ -142,13 +142,16 @@ fn left_panel(ui: &mut Ui, panel: &mut FlowPanel) {
             if ui.button("Cancel").on_hover_text("Stop the solver (Esc)").clicked() {
                 panel.requests.write(FlowRequest::Cancel);
             }
-        } else if ui.button("Solve").on_hover_text("Watch the solver fill the board (S)").clicked() {
+        } else if ui.button("Solve").on_hover_text(game.solve_hint()).clicked() {
             panel.requests.write(FlowRequest::Solve);
         }
         if ui.button("Reset").on_hover_text("Clear the board (R)").clicked() {
             panel.requests.write(FlowRequest::Reset);
         }
     });
+    if !solving && game.has_pipes() && !game.drawing.is_solved() {
+        ui.label(RichText::new("Solve starts over from the dots: your pipes come back if you cancel.").weak());
+    }
     ui.add_space(6.0);
     let attempts = game.replay.as_ref().map(|r| r.attempts);
     if let Some(attempts) = attempts {

@@ -63,12 +63,18 @@ fn resume_button(ui: &mut egui::Ui, state: &HomeState, screen: Screen) -> Option
     ui.add(button).on_hover_text(hover).clicked().then_some(screen)
 }
 
+/// The height below which Home draws its buttons closer (an 800x600 screen
+/// with a taskbar and a title bar), so it fits without scrolling.
+const SHORT_WINDOW: f32 = 640.0;
+
 /// The modes two to a row, each with its line.
 fn mode_grid(ui: &mut egui::Ui) -> Option<Screen> {
     let mut picked = None;
-    egui::Grid::new("home_modes").num_columns(2).spacing([14.0, 10.0]).show(ui, |ui| {
+    let short = ui.ctx().viewport_rect().height() < SHORT_WINDOW;
+    let (size, gap) = if short { (egui::vec2(MODE_BUTTON.x, 32.0), 5.0) } else { (MODE_BUTTON, 10.0) };
+    egui::Grid::new("home_modes").num_columns(2).spacing([14.0, gap]).show(ui, |ui| {
         for screen in Screen::MODES {
-            let button = egui::Button::new(RichText::new(screen.title()).size(18.0)).min_size(MODE_BUTTON);
+            let button = egui::Button::new(RichText::new(screen.title()).size(18.0)).min_size(size);
             if ui.add(button).clicked() {
                 picked = Some(match screen {
                     // A game starts from its setup.

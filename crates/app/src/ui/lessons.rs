@@ -8,10 +8,10 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use egui::{Align2, RichText, Ui};
 
+use crate::engine::Variant;
 use crate::game::session::GameSession;
 use crate::modes::lessons::{Answer, LessonRequest, LessonRun, OpenLesson, Showing};
 use crate::theme::palette;
-use crate::engine::Variant;
 
 /// The card's width in points: the game panel's, roughly, which it covers.
 const CARD_WIDTH: f32 = 300.0;

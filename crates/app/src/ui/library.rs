@@ -157,7 +157,8 @@ fn dates(typed: &Typed, filter: &mut GameFilter) -> Result<(), String> {
     Ok(())
 }
 
-/// Import, export and delete, and the typed path where no dialog answers.
+/// Import always; export and delete once a game is ticked; the file's path
+/// (where no dialog answers) under a heading that says what it is for.
 fn actions(ui: &mut Ui, page: &mut LibraryPage, typed: &mut Typed) {
     let chosen = page.view.chosen();
     let count = chosen.len();
@@ -168,13 +169,28 @@ fn actions(ui: &mut Ui, page: &mut LibraryPage, typed: &mut Typed) {
         {
             page.files.write(ChooseFile(FileAction::ImportLibrary));
         }
-        let what = if page.view.selected.is_empty() { "the listed games" } else { "the ticked games" };
-        let export = egui::Button::new(format!("Export {count}…"));
-        if ui.add_enabled(idle && count > 0, export).on_hover_text(format!("Write {what} as text")).clicked() {
-            page.files.write(ChooseFile(FileAction::ExportLibrary));
+        let listed = page.view.games.len();
+        if listed > 0 && count < listed && ui.button(format!("Tick all {listed}")).clicked() {
+            let ids: Vec<GameId> = page.view.games.iter().map(|game| game.id).collect();
+            page.view.selected.extend(ids);
         }
-        if ui.add_enabled(count > 0, egui::Button::new(format!("Delete {count}…"))).clicked() {
-            typed.delete = Some(chosen);
+        if count > 0 {
+            let export = egui::Button::new(format!("Export {count}…"));
+            if ui.add_enabled(idle, export).on_hover_text("Write the ticked games as text").clicked() {
+                page.files.write(ChooseFile(FileAction::ExportLibrary));
+            }
+            if ui
+                .button(format!("Delete {count}…"))
+                .on_hover_text("Delete the ticked games, after a question")
+                .clicked()
+            {
+                typed.delete = Some(chosen);
+            }
+            if ui.button("Untick all").clicked() {
+                page.view.selected.clear();
+            }
+        } else if listed > 0 {
+            ui.label(RichText::new("Tick games to export or delete them.").weak());
         }
         if page.transfer.busy() {
             ui.spinner();
@@ -184,9 +200,10 @@ fn actions(ui: &mut Ui, page: &mut LibraryPage, typed: &mut Typed) {
     ui.checkbox(&mut settings.keep_series, "Keep the games of series too (Watch & Lab)");
     page.settings.set_if_neq(settings);
     if !page.chooser.uses_dialog() {
-        ui.horizontal(|ui| {
-            ui.label("File");
-            ui.add(egui::TextEdit::singleline(&mut page.typed_path.0).desired_width(380.0));
+        let header = egui::CollapsingHeader::new("File to import from or export to").id_salt("library_file");
+        header.default_open(false).show(ui, |ui| {
+            ui.label(RichText::new("No file dialog answers on this desktop: Import and Export use this path.").weak());
+            ui.add(egui::TextEdit::singleline(&mut page.typed_path.0).desired_width(ui.available_width().min(380.0)));
         });
     }
 }

@@ -45,7 +45,7 @@ use crate::modes::screens::Screen;
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<PanelWidths>()
         .init_resource::<panel_state::PanelLayout>()
-        .add_plugins((backdrop::plugin, frame_time::plugin, series::plugin, shortcuts::plugin))
+        .add_plugins((backdrop::plugin, frame_time::plugin, shortcuts::plugin))
         .add_plugins((board_keys::plugin, move_box::plugin))
         .add_systems(
             EguiPrimaryContextPass,

@@ -10,8 +10,8 @@ use bevy_egui::egui;
 use crate::board::keyboard::BoardFocus;
 use crate::board::typed::{MoveBoxReply, TypedMove, move_hints};
 use crate::board::words::{DescribeRequest, PositionWords};
-use crate::theme::palette;
 use crate::engine::Variant;
+use crate::theme::palette;
 
 /// What is being typed, and whether a key asked for the cursor in the box.
 #[derive(Resource, Default, Clone, Debug, PartialEq, Eq)]

@@ -7,18 +7,16 @@ use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText, Ui};
 
 use egui_plot::{FilledArea, HLine, Legend, Line, LineStyle, Plot, PlotPoints};
-use thiserror::Error;
 
-use crate::engine::ai::search::ConfigError;
-use crate::engine::ai::search::{Level, Limit, limits};
-use crate::engine::lab::runner::{Schedule, Seat, SeriesSpec};
-use crate::engine::{AiConfig, Algorithm, BoardSize, SizeError, Strategy, Variant};
+use crate::engine::ai::search::{Limit, limits};
+use crate::engine::{AiConfig, Algorithm, BoardSize, Strategy, Variant};
 use crate::game::control::AiControl;
 use crate::game::request::GameRequest;
 use crate::game::session::GameSession;
+use crate::modes::series::form::SeriesForm;
 use crate::modes::series::replay::WatchSeriesGame;
-use crate::modes::series::runner::{CancelSeries, Series, SeriesStatus, StartSeries, default_threads};
-use crate::modes::series::{SeriesPreset, series_presets};
+use crate::modes::series::runner::{CancelSeries, Series, SeriesStatus, StartSeries};
+use crate::modes::series::series_presets;
 use crate::theme::palette;
 
 /// Whether the window is open, and the left panel's button label; both live
@@ -44,87 +42,6 @@ pub(crate) fn open_button(ui: &mut Ui) {
     }
 }
 
-/// The form's fields, as edited (texts stay as typed until they parse).
-#[derive(Resource, Clone, Debug)]
-struct SeriesForm {
-    /// Filled from the game on the board the first time the window opens.
-    filled: bool,
-    variant: Variant,
-    size: BoardSize,
-    a_text: String,
-    b_text: String,
-    games: usize,
-    seed: u64,
-    swap: bool,
-    random_plies: u32,
-    noise: f64,
-    threads: usize,
-}
-
-impl Default for SeriesForm {
-    fn default() -> Self {
-        let variant = Variant::Breakthrough;
-        SeriesForm {
-            filled: false,
-            variant,
-            size: variant.default_size(),
-            a_text: String::new(),
-            b_text: String::new(),
-            games: 20,
-            seed: 1,
-            swap: true,
-            random_plies: 0,
-            noise: 1.0,
-            threads: default_threads(),
-        }
-    }
-}
-
-impl SeriesForm {
-    /// Alpha-beta at depth 3 against depth 2 (the medium and easy players).
-    fn fill_from_game(&mut self, variant: Variant, size: BoardSize) {
-        (self.variant, self.size) = (variant, size);
-        self.a_text = Level::MEDIUM.config().to_string();
-        self.b_text = Level::EASY.config().to_string();
-        self.filled = true;
-    }
-
-    fn apply(&mut self, preset: &SeriesPreset) {
-        (self.variant, self.size) = (preset.variant, preset.size);
-        self.a_text = preset.a.to_string();
-        self.b_text = preset.b.to_string();
-        (self.games, self.swap, self.noise, self.random_plies) = (preset.games, preset.swap, preset.noise, 0);
-    }
-
-    fn spec(&self) -> Result<SeriesSpec, FormError> {
-        self.variant.check_size(self.size)?;
-        let a = AiConfig::parse(&self.a_text, self.variant).map_err(FormError::PlayerA)?;
-        let b = AiConfig::parse(&self.b_text, self.variant).map_err(FormError::PlayerB)?;
-        let schedule = Schedule {
-            variant: self.variant,
-            size: self.size,
-            move_limit: None,
-            random_plies: self.random_plies,
-            noise: self.noise,
-            seed: self.seed,
-            swap: self.swap,
-            time_control: None,
-        };
-        Ok(SeriesSpec { schedule, a: Seat::Ai(a), b: Seat::Ai(b), games: self.games.max(1) })
-    }
-}
-
-/// Why the form names no series; the Start button's tooltip says it.
-#[derive(Debug, Error)]
-enum FormError {
-    #[error(transparent)]
-    Size(#[from] SizeError),
-    #[error("Player A: {0}")]
-    PlayerA(ConfigError),
-    #[error("Player B: {0}")]
-    PlayerB(ConfigError),
-}
-
 /// What the Series tab reads and edits.
 #[derive(SystemParam)]
 pub(crate) struct WindowState<'w> {
@@ -134,10 +51,6 @@ pub(crate) struct WindowState<'w> {
     start: MessageWriter<'w, StartSeries>,
     cancel: MessageWriter<'w, CancelSeries>,
     watch: MessageWriter<'w, WatchSeriesGame>,
-}
-
-pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<SeriesForm>();
 }
 
 /// Whether the right panel shows the Series tab (rather than the game).
@@ -160,10 +73,6 @@ pub(crate) fn contents(
     let (done, total) = state.series.progress();
     let label = if state.series.is_running() { format!("Series… ({done}/{total})") } else { "Series…".to_string() };
     ui.ctx().data_mut(|d| d.insert_temp(button_label_id(), label));
-    if !state.form.filled {
-        let (variant, size) = (state.session.variant(), state.session.size());
-        state.form.fill_from_game(variant, size);
-    }
     setup_section(ui, state);
     ui.separator();
     progress_section(ui, state);
@@ -182,9 +91,14 @@ fn setup_section(ui: &mut Ui, state: &mut WindowState) {
                 ui,
                 |ui| {
                     for preset in series_presets() {
-                        let hover = format!("A: {}\nB: {}", preset.a, preset.b);
+                        let course = if preset.course.is_empty() {
+                            String::new()
+                        } else {
+                            format!("Course: {}\n", preset.course)
+                        };
+                        let hover = format!("{course}A: {}\nB: {}", preset.a, preset.b);
                         if ui.selectable_label(false, &preset.title).on_hover_text(hover).clicked() {
-                            state.form.apply(&preset);
+                            preset.fill(&mut state.form);
                         }
                     }
                 },
@@ -209,6 +123,7 @@ fn setup_section(ui: &mut Ui, state: &mut WindowState) {
             });
             ui.checkbox(&mut form.swap, "Swap colours every second game")
                 .on_hover_text("A plays Black in games 2, 4, …");
+            ui.label(RichText::new(form.colours_note()).weak());
             ui.add(egui::Slider::new(&mut form.noise, limits::NOISE).text("tie-break noise"))
                 .on_hover_text("For players whose config sets none; 0 makes every game the same");
         });

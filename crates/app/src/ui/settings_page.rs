@@ -4,11 +4,13 @@
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, egui};
 use egui::{RichText, Ui};
 
 use crate::game::settings::PlaySettings;
 use crate::modes::screens::Screen;
+use crate::platform::window_fit::interface_growth;
 use crate::sound::settings::SoundSettings;
 use crate::theme::looks::{BoardTheme, Looks, PieceSet};
 use crate::ui::backdrop::PanelBackdrop;
@@ -86,11 +88,18 @@ fn pace_section(ui: &mut Ui, play: &mut PlaySettings) {
     ui.checkbox(&mut play.confirm_replace, "Ask before a game in progress is replaced");
 }
 
-/// The interface's size follows the choice (egui's zoom; bevy_egui reads it back).
-pub(crate) fn apply_scale(mut contexts: EguiContexts, looks: Res<Looks>) -> Result {
+/// The interface's size follows the choice, grown with a window larger than
+/// the one the game is laid out for (egui's zoom; bevy_egui reads it back),
+/// so the panels and their text grow with the window.
+pub(crate) fn apply_scale(
+    mut contexts: EguiContexts,
+    looks: Res<Looks>,
+    window: Single<&Window, With<PrimaryWindow>>,
+) -> Result {
     let ctx = contexts.ctx_mut()?;
-    if ctx.zoom_factor() != looks.scale {
-        ctx.set_zoom_factor(looks.scale);
+    let zoom = looks.scale * interface_growth(Vec2::new(window.width(), window.height()));
+    if ctx.zoom_factor() != zoom {
+        ctx.set_zoom_factor(zoom);
     }
     Ok(())
 }

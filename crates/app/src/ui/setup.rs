@@ -334,13 +334,12 @@ pub(crate) fn presets_section(
     requests: &mut MessageWriter<GameRequest>,
 ) {
     egui::CollapsingHeader::new("Matchup presets").default_open(false).show(ui, |ui| {
-        ui.label(RichText::new("The classic Breakthrough experiments (depth 3), then two games to watch.").weak());
+        ui.label(RichText::new("The course's classic Breakthrough experiments (depth 3; hover for their course names), then two games to watch.").weak());
         for number in 1..=presets::COUNT {
             let Some(m) = matchup(number) else {
                 continue;
             };
-            let hover = format!("White: {}\nBlack: {}", m.white.label(), m.black.label());
-            if ui.button(format!("{number}. {}", m.title)).on_hover_text(hover).clicked() {
+            if ui.button(format!("{number}. {}", m.name)).on_hover_text(m.tooltip()).clicked() {
                 settings.variant = m.variant;
                 settings.size = m.size;
                 requests.write(GameRequest::SetPlayers(Players { white: m.white, black: m.black }));

@@ -40,6 +40,9 @@ pub struct FlowGame {
     pub replay: Option<Replay>,
     /// What the last solve ended with, until the board changes again.
     pub note: Option<SolveNote>,
+    /// The running (or last) solve set the person's pipes aside: the solver
+    /// starts from the dots alone, and the words say so.
+    pub(crate) started_over: bool,
 }
 
 /// The solver's grid as the player sees it, and its attempts so far.
@@ -67,6 +70,22 @@ impl FlowGame {
             speed: Some(DEFAULT_SPEED),
             replay: None,
             note: None,
+            started_over: false,
+        }
+    }
+
+    /// Whether the person has drawn any pipe.
+    pub fn has_pipes(&self) -> bool {
+        self.drawing.paths().iter().any(|path| !path.is_empty())
+    }
+
+    /// What a solve started now does with the pipes drawn, for the button's
+    /// tooltip.
+    pub fn solve_hint(&self) -> &'static str {
+        if self.has_pipes() {
+            "The solver starts over from the dots, without your pipes; Cancel brings them back (S)"
+        } else {
+            "Watch the solver fill the board (S)"
         }
     }
 
@@ -85,12 +104,22 @@ impl FlowGame {
 
     /// The line under the board: progress, the verdict, or the solver's.
     pub fn status(&self, solving: bool) -> String {
+        if solving && self.started_over {
+            return format!("Solving by {} from the dots: it starts over without your pipes…", self.method);
+        }
         if solving {
             return format!("Solving by {}…", self.method);
         }
         match &self.note {
+            Some(SolveNote::Solved { method, attempts, time }) if self.started_over => {
+                let effort = format!("{} attempts, {}", thousands(*attempts), millis(*time));
+                return format!("Solved by {method}, starting over (your pipes were replaced): {effort}");
+            }
             Some(SolveNote::Solved { method, attempts, time }) => {
                 return format!("Solved by {method}: {} attempts, {}", thousands(*attempts), millis(*time));
+            }
+            Some(SolveNote::Cancelled { attempts }) if self.started_over => {
+                return format!("Cancelled after {} attempts; your pipes are back", thousands(*attempts));
             }
             Some(SolveNote::NoSolution { method, attempts, time }) => {
                 return format!("No solution ({method}: {} attempts, {})", thousands(*attempts), millis(*time));

@@ -55,6 +55,8 @@ fn apply_requests(
             FlowRequest::Solve if running.is_none() => {
                 game.drawing.release();
                 game.note = None;
+                // The solver knows only the dots: what was drawn is set aside, and said so.
+                game.started_over = game.has_pipes();
                 start.write(StartSolve);
             }
             FlowRequest::Solve => {}

@@ -3,11 +3,13 @@
 //! main board. The tab itself is drawn by the panel (`ui::series`), so the
 //! headless tests run the logic alone.
 
+pub(crate) mod form;
 pub(crate) mod replay;
 pub(crate) mod runner;
 
 use bevy::prelude::*;
 
+pub use form::SeriesForm;
 pub use replay::WatchSeriesGame;
 pub use runner::{CancelSeries, Series, SeriesGameFinished, SeriesStatus, StartSeries};
 
@@ -20,13 +22,16 @@ use crate::game::presets;
 use crate::game::presets::matchup;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_plugins((runner::plugin, replay::plugin));
+    app.add_plugins((runner::plugin, replay::plugin, form::plugin));
 }
 
-/// A reproduction preset: one click fills the whole series form.
+/// A reproduction preset: one click fills the whole series form
+/// ([`SeriesPreset::fill`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct SeriesPreset {
     pub title: String,
+    /// The course's name for it, for the tooltip (empty when it has none).
+    pub(crate) course: String,
     pub variant: Variant,
     pub size: BoardSize,
     pub a: AiConfig,
@@ -34,6 +39,16 @@ pub struct SeriesPreset {
     pub(crate) games: usize,
     pub(crate) swap: bool,
     pub(crate) noise: f64,
+}
+
+impl SeriesPreset {
+    /// Fills the whole form with the preset.
+    pub(crate) fn fill(&self, form: &mut SeriesForm) {
+        (form.variant, form.size) = (self.variant, self.size);
+        form.a_text = self.a.to_string();
+        form.b_text = self.b.to_string();
+        (form.games, form.swap, form.noise, form.random_plies) = (self.games, self.swap, self.noise, 0);
+    }
 }
 
 /// The classic study's five 99-game series (alpha-beta depth 3, tie-break
@@ -47,6 +62,7 @@ pub fn series_presets() -> Vec<SeriesPreset> {
         .into_iter()
         .map(|(a, b, _)| SeriesPreset {
             title: format!("Study: {a} vs {b}, {SERIES_GAMES} games"),
+            course: String::new(),
             variant: Variant::Breakthrough,
             size: eight,
             a: alpha_beta(a, STUDY_DEPTH),
@@ -59,6 +75,7 @@ pub fn series_presets() -> Vec<SeriesPreset> {
     let (easy, medium) = loa_levels();
     list.push(SeriesPreset {
         title: "LOA levels: classic depth 2 vs depth 3, both colours".to_string(),
+        course: String::new(),
         variant: Variant::LinesOfAction,
         size: eight,
         a: easy,
@@ -75,6 +92,7 @@ pub fn series_presets() -> Vec<SeriesPreset> {
         };
         list.push(SeriesPreset {
             title: format!("Naive study: balanced 3 s vs {} depth 3, {}", pairing.naive, schedule.size),
+            course: String::new(),
             variant: schedule.variant,
             size: schedule.size,
             a,
@@ -96,7 +114,8 @@ pub fn series_presets() -> Vec<SeriesPreset> {
             continue;
         }
         list.push(SeriesPreset {
-            title: format!("Matchup {number}: {}", m.title),
+            title: format!("Matchup {number}: {}", m.name),
+            course: m.course.to_string(),
             variant: m.variant,
             size: m.size,
             a,

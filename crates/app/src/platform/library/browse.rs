@@ -57,13 +57,11 @@ impl LibraryView {
         self.listed_for = None;
     }
 
-    /// The games export and delete act on: the ticked ones, or all listed.
+    /// The games export and delete act on: the ticked ones that are listed.
+    /// Nothing ticked chooses nothing, so the page offers no export or
+    /// delete before a game is chosen ("Tick all" chooses the list).
     pub fn chosen(&self) -> Vec<GameId> {
-        if self.selected.is_empty() {
-            self.games.iter().map(|game| game.id).collect()
-        } else {
-            self.games.iter().map(|game| game.id).filter(|id| self.selected.contains(id)).collect()
-        }
+        self.games.iter().map(|game| game.id).filter(|id| self.selected.contains(id)).collect()
     }
 }
 
@@ -184,8 +182,7 @@ fn opened(library: &GameLibrary, id: GameId) -> Option<Result<(OpenedGame, Vec<S
         Err(e) => return Some(Err(format!("game {id}: {e}"))),
     };
     let players: Players = players_from_record(&game.record);
-    let message =
-        format!("Opened game {id} from the library ({})", crate::game::session::game_length(session.plies()));
+    let message = format!("Opened game {id} from the library ({})", crate::game::session::game_length(session.plies()));
     let moves = game.record.moves.iter().map(|m| m.notation.clone()).collect();
     Some(Ok((OpenedGame { session, players, message }, moves)))
 }

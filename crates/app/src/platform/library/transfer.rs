@@ -51,6 +51,10 @@ fn start_transfers(
             FileAction::ImportLibrary => Box::new(move |library| import(library, path)),
             FileAction::ExportLibrary => {
                 let ids = view.chosen();
+                if ids.is_empty() {
+                    notice.info("Tick the games to export first");
+                    continue;
+                }
                 Box::new(move |library| export(library, &ids, path))
             }
             _ => continue,

@@ -1,0 +1,492 @@
+//! Newcomer journeys, end to end, through the requests a click sends: a
+//! first start to a finished rated game and its report; Learn and back to
+//! the game; a Watch & Lab pause that must not reach Play; a puzzle missed
+//! and retried; a finished game analysed; the Library's report and exercise;
+//! settings over a restart; a restart in the middle of a casual game; a game
+//! lost on time, then a restart; a course matchup, then a series of it;
+//! Lines of Action from Home; Flow Free from Home and back.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+use breakline::app::game::owner::Visit;
+use breakline::app::game::phase::{GamePhase, Mode, TurnPhase};
+use breakline::app::game::players::{PlayerSetup, Players};
+use breakline::app::game::request::{GameRequest, MoveChosen};
+use breakline::app::game::settings::{GameSettings, PlaySettings, SettingsPath};
+use breakline::app::modes::flow::{FlowGame, FlowRequest};
+use breakline::app::modes::lessons::LessonRequest;
+use breakline::app::modes::play_setup::{ColourChoice, Opponent, PendingGame, PlayChoice, PlayRequest};
+use breakline::app::modes::puzzles::{PuzzleRequest, PuzzleRun, Stage};
+use breakline::app::modes::rated::{RatedGame, suggested_level};
+use breakline::app::modes::ratings::Progress;
+use breakline::app::modes::screens::{ResumeScreen, Screen};
+use breakline::app::modes::series::{Series, SeriesForm};
+use breakline::app::platform::launch::LaunchOptions;
+use breakline::app::platform::library::browse::{LibraryRequest, LibraryView};
+use breakline::app::platform::library::keep::LibraryWrites;
+use breakline::app::platform::library::practice::{Practice, PracticeRequest};
+use breakline::app::platform::library::report::{BoardReport, ReportRequest};
+use breakline::app::platform::library::shelf::LibraryPath;
+use breakline::app::platform::settings_store;
+use breakline::app::tasks::analysis::{AnalysisSettings, AnalysisView};
+use breakline::app::theme::looks::{BoardTheme, Looks, PieceSet};
+use breakline::app::{configure, plugin};
+use breakline::engine::library::review::ReportSettings;
+use breakline::engine::library::sample::random_game;
+use breakline::engine::library::{GameFilter, Library};
+use breakline::engine::rules::clock::TimeControl;
+use breakline::engine::{Side, Variant};
+
+use crate::findings_screens::{choose_matchup, start_series_from_form};
+use crate::library::{remove, scratch, wait_for_writes};
+use crate::{STEP, phase, session, settled_human_turn, turn, update_until};
+
+const BT: Variant = Variant::Breakthrough;
+
+/// Where a person's files live across restarts in one journey.
+struct Home {
+    settings: PathBuf,
+    library: PathBuf,
+}
+
+impl Home {
+    fn new(name: &str) -> Home {
+        let settings = std::env::temp_dir().join(format!("breakline-journey-{}-{name}.json", std::process::id()));
+        let _ = std::fs::remove_file(&settings);
+        Home { settings, library: scratch(&format!("journey-{name}")) }
+    }
+
+    /// The game as a person starts it: the saved board, players and clock
+    /// (as `saved_launch_options` reads them), Home first, their settings
+    /// and library.
+    fn start(&self) -> App {
+        let mut options = LaunchOptions { home: true, ..LaunchOptions::default() };
+        if let Ok(Some(stored)) = settings_store::read(&self.settings) {
+            options.variant = stored.variant;
+            options.size = stored.size;
+            options.white = PlayerSetup::from(&stored.white);
+            options.black = PlayerSetup::from(&stored.black);
+            options.time_control = stored.time_control;
+        }
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, StatesPlugin))
+            .insert_resource(TimeUpdateStrategy::ManualDuration(STEP))
+            .insert_resource(SettingsPath(Some(self.settings.clone())))
+            .insert_resource(LibraryPath(Some(self.library.clone())));
+        configure(&mut app, &options);
+        // As the other game tests: a game is replaced without the question (a click more).
+        app.insert_resource(PlaySettings { confirm_replace: false, ..default() });
+        app.add_plugins(plugin);
+        app.update();
+        app
+    }
+
+    /// Quits as the window's close does: the settings are written on exit.
+    fn quit(&self, mut app: App) {
+        wait_for_writes(&mut app);
+        app.world_mut().write_message(AppExit::Success);
+        app.update();
+    }
+}
+
+impl Drop for Home {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.settings);
+        remove(&self.library);
+    }
+}
+
+fn screen(app: &App) -> Screen {
+    *app.world().resource::<State<Screen>>().get()
+}
+
+fn mode(app: &App) -> Mode {
+    *app.world().resource::<State<Mode>>().get()
+}
+
+fn players(app: &App) -> Players {
+    app.world().resource::<Players>().clone()
+}
+
+fn go(app: &mut App, to: Screen) {
+    app.world_mut().resource_mut::<NextState<Screen>>().set(to);
+    assert!(update_until(app, 10, |app| screen(app) == to && mode(app) == to.mode()), "{to:?} shows");
+}
+
+/// Home's Resume button: back to where the game in progress was left.
+fn resume(app: &mut App) {
+    let resume = app.world().resource::<ResumeScreen>().0.expect("Home offers Resume");
+    go(app, resume);
+}
+
+/// The play setup: `choice`, then Start; waits for the new game.
+fn start(app: &mut App, choice: PlayChoice) {
+    go(app, Screen::PlaySetup);
+    *app.world_mut().resource_mut::<PlayChoice>() = choice;
+    let generation = session(app).generation();
+    app.world_mut().write_message(PlayRequest::Start);
+    let started = update_until(app, 100, |app| {
+        !app.world().resource::<PendingGame>().waiting()
+            && screen(app) == Screen::Play
+            && session(app).generation() != generation
+            && phase(app) == GamePhase::Playing
+    });
+    assert!(started, "Start opens the game");
+}
+
+/// The person's first legal move, then the opponent's answer.
+fn exchange(app: &mut App) {
+    assert!(settled_human_turn(app, 400), "the person's turn");
+    let s = session(app);
+    let (plies, request) =
+        (s.plies(), MoveChosen::human(s.position().legal_moves()[0], s.generation(), s.position().hash()));
+    app.world_mut().write_message(request);
+    assert!(update_until(app, 600, |app| session(app).plies() >= plies + 2), "the opponent answers");
+    assert!(settled_human_turn(app, 400));
+}
+
+fn resign(app: &mut App) {
+    app.world_mut().write_message(GameRequest::Resign);
+    assert!(update_until(app, 20, |app| phase(app) == GamePhase::Over));
+    app.update();
+}
+
+fn rating(app: &App, variant: Variant) -> (f64, u32) {
+    let r = app.world().resource::<Progress>().rating(variant);
+    (r.glicko.rating, r.games)
+}
+
+/// Updates, giving background work time, until `done`; fails after 60 s.
+fn wait(app: &mut App, what: &str, mut done: impl FnMut(&App) -> bool) {
+    let start = Instant::now();
+    while !done(app) {
+        assert!(start.elapsed() < Duration::from_secs(60), "waited too long for {what}");
+        app.update();
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
+fn stored_games(path: &Path) -> usize {
+    Library::open(path).expect("opens").list(&GameFilter::default()).expect("lists").len()
+}
+
+#[test]
+fn journey_first_start_plays_the_suggested_level_to_a_rated_result_and_its_report() {
+    let home = Home::new("first-start");
+    let mut app = home.start();
+    assert_eq!(screen(&app), Screen::Home);
+    // A first start has no game in progress to resume.
+    assert_eq!(app.world().resource::<ResumeScreen>().0, None, "nothing to resume on a first start");
+    // Play, with the suggested level already chosen: the setup's default.
+    let suggested = suggested_level(app.world().resource::<Progress>(), BT);
+    assert_eq!(PlayChoice::default().opponent.level(suggested), Some(suggested));
+    start(&mut app, PlayChoice::default());
+    assert_eq!(players(&app), Players { white: PlayerSetup::Human, black: PlayerSetup::Ai(suggested.config()) });
+    assert_eq!(app.world().resource::<RatedGame>().unrated_because(), None, "rated");
+    let before = rating(&app, BT);
+    exchange(&mut app);
+    exchange(&mut app);
+    resign(&mut app);
+    assert_eq!(rating(&app, BT).1, before.1 + 1, "rated once");
+    wait_for_writes(&mut app);
+    assert_eq!(app.world().resource::<LibraryWrites>().stored.len(), 1, "kept once");
+    // Its report, from the end of the game.
+    app.world_mut().write_message(ReportRequest);
+    wait(&mut app, "the report", |app| app.world().resource::<BoardReport>().report_of(session(app)).is_some());
+    let report = app.world().resource::<BoardReport>().report_of(session(&app)).unwrap();
+    assert_eq!(report.moves.len(), session(&app).plies());
+}
+
+#[test]
+fn journey_learn_then_home_then_resume_gives_the_game_back() {
+    let home = Home::new("learn");
+    let mut app = home.start();
+    start(&mut app, PlayChoice::default());
+    exchange(&mut app);
+    let (moves, kept_players) = (session(&app).record().moves.clone(), players(&app));
+    go(&mut app, Screen::Home);
+    go(&mut app, Screen::Learn);
+    app.world_mut().write_message(LessonRequest::Open(Some(BT)));
+    assert!(update_until(&mut app, 50, |app| app.world().resource::<Visit>().active()), "the lesson borrows the board");
+    // "◀ Home" from Learn, then Resume.
+    go(&mut app, Screen::Home);
+    resume(&mut app);
+    assert_eq!(screen(&app), Screen::Play);
+    assert!(update_until(&mut app, 50, |app| !app.world().resource::<Visit>().active()));
+    assert_eq!(session(&app).record().moves, moves, "the game in progress as it was left");
+    assert_eq!(players(&app), kept_players, "its players, not the lesson's");
+    assert_eq!(app.world().resource::<RatedGame>().unrated_because(), None, "still rated");
+    exchange(&mut app);
+}
+
+#[test]
+fn journey_a_watch_pause_does_not_reach_play() {
+    let home = Home::new("watch-pause");
+    let mut app = home.start();
+    go(&mut app, Screen::Watch);
+    choose_matchup(&mut app, 8);
+    app.world_mut().write_message(GameRequest::SetPaused(true));
+    app.update();
+    go(&mut app, Screen::Home);
+    // Play Lines of Action as White against a level.
+    app.world_mut().resource_mut::<GameSettings>().variant = Variant::LinesOfAction;
+    app.world_mut().resource_mut::<GameSettings>().size = Variant::LinesOfAction.default_size();
+    start(&mut app, PlayChoice { colour: ColourChoice::White, ..PlayChoice::default() });
+    assert_eq!(session(&app).variant(), Variant::LinesOfAction);
+    // Black (the level) moves first in Lines of Action: it must move, unpaused.
+    exchange(&mut app);
+    assert!(session(&app).plies() >= 2);
+}
+
+#[test]
+fn journey_a_puzzle_missed_then_retried_stays_a_puzzle() {
+    let home = Home::new("puzzle");
+    let mut app = home.start();
+    go(&mut app, Screen::Puzzles);
+    app.world_mut().write_message(PuzzleRequest::Start(BT));
+    let active = |app: &App| app.world().resource::<PuzzleRun>().active.clone();
+    wait(&mut app, "the puzzle", |app| {
+        active(app).is_some_and(|a| a.stage == Stage::YourMove && session(app).position().fen() == a.puzzle.fen)
+            && turn(app) == Some(TurnPhase::HumanTurn)
+    });
+    let puzzle = active(&app).unwrap().puzzle.clone();
+    let line = puzzle.moves().expect("a shipped puzzle replays");
+    let s = session(&app);
+    let wrong = s.position().legal_moves().into_iter().find(|&m| m != line[0]).expect("another move");
+    let request = MoveChosen::human(wrong, s.generation(), s.position().hash());
+    app.world_mut().write_message(request);
+    wait(&mut app, "the miss", |app| matches!(active(app).unwrap().stage, Stage::Missed { .. }));
+    // A miss is the puzzle's, not a game's end.
+    assert_ne!(phase(&app), GamePhase::Over, "a wrong move does not end a game");
+    app.world_mut().write_message(PuzzleRequest::Retry);
+    wait(&mut app, "the retry", |app| {
+        active(app).is_some_and(|a| a.stage == Stage::YourMove) && session(app).plies() == 0
+    });
+    for _ in 0..3 {
+        app.update();
+    }
+    loop {
+        let a = active(&app).expect("a puzzle");
+        if a.stage == Stage::Solved {
+            break;
+        }
+        let mv = a.next_move().expect("the line's move");
+        assert!(settled_human_turn(&mut app, 1000));
+        let s = session(&app);
+        let (plies, request) = (s.plies(), MoveChosen::human(mv, s.generation(), s.position().hash()));
+        app.world_mut().write_message(request);
+        wait(&mut app, "the reply", |app| {
+            let a = active(app).unwrap();
+            a.stage == Stage::Solved || (session(app).plies() == plies + 2 && a.stage == Stage::YourMove)
+        });
+    }
+    assert!(!active(&app).unwrap().helped, "no hint was used: not 'with help'");
+    app.world_mut().write_message(PuzzleRequest::Leave);
+    wait(&mut app, "the way out", |app| !app.world().resource::<Visit>().active());
+    go(&mut app, Screen::Home);
+}
+
+#[test]
+fn journey_a_finished_game_is_analysed() {
+    let home = Home::new("analyse");
+    let mut app = home.start();
+    start(&mut app, PlayChoice { rated: false, ..PlayChoice::default() });
+    exchange(&mut app);
+    resign(&mut app);
+    let record = session(&app).record().clone();
+    go(&mut app, Screen::Analyse);
+    app.world_mut().resource_mut::<AnalysisSettings>().on = true;
+    app.world_mut().write_message(GameRequest::GoTo { ply: 1 });
+    wait(&mut app, "the analysis of ply 1", |app| {
+        let view = app.world().resource::<AnalysisView>();
+        view.subject().is_some_and(|key| key.ply == 1) && view.info.as_ref().is_some_and(|i| !i.lines.is_empty())
+    });
+    assert_eq!(session(&app).record().moves, record.moves, "analysis never changes the game");
+    assert!(session(&app).outcome().is_over(), "the game stays finished");
+    app.world_mut().resource_mut::<AnalysisSettings>().on = false;
+    go(&mut app, Screen::Home);
+}
+
+#[test]
+fn journey_library_game_report_then_exercise() {
+    let home = Home::new("library");
+    {
+        let text = random_game(BT, BT.default_size(), 5, 0).expect("a game");
+        let mut game = breakline::engine::library::transfer::read_game(&text).expect("reads");
+        game.person = Some(Side::White);
+        let mut library = Library::open(&home.library).expect("opens");
+        library.add(&game).expect("stores");
+    }
+    let mut app = home.start();
+    go(&mut app, Screen::Library);
+    app.update();
+    let listed = app.world().resource::<LibraryView>().games.clone();
+    assert_eq!(listed.len(), 1);
+    app.world_mut().write_message(LibraryRequest::Open(listed[0].id));
+    assert!(update_until(&mut app, 50, |app| screen(app) == Screen::Analyse && session(app).plies() > 0));
+    app.world_mut().write_message(ReportRequest);
+    wait(&mut app, "the report", |app| app.world().resource::<BoardReport>().report_of(session(app)).is_some());
+    // The report made exercises of the person's mistakes.
+    let library = Library::open(&home.library).expect("opens");
+    let report = library.report(listed[0].id, &ReportSettings::default()).expect("reads");
+    assert!(report.is_some(), "kept with the game");
+    go(&mut app, Screen::Library);
+    app.update();
+    app.update();
+    let left = app.world().resource::<LibraryView>().exercises_left.clone();
+    if left.iter().any(|(v, n)| *v == BT && *n > 0) {
+        app.world_mut().write_message(PracticeRequest::Start(BT));
+        assert!(update_until(&mut app, 50, |app| app.world().resource::<Visit>().active()));
+        let exercise = app.world().resource::<Practice>().current.clone().expect("an exercise");
+        assert_eq!(session(&app).position().fen(), exercise.fen);
+        app.world_mut().write_message(PracticeRequest::Stop);
+        assert!(update_until(&mut app, 50, |app| !app.world().resource::<Visit>().active()));
+    }
+    go(&mut app, Screen::Home);
+}
+
+#[test]
+fn journey_settings_persist_over_a_restart() {
+    let home = Home::new("settings");
+    let looks = Looks { board: BoardTheme::ColourSafe, pieces: PieceSet::Discs, scale: 1.25 };
+    let choice = PlayChoice { opponent: Opponent::Friend, colour: ColourChoice::Black, rated: false };
+    let mut app = home.start();
+    go(&mut app, Screen::Settings);
+    *app.world_mut().resource_mut::<Looks>() = looks;
+    app.world_mut().resource_mut::<PlaySettings>().animate = false;
+    *app.world_mut().resource_mut::<PlayChoice>() = choice;
+    app.world_mut().resource_mut::<GameSettings>().time_control = Some(TimeControl::parse("5+3").unwrap());
+    go(&mut app, Screen::Home);
+    home.quit(app);
+    let app = home.start();
+    assert_eq!(*app.world().resource::<Looks>(), looks);
+    assert!(!app.world().resource::<PlaySettings>().animate);
+    assert_eq!(*app.world().resource::<PlayChoice>(), choice);
+    assert_eq!(app.world().resource::<GameSettings>().time_control, Some(TimeControl::parse("5+3").unwrap()));
+}
+
+#[test]
+fn journey_a_restart_in_the_middle_of_a_casual_game_restores_it() {
+    let home = Home::new("restart-casual");
+    let mut app = home.start();
+    start(&mut app, PlayChoice { rated: false, ..PlayChoice::default() });
+    exchange(&mut app);
+    exchange(&mut app);
+    let (moves, kept_players) = (session(&app).record().moves.clone(), players(&app));
+    home.quit(app);
+    let mut app = home.start();
+    assert_eq!(app.world().resource::<ResumeScreen>().0, Some(Screen::Play), "Home offers the unfinished game");
+    resume(&mut app);
+    assert_eq!(session(&app).record().moves, moves, "the unfinished game is restored");
+    assert_eq!(players(&app), kept_players);
+    assert!(app.world().resource::<RatedGame>().unrated_because().is_some(), "still casual");
+    exchange(&mut app);
+}
+
+#[test]
+fn journey_a_game_lost_on_time_stays_lost_after_a_restart() {
+    let home = Home::new("on-time");
+    let mut app = home.start();
+    app.world_mut().resource_mut::<GameSettings>().time_control = Some(TimeControl::parse("1+0").unwrap());
+    start(&mut app, PlayChoice::default());
+    exchange(&mut app);
+    let before = rating(&app, BT);
+    // No move until the flag falls.
+    let frames = (60.0 / STEP.as_secs_f32()) as usize + 200;
+    assert!(update_until(&mut app, frames, |app| phase(app) == GamePhase::Over), "the flag falls");
+    assert_eq!(session(&app).outcome().winner(), Some(Side::Black));
+    let after = rating(&app, BT);
+    assert_eq!(after.1, before.1 + 1, "rated once");
+    wait_for_writes(&mut app);
+    home.quit(app);
+    assert_eq!(stored_games(&home.library), 1, "kept once");
+    let mut app = home.start();
+    let resumable = app.world().resource::<ResumeScreen>().0;
+    if resumable.is_some() {
+        resume(&mut app);
+        assert!(session(&app).outcome().is_over(), "a finished game is never resumed live");
+    }
+    for _ in 0..(70.0 / STEP.as_secs_f32()) as usize {
+        app.update();
+    }
+    assert_eq!(rating(&app, BT), after, "the loss is not counted again");
+    wait_for_writes(&mut app);
+    assert_eq!(app.world().resource::<LibraryWrites>().stored.len(), 0, "not stored again");
+    drop(app);
+    assert_eq!(stored_games(&home.library), 1);
+}
+
+#[test]
+fn journey_a_course_matchup_on_the_game_tab_then_a_series_of_it() {
+    let home = Home::new("series");
+    let mut app = home.start();
+    go(&mut app, Screen::Watch);
+    choose_matchup(&mut app, 6);
+    let (PlayerSetup::Ai(white), PlayerSetup::Ai(black)) = (players(&app).white, players(&app).black) else {
+        panic!("a matchup is AI against AI");
+    };
+    let form = app.world().resource::<SeriesForm>();
+    assert_eq!(form.players(), (white.to_string().as_str(), black.to_string().as_str()), "the series is the matchup");
+    assert!(!form.swaps());
+    start_series_from_form(&mut app, 2);
+    let series = app.world().resource::<Series>();
+    assert_eq!(series.progress(), (2, 2));
+    let rows = series.summary().player_rows(false);
+    assert!(rows.iter().any(|(name, _, _)| *name == "Nodes per move"), "{rows:?}");
+    // The game on the board was the matchup's, and stays so.
+    assert_eq!(players(&app).white, PlayerSetup::Ai(white));
+    go(&mut app, Screen::Home);
+}
+
+#[test]
+fn journey_lines_of_action_from_home() {
+    let home = Home::new("loa");
+    let mut app = home.start();
+    go(&mut app, Screen::PlaySetup);
+    app.world_mut().resource_mut::<GameSettings>().variant = Variant::LinesOfAction;
+    app.world_mut().resource_mut::<GameSettings>().size = Variant::LinesOfAction.default_size();
+    let suggested = suggested_level(app.world().resource::<Progress>(), Variant::LinesOfAction);
+    start(&mut app, PlayChoice { colour: ColourChoice::Black, ..PlayChoice::default() });
+    assert_eq!(session(&app).variant(), Variant::LinesOfAction);
+    assert_eq!(players(&app).white, PlayerSetup::Ai(suggested.config()), "the suggested Lines of Action level");
+    // Black, the person, moves first in Lines of Action.
+    assert_eq!(session(&app).position().side_to_move(), Side::Black);
+    exchange(&mut app);
+    exchange(&mut app);
+    assert_eq!(app.world().resource::<RatedGame>().unrated_because(), None);
+    go(&mut app, Screen::Home);
+    resume(&mut app);
+    assert_eq!(session(&app).variant(), Variant::LinesOfAction);
+    assert_eq!(session(&app).plies(), 4);
+}
+
+#[test]
+fn journey_flow_free_from_home_and_back() {
+    let home = Home::new("flow");
+    let mut app = home.start();
+    go(&mut app, Screen::Flow);
+    assert_eq!(mode(&app), Mode::Flow);
+    let send = |app: &mut App, request: FlowRequest| {
+        app.world_mut().write_message(request);
+        app.update();
+    };
+    send(&mut app, FlowRequest::Pick(0));
+    let game = app.world().resource::<FlowGame>();
+    let source = game.puzzle().ends(0)[0];
+    let next = game.puzzle().neighbours(source).find(|&n| game.puzzle().source(n).is_none()).unwrap();
+    send(&mut app, FlowRequest::Press(source));
+    send(&mut app, FlowRequest::DragTo(next));
+    send(&mut app, FlowRequest::Release);
+    let drawn = app.world().resource::<FlowGame>().drawing.clone();
+    go(&mut app, Screen::Home);
+    assert_eq!(mode(&app), Mode::Menu, "the board game's screens are left alone");
+    go(&mut app, Screen::Flow);
+    assert_eq!(app.world().resource::<FlowGame>().drawing, drawn, "the pipes drawn are still there");
+    go(&mut app, Screen::Home);
+    // Home's Resume, if any, is the board game's, not Flow's.
+    assert_ne!(app.world().resource::<ResumeScreen>().0, Some(Screen::Flow));
+}
