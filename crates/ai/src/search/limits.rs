@@ -25,7 +25,7 @@ pub(crate) const IMPLICIT: RangeInclusive<f64> = 0.0..=1.0;
 /// MCTS's progressive bias weight.
 pub(crate) const BIAS: RangeInclusive<f64> = 0.0..=10.0;
 /// The share of moves a weak level plays a plausible other move instead of its search's choice.
-pub(crate) const BLUNDER: RangeInclusive<f64> = 0.0..=0.9;
+pub const BLUNDER: RangeInclusive<f64> = 0.0..=0.9;
 /// Tie-break noise, as a fraction of the strategy's smallest step.
 pub const NOISE: RangeInclusive<f64> = 0.0..=1.0;
 

@@ -9,12 +9,8 @@ use crate::board::words::DescribeRequest;
 use crate::engine::Variant;
 use crate::engine::rules::typed_move::read_typed_move;
 use crate::game::owner::visit::Visit;
-use crate::game::owner::visit::Visit;
-use crate::game::phase::{GameSystems, TurnPhase};
 use crate::game::phase::{GameSystems, TurnPhase};
 use crate::game::request::{GameRequest, MoveChosen};
-use crate::game::request::{GameRequest, MoveChosen};
-use crate::game::session::GameSession;
 use crate::game::session::GameSession;
 
 /// Text typed into the move box and entered.

@@ -15,13 +15,9 @@ use bevy::prelude::*;
 use crate::engine::ai::eval::{is_proven, win_chance};
 use crate::engine::rules::record::MoveRecord;
 use crate::engine::{Score, Side, Strategy, Variant};
-use crate::engine::{Score, Side, Variant};
-use crate::game::phase::GameSystems;
 use crate::game::phase::GameSystems;
 use crate::game::players::{PlayerSetup, Players};
 use crate::game::request::GameRequest;
-use crate::game::request::GameRequest;
-use crate::game::session::GameSession;
 use crate::game::session::GameSession;
 
 /// One scored move.

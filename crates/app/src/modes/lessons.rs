@@ -14,26 +14,15 @@ use crate::board::layout::BoardLayout;
 use crate::engine::rules::lessons::{Lesson, Page, lesson};
 use crate::engine::{Move as EngineMove, Position, Side, Variant};
 use crate::game::owner::visit::Visit;
-use crate::game::owner::visit::Visit;
-use crate::game::phase::{GamePhase, GameSystems, Mode, TurnPhase};
 use crate::game::phase::{GamePhase, GameSystems, Mode, TurnPhase};
 use crate::game::players::{PlayerSetup, Players};
-use crate::game::players::{PlayerSetup, Players};
-use crate::game::request::VisitedGame;
 use crate::game::request::VisitedGame;
 use crate::game::request::{GameRequest, MoveChosen, OpenedGame};
-use crate::game::request::{GameRequest, MoveChosen, OpenedGame};
-use crate::game::session::GameSession;
 use crate::game::session::GameSession;
 use crate::game::settings::GameSettings;
-use crate::game::settings::GameSettings;
-use crate::game::settings::SettingsPath;
 use crate::game::settings::SettingsPath;
 use crate::game::sound_cue::SoundCue;
-use crate::game::sound_cue::SoundCue;
 use crate::modes::ratings::Progress;
-use crate::modes::ratings::Progress;
-use crate::theme::palette;
 use crate::theme::palette;
 
 /// Seconds between an example's moves: long enough to see each one land.

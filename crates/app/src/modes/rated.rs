@@ -47,6 +47,7 @@ pub enum Forbidden {
     /// A take-back beyond [`TAKEBACKS`].
     TakeBack,
 }
+
 impl Forbidden {
     /// The question asked before it is done in a rated game.
     pub fn question(self) -> String {
@@ -58,6 +59,7 @@ impl Forbidden {
         };
         format!("{what} makes this game casual: go on?")
     }
+
     /// Why the game is no longer rated once it was done.
     fn reason(self) -> &'static str {
         match self {
@@ -68,7 +70,9 @@ impl Forbidden {
         }
     }
 }
+
 const TOO_MANY_TAKEBACKS: &str = "more than two moves were taken back";
+
 /// New games are casual (chosen so in the play setup) until a rated one is chosen.
 #[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Casual(pub bool);
@@ -150,7 +154,7 @@ impl RatedGame {
     /// The game in progress's standing: why it will not be rated (`None`:
     /// it will) and the moves taken back; while a lesson or puzzle has the
     /// board, the standing of the game that waits.
-    pub fn standing(&self) -> (Option<&'static str>, u32) {
+    pub fn kept_standing(&self) -> (Option<&'static str>, u32) {
         match &self.set_aside {
             Some((_, unrated, takebacks)) => (*unrated, *takebacks),
             None => (self.unrated, self.takebacks),
@@ -162,7 +166,14 @@ impl RatedGame {
     pub fn resume(&mut self, generation: u64, unrated: Option<&str>, takebacks: u32) {
         let why = unrated
             .map(|why| [CASUAL, NOT_A_PAIRING].into_iter().find(|known| *known == why).unwrap_or(NOT_RATED_WHEN_LEFT));
-        *self = RatedGame { generation: Some(generation), unrated: why, takebacks, set_aside: None, last: self.last };
+        *self = RatedGame {
+            generation: Some(generation),
+            unrated: why,
+            takebacks,
+            set_aside: None,
+            counted: false,
+            last: self.last,
+        };
     }
 
     fn spoil(&mut self, why: &'static str) {

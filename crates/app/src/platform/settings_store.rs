@@ -14,32 +14,21 @@ use crate::engine::ai::player::{GameRecord, Player};
 use crate::engine::rules::clock::TimeControl;
 use crate::engine::{BoardSize, Variant};
 use crate::game::notice::Notice;
-use crate::game::notice::Notice;
 use crate::game::owner::visit::Visit;
 use crate::game::players::PlayerSetup;
-use crate::game::players::PlayerSetup;
-use crate::game::players::Players;
 use crate::game::players::Players;
 use crate::game::session::GameSession;
 use crate::game::settings::{GameSettings, PlaySettings, SettingsPath};
-use crate::game::settings::{GameSettings, PlaySettings, SettingsPath};
-use crate::modes::play_setup::{PlayChoice, StoredPlay};
 use crate::modes::play_setup::{PlayChoice, StoredPlay};
 use crate::modes::rated::RatedGame;
 use crate::modes::ratings::Progress;
-use crate::modes::ratings::Progress;
 use crate::modes::screens::{OpeningScreen, ResumeScreen, Screen};
-use crate::platform::file_error::{FileError, Problem, write_text};
 use crate::platform::file_error::{FileError, Problem, write_text};
 use crate::platform::files;
 use crate::platform::launch::LaunchOptions;
-use crate::platform::launch::LaunchOptions;
 use crate::platform::library::keep::Keeping;
 use crate::platform::library::shelf::LibrarySettings;
-use crate::platform::library::shelf::LibrarySettings;
 use crate::sound::settings::SoundSettings;
-use crate::sound::settings::SoundSettings;
-use crate::theme::looks::{Looks, StoredLooks};
 use crate::theme::looks::{Looks, StoredLooks};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -177,7 +166,7 @@ impl WaitingGame<'_> {
         if let Some(players) = self.visit.left_players() {
             (record.white, record.black) = (Player::from(&players.white), Player::from(&players.black));
         }
-        let (unrated, takebacks) = self.rated.standing();
+        let (unrated, takebacks) = self.rated.kept_standing();
         let kept = self.keeping.keeps_game_in_progress(&self.session, &self.visit);
         Some(StoredGame { record, unrated: unrated.map(str::to_string), takebacks, kept })
     }

@@ -10,23 +10,15 @@ use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText, Ui};
 
 use crate::engine::Position;
-use crate::engine::ai::eval::win_chance;
 use crate::engine::ai::search::{PvLine, score_text};
 use crate::engine::rules::notation::thousands;
-use crate::engine::{Position, Side};
-use crate::game::phase::TurnPhase;
 use crate::game::phase::TurnPhase;
 use crate::game::players::{PlayerSetup, Players};
-use crate::game::players::{PlayerSetup, Players};
 use crate::game::request::{GameRequest, MoveChosen};
-use crate::game::request::{GameRequest, MoveChosen};
-use crate::game::session::GameSession;
 use crate::game::session::GameSession;
 use crate::modes::asks::Ask;
+use crate::tasks::analysis::for_white;
 use crate::tasks::analysis::{AnalysisSettings, AnalysisView, LINES};
-use crate::tasks::analysis::{AnalysisSettings, AnalysisView, LINES};
-use crate::tasks::analysis::{AnalysisSettings, AnalysisView, LINES, for_white};
-use crate::theme::palette;
 use crate::theme::palette;
 
 /// What the section reads and edits.

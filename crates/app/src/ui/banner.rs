@@ -7,7 +7,6 @@ use bevy_egui::egui::{self, RichText};
 
 use bevy::prelude::*;
 
-use crate::engine::Outcome;
 use crate::game::players::Players;
 use crate::game::request::GameRequest;
 use crate::game::session::GameSession;

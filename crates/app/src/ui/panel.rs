@@ -111,8 +111,7 @@ fn draw_overlays(ctx: &egui::Context, state: &mut PanelState, left: egui::Rect, 
     if !state.comforts.rated.in_force(&state.game.session) {
         crate::ui::insight::eval_bar(ctx, &state.insight.evaluation, state.comforts.flipped(), left.right());
     }
-    crate::ui::toast::show(ctx, &mut state.notice, (left.right(), right.left()));
-    crate::ui::insight::eval_bar(ctx, &state.insight.evaluation, state.comforts.flipped(), left.right());
+    let lesson = state.lesson_run.open.is_some();
     let board = (left.right(), right.left());
     let frame = state.insight.evaluation.board.frame_height();
     // A lesson's card says why a move was refused; elsewhere the board does.

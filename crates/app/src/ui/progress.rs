@@ -10,16 +10,10 @@ use crate::engine::lab::levels::LevelTable;
 use crate::engine::library::puzzles::PuzzleSet;
 use crate::engine::{Side, Variant};
 use crate::game::players::{PlayerSetup, Players};
-use crate::game::players::{PlayerSetup, Players};
-use crate::game::request::GameRequest;
 use crate::game::request::GameRequest;
 use crate::modes::puzzles::{PuzzleRequest, PuzzleRun, Stage};
-use crate::modes::puzzles::{PuzzleRequest, PuzzleRun, Stage};
-use crate::modes::rated::{RatedGame, TAKEBACKS, rated_pairing};
 use crate::modes::rated::{RatedGame, rated_pairing};
 use crate::modes::ratings::{Progress, RatingHistory};
-use crate::modes::ratings::{Progress, RatingHistory};
-use crate::theme::palette;
 use crate::theme::palette;
 
 /// What the sections read, and the puzzle requests they send.

@@ -6,13 +6,9 @@ use bevy_egui::egui::{self, RichText, Ui};
 
 use crate::engine::Variant;
 use crate::game::request::GameRequest;
-use crate::game::request::GameRequest;
 use crate::modes::lessons::LessonRequest;
-use crate::modes::lessons::LessonRequest;
-use crate::modes::screens::Screen;
 use crate::modes::screens::Screen;
 use crate::ui::banner::BannerChoice;
-use crate::ui::panel_state::{PanelLayout, PanelState};
 use crate::ui::panel_state::{PanelLayout, PanelState};
 
 /// Whether the screen has a left panel (its tools).

@@ -13,6 +13,7 @@ pub use visit::Visit;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
+use crate::engine::Side;
 use crate::game::clock::TurnTimer;
 use crate::game::control::AiControl;
 use crate::game::notice::Notice;
