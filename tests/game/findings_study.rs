@@ -250,7 +250,12 @@ fn finding_10_learn_offers_both_games_and_a_finished_lesson_offers_a_game_at_the
     let open_variant = |app: &App| app.world().resource::<LessonRun>().open.as_ref().and_then(|o| o.lesson.variant);
     // The other game's lesson, the game on the board being Breakthrough.
     let loa = Variant::LinesOfAction;
+    go(&mut app, Screen::Learn);
     app.world_mut().write_message(LessonRequest::Open(Some(loa)));
+    app.update();
+    // Its first page with a position to show (a page of text leaves the board as it is).
+    let shown = lesson(Some(loa)).pages.iter().position(|p| p.example.is_some() || p.try_it.is_some());
+    app.world_mut().write_message(LessonRequest::Page(shown.expect("a page with a position")));
     wait(&mut app, "the Lines of Action lesson on the board", |app| {
         open_variant(app) == Some(loa) && session(app).variant() == loa
     });
