@@ -88,7 +88,7 @@ fn finding_04_describe_follows_the_board_and_names_its_game() {
     assert!(words(&app).contains(&format!("Last move: White {name}.")), "{}", words(&app));
 
     // Another game: Lines of Action is described as Lines of Action.
-    let mut settings = app.world().resource::<GameSettings>().clone();
+    let mut settings = *app.world().resource::<GameSettings>();
     settings.variant = Variant::LinesOfAction;
     settings.size = Variant::LinesOfAction.default_size();
     *app.world_mut().resource_mut::<GameSettings>() = settings;

@@ -163,7 +163,7 @@ impl GameSession {
     /// Breakthrough, Black in Lines of Action. The move list's first column.
     pub fn first_mover(&self) -> Side {
         let side = self.position.side_to_move();
-        if self.position.moves().len() % 2 == 0 { side } else { side.opponent() }
+        if self.position.moves().len().is_multiple_of(2) { side } else { side.opponent() }
     }
 
     /// A game that replays `source` from `start`.
