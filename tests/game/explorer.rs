@@ -6,7 +6,7 @@
 use bevy::prelude::*;
 use breakline::app::game::players::PlayerSetup;
 use breakline::app::game::request::MoveChosen;
-use breakline::app::modes::screens::Screen;
+use breakline::app::game::screen::Screen;
 use breakline::app::platform::library::explorer::{ExplorerRow, OpeningExplorer};
 use breakline::engine::Variant;
 use breakline::engine::library::Library;

@@ -9,13 +9,13 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 use breakline::app::game::notice::Notice;
-use breakline::app::game::phase::Mode;
 use breakline::app::game::players::{PlayerSetup, Players};
 use breakline::app::game::presets::{self, matchup};
 use breakline::app::game::request::GameRequest;
+use breakline::app::game::screen::Mode;
+use breakline::app::game::screen::Screen;
 use breakline::app::game::settings::GameSettings;
 use breakline::app::modes::flow::{FlowGame, FlowRequest, FlowSolve, SolveNote};
-use breakline::app::modes::screens::Screen;
 use breakline::app::modes::series::{Series, SeriesForm, StartSeries};
 use breakline::app::platform::files::{FileAction, FileRequest};
 use breakline::app::platform::library::browse::LibraryView;

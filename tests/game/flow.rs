@@ -5,9 +5,10 @@
 use std::time::Duration;
 
 use bevy::prelude::*;
-use breakline::app::game::phase::{Mode, TurnPhase};
+use breakline::app::game::phase::TurnPhase;
 use breakline::app::game::players::PlayerSetup;
 use breakline::app::game::request::MoveChosen;
+use breakline::app::game::screen::{Mode, Screen};
 use breakline::app::modes::flow::FlowSolve;
 use breakline::app::modes::flow::{FlowGame, FlowRequest, SolveNote};
 use breakline::app::tasks::ai::AiSearchTask;
@@ -19,14 +20,15 @@ use crate::{ai, game_app, options, session, turn, update_until};
 
 fn flow_app() -> App {
     let mut app = game_app(options(Variant::Breakthrough, PlayerSetup::Human, PlayerSetup::Human));
-    set_mode(&mut app, Mode::Flow);
+    show(&mut app, Screen::Flow);
     app
 }
 
-fn set_mode(app: &mut App, mode: Mode) {
-    app.world_mut().resource_mut::<NextState<Mode>>().set(mode);
+/// Goes to `screen`; the mode follows in the same update.
+fn show(app: &mut App, screen: Screen) {
+    app.world_mut().resource_mut::<NextState<Screen>>().set(screen);
     app.update();
-    assert_eq!(*app.world().resource::<State<Mode>>().get(), mode);
+    assert_eq!(*app.world().resource::<State<Mode>>().get(), screen.mode());
 }
 
 fn send(app: &mut App, request: FlowRequest) {
@@ -158,7 +160,7 @@ fn the_board_game_waits_untouched_in_flow_mode_and_a_solve_stops_on_leaving() {
     let search_stop = app.world_mut().query::<&AiSearchTask>().single(app.world()).unwrap().stop_flag();
     let before = format!("{:?}", session(&app));
 
-    set_mode(&mut app, Mode::Flow);
+    show(&mut app, Screen::Flow);
     app.update();
     assert!(search_stop.load(std::sync::atomic::Ordering::Relaxed), "the AI's search stopped");
     assert!(app.world_mut().query::<&AiSearchTask>().iter(app.world()).next().is_none());
@@ -170,7 +172,7 @@ fn the_board_game_waits_untouched_in_flow_mode_and_a_solve_stops_on_leaving() {
     }
     assert_eq!(format!("{:?}", session(&app)), before, "the game did not move");
 
-    set_mode(&mut app, Mode::Board);
+    show(&mut app, Screen::Play);
     assert!(solve_stop.load(std::sync::atomic::Ordering::Relaxed), "leaving the mode stopped the solve");
     assert!(!solving(&mut app));
     assert!(game(&app).replay.is_none(), "the solver's grid went with it");
@@ -185,13 +187,13 @@ fn an_ai_game_stands_still_while_the_puzzle_shows() {
     let quick = || ai("alphabeta:offensive1:depth=1", v);
     let mut app = game_app(options(v, quick(), quick()));
     assert!(update_until(&mut app, 400, |app| session(app).plies() >= 2));
-    set_mode(&mut app, Mode::Flow);
+    show(&mut app, Screen::Flow);
     let plies = session(&app).plies();
     for _ in 0..100 {
         std::thread::sleep(Duration::from_millis(1));
         app.update();
     }
     assert_eq!(session(&app).plies(), plies, "no move while in Flow mode");
-    set_mode(&mut app, Mode::Board);
+    show(&mut app, Screen::Play);
     assert!(update_until(&mut app, 400, |app| session(app).plies() > plies), "the game goes on after");
 }

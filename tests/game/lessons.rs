@@ -2,7 +2,7 @@
 //! the board and Close brings back the exact game that waited; the example
 //! plays its moves one by one with its marks; in a try-it the intended move
 //! is accepted and a wrong legal move taken back with the reason; nobody
-//! moves a scripted side by hand; the card opens by itself on a first start,
+//! moves a scripted side by hand; the card opens from Learn only,
 //! and settings saved before the lessons load with it not yet offered.
 
 use bevy::prelude::*;
@@ -13,6 +13,7 @@ use breakline::app::board::pieces::Piece;
 use breakline::app::game::phase::TurnPhase;
 use breakline::app::game::players::PlayerSetup;
 use breakline::app::game::request::{GameRequest, MoveChosen};
+use breakline::app::game::screen::Screen;
 use breakline::app::game::settings::PlaySettings;
 use breakline::app::game::settings::SettingsPath;
 use breakline::app::game::sound_cue::SoundCue;
@@ -265,36 +266,27 @@ fn flow_frees_card_is_text_and_leaves_the_board_alone() {
 }
 
 #[test]
-fn the_card_opens_by_itself_on_the_first_start_only() {
+fn a_first_start_leaves_the_board_to_the_game_and_learn_marks_the_lessons_seen() {
     let path = std::env::temp_dir().join(format!("breakline-lessons-{}.json", std::process::id()));
     let _ = std::fs::remove_file(&path);
-    let start = |seen: bool| {
-        let mut app = App::new();
-        app.add_plugins((MinimalPlugins, StatesPlugin)).insert_resource(TimeUpdateStrategy::ManualDuration(STEP));
-        configure(&mut app, &options(Variant::Breakthrough, PlayerSetup::Human, PlayerSetup::Human));
-        app.insert_resource(PlaySettings { confirm_replace: false, ..default() });
-        app.insert_resource(SettingsPath(Some(path.clone())));
-        let mut progress = Progress::default();
-        if seen {
-            progress.lessons_seen = true;
-        }
-        app.insert_resource(progress);
-        app.add_plugins(plugin);
-        for _ in 0..10 {
-            app.update();
-        }
-        app
-    };
-    // No settings file: the first start.
-    let app = start(false);
-    assert!(run(&app).open.is_some(), "the card opens on the first start");
-    assert!(app.world().resource::<Progress>().lessons_seen);
-    assert!(visiting(&app));
-    // The card says what it is; no toast over the board says it again.
-    assert_eq!(app.world().resource::<breakline::app::game::notice::Notice>().text, None);
-    // Offered before (the progress the settings file would have loaded): not again.
-    let app = start(true);
-    assert!(run(&app).open.is_none());
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin)).insert_resource(TimeUpdateStrategy::ManualDuration(STEP));
+    configure(&mut app, &options(Variant::Breakthrough, PlayerSetup::Human, PlayerSetup::Human));
+    app.insert_resource(PlaySettings { confirm_replace: false, ..default() });
+    app.insert_resource(SettingsPath(Some(path.clone())));
+    app.add_plugins(plugin);
+    for _ in 0..10 {
+        app.update();
+    }
+    // No settings file: the first start. The game the person opened keeps the board.
+    assert!(run(&app).open.is_none(), "no card takes the board by itself");
     assert!(!visiting(&app));
+    assert!(!app.world().resource::<Progress>().lessons_seen, "Home still points to Learn");
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Learn);
+    for _ in 0..5 {
+        app.update();
+    }
+    assert!(run(&app).open.is_some(), "Learn opens the card");
+    assert!(app.world().resource::<Progress>().lessons_seen, "and Home stops pointing there");
     let _ = std::fs::remove_file(&path);
 }

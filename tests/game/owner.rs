@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 use breakline::app::game::phase::{GamePhase, TurnPhase};
-use breakline::app::game::players::PlayerSetup;
+use breakline::app::game::players::{PlayerSetup, Players};
 use breakline::app::game::request::{GameRequest, MoveChosen, MoveSource, ReplaceGame};
 use breakline::app::game::settings::PlaySettings;
 use breakline::app::platform::files::{FileAction, FileRequest};
@@ -234,4 +234,21 @@ fn pause_and_step_are_requests_the_owner_applies() {
     assert_eq!(session(&app).plies(), held + 1, "a step plays one move");
     app.world_mut().resource_mut::<Messages<GameRequest>>().write(GameRequest::SetPaused(false));
     assert!(update_until(&mut app, 20_000, |app| session(app).plies() > held + 1));
+}
+
+#[test]
+fn a_request_sent_while_a_new_game_is_set_up_is_applied_not_lost() {
+    let v = Variant::Breakthrough;
+    let mut app = game_app(options(v, PlayerSetup::Human, PlayerSetup::Human));
+    assert!(update_until(&mut app, 20, |app| turn(app) == Some(TurnPhase::HumanTurn)));
+    app.world_mut().write_message(GameRequest::NewGame { rematch: false });
+    assert!(update_until(&mut app, 5, |app| phase(app) == GamePhase::Setup));
+    // Sent in the Setup frame, when the old game's entities go: it outlives
+    // that frame (messages last two) only because the owner holds it.
+    let against_ai = Players { white: PlayerSetup::Human, black: ai("alphabeta:expert:depth=1", v) };
+    app.world_mut().write_message(GameRequest::SetPlayers(against_ai.clone()));
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(*app.world().resource::<Players>(), against_ai, "the players set during setup hold");
 }

@@ -5,14 +5,16 @@
 
 use bevy::prelude::*;
 use breakline::app::game::notice::Notice;
-use breakline::app::game::phase::{GamePhase, Mode, TurnPhase};
+use breakline::app::game::phase::{GamePhase, TurnPhase};
 use breakline::app::game::players::{PlayerSetup, Players};
 use breakline::app::game::request::{GameRequest, MoveChosen};
+use breakline::app::game::screen::Mode;
+use breakline::app::game::screen::Screen;
 use breakline::app::game::settings::{GameSettings, PlaySettings, SettingsPath};
 use breakline::app::modes::play_setup::{ColourChoice, ColourDraw, Opponent, PendingGame, PlayChoice, PlayRequest};
 use breakline::app::modes::rated::{RatedGame, suggested_level};
 use breakline::app::modes::ratings::Progress;
-use breakline::app::modes::screens::{ResumeScreen, Screen};
+use breakline::app::modes::screens::ResumeScreen;
 use breakline::app::platform::launch::LaunchOptions;
 use breakline::app::platform::settings_store;
 use breakline::app::theme::looks::{BoardTheme, Looks, PieceSet};

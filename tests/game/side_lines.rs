@@ -10,7 +10,7 @@ use breakline::app::game::notice::Notice;
 use breakline::app::game::phase::GamePhase;
 use breakline::app::game::players::PlayerSetup;
 use breakline::app::game::request::{GameRequest, MoveChosen};
-use breakline::app::modes::screens::Screen;
+use breakline::app::game::screen::Screen;
 use breakline::app::platform::files::{FileAction, FileRequest};
 use breakline::app::platform::library::browse::LibraryRequest;
 use breakline::app::platform::library::keep::LibraryWrites;

@@ -33,10 +33,11 @@ use bevy::window::WindowResolution;
 use bevy_egui::{EguiGlobalSettings, EguiPlugin};
 
 use crate::game::notice::Notice;
+use crate::game::screen::Screen;
 use crate::game::settings::GameSettings;
 use crate::game::{players, presets, session};
 use crate::modes::flow;
-use crate::modes::screens::{OpeningScreen, Screen};
+use crate::modes::screens::OpeningScreen;
 pub use crate::platform::launch::{LaunchOptions, ScreenshotRequest};
 use crate::platform::{files, screenshot, settings_store};
 use crate::theme::{assets, palette};

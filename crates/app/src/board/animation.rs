@@ -5,7 +5,7 @@ use bevy::prelude::*;
 
 use crate::board::layout::{BoardLayout, MOVING_PIECE_Z, PIECE_Z};
 use crate::board::pieces::{CaptureAnimation, MoveAnimation, Piece};
-use crate::game::phase::{GameSystems, TurnPhase};
+use crate::game::phase::{GameSystems, TurnPhase, WaitEnded};
 
 /// The easing every slide uses.
 const MOVE_EASE: EaseFunction = EaseFunction::CubicInOut;
@@ -15,7 +15,11 @@ pub(crate) fn plugin(app: &mut App) {
         Update,
         (
             (slide_pieces, shrink_captured).in_set(GameSystems::Animate),
-            end_animation.in_set(GameSystems::Turn).run_if(in_state(TurnPhase::Animating)),
+            end_animation
+                .in_set(GameSystems::Animate)
+                .after(slide_pieces)
+                .after(shrink_captured)
+                .run_if(in_state(TurnPhase::Animating)),
         ),
     );
 }
@@ -61,13 +65,14 @@ fn shrink_captured(
     }
 }
 
-/// The next turn starts when the last move has slid into place.
+/// The next turn starts when the last move has slid into place (the owner
+/// starts it).
 fn end_animation(
     moving: Query<(), With<MoveAnimation>>,
     captured: Query<(), With<CaptureAnimation>>,
-    mut next: ResMut<NextState<TurnPhase>>,
+    mut ended: MessageWriter<WaitEnded>,
 ) {
     if moving.is_empty() && captured.is_empty() {
-        next.set(TurnPhase::Deciding);
+        ended.write(WaitEnded::SlideDone);
     }
 }

@@ -11,8 +11,9 @@ use bevy::prelude::*;
 use crate::engine::rules::explain::why_refused;
 use crate::engine::{Move as EngineMove, Position};
 use crate::game::owner::visit::Visit;
-use crate::game::phase::{GameSystems, Mode, TurnPhase};
+use crate::game::phase::{GameSystems, TurnPhase};
 use crate::game::request::{GameRequest, MoveChosen};
+use crate::game::screen::Mode;
 use crate::game::session::{GameSession, PositionKey};
 
 /// The pointer went down or up over a board square (the view sends these;

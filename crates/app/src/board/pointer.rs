@@ -13,7 +13,8 @@ use crate::board::layout::{BoardLayout, MOVING_PIECE_Z, PIECE_Z};
 use crate::board::picture::BoardCamera;
 use crate::board::pieces::MoveAnimation;
 use crate::board::pieces::Piece;
-use crate::game::phase::{GameSystems, Mode};
+use crate::game::phase::GameSystems;
+use crate::game::screen::Mode;
 
 /// A piece lifted off its square by a drag.
 #[derive(Component)]

@@ -13,9 +13,10 @@ use bevy::prelude::*;
 use crate::engine::Side;
 use crate::engine::rules::clock::{Clock, next_change};
 use crate::game::control::AiControl;
-use crate::game::phase::{GameSystems, Mode, TurnPhase};
+use crate::game::phase::{GameSystems, TurnPhase};
 use crate::game::players::Players;
 use crate::game::request::GameRequest;
+use crate::game::screen::Mode;
 use crate::game::session::GameSession;
 use crate::game::sound_cue::{SoundCue, crossed_low};
 

@@ -15,6 +15,7 @@ pub mod players;
 pub mod presets;
 pub mod request;
 pub(crate) mod review;
+pub mod screen;
 pub mod session;
 pub mod settings;
 pub(crate) mod show;

@@ -1,11 +1,12 @@
 //! Where the game is: its phases (setup, playing, over), the turn within a
-//! game, the mode (board game or Flow Free), and the order of the game's
+//! game, and the order of the game's
 //! systems within a frame.
 
 use bevy::prelude::*;
 
 use crate::game::players::Players;
 use crate::game::request::{GameRequest, ReplaceGame};
+use crate::game::screen::Mode;
 use crate::game::settings::{GameSettings, PlaySettings};
 
 /// Where the game is. `Setup` lasts one frame: entering it clears the old
@@ -16,18 +17,6 @@ pub enum GamePhase {
     Setup,
     Playing,
     Over,
-}
-
-/// What the window shows: the board game, a Flow Free puzzle, or a menu
-/// (Home, the play setup, Settings). The board game's systems run only in
-/// [`Mode::Board`]; elsewhere its game waits, untouched, for the player to
-/// come back.
-#[derive(States, Default, Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Mode {
-    #[default]
-    Board,
-    Flow,
-    Menu,
 }
 
 /// Whose turn it is and what it waits for, while a game is being played.
@@ -41,6 +30,18 @@ pub enum TurnPhase {
     AiThinking,
     /// The last move slides into place; the next turn starts when it ends.
     Animating,
+}
+
+/// A turn's wait ended with nothing for the owner's requests to play: the
+/// last move finished sliding, or an AI turn lost its search. Only the owner
+/// changes [`TurnPhase`]; the board and the AI task ask it with this.
+#[derive(Message, Clone, Copy, PartialEq, Eq, Debug)]
+pub enum WaitEnded {
+    /// The last move slid into place (sent while [`TurnPhase::Animating`]).
+    SlideDone,
+    /// The AI's turn has no search and no move coming (sent while
+    /// [`TurnPhase::AiThinking`]): it starts over.
+    SearchLost,
 }
 
 /// The order of the game's systems within a frame: input and AI results
@@ -58,14 +59,14 @@ pub(crate) enum GameSystems {
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.init_state::<Mode>()
-        .init_state::<GamePhase>()
+    app.init_state::<GamePhase>()
         .add_sub_state::<TurnPhase>()
         .init_resource::<GameSettings>()
         .init_resource::<Players>()
         .init_resource::<PlaySettings>()
         .init_resource::<ReplaceGame>()
         .add_message::<GameRequest>()
+        .add_message::<WaitEnded>()
         .configure_sets(
             Update,
             (

@@ -4,8 +4,9 @@
 //! the visit's scripted moves, one a second, with its squares and arrows
 //! marked; in a try-it the person plays the side to move (the other side is
 //! scripted, so it stays still), and a move the page did not ask for is
-//! taken back with the reason. Flow Free's card is text only. The card
-//! opens by itself once, on the first start with a settings file.
+//! taken back with the reason. Flow Free's card is text only. The card opens
+//! only from Learn (Home points a newcomer there): it never takes the board
+//! from a game the person started.
 
 use bevy::prelude::*;
 
@@ -14,15 +15,13 @@ use crate::board::layout::BoardLayout;
 use crate::engine::rules::lessons::{Lesson, Page, lesson};
 use crate::engine::{Move as EngineMove, Position, Side, Variant};
 use crate::game::owner::visit::Visit;
-use crate::game::phase::{GamePhase, GameSystems, Mode, TurnPhase};
+use crate::game::phase::{GameSystems, TurnPhase};
 use crate::game::players::{PlayerSetup, Players};
 use crate::game::request::VisitedGame;
 use crate::game::request::{GameRequest, MoveChosen, OpenedGame};
+use crate::game::screen::Mode;
 use crate::game::session::GameSession;
-use crate::game::settings::GameSettings;
-use crate::game::settings::SettingsPath;
 use crate::game::sound_cue::SoundCue;
-use crate::modes::ratings::Progress;
 use crate::theme::palette;
 
 /// Seconds between an example's moves: long enough to see each one land.
@@ -118,16 +117,7 @@ pub struct LessonMarks {
 pub(crate) fn plugin(app: &mut App) {
     app.add_message::<LessonRequest>().init_resource::<LessonRun>().init_resource::<LessonMarks>().add_systems(
         Update,
-        (
-            offer_first_lesson.run_if(in_state(GamePhase::Playing)).run_if(in_state(Mode::Board)),
-            handle_requests,
-            follow_visit,
-            play_example,
-            judge_answer,
-            refused_is_wrong,
-        )
-            .chain()
-            .after(GameSystems::Apply),
+        (handle_requests, follow_visit, play_example, judge_answer, refused_is_wrong).chain().after(GameSystems::Apply),
     );
 }
 
@@ -154,21 +144,6 @@ struct Card<'w> {
     turn: Option<Res<'w, State<TurnPhase>>>,
     time: Res<'w, Time>,
     game: MessageWriter<'w, GameRequest>,
-}
-
-/// The first start with a settings file (a scripted or test run has none)
-/// opens the card of the game on the board, once.
-fn offer_first_lesson(
-    path: Res<SettingsPath>,
-    mut progress: ResMut<Progress>,
-    settings: Res<GameSettings>,
-    mut requests: MessageWriter<LessonRequest>,
-) {
-    if path.0.is_none() || progress.lessons_seen {
-        return;
-    }
-    progress.lessons_seen = true;
-    requests.write(LessonRequest::Open(Some(settings.variant)));
 }
 
 fn handle_requests(mut requests: MessageReader<LessonRequest>, mut card: Card) {

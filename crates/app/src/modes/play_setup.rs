@@ -8,15 +8,16 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::Side;
 use crate::engine::ai::search::Level;
-use crate::game::phase::{GameSystems, Mode};
+use crate::game::phase::GameSystems;
 use crate::game::players::{PlayerSetup, Players};
 use crate::game::request::{GameRequest, ReplaceGame};
+use crate::game::screen::Mode;
+use crate::game::screen::Screen;
 use crate::game::session::GameSession;
 use crate::game::settings::{GameSettings, PlaySettings};
 use crate::modes::lessons::LessonRequest;
 use crate::modes::rated::{Casual, suggested_level};
 use crate::modes::ratings::Progress;
-use crate::modes::screens::Screen;
 
 /// Who the person plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

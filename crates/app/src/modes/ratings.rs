@@ -63,7 +63,7 @@ pub struct Progress {
     pub puzzles_breakthrough: PuzzleProgress,
     #[serde(default)]
     pub puzzles_lines_of_action: PuzzleProgress,
-    /// The "How to play" card was offered once already.
+    /// Learn has been opened (Home stops pointing a newcomer there).
     #[serde(default)]
     pub lessons_seen: bool,
 }

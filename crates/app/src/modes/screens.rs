@@ -1,6 +1,6 @@
 //! The screens a person moves between (Home, the play setup, a game, the
-//! lessons, ...) as a Bevy state, with the game's [`Mode`] following each
-//! one: while a menu shows, the board game waits untouched (no move, no
+//! lessons, ...) and their transitions, with the game's [`Mode`] computed
+//! from each one: while a menu shows, the board game waits untouched (no move, no
 //! clock), and Home offers to resume it where it was left.
 
 use bevy::prelude::*;
@@ -8,100 +8,16 @@ use bevy::prelude::*;
 use crate::game::control::AiControl;
 use crate::game::notice::Notice;
 use crate::game::owner::visit::Visit;
-use crate::game::phase::{GamePhase, Mode};
+use crate::game::phase::GamePhase;
 use crate::game::players::Players;
 use crate::game::request::GameRequest;
+use crate::game::screen::{Mode, Screen};
 use crate::game::session::GameSession;
 use crate::game::settings::GameSettings;
 use crate::game::show::ShowPosition;
 use crate::modes::lessons::{LessonRequest, LessonRun};
 use crate::modes::puzzles::PuzzleRequest;
-
-/// What the window shows.
-#[derive(States, Default, Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Screen {
-    #[default]
-    Home,
-    /// Opponent, colour, clock, rated or casual; then Start.
-    PlaySetup,
-    /// A game against a level or a friend, with only what playing needs.
-    Play,
-    /// How to play, on the real board.
-    Learn,
-    Puzzles,
-    /// The game on the board with the analysis, files and set-up tools.
-    Analyse,
-    /// AI against AI, matchup presets, series and the engine's numbers.
-    Watch,
-    Flow,
-    /// The games kept: find, open, import, export, delete.
-    Library,
-    Settings,
-}
-
-impl Screen {
-    /// The modes Home offers, in its order.
-    pub const MODES: [Screen; 8] = [
-        Screen::Play,
-        Screen::Learn,
-        Screen::Puzzles,
-        Screen::Analyse,
-        Screen::Watch,
-        Screen::Library,
-        Screen::Flow,
-        Screen::Settings,
-    ];
-
-    pub fn title(self) -> &'static str {
-        match self {
-            Screen::Home => "Home",
-            Screen::PlaySetup => "New game",
-            Screen::Play => "Play",
-            Screen::Learn => "Learn",
-            Screen::Puzzles => "Puzzles",
-            Screen::Analyse => "Analyse",
-            Screen::Watch => "Watch & Lab",
-            Screen::Flow => "Flow Free",
-            Screen::Library => "Library",
-            Screen::Settings => "Settings",
-        }
-    }
-
-    /// One line under the mode's button on Home.
-    pub fn blurb(self) -> &'static str {
-        match self {
-            Screen::Play => "A game against a level of the AI or a friend",
-            Screen::Learn => "How to play, step by step on the board",
-            Screen::Puzzles => "Win from a position the solver proved",
-            Screen::Analyse => "Open or paste a game, review it with the master search",
-            Screen::Watch => "AI against AI, matchup presets, series, the engine's numbers",
-            Screen::Flow => "Draw the pipes of a Flow Free puzzle",
-            Screen::Library => "Every finished game kept: find, review, import, export",
-            Screen::Settings => "Board, pieces, interface size, pace",
-            Screen::Home | Screen::PlaySetup => "",
-        }
-    }
-
-    /// The game's mode while this screen shows.
-    pub fn mode(self) -> Mode {
-        match self {
-            Screen::Play | Screen::Learn | Screen::Puzzles | Screen::Analyse | Screen::Watch => Mode::Board,
-            Screen::Flow => Mode::Flow,
-            Screen::Home | Screen::PlaySetup | Screen::Library | Screen::Settings => Mode::Menu,
-        }
-    }
-
-    /// Screens where the game in progress is played, watched or studied;
-    /// Resume goes back to the last one seen.
-    pub fn holds_game(self) -> bool {
-        matches!(self, Screen::Play | Screen::Analyse | Screen::Watch)
-    }
-
-    /// Where a game of these players is played: watched when no person plays.
-    pub fn for_players(players: &Players) -> Screen {
-        if players.both_ai() { Screen::Watch } else { Screen::Play }
-    }
-}
+use crate::modes::ratings::Progress;
 
 /// The screen the window opens on (the launch options choose it).
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
@@ -124,6 +40,7 @@ pub(crate) fn plugin(app: &mut App) {
     let players = app.world().get_resource::<Players>();
     let resume = players.filter(|_| opening == Screen::Home && waiting).map(Screen::for_players);
     app.insert_state(opening)
+        .add_computed_state::<Mode>()
         .insert_resource(ResumeScreen(resume))
         .init_resource::<VisitSeen>()
         .add_systems(OnEnter(Screen::Learn), open_lesson)
@@ -134,8 +51,7 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Screen::Play), play_is_never_paused)
         .add_systems(Update, home_when_visit_ends.run_if(in_state(Screen::Learn).or_else(in_state(Screen::Puzzles))));
     for screen in [Screen::Home, Screen::PlaySetup, Screen::Settings].into_iter().chain(Screen::MODES) {
-        app.add_systems(OnEnter(screen), move |mut mode: ResMut<NextState<Mode>>, mut resume: ResMut<ResumeScreen>| {
-            NextState::set_if_neq(&mut mode, screen.mode());
+        app.add_systems(OnEnter(screen), move |mut resume: ResMut<ResumeScreen>| {
             if screen.holds_game() {
                 resume.0 = Some(screen);
             }
@@ -151,8 +67,14 @@ fn forget_messages(mut notice: ResMut<Notice>) {
     notice.set_if_neq(Notice::default());
 }
 
-fn open_lesson(settings: Res<GameSettings>, mut lessons: MessageWriter<LessonRequest>, mut seen: ResMut<VisitSeen>) {
+fn open_lesson(
+    settings: Res<GameSettings>,
+    mut lessons: MessageWriter<LessonRequest>,
+    (mut seen, mut progress): (ResMut<VisitSeen>, ResMut<Progress>),
+) {
     seen.0 = false;
+    // Home stops pointing a newcomer to Learn once it has been opened.
+    progress.lessons_seen = true;
     lessons.write(LessonRequest::Open(Some(settings.variant)));
 }
 

@@ -16,7 +16,8 @@ use bevy_egui::{EguiFullOutput, EguiInput, EguiInputSet, EguiPostUpdateSet, Egui
 use crate::board::pieces::{CaptureAnimation, MoveAnimation};
 use crate::game::clock::{TimeSource, TurnTimer, next_redraw};
 use crate::game::control::AiControl;
-use crate::game::phase::{GamePhase, Mode, TurnPhase};
+use crate::game::phase::{GamePhase, TurnPhase};
+use crate::game::screen::Mode;
 use crate::game::session::GameSession;
 use crate::game::wake::{Alarm, Waker};
 use crate::platform::screenshot::PendingScreenshot;
@@ -135,14 +136,13 @@ struct Motion<'w, 's> {
     session: Res<'w, GameSession>,
     screenshot: Option<Res<'w, PendingScreenshot>>,
     mode: Res<'w, State<Mode>>,
-    next_mode: Res<'w, NextState<Mode>>,
-    next_screen: Option<Res<'w, NextState<crate::modes::screens::Screen>>>,
+    next_screen: Option<Res<'w, NextState<crate::game::screen::Screen>>>,
 }
 
 impl Motion<'_, '_> {
     fn needs_frame(&self) -> bool {
-        let switching = !matches!(*self.next_mode, NextState::Unchanged)
-            || self.next_screen.as_ref().is_some_and(|n| !matches!(**n, NextState::Unchanged));
+        // The mode follows the screen in the same transition.
+        let switching = self.next_screen.as_ref().is_some_and(|n| !matches!(**n, NextState::Unchanged));
         if *self.mode.get() != Mode::Board {
             // The board game waits (in Flow or a menu); Flow's solve asks for its own frames.
             return switching || self.screenshot.is_some();

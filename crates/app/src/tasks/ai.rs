@@ -15,7 +15,7 @@ use crate::engine::ai::search::{self, SearchError, SearchMemory, SearchRequest};
 use crate::engine::{Move as EngineMove, SearchHandler, SearchInfo, SearchResult, Side};
 use crate::game::clock::TurnTimer;
 use crate::game::owner::apply_requests;
-use crate::game::phase::{GameSystems, TurnPhase};
+use crate::game::phase::{GameSystems, TurnPhase, WaitEnded};
 use crate::game::players::PlayerSetup;
 use crate::game::players::Players;
 use crate::game::request::{AiError, GameRequest, MoveChosen, MoveSource};
@@ -227,10 +227,10 @@ fn clear_thinking(mut thinking: ResMut<AiThinking>) {
 fn restart_lost_turn(
     tasks: Query<(), With<AiSearchTask>>,
     requests: MessageReader<GameRequest>,
-    mut next_turn: ResMut<NextState<TurnPhase>>,
+    mut ended: MessageWriter<WaitEnded>,
 ) {
     if tasks.is_empty() && requests.is_empty() {
         warn!("the AI's move was not played; searching again");
-        next_turn.set(TurnPhase::Deciding);
+        ended.write(WaitEnded::SearchLost);
     }
 }

@@ -9,7 +9,8 @@ use bevy_egui::input::egui_wants_any_keyboard_input;
 
 use crate::board::keyboard::{BoardFocus, BoardKey, ScreenStep};
 use crate::board::words::DescribeRequest;
-use crate::game::phase::{GameSystems, Mode};
+use crate::game::phase::GameSystems;
+use crate::game::screen::Mode;
 use crate::ui::move_box::MoveBoxEntry;
 
 /// Board focus on and off.

@@ -14,10 +14,10 @@ use crate::ui::backdrop::{PanelBackdrop, panel_frame};
 use crate::engine::flow::Method;
 use crate::engine::flow::library::{Published, SHIPPED};
 use crate::engine::rules::notation::thousands;
+use crate::game::screen::Screen;
 use crate::modes::flow::game::{FlowGame, FlowRequest};
 use crate::modes::flow::solver::FlowSolve;
 use crate::modes::lessons::LessonRequest;
-use crate::modes::screens::Screen;
 use crate::theme::palette;
 
 /// Steps a second along the speed slider; past its end is "instant".

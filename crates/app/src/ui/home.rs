@@ -7,8 +7,10 @@ use bevy_egui::{EguiContexts, egui};
 use egui::RichText;
 
 use crate::game::players::Players;
+use crate::game::screen::Screen;
 use crate::game::session::GameSession;
-use crate::modes::screens::{ResumeScreen, Screen};
+use crate::modes::ratings::Progress;
+use crate::modes::screens::ResumeScreen;
 use crate::theme::palette;
 use crate::ui::backdrop::PanelBackdrop;
 use crate::ui::numbering::move_number;
@@ -19,6 +21,7 @@ pub(crate) struct HomeState<'w> {
     session: Res<'w, GameSession>,
     players: Res<'w, Players>,
     resume: Res<'w, ResumeScreen>,
+    progress: Res<'w, Progress>,
     next: ResMut<'w, NextState<Screen>>,
 }
 
@@ -32,6 +35,10 @@ pub(crate) fn draw(mut contexts: EguiContexts, mut state: HomeState, mut backdro
         ui.vertical_centered(|ui| {
             ui.label(RichText::new("Breakline").size(34.0).strong().color(palette::HEADLINE.color32()));
             ui.label(RichText::new("Breakthrough and Lines of Action, with AI players to play and watch").weak());
+            if !state.progress.lessons_seen {
+                ui.add_space(6.0);
+                ui.label(RichText::new("New to these games? Learn shows how to play them, on the board.").size(16.0));
+            }
         });
         ui.add_space(12.0);
         if let Some(screen) = state.resume.0 {

@@ -12,7 +12,7 @@ use crate::engine::library::transfer::{parse_date, pgn_date};
 use crate::engine::library::{GameFilter, GameId, GameSummary, ResultFilter};
 use crate::engine::{Side, Variant};
 use crate::game::notice::Notice;
-use crate::modes::screens::Screen;
+use crate::game::screen::Screen;
 use crate::platform::file_dialog::{ChooseFile, FileChooser, TypedPath};
 use crate::platform::files::FileAction;
 use crate::platform::library::browse::{LIST_LIMIT, LibraryRequest, LibraryView, plural};

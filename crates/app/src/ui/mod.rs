@@ -39,8 +39,9 @@ use bevy::prelude::*;
 use bevy_egui::EguiPrimaryContextPass;
 
 use crate::board::layout::PanelWidths;
-use crate::game::phase::{GameSystems, Mode};
-use crate::modes::screens::Screen;
+use crate::game::phase::GameSystems;
+use crate::game::screen::Mode;
+use crate::game::screen::Screen;
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<PanelWidths>()

@@ -7,7 +7,7 @@ use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContextSettings, EguiContexts, egui};
 
 use crate::board::layout::{BoardViewport, PanelWidths, panel_widths};
-use crate::modes::screens::Screen;
+use crate::game::screen::Screen;
 use crate::ui::backdrop::{PanelBackdrop, panel_frame};
 use crate::ui::panel_state::PanelState;
 use crate::ui::screen_panels;

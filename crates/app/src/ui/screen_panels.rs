@@ -6,8 +6,8 @@ use bevy_egui::egui::{self, RichText, Ui};
 
 use crate::engine::Variant;
 use crate::game::request::GameRequest;
+use crate::game::screen::Screen;
 use crate::modes::lessons::LessonRequest;
-use crate::modes::screens::Screen;
 use crate::ui::banner::BannerChoice;
 use crate::ui::panel_state::{PanelLayout, PanelState};
 

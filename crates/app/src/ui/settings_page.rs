@@ -8,8 +8,8 @@ use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, egui};
 use egui::{RichText, Ui};
 
+use crate::game::screen::Screen;
 use crate::game::settings::PlaySettings;
-use crate::modes::screens::Screen;
 use crate::platform::window_fit::interface_growth;
 use crate::sound::settings::SoundSettings;
 use crate::theme::looks::{BoardTheme, Looks, PieceSet};

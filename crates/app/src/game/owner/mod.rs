@@ -17,11 +17,12 @@ use crate::engine::Side;
 use crate::game::clock::TurnTimer;
 use crate::game::control::AiControl;
 use crate::game::notice::Notice;
-use crate::game::phase::{GamePhase, GameSystems, Mode, TurnPhase};
+use crate::game::phase::{GamePhase, GameSystems, TurnPhase};
 use crate::game::players::{PlayerSetup, Players};
 use crate::game::request::{
     AiError, GameRequest, MoveChosen, MoveSource, OpenedGame, ReplaceGame, VisitedGame, WatchedGame,
 };
+use crate::game::screen::Mode;
 use crate::game::session::{GameSession, PlayRefused, Shown};
 use crate::game::settings::{GameSettings, PlaySettings};
 use crate::game::show::ShowPosition;
@@ -34,7 +35,8 @@ pub(crate) fn plugin(app: &mut App) {
     }
     app.init_resource::<AiControl>()
         .init_resource::<Visit>()
-        .add_systems(Update, apply_requests.in_set(GameSystems::Apply).run_if(not(in_state(GamePhase::Setup))))
+        .init_resource::<HeldRequests>()
+        .add_systems(Update, apply_requests.in_set(GameSystems::Apply))
         .add_systems(
             Update,
             return_in_menus
@@ -55,6 +57,10 @@ struct Phases<'w> {
 }
 
 impl Phases<'_> {
+    fn setting_up(&self) -> bool {
+        *self.phase.get() == GamePhase::Setup
+    }
+
     fn turn(&self) -> Option<TurnPhase> {
         self.turn.as_ref().map(|t| *t.get())
     }
@@ -102,13 +108,29 @@ pub(crate) struct Owner<'w> {
     sounds: MessageWriter<'w, SoundCue>,
 }
 
-pub(crate) fn apply_requests(mut requests: MessageReader<GameRequest>, mut owner: Owner) {
-    for request in requests.read() {
+pub(crate) fn apply_requests(
+    mut requests: MessageReader<GameRequest>,
+    mut held: ResMut<HeldRequests>,
+    mut owner: Owner,
+) {
+    if owner.phases.setting_up() {
+        held.0.extend(requests.read().cloned());
+        return;
+    }
+    let waiting = std::mem::take(&mut held.0);
+    for request in waiting.iter().chain(requests.read()) {
         if let Some(request) = owner.confirmed(request) {
             owner.apply(request);
         }
     }
 }
+
+/// Requests that came while a game was being set up (its one `Setup`
+/// frame, when the old game's entities go): applied on the next frame, in
+/// order. Messages live two frames, so without this a puzzle's next
+/// position, sent just as the last one was laid out, was lost.
+#[derive(Resource, Default)]
+pub(crate) struct HeldRequests(Vec<GameRequest>);
 
 /// A lesson or a puzzle left for a menu (Home, Settings) gives the board
 /// back as it closes, while the board game's systems rest: its `Return` is

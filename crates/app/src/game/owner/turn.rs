@@ -1,15 +1,15 @@
 //! The turn cycle, the owner's other half: set up a game and show its first
 //! pieces, pick whose turn it is (pausing, stepping and delaying AI and
 //! replayed moves), end the game, and start a turn over when the board game
-//! is left for a puzzle. (The board ends the slide's turn, the AI task a
-//! turn whose search was lost.) Moves are
-//! played by the owner's requests, never here.
+//! is left for a puzzle, or when the board or the AI task says a turn's wait
+//! ended ([`WaitEnded`]). Moves are played by the owner's requests, never here.
 
 use bevy::prelude::*;
 
 use crate::game::control::AiControl;
-use crate::game::phase::{GamePhase, GameSystems, Mode, TurnPhase};
+use crate::game::phase::{GamePhase, GameSystems, TurnPhase, WaitEnded};
 use crate::game::players::{PlayerSetup, Players};
+use crate::game::screen::Mode;
 use crate::game::session::GameSession;
 use crate::game::settings::PlaySettings;
 use crate::game::show::ShowPosition;
@@ -34,6 +34,7 @@ pub(crate) fn plugin(app: &mut App) {
                     .in_set(GameSystems::Turn)
                     .run_if(in_state(TurnPhase::Deciding))
                     .run_if(crate::game::review::following_game),
+                end_wait.in_set(GameSystems::Turn).run_if(on_message::<WaitEnded>),
             ),
         );
 }
@@ -48,6 +49,25 @@ fn finish_setup(mut next: ResMut<NextState<GamePhase>>) {
 fn show_new_game(mut session: ResMut<GameSession>, players: Res<Players>, mut board: MessageWriter<ShowPosition>) {
     session.set_players(&players);
     board.write(ShowPosition { position: session.shown_position(), step: None });
+}
+
+/// The next turn is decided once the wait the message names is still the
+/// turn's (a slide's end read after an undo, say, changes nothing).
+fn end_wait(
+    mut ended: MessageReader<WaitEnded>,
+    turn: Option<Res<State<TurnPhase>>>,
+    mut next_turn: ResMut<NextState<TurnPhase>>,
+) {
+    let Some(turn) = turn else { return };
+    for wait in ended.read() {
+        let waiting_for = match wait {
+            WaitEnded::SlideDone => TurnPhase::Animating,
+            WaitEnded::SearchLost => TurnPhase::AiThinking,
+        };
+        if *turn.get() == waiting_for && matches!(*next_turn, NextState::Unchanged) {
+            next_turn.set(TurnPhase::Deciding);
+        }
+    }
 }
 
 fn start_turn_clock(time: Res<Time>, mut clock: ResMut<TurnClock>) {

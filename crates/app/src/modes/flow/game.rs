@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use crate::engine::flow::library::{SHIPPED, Shipped};
 use crate::engine::flow::{Colour, Drawing, Method, Puzzle};
 use crate::engine::rules::notation::thousands;
-use crate::game::phase::Mode;
+use crate::game::screen::Mode;
 
 /// What the player (or a test) asks of the puzzle; the pointer sends the
 /// drawing ones with the cell under it.

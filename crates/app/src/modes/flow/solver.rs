@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use bevy::prelude::*;
 
 use crate::engine::flow::{Budget, Colour, Method, Observer, Outcome, Puzzle, SolveReport, solve_watched};
-use crate::game::phase::Mode;
+use crate::game::screen::Mode;
 use crate::game::wake::Waker;
 use crate::modes::flow::game::{FlowGame, FlowSystems, Replay, SolveNote};
 use crate::tasks::job::{BackgroundJob, JobError};

@@ -16,7 +16,7 @@ use crate::board::layout::BoardViewport;
 use crate::board::layout::PanelWidths;
 use crate::board::picture::BoardCamera;
 use crate::engine::flow::library::SHIPPED;
-use crate::game::phase::Mode;
+use crate::game::screen::Mode;
 use crate::modes::flow::game::{FlowGame, FlowRequest, FlowSystems};
 use crate::modes::flow::picture::{Picture, palette};
 use crate::modes::flow::solver::FlowSolve;

@@ -8,9 +8,9 @@ use bevy::prelude::*;
 
 use crate::engine::Side;
 use crate::engine::library::ExplorerMove;
+use crate::game::screen::Screen;
 use crate::game::session::{GameSession, PositionKey};
 use crate::game::wake::Waker;
-use crate::modes::screens::Screen;
 use crate::platform::library::shelf::GameLibrary;
 use crate::tasks::job::BackgroundJob;
 

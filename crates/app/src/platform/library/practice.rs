@@ -11,12 +11,13 @@ use crate::engine::library::Exercise;
 use crate::engine::library::review::{Judgement, ReportSettings};
 use crate::game::notice::Notice;
 use crate::game::owner::visit::Visit;
-use crate::game::phase::{GameSystems, Mode};
+use crate::game::phase::GameSystems;
 use crate::game::players::{PlayerSetup, Players};
 use crate::game::request::{GameRequest, OpenedGame, VisitedGame};
+use crate::game::screen::Mode;
+use crate::game::screen::Screen;
 use crate::game::session::GameSession;
 use crate::game::wake::Waker;
-use crate::modes::screens::Screen;
 use crate::platform::library::shelf::{BUSY, GameLibrary};
 use crate::tasks::job::BackgroundJob;
 
