@@ -204,6 +204,11 @@ fn option_text(option: &EngineOption) -> String {
         EngineOption::Wdl(on) => ("UCI_ShowWDL", on.to_string()),
         EngineOption::MoveLimit(n) => ("MoveLimit", n.to_string()),
     };
+    setoption_text(name, &value)
+}
+
+/// `setoption name NAME value VALUE`: any option, the engine's own included.
+pub fn setoption_text(name: &str, value: &str) -> String {
     format!("setoption name {name} value {value}")
 }
 

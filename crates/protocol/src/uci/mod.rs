@@ -8,7 +8,7 @@
 mod command;
 mod reply;
 
-pub use command::{command_text, parse_command};
+pub use command::{command_text, parse_command, setoption_text};
 pub use reply::{parse_reply, reply_text};
 
 use breakline_ai::search::limits;
