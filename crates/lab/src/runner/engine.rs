@@ -29,6 +29,9 @@ pub enum EngineError {
     /// A part of a `uci:`/`ugi:` seat that is no `KEY=VALUE` it takes.
     #[error("bad seat part '{0}': give arg=ARG, movetime=MS, depth=N, nodes=N or OPTION=VALUE")]
     BadSeatPart(String),
+    /// A UCI program whose `UCI_Variant` lists no value for the game.
+    #[error("the program's UCI_Variant has no {0}")]
+    NoVariant(&'static str),
     /// `engine:PATH:ai=` with nothing after it.
     #[error("engine player's ai= is empty")]
     EmptyAi,

@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 
 use breakline_ai::search::SearchInfo;
-use breakline_protocol::uci::{Flavor, command_text, parse_reply, setoption_text};
-use breakline_protocol::{Command, Go, Protocol, Reply, Start};
+use breakline_protocol::uci::{Flavor, command_text, parse_reply, setoption_text, variant_name};
+use breakline_protocol::{Command, Go, OptionKind, OptionSpec, Protocol, Reply, Start};
 use breakline_rules::position::Position;
 
 use super::engine::{EngineError, EngineSpec, EngineTerms, GoClock, keep_info};
@@ -166,8 +166,14 @@ impl UciProcess {
         let mut engine = UciProcess { program, spec: spec.clone(), flavor, startpos };
         let protocol = spec.protocol.protocol();
         let options = engine.hello(protocol)?;
-        let has = |name: &str| options.iter().any(|o| o.eq_ignore_ascii_case(name));
-        if has("UCI_Variant") {
+        let has = |name: &str| options.iter().any(|o| o.name.eq_ignore_ascii_case(name));
+        if let Some(variants) = options.iter().find(|o| o.name.eq_ignore_ascii_case("UCI_Variant")) {
+            let name = variant_name(terms.variant);
+            if let OptionKind::Combo { vars, .. } = &variants.kind
+                && !vars.iter().any(|v| v == name)
+            {
+                return Err(EngineError::NoVariant(name));
+            }
             engine.send(&Command::Variant { variant: terms.variant, size: None })?;
         }
         let named = |name: &str| spec.options.iter().any(|(n, _)| n.eq_ignore_ascii_case(name));
@@ -186,9 +192,9 @@ impl UciProcess {
         self.program.send(&command_text(command, self.flavor))
     }
 
-    /// Sends `uci`/`ugi` and reads to `uciok`/`ugiok`: the option names the
+    /// Sends `uci`/`ugi` and reads to `uciok`/`ugiok`: the options the
     /// program declared (other lines, a banner say, are passed over).
-    fn hello(&mut self, protocol: Protocol) -> Result<Vec<String>, EngineError> {
+    fn hello(&mut self, protocol: Protocol) -> Result<Vec<OptionSpec>, EngineError> {
         let hello = Command::Hello(protocol);
         self.send(&hello)?;
         let deadline = Instant::now() + self.program.timeout;
@@ -197,7 +203,7 @@ impl UciProcess {
             let line = self.program.next_line(deadline, &command_text(&hello, self.flavor))?;
             match parse_reply(&line) {
                 Ok(Reply::HelloOk(_)) => return Ok(names),
-                Ok(Reply::Option(spec)) => names.push(spec.name),
+                Ok(Reply::Option(spec)) => names.push(spec),
                 _ => {}
             }
         }
