@@ -22,8 +22,8 @@ pub enum Seat {
     Ai(AiConfig),
     /// Another program speaking the engine protocol.
     Engine(EngineSpec),
-    /// Another program speaking UCI or UGI.
-    Uci(UciSpec),
+    /// Another program speaking UCI or UGI (boxed: its spec is the largest).
+    Uci(Box<UciSpec>),
 }
 
 /// Why a seat's text names no player.
@@ -44,9 +44,9 @@ impl Seat {
         Ok(if let Some(rest) = text.strip_prefix("engine:") {
             Seat::Engine(EngineSpec::parse(rest)?)
         } else if let Some(rest) = text.strip_prefix("uci:") {
-            Seat::Uci(UciSpec::parse(rest, UciProtocol::Uci)?)
+            Seat::Uci(Box::new(UciSpec::parse(rest, UciProtocol::Uci)?))
         } else if let Some(rest) = text.strip_prefix("ugi:") {
-            Seat::Uci(UciSpec::parse(rest, UciProtocol::Ugi)?)
+            Seat::Uci(Box::new(UciSpec::parse(rest, UciProtocol::Ugi)?))
         } else {
             Seat::Ai(AiConfig::parse(text, variant)?)
         })
