@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
-use breakline_ai::search::SearchInfo;
+use breakline_ai::search::{Limit, SearchInfo};
 use breakline_protocol::uci::{Flavor, command_text, parse_reply, setoption_text, variant_name};
 use breakline_protocol::{Command, Go, OptionKind, OptionSpec, Protocol, Reply, Start};
 use breakline_rules::position::Position;
@@ -114,14 +114,16 @@ impl UciSpec {
     /// The `go` for a move without a clock, and how long it may take beyond the timeout.
     fn limited_go(&self) -> (Go, Duration) {
         let (key, n) = self.limit.clone().unwrap_or(("movetime".to_string(), DEFAULT_MOVETIME_MS));
-        let line = format!("go {key} {n}");
-        let go = match breakline_protocol::uci::parse_command(&line, Flavor::Uci) {
-            Ok(Some(Command::Go(go))) => go,
-            // The seat's limit was checked when read: a depth out of range is caught here.
-            _ => Go::default(),
-        };
-        let extra = if key == "movetime" { Duration::from_millis(n) } else { Duration::ZERO };
-        (go, extra)
+        let mut go = Go::default();
+        match key.as_str() {
+            "depth" => go.limits.push(Limit::Depth(u32::try_from(n).unwrap_or(u32::MAX))),
+            "nodes" => go.nodes = Some(n),
+            _ => {
+                go.limits.push(Limit::TimeMs(n));
+                return (go, Duration::from_millis(n));
+            }
+        }
+        (go, Duration::ZERO)
     }
 }
 
