@@ -31,7 +31,8 @@ pub(crate) struct MatchArgs {
     #[arg(long, default_value = "8x8")]
     size: BoardSize,
     /// Player A (White unless colours are swapped): an AI config, or
-    /// engine:PATH[:ai=CONFIG] for a program speaking the engine protocol
+    /// engine:PATH[:ai=CONFIG] for a program speaking the engine protocol, or
+    /// uci:PATH[:arg=ARG][:movetime=MS][:OPTION=VALUE] (ugi:...) for a UCI or UGI program
     #[arg(long)]
     white: String,
     /// Player B, in the same form

@@ -59,6 +59,9 @@ enum Command {
     Perft(perft::PerftArgs),
     /// Speak the line protocol on stdin/stdout (see README)
     Engine,
+    /// Speak UCI, or UGI once told `ugi`, on stdin/stdout for GUIs and other engines' tools
+    #[command(alias = "ugi")]
+    Uci,
     /// Measure perft speed and search effort (use a release build)
     Bench(bench::BenchArgs),
     /// Play a series of games between two AI players
@@ -117,7 +120,8 @@ fn run(cli: &Cli) -> Result<ExitCode, CliError> {
     match &cli.command {
         Some(Command::Perft(args)) => perft::run(args)?,
         Some(Command::Convert(args)) => convert::run(args)?,
-        Some(Command::Engine) => protocol::run()?,
+        Some(Command::Engine) => protocol::run(protocol::Dialect::Line)?,
+        Some(Command::Uci) => protocol::run(protocol::Dialect::Uci(crate::engine::protocol::Protocol::Uci))?,
         Some(Command::Bench(args)) => bench::run(args)?,
         Some(Command::Match(args)) => matches::run(args)?,
         Some(Command::Tournament(args)) => tournament::run(args)?,

@@ -27,7 +27,7 @@ pub(crate) struct TournamentArgs {
     variant: Variant,
     #[arg(long, default_value = "8x8")]
     size: BoardSize,
-    /// Two or more players: AI configs or engine:PATH[:ai=CONFIG]
+    /// Two or more players: AI configs, engine:PATH[:ai=CONFIG], or uci:PATH[:...] / ugi:PATH[:...]
     #[arg(long, num_args = 2.., required = true)]
     players: Vec<String>,
     /// Games per pair

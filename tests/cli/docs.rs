@@ -146,6 +146,35 @@ fn every_protocol_command_is_documented() {
     assert!(missing.is_empty(), "protocol commands missing from docs/guide/engine-protocol.md: {missing:?}");
 }
 
+/// The commands the UCI dialect reads and the `query` words it takes, from its source.
+fn uci_commands() -> Vec<String> {
+    let source = std::fs::read_to_string(root().join("crates/protocol/src/uci/command.rs")).expect("readable");
+    let start = source.find("let command = match (word, args) {").expect("the dialect's dispatch");
+    let end = start + source[start..].find("(other, _) =>").expect("the dispatch's last arm");
+    let mut commands = Vec::new();
+    for line in source[start..end].lines() {
+        let Some((pattern, _)) = line.trim().split_once("=>") else { continue };
+        let Some(first) = pattern.trim().strip_prefix('(').and_then(|p| p.split(',').next()) else { continue };
+        for word in first.split('|').map(str::trim) {
+            if let Some(name) = word.strip_prefix('"').and_then(|w| w.strip_suffix('"')) {
+                commands.push(name.to_string());
+            }
+        }
+    }
+    commands.sort();
+    commands.dedup();
+    commands
+}
+
+#[test]
+fn every_uci_command_is_documented() {
+    let commands = uci_commands();
+    assert!(commands.len() >= 11, "read the UCI dialect's commands: {commands:?}");
+    let page = std::fs::read_to_string(root().join("docs/guide/uci.md")).expect("the UCI page");
+    let missing: Vec<&String> = commands.iter().filter(|c| !page.contains(&format!("`{c}"))).collect();
+    assert!(missing.is_empty(), "UCI commands missing from docs/guide/uci.md: {missing:?}");
+}
+
 #[test]
 fn every_crate_is_named_in_the_architecture_page() {
     let page = std::fs::read_to_string(root().join("docs/reference/architecture.md")).expect("the architecture page");

@@ -8,11 +8,17 @@ use std::process::Command;
 /// Writes an executable script that answers `ok` to every command and
 /// `go_answer` (a shell command) to `go`.
 pub(crate) fn fake_engine(name: &str, go_answer: &str) -> PathBuf {
+    fake_program(name, &format!("go*) {go_answer} ;; *) echo ok ;;"))
+}
+
+/// Writes an executable script that answers each line by `cases` (shell
+/// `case` arms) and leaves on `quit`.
+pub(crate) fn fake_program(name: &str, cases: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("breakline-fake-engines-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(name);
     let script = format!(
-        "#!/bin/sh\nwhile read line; do\n  case \"$line\" in\n    go*) {go_answer} ;;\n    quit) exit 0 ;;\n    *) echo ok ;;\n  esac\ndone\n"
+        "#!/bin/sh\nwhile read line; do\n  case \"$line\" in\n    quit) exit 0 ;;\n    {cases}\n  esac\ndone\n"
     );
     std::fs::write(&path, script).unwrap();
     let status = Command::new("chmod").arg("+x").arg(&path).status().unwrap();

@@ -13,6 +13,7 @@ mod protocol;
 mod puzzles;
 mod runner;
 mod shards;
+mod uci;
 
 use std::process::Command;
 

@@ -6,13 +6,13 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use breakline::cli::protocol::{EngineSession, Flow, Sink};
+use breakline::cli::protocol::{Dialect, EngineSession, Flow, Sink};
 use breakline::engine::{Position, Variant};
 
 /// How long a search may take to answer `stop`: far above the milliseconds it
 /// needs, so a loaded machine cannot fail the test, yet a search that ignored
 /// the request (and ran on for minutes) would.
-const PROMPTLY: Duration = Duration::from_secs(10);
+pub(crate) const PROMPTLY: Duration = Duration::from_secs(10);
 
 /// The bytes a session wrote, shared with the test.
 #[derive(Clone, Default)]
@@ -29,8 +29,8 @@ impl Write for Buffer {
     }
 }
 
-struct Client {
-    session: EngineSession,
+pub(crate) struct Client {
+    pub(crate) session: EngineSession,
     out: Sink,
     buffer: Buffer,
     /// Lines already returned to the test.
@@ -39,17 +39,22 @@ struct Client {
 
 impl Client {
     fn new() -> Client {
-        let buffer = Buffer::default();
-        let out = Sink::new(buffer.clone());
-        Client { session: EngineSession::with_sink(out.clone()), out, buffer, read: 0 }
+        Client::speaking(Dialect::Line)
     }
 
-    fn send(&mut self, line: &str) -> Flow {
+    /// A client of a session in `dialect`.
+    pub(crate) fn speaking(dialect: Dialect) -> Client {
+        let buffer = Buffer::default();
+        let out = Sink::new(buffer.clone());
+        Client { session: EngineSession::with_dialect(out.clone(), dialect), out, buffer, read: 0 }
+    }
+
+    pub(crate) fn send(&mut self, line: &str) -> Flow {
         self.session.handle(line, &mut self.out).unwrap()
     }
 
     /// The whole lines written since the last call.
-    fn lines(&mut self) -> Vec<String> {
+    pub(crate) fn lines(&mut self) -> Vec<String> {
         let text = String::from_utf8(self.buffer.0.lock().unwrap().clone()).unwrap();
         let whole: Vec<String> =
             text.split_inclusive('\n').filter_map(|l| l.strip_suffix('\n')).map(String::from).collect();
@@ -59,19 +64,19 @@ impl Client {
     }
 
     /// Sends a command that answers at once and returns its reply.
-    fn ask(&mut self, line: &str) -> Vec<String> {
+    pub(crate) fn ask(&mut self, line: &str) -> Vec<String> {
         self.send(line);
         self.lines()
     }
 
-    fn one(&mut self, line: &str) -> String {
+    pub(crate) fn one(&mut self, line: &str) -> String {
         let lines = self.ask(line);
         assert_eq!(lines.len(), 1, "{line} -> {lines:?}");
         lines[0].clone()
     }
 
     /// Every line up to the first starting with `prefix`, waiting for it.
-    fn wait_for(&mut self, prefix: &str, bound: Duration) -> Vec<String> {
+    pub(crate) fn wait_for(&mut self, prefix: &str, bound: Duration) -> Vec<String> {
         let start = Instant::now();
         let mut seen = Vec::new();
         loop {

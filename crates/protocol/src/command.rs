@@ -49,6 +49,32 @@ pub enum Command {
     Perft(u32),
     /// Prove who wins, within limits.
     Solve(SolveLimits),
+    /// UCI's `uci` or UGI's `ugi`: the engine names itself and its options.
+    Hello(Protocol),
+    /// UCI's `ucinewgame` (UGI's `uginewgame`): the next position starts a new game.
+    NewGame,
+    /// UGI's `query`: the engine as referee of its position.
+    Query(Query),
+}
+
+/// Which of the UCI-shaped protocols a session speaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Protocol {
+    /// Chess's Universal Chess Interface (as Fairy-Stockfish speaks it).
+    Uci,
+    /// Cutegames' Universal Game Interface: UCI's shape, clocks by turn order.
+    Ugi,
+}
+
+/// What UGI's `query` asks of the session's position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Query {
+    /// Whether the game is over.
+    GameOver,
+    /// Whether the side that moves first (p1) is to move.
+    P1Turn,
+    /// Who won: p1, p2, a draw or none yet.
+    Result,
 }
 
 impl Command {
@@ -83,6 +109,8 @@ pub enum EngineOption {
     Wdl(bool),
     /// The root lines each report gives.
     MultiPv(usize),
+    /// The search table's size in MiB (the enhanced search's).
+    Hash(u32),
 }
 
 /// A `go` line: what to search with and for how long.
@@ -96,6 +124,8 @@ pub struct Go {
     pub infinite: bool,
     /// The clocks the move is played on.
     pub clocks: GoClocks,
+    /// The most positions the search may visit.
+    pub nodes: Option<u64>,
 }
 
 /// Both clocks of a `go` line, in milliseconds, as UCI.

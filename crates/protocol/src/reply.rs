@@ -3,6 +3,8 @@
 use breakline_ai::eval::Score;
 use breakline_rules::Side;
 
+use crate::command::Protocol;
+
 /// One line from an engine.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reply {
@@ -33,6 +35,87 @@ pub enum Reply {
     },
     /// A proof's verdict.
     Solved(Solved),
+    /// UCI's `id`: the engine's name or author.
+    Id(Id),
+    /// UCI's `option`: one option the engine takes.
+    Option(OptionSpec),
+    /// UCI's `uciok` (UGI's `ugiok`): the engine has named itself.
+    HelloOk(Protocol),
+    /// UGI's `response` to a `query`.
+    Response(Response),
+}
+
+/// One `id` line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Id {
+    /// `id name ...`.
+    Name(String),
+    /// `id author ...`.
+    Author(String),
+}
+
+/// One option as UCI declares it: its name and kind.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OptionSpec {
+    /// The name, as `setoption name` takes it (case does not matter).
+    pub name: String,
+    /// Its type, default and range.
+    pub kind: OptionKind,
+}
+
+/// An option's type with its default (and range or choices).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionKind {
+    /// On or off.
+    Check {
+        /// The value unless set.
+        default: bool,
+    },
+    /// A whole number in a range.
+    Spin {
+        /// The value unless set.
+        default: i64,
+        /// The least value.
+        min: i64,
+        /// The greatest value.
+        max: i64,
+    },
+    /// One word of a list.
+    Combo {
+        /// The value unless set.
+        default: String,
+        /// The words it takes.
+        vars: Vec<String>,
+    },
+    /// Free text.
+    String {
+        /// The value unless set.
+        default: String,
+    },
+    /// An action with no value.
+    Button,
+}
+
+/// UGI's answer to a `query`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Response {
+    /// To `gameover` and `p1turn`.
+    Flag(bool),
+    /// To `result`.
+    Result(UgiResult),
+}
+
+/// A game's result as UGI names it: by turn order (p1 moves first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UgiResult {
+    /// The first mover won.
+    P1Win,
+    /// The second mover won.
+    P2Win,
+    /// Drawn.
+    Draw,
+    /// Not over.
+    None,
 }
 
 /// The state of the session's game.

@@ -33,6 +33,7 @@ pub mod side;
 pub mod side_view;
 pub mod symmetry;
 pub mod typed_move;
+pub mod uci_fen;
 pub mod variant;
 pub mod variation;
 

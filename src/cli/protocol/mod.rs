@@ -1,13 +1,18 @@
-//! `breakline engine`: a line protocol on stdin/stdout for scripts and other
-//! programs. A session holds one position; every bad line gets `error <reason>`
-//! and changes nothing. `go` and `perft` run on their own thread while input is
-//! still read, so `stop`, `isready` and `quit` answer during them.
+//! `breakline engine` and `breakline uci`: a protocol on stdin/stdout for
+//! scripts, GUIs and other programs, in Breakline's line dialect or UCI/UGI
+//! ([`Dialect`]). A session holds one position; every bad line gets `error
+//! <reason>` (UCI: `info string error: <reason>`) and changes nothing. `go`
+//! and `perft` run on their own thread while input is still read, so `stop`,
+//! `isready` and `quit` answer during them.
 
+mod dialect;
 mod job;
+mod uci;
 
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 
+pub use dialect::Dialect;
 pub use job::Sink;
 use job::{Job, JobError, Work};
 use thiserror::Error;
@@ -18,13 +23,9 @@ use crate::engine::ai::eval::wdl_per_mille;
 use crate::engine::ai::search::{
     self, AiConfig, Algorithm, ConfigError, PvLine, SearchHandler, SearchInfo, SearchMemory, SearchRequest,
 };
-use crate::engine::protocol::line::{parse_command, reply_text};
 use crate::engine::protocol::{Command, EngineOption, GameStatus, Go, Info, Reply, Start, SyntaxError};
+use crate::engine::rules::typed_move::{TypedMoveError, read_typed_move};
 use crate::engine::{BoardSize, FenError, MoveError, Outcome, Position, SizeError, Strategy, Variant};
-
-/// The commands taken while a search or perft runs: none changes the position
-/// it works on. Every other command is refused until it ends.
-const TAKEN_WHILE_BUSY: [&str; 6] = ["isready", "stop", "quit", "legal", "status", "fen"];
 
 /// Why a protocol line was refused (the session answers `error <reason>`),
 /// or the session could not go on.
@@ -45,6 +46,9 @@ pub(crate) enum ProtocolError {
     /// A move of a `position ... moves` line.
     #[error("move {text}: {source}")]
     PositionMove { text: String, source: MoveError },
+    /// A move of a UCI `position ... moves` line (read with or without a dash).
+    #[error("move {text}: {source}")]
+    PositionTypedMove { text: String, source: TypedMoveError },
     #[error("no move to take back")]
     NothingToUndo,
     #[error(transparent)]
@@ -76,6 +80,10 @@ pub struct EngineSession {
     wdl: bool,
     /// `setoption multipv N`: the root lines each report gives.
     multipv: usize,
+    /// `setoption hash N`: the enhanced search's table in MiB, in place of the config's.
+    hash: Option<u32>,
+    /// The protocol the session reads and writes.
+    dialect: Dialect,
     /// Where the running job, if any, writes its lines.
     sink: Sink,
     job: Option<Job>,
@@ -96,6 +104,8 @@ struct Reporter<'a> {
     position: &'a Position,
     stop: &'a AtomicBool,
     format: InfoFormat,
+    /// `go nodes N`: the most positions the search may visit.
+    nodes: Option<u64>,
 }
 
 /// How a session writes a search's `info` lines.
@@ -105,6 +115,8 @@ struct InfoFormat {
     wdl: bool,
     /// The root lines asked for: with more than one, a `multipv K` line each.
     multipv: usize,
+    /// The protocol the lines are written in.
+    dialect: Dialect,
 }
 
 impl SearchHandler for Reporter<'_> {
@@ -117,6 +129,10 @@ impl SearchHandler for Reporter<'_> {
             self.sink.line(&line);
         }
     }
+
+    fn node_limit(&self) -> Option<u64> {
+        self.nodes
+    }
 }
 
 /// A report's `info` lines: one for the best line or, with several asked
@@ -125,18 +141,24 @@ impl SearchHandler for Reporter<'_> {
 fn info_lines(position: &Position, info: &SearchInfo, format: InfoFormat) -> Vec<String> {
     if format.multipv == 1 {
         let main = PvLine { score: info.score, pv: info.pv.clone() };
-        return vec![info_line(position, info, &main, None, format.wdl)];
+        return info_line(position, info, &main, None, format).into_iter().collect();
     }
     let lines = info.lines_or_main();
-    lines.iter().enumerate().map(|(k, line)| info_line(position, info, line, Some(k + 1), format.wdl)).collect()
+    lines.iter().enumerate().filter_map(|(k, line)| info_line(position, info, line, Some(k + 1), format)).collect()
 }
 
 /// One `info` line for `shown`, a line of the report `info`, numbered
 /// `multipv` if given; with `wdl`, the score as win, draw and loss in
 /// thousandths for the side to move (UCI's `UCI_ShowWDL`).
-fn info_line(position: &Position, info: &SearchInfo, shown: &PvLine, multipv: Option<usize>, wdl: bool) -> String {
-    let wdl = wdl.then(|| wdl_per_mille(position.variant(), shown.score));
-    reply_text(&Reply::Info(Info {
+fn info_line(
+    position: &Position,
+    info: &SearchInfo,
+    shown: &PvLine,
+    multipv: Option<usize>,
+    format: InfoFormat,
+) -> Option<String> {
+    let wdl = format.wdl.then(|| wdl_per_mille(position.variant(), shown.score));
+    format.dialect.text(&Reply::Info(Info {
         multipv,
         depth: info.depth,
         score: shown.score,
@@ -166,18 +188,26 @@ impl EngineSession {
         EngineSession::with_sink(Sink::stdout())
     }
 
-    /// A session whose searches and perfts write their lines to `sink`
-    /// (replies to commands go to the writer `handle` is given).
+    /// A line-protocol session whose searches and perfts write their lines
+    /// to `sink` (replies to commands go to the writer `handle` is given).
     pub fn with_sink(sink: Sink) -> EngineSession {
+        EngineSession::with_dialect(sink, Dialect::Line)
+    }
+
+    /// A session speaking `dialect`, its searches' lines going to `sink`.
+    /// UCI's sessions search on one thread unless told (UCI's `Threads` default).
+    pub fn with_dialect(sink: Sink, dialect: Dialect) -> EngineSession {
         let variant = Variant::Breakthrough;
         let position = Position::start(variant, variant.default_size()).expect("8x8 is supported");
         let ai = AiConfig::new(Algorithm::Enhanced, Strategy::Expert);
         EngineSession {
             position,
             ai,
-            threads: AiConfig::AUTO_THREADS,
+            threads: if dialect == Dialect::Line { AiConfig::AUTO_THREADS } else { 1 },
             wdl: false,
             multipv: 1,
+            hash: None,
+            dialect,
             sink,
             job: None,
             memory: SearchMemory::new(),
@@ -200,7 +230,7 @@ impl EngineSession {
             && let Some(job) = self.job.take()
             && let Err(e) = job.wait()
         {
-            self.sink.line(&format!("error {e}"));
+            self.sink.line(&self.dialect.text(&Reply::Error(e.to_string())).unwrap_or_default());
         }
     }
 
@@ -227,36 +257,50 @@ impl EngineSession {
         };
         self.reap();
         if let Some(job) = &self.job
-            && !TAKEN_WHILE_BUSY.contains(&word)
+            && !self.dialect.taken_while_busy().contains(&word)
         {
-            return answer(out, Reply::Error(ProtocolError::Busy(job.work()).to_string()));
+            return self.answer(out, &[Reply::Error(ProtocolError::Busy(job.work()).to_string())]);
         }
-        let command = match parse_command(line) {
+        let command = match self.dialect.parse(line, self.position.variant()) {
             Ok(Some(command)) => command,
             Ok(None) => return Ok(Flow::Continue),
-            Err(e) => return answer(out, Reply::Error(ProtocolError::from(e).to_string())),
+            Err(e) => return self.answer(out, &[Reply::Error(ProtocolError::from(e).to_string())]),
         };
-        let reply = match command {
+        let replies = match command {
             Command::Quit | Command::Stop => {
                 if let Err(e) = self.stop_job() {
-                    answer(out, Reply::Error(e.to_string()))?;
+                    self.answer(out, &[Reply::Error(e.to_string())])?;
                 }
                 return Ok(if command == Command::Quit { Flow::Quit } else { Flow::Continue });
             }
+            // UCI's client waits for a `bestmove` even when `go` is refused.
+            Command::Go(_) if self.dialect != Dialect::Line => self
+                .reply(command)
+                .map_err(|reason| vec![Reply::Error(reason.to_string()), Reply::BestMove(NO_MOVE.to_string())]),
             // Once started, these answer from their own thread.
-            other => self.reply(other),
+            other => self.reply(other).map_err(|reason| vec![Reply::Error(reason.to_string())]),
         };
-        match reply {
-            Ok(Some(reply)) => answer(out, reply),
-            Ok(None) => Ok(Flow::Continue),
-            Err(reason) => answer(out, Reply::Error(reason.to_string())),
+        match replies {
+            Ok(replies) | Err(replies) => self.answer(out, &replies),
         }
     }
 
-    /// The answer to a command: one line, or none yet for the work that
+    /// Writes the replies in the session's dialect (a reply the dialect
+    /// leaves unsaid writes nothing) and flushes them.
+    fn answer(&self, out: &mut impl Write, replies: &[Reply]) -> io::Result<Flow> {
+        for reply in replies {
+            if let Some(text) = self.dialect.text(reply) {
+                writeln!(out, "{text}")?;
+            }
+        }
+        out.flush()?;
+        Ok(Flow::Continue)
+    }
+
+    /// The answer to a command: its lines, or none yet for the work that
     /// answers from its own thread (`go`, `perft`).
-    fn reply(&mut self, command: Command) -> Result<Option<Reply>, ProtocolError> {
-        Ok(Some(match command {
+    fn reply(&mut self, command: Command) -> Result<Vec<Reply>, ProtocolError> {
+        Ok(vec![match command {
             Command::IsReady => Reply::ReadyOk,
             Command::Variant { variant, size } => self.variant(variant, size)?,
             Command::Position { start, moves } => self.set_position(start, &moves)?,
@@ -273,17 +317,26 @@ impl EngineSession {
             Command::SetOption(option) => self.set_option(option)?,
             // A proof runs to its budget (10 s unless told) before the next command is read.
             Command::Solve(limits) => Reply::Solved(super::solve::protocol_reply(&self.position, limits)?),
+            Command::Hello(protocol) => {
+                self.dialect = Dialect::Uci(protocol);
+                return Ok(uci::hello(protocol, &self.ai));
+            }
+            Command::NewGame => {
+                self.memory = SearchMemory::new();
+                Reply::Ok
+            }
+            Command::Query(query) => Reply::Response(uci::response(query, &self.position)),
             Command::Go(go) => {
                 self.go(go)?;
-                return Ok(None);
+                return Ok(Vec::new());
             }
             Command::Perft(depth) => {
                 self.perft(depth)?;
-                return Ok(None);
+                return Ok(Vec::new());
             }
             // Answered by `handle`, which also ends the session.
-            Command::Quit | Command::Stop => return Ok(None),
-        }))
+            Command::Quit | Command::Stop => return Ok(Vec::new()),
+        }])
     }
 
     fn variant(&mut self, variant: Variant, size: Option<BoardSize>) -> Result<Reply, ProtocolError> {
@@ -301,10 +354,22 @@ impl EngineSession {
             pos.set_move_limit(limit);
         }
         for m in moves {
-            pos.play_text(m).map_err(|source| ProtocolError::PositionMove { text: m.to_string(), source })?;
+            self.play_listed(&mut pos, m)?;
         }
         self.position = pos;
         Ok(Reply::Ok)
+    }
+
+    /// Plays a move of a `position` line: as the line protocol writes it, or
+    /// in UCI with or without a dash.
+    fn play_listed(&self, pos: &mut Position, text: &str) -> Result<(), ProtocolError> {
+        if self.dialect == Dialect::Line {
+            pos.play_text(text).map_err(|source| ProtocolError::PositionMove { text: text.to_string(), source })?;
+            return Ok(());
+        }
+        let typed = read_typed_move(pos, text);
+        let m = typed.map_err(|source| ProtocolError::PositionTypedMove { text: text.to_string(), source })?;
+        pos.play(m).map_err(|source| ProtocolError::PositionMove { text: text.to_string(), source })
     }
 
     fn status(&self) -> GameStatus {
@@ -321,6 +386,7 @@ impl EngineSession {
             EngineOption::Threads(n) => self.threads = n,
             EngineOption::Wdl(on) => self.wdl = on,
             EngineOption::MultiPv(n) => self.multipv = n,
+            EngineOption::Hash(mib) => self.hash = Some(mib),
             EngineOption::MoveLimit(n) => {
                 if self.position.move_limit().is_none() {
                     return Err(ProtocolError::NoMoveLimit);
@@ -336,7 +402,7 @@ impl EngineSession {
         if self.position.outcome().is_over() {
             return Err(ProtocolError::GameOver);
         }
-        let config = search_config(&go, &self.ai, self.position.variant(), self.threads)?;
+        let config = search_config(&go, &self.ai, self.position.variant(), self.threads, self.hash)?;
         config.check_variant(self.position.variant())?;
         let mover = self.position.side_to_move();
         let clock = match go.clocks.any() {
@@ -346,27 +412,33 @@ impl EngineSession {
         let work = if go.infinite { Work::Infinite } else { Work::Search };
         let position = self.position.clone();
         let sink = self.sink.clone();
-        let format = InfoFormat { wdl: self.wdl, multipv: self.multipv };
+        let format = InfoFormat { wdl: self.wdl, multipv: self.multipv, dialect: self.dialect };
+        let say = move |sink: &Sink, reply: Reply| {
+            if let Some(text) = format.dialect.text(&reply) {
+                sink.line(&text);
+            }
+        };
         let memory = self.memory.clone();
         if let Some(why) = fallback(config.strategy(), position.variant(), position.size()) {
-            sink.line(&reply_text(&Reply::InfoString(why.to_string())));
+            say(&sink, Reply::InfoString(why.to_string()));
         }
+        let nodes = go.nodes;
         self.job = Some(Job::spawn(work, move |signals| {
-            let mut reporter = Reporter { sink: &sink, position: &position, stop: &signals.stop, format };
+            let mut reporter = Reporter { sink: &sink, position: &position, stop: &signals.stop, format, nodes };
             let request = SearchRequest { lines: format.multipv, clock, memory: Some(&memory) };
             let result = search::run(&position, &config, request, &mut reporter);
             signals.finish(work);
             match result {
                 Ok(result) => {
                     if result.info.book {
-                        sink.line(&reply_text(&Reply::InfoString("book move".to_string())));
+                        say(&sink, Reply::InfoString("book move".to_string()));
                     }
                     for line in info_lines(&position, &result.info, format) {
                         sink.line(&line);
                     }
-                    sink.line(&reply_text(&Reply::BestMove(position.move_name(result.best_move))));
+                    say(&sink, Reply::BestMove(position.move_name(result.best_move)));
                 }
-                Err(e) => sink.line(&reply_text(&Reply::Error(e.to_string()))),
+                Err(e) => say(&sink, Reply::Error(e.to_string())),
             }
         })?);
         Ok(())
@@ -376,27 +448,30 @@ impl EngineSession {
     fn perft(&mut self, depth: u32) -> Result<(), ProtocolError> {
         let position = self.position.clone();
         let sink = self.sink.clone();
+        let dialect = self.dialect;
         self.job = Some(Job::spawn(Work::Perft, move |signals| {
             let nodes = position.perft_until(depth, &signals.stop);
             signals.finish(Work::Perft);
-            sink.line(&reply_text(&Reply::Perft { depth, nodes }));
+            sink.line(&dialect.text(&Reply::Perft { depth, nodes }).unwrap_or_default());
         })?);
         Ok(())
     }
 }
 
-/// Writes one reply line and flushes it.
-fn answer(out: &mut impl Write, reply: Reply) -> io::Result<Flow> {
-    writeln!(out, "{}", reply_text(&reply))?;
-    out.flush()?;
-    Ok(Flow::Continue)
-}
+/// UCI's `bestmove` when there is none (a refused `go`), as Fairy-Stockfish writes it.
+const NO_MOVE: &str = "(none)";
 
 /// The config a `go` searches with: its `ai` (read for `variant`) or the
 /// session's, its limits in place of the configured ones (an infinite
 /// search's: the largest), and `auto` threads as `setoption threads` says,
 /// or every core for an infinite analysis, as for a timed search.
-fn search_config(go: &Go, ai: &AiConfig, variant: Variant, threads: u32) -> Result<AiConfig, ProtocolError> {
+fn search_config(
+    go: &Go,
+    ai: &AiConfig,
+    variant: Variant,
+    threads: u32,
+    hash: Option<u32>,
+) -> Result<AiConfig, ProtocolError> {
     let base = match &go.ai {
         Some(text) => AiConfig::parse(text, variant)?,
         None => ai.clone(),
@@ -407,14 +482,20 @@ fn search_config(go: &Go, ai: &AiConfig, variant: Variant, threads: u32) -> Resu
     if go.infinite {
         config = config.with_auto_threads(search::all_cores());
     }
+    // Only the enhanced search has a table to size.
+    if let Some(mib) = hash
+        && config.algorithm() == Algorithm::Enhanced
+    {
+        config.set_tt_mib(mib)?;
+    }
     Ok(config)
 }
 
-/// Runs the protocol on stdin/stdout until `quit` or end of input.
-/// At the end of input a running search with limits (or perft) still answers.
-pub(crate) fn run() -> Result<(), ProtocolError> {
+/// Runs the protocol in `dialect` on stdin/stdout until `quit` or end of
+/// input. At the end of input a running search with limits (or perft) still answers.
+pub(crate) fn run(dialect: Dialect) -> Result<(), ProtocolError> {
     let sink = Sink::stdout();
-    let mut session = EngineSession::with_sink(sink.clone());
+    let mut session = EngineSession::with_dialect(sink.clone(), dialect);
     let mut out = sink;
     for line in std::io::stdin().lock().lines() {
         let line = line.map_err(ProtocolError::Stdin)?;

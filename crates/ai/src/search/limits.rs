@@ -15,7 +15,7 @@ pub(crate) const TIME_MS: RangeInclusive<u64> = 1..=86_400_000;
 /// MCTS playouts a move.
 pub(crate) const PLAYOUTS: RangeInclusive<u64> = 1..=1_000_000_000;
 /// Transposition table size in MiB.
-pub(crate) const TABLE_MIB: RangeInclusive<u32> = 1..=4096;
+pub const TABLE_MIB: RangeInclusive<u32> = 1..=4096;
 /// Search threads, when given as a number (enhanced's Lazy SMP, MCTS's trees).
 pub const THREADS: RangeInclusive<u32> = 1..=256;
 /// Root lines a MultiPV search reports (the protocol's `setoption multipv`).

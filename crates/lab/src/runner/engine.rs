@@ -3,10 +3,7 @@
 //! its moves, and asked for a move with `go`. Whatever it answers is only
 //! text: the referee (the game loop) checks it against the rules.
 
-use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
-use std::process::{self, Child, ChildStdin, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
@@ -18,12 +15,23 @@ use breakline_protocol::{Command, EngineOption, Go, GoClocks, Info, Reply, Start
 use breakline_rules::clock::Clock;
 use breakline_rules::{BoardSize, Side, Variant};
 
+use super::pipes::Program;
+
 /// Why an engine program could not be named, started or understood.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum EngineError {
     /// `engine:` with no program after it.
     #[error("engine player needs a program: engine:PATH[:ai=CONFIG]")]
     NoProgram,
+    /// `uci:` or `ugi:` with no program after it.
+    #[error("{0} player needs a program: {0}:PATH[:arg=ARG][:movetime=MS][:OPTION=VALUE]")]
+    NoUciProgram(&'static str),
+    /// A part of a `uci:`/`ugi:` seat that is no `KEY=VALUE` it takes.
+    #[error("bad seat part '{0}': give arg=ARG, movetime=MS, depth=N, nodes=N or OPTION=VALUE")]
+    BadSeatPart(String),
+    /// A UCI program whose `UCI_Variant` lists no value for the game.
+    #[error("the program's UCI_Variant has no {0}")]
+    NoVariant(&'static str),
     /// `engine:PATH:ai=` with nothing after it.
     #[error("engine player's ai= is empty")]
     EmptyAi,
@@ -66,7 +74,7 @@ pub enum EngineError {
 /// take to answer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EngineSpec {
-    program: PathBuf,
+    pub(crate) program: PathBuf,
     /// Sent as `setoption ai <config>` (the program's own default otherwise).
     pub(crate) ai: Option<String>,
     /// The longest the program may take for any one answer before it forfeits.
@@ -115,17 +123,14 @@ pub(crate) struct EngineTerms {
 
 /// A running engine program.
 pub(crate) struct EngineProcess {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-    /// The longest wait for any one answer.
-    timeout: Duration,
+    program: Program,
 }
 
 impl EngineProcess {
     /// Starts the program and sets it up for one game on `terms`.
     pub(crate) fn start(spec: &EngineSpec, terms: &EngineTerms) -> Result<EngineProcess, EngineError> {
-        let mut engine = EngineProcess::spawn(spec)?;
+        let program = Program::spawn(&spec.program, &["engine".to_string()], spec.timeout, "quit")?;
+        let mut engine = EngineProcess { program };
         engine.command_ok(&Command::Variant { variant: terms.variant, size: Some(terms.size) })?;
         if let Some(ai) = &spec.ai {
             engine.command_ok(&Command::SetOption(EngineOption::Ai(ai.clone())))?;
@@ -135,62 +140,26 @@ impl EngineProcess {
         // and search on one thread anyway.
         let threads = Command::SetOption(EngineOption::Threads(1));
         engine.send(&threads)?;
-        engine.next_line(Instant::now() + engine.timeout, &threads)?;
+        engine.next_line(Instant::now() + engine.program.timeout, &threads)?;
         if let (Variant::LinesOfAction, Some(limit)) = (terms.variant, terms.move_limit) {
             engine.command_ok(&Command::SetOption(EngineOption::MoveLimit(limit)))?;
         }
         Ok(engine)
     }
 
-    /// Runs the program with piped input and output and a thread reading its lines.
-    fn spawn(spec: &EngineSpec) -> Result<EngineProcess, EngineError> {
-        let program = spec.program.display().to_string();
-        let mut child = process::Command::new(&spec.program)
-            .arg("engine")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| EngineError::Start { program: program.clone(), reason: e.to_string() })?;
-        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
-            let _ = child.kill();
-            return Err(EngineError::NoPipes(program));
-        };
-        // A reader thread, so that a silent engine is a timeout rather than a hang.
-        let (tx, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Ok(EngineProcess { child, stdin, lines, timeout: spec.timeout })
-    }
-
     fn send(&mut self, command: &Command) -> Result<(), EngineError> {
-        writeln!(self.stdin, "{}", command_text(command))
-            .and_then(|_| self.stdin.flush())
-            .map_err(|_| EngineError::Exited)
+        self.program.send(&command_text(command))
     }
 
     /// The next line, waiting until `deadline` at most.
     fn next_line(&mut self, deadline: Instant, waiting_for: &Command) -> Result<String, EngineError> {
-        let left = deadline.saturating_duration_since(Instant::now());
-        match self.lines.recv_timeout(left) {
-            Ok(line) => Ok(line),
-            Err(RecvTimeoutError::Timeout) => {
-                Err(EngineError::Timeout { command: command_text(waiting_for), ms: self.timeout.as_millis() })
-            }
-            Err(RecvTimeoutError::Disconnected) => Err(EngineError::ExitedBeforeAnswer(command_text(waiting_for))),
-        }
+        self.program.next_line(deadline, &command_text(waiting_for))
     }
 
     /// Sends a command whose only good answer is `ok`.
     fn command_ok(&mut self, command: &Command) -> Result<(), EngineError> {
         self.send(command)?;
-        let line = self.next_line(Instant::now() + self.timeout, command)?;
+        let line = self.next_line(Instant::now() + self.program.timeout, command)?;
         match parse_reply(&line) {
             Ok(Reply::Ok) => Ok(()),
             _ => Err(EngineError::Unexpected { answer: line.trim().to_string(), command: command_text(command) }),
@@ -212,8 +181,8 @@ impl EngineProcess {
         let start = Start::Fen { ranks: ranks.to_string(), side: side.to_string() };
         self.command_ok(&Command::Position { start, moves: moves.to_vec() })?;
         let (go, allowed) = match clock {
-            Some(go) => (Command::Go(go.go()), go.clock.remaining(go.mover) + self.timeout),
-            None => (Command::Go(Go::default()), self.timeout),
+            Some(go) => (Command::Go(go.go()), go.clock.remaining(go.mover) + self.program.timeout),
+            None => (Command::Go(Go::default()), self.program.timeout),
         };
         self.send(&go)?;
         let deadline = Instant::now() + allowed;
@@ -243,7 +212,7 @@ pub(crate) struct GoClock {
 
 impl GoClock {
     /// `go wtime W btime B winc I binc I`, in milliseconds.
-    fn go(&self) -> Go {
+    pub(crate) fn go(&self) -> Go {
         let ms = |d: Duration| u64::try_from(d.as_millis()).unwrap_or(u64::MAX);
         let c = &self.clock;
         let inc = ms(c.control().increment());
@@ -254,24 +223,9 @@ impl GoClock {
 
 /// Takes depth, score, nodes and time from an `info` line (the figures a
 /// game record keeps).
-fn keep_info(reported: &Info, info: &mut SearchInfo) {
+pub(crate) fn keep_info(reported: &Info, info: &mut SearchInfo) {
     info.depth = reported.depth;
     info.score = reported.score;
     info.nodes = reported.nodes;
     info.time = Duration::from_millis(reported.time_ms);
-}
-
-impl Drop for EngineProcess {
-    fn drop(&mut self) {
-        let _ = self.send(&Command::Quit);
-        // Give it a moment to leave on its own, then make sure it is gone.
-        for _ in 0..20 {
-            if matches!(self.child.try_wait(), Ok(Some(_))) {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
 }

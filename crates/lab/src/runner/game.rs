@@ -12,12 +12,14 @@ use super::engine::{EngineError, EngineProcess, EngineTerms, GoClock};
 use super::parallel::Finished;
 use super::schedule::move_seed;
 use super::seat::{Seat, Sitting};
+use super::uci::UciProcess;
 use breakline_ai::player::{GameRecord, Player};
 use breakline_ai::search::{self, AiConfig, SearchError, SearchHandler};
 use breakline_rules::clock::{Clock, FlagFell};
 use breakline_rules::error::MoveError;
 use breakline_rules::position::Position;
 use breakline_rules::record::MoveFigures;
+use breakline_rules::typed_move::{TypedMoveError, read_typed_move};
 use breakline_rules::{Move, Outcome, Side, WinReason};
 
 /// One finished (or stopped) game of a series, as `match --json` writes it.
@@ -96,6 +98,9 @@ pub(crate) enum Forfeit {
     /// The program's move is not legal here.
     #[error("illegal move '{answer}': {error}")]
     Illegal { answer: String, error: MoveError },
+    /// A UCI program's move (read with or without a dash) is not legal here.
+    #[error("illegal move '{answer}': {error}")]
+    IllegalUci { answer: String, error: TypedMoveError },
 }
 
 /// The game so far as an engine program is told it: the start and the moves.
@@ -204,6 +209,27 @@ fn turn(
             let go = clock.map(|&clock| GoClock { clock, mover });
             Ok(engine_turn(engine, pos, moves, go.as_ref()))
         }
+        Sitting::Uci(engine) => {
+            let go = clock.map(|&clock| GoClock { clock, mover });
+            Ok(uci_turn(engine, pos, moves, go.as_ref()))
+        }
+    }
+}
+
+/// A UCI or UGI program's answer, checked against the rules: anything but a
+/// legal move (with or without a dash) forfeits the game.
+fn uci_turn(engine: &mut UciProcess, pos: &mut Position, moves: &Moves, clock: Option<&GoClock>) -> Turn {
+    let (answer, info) = match engine.best_move(&moves.start_fen, &moves.played, clock) {
+        Ok(answered) => answered,
+        Err(e) => return Turn::Forfeit(e.into()),
+    };
+    let m = match read_typed_move(pos, &answer) {
+        Ok(m) => m,
+        Err(error) => return Turn::Forfeit(Forfeit::IllegalUci { answer, error }),
+    };
+    match pos.play(m) {
+        Ok(()) => Turn::Moved(m, info.figures()),
+        Err(error) => Turn::Forfeit(Forfeit::Illegal { answer, error }),
     }
 }
 

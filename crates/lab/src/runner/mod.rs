@@ -2,15 +2,17 @@
 //! Series tab and the tuner's self-play all play their games here. A series
 //! is a [`SeriesSpec`]: a [`Schedule`] (the rule "(spec, seed, index) -> this
 //! game"), two [`Seat`]s (this build's AI or another program over the engine
-//! protocol) and a number of games; game N of a spec is the same game
+//! protocol, UCI or UGI) and a number of games; game N of a spec is the same game
 //! whoever asks for it and on however many threads.
 
 mod engine;
 mod game;
 mod parallel;
+mod pipes;
 mod round_robin;
 mod schedule;
 mod seat;
+mod uci;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -22,6 +24,7 @@ pub use parallel::{Finished, run_parallel};
 pub use round_robin::{PairGame, RoundRobin, cross_table};
 pub use schedule::{Deal, Schedule, move_seed, random_opening};
 pub use seat::{EngineStartError, Seat, SeatError};
+pub use uci::{UciProtocol, UciSpec};
 
 use breakline_ai::player::GameRecord;
 use breakline_ai::search::{SearchError, SearchHandler};

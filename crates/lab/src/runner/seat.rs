@@ -1,5 +1,5 @@
 //! Who sits at one side of the board in a match: this build's AI with a
-//! config, or another program over the engine protocol. A seat is what a
+//! config, or another program over the engine protocol, UCI or UGI. A seat is what a
 //! match names; [`Sitting`] is the seat taken for one game (a program started).
 
 use std::time::Duration;
@@ -8,11 +8,13 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::engine::{EngineError, EngineProcess, EngineSpec, EngineTerms};
+use super::uci::{UciProcess, UciProtocol, UciSpec};
 use breakline_ai::player::Player;
 use breakline_ai::search::{AiConfig, ConfigError, Level, SearchMemory};
 use breakline_rules::Variant;
 
-/// A player of a match: `CONFIG` (this build's AI) or `engine:PATH[:ai=CONFIG]`.
+/// A player of a match: `CONFIG` (this build's AI), `engine:PATH[:ai=CONFIG]`,
+/// or `uci:PATH[:...]` / `ugi:PATH[:...]` (see [`UciSpec::parse`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Seat {
@@ -20,6 +22,8 @@ pub enum Seat {
     Ai(AiConfig),
     /// Another program speaking the engine protocol.
     Engine(EngineSpec),
+    /// Another program speaking UCI or UGI (boxed: its spec is the largest).
+    Uci(Box<UciSpec>),
 }
 
 /// Why a seat's text names no player.
@@ -36,9 +40,15 @@ pub enum SeatError {
 impl Seat {
     /// Reads `CONFIG` or `engine:PATH[:ai=CONFIG]`.
     pub fn parse(text: &str, variant: Variant) -> Result<Seat, SeatError> {
-        Ok(match text.trim().strip_prefix("engine:") {
-            Some(rest) => Seat::Engine(EngineSpec::parse(rest)?),
-            None => Seat::Ai(AiConfig::parse(text, variant)?),
+        let text = text.trim();
+        Ok(if let Some(rest) = text.strip_prefix("engine:") {
+            Seat::Engine(EngineSpec::parse(rest)?)
+        } else if let Some(rest) = text.strip_prefix("uci:") {
+            Seat::Uci(Box::new(UciSpec::parse(rest, UciProtocol::Uci)?))
+        } else if let Some(rest) = text.strip_prefix("ugi:") {
+            Seat::Uci(Box::new(UciSpec::parse(rest, UciProtocol::Ugi)?))
+        } else {
+            Seat::Ai(AiConfig::parse(text, variant)?)
         })
     }
 
@@ -49,6 +59,10 @@ impl Seat {
                 spec.timeout = timeout;
                 Seat::Engine(spec)
             }
+            Seat::Uci(mut spec) => {
+                spec.timeout = timeout;
+                Seat::Uci(spec)
+            }
             ai => ai,
         }
     }
@@ -58,7 +72,7 @@ impl Seat {
     pub(crate) fn check(&self, terms: &EngineTerms) -> Result<(), EngineStartError> {
         match self {
             Seat::Ai(_) => Ok(()),
-            Seat::Engine(_) => {
+            Seat::Engine(_) | Seat::Uci(_) => {
                 self.sit(terms).map(drop).map_err(|error| EngineStartError { seat: self.to_string(), error })
             }
         }
@@ -73,6 +87,9 @@ impl Seat {
                 let text = spec.ai.as_deref().unwrap_or("enhanced:expert:time=1000");
                 Player::Ai(AiConfig::parse(text, variant).unwrap_or_else(|_| Level::MASTER.config()))
             }
+            // Another engine's player has no config here: the record keeps
+            // this build's strongest level, and the series names the seat.
+            Seat::Uci(_) => Player::Ai(Level::MASTER.config()),
         }
     }
 
@@ -82,6 +99,7 @@ impl Seat {
         Ok(match self {
             Seat::Ai(config) => Sitting::Ai(config.clone(), SearchMemory::new()),
             Seat::Engine(spec) => Sitting::Engine(Box::new(EngineProcess::start(spec, terms)?)),
+            Seat::Uci(spec) => Sitting::Uci(Box::new(UciProcess::start(spec, terms)?)),
         })
     }
 }
@@ -91,6 +109,7 @@ impl std::fmt::Display for Seat {
         match self {
             Seat::Ai(config) => write!(f, "{config}"),
             Seat::Engine(spec) => write!(f, "{spec}"),
+            Seat::Uci(spec) => write!(f, "{spec}"),
         }
     }
 }
@@ -109,4 +128,5 @@ pub struct EngineStartError {
 pub(crate) enum Sitting {
     Ai(AiConfig, SearchMemory),
     Engine(Box<EngineProcess>),
+    Uci(Box<UciProcess>),
 }

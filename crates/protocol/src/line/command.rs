@@ -7,7 +7,7 @@ use breakline_rules::{BoardSize, Variant};
 use super::SyntaxError;
 use crate::command::{Command, EngineOption, Go, GoClocks, SolveLimits, Start};
 
-const SETOPTION_USAGE: &str = "setoption ai <config> | setoption threads <n|auto> | setoption movelimit <plies> | setoption wdl on|off | setoption multipv <lines>";
+const SETOPTION_USAGE: &str = "setoption ai <config> | setoption threads <n|auto> | setoption movelimit <plies> | setoption wdl on|off | setoption multipv <lines> | setoption hash <MiB>";
 
 /// The command on `line`; `None` for a blank line.
 pub fn parse_command(line: &str) -> Result<Option<Command>, SyntaxError> {
@@ -80,12 +80,13 @@ fn option(args: &[&str]) -> Result<EngineOption, SyntaxError> {
                 .filter(|n| limits::MULTIPV.contains(n))
                 .ok_or_else(|| SyntaxError::MultiPv(n.to_string()))?,
         ),
+        ["hash", n] => EngineOption::Hash(crate::uci::hash_mib(n).ok_or_else(|| SyntaxError::Hash(n.to_string()))?),
         ["movelimit", n] => EngineOption::MoveLimit(n.parse().map_err(|_| SyntaxError::MoveLimit(n.to_string()))?),
         _ => return Err(SyntaxError::Usage(SETOPTION_USAGE)),
     })
 }
 
-/// `go [depth N] [movetime MS] [iterations N] [wtime W btime B winc I binc J
+/// `go [depth N] [movetime MS] [iterations N] [nodes N] [wtime W btime B winc I binc J
 /// movestogo N] [ai <config>] | go [ai <config>] infinite`.
 fn go(args: &[&str]) -> Result<Go, SyntaxError> {
     let mut go = Go::default();
@@ -98,7 +99,8 @@ fn go(args: &[&str]) -> Result<Go, SyntaxError> {
                 tail
             }
             [
-                key @ ("depth" | "movetime" | "iterations" | "ai" | "wtime" | "btime" | "winc" | "binc" | "movestogo"),
+                key @ ("depth" | "movetime" | "iterations" | "nodes" | "ai" | "wtime" | "btime" | "winc" | "binc"
+                | "movestogo"),
             ] => {
                 return Err(SyntaxError::GoNeedsValue(key.to_string()));
             }
@@ -115,17 +117,30 @@ fn go(args: &[&str]) -> Result<Go, SyntaxError> {
                 set_clock(&mut go.clocks, key, value)?;
                 tail
             }
+            ["nodes", value, tail @ ..] => {
+                go.nodes = Some(node_count(value)?);
+                tail
+            }
             [other, ..] => return Err(SyntaxError::UnknownGoOption(other.to_string())),
         };
     }
-    if go.infinite && (!go.limits.is_empty() || go.clocks.any()) {
+    if go.infinite && (!go.limits.is_empty() || go.clocks.any() || go.nodes.is_some()) {
         return Err(SyntaxError::InfiniteWithLimits);
     }
     Ok(go)
 }
 
+/// A `go nodes` count: a number above 0.
+pub(crate) fn node_count(value: &str) -> Result<u64, SyntaxError> {
+    value
+        .parse()
+        .ok()
+        .filter(|&n| n > 0)
+        .ok_or_else(|| SyntaxError::GoValue { key: "nodes".into(), value: value.into() })
+}
+
 /// Reads one clock option (`wtime`, `btime`, `winc`, `binc`, `movestogo`).
-fn set_clock(clocks: &mut GoClocks, key: &str, value: &str) -> Result<(), SyntaxError> {
+pub(crate) fn set_clock(clocks: &mut GoClocks, key: &str, value: &str) -> Result<(), SyntaxError> {
     let bad = || SyntaxError::GoValue { key: key.to_string(), value: value.to_string() };
     if key == "movestogo" {
         clocks.moves_to_go = Some(value.parse::<u32>().ok().filter(|&n| n > 0).ok_or_else(bad)?);
@@ -206,6 +221,10 @@ pub fn command_text(command: &Command) -> String {
         Command::Go(go) => go_text(go),
         Command::Perft(depth) => format!("perft {depth}"),
         Command::Solve(limits) => solve_text(limits),
+        // UCI's own commands have no line of this protocol: UCI's words.
+        Command::Hello(_) | Command::NewGame | Command::Query(_) => {
+            crate::uci::command_text(command, crate::uci::Flavor::Uci)
+        }
     }
 }
 
@@ -217,6 +236,7 @@ fn option_text(option: &EngineOption) -> String {
         EngineOption::MoveLimit(n) => format!("movelimit {n}"),
         EngineOption::Wdl(on) => format!("wdl {}", if *on { "on" } else { "off" }),
         EngineOption::MultiPv(n) => format!("multipv {n}"),
+        EngineOption::Hash(n) => format!("hash {n}"),
     }
 }
 
@@ -228,6 +248,9 @@ fn go_text(go: &Go) -> String {
             Limit::TimeMs(ms) => format!(" movetime {ms}"),
             Limit::Iterations(n) => format!(" iterations {n}"),
         });
+    }
+    if let Some(n) = go.nodes {
+        line.push_str(&format!(" nodes {n}"));
     }
     let clocks = &go.clocks;
     let keys = [

@@ -2,7 +2,7 @@
 //! `variant breakthrough 8x8`, `info ... score win3 ...`. Each command and
 //! reply is read and written here once; see `docs/guide/engine-protocol.md`.
 
-mod command;
+pub(crate) mod command;
 mod reply;
 mod score;
 
@@ -36,6 +36,25 @@ pub enum SyntaxError {
     /// `setoption threads` with no count.
     #[error("bad thread count '{0}' ({expect})", expect = threads_expect())]
     ThreadCount(String),
+    /// `setoption hash` out of range.
+    #[error("bad hash size '{0}' ({expect})", expect = limits::describe(&limits::TABLE_MIB, "MiB"))]
+    Hash(String),
+    /// A UCI `setoption` for an option the engine does not have.
+    #[error("no option '{0}'")]
+    UnknownOption(String),
+    /// A UCI option given a value it does not take.
+    #[error("option {option} takes {expect}, not '{value}'")]
+    OptionValue {
+        /// The option.
+        option: String,
+        /// What it takes.
+        expect: &'static str,
+        /// What it was given.
+        value: String,
+    },
+    /// A UCI position string that cannot be read.
+    #[error(transparent)]
+    Fen(#[from] breakline_rules::error::FenError),
     /// `setoption movelimit` with no count.
     #[error("bad move limit '{0}'")]
     MoveLimit(String),

@@ -29,6 +29,10 @@ pub fn reply_text(reply: &Reply) -> String {
             format!("solved win {winner} {plies} nodes {nodes} pv {}", pv.join(" "))
         }
         Reply::Solved(Solved::Unknown { nodes }) => format!("solved unknown nodes {nodes}"),
+        // UCI's own replies have no line of this protocol: UCI's words.
+        Reply::Id(_) | Reply::Option(_) | Reply::HelloOk(_) | Reply::Response(_) => {
+            crate::uci::reply_text(reply).unwrap_or_default()
+        }
     }
 }
 

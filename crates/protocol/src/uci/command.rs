@@ -1,0 +1,267 @@
+//! UCI and UGI commands as lines: read once ([`parse_command`]) and written
+//! once ([`command_text`]). Moves stay text (the position reads them with
+//! or without a dash); a `position fen` is read into Breakline's own ranks.
+
+use breakline_ai::search::{AiConfig, Limit, limits, parse_threads};
+use breakline_rules::placement::Placement;
+use breakline_rules::{BoardSize, Variant};
+
+use super::{Flavor, hash_mib, uci_move, variant_name};
+use crate::command::{Command, EngineOption, Go, Protocol, Query, Start};
+use crate::line::SyntaxError;
+use crate::line::command::{node_count, set_clock};
+
+/// The command on `line` (`None` for a blank line); `flavor` says whose
+/// clocks `p1time` and `p2time` are.
+pub fn parse_command(line: &str, flavor: Flavor) -> Result<Option<Command>, SyntaxError> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let Some((&word, args)) = words.split_first() else {
+        return Ok(None);
+    };
+    let command = match (word, args) {
+        ("uci", []) => Command::Hello(Protocol::Uci),
+        ("ugi", []) => Command::Hello(Protocol::Ugi),
+        ("ucinewgame" | "uginewgame", []) => Command::NewGame,
+        ("isready", []) => Command::IsReady,
+        ("stop", []) => Command::Stop,
+        ("quit", []) => Command::Quit,
+        ("setoption", _) => setoption(args)?,
+        ("position", _) => position(args)?,
+        ("go", _) => Command::Go(go(args, flavor)?),
+        ("query", [what]) => Command::Query(query(what)?),
+        ("uci" | "ugi" | "ucinewgame" | "uginewgame" | "isready" | "stop" | "quit", _) => {
+            return Err(SyntaxError::Usage("uci, ugi, ucinewgame, isready, stop and quit take nothing after them"));
+        }
+        ("query", _) => return Err(SyntaxError::Usage(QUERY_USAGE)),
+        (other, _) => return Err(SyntaxError::UnknownCommand(other.to_string())),
+    };
+    Ok(Some(command))
+}
+
+const QUERY_USAGE: &str = "query gameover|p1turn|result";
+const SETOPTION_USAGE: &str = "setoption name <option> [value <value>]";
+
+fn query(what: &str) -> Result<Query, SyntaxError> {
+    Ok(match what {
+        "gameover" => Query::GameOver,
+        "p1turn" => Query::P1Turn,
+        "result" => Query::Result,
+        _ => return Err(SyntaxError::Usage(QUERY_USAGE)),
+    })
+}
+
+/// `setoption name <words> [value <words>]`: the name's case does not matter.
+fn setoption(args: &[&str]) -> Result<Command, SyntaxError> {
+    let ["name", rest @ ..] = args else {
+        return Err(SyntaxError::Usage(SETOPTION_USAGE));
+    };
+    let split = rest.iter().position(|w| *w == "value").unwrap_or(rest.len());
+    let name = rest[..split].join(" ");
+    let value: Vec<&str> = rest.get(split + 1..).unwrap_or_default().to_vec();
+    if name.is_empty() {
+        return Err(SyntaxError::Usage(SETOPTION_USAGE));
+    }
+    let text = value.join(" ");
+    let bad = |expect: &'static str| SyntaxError::OptionValue { option: name.clone(), expect, value: text.clone() };
+    let option = match name.to_ascii_lowercase().as_str() {
+        "uci_variant" => return variant(&value).map_err(|_| bad("breakthrough or linesofaction, and a size")),
+        "threads" => EngineOption::Threads(parse_threads(&text).ok_or_else(|| bad("a thread count"))?),
+        "hash" => EngineOption::Hash(hash_mib(&text).ok_or_else(|| bad("a size in MiB (1 to 4096)"))?),
+        "multipv" => EngineOption::MultiPv(
+            text.parse().ok().filter(|n| limits::MULTIPV.contains(n)).ok_or_else(|| bad("a line count (1 to 32)"))?,
+        ),
+        "uci_showwdl" => EngineOption::Wdl(match text.as_str() {
+            "true" => true,
+            "false" => false,
+            _ => return Err(bad("true or false")),
+        }),
+        "ai" if !text.is_empty() => EngineOption::Ai(text),
+        "ai" => return Err(bad("a level or AI config")),
+        "movelimit" => EngineOption::MoveLimit(text.parse().map_err(|_| bad("a number of plies"))?),
+        _ => return Err(SyntaxError::UnknownOption(name)),
+    };
+    Ok(Command::SetOption(option))
+}
+
+/// `UCI_Variant`'s value: the variant, and a board size after it if not its default.
+fn variant(value: &[&str]) -> Result<Command, SyntaxError> {
+    let (name, size) = match value {
+        [name] => (*name, None),
+        [name, size] => (*name, Some(size.parse::<BoardSize>()?)),
+        _ => return Err(SyntaxError::Usage(SETOPTION_USAGE)),
+    };
+    Ok(Command::Variant { variant: name.parse::<Variant>()?, size })
+}
+
+/// `position startpos|fen <UCI FEN> [moves m1 m2 ...]`.
+fn position(args: &[&str]) -> Result<Command, SyntaxError> {
+    let (start, rest) = match args {
+        ["startpos", rest @ ..] => (Start::StartPos, rest),
+        ["fen", fields @ ..] => {
+            let end = fields.iter().position(|w| *w == "moves").unwrap_or(fields.len());
+            let own = Placement::parse_uci(&fields[..end].join(" "))?.to_fen();
+            let (ranks, side) = own.split_once(' ').unwrap_or((&own, "w"));
+            (Start::Fen { ranks: ranks.to_string(), side: side.to_string() }, &fields[end..])
+        }
+        _ => return Err(SyntaxError::Usage("position startpos|fen <fen> [moves m1 m2 ...]")),
+    };
+    let moves = match rest {
+        [] => Vec::new(),
+        ["moves", moves @ ..] => moves.iter().map(|m| m.to_string()).collect(),
+        [other, ..] => return Err(SyntaxError::ExpectedMoves(other.to_string())),
+    };
+    Ok(Command::Position { start, moves })
+}
+
+/// `go [depth N] [movetime MS] [nodes N] [wtime W btime B winc I binc J
+/// movestogo N] | go infinite`; UGI's clocks are `p1time p2time p1inc p2inc`.
+fn go(args: &[&str], flavor: Flavor) -> Result<Go, SyntaxError> {
+    let mut go = Go::default();
+    let mut rest = args;
+    loop {
+        rest = match rest {
+            [] => break,
+            ["infinite", tail @ ..] => {
+                go.infinite = true;
+                tail
+            }
+            [key] => return Err(SyntaxError::GoNeedsValue(key.to_string())),
+            [key @ ("depth" | "movetime"), value, tail @ ..] => {
+                let config_key = if *key == "movetime" { "time" } else { key };
+                go.limits.push(Limit::parse(config_key, value)?);
+                tail
+            }
+            ["nodes", value, tail @ ..] => {
+                go.nodes = Some(node_count(value)?);
+                tail
+            }
+            [key, value, tail @ ..] => {
+                let clock = clock_key(key, flavor).ok_or_else(|| SyntaxError::UnknownGoOption(key.to_string()))?;
+                set_clock(&mut go.clocks, clock, value)?;
+                tail
+            }
+        };
+    }
+    if go.infinite && (!go.limits.is_empty() || go.clocks.any() || go.nodes.is_some()) {
+        return Err(SyntaxError::InfiniteWithLimits);
+    }
+    Ok(go)
+}
+
+/// A clock word of `flavor` as the colour's (`p1time` is `wtime` when White moves first).
+fn clock_key(key: &str, flavor: Flavor) -> Option<&'static str> {
+    let colour = |p1_is_white: bool, white: &'static str, black: &'static str| {
+        if p1_is_white { white } else { black }
+    };
+    match (flavor, key) {
+        (Flavor::Uci, "wtime") => Some("wtime"),
+        (Flavor::Uci, "btime") => Some("btime"),
+        (Flavor::Uci, "winc") => Some("winc"),
+        (Flavor::Uci, "binc") => Some("binc"),
+        (_, "movestogo") => Some("movestogo"),
+        (Flavor::Ugi { p1 }, "p1time") => Some(colour(p1.index() == 0, "wtime", "btime")),
+        (Flavor::Ugi { p1 }, "p2time") => Some(colour(p1.index() != 0, "wtime", "btime")),
+        (Flavor::Ugi { p1 }, "p1inc") => Some(colour(p1.index() == 0, "winc", "binc")),
+        (Flavor::Ugi { p1 }, "p2inc") => Some(colour(p1.index() != 0, "winc", "binc")),
+        _ => None,
+    }
+}
+
+/// The line that says `command` in `flavor`. Commands UCI has no line for
+/// (`legal`, `perft`, ...) are written as Breakline's line protocol writes them.
+pub fn command_text(command: &Command, flavor: Flavor) -> String {
+    match command {
+        Command::Hello(Protocol::Uci) => "uci".to_string(),
+        Command::Hello(Protocol::Ugi) => "ugi".to_string(),
+        Command::NewGame if flavor == Flavor::Uci => "ucinewgame".to_string(),
+        Command::NewGame => "uginewgame".to_string(),
+        Command::Query(what) => format!(
+            "query {}",
+            match what {
+                Query::GameOver => "gameover",
+                Query::P1Turn => "p1turn",
+                Query::Result => "result",
+            }
+        ),
+        Command::Variant { variant, size } => {
+            let size = size.map(|s| format!(" {s}")).unwrap_or_default();
+            format!("setoption name UCI_Variant value {}{size}", variant_name(*variant))
+        }
+        Command::SetOption(option) => option_text(option),
+        Command::Position { start, moves } => position_text(start, moves),
+        Command::Go(go) => go_text(go, flavor),
+        other => crate::line::command_text(other),
+    }
+}
+
+fn option_text(option: &EngineOption) -> String {
+    let (name, value) = match option {
+        EngineOption::Ai(text) => ("AI", text.clone()),
+        EngineOption::Threads(AiConfig::AUTO_THREADS) => ("Threads", "auto".to_string()),
+        EngineOption::Threads(n) => ("Threads", n.to_string()),
+        EngineOption::Hash(n) => ("Hash", n.to_string()),
+        EngineOption::MultiPv(n) => ("MultiPV", n.to_string()),
+        EngineOption::Wdl(on) => ("UCI_ShowWDL", on.to_string()),
+        EngineOption::MoveLimit(n) => ("MoveLimit", n.to_string()),
+    };
+    setoption_text(name, &value)
+}
+
+/// `setoption name NAME value VALUE`: any option, the engine's own included.
+pub fn setoption_text(name: &str, value: &str) -> String {
+    format!("setoption name {name} value {value}")
+}
+
+fn position_text(start: &Start, moves: &[String]) -> String {
+    let mut line = match start {
+        Start::StartPos => "position startpos".to_string(),
+        Start::Fen { ranks, side } => match Placement::parse(&format!("{ranks} {side}")) {
+            Ok(placement) => format!("position fen {}", placement.to_uci_fen()),
+            // Not a position string at all: passed on for the engine to refuse.
+            Err(_) => format!("position fen {ranks} {side}"),
+        },
+    };
+    if !moves.is_empty() {
+        line.push_str(" moves");
+        for m in moves {
+            line.push(' ');
+            line.push_str(&uci_move(m));
+        }
+    }
+    line
+}
+
+fn go_text(go: &Go, flavor: Flavor) -> String {
+    let mut line = "go".to_string();
+    for limit in &go.limits {
+        line.push_str(&match limit {
+            Limit::Depth(n) => format!(" depth {n}"),
+            Limit::TimeMs(ms) => format!(" movetime {ms}"),
+            // UCI has no playout count: the nearest is a node count.
+            Limit::Iterations(n) => format!(" nodes {n}"),
+        });
+    }
+    if let Some(n) = go.nodes {
+        line.push_str(&format!(" nodes {n}"));
+    }
+    let c = &go.clocks;
+    let keys: [(&str, Option<u64>); 4] = match flavor {
+        Flavor::Uci => [("wtime", c.time[0]), ("btime", c.time[1]), ("winc", c.increment[0]), ("binc", c.increment[1])],
+        Flavor::Ugi { p1 } => {
+            let (one, two) = (p1.index(), p1.opponent().index());
+            [("p1time", c.time[one]), ("p2time", c.time[two]), ("p1inc", c.increment[one]), ("p2inc", c.increment[two])]
+        }
+    };
+    for (key, value) in keys {
+        if let Some(ms) = value {
+            line.push_str(&format!(" {key} {ms}"));
+        }
+    }
+    if let Some(n) = c.moves_to_go {
+        line.push_str(&format!(" movestogo {n}"));
+    }
+    if go.infinite {
+        line.push_str(" infinite");
+    }
+    line
+}
