@@ -56,7 +56,8 @@ fn games_and_clean_import(dir: &Path, count: u64) -> (PathBuf, String) {
 #[test]
 fn a_writer_killed_mid_import_leaves_a_sound_file_that_the_import_completes() {
     let dir = scratch("kill");
-    let (file, clean) = games_and_clean_import(&dir, 3_000);
+    let total = 3 * BATCH;
+    let (file, clean) = games_and_clean_import(&dir, total as u64);
     let db = dir.join("lib.sqlite3");
     let mut child = command(&["library", "--db", db.to_str().unwrap(), "import", file.to_str().unwrap(), "--progress"])
         .stdout(Stdio::piped())
@@ -66,7 +67,7 @@ fn a_writer_killed_mid_import_leaves_a_sound_file_that_the_import_completes() {
     let mut committed = 0;
     for line in BufReader::new(child.stdout.take().unwrap()).lines() {
         committed = line.unwrap().strip_prefix("stored ").unwrap().parse::<usize>().unwrap();
-        if committed >= 500 {
+        if committed >= BATCH {
             break;
         }
     }
@@ -75,21 +76,22 @@ fn a_writer_killed_mid_import_leaves_a_sound_file_that_the_import_completes() {
     // mid-transaction).
     child.kill().unwrap();
     child.wait().unwrap();
-    assert!(committed >= 500);
+    assert!(committed >= BATCH);
     assert_eq!(integrity(&db), "ok");
     let stored = Library::open(&db).unwrap().count().unwrap() as usize;
-    assert!((committed..=3_000).contains(&stored), "{stored} games after {committed} were committed");
+    assert!((committed..=total).contains(&stored), "{stored} games after {committed} were committed");
     let (status, out) = import(&db, &file, &[]);
-    assert!(status.success() && out.contains(&format!("({} new, {stored} already there)", 3_000 - stored)), "{out}");
+    assert!(status.success() && out.contains(&format!("({} new, {stored} already there)", total - stored)), "{out}");
     assert_eq!(exported(&db), clean, "the import run again made the clean import's library");
 }
 
 #[test]
 fn an_import_aborted_at_any_game_is_completed_exactly_by_running_it_again() {
     let dir = scratch("abort");
-    let (file, clean) = games_and_clean_import(&dir, 1_200);
+    let total = 2 * BATCH + 200;
+    let (file, clean) = games_and_clean_import(&dir, total as u64);
     // Mid-batch, a batch's last game (not committed), the next batch's first.
-    for abort_after in [1, 317, BATCH, BATCH + 1, 1_111] {
+    for abort_after in [1, 317, BATCH, BATCH + 1, 2 * BATCH + 111] {
         let db = dir.join(format!("lib-{abort_after}.sqlite3"));
         let (status, _) = import(&db, &file, &["--abort-after", &abort_after.to_string()]);
         assert!(!status.success(), "the import did not abort after {abort_after}");
@@ -97,7 +99,7 @@ fn an_import_aborted_at_any_game_is_completed_exactly_by_running_it_again() {
         let stored = Library::open(&db).unwrap().count().unwrap() as usize;
         assert_eq!(stored, (abort_after - 1) / BATCH * BATCH, "whole batches kept after {abort_after}");
         let (status, out) = import(&db, &file, &[]);
-        assert!(status.success() && out.contains(&format!("({} new, {stored} already", 1_200 - stored)), "{out}");
+        assert!(status.success() && out.contains(&format!("({} new, {stored} already", total - stored)), "{out}");
         assert_eq!(exported(&db), clean, "after {abort_after}");
     }
 }

@@ -66,7 +66,7 @@ pub(super) fn compact_games(tx: &Transaction) -> Result<(), LibraryError> {
         let game = old_game(id, row)?;
         let compact = Row::of(&game)?;
         match insert(tx, "games_v5", Some(id.0), &game, &compact)? {
-            Some(_) => tally.add(&compact.openings, compact.record.result),
+            Some(_) => tally.add(&compact.openings, compact.result),
             None => merge(tx, id, compact.ident)?,
         }
     }

@@ -23,8 +23,17 @@ pub const EXPLORER_PLIES: usize = 16;
 /// A position's key in the index: its hash mixed with its variant and
 /// board, as SQLite's signed integer.
 pub(super) fn key(position: &Position) -> i64 {
+    salted(position, salt(position))
+}
+
+/// What a position's variant and board add to its key.
+fn salt(position: &Position) -> u64 {
     let board = format!("{} {}", position.variant().id(), position.size());
-    let salt = board.bytes().fold(0u64, |h, b| mix(h ^ u64::from(b)));
+    board.bytes().fold(0u64, |h, b| mix(h ^ u64::from(b)))
+}
+
+/// The key of a position whose variant and board give `salt`.
+fn salted(position: &Position, salt: u64) -> i64 {
     mix(position.hash() ^ salt) as i64
 }
 
@@ -38,10 +47,11 @@ pub(super) struct Tally(HashMap<(i64, i64), Counts>);
 /// One game's (key, move code) pairs over its first [`EXPLORER_PLIES`] plies.
 pub(super) fn pairs(start: &Position, moves: impl Iterator<Item = Move>) -> Result<Vec<(i64, i64)>, LibraryError> {
     let mut position = start.clone();
+    let salt = salt(start);
     let mut out = Vec::with_capacity(EXPLORER_PLIES);
     for m in moves.take(EXPLORER_PLIES) {
         let code = codes::code(m).ok_or_else(|| LibraryError::Unstorable("a square off the board".into()))?;
-        out.push((key(&position), i64::from(code)));
+        out.push((salted(&position, salt), i64::from(code)));
         position.play(m).map_err(|e| LibraryError::Unstorable(e.to_string()))?;
     }
     Ok(out)
@@ -77,7 +87,10 @@ impl Tally {
                 white_won = white_won + excluded.white_won, drawn = drawn + excluded.drawn,
                 black_won = black_won + excluded.black_won",
         )?;
-        for ((key, code), [played, white, drawn, black]) in self.0.drain() {
+        // In the index's order: each page of it is visited once a batch.
+        let mut sums: Vec<_> = self.0.drain().collect();
+        sums.sort_unstable_by_key(|&(pair, _)| pair);
+        for ((key, code), [played, white, drawn, black]) in sums {
             statement.execute(params![key, code, played, white, drawn, black])?;
         }
         Ok(())

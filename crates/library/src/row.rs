@@ -17,6 +17,7 @@ use breakline_ai::player::{GameRecord, Player};
 use breakline_ai::search::AiConfig;
 use breakline_rules::clock::TimeControl;
 use breakline_rules::position::Position;
+use breakline_rules::record::MoveRecord;
 use breakline_rules::{BoardSize, Outcome, Side, SizeError, Variant, WinReason};
 
 /// The columns a record is rebuilt from.
@@ -43,7 +44,10 @@ pub(super) struct Columns {
 /// what the explorer's index takes of it.
 pub(super) struct Row {
     pub columns: Columns,
-    pub record: GameRecord,
+    pub white: String,
+    pub black: String,
+    pub result: Outcome,
+    pub plies: usize,
     pub json: Option<String>,
     pub ident: i64,
     pub openings: Vec<(i64, i64)>,
@@ -57,7 +61,13 @@ impl Row {
     /// The record replayed and checked, and its compact columns.
     pub(super) fn of(game: &LibraryGame) -> Result<Row, LibraryError> {
         let (record, end) = game.record.rebuilt().map_err(unstorable)?;
-        let start = record.start_position().map_err(unstorable)?;
+        Row::checked(&record, &end, game.played_at.map(|t| t.as_second()))
+    }
+
+    /// The compact columns of a record already replayed and checked (a
+    /// record from `rebuilt`, or one a game's text was read into), which
+    /// ends at `end`.
+    pub(super) fn checked(record: &GameRecord, end: &Position, played_at: Option<i64>) -> Result<Row, LibraryError> {
         let usual = Position::start(end.variant(), end.size()).map(|p| p.fen()).ok();
         let columns = Columns {
             variant: end.variant().id().to_string(),
@@ -69,10 +79,9 @@ impl Row {
             time_control: record.time_control.map(|tc| tc.to_string()),
             outcome: serde_json::to_string(&record.result).map_err(unstorable)?,
         };
-        let plain = columns.record().ok();
-        let json = match plain.as_ref() == Some(&record) {
+        let json = match columns.plain(record, end).ok().as_ref() == Some(record) {
             true => None,
-            false => Some(serde_json::to_string(&record).map_err(unstorable)?),
+            false => Some(serde_json::to_string(record).map_err(unstorable)?),
         };
         let ident = Identity {
             variant: &columns.variant,
@@ -82,40 +91,52 @@ impl Row {
             outcome: &columns.outcome,
             white: &columns.white_label,
             black: &columns.black_label,
-            day: game.played_at.map(|t| day_of(t.as_second())),
+            day: played_at.map(day_of),
         }
         .hash();
+        let start = columns.start_position().map_err(unstorable)?;
         let openings = openings::pairs(&start, end.moves().iter().copied())?;
-        Ok(Row { columns, record, json, ident, openings })
+        Ok(Row {
+            white: record.white.display_name(),
+            black: record.black.display_name(),
+            result: record.result,
+            plies: record.moves.len(),
+            columns,
+            json,
+            ident,
+            openings,
+        })
     }
 }
 
 impl Columns {
-    /// The record these columns hold: the moves replayed from the start
-    /// without figures, the outcome's resignation or fallen flag kept.
-    pub(super) fn record(&self) -> Result<GameRecord, String> {
+    /// The start position these columns name.
+    fn start_position(&self) -> Result<Position, String> {
         let variant: Variant = self.variant.parse().map_err(|e: SizeError| e.to_string())?;
-        let size: BoardSize = self.size.parse().map_err(|e: SizeError| e.to_string())?;
-        let start = match &self.start {
-            Some(fen) => Position::from_fen(variant, fen).map_err(|e| e.to_string())?,
-            None => Position::start(variant, size).map_err(|e| e.to_string())?,
-        };
+        match &self.start {
+            Some(fen) => Position::from_fen(variant, fen).map_err(|e| e.to_string()),
+            None => {
+                let size: BoardSize = self.size.parse().map_err(|e: SizeError| e.to_string())?;
+                Position::start(variant, size).map_err(|e| e.to_string())
+            }
+        }
+    }
+
+    /// A record of these columns with `moves`, ending at `end`: the players,
+    /// time control and outcome as the columns hold them.
+    fn record_of(&self, start: &Position, moves: Vec<MoveRecord>, end: &Position) -> Result<GameRecord, String> {
+        let variant = start.variant();
         let player = |label: &str| match label {
             "human" => Ok(Player::Human),
             config => AiConfig::parse(config, variant).map(Player::Ai).map_err(|e| e.to_string()),
         };
-        let mut record = GameRecord::new(&start, player(&self.white_label)?, player(&self.black_label)?, 0);
+        let mut record = GameRecord::new(start, player(&self.white_label)?, player(&self.black_label)?, 0);
         record.time_control =
             self.time_control.as_deref().map(TimeControl::parse).transpose().map_err(|e| e.to_string())?;
-        let mut position = start;
-        for m in codes::moves(&self.moves) {
-            let before = position.clone();
-            position.play(m).map_err(|e| e.to_string())?;
-            record.push(&before, m, None);
-        }
-        record.finish(&position);
+        record.moves = moves;
+        record.finish(end);
         let outcome: Outcome = serde_json::from_str(&self.outcome).map_err(|e| e.to_string())?;
-        if !position.outcome().is_over() {
+        if !end.outcome().is_over() {
             match outcome {
                 Outcome::Win { winner, reason: WinReason::Resignation } => record.resign(winner.opponent()),
                 Outcome::Win { winner, reason: WinReason::Time } => record.flag_fell(winner.opponent()),
@@ -124,6 +145,33 @@ impl Columns {
         }
         Ok(record)
     }
+
+    /// The record these columns hold: the moves replayed from the start
+    /// without figures, the outcome's resignation or fallen flag kept.
+    pub(super) fn record(&self) -> Result<GameRecord, String> {
+        let start = self.start_position()?;
+        let mut position = start.clone();
+        let mut moves = Vec::with_capacity(self.moves.len() / 2);
+        for m in codes::moves(&self.moves) {
+            moves.push(plain_move(position.move_name(m), position.side_to_move(), m.capture));
+            position.play(m).map_err(|e| e.to_string())?;
+        }
+        self.record_of(&start, moves, &position)
+    }
+
+    /// What [`Columns::record`] makes of `record`'s row, without replaying
+    /// it: the moves as `record` names them, their figures dropped. The
+    /// names are the same: a move's code keeps its squares and capture,
+    /// from which both name it.
+    fn plain(&self, record: &GameRecord, end: &Position) -> Result<GameRecord, String> {
+        let moves = record.moves.iter().map(|m| plain_move(m.notation.clone(), m.side, m.capture)).collect();
+        self.record_of(&self.start_position()?, moves, end)
+    }
+}
+
+/// A ply without search figures or clock.
+fn plain_move(notation: String, side: Side, capture: bool) -> MoveRecord {
+    MoveRecord { notation, side, capture, nodes: 0, time_us: 0, depth: 0, score: None, book: false, clock_ms: None }
 }
 
 /// Inserts the game's row into `table` (inside the caller's transaction),
@@ -135,7 +183,7 @@ pub(super) fn insert(
     game: &LibraryGame,
     row: &Row,
 ) -> Result<Option<GameId>, LibraryError> {
-    let (record, columns) = (&row.record, &row.columns);
+    let columns = &row.columns;
     let inserted = tx
         .prepare_cached(&format!(
             "INSERT INTO {table} (id, ident, variant, size, white, black, white_label, black_label, person,
@@ -148,17 +196,17 @@ pub(super) fn insert(
             row.ident,
             columns.variant,
             columns.size,
-            record.white.display_name(),
-            record.black.display_name(),
+            row.white,
+            row.black,
             columns.white_label,
             columns.black_label,
             game.person.map(Side::name),
             game.rated,
             columns.time_control,
             game.played_at.map(|t| t.as_second()),
-            result_token(record.result),
+            result_token(row.result),
             columns.outcome,
-            record.moves.len() as i64,
+            row.plies as i64,
             game.opening_plies,
             columns.start,
             columns.moves,

@@ -24,6 +24,9 @@ const FILE_NAME: &str = "library.sqlite3";
 /// The page cache, KiB.
 const CACHE_KIB: i64 = 64 * 1024;
 
+/// Pages of write-ahead log (4 KiB each) between checkpoints.
+const CHECKPOINT_PAGES: i64 = 16 * 1024;
+
 /// An open library.
 pub struct Library {
     pub(super) conn: Connection,
@@ -66,6 +69,10 @@ impl Library {
         // The explorer's index is written at random places (by hash): a
         // page cache of CACHE_KIB keeps an import from rereading it.
         conn.pragma_update(None, "cache_size", -CACHE_KIB)?;
+        // Checkpoints every CHECKPOINT_PAGES of log, not SQLite's 1,000: an
+        // import's batches touch the same index pages, which a checkpoint
+        // then writes into the file once, not once a batch.
+        conn.pragma_update(None, "wal_autocheckpoint", CHECKPOINT_PAGES)?;
         Ok(Library { conn, path: path.to_path_buf() })
     }
 
@@ -150,10 +157,14 @@ pub(super) struct Batch<'c> {
 impl Batch<'_> {
     /// Stores `game` unless the library holds the same one.
     pub(super) fn store(&mut self, game: &LibraryGame) -> Result<Kept, LibraryError> {
-        let row = Row::of(game)?;
-        match insert(&self.tx, "games", None, game, &row)? {
+        self.store_row(game, &Row::of(game)?)
+    }
+
+    /// Stores `game`, whose row is `row`, unless the library holds the same one.
+    pub(super) fn store_row(&mut self, game: &LibraryGame, row: &Row) -> Result<Kept, LibraryError> {
+        match insert(&self.tx, "games", None, game, row)? {
             Some(id) => {
-                self.tally.add(&row.openings, row.record.result);
+                self.tally.add(&row.openings, row.result);
                 Ok(Kept { id, new: true })
             }
             None => {

@@ -11,14 +11,16 @@ use jiff::tz::TimeZone;
 
 use super::entry::{GameId, LibraryGame};
 use super::error::LibraryError;
+use super::row::Row;
 use super::store::Library;
 use breakline_ai::game_text::{self, GameTextError, Headers};
+use breakline_rules::position::Position;
 use thiserror::Error;
 
 /// Games an import stores in one transaction: a kill loses at most the
 /// batch being written (the same import run again stores it), and the
 /// explorer's counts are written once a batch.
-pub const BATCH: usize = 500;
+pub const BATCH: usize = 2_000;
 
 /// A game of an imported file that was not kept, and why.
 #[derive(Clone, Debug, PartialEq)]
@@ -111,11 +113,42 @@ pub struct DateError {
 /// One game's text read into a library game (its `Date` tag, `YYYY.MM.DD`,
 /// taken as midnight UTC).
 pub fn read_game(text: &str) -> Result<LibraryGame, ReadGameError> {
-    let (record, _, headers) = game_text::read(text)?;
+    Ok(read_game_to_end(text)?.0)
+}
+
+/// [`read_game`] with the game's last position: what an import reads of
+/// each game, in this one place (a new format of game text goes here).
+fn read_game_to_end(text: &str) -> Result<(LibraryGame, Position), ReadGameError> {
+    let (record, end, headers) = game_text::read(text)?;
     let played_at = headers.date.as_deref().map(parse_date).transpose()?.flatten();
     let mut game = LibraryGame::new(record, played_at);
     game.opening_plies = headers.opening_plies;
-    Ok(game)
+    Ok((game, end))
+}
+
+/// Threads that read an import's games at most: reading (a replay of every
+/// move) is most of an import's work, and the games are independent.
+const READERS: usize = 4;
+
+/// One game's text read and made into its row, or why it cannot be stored.
+fn read_one(text: &str) -> Result<(LibraryGame, Row), String> {
+    let (game, end) = read_game_to_end(text).map_err(|e| e.to_string())?;
+    let row = Row::checked(&game.record, &end, game.played_at.map(|t| t.as_second())).map_err(|e| e.to_string())?;
+    Ok((game, row))
+}
+
+/// The games of `texts` read on up to [`READERS`] threads, in order.
+fn read_all(texts: &[&str]) -> Vec<Result<(LibraryGame, Row), String>> {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(READERS);
+    let per_thread = texts.len().div_ceil(threads).max(1);
+    std::thread::scope(|scope| {
+        let readers: Vec<_> = texts
+            .chunks(per_thread)
+            .map(|chunk| scope.spawn(move || chunk.iter().map(|text| read_one(text)).collect::<Vec<_>>()))
+            .collect();
+        // A reader that panicked is a bug: its panic goes on here.
+        readers.into_iter().flat_map(|reader| reader.join().unwrap_or_else(|p| std::panic::resume_unwind(p))).collect()
+    })
 }
 
 /// `YYYY.MM.DD` (PGN) or `YYYY-MM-DD` as midnight UTC; PGN's unknown parts (`??`) give no date.
@@ -175,18 +208,21 @@ impl Library {
         let mut games = split_games(text).into_iter().enumerate().peekable();
         let mut done = 0;
         while games.peek().is_some() {
+            let texts: Vec<(usize, usize, &str)> =
+                games.by_ref().take(BATCH).map(|(index, (line, game))| (index, line, game)).collect();
+            let read = read_all(&texts.iter().map(|&(_, _, game)| game).collect::<Vec<_>>());
             let first = summary.stored.len();
             let mut batch = self.batch()?;
-            for (index, (line, game)) in games.by_ref().take(BATCH) {
+            for (&(index, line, _), read) in texts.iter().zip(read) {
                 done += 1;
-                match read_game(game) {
-                    Ok(game) => {
-                        let kept = batch.store(&game)?;
+                match read {
+                    Ok((game, row)) => {
+                        let kept = batch.store_row(&game, &row)?;
                         let list = if kept.new { &mut summary.stored } else { &mut summary.already };
                         list.push(kept.id);
                         observe(ImportEvent::Written(done));
                     }
-                    Err(error) => summary.refused.push(Refusal { index: index + 1, line, reason: error.to_string() }),
+                    Err(reason) => summary.refused.push(Refusal { index: index + 1, line, reason }),
                 }
             }
             batch.commit()?;

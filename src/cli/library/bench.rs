@@ -44,8 +44,9 @@ pub(super) fn bench(library: &mut Library, args: &BenchArgs) -> Result<(), Libra
         return Err(LibraryCliError::Filter(format!("{path} holds games: the bench needs an empty library")));
     }
     import(library, args)?;
+    let first_chunk = chunk(args, 0)?;
     let clock = Instant::now();
-    let again = library.import_text(&chunk(args, 0)?, &mut |_| {})?;
+    let again = library.import_text(&first_chunk, &mut |_| {})?;
     println!(
         "imported the first {} games again in {:.2} s: {} new, {} already there",
         again.stored.len() + again.already.len(),
