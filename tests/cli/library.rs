@@ -1,14 +1,16 @@
-//! `breakline library`: a writer killed mid-import leaves every committed
-//! game readable, bad games are named one by one, a file that is no library
+//! `breakline library`: a writer killed (or aborted) at any point of an
+//! import leaves a sound file that the same import run again completes
+//! exactly, an import again stores nothing twice, bad games are named one by one, a file that is no library
 //! is refused in one line and left as it was, and the commands list,
 //! export, report and explore what was stored.
 
 use std::io::{BufRead, BufReader};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Stdio;
 
+use breakline::engine::library::Library;
 use breakline::engine::library::sample::random_games;
-use breakline::engine::library::{GameFilter, Library};
+use breakline::engine::library::transfer::BATCH;
 use breakline::engine::{BoardSize, Variant};
 
 use crate::{breakline, command};
@@ -20,11 +22,43 @@ fn scratch(test: &str) -> PathBuf {
     dir
 }
 
+/// `PRAGMA integrity_check`'s answer for the file.
+fn integrity(db: &Path) -> String {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    conn.query_row("PRAGMA integrity_check", [], |row| row.get(0)).unwrap()
+}
+
+/// Imports `file` into `db`; the command's exit status and stdout.
+fn import(db: &Path, file: &Path, extra: &[&str]) -> (std::process::ExitStatus, String) {
+    let mut args = vec!["library", "--db", db.to_str().unwrap(), "import", file.to_str().unwrap()];
+    args.extend_from_slice(extra);
+    let out = command(&args).stderr(Stdio::null()).output().unwrap();
+    (out.status, String::from_utf8(out.stdout).unwrap())
+}
+
+/// Every game of the library at `db` as text, oldest first.
+fn exported(db: &Path) -> String {
+    let (code, out, err) = breakline(&["library", "--db", db.to_str().unwrap(), "export"]);
+    assert_eq!(code, 0, "{err}");
+    out
+}
+
+/// A file of `count` seeded games and the library a clean import of it makes.
+fn games_and_clean_import(dir: &Path, count: u64) -> (PathBuf, String) {
+    let file = dir.join("games.txt");
+    std::fs::write(&file, random_games(Variant::Breakthrough, BoardSize::new(6, 6), 9, count).unwrap()).unwrap();
+    let clean = dir.join("clean.sqlite3");
+    let (status, out) = import(&clean, &file, &[]);
+    assert!(status.success() && out.contains(&format!("({count} new, 0 already there)")), "{out}");
+    (file, exported(&clean))
+}
+
 #[test]
-fn a_writer_killed_mid_import_leaves_every_committed_game_intact() {
+fn a_writer_killed_mid_import_leaves_a_sound_file_that_the_import_completes() {
     let dir = scratch("kill");
-    let (file, db) = (dir.join("games.txt"), dir.join("lib.sqlite3"));
-    std::fs::write(&file, random_games(Variant::Breakthrough, BoardSize::new(8, 8), 9, 4_000).unwrap()).unwrap();
+    let total = 3 * BATCH;
+    let (file, clean) = games_and_clean_import(&dir, total as u64);
+    let db = dir.join("lib.sqlite3");
     let mut child = command(&["library", "--db", db.to_str().unwrap(), "import", file.to_str().unwrap(), "--progress"])
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -33,23 +67,41 @@ fn a_writer_killed_mid_import_leaves_every_committed_game_intact() {
     let mut committed = 0;
     for line in BufReader::new(child.stdout.take().unwrap()).lines() {
         committed = line.unwrap().strip_prefix("stored ").unwrap().parse::<usize>().unwrap();
-        if committed >= 500 {
+        if committed >= BATCH {
             break;
         }
     }
-    child.kill().unwrap(); // SIGKILL
-    let status = child.wait().unwrap();
-    assert!(!status.success(), "the import ended before it was killed");
-    assert!(committed >= 500);
-    let library = Library::open(&db).unwrap();
-    let stored = library.count().unwrap() as usize;
-    assert!((committed..4_000).contains(&stored), "{stored} games after {committed} were committed");
-    for id in library.ids(&GameFilter::default()).unwrap() {
-        library.get(id).unwrap();
+    // SIGKILL; on a fast machine the import may have ended first, and the
+    // file must be as sound then (the aborted imports below always stop
+    // mid-transaction).
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(committed >= BATCH);
+    assert_eq!(integrity(&db), "ok");
+    let stored = Library::open(&db).unwrap().count().unwrap() as usize;
+    assert!((committed..=total).contains(&stored), "{stored} games after {committed} were committed");
+    let (status, out) = import(&db, &file, &[]);
+    assert!(status.success() && out.contains(&format!("({} new, {stored} already there)", total - stored)), "{out}");
+    assert_eq!(exported(&db), clean, "the import run again made the clean import's library");
+}
+
+#[test]
+fn an_import_aborted_at_any_game_is_completed_exactly_by_running_it_again() {
+    let dir = scratch("abort");
+    let total = 2 * BATCH + 200;
+    let (file, clean) = games_and_clean_import(&dir, total as u64);
+    // Mid-batch, a batch's last game (not committed), the next batch's first.
+    for abort_after in [1, 317, BATCH, BATCH + 1, 2 * BATCH + 111] {
+        let db = dir.join(format!("lib-{abort_after}.sqlite3"));
+        let (status, _) = import(&db, &file, &["--abort-after", &abort_after.to_string()]);
+        assert!(!status.success(), "the import did not abort after {abort_after}");
+        assert_eq!(integrity(&db), "ok", "after {abort_after}");
+        let stored = Library::open(&db).unwrap().count().unwrap() as usize;
+        assert_eq!(stored, (abort_after - 1) / BATCH * BATCH, "whole batches kept after {abort_after}");
+        let (status, out) = import(&db, &file, &[]);
+        assert!(status.success() && out.contains(&format!("({} new, {stored} already", total - stored)), "{out}");
+        assert_eq!(exported(&db), clean, "after {abort_after}");
     }
-    let (code, out, err) = breakline(&["library", "--db", db.to_str().unwrap(), "list", "--limit", "3"]);
-    assert_eq!(code, 0, "{err}");
-    assert!(out.ends_with("3 games\n"), "{out}");
 }
 
 #[test]
@@ -63,7 +115,10 @@ fn import_names_bad_games_and_the_commands_use_what_was_kept() {
     let (code, out, err) = breakline(&["library", "--db", db_arg, "import", file.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
     assert!(err.starts_with("game 1 (line 1) refused: move 1 (a2-a4)") && err.lines().count() == 1, "{err}");
-    assert!(out.contains("imported 2 games") && out.contains("refused 1"), "{out}");
+    assert!(out.contains("imported 2 games") && out.contains("(2 new, 0 already there), refused 1"), "{out}");
+    let (code, out, _) = breakline(&["library", "--db", db_arg, "import", file.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    assert!(out.contains("(0 new, 2 already there), refused 1"), "{out}");
     let (code, out, _) = breakline(&["library", "--db", db_arg, "list", "--from", "2026-01-02"]);
     assert_eq!(code, 0);
     assert!(out.contains("2026.01.02") && out.ends_with("1 game\n"), "{out}");

@@ -1,7 +1,9 @@
-//! The library of games: a first-version file migrates, a file that is not a
-//! library is refused and left byte for byte, bad games of an import are
-//! named and the good ones kept, the explorer counts as a count by brute
-//! force does, side lines survive the text and the file, and reports and
+//! The library of games: a first-version file and a version-4 file migrate
+//! with every game, tag, result and report, a file that is not a library is
+//! refused and left byte for byte, bad games of an import are named and the
+//! good ones kept, a game is stored once, the explorer counts as a count by
+//! brute force does (and forgets a deleted game), a list read a page at a
+//! time is the whole list, side lines survive the text and the file, and reports and
 //! exercises are made once and the same every time.
 
 use std::path::PathBuf;
@@ -10,8 +12,10 @@ use breakline::engine::ai::game_text;
 use breakline::engine::library::review::{Mark, ReportSettings, game_accuracy, move_accuracy, review};
 use breakline::engine::library::sample::random_games;
 use breakline::engine::library::schema::SCHEMA_VERSION;
-use breakline::engine::library::transfer::read_game;
-use breakline::engine::library::{GameFilter, Library, LibraryError, ResultFilter};
+use breakline::engine::library::transfer::{read_game, split_games};
+use breakline::engine::library::{
+    EXPLORER_PLIES, GameFilter, GameId, Library, LibraryError, LibraryGame, ResultFilter,
+};
 use breakline::engine::rules::variation::Line;
 use breakline::engine::{BoardSize, Position, Side, Variant};
 
@@ -179,7 +183,7 @@ fn the_explorer_counts_what_a_brute_force_count_finds() {
         let mut expected: std::collections::BTreeMap<String, (u64, u64)> = Default::default();
         for game in &games {
             let mut position = start.clone();
-            for entry in &game.record.moves {
+            for entry in game.record.moves.iter().take(EXPLORER_PLIES) {
                 if position.hash() == probe.hash() {
                     let slot = expected.entry(entry.notation.clone()).or_default();
                     slot.0 += 1;
@@ -276,4 +280,163 @@ fn a_report_is_the_same_twice_and_makes_exercises_of_the_persons_mistakes() {
     let after = library.exercises(None, false).unwrap();
     assert_eq!((after[0].attempts, after[0].solved), (2, true));
     assert_eq!(library.exercises(None, true).unwrap().len(), mistakes - 1);
+}
+
+/// The version-4 fixture (written by the code of that version) in a scratch folder.
+fn version_4_copy(test: &str) -> PathBuf {
+    let path = scratch(test).join("v4.sqlite3");
+    std::fs::copy(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/engine/data/library-v4.sqlite3"), &path).unwrap();
+    path
+}
+
+/// The fixture's games as its text holds them, with what a text does not
+/// hold set as the fixture's writer set it: game i (from 0) rated when i is
+/// a multiple of 3, the person none, White, Black in turn.
+fn version_4_games() -> Vec<LibraryGame> {
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/engine/data/library-v4.txt")).unwrap();
+    let games: Vec<LibraryGame> = split_games(&text)
+        .into_iter()
+        .enumerate()
+        .map(|(i, (_, game))| {
+            let mut game = read_game(game).unwrap();
+            game.rated = i % 3 == 0;
+            game.person = [None, Some(Side::White), Some(Side::Black)][i % 3];
+            game
+        })
+        .collect();
+    assert_eq!(games.len(), 12);
+    games
+}
+
+#[test]
+fn a_version_4_library_migrates_with_every_game_tag_result_and_report() {
+    let path = version_4_copy("v4");
+    let library = Library::open(&path).unwrap();
+    let version: i64 =
+        rusqlite::Connection::open(&path).unwrap().pragma_query_value(None, "user_version", |row| row.get(0)).unwrap();
+    assert_eq!(version, SCHEMA_VERSION);
+    let expected = version_4_games();
+    assert_eq!(library.count().unwrap(), 12);
+    for (i, game) in expected.iter().enumerate() {
+        let id = GameId(i as i64 + 1);
+        assert_eq!(&library.get(id).unwrap(), game, "game {id}");
+    }
+    // Side lines, an AI's config, a time control, a lost flag, a
+    // resignation and a start that is not the usual one all came through.
+    assert!(expected.iter().any(|g| !g.record.side_lines.is_empty()));
+    assert!(expected.iter().any(|g| g.record.time_control.is_some() && g.record.result.reason_is_time()));
+    assert!(expected.iter().any(|g| g.record.white.label() != "human"));
+    // The report of game 2 and its exercises were kept with it.
+    let settings = ReportSettings { nodes: 300, seed: 1 };
+    assert!(library.report(GameId(2), &settings).unwrap().is_some());
+    assert_eq!(library.exercises(None, true).unwrap().len(), 8);
+    // The explorer counts the six Breakthrough 6x6 games from the start.
+    let start = Position::start(Variant::Breakthrough, six()).unwrap();
+    assert_eq!(library.explore(&start).unwrap().iter().map(|m| m.played).sum::<u64>(), 6);
+}
+
+#[test]
+fn an_older_file_holding_a_game_twice_keeps_it_once_with_its_report() {
+    let path = version_4_copy("v4-twice");
+    {
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        conn.execute_batch(
+            "INSERT INTO games (id, variant, size, white, black, white_label, black_label, person, rated,
+                time_control, played_at, result, outcome, plies, moves, opening_plies, record)
+             SELECT 13, variant, size, white, black, white_label, black_label, person, rated, time_control,
+                played_at, result, outcome, plies, moves, opening_plies, record FROM games WHERE id = 2;
+             UPDATE reports SET game_id = 13;",
+        )
+        .unwrap();
+    }
+    let library = Library::open(&path).unwrap();
+    assert_eq!(library.count().unwrap(), 12);
+    assert!(matches!(library.get(GameId(13)), Err(LibraryError::Missing(_))));
+    let settings = ReportSettings { nodes: 300, seed: 1 };
+    assert!(library.report(GameId(2), &settings).unwrap().is_some(), "the twin's report went to the game kept");
+}
+
+#[test]
+fn a_game_is_stored_once() {
+    let path = scratch("once").join("lib.sqlite3");
+    let mut library = Library::open(&path).unwrap();
+    let text = random_games(Variant::Breakthrough, six(), 8, 40).unwrap();
+    let first = library.import_text(&text, &mut |_| {}).unwrap();
+    assert_eq!((first.stored.len(), first.already.len()), (40, 0));
+    let start = Position::start(Variant::Breakthrough, six()).unwrap();
+    let explored = library.explore(&start).unwrap();
+    let again = library.import_text(&text, &mut |_| {}).unwrap();
+    assert_eq!((again.stored.len(), &again.already), (0, &first.stored));
+    assert_eq!(library.count().unwrap(), 40);
+    assert_eq!(library.explore(&start).unwrap(), explored, "counted once");
+    // The same game with other notes is the same; another day, another game.
+    let mut game = library.get(first.stored[3]).unwrap();
+    game.rated = !game.rated;
+    game.opening_plies = Some(4);
+    assert_eq!(library.add(&game).unwrap(), first.stored[3]);
+    game.played_at = game.played_at.map(|t| t + jiff::SignedDuration::from_hours(24));
+    let other = library.add(&game).unwrap();
+    assert!(!first.stored.contains(&other));
+    let kept = library.store_all(&[game.clone(), game]).unwrap();
+    assert_eq!((kept[0].id, kept[0].new, kept[1].new), (other, false, false));
+    assert_eq!(library.count().unwrap(), 41);
+}
+
+#[test]
+fn a_deleted_game_leaves_the_explorer() {
+    let path = scratch("forget").join("lib.sqlite3");
+    let mut library = Library::open(&path).unwrap();
+    let ids =
+        library.import_text(&random_games(Variant::Breakthrough, six(), 12, 30).unwrap(), &mut |_| {}).unwrap().stored;
+    let start = Position::start(Variant::Breakthrough, six()).unwrap();
+    let total = |library: &Library| library.explore(&start).unwrap().iter().map(|m| m.played).sum::<u64>();
+    assert_eq!(total(&library), 30);
+    assert!(library.delete(ids[0]).unwrap());
+    assert_eq!(total(&library), 29);
+    for &id in &ids[1..] {
+        library.delete(id).unwrap();
+    }
+    assert!(library.explore(&start).unwrap().is_empty());
+    let rows: i64 = rusqlite::Connection::open(&path)
+        .unwrap()
+        .query_row("SELECT count(*) FROM openings", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(rows, 0, "no row is left at zero");
+}
+
+#[test]
+fn a_list_read_a_page_at_a_time_is_the_whole_list() {
+    let path = scratch("pages").join("lib.sqlite3");
+    let mut library = Library::open(&path).unwrap();
+    let mut text = random_games(Variant::Breakthrough, six(), 13, 25).unwrap();
+    // Two games without a date: they come last.
+    text.push_str("\n[Variant \"breakthrough\"]\n[Size \"5x5\"]\n\n1. a2-a3 *\n\n[Variant \"breakthrough\"]\n[Size \"5x5\"]\n\n1. b2-b3 *\n");
+    library.import_text(&text, &mut |_| {}).unwrap();
+    let all = library.list(&GameFilter::default()).unwrap();
+    assert_eq!(all.len(), 27);
+    assert!(all[25].played_at.is_none() && all[24].played_at.is_some());
+    let mut paged = Vec::new();
+    loop {
+        let page = GameFilter {
+            limit: Some(4),
+            after: paged.last().map(|g: &breakline::engine::library::GameSummary| g.id),
+            ..GameFilter::default()
+        };
+        let games = library.list(&page).unwrap();
+        if games.is_empty() {
+            break;
+        }
+        paged.extend(games);
+    }
+    assert_eq!(paged, all);
+    // The text search reads the stored moves in notation.
+    let found = library.ids(&GameFilter { text: Some("C2-D3".into()), ..GameFilter::default() }).unwrap();
+    let expected: Vec<GameId> = all
+        .iter()
+        .filter(|g| library.get(g.id).unwrap().record.moves.iter().any(|m| m.notation == "c2-d3"))
+        .map(|g| g.id)
+        .collect();
+    assert!(!expected.is_empty());
+    assert_eq!(found, expected);
 }

@@ -74,3 +74,12 @@ pub struct GameSummary {
     /// Plies played.
     pub plies: u32,
 }
+
+/// What storing a game did: stored it, or found the same game already held.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Kept {
+    /// The game's number (the stored one's, if it was held already).
+    pub id: GameId,
+    /// Whether the game was new to the library.
+    pub new: bool,
+}

@@ -1,10 +1,16 @@
 //! The opening explorer: from a position, the moves played from it in the
-//! stored games (every time it occurred on a game's main line), how often,
-//! and how they scored for the side that played them.
+//! stored games (every time it occurred in the first [`EXPLORER_PLIES`]
+//! plies of a game's main line), how often, and how they scored for the
+//! side that played them: one lookup in the index, however many games.
 
+use super::codes;
 use super::error::LibraryError;
+use super::openings::key;
 use super::store::Library;
+use breakline_rules::Side;
 use breakline_rules::position::Position;
+
+pub use super::openings::EXPLORER_PLIES;
 
 /// One move of the explorer.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,30 +37,31 @@ impl ExplorerMove {
 
 impl Library {
     /// The moves played from `position` in the stored games of its variant
-    /// and size, most played first.
+    /// and size, most played first: every time it occurred in the first
+    /// [`EXPLORER_PLIES`] plies of a game's main line.
     pub fn explore(&self, position: &Position) -> Result<Vec<ExplorerMove>, LibraryError> {
-        let mut statement = self.conn.prepare_cached(
-            "SELECT p.move, count(*),
-                sum(g.result = '1/2-1/2'),
-                sum((g.result = '1-0' AND p.mover = 'white') OR (g.result = '0-1' AND p.mover = 'black')),
-                sum((g.result = '0-1' AND p.mover = 'white') OR (g.result = '1-0' AND p.mover = 'black'))
-             FROM positions p JOIN games g ON g.id = p.game_id
-             WHERE p.hash = ?1 AND g.variant = ?2 AND g.size = ?3
-             GROUP BY p.move ORDER BY count(*) DESC, p.move",
-        )?;
-        let hash = position.hash() as i64;
-        let rows = statement.query_map(
-            rusqlite::params![hash, position.variant().id(), position.size().to_string()],
-            |row| {
-                Ok(ExplorerMove {
-                    notation: row.get(0)?,
-                    played: row.get::<_, i64>(1)? as u64,
-                    draws: row.get::<_, i64>(2)? as u64,
-                    wins: row.get::<_, i64>(3)? as u64,
-                    losses: row.get::<_, i64>(4)? as u64,
-                })
-            },
-        )?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        let mut statement = self
+            .conn
+            .prepare_cached("SELECT move, played, white_won, drawn, black_won FROM openings WHERE key = ?1")?;
+        let rows = statement.query_map([key(position)], |row| {
+            Ok((row.get::<_, i64>(0)?, [row.get::<_, i64>(1)?, row.get(2)?, row.get(3)?, row.get(4)?]))
+        })?;
+        let white = position.side_to_move() == Side::White;
+        let mut moves = Vec::new();
+        for row in rows {
+            let (code, [played, white_won, drawn, black_won]) = row?;
+            let m = codes::decode(u16::try_from(code).unwrap_or_default());
+            let (wins, losses) = if white { (white_won, black_won) } else { (black_won, white_won) };
+            let count = |n: i64| u64::try_from(n).unwrap_or(0);
+            moves.push(ExplorerMove {
+                notation: position.move_name(m),
+                played: count(played),
+                wins: count(wins),
+                draws: count(drawn),
+                losses: count(losses),
+            });
+        }
+        moves.sort_by(|a, b| b.played.cmp(&a.played).then_with(|| a.notation.cmp(&b.notation)));
+        Ok(moves)
     }
 }

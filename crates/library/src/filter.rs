@@ -1,5 +1,8 @@
 //! Finding games: the list's filters (variant, opponent, the person's
-//! colour, result, rated, dates, a text search) as one query, newest first.
+//! colour, result, rated, dates, a text search) as one query, newest first
+//! (undated games last), a page at a time: the list's order is an index,
+//! and a page starts after the last game of the one before (its key, not
+//! an offset), so no page reads the games before it.
 
 use jiff::Timestamp;
 use rusqlite::types::Value;
@@ -48,6 +51,10 @@ pub struct GameFilter {
     pub text: Option<String>,
     /// At most this many games.
     pub limit: Option<u32>,
+    /// Only the games listed after this one (the last of the page before):
+    /// a long list read a page at a time, each page as quick as the first.
+    /// A game that is not in the library lists nothing after it.
+    pub after: Option<GameId>,
 }
 
 impl GameFilter {
@@ -86,8 +93,12 @@ impl GameFilter {
             let p = bind(&mut values, Value::Text(text.to_lowercase()));
             parts.push(format!(
                 "instr(lower(white || ' ' || black || ' ' || white_label || ' ' || black_label || ' ' \
-                 || variant || ' ' || moves), {p})"
+                 || variant || ' ' || moves_text(moves, size)), {p})"
             ));
+        }
+        if let Some(after) = self.after {
+            let p = bind(&mut values, Value::Integer(after.0));
+            parts.push(format!("(listed, id) < (SELECT listed, id FROM games WHERE id = {p})"));
         }
         (parts.join(" AND "), values)
     }
@@ -117,9 +128,9 @@ impl Library {
         let limit = filter.limit.map_or(-1, i64::from);
         let sql = format!(
             "SELECT id, variant, size, white, black, person, rated, time_control, played_at, outcome, plies
-             FROM games WHERE {clause} ORDER BY played_at IS NULL, played_at DESC, id DESC LIMIT {limit}"
+             FROM games WHERE {clause} ORDER BY listed DESC, id DESC LIMIT {limit}"
         );
-        let mut statement = self.conn.prepare(&sql)?;
+        let mut statement = self.conn.prepare_cached(&sql)?;
         let rows = statement.query_map(rusqlite::params_from_iter(values), |row| {
             Ok((
                 row.get::<_, i64>(0)?,

@@ -7,6 +7,7 @@
 
 use rusqlite::{Connection, Transaction};
 
+use super::compact::{TABLES, compact_games};
 use super::error::LibraryError;
 use super::positions::index_all;
 
@@ -94,6 +95,10 @@ const MIGRATIONS: &[Migration] = &[
             UNIQUE (game_id, ply)
         );",
     ),
+    // Version 5: games stored once and compact (see `compact`): each has
+    // its identity as a unique key, its moves as bytes, and the explorer
+    // counts per (position, move) over the first plies of every game.
+    Migration::Code(TABLES, compact_games),
 ];
 
 /// The schema version this build writes.

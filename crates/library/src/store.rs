@@ -1,27 +1,31 @@
-//! The library file: opened (checked first, migrated), and games stored,
-//! read back and deleted, every write a transaction. The journal is SQLite's
-//! write-ahead log, so a process killed mid-write loses only the game it was
+//! The library file: opened (checked first, migrated), and games stored
+//! once (a game already held is found, not stored again), read back and
+//! deleted, every write a transaction. The journal is SQLite's write-ahead
+//! log, so a process killed mid-write loses only the transaction it was
 //! writing.
 
 use std::path::{Path, PathBuf};
 
-use rusqlite::{Connection, OptionalExtension, Transaction, params};
+use rusqlite::functions::FunctionFlags;
+use rusqlite::{Connection, OptionalExtension, Transaction};
 
 use super::check::{Found, inspect};
-use super::entry::{GameId, LibraryGame};
+use super::codes;
+use super::entry::{GameId, Kept, LibraryGame};
 use super::error::LibraryError;
-use super::positions::index_game;
+use super::openings::{Tally, pairs, remove};
+use super::row::{COLUMNS, Row, columns_of, insert, stored_game};
 use super::schema::migrate;
-use breakline_ai::game_text::result_token;
-use breakline_ai::player::GameRecord;
-use breakline_rules::Side;
-use breakline_rules::position::Position;
+use breakline_rules::BoardSize;
 
 /// The library file's name in the person's data directory.
 const FILE_NAME: &str = "library.sqlite3";
 
 /// The page cache, KiB.
 const CACHE_KIB: i64 = 64 * 1024;
+
+/// Pages of write-ahead log (4 KiB each) between checkpoints.
+const CHECKPOINT_PAGES: i64 = 16 * 1024;
 
 /// An open library.
 pub struct Library {
@@ -46,12 +50,16 @@ impl Library {
         }
         let mut conn = Connection::open(path)?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
-        conn.pragma_update(None, "foreign_keys", true)?;
         let version = match found {
             Found::Nothing => 0,
             Found::Library(version) => version,
         };
+        // Off while migrating: a migration that rebuilds the games table
+        // drops the old one, which must not delete its reports with it.
+        conn.pragma_update(None, "foreign_keys", false)?;
         migrate(&mut conn, version)?;
+        conn.pragma_update(None, "foreign_keys", true)?;
+        add_moves_text(&conn)?;
         // After the first migration, so a file is never left without its
         // application id; NORMAL synchronous in WAL keeps every committed
         // transaction through a killed process (only a power cut may lose
@@ -61,6 +69,10 @@ impl Library {
         // The explorer's index is written at random places (by hash): a
         // page cache of CACHE_KIB keeps an import from rereading it.
         conn.pragma_update(None, "cache_size", -CACHE_KIB)?;
+        // Checkpoints every CHECKPOINT_PAGES of log, not SQLite's 1,000: an
+        // import's batches touch the same index pages, which a checkpoint
+        // then writes into the file once, not once a batch.
+        conn.pragma_update(None, "wal_autocheckpoint", CHECKPOINT_PAGES)?;
         Ok(Library { conn, path: path.to_path_buf() })
     }
 
@@ -69,116 +81,119 @@ impl Library {
         &self.path
     }
 
-    /// Stores `game` in one transaction and returns its id.
+    /// Stores `game` in one transaction and returns its id (the stored
+    /// one's if the library holds the same game: the same variant, board,
+    /// start, moves, outcome, players and day).
     pub fn add(&mut self, game: &LibraryGame) -> Result<GameId, LibraryError> {
         let ids = self.add_all(std::slice::from_ref(game))?;
         ids.first().copied().ok_or_else(|| LibraryError::Unstorable("nothing was stored".into()))
     }
 
     /// Stores `games` in one transaction (all or none) and returns their
-    /// ids: a file of games goes in batches, as one transaction a game
-    /// rewrites the explorer's index pages for every game.
+    /// ids, a game the library already holds by the id it has.
     pub fn add_all(&mut self, games: &[LibraryGame]) -> Result<Vec<GameId>, LibraryError> {
-        let rows = games.iter().map(Row::of).collect::<Result<Vec<_>, _>>()?;
-        let tx = self.conn.transaction()?;
-        let mut ids = Vec::with_capacity(rows.len());
-        for (game, row) in games.iter().zip(&rows) {
-            let id = insert(&tx, game, row)?;
-            index_game(&tx, id, &row.record)?;
-            ids.push(id);
-        }
-        tx.commit()?;
-        Ok(ids)
+        Ok(self.store_all(games)?.into_iter().map(|kept| kept.id).collect())
+    }
+
+    /// Stores `games` in one transaction (all or none) and says of each
+    /// whether it was new or already held.
+    pub fn store_all(&mut self, games: &[LibraryGame]) -> Result<Vec<Kept>, LibraryError> {
+        let mut batch = self.batch()?;
+        let kept = games.iter().map(|game| batch.store(game)).collect::<Result<Vec<_>, _>>()?;
+        batch.commit()?;
+        Ok(kept)
+    }
+
+    /// A transaction that stores games one by one.
+    pub(super) fn batch(&mut self) -> Result<Batch<'_>, LibraryError> {
+        Ok(Batch { tx: self.conn.transaction()?, tally: Tally::default() })
     }
 
     /// The game `id`, its record replayed and checked.
     pub fn get(&self, id: GameId) -> Result<LibraryGame, LibraryError> {
         self.conn
-            .query_row(
-                "SELECT record, played_at, rated, person, opening_plies FROM games WHERE id = ?1",
-                [id.0],
-                |row| Ok(stored_game(id, row)),
-            )
+            .query_row(&format!("SELECT {COLUMNS} FROM games WHERE id = ?1"), [id.0], |row| Ok(stored_game(id, row)))
             .optional()?
             .ok_or(LibraryError::Missing(id))?
     }
 
-    /// Deletes the game `id` with everything kept of it; `false` if there was none.
+    /// Deletes the game `id` with everything kept of it (its counts in the
+    /// explorer included); `false` if there was none.
     pub fn delete(&mut self, id: GameId) -> Result<bool, LibraryError> {
         let tx = self.conn.transaction()?;
-        let deleted = tx.execute("DELETE FROM games WHERE id = ?1", [id.0])?;
+        let found = tx
+            .query_row(&format!("SELECT {COLUMNS} FROM games WHERE id = ?1"), [id.0], |row| Ok(columns_of(row)))
+            .optional()?;
+        let Some(columns) = found.transpose()? else { return Ok(false) };
+        let bad = |why: String| LibraryError::Stored { id, why };
+        let record = columns.record().map_err(bad)?;
+        let start = record.start_position().map_err(|e| bad(e.to_string()))?;
+        remove(&tx, &pairs(&start, codes::moves(&columns.moves))?, record.result)?;
+        tx.execute("DELETE FROM games WHERE id = ?1", [id.0])?;
         tx.commit()?;
-        Ok(deleted > 0)
+        Ok(true)
     }
 
     /// How many games the library holds.
     pub fn count(&self) -> Result<u64, LibraryError> {
         Ok(self.conn.query_row("SELECT count(*) FROM games", [], |row| row.get::<_, i64>(0))? as u64)
     }
-}
 
-/// What a game's row holds that is computed from its record.
-struct Row {
-    record: GameRecord,
-    end: Position,
-    json: String,
-    outcome: String,
-}
-
-impl Row {
-    /// The record replayed and checked, and its JSON forms.
-    fn of(game: &LibraryGame) -> Result<Row, LibraryError> {
-        let unstorable = |e: &dyn std::fmt::Display| LibraryError::Unstorable(e.to_string());
-        let (record, end) = game.record.rebuilt().map_err(|e| unstorable(&e))?;
-        let json = serde_json::to_string(&record).map_err(|e| unstorable(&e))?;
-        let outcome = serde_json::to_string(&record.result).map_err(|e| unstorable(&e))?;
-        Ok(Row { record, end, json, outcome })
+    /// The bytes the library's pages take (its write-ahead log included).
+    pub fn stored_bytes(&self) -> Result<u64, LibraryError> {
+        let pages: i64 = self.conn.pragma_query_value(None, "page_count", |row| row.get(0))?;
+        let size: i64 = self.conn.pragma_query_value(None, "page_size", |row| row.get(0))?;
+        Ok((pages * size) as u64)
     }
 }
 
-/// Inserts the game's row (inside the caller's transaction).
-fn insert(tx: &Transaction, game: &LibraryGame, row: &Row) -> Result<GameId, LibraryError> {
-    let record = &row.record;
-    tx.prepare_cached(
-        "INSERT INTO games (variant, size, white, black, white_label, black_label, person, rated,
-            time_control, played_at, result, outcome, plies, moves, opening_plies, record)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
-    )?
-    .execute(params![
-        row.end.variant().id(),
-        row.end.size().to_string(),
-        record.white.display_name(),
-        record.black.display_name(),
-        record.white.label(),
-        record.black.label(),
-        game.person.map(Side::name),
-        game.rated,
-        record.time_control.map(|tc| tc.to_string()),
-        game.played_at.map(|t| t.as_second()),
-        result_token(record.result),
-        row.outcome,
-        record.moves.len() as i64,
-        record.moves.iter().map(|m| m.notation.as_str()).collect::<Vec<_>>().join(" "),
-        game.opening_plies,
-        row.json,
-    ])?;
-    Ok(GameId(tx.last_insert_rowid()))
+/// Games being stored in one transaction, with their explorer counts
+/// summed until it commits.
+pub(super) struct Batch<'c> {
+    tx: Transaction<'c>,
+    tally: Tally,
 }
 
-/// A game from its row (record, played_at, rated, person, opening_plies).
-fn stored_game(id: GameId, row: &rusqlite::Row) -> Result<LibraryGame, LibraryError> {
-    let bad = |why: String| LibraryError::Stored { id, why };
-    let json: String = row.get(0)?;
-    let (record, _) = GameRecord::from_json(&json).map_err(|e| bad(e.to_string()))?;
-    let played_at = match row.get::<_, Option<i64>>(1)? {
-        Some(second) => Some(jiff::Timestamp::from_second(second).map_err(|e| bad(e.to_string()))?),
-        None => None,
-    };
-    let person = match row.get::<_, Option<String>>(3)?.as_deref() {
-        None => None,
-        Some("white") => Some(Side::White),
-        Some("black") => Some(Side::Black),
-        Some(other) => return Err(bad(format!("unknown side '{other}'"))),
-    };
-    Ok(LibraryGame { record, played_at, rated: row.get(2)?, person, opening_plies: row.get(4)? })
+impl Batch<'_> {
+    /// Stores `game` unless the library holds the same one.
+    pub(super) fn store(&mut self, game: &LibraryGame) -> Result<Kept, LibraryError> {
+        self.store_row(game, &Row::of(game)?)
+    }
+
+    /// Stores `game`, whose row is `row`, unless the library holds the same one.
+    pub(super) fn store_row(&mut self, game: &LibraryGame, row: &Row) -> Result<Kept, LibraryError> {
+        match insert(&self.tx, "games", None, game, row)? {
+            Some(id) => {
+                self.tally.add(&row.openings, row.result);
+                Ok(Kept { id, new: true })
+            }
+            None => {
+                let id = self.tx.query_row("SELECT id FROM games WHERE ident = ?1", [row.ident], |r| r.get(0))?;
+                Ok(Kept { id: GameId(id), new: false })
+            }
+        }
+    }
+
+    /// Writes the explorer's counts and commits every game stored.
+    pub(super) fn commit(mut self) -> Result<(), LibraryError> {
+        self.tally.write(&self.tx)?;
+        self.tx.commit()?;
+        Ok(())
+    }
+}
+
+/// `moves_text(moves, size)`: a stored main line in notation, for the
+/// list's text search.
+fn add_moves_text(conn: &Connection) -> Result<(), LibraryError> {
+    conn.create_scalar_function(
+        "moves_text",
+        2,
+        FunctionFlags::SQLITE_UTF8 | FunctionFlags::SQLITE_DETERMINISTIC,
+        |ctx| {
+            let size: BoardSize =
+                ctx.get::<String>(1)?.parse().map_err(|e| rusqlite::Error::UserFunctionError(Box::new(e)))?;
+            Ok(codes::notation(&ctx.get::<Vec<u8>>(0)?, size))
+        },
+    )?;
+    Ok(())
 }

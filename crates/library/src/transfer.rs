@@ -1,7 +1,9 @@
 //! Games in and out as the text people share (`engine::ai::game_text`): a
-//! file of many games is cut into games, each read and checked on its own,
-//! so one bad game is refused by its number and the others are kept; a
-//! selection is written back as one such file.
+//! file of many games is cut into games, each read and checked on its own
+//! ([`read_game`], the one place a game's text is read), so one bad game is
+//! refused by its number and the others are kept, and a game the library
+//! holds already is found, not stored twice; a selection is written back as
+//! one such file.
 
 use jiff::Timestamp;
 use jiff::civil::Date;
@@ -9,13 +11,16 @@ use jiff::tz::TimeZone;
 
 use super::entry::{GameId, LibraryGame};
 use super::error::LibraryError;
+use super::row::Row;
 use super::store::Library;
 use breakline_ai::game_text::{self, GameTextError, Headers};
+use breakline_rules::position::Position;
 use thiserror::Error;
 
 /// Games an import stores in one transaction: a kill loses at most the
-/// batch being written, and the explorer's index pages are written once a batch.
-pub const BATCH: usize = 100;
+/// batch being written (the same import run again stores it), and the
+/// explorer's counts are written once a batch.
+pub const BATCH: usize = 2_000;
 
 /// A game of an imported file that was not kept, and why.
 #[derive(Clone, Debug, PartialEq)]
@@ -31,27 +36,49 @@ pub struct Refusal {
 /// What an import did.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ImportSummary {
-    /// The games stored, in the file's order.
+    /// The games stored new, in the file's order.
     pub stored: Vec<GameId>,
+    /// The games the library held already (the same game: see the guide),
+    /// by the id they have, in the file's order.
+    pub already: Vec<GameId>,
     /// The games refused, in the file's order.
     pub refused: Vec<Refusal>,
 }
 
+/// What an import tells as it goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ImportEvent<'a> {
+    /// A game was written into the open transaction, not yet committed:
+    /// the file's games read so far.
+    Written(usize),
+    /// A transaction was committed: the games it stored new, and the file's
+    /// games done so far (stored, already held or refused).
+    Committed {
+        /// The new games of this transaction.
+        stored: &'a [GameId],
+        /// The file's games done.
+        done: usize,
+    },
+}
+
 /// The games of a file, each with the line it starts on: a game starts at a
 /// tag line that follows moves, or at the first line after a blank one that
-/// follows a result.
-pub fn split_games(text: &str) -> Vec<(usize, String)> {
-    let mut games: Vec<(usize, String)> = Vec::new();
+/// follows a result. Each is a slice of the file, so a large file is not copied.
+pub fn split_games(text: &str) -> Vec<(usize, &str)> {
+    let mut starts: Vec<(usize, usize)> = Vec::new();
     let (mut has_moves, mut ended, mut blank) = (false, false, false);
-    for (i, line) in text.lines().enumerate() {
+    let mut offset = 0;
+    for (i, line) in text.split_inclusive('\n').enumerate() {
+        let here = offset;
+        offset += line.len();
         let trimmed = line.trim();
         if trimmed.is_empty() {
             blank = true;
             continue;
         }
         let tag = trimmed.starts_with('[');
-        if games.is_empty() || (has_moves && (tag || (ended && blank))) {
-            games.push((i + 1, String::new()));
+        if starts.is_empty() || (has_moves && (tag || (ended && blank))) {
+            starts.push((i + 1, here));
             (has_moves, ended) = (false, false);
         }
         blank = false;
@@ -59,12 +86,9 @@ pub fn split_games(text: &str) -> Vec<(usize, String)> {
             has_moves = true;
             ended = matches!(trimmed.split_whitespace().last(), Some("1-0" | "0-1" | "1/2-1/2" | "*"));
         }
-        if let Some((_, game)) = games.last_mut() {
-            game.push_str(line);
-            game.push('\n');
-        }
     }
-    games
+    let ends = starts.iter().skip(1).map(|&(_, byte)| byte).chain([text.len()]);
+    starts.iter().zip(ends).map(|(&(line, start), end)| (line, &text[start..end])).collect()
 }
 
 /// Why one game's text could not be read into a library game.
@@ -89,11 +113,42 @@ pub struct DateError {
 /// One game's text read into a library game (its `Date` tag, `YYYY.MM.DD`,
 /// taken as midnight UTC).
 pub fn read_game(text: &str) -> Result<LibraryGame, ReadGameError> {
-    let (record, _, headers) = game_text::read(text)?;
+    Ok(read_game_to_end(text)?.0)
+}
+
+/// [`read_game`] with the game's last position: what an import reads of
+/// each game, in this one place (a new format of game text goes here).
+fn read_game_to_end(text: &str) -> Result<(LibraryGame, Position), ReadGameError> {
+    let (record, end, headers) = game_text::read(text)?;
     let played_at = headers.date.as_deref().map(parse_date).transpose()?.flatten();
     let mut game = LibraryGame::new(record, played_at);
     game.opening_plies = headers.opening_plies;
-    Ok(game)
+    Ok((game, end))
+}
+
+/// Threads that read an import's games at most: reading (a replay of every
+/// move) is most of an import's work, and the games are independent.
+const READERS: usize = 4;
+
+/// One game's text read and made into its row, or why it cannot be stored.
+fn read_one(text: &str) -> Result<(LibraryGame, Row), String> {
+    let (game, end) = read_game_to_end(text).map_err(|e| e.to_string())?;
+    let row = Row::checked(&game.record, &end, game.played_at.map(|t| t.as_second())).map_err(|e| e.to_string())?;
+    Ok((game, row))
+}
+
+/// The games of `texts` read on up to [`READERS`] threads, in order.
+fn read_all(texts: &[&str]) -> Vec<Result<(LibraryGame, Row), String>> {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(READERS);
+    let per_thread = texts.len().div_ceil(threads).max(1);
+    std::thread::scope(|scope| {
+        let readers: Vec<_> = texts
+            .chunks(per_thread)
+            .map(|chunk| scope.spawn(move || chunk.iter().map(|text| read_one(text)).collect::<Vec<_>>()))
+            .collect();
+        // A reader that panicked is a bug: its panic goes on here.
+        readers.into_iter().flat_map(|reader| reader.join().unwrap_or_else(|p| std::panic::resume_unwind(p))).collect()
+    })
 }
 
 /// `YYYY.MM.DD` (PGN) or `YYYY-MM-DD` as midnight UTC; PGN's unknown parts (`??`) give no date.
@@ -127,43 +182,53 @@ pub fn write_games(games: &[LibraryGame]) -> Result<String, LibraryError> {
 }
 
 impl Library {
-    /// Stores every good game of `text`, in transactions of [`BATCH`]
-    /// games, and names the bad ones; `stored` hears of the games of each
-    /// transaction once it is committed.
+    /// Stores every good game of `text` that the library does not hold, in
+    /// transactions of [`BATCH`] games, and names the bad ones; `stored`
+    /// hears of the new games of each transaction once it is committed.
     pub fn import_text(
         &mut self,
         text: &str,
         stored: &mut dyn FnMut(&[GameId]),
     ) -> Result<ImportSummary, LibraryError> {
-        let mut summary = ImportSummary::default();
-        let mut batch = Vec::with_capacity(BATCH);
-        for (index, (line, game)) in split_games(text).into_iter().enumerate() {
-            match read_game(&game) {
-                Ok(game) => batch.push(game),
-                Err(error) => summary.refused.push(Refusal { index: index + 1, line, reason: error.to_string() }),
+        self.import_observed(text, &mut |event| {
+            if let ImportEvent::Committed { stored: ids, .. } = event {
+                stored(ids);
             }
-            if batch.len() == BATCH {
-                self.commit_batch(&mut batch, &mut summary, stored)?;
-            }
-        }
-        self.commit_batch(&mut batch, &mut summary, stored)?;
-        Ok(summary)
+        })
     }
 
-    fn commit_batch(
+    /// [`Library::import_text`], telling `observe` of every game written and
+    /// every transaction committed.
+    pub fn import_observed(
         &mut self,
-        batch: &mut Vec<LibraryGame>,
-        summary: &mut ImportSummary,
-        stored: &mut dyn FnMut(&[GameId]),
-    ) -> Result<(), LibraryError> {
-        if batch.is_empty() {
-            return Ok(());
+        text: &str,
+        observe: &mut dyn FnMut(ImportEvent),
+    ) -> Result<ImportSummary, LibraryError> {
+        let mut summary = ImportSummary::default();
+        let mut games = split_games(text).into_iter().enumerate().peekable();
+        let mut done = 0;
+        while games.peek().is_some() {
+            let texts: Vec<(usize, usize, &str)> =
+                games.by_ref().take(BATCH).map(|(index, (line, game))| (index, line, game)).collect();
+            let read = read_all(&texts.iter().map(|&(_, _, game)| game).collect::<Vec<_>>());
+            let first = summary.stored.len();
+            let mut batch = self.batch()?;
+            for (&(index, line, _), read) in texts.iter().zip(read) {
+                done += 1;
+                match read {
+                    Ok((game, row)) => {
+                        let kept = batch.store_row(&game, &row)?;
+                        let list = if kept.new { &mut summary.stored } else { &mut summary.already };
+                        list.push(kept.id);
+                        observe(ImportEvent::Written(done));
+                    }
+                    Err(reason) => summary.refused.push(Refusal { index: index + 1, line, reason }),
+                }
+            }
+            batch.commit()?;
+            observe(ImportEvent::Committed { stored: &summary.stored[first..], done });
         }
-        let ids = self.add_all(batch)?;
-        batch.clear();
-        stored(&ids);
-        summary.stored.extend(ids);
-        Ok(())
+        Ok(summary)
     }
 
     /// The games `ids` as one text, in that order.

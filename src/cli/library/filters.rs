@@ -6,7 +6,7 @@ use clap::Args;
 use super::LibraryCliError;
 use crate::engine::Variant;
 use crate::engine::library::transfer::parse_date;
-use crate::engine::library::{GameFilter, ResultFilter};
+use crate::engine::library::{GameFilter, GameId, ResultFilter};
 use crate::engine::rules::Side;
 
 #[derive(Args, Debug, Default)]
@@ -41,6 +41,9 @@ pub(crate) struct FilterArgs {
     /// At most this many games
     #[arg(long)]
     limit: Option<u32>,
+    /// Only the games listed after this one (the last id of the page before)
+    #[arg(long)]
+    after: Option<i64>,
 }
 
 impl FilterArgs {
@@ -72,6 +75,7 @@ impl FilterArgs {
             until,
             text: self.search.clone(),
             limit: self.limit,
+            after: self.after.map(GameId),
         })
     }
 }

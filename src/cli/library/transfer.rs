@@ -1,5 +1,6 @@
-//! `library import FILE` stores every good game of a file of games as text,
-//! naming each bad one (its number, line and reason); `library export`
+//! `library import FILE` stores every good game of a file of games as text
+//! that the library does not hold yet, naming each bad one (its number, line
+//! and reason) and counting the new and those already there; `library export`
 //! writes a selection as such a file, or to stdout.
 
 use std::io::Write as _;
@@ -10,14 +11,20 @@ use clap::Args;
 use super::LibraryCliError;
 use super::filters::FilterArgs;
 use crate::engine::library::Library;
+use crate::engine::library::transfer::ImportEvent;
 
 #[derive(Args, Debug)]
 pub(crate) struct ImportArgs {
     /// A file of games as text (tags and numbered moves, one game after another)
     file: PathBuf,
-    /// Print `stored N` on stdout as each batch of games is committed (for tests)
+    /// Print `stored N` on stdout as each batch of games is committed, N the
+    /// file's games done so far (for tests)
     #[arg(long, hide = true)]
     progress: bool,
+    /// Abort the process (as a kill would) once this many games are written
+    /// into a transaction not yet committed (for tests)
+    #[arg(long, hide = true)]
+    abort_after: Option<usize>,
 }
 
 #[derive(Args, Debug)]
@@ -32,23 +39,25 @@ pub(crate) struct ExportArgs {
 pub(super) fn import(library: &mut Library, args: &ImportArgs) -> Result<(), LibraryCliError> {
     let text = std::fs::read_to_string(&args.file)
         .map_err(|source| LibraryCliError::Read { path: args.file.clone(), source })?;
-    let mut count = 0usize;
     let mut stdout = std::io::stdout();
-    let summary = library.import_text(&text, &mut |ids| {
-        count += ids.len();
-        if args.progress {
-            let _ = writeln!(stdout, "stored {count}");
+    let summary = library.import_observed(&text, &mut |event| match event {
+        ImportEvent::Written(written) if Some(written) == args.abort_after => std::process::abort(),
+        ImportEvent::Committed { done, .. } if args.progress => {
+            let _ = writeln!(stdout, "stored {done}");
             let _ = stdout.flush();
         }
+        _ => {}
     })?;
     for refusal in &summary.refused {
         eprintln!("game {} (line {}) refused: {}", refusal.index, refusal.line, refusal.reason);
     }
     println!(
-        "imported {} game{} into {}, refused {}",
-        summary.stored.len(),
-        if summary.stored.len() == 1 { "" } else { "s" },
+        "imported {} game{} into {} ({} new, {} already there), refused {}",
+        summary.stored.len() + summary.already.len(),
+        if summary.stored.len() + summary.already.len() == 1 { "" } else { "s" },
         library.path().display(),
+        summary.stored.len(),
+        summary.already.len(),
         summary.refused.len()
     );
     Ok(())

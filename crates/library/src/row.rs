@@ -1,0 +1,253 @@
+//! A game's row in the games table, compact: the moves two bytes a ply, the
+//! start position only when it is not the usual one, and the record's JSON
+//! only when the columns cannot rebuild the record exactly (search figures,
+//! clocks, side lines, a seed); the columns the list shows beside them. A
+//! row is rebuilt from its columns by one function, the same at writing (to
+//! decide whether the JSON is needed) and at reading.
+
+use rusqlite::{Transaction, params};
+
+use super::codes;
+use super::entry::{GameId, LibraryGame};
+use super::error::LibraryError;
+use super::identity::{Identity, day_of};
+use super::openings;
+use breakline_ai::game_text::result_token;
+use breakline_ai::player::{GameRecord, Player};
+use breakline_ai::search::AiConfig;
+use breakline_rules::clock::TimeControl;
+use breakline_rules::position::Position;
+use breakline_rules::record::MoveRecord;
+use breakline_rules::{BoardSize, Outcome, Side, SizeError, Variant, WinReason};
+
+/// The columns a record is rebuilt from.
+pub(super) struct Columns {
+    /// The variant's id.
+    pub variant: String,
+    /// The board, e.g. `8x8`.
+    pub size: String,
+    /// The start position's string, when it is not the usual start.
+    pub start: Option<String>,
+    /// The main line's codes.
+    pub moves: Vec<u8>,
+    /// White's exact name: `human` or a config.
+    pub white_label: String,
+    /// Black's exact name.
+    pub black_label: String,
+    /// The time control's text.
+    pub time_control: Option<String>,
+    /// The outcome as JSON.
+    pub outcome: String,
+}
+
+/// A game ready to be written: its columns, what else the row holds, and
+/// what the explorer's index takes of it.
+pub(super) struct Row {
+    pub columns: Columns,
+    pub white: String,
+    pub black: String,
+    pub result: Outcome,
+    pub plies: usize,
+    pub json: Option<String>,
+    pub ident: i64,
+    pub openings: Vec<(i64, i64)>,
+}
+
+fn unstorable(e: impl std::fmt::Display) -> LibraryError {
+    LibraryError::Unstorable(e.to_string())
+}
+
+impl Row {
+    /// The record replayed and checked, and its compact columns.
+    pub(super) fn of(game: &LibraryGame) -> Result<Row, LibraryError> {
+        let (record, end) = game.record.rebuilt().map_err(unstorable)?;
+        Row::checked(&record, &end, game.played_at.map(|t| t.as_second()))
+    }
+
+    /// The compact columns of a record already replayed and checked (a
+    /// record from `rebuilt`, or one a game's text was read into), which
+    /// ends at `end`.
+    pub(super) fn checked(record: &GameRecord, end: &Position, played_at: Option<i64>) -> Result<Row, LibraryError> {
+        let usual = Position::start(end.variant(), end.size()).map(|p| p.fen()).ok();
+        let columns = Columns {
+            variant: end.variant().id().to_string(),
+            size: end.size().to_string(),
+            start: (usual.as_deref() != Some(record.start_fen.as_str())).then(|| record.start_fen.clone()),
+            moves: codes::encode(end.moves()).ok_or_else(|| unstorable("a square off the largest board"))?,
+            white_label: record.white.label(),
+            black_label: record.black.label(),
+            time_control: record.time_control.map(|tc| tc.to_string()),
+            outcome: serde_json::to_string(&record.result).map_err(unstorable)?,
+        };
+        let json = match columns.plain(record, end).ok().as_ref() == Some(record) {
+            true => None,
+            false => Some(serde_json::to_string(record).map_err(unstorable)?),
+        };
+        let ident = Identity {
+            variant: &columns.variant,
+            size: &columns.size,
+            start_fen: &record.start_fen,
+            moves: &columns.moves,
+            outcome: &columns.outcome,
+            white: &columns.white_label,
+            black: &columns.black_label,
+            day: played_at.map(day_of),
+        }
+        .hash();
+        let start = columns.start_position().map_err(unstorable)?;
+        let openings = openings::pairs(&start, end.moves().iter().copied())?;
+        Ok(Row {
+            white: record.white.display_name(),
+            black: record.black.display_name(),
+            result: record.result,
+            plies: record.moves.len(),
+            columns,
+            json,
+            ident,
+            openings,
+        })
+    }
+}
+
+impl Columns {
+    /// The start position these columns name.
+    fn start_position(&self) -> Result<Position, String> {
+        let variant: Variant = self.variant.parse().map_err(|e: SizeError| e.to_string())?;
+        match &self.start {
+            Some(fen) => Position::from_fen(variant, fen).map_err(|e| e.to_string()),
+            None => {
+                let size: BoardSize = self.size.parse().map_err(|e: SizeError| e.to_string())?;
+                Position::start(variant, size).map_err(|e| e.to_string())
+            }
+        }
+    }
+
+    /// A record of these columns with `moves`, ending at `end`: the players,
+    /// time control and outcome as the columns hold them.
+    fn record_of(&self, start: &Position, moves: Vec<MoveRecord>, end: &Position) -> Result<GameRecord, String> {
+        let variant = start.variant();
+        let player = |label: &str| match label {
+            "human" => Ok(Player::Human),
+            config => AiConfig::parse(config, variant).map(Player::Ai).map_err(|e| e.to_string()),
+        };
+        let mut record = GameRecord::new(start, player(&self.white_label)?, player(&self.black_label)?, 0);
+        record.time_control =
+            self.time_control.as_deref().map(TimeControl::parse).transpose().map_err(|e| e.to_string())?;
+        record.moves = moves;
+        record.finish(end);
+        let outcome: Outcome = serde_json::from_str(&self.outcome).map_err(|e| e.to_string())?;
+        if !end.outcome().is_over() {
+            match outcome {
+                Outcome::Win { winner, reason: WinReason::Resignation } => record.resign(winner.opponent()),
+                Outcome::Win { winner, reason: WinReason::Time } => record.flag_fell(winner.opponent()),
+                _ => {}
+            }
+        }
+        Ok(record)
+    }
+
+    /// The record these columns hold: the moves replayed from the start
+    /// without figures, the outcome's resignation or fallen flag kept.
+    pub(super) fn record(&self) -> Result<GameRecord, String> {
+        let start = self.start_position()?;
+        let mut position = start.clone();
+        let mut moves = Vec::with_capacity(self.moves.len() / 2);
+        for m in codes::moves(&self.moves) {
+            moves.push(plain_move(position.move_name(m), position.side_to_move(), m.capture));
+            position.play(m).map_err(|e| e.to_string())?;
+        }
+        self.record_of(&start, moves, &position)
+    }
+
+    /// What [`Columns::record`] makes of `record`'s row, without replaying
+    /// it: the moves as `record` names them, their figures dropped. The
+    /// names are the same: a move's code keeps its squares and capture,
+    /// from which both name it.
+    fn plain(&self, record: &GameRecord, end: &Position) -> Result<GameRecord, String> {
+        let moves = record.moves.iter().map(|m| plain_move(m.notation.clone(), m.side, m.capture)).collect();
+        self.record_of(&self.start_position()?, moves, end)
+    }
+}
+
+/// A ply without search figures or clock.
+fn plain_move(notation: String, side: Side, capture: bool) -> MoveRecord {
+    MoveRecord { notation, side, capture, nodes: 0, time_us: 0, depth: 0, score: None, book: false, clock_ms: None }
+}
+
+/// Inserts the game's row into `table` (inside the caller's transaction),
+/// as number `id` if given; `None` if the library holds the same game.
+pub(super) fn insert(
+    tx: &Transaction,
+    table: &str,
+    id: Option<i64>,
+    game: &LibraryGame,
+    row: &Row,
+) -> Result<Option<GameId>, LibraryError> {
+    let columns = &row.columns;
+    let inserted = tx
+        .prepare_cached(&format!(
+            "INSERT INTO {table} (id, ident, variant, size, white, black, white_label, black_label, person,
+                rated, time_control, played_at, result, outcome, plies, opening_plies, start, moves, record)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)
+             ON CONFLICT (ident) DO NOTHING"
+        ))?
+        .execute(params![
+            id,
+            row.ident,
+            columns.variant,
+            columns.size,
+            row.white,
+            row.black,
+            columns.white_label,
+            columns.black_label,
+            game.person.map(Side::name),
+            game.rated,
+            columns.time_control,
+            game.played_at.map(|t| t.as_second()),
+            result_token(row.result),
+            columns.outcome,
+            row.plies as i64,
+            game.opening_plies,
+            columns.start,
+            columns.moves,
+            row.json,
+        ])?;
+    Ok((inserted > 0).then(|| GameId(tx.last_insert_rowid())))
+}
+
+/// The columns of a stored game, as `SELECT` lists them in [`COLUMNS`].
+pub(super) const COLUMNS: &str = "variant, size, start, moves, white_label, black_label, time_control, outcome, record, played_at, rated, person, opening_plies";
+
+/// A stored game from its row (the columns of [`COLUMNS`], in order).
+pub(super) fn stored_game(id: GameId, row: &rusqlite::Row) -> Result<LibraryGame, LibraryError> {
+    let bad = |why: String| LibraryError::Stored { id, why };
+    let record = match row.get::<_, Option<String>>(8)? {
+        Some(json) => GameRecord::from_json(&json).map_err(|e| bad(e.to_string()))?.0,
+        None => columns_of(row)?.record().map_err(bad)?,
+    };
+    let played_at = match row.get::<_, Option<i64>>(9)? {
+        Some(second) => Some(jiff::Timestamp::from_second(second).map_err(|e| bad(e.to_string()))?),
+        None => None,
+    };
+    let person = match row.get::<_, Option<String>>(11)?.as_deref() {
+        None => None,
+        Some("white") => Some(Side::White),
+        Some("black") => Some(Side::Black),
+        Some(other) => return Err(bad(format!("unknown side '{other}'"))),
+    };
+    Ok(LibraryGame { record, played_at, rated: row.get(10)?, person, opening_plies: row.get(12)? })
+}
+
+/// The first eight columns of [`COLUMNS`].
+pub(super) fn columns_of(row: &rusqlite::Row) -> Result<Columns, LibraryError> {
+    Ok(Columns {
+        variant: row.get(0)?,
+        size: row.get(1)?,
+        start: row.get(2)?,
+        moves: row.get(3)?,
+        white_label: row.get(4)?,
+        black_label: row.get(5)?,
+        time_control: row.get(6)?,
+        outcome: row.get(7)?,
+    })
+}
