@@ -28,6 +28,7 @@ pub mod perft;
 pub mod placement;
 pub mod position;
 pub mod record;
+pub mod records;
 pub mod score;
 pub mod side;
 pub mod side_view;
