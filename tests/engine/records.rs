@@ -213,3 +213,18 @@ fn the_games_entry_points_read_every_format() {
     let loa = movetext::import(&published("openspiel_loa_appendix_E_game7.txt"), Variant::LinesOfAction, size).unwrap();
     assert!(loa.outcome().is_over());
 }
+
+#[test]
+fn the_library_imports_an_sgf_collection_game_by_game() {
+    let dir = std::env::temp_dir().join(format!("breakline-records-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut library = breakline::engine::library::Library::open(&dir.join("lib.sqlite3")).unwrap();
+    let broken = "(;FF[4]GM[41]SZ[8]\n;W[e2-e3] ;B[d7-d5])\n";
+    let text = format!("{CANONICAL_SGF}{broken}{CANONICAL_SGF}{LITTLE_GOLEM}");
+    let summary = library.import_text(&text, &mut |_| {}).unwrap();
+    assert_eq!(summary.stored.len(), 3, "{:?}", summary.refused);
+    let refused: Vec<(usize, usize)> = summary.refused.iter().map(|r| (r.index, r.line)).collect();
+    assert_eq!(refused, vec![(2, 3)], "{:?}", summary.refused);
+    // The library names the game by the line it starts on; the reason counts lines within it.
+    assert!(summary.refused[0].reason.contains("line 2: move 2 (d7-d5)"), "{:?}", summary.refused);
+}

@@ -50,7 +50,8 @@ pub fn split_games(text: &str) -> Vec<(usize, String)> {
             continue;
         }
         let tag = trimmed.starts_with('[');
-        if games.is_empty() || (has_moves && (tag || (ended && blank))) {
+        // An SGF game tree (`(;`) starts a game of its own: a collection is one game a tree.
+        if games.is_empty() || (has_moves && (tag || (ended && blank))) || trimmed.starts_with("(;") {
             games.push((i + 1, String::new()));
             (has_moves, ended) = (false, false);
         }
