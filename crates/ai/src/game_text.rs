@@ -78,9 +78,16 @@ pub enum GameTextError {
     /// A `TimeControl` tag that is not one.
     #[error("[TimeControl]: {0}")]
     TimeControl(#[from] TimeControlError),
-    /// A site's record (PGN-like, SGF, OpenSpiel) that cannot be read.
+    /// A site's record (PGN-like, SGF, OpenSpiel) that cannot be read
+    /// (boxed: it is large and rare).
     #[error(transparent)]
-    Site(#[from] ReadError),
+    Site(Box<ReadError>),
+}
+
+impl From<ReadError> for GameTextError {
+    fn from(error: ReadError) -> GameTextError {
+        GameTextError::Site(Box::new(error))
+    }
 }
 
 /// The game as text: tags, then the numbered moves and the result.

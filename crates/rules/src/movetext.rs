@@ -33,9 +33,16 @@ pub enum MoveTextError {
         /// Why it cannot be played.
         error: MoveError,
     },
-    /// A site's record (PGN-like, SGF, OpenSpiel) that cannot be read.
+    /// A site's record (PGN-like, SGF, OpenSpiel) that cannot be read
+    /// (boxed: it is large and rare).
     #[error(transparent)]
-    Record(#[from] ReadError),
+    Record(Box<ReadError>),
+}
+
+impl From<ReadError> for MoveTextError {
+    fn from(error: ReadError) -> MoveTextError {
+        MoveTextError::Record(Box::new(error))
+    }
 }
 
 /// `# breakline <variant> <size> <ranks> <side>` then e.g. `1. a2-a3 h7-h6`.

@@ -103,15 +103,13 @@ fn main_line(tree: &str, first_line: usize) -> Result<Vec<Node>, ReadError> {
         }
         if c == '[' {
             let value = read_value(&mut chars, &mut line);
-            if skip == 0 {
-                if let Some(node) = nodes.last_mut() {
-                    let prop = if name.is_empty() {
-                        node.properties.last().map(|(n, _)| n.clone()).unwrap_or_default()
-                    } else {
-                        std::mem::take(&mut name)
-                    };
-                    node.properties.push((prop, value));
-                }
+            if let Some(node) = nodes.last_mut().filter(|_| skip == 0) {
+                // A second value of one property (`AB[aa][bb]`) has no name before it.
+                let prop = match name.is_empty() {
+                    true => node.properties.last().map(|(n, _)| n.clone()).unwrap_or_default(),
+                    false => std::mem::take(&mut name),
+                };
+                node.properties.push((prop, value));
             }
             continue;
         }
