@@ -228,3 +228,21 @@ fn the_library_imports_an_sgf_collection_game_by_game() {
     // The library names the game by the line it starts on; the reason counts lines within it.
     assert!(summary.refused[0].reason.contains("line 2: move 2 (d7-d5)"), "{:?}", summary.refused);
 }
+
+#[test]
+fn saved_files_read_whatever_their_line_ends_and_mark() {
+    let windows = format!("\u{feff}{}", LITTLE_GOLEM.replace('\n', "\r\n").replace("5. resign", "5. Resigns"));
+    let game = records::read(&windows, Defaults::default()).unwrap();
+    assert_eq!(
+        (game.format, game.result),
+        (Format::Pgn, Outcome::Win { winner: Side::Black, reason: WinReason::Resignation })
+    );
+    let loa =
+        "[Event \"PlayStrategy\"]\n[Variant \"Lines of Action\"]\n[White \"w\"]\n[Black \"b\"]\n\n1. b1-b3 h3-e3 *\n";
+    let game = records::read(loa, Defaults::default()).unwrap();
+    assert_eq!((game.position.variant(), game.position.moves().len()), (Variant::LinesOfAction, 2));
+    let escaped = "(;GM[9]SZ[8]PB[x\\]y]PW[z];B[b1-b3])";
+    let game = records::read(escaped, Defaults::default()).unwrap();
+    assert_eq!((game.tag("Black"), game.position.moves().len()), (Some("x]y"), 1));
+    assert!(records::write(&game, Format::Sgf).unwrap().contains("PB[x\\]y]"));
+}

@@ -30,7 +30,7 @@ const SITE_TAGS: [&str; 4] = ["event", "site", "round", "game"];
 
 /// The format `text` is in.
 pub fn detect(text: &str) -> Format {
-    let trimmed = text.trim_start();
+    let trimmed = text.trim_start_matches('\u{feff}').trim_start();
     if trimmed.starts_with('(') {
         return Format::Sgf;
     }
@@ -63,12 +63,16 @@ pub(crate) fn variant_named(text: &str) -> Option<Variant> {
     }
 }
 
-/// A `resign` move, as Little Golem writes the loser's last move.
+/// A line with a `resign` move, as Little Golem writes the loser's last move.
 fn has_resign(line: &str) -> bool {
-    line.split_whitespace()
-        .any(|token| token.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.').eq_ignore_ascii_case("resign"))
+    line.split_whitespace().any(is_resign)
 }
 
+/// `resign` (or `resigns`, `resigned`, any case), a move number before it or not.
+pub(crate) fn is_resign(token: &str) -> bool {
+    let word = token.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.').to_ascii_lowercase();
+    matches!(word.as_str(), "resign" | "resigns" | "resigned")
+}
 /// `[Name "value"]` (quotes optional) as (name, value).
 pub(crate) fn tag_of(line: &str) -> Option<(String, String)> {
     let inner = line.strip_prefix('[')?.strip_suffix(']')?;

@@ -47,6 +47,8 @@ impl Default for Defaults {
 /// Every game of `text`, each read on its own: a damaged game is an error
 /// naming its line, and the games around it are still read.
 pub fn read_all(text: &str, defaults: Defaults) -> Vec<Result<GameText, ReadError>> {
+    // A byte-order mark, as some editors save, is no part of the game.
+    let text = text.trim_start_matches('\u{feff}');
     match detect(text) {
         Format::Sgf => sgf::read_all(text, defaults),
         Format::Pgn | Format::Breakline => pgn::read_all(text, defaults),

@@ -7,13 +7,12 @@
 
 use std::fmt::Write as _;
 
-use super::detect::{tag_of, variant_named};
+use super::detect::{is_resign, tag_of, variant_named};
 use super::error::{ReadError, ReadErrorKind};
 use super::game::{GameText, play_token};
 use super::stated::{How, Stated, pgn_token, settle};
 use super::token::is_move_number;
 use super::{Defaults, Format};
-use crate::notation::move_core;
 use crate::position::Position;
 use crate::{BoardSize, Outcome, Variant, WinReason};
 
@@ -49,7 +48,7 @@ fn split(text: &str) -> Vec<Vec<(usize, &str)>> {
         if !tag {
             has_moves = true;
             let last = trimmed.split_whitespace().last().unwrap_or_default();
-            ended = Stated::from_pgn(last).is_some() || last.eq_ignore_ascii_case("resign");
+            ended = Stated::from_pgn(last).is_some() || is_resign(last);
         }
         if let Some(game) = games.last_mut() {
             game.push((i + 1, trimmed));
@@ -182,7 +181,7 @@ fn play_body(position: &mut Position, tokens: &[(usize, &str)]) -> Result<(State
             (written, end_line, ended) = (Some(token.to_string()), line, true);
         } else if ended {
             return Err(ReadError { line, kind: ReadErrorKind::AfterEnd(token.to_string()) });
-        } else if move_core(token).0.eq_ignore_ascii_case("resign") {
+        } else if is_resign(token) {
             let loser = position.side_to_move();
             stated = Stated::Win { winner: loser.opponent(), how: How::Resignation };
             (end_line, ended) = (line, true);
