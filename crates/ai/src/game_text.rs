@@ -14,6 +14,7 @@ use thiserror::Error;
 use super::player::{GameRecord, Player};
 use super::search::{AiConfig, ConfigError};
 use breakline_rules::clock::{TimeControl, TimeControlError};
+use breakline_rules::connection_rule::{BothConnected, UnknownRule};
 use breakline_rules::error::{FenError, SizeError};
 use breakline_rules::line_text::{LineTextError, read_lines, write_line};
 use breakline_rules::movetext::MoveTextError;
@@ -75,6 +76,9 @@ pub enum GameTextError {
     /// A side line's move the rules refuse.
     #[error(transparent)]
     SideLine(#[from] LineError),
+    /// A `BothConnected` tag that is no rule.
+    #[error("[BothConnected]: {0}")]
+    BothConnected(#[from] UnknownRule),
     /// A `TimeControl` tag that is not one.
     #[error("[TimeControl]: {0}")]
     TimeControl(#[from] TimeControlError),
@@ -115,6 +119,9 @@ pub fn write(record: &GameRecord, headers: &Headers) -> Result<String, GameTextE
     tag("TimeControl", time_control.as_deref().unwrap_or("-"));
     if record.result.reason_is_time() {
         tag("Termination", TIME_FORFEIT);
+    }
+    if let Some(rule) = end.both_connected().filter(|rule| *rule != BothConnected::default()) {
+        tag("BothConnected", rule.id());
     }
     if let Some(plies) = headers.opening_plies {
         tag("OpeningPlies", &plies.to_string());
@@ -222,6 +229,9 @@ fn own(text: &str) -> Result<(GameRecord, Position, Headers), GameTextError> {
         Some(fen) => Position::from_fen(variant, fen)?,
         None => Position::start(variant, size)?,
     };
+    if let Some(rule) = find("BothConnected") {
+        position.set_both_connected(rule.parse()?);
+    }
     // A side without a config tag is a person; a config that does not parse is refused.
     let player = |tag: &'static str| match find(tag) {
         None => Ok(Player::Human),

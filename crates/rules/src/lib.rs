@@ -10,6 +10,7 @@ pub mod bits;
 pub mod board;
 pub mod breakthrough;
 pub mod clock;
+pub mod connection_rule;
 pub mod describe;
 pub mod error;
 pub mod explain;

@@ -259,7 +259,9 @@ pub fn write(game: &GameText) -> Result<String, WriteError> {
 fn result_text(outcome: Outcome) -> Option<String> {
     match outcome {
         Outcome::Ongoing => None,
-        Outcome::Draw { reason: DrawReason::Repetition | DrawReason::MoveLimit } => Some("0".to_string()),
+        Outcome::Draw { reason: DrawReason::Repetition | DrawReason::MoveLimit | DrawReason::BothConnected } => {
+            Some("0".to_string())
+        }
         Outcome::Win { winner, reason } => {
             let colour = if winner == Side::Black { 'B' } else { 'W' };
             let how = match reason {
