@@ -18,6 +18,7 @@ mod naive;
 mod perft;
 mod puzzles;
 mod record;
+mod records;
 mod rules;
 mod rules_property;
 mod search;

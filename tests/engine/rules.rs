@@ -150,3 +150,64 @@ fn start_positions_print_as_documented() {
     assert_eq!(loa.fen(), "1bbbbbb1/w6w/w6w/w6w/w6w/w6w/w6w/1bbbbbb1 b");
     assert_eq!(Position::from_fen(Variant::LinesOfAction, &loa.fen()).unwrap().fen(), loa.fen());
 }
+
+#[test]
+fn a_move_joining_both_sides_wins_for_the_mover_or_draws_by_the_tournament_rule() {
+    use breakline::engine::rules::connection_rule::BothConnected;
+    use breakline::engine::rules::record::Record;
+    use breakline::engine::{DrawReason, WinReason};
+    // Black's c2xa2 joins Black (a1, a2) and leaves White one piece (f6).
+    let fen = "5w/6/6/6/w1b3/b5 b";
+    let cases = [
+        (BothConnected::MoverWins, Outcome::Win { winner: Side::Black, reason: WinReason::Connected }),
+        (BothConnected::Draw, Outcome::Draw { reason: DrawReason::BothConnected }),
+    ];
+    for (rule, expected) in cases {
+        let mut start = Position::from_fen(Variant::LinesOfAction, fen).unwrap();
+        assert_eq!(start.both_connected(), Some(BothConnected::MoverWins), "the usual rule unless set");
+        start.set_both_connected(rule);
+        let mut end = start.clone();
+        let m = end.play_text("c2xa2").unwrap();
+        assert_eq!(end.outcome(), expected, "{rule}");
+        let mut record: Record<String> = Record::new(&start, "w".into(), "b".into(), 0);
+        record.push(&start, m, None);
+        record.finish(&end);
+        let json = serde_json::to_string(&record).unwrap();
+        assert_eq!(json.contains("\"both_connected\":\"draw\""), rule == BothConnected::Draw, "{json}");
+        let (back, replayed) = Record::<String>::from_json(&json).unwrap();
+        assert_eq!((back.result, replayed.outcome(), replayed.both_connected()), (expected, expected, Some(rule)));
+    }
+    assert_eq!("draw".parse::<BothConnected>(), Ok(BothConnected::Draw));
+    assert_eq!("mover-wins".parse::<BothConnected>(), Ok(BothConnected::MoverWins));
+    assert!("sometimes".parse::<BothConnected>().is_err());
+    let mut breakthrough = Position::start(Variant::Breakthrough, BoardSize::new(8, 8)).unwrap();
+    breakthrough.set_both_connected(BothConnected::Draw);
+    assert_eq!(breakthrough.both_connected(), None, "Breakthrough has no such rule");
+}
+
+#[test]
+fn the_tournament_rule_travels_in_game_text() {
+    use breakline::engine::ai::game_text::{self, Headers};
+    use breakline::engine::ai::player::{GameRecord, Player};
+    use breakline::engine::rules::connection_rule::BothConnected;
+    let mut start = Position::start(Variant::LinesOfAction, BoardSize::new(8, 8)).unwrap();
+    start.set_both_connected(BothConnected::Draw);
+    let record = GameRecord::new(&start, Player::Human, Player::Human, 0);
+    let text = game_text::write(&record, &Headers::default()).unwrap();
+    assert!(text.contains("[BothConnected \"draw\"]"), "{text}");
+    let (_, position, _) = game_text::read(&text).unwrap();
+    assert_eq!(position.both_connected(), Some(BothConnected::Draw));
+    let usual = game_text::write(
+        &GameRecord::new(
+            &Position::start(Variant::LinesOfAction, BoardSize::new(8, 8)).unwrap(),
+            Player::Human,
+            Player::Human,
+            0,
+        ),
+        &Headers::default(),
+    )
+    .unwrap();
+    assert!(!usual.contains("BothConnected"), "{usual}");
+    let error = game_text::read(&text.replace("\"draw\"", "\"maybe\"")).map(|_| ()).unwrap_err().to_string();
+    assert_eq!(error, "[BothConnected]: unknown rule 'maybe' for a move joining both sides: use mover-wins or draw");
+}

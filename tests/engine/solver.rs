@@ -524,3 +524,22 @@ fn a_resumed_proof_equals_an_uninterrupted_one() {
     assert!(why.contains("damaged or cut short"), "{why}");
     let _ = std::fs::remove_file(&path);
 }
+
+#[test]
+fn under_the_tournament_rule_a_move_joining_both_sides_is_no_win() {
+    use breakline::engine::rules::connection_rule::BothConnected;
+    // Black's only joining move, d3xb1, also leaves White one piece (e6).
+    let fen = "4w1/6/6/3b2/6/bw4 b";
+    let config = SolveConfig { nodes: Some(200_000), memory_mib: 16, ..SolveConfig::default() };
+    for rule in [BothConnected::MoverWins, BothConnected::Draw] {
+        let mut pos = Position::from_fen(Variant::LinesOfAction, fen).unwrap();
+        pos.set_both_connected(rule);
+        let mut game = LinesOfAction::<u64>::from_placement(&pos.placement()).unwrap();
+        game.set_both_connected(rule);
+        let wins_in_one = Insight::Decided { winner: Side::Black, plies: 1 };
+        assert_eq!(game.insight(&()) == wins_in_one, rule == BothConnected::MoverWins, "{rule}");
+        let s = solver::solve(&pos, &config, &mut ()).unwrap();
+        let solved_in_one = s.verdict == Verdict::Win(Side::Black) && s.distance == Some(1);
+        assert_eq!(solved_in_one, rule == BothConnected::MoverWins, "{rule}: {:?} {:?}", s.verdict, s.distance);
+    }
+}

@@ -3,7 +3,9 @@
 //! a start position other than the usual), then the moves in the project's
 //! notation, numbered in pairs, with side lines in parentheses as PGN
 //! writes variations, and the result. Reading checks every move by
-//! the rules; JSON records stay the saved form of full detail.
+//! the rules; JSON records stay the saved form of full detail. The records
+//! of the sites where people play (Little Golem's or PlayStrategy's PGN,
+//! SGF, OpenSpiel's moves) are read too, through `rules::records`.
 
 use std::fmt::Write as _;
 
@@ -12,13 +14,15 @@ use thiserror::Error;
 use super::player::{GameRecord, Player};
 use super::search::{AiConfig, ConfigError};
 use breakline_rules::clock::{TimeControl, TimeControlError};
+use breakline_rules::connection_rule::{BothConnected, UnknownRule};
 use breakline_rules::error::{FenError, SizeError};
 use breakline_rules::line_text::{LineTextError, read_lines, write_line};
 use breakline_rules::movetext::MoveTextError;
 use breakline_rules::position::Position;
 use breakline_rules::record::RecordError;
+use breakline_rules::records::{self, Defaults, Format, GameText, ReadError};
 use breakline_rules::variation::{Line, LineError, LineMove, SideLine};
-use breakline_rules::{BoardSize, Outcome, Side, Variant};
+use breakline_rules::{BoardSize, Outcome, Side, Variant, WinReason};
 
 /// What a record does not hold but the text may carry.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -72,9 +76,22 @@ pub enum GameTextError {
     /// A side line's move the rules refuse.
     #[error(transparent)]
     SideLine(#[from] LineError),
+    /// A `BothConnected` tag that is no rule.
+    #[error("[BothConnected]: {0}")]
+    BothConnected(#[from] UnknownRule),
     /// A `TimeControl` tag that is not one.
     #[error("[TimeControl]: {0}")]
     TimeControl(#[from] TimeControlError),
+    /// A site's record (PGN-like, SGF, OpenSpiel) that cannot be read
+    /// (boxed: it is large and rare).
+    #[error(transparent)]
+    Site(Box<ReadError>),
+}
+
+impl From<ReadError> for GameTextError {
+    fn from(error: ReadError) -> GameTextError {
+        GameTextError::Site(Box::new(error))
+    }
 }
 
 /// The game as text: tags, then the numbered moves and the result.
@@ -102,6 +119,9 @@ pub fn write(record: &GameRecord, headers: &Headers) -> Result<String, GameTextE
     tag("TimeControl", time_control.as_deref().unwrap_or("-"));
     if record.result.reason_is_time() {
         tag("Termination", TIME_FORFEIT);
+    }
+    if let Some(rule) = end.both_connected().filter(|rule| *rule != BothConnected::default()) {
+        tag("BothConnected", rule.id());
     }
     if let Some(plies) = headers.opening_plies {
         tag("OpeningPlies", &plies.to_string());
@@ -142,8 +162,62 @@ pub fn result_token(result: Outcome) -> &'static str {
 
 /// Reads a game: tags (all optional; Breakthrough 8x8 without them), the
 /// moves, and a result token; a decisive result the board does not show is a
-/// resignation of the side that lost.
+/// resignation of the side that lost. A site's record is read as such; a
+/// bare list Breakline's notation refuses is tried as OpenSpiel's moves.
 pub fn read(text: &str) -> Result<(GameRecord, Position, Headers), GameTextError> {
+    match records::detect(text) {
+        Format::Pgn | Format::Sgf => from_site(records::read(text, Defaults::default())?),
+        Format::Moves => {
+            own(text).or_else(|error| records::read(text, Defaults::default()).map_err(|_| error).and_then(from_site))
+        }
+        _ => own(text),
+    }
+}
+
+/// A site's game as a record between two people, and its date; a forfeit
+/// is kept as a resignation (a record has no other way to lose a game of people).
+pub fn from_site(game: GameText) -> Result<(GameRecord, Position, Headers), GameTextError> {
+    let mut position = game.start()?;
+    let mut record = GameRecord::new(&position, Player::Human, Player::Human, 0);
+    for &m in game.position.moves() {
+        let before = position.clone();
+        position.play(m).map_err(|error| MoveTextError::Move {
+            index: before.moves().len() + 1,
+            text: before.move_name(m),
+            error,
+        })?;
+        record.push(&before, m, None);
+    }
+    record.finish(&position);
+    match game.result {
+        Outcome::Win { winner, reason: WinReason::Time } => record.flag_fell(winner.opponent()),
+        Outcome::Win { winner, reason: WinReason::Resignation | WinReason::Forfeit }
+            if !position.outcome().is_over() =>
+        {
+            record.resign(winner.opponent())
+        }
+        _ => {}
+    }
+    let headers = Headers { date: game.tag("Date").map(str::to_string), opening_plies: None };
+    Ok((record, position, headers))
+}
+
+/// A record as a site's game: its players' names and date as tags, its
+/// start, moves and result.
+pub fn to_site(record: &GameRecord, headers: &Headers) -> Result<GameText, GameTextError> {
+    let (_, end) = record.rebuilt()?;
+    let mut game = GameText::new(end);
+    game.result = record.result;
+    if let Some(date) = &headers.date {
+        game.set_tag("Date", date);
+    }
+    game.set_tag("White", &record.white.display_name());
+    game.set_tag("Black", &record.black.display_name());
+    Ok(game)
+}
+
+/// Breakline's own game text.
+fn own(text: &str) -> Result<(GameRecord, Position, Headers), GameTextError> {
     let (tags, body) = split_tags(text)?;
     let find = |name: &str| tags.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str());
     let variant: Variant = find("Variant").unwrap_or("breakthrough").parse()?;
@@ -155,6 +229,9 @@ pub fn read(text: &str) -> Result<(GameRecord, Position, Headers), GameTextError
         Some(fen) => Position::from_fen(variant, fen)?,
         None => Position::start(variant, size)?,
     };
+    if let Some(rule) = find("BothConnected") {
+        position.set_both_connected(rule.parse()?);
+    }
     // A side without a config tag is a person; a config that does not parse is refused.
     let player = |tag: &'static str| match find(tag) {
         None => Ok(Player::Human),

@@ -77,7 +77,8 @@ pub fn split_games(text: &str) -> Vec<(usize, &str)> {
             continue;
         }
         let tag = trimmed.starts_with('[');
-        if starts.is_empty() || (has_moves && (tag || (ended && blank))) {
+        // An SGF game tree (`(;`) starts a game of its own: a collection is one game a tree.
+        if starts.is_empty() || (has_moves && (tag || (ended && blank))) || trimmed.starts_with("(;") {
             starts.push((i + 1, here));
             (has_moves, ended) = (false, false);
         }

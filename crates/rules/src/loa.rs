@@ -6,6 +6,7 @@ use std::ops::ControlFlow;
 
 use super::bits::Bits;
 use super::board::Board;
+use super::connection_rule::BothConnected;
 use super::error::FenError;
 use super::game::{Game, MoveList};
 use super::geometry::Geometry;
@@ -29,6 +30,7 @@ pub struct LinesOfAction<B: Bits> {
     board: Board<B>,
     history: Vec<Reached>,
     move_limit: u32,
+    both_connected: BothConnected,
 }
 
 /// The start placement: Black on the bottom and top ranks, White on the first
@@ -48,6 +50,16 @@ pub fn start_placement(size: BoardSize) -> Placement {
 impl<B: Bits> LinesOfAction<B> {
     pub(crate) fn move_limit(&self) -> u32 {
         self.move_limit
+    }
+
+    /// What a move that joins both sides' pieces does in this game.
+    pub fn both_connected(&self) -> BothConnected {
+        self.both_connected
+    }
+
+    /// Sets what a move that joins both sides' pieces does.
+    pub fn set_both_connected(&mut self, rule: BothConnected) {
+        self.both_connected = rule;
     }
 
     /// Sets the number of plies after which the game is drawn.
@@ -140,7 +152,7 @@ impl<B: Bits> Game for LinesOfAction<B> {
         }
         let board = Board::from_placement(p);
         let history = vec![Reached { hash: board.hash(), reversible: 0 }];
-        Ok(LinesOfAction { board, history, move_limit: DEFAULT_MOVE_LIMIT })
+        Ok(LinesOfAction { board, history, move_limit: DEFAULT_MOVE_LIMIT, both_connected: BothConnected::default() })
     }
 
     #[inline]
@@ -152,8 +164,11 @@ impl<B: Bits> Game for LinesOfAction<B> {
         let (white, black) = (self.board.pieces(Side::White), self.board.pieces(Side::Black));
         let win = |winner| Outcome::Win { winner, reason: WinReason::Connected };
         match (self.is_connected(white), self.is_connected(black)) {
-            // A move that joins both sides wins for the side that made it.
-            (true, true) => win(self.board.side().opponent()),
+            // A move that joins both sides wins for the side that made it, or draws by the tournament rule.
+            (true, true) => match self.both_connected {
+                BothConnected::MoverWins => win(self.board.side().opponent()),
+                BothConnected::Draw => Outcome::Draw { reason: DrawReason::BothConnected },
+            },
             (true, false) => win(Side::White),
             (false, true) => win(Side::Black),
             (false, false) if self.is_threefold() => Outcome::Draw { reason: DrawReason::Repetition },

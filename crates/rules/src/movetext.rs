@@ -1,12 +1,14 @@
 //! Plain-text move lists: a header line naming the variant, size and start, then
 //! the moves in notation, numbered in pairs. Import accepts the same text, with
-//! or without header and numbers.
+//! or without header and numbers, and the records of the sites where people
+//! play (see [`records`](crate::records)): PGN-like text, SGF, OpenSpiel's moves.
 
 use thiserror::Error;
 
 use super::error::{FenError, MoveError, SizeError};
 use super::placement::Placement;
 use super::position::Position;
+use super::records::{self, Defaults, Format, ReadError};
 use crate::{BoardSize, Variant};
 
 /// Why a move list could not be imported.
@@ -31,6 +33,16 @@ pub enum MoveTextError {
         /// Why it cannot be played.
         error: MoveError,
     },
+    /// A site's record (PGN-like, SGF, OpenSpiel) that cannot be read
+    /// (boxed: it is large and rare).
+    #[error(transparent)]
+    Record(Box<ReadError>),
+}
+
+impl From<ReadError> for MoveTextError {
+    fn from(error: ReadError) -> MoveTextError {
+        MoveTextError::Record(Box::new(error))
+    }
 }
 
 /// `# breakline <variant> <size> <ranks> <side>` then e.g. `1. a2-a3 h7-h6`.
@@ -56,9 +68,26 @@ pub fn export(position: &Position) -> String {
     out
 }
 
-/// Reads a move list; without a header the game starts from `variant`'s
-/// start position on `size`. Every move is checked.
+/// Reads a move list, or a site's record of its first game; without a
+/// header the game starts from `variant`'s start position on `size`. Every
+/// move is checked. A bare list that Breakline's notation refuses is tried
+/// as OpenSpiel's (or undashed) moves before its error is given.
 pub fn import(text: &str, variant: Variant, size: BoardSize) -> Result<Position, MoveTextError> {
+    let defaults = Defaults { variant, size };
+    match records::detect(text) {
+        Format::Sgf | Format::Pgn => return Ok(records::read(text, defaults)?.position),
+        Format::Breakline if !text.trim_start().starts_with('#') => return Ok(records::read(text, defaults)?.position),
+        _ => {}
+    }
+    let own = own_list(text, variant, size);
+    if own.is_ok() || text.trim_start().starts_with('#') {
+        return own;
+    }
+    own.or_else(|own| records::read(text, defaults).map(|game| game.position).map_err(|_| own))
+}
+
+/// Breakline's own move list, with or without its header.
+fn own_list(text: &str, variant: Variant, size: BoardSize) -> Result<Position, MoveTextError> {
     let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty()).peekable();
     let mut position = match lines.peek() {
         Some(first) if first.starts_with('#') => {

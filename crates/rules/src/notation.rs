@@ -36,6 +36,24 @@ pub(crate) fn parse_move(size: BoardSize, text: &str) -> Result<Move, MoveError>
     Ok(Move::new(parse_square(size, from)?, parse_square(size, to)?, capture))
 }
 
+/// A move as the sites write it, stripped to its squares: without a move
+/// number before it (`12.`, `12...`, glued as in `1.c8-c6`), without marks
+/// after it (`!`, `?`, `+`, `#`) and without OpenSpiel's capture star
+/// (`b7c6*`); the flag says whether the star was there.
+pub fn move_core(text: &str) -> (&str, bool) {
+    let text = text.trim();
+    let digits = text.len() - text.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    let text = match text[digits..].trim_start_matches('.') {
+        rest if digits > 0 && rest.len() < text.len() - digits => rest,
+        _ => text,
+    };
+    let text = text.trim_end_matches(['!', '?', '+', '#']);
+    match text.strip_suffix('*') {
+        Some(core) => (core, true),
+        None => (text, false),
+    }
+}
+
 /// A count as people write it: 20000 as "20,000" (node counts, playouts).
 pub fn thousands(n: u64) -> String {
     let digits = n.to_string();
@@ -79,6 +97,23 @@ pub fn compact_count(n: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn move_cores_lose_numbers_and_marks() {
+        let cases = [
+            ("1.", ("", false)),
+            ("12...", ("", false)),
+            ("1.c8-c6", ("c8-c6", false)),
+            ("1...c8-c6", ("c8-c6", false)),
+            ("b7c6*", ("b7c6", true)),
+            ("e2-e3!?", ("e2-e3", false)),
+            ("e2-e3", ("e2-e3", false)),
+            ("12", ("12", false)),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(move_core(text), expected, "{text}");
+        }
+    }
 
     #[test]
     fn compact_counts_keep_three_figures() {

@@ -32,6 +32,8 @@ pub enum DrawReason {
     Repetition,
     /// The game reached its move limit undecided.
     MoveLimit,
+    /// One move joined both sides' pieces, under the tournament rule.
+    BothConnected,
 }
 
 /// The state of a game: going on, won or drawn.
@@ -95,6 +97,9 @@ impl Outcome {
                 "Draw: the same position occurred three times".to_string()
             }
             Outcome::Draw { reason: DrawReason::MoveLimit } => "Draw: the move limit was reached".to_string(),
+            Outcome::Draw { reason: DrawReason::BothConnected } => {
+                "Draw: one move joined both sides' pieces (tournament rule)".to_string()
+            }
         }
     }
 }

@@ -6,6 +6,7 @@ use std::sync::atomic::AtomicBool;
 
 use super::bits::Wide;
 use super::breakthrough::{self, Breakthrough};
+use super::connection_rule::BothConnected;
 use super::error::{FenError, MoveError, SizeError};
 use super::game::Game;
 use super::loa::{self, LinesOfAction};
@@ -229,6 +230,26 @@ impl Position {
             AnyGame::Loa128(g) => Some(g.move_limit()),
             AnyGame::LoaWide(g) => Some(g.move_limit()),
             _ => None,
+        }
+    }
+
+    /// Lines of Action only: what a move that joins both sides' pieces does.
+    pub fn both_connected(&self) -> Option<BothConnected> {
+        match &self.game {
+            AnyGame::Loa64(g) => Some(g.both_connected()),
+            AnyGame::Loa128(g) => Some(g.both_connected()),
+            AnyGame::LoaWide(g) => Some(g.both_connected()),
+            _ => None,
+        }
+    }
+
+    /// Sets what a Lines of Action move joining both sides does; Breakthrough ignores it.
+    pub fn set_both_connected(&mut self, rule: BothConnected) {
+        match &mut self.game {
+            AnyGame::Loa64(g) => g.set_both_connected(rule),
+            AnyGame::Loa128(g) => g.set_both_connected(rule),
+            AnyGame::LoaWide(g) => g.set_both_connected(rule),
+            _ => {}
         }
     }
 

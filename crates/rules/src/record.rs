@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::clock::TimeControl;
+use super::connection_rule::BothConnected;
 use super::error::{FenError, MoveError};
 use super::position::Position;
 use super::variation::{LineError, SideLine};
@@ -134,6 +135,10 @@ pub struct Record<P> {
     /// Lines of Action only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     move_limit: Option<u32>,
+    /// Lines of Action only, and only when it is not the usual rule: what a
+    /// move joining both sides' pieces does.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    both_connected: Option<BothConnected>,
     /// The time control the game was played under, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time_control: Option<TimeControl>,
@@ -210,6 +215,7 @@ impl<P: PlayerDescription> Record<P> {
             seed,
             start_fen: start.fen(),
             move_limit: start.move_limit(),
+            both_connected: start.both_connected().filter(|rule| *rule != BothConnected::default()),
             time_control: None,
             moves: Vec::new(),
             side_lines: Vec::new(),
@@ -415,6 +421,9 @@ impl<P: PlayerDescription> Record<P> {
                 return Err(RecordError::MoveLimit(limit));
             }
             pos.set_move_limit(limit);
+        }
+        if let Some(rule) = self.both_connected {
+            pos.set_both_connected(rule);
         }
         Ok(pos)
     }

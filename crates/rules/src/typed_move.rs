@@ -1,12 +1,14 @@
 //! Moves as a person types them into a move box: `e2-e3`, `e2xe3`, `e2e3`,
-//! or only the destination `e3` when exactly one legal move goes there.
+//! or only the destination `e3` when exactly one legal move goes there; a
+//! move number before it (`1.c8-c6`) and OpenSpiel's capture star after it
+//! (`b7c6*`) are read past, as pasted from the sites' records.
 //! Unlike [`Position::parse_move`] the text is read against the position, so
 //! the capture mark is optional and a refusal says what is legal instead.
 
 use thiserror::Error;
 
 use super::error::MoveError;
-use super::notation::parse_square;
+use super::notation::{move_core, parse_square};
 use super::position::Position;
 use crate::Move;
 
@@ -66,6 +68,8 @@ pub enum TypedMoveError {
 /// matter; the capture mark is not checked.
 pub fn read_typed_move(position: &Position, text: &str) -> Result<Move, TypedMoveError> {
     let text: String = text.split_whitespace().collect::<String>().to_ascii_lowercase();
+    let (core, _) = move_core(&text);
+    let text = core.to_string();
     if text.is_empty() {
         return Err(TypedMoveError::Empty);
     }

@@ -16,6 +16,7 @@ use crate::eval::loa::connects_in_one;
 use breakline_rules::bits::{Bits, Wide};
 use breakline_rules::board::Board;
 use breakline_rules::breakthrough::Breakthrough;
+use breakline_rules::connection_rule::BothConnected;
 use breakline_rules::game::Game;
 use breakline_rules::loa::LinesOfAction;
 use breakline_rules::side_view::SideView;
@@ -493,8 +494,13 @@ impl<B: Bits> SolverGame for LinesOfAction<B> {
 
     /// A mover that can join all its pieces with one move wins at once (its
     /// connection counts first even if the move also joins the enemy's).
+    /// Under the tournament rule such a move may draw instead, so nothing is
+    /// known before the moves are tried.
     #[inline]
     fn insight(&self, _: &()) -> Insight {
+        if self.both_connected() == BothConnected::Draw {
+            return Insight::Open;
+        }
         let board = self.board();
         let mover = board.side();
         if connects_in_one(board.geometry(), board.pieces(mover), board.pieces(mover.opponent())) {
