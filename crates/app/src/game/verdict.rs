@@ -16,6 +16,7 @@ pub fn verdict(outcome: Outcome, players: &Players) -> Option<(String, String)> 
             let why = match reason {
                 DrawReason::Repetition => "The same position came three times: a draw.",
                 DrawReason::MoveLimit => "The move limit was reached: a draw.",
+                DrawReason::BothConnected => "One move joined both sides' pieces: a draw (the tournament rule).",
             };
             Some(("Draw".to_string(), why.to_string()))
         }
