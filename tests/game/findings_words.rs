@@ -240,6 +240,38 @@ fn finding_06_a_rated_resignation_cannot_be_undone() {
 }
 
 #[test]
+fn finding_05_continue_from_here_past_the_take_back_limit_asks_first() {
+    let v = Variant::Breakthrough;
+    let mut app = game_app(options(v, PlayerSetup::Human, ai("novice", v)));
+    for _ in 0..4 {
+        exchange(&mut app);
+    }
+    // The two take-backs a rated game allows, each by "Continue from here".
+    for _ in 0..2 {
+        let live = session(&app).plies();
+        send(&mut app, GameRequest::GoTo { ply: live - 2 });
+        send(&mut app, Ask::ContinueFromHere);
+        assert!(update_until(&mut app, 20, |app| session(app).plies() == live - 2), "cut without a question");
+        assert_eq!(unrated(&app), None, "still rated");
+        assert!(settled_human_turn(&mut app, 50));
+    }
+    let live = session(&app).plies();
+    send(&mut app, GameRequest::GoTo { ply: live - 2 });
+    send(&mut app, Ask::ContinueFromHere);
+    app.update();
+    assert_eq!(question(&app).as_deref(), Some("Another take-back makes this game casual: go on?"));
+    assert_eq!(session(&app).plies(), live, "nothing is cut before the answer");
+    send(&mut app, Answer(false));
+    app.update();
+    assert_eq!((session(&app).plies(), unrated(&app)), (live, None), "no: the game and its rating stay");
+    send(&mut app, Ask::ContinueFromHere);
+    app.update();
+    send(&mut app, Answer(true));
+    assert!(update_until(&mut app, 20, |app| session(app).plies() == live - 2), "yes: cut");
+    assert!(unrated(&app).is_some(), "and casual");
+}
+
+#[test]
 fn finding_07_moves_and_plies_are_counted_one_way() {
     assert_eq!(game_length(34), "17 moves (34 plies)");
     assert_eq!(game_length(33), "17 moves (33 plies)");

@@ -29,8 +29,12 @@ fn new_game_uses_the_settings_and_rebuilds_the_board() {
         game_app(LaunchOptions { white: PlayerSetup::Human, black: PlayerSetup::Human, ..Default::default() });
     app.update();
     assert_eq!(phase(&app), GamePhase::Playing);
-    *app.world_mut().resource_mut::<GameSettings>() =
-        GameSettings { variant: Variant::Breakthrough, size: BoardSize::new(5, 10), time_control: None };
+    *app.world_mut().resource_mut::<GameSettings>() = GameSettings {
+        variant: Variant::Breakthrough,
+        size: BoardSize::new(5, 10),
+        time_control: None,
+        ..Default::default()
+    };
     app.world_mut().write_message(GameRequest::NewGame { rematch: false });
     for _ in 0..3 {
         app.update();

@@ -6,8 +6,9 @@ use bevy::prelude::*;
 use breakline::app::game::phase::{GamePhase, TurnPhase};
 use breakline::app::game::players::{PlayerSetup, Players};
 use breakline::app::game::request::{GameRequest, MoveChosen, MoveSource, ReplaceGame};
-use breakline::app::game::settings::PlaySettings;
+use breakline::app::game::settings::{GameSettings, PlaySettings};
 use breakline::app::platform::files::{FileAction, FileRequest};
+use breakline::engine::rules::connection_rule::BothConnected;
 use breakline::engine::{Outcome, Side, Variant, WinReason};
 
 use crate::{Rng, ai, assert_pieces_match, game_app, options, phase, session, turn, update_until};
@@ -251,4 +252,29 @@ fn a_request_sent_while_a_new_game_is_set_up_is_applied_not_lost() {
         app.update();
     }
     assert_eq!(*app.world().resource::<Players>(), against_ai, "the players set during setup hold");
+}
+
+#[test]
+fn lines_of_action_games_keep_the_rule_chosen_for_a_move_joining_both_sides() {
+    let v = Variant::LinesOfAction;
+    let mut app = game_app(options(v, PlayerSetup::Human, PlayerSetup::Human));
+    assert_eq!(session(&app).position().both_connected(), Some(BothConnected::MoverWins), "the usual rule by default");
+    app.world_mut().resource_mut::<GameSettings>().both_connected = BothConnected::Draw;
+    let new_game = |app: &mut App, rematch: bool| {
+        let generation = session(app).generation();
+        app.world_mut().write_message(GameRequest::NewGame { rematch });
+        assert!(
+            update_until(app, 10, |app| session(app).generation() != generation && phase(app) == GamePhase::Playing)
+        );
+    };
+    new_game(&mut app, false);
+    assert_eq!(session(&app).position().both_connected(), Some(BothConnected::Draw), "the setup's rule");
+    let start = session(&app).record().start_position().expect("the record's start reads");
+    assert_eq!(start.both_connected(), Some(BothConnected::Draw), "and the record states it");
+    // A rematch is the same game again, whatever the setup says now.
+    app.world_mut().resource_mut::<GameSettings>().both_connected = BothConnected::MoverWins;
+    new_game(&mut app, true);
+    assert_eq!(session(&app).position().both_connected(), Some(BothConnected::Draw), "a rematch keeps the rule");
+    new_game(&mut app, false);
+    assert_eq!(session(&app).position().both_connected(), Some(BothConnected::MoverWins));
 }

@@ -127,10 +127,11 @@ pub fn configure(app: &mut App, options: &LaunchOptions) {
     };
     let mut players = players::Players { white, black };
     players.fit_variant(variant);
-    let time_control = options.time_control;
-    app.insert_resource(GameSettings { variant, size, time_control })
+    let (time_control, both_connected) = (options.time_control, options.both_connected);
+    let session = session::GameSession::new(variant, size, 0).with_both_connected(both_connected);
+    app.insert_resource(GameSettings { variant, size, time_control, both_connected })
         .insert_resource(players)
-        .insert_resource(session::GameSession::new(variant, size, 0).with_time_control(time_control));
+        .insert_resource(session.with_time_control(time_control));
     if let Some(path) = &options.load {
         open_saved_game(app, path);
     }
@@ -163,9 +164,15 @@ fn open_saved_game(app: &mut App, path: &std::path::Path) {
     match opened {
         Ok((session, players)) => {
             let time_control = session.record().time_control;
-            app.insert_resource(GameSettings { variant: session.variant(), size: session.size(), time_control })
-                .insert_resource(players)
-                .insert_resource(session);
+            let both_connected = session.position().both_connected().unwrap_or_default();
+            app.insert_resource(GameSettings {
+                variant: session.variant(),
+                size: session.size(),
+                time_control,
+                both_connected,
+            })
+            .insert_resource(players)
+            .insert_resource(session);
         }
         Err(error) => {
             warn!("{error}");

@@ -13,6 +13,7 @@ use std::time::Duration;
 
 use crate::engine::rules::analysis::winning_pieces;
 use crate::engine::rules::clock::{Clock, TimeControl};
+use crate::engine::rules::connection_rule::BothConnected;
 use crate::engine::rules::line_tree::LinePath;
 use crate::engine::rules::record::{MoveRecord, RecordError};
 use crate::engine::{BoardSize, Move as EngineMove, MoveError, Outcome, Position, SearchInfo, Side, Variant};
@@ -140,6 +141,18 @@ impl GameSession {
     pub(crate) fn from_record(record: &GameRecord, generation: u64) -> Result<GameSession, RecordError> {
         let (record, position) = record.rebuilt()?;
         Ok(GameSession { position, record, generation, redo: Vec::new(), review: None, line: None, replay: None })
+    }
+
+    /// A new game under Lines of Action's rule for a move joining both
+    /// sides (Breakthrough has no such rule); its record states it.
+    pub(crate) fn with_both_connected(mut self, rule: BothConnected) -> GameSession {
+        if self.plies() == 0 && self.position.both_connected().is_some_and(|now| now != rule) {
+            self.position.set_both_connected(rule);
+            let control = self.record.time_control;
+            self.record = GameRecord::new(&self.position, Player::Human, Player::Human, 0);
+            self.record.time_control = control;
+        }
+        self
     }
 
     /// The game of a move list that led to `position`, played by `players`.

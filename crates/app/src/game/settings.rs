@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 
 use crate::engine::rules::clock::TimeControl;
+use crate::engine::rules::connection_rule::BothConnected;
 use crate::engine::{BoardSize, Variant};
 
 /// Variant, size and clock for the next new game (the current game keeps its own).
@@ -15,12 +16,19 @@ pub struct GameSettings {
     pub size: BoardSize,
     /// None: no clock.
     pub time_control: Option<TimeControl>,
+    /// Lines of Action: what a move joining both sides' pieces does in new games.
+    pub both_connected: BothConnected,
 }
 
 impl Default for GameSettings {
     fn default() -> Self {
         let variant = Variant::Breakthrough;
-        GameSettings { variant, size: variant.default_size(), time_control: None }
+        GameSettings {
+            variant,
+            size: variant.default_size(),
+            time_control: None,
+            both_connected: BothConnected::default(),
+        }
     }
 }
 

@@ -1,5 +1,6 @@
 //! What a person asks for that a game may refuse or that cannot be taken back:
-//! a hint, the solver, the analysis, a take-back, a resignation. Every button
+//! a hint, the solver, the analysis, a take-back (Undo or "Continue from
+//! here"), a resignation. Every button
 //! and key sends an [`Ask`]; in a rated game what its rules forbid asks first
 //! ("A hint makes this game casual: go on?"), a resignation always asks, and
 //! a rated game that has ended stays ended.
@@ -23,6 +24,9 @@ pub enum Ask {
     /// The analysis on (off needs no asking).
     Analysis,
     TakeBack,
+    /// Drop the moves after the reviewed position and play on from it: a
+    /// take-back by another road, so a rated game's limit asks the same.
+    ContinueFromHere,
     Resign,
 }
 
@@ -33,7 +37,7 @@ impl Ask {
             Ask::Hint => Some(Forbidden::Hint),
             Ask::Solve => Some(Forbidden::Solver),
             Ask::Analysis => Some(Forbidden::Analysis),
-            Ask::TakeBack => Some(Forbidden::TakeBack),
+            Ask::TakeBack | Ask::ContinueFromHere => Some(Forbidden::TakeBack),
             Ask::Resign => None,
         }
     }
@@ -78,7 +82,7 @@ fn ask(
     mut doing: Doing,
 ) {
     for &wish in asks.read() {
-        if wish == Ask::TakeBack && rated.final_result(&session) {
+        if matches!(wish, Ask::TakeBack | Ask::ContinueFromHere) && rated.final_result(&session) {
             continue;
         }
         let text = match wish.forbidden() {
@@ -138,6 +142,9 @@ impl Doing<'_> {
             Ask::Analysis => self.analysis.on = true,
             Ask::TakeBack => {
                 self.requests.write(GameRequest::Undo);
+            }
+            Ask::ContinueFromHere => {
+                self.requests.write(GameRequest::ContinueFromHere);
             }
             Ask::Resign => {
                 self.requests.write(GameRequest::Resign);

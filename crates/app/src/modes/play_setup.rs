@@ -174,18 +174,27 @@ impl From<&PlayChoice> for StoredPlay {
     }
 }
 
+/// A stored play choice that names no opponent or colour the setup offers.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum StoredPlayError {
+    #[error("no opponent '{0}'")]
+    Opponent(String),
+    #[error("no colour '{0}'")]
+    Colour(String),
+}
+
 impl StoredPlay {
     /// The choice it names, or why not (the part it cannot read).
-    pub fn choice(&self) -> Result<PlayChoice, String> {
+    pub fn choice(&self) -> Result<PlayChoice, StoredPlayError> {
         let opponent = match self.opponent.as_str() {
             NEAREST => Opponent::Nearest,
             "friend" => Opponent::Friend,
-            id => Opponent::Level(Level::parse(id).ok_or_else(|| format!("no opponent '{id}'"))?),
+            id => Opponent::Level(Level::parse(id).ok_or_else(|| StoredPlayError::Opponent(id.to_string()))?),
         };
         let colour = ColourChoice::ALL
             .into_iter()
             .find(|c| c.title().eq_ignore_ascii_case(&self.colour))
-            .ok_or_else(|| format!("no colour '{}'", self.colour))?;
+            .ok_or_else(|| StoredPlayError::Colour(self.colour.clone()))?;
         Ok(PlayChoice { opponent, colour, rated: self.rated })
     }
 }

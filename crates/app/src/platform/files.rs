@@ -183,7 +183,13 @@ pub(crate) fn open(
     requests: &mut MessageWriter<GameRequest>,
 ) {
     let time_control = settings.time_control;
-    settings.set_if_neq(GameSettings { variant: session.variant(), size: session.size(), time_control });
+    let both_connected = session.position().both_connected().unwrap_or(settings.both_connected);
+    settings.set_if_neq(GameSettings {
+        variant: session.variant(),
+        size: session.size(),
+        time_control,
+        both_connected,
+    });
     requests.write(GameRequest::Open(Box::new(OpenedGame { session, players, message })));
 }
 

@@ -33,6 +33,8 @@ pub struct LaunchOptions {
     pub flow: Option<usize>,
     /// The clock new games are played on; none: no clock.
     pub time_control: Option<crate::engine::rules::clock::TimeControl>,
+    /// Lines of Action's rule for a move joining both sides, in new games.
+    pub both_connected: crate::engine::rules::connection_rule::BothConnected,
     /// Open on Home (no flag named a game to open straight into).
     pub home: bool,
 }
@@ -50,6 +52,7 @@ impl Default for LaunchOptions {
             load: None,
             flow: None,
             time_control: None,
+            both_connected: Default::default(),
             home: false,
         }
     }

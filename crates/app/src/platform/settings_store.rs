@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use crate::board::layout::BoardFlip;
 use crate::engine::ai::player::{GameRecord, Player};
 use crate::engine::rules::clock::TimeControl;
+use crate::engine::rules::connection_rule::BothConnected;
 use crate::engine::{BoardSize, Variant};
 use crate::game::notice::Notice;
 use crate::game::owner::visit::Visit;
@@ -48,6 +49,10 @@ pub struct StoredSettings {
     /// The clock of new games (files from before it lack it: none).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time_control: Option<TimeControl>,
+    /// Lines of Action's rule for a move joining both sides, in new games
+    /// (files from before it lack it: the mover wins).
+    #[serde(default, skip_serializing_if = "is_default_rule")]
+    pub both_connected: BothConnected,
     /// Ratings, puzzle streaks, lessons offered (files from before it lack it).
     #[serde(default)]
     pub progress: Progress,
@@ -114,6 +119,10 @@ pub fn write(path: &Path, stored: &StoredSettings) -> Result<(), FileError> {
     write_text(path, &json)
 }
 
+fn is_default_rule(rule: &BothConnected) -> bool {
+    *rule == BothConnected::default()
+}
+
 /// The launch defaults with the saved board and players, for the command
 /// line to override. Problems are reported by the game once it runs.
 pub fn saved_launch_options() -> LaunchOptions {
@@ -125,6 +134,7 @@ pub fn saved_launch_options() -> LaunchOptions {
             white: PlayerSetup::from(&stored.white),
             black: PlayerSetup::from(&stored.black),
             time_control: stored.time_control,
+            both_connected: stored.both_connected,
             ..defaults
         },
         _ => defaults,
@@ -189,6 +199,7 @@ impl Remembered<'_> {
             // A puzzle turns only the view (`ViewFlip`); this is the person's choice.
             flipped: self.flip.0,
             time_control: settings.time_control,
+            both_connected: settings.both_connected,
             progress: self.progress.clone(),
             sound: *self.sound,
             looks: StoredLooks::from(&*self.looks),
@@ -241,7 +252,7 @@ fn apply_saved(
             *looks = saved_looks;
             match stored.play.choice() {
                 Ok(saved) => *choice = saved,
-                Err(problem) => problems.push(problem),
+                Err(problem) => problems.push(problem.to_string()),
             }
             if !problems.is_empty() {
                 let problems = problems.join("; ");
@@ -348,6 +359,7 @@ mod tests {
             flipped: false,
             confirm_replace: true,
             time_control: None,
+            both_connected: BothConnected::default(),
             progress: Progress::default(),
             sound: SoundSettings::default(),
             looks: StoredLooks::default(),

@@ -19,12 +19,17 @@ impl Volume {
     }
 }
 
-impl TryFrom<u8> for Volume {
-    type Error = String;
+/// A volume over [`Volume::MAX`] percent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("volume {0} is over {max}", max = Volume::MAX)]
+pub struct VolumeError(u8);
 
-    fn try_from(percent: u8) -> Result<Volume, String> {
+impl TryFrom<u8> for Volume {
+    type Error = VolumeError;
+
+    fn try_from(percent: u8) -> Result<Volume, VolumeError> {
         if percent > Volume::MAX {
-            return Err(format!("volume {percent} is over {}", Volume::MAX));
+            return Err(VolumeError(percent));
         }
         Ok(Volume(percent))
     }

@@ -119,7 +119,12 @@ pub(crate) fn game_buttons(
 }
 
 /// Step buttons, and while reviewing, the way back or on from here.
-pub(crate) fn review_section(ui: &mut Ui, session: &GameSession, requests: &mut MessageWriter<GameRequest>) {
+pub(crate) fn review_section(
+    ui: &mut Ui,
+    session: &GameSession,
+    requests: &mut MessageWriter<GameRequest>,
+    asks: &mut MessageWriter<Ask>,
+) {
     let live = session.position().moves().len();
     let shown = session.shown_ply();
     ui.horizontal(|ui| {
@@ -152,7 +157,7 @@ pub(crate) fn review_section(ui: &mut Ui, session: &GameSession, requests: &mut 
             }
             let hover = "Drop the later moves and play on from this position (a move on the board tries a side line)";
             if ui.button("Continue from here").on_hover_text(hover).clicked() {
-                requests.write(GameRequest::ContinueFromHere);
+                asks.write(Ask::ContinueFromHere);
             }
         });
     }

@@ -10,6 +10,7 @@ use egui::{RichText, Ui};
 use crate::engine::Variant;
 use crate::engine::ai::search::Level;
 use crate::engine::lab::levels::LevelTable;
+use crate::engine::rules::connection_rule::BothConnected;
 use crate::game::screen::Screen;
 use crate::game::session::GameSession;
 use crate::game::settings::GameSettings;
@@ -65,6 +66,22 @@ fn game_section(ui: &mut Ui, settings: &mut GameSettings) {
     }
     let note = format!("On a {} board (Analyse sets other sizes).", settings.size);
     ui.label(RichText::new(note).weak());
+    if settings.variant == Variant::LinesOfAction {
+        both_connected_picker(ui, &mut settings.both_connected);
+    }
+}
+
+/// Lines of Action's rule for a move that joins both sides' pieces at once.
+fn both_connected_picker(ui: &mut Ui, rule: &mut BothConnected) {
+    ui.horizontal(|ui| {
+        ui.label("A move that joins both sides' groups:");
+        let choices = [(BothConnected::MoverWins, "the mover wins"), (BothConnected::Draw, "a draw (tournament rule)")];
+        for (choice, label) in choices {
+            ui.selectable_value(rule, choice, label);
+        }
+    })
+    .response
+    .on_hover_text("Most rule sets let the mover win; tournaments often call it a draw. Kept in the game's record.");
 }
 
 /// AI or a friend; for an AI, the levels by name and measured rating, the

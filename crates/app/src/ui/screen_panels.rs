@@ -112,7 +112,7 @@ fn play(ui: &mut Ui, state: &mut PanelState, layout: &PanelLayout) {
     crate::ui::info::clocks(ui, &state.game.session, &state.game.timer);
     crate::ui::info::status(ui, &state.game, &state.ai, layout.engine_numbers);
     crate::ui::comforts::game_buttons(ui, &mut state.comforts, &state.game.players, &mut state.requests);
-    crate::ui::comforts::review_section(ui, &state.game.session, &mut state.requests);
+    crate::ui::comforts::review_section(ui, &state.game.session, &mut state.requests, &mut state.comforts.asks);
     crate::ui::move_box::section(ui, &mut state.move_box, state.game.session.variant());
     crate::ui::info::selection_reasons(ui, &state.game.session, &state.selection);
     if ui.button("New game…").on_hover_text("Opponent, colour, clock, rated or casual").clicked() {
@@ -144,7 +144,7 @@ fn puzzles(ui: &mut Ui, state: &mut PanelState) {
     if !state.game.over() {
         crate::ui::info::status(ui, &state.game, &state.ai, false);
     }
-    crate::ui::comforts::review_section(ui, &state.game.session, &mut state.requests);
+    crate::ui::comforts::review_section(ui, &state.game.session, &mut state.requests, &mut state.comforts.asks);
     crate::ui::move_box::section(ui, &mut state.move_box, state.game.session.variant());
     moves(ui, state);
 }
@@ -158,7 +158,7 @@ fn study(ui: &mut Ui, state: &mut PanelState, layout: &PanelLayout, watch: bool)
     crate::ui::info::clocks(ui, &state.game.session, &state.game.timer);
     crate::ui::info::status(ui, &state.game, &state.ai, numbers);
     crate::ui::comforts::game_buttons(ui, &mut state.comforts, &state.game.players, &mut state.requests);
-    crate::ui::comforts::review_section(ui, &state.game.session, &mut state.requests);
+    crate::ui::comforts::review_section(ui, &state.game.session, &mut state.requests, &mut state.comforts.asks);
     crate::ui::move_box::section(ui, &mut state.move_box, state.game.session.variant());
     crate::ui::info::selection_reasons(ui, &state.game.session, &state.selection);
     crate::ui::insight::overlay_toggle(ui, &mut state.insight.overlay);

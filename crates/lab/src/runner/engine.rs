@@ -7,7 +7,6 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
-use thiserror::Error;
 
 use breakline_ai::search::SearchInfo;
 use breakline_protocol::line::{command_text, parse_reply};
@@ -15,60 +14,8 @@ use breakline_protocol::{Command, EngineOption, Go, GoClocks, Info, Reply, Start
 use breakline_rules::clock::Clock;
 use breakline_rules::{BoardSize, Side, Variant};
 
+use super::engine_error::EngineError;
 use super::pipes::Program;
-
-/// Why an engine program could not be named, started or understood.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum EngineError {
-    /// `engine:` with no program after it.
-    #[error("engine player needs a program: engine:PATH[:ai=CONFIG]")]
-    NoProgram,
-    /// `uci:` or `ugi:` with no program after it.
-    #[error("{0} player needs a program: {0}:PATH[:arg=ARG][:movetime=MS][:OPTION=VALUE]")]
-    NoUciProgram(&'static str),
-    /// A part of a `uci:`/`ugi:` seat that is no `KEY=VALUE` it takes.
-    #[error("bad seat part '{0}': give arg=ARG, movetime=MS, depth=N, nodes=N or OPTION=VALUE")]
-    BadSeatPart(String),
-    /// A UCI program whose `UCI_Variant` lists no value for the game.
-    #[error("the program's UCI_Variant has no {0}")]
-    NoVariant(&'static str),
-    /// `engine:PATH:ai=` with nothing after it.
-    #[error("engine player's ai= is empty")]
-    EmptyAi,
-    /// The program could not be run.
-    #[error("cannot start {program}: {reason}")]
-    Start {
-        /// The program's path.
-        program: String,
-        /// What the system said.
-        reason: String,
-    },
-    /// The program runs but its standard input or output could not be taken.
-    #[error("{0}: no pipes")]
-    NoPipes(String),
-    /// Writing to the program failed: it is gone.
-    #[error("the engine has exited")]
-    Exited,
-    /// The program said nothing in time.
-    #[error("no answer to '{command}' within {ms} ms")]
-    Timeout {
-        /// The command waiting for an answer.
-        command: String,
-        /// The time allowed.
-        ms: u128,
-    },
-    /// The program closed its output before answering.
-    #[error("the engine exited before answering '{0}'")]
-    ExitedBeforeAnswer(String),
-    /// The program answered something else than the protocol allows.
-    #[error("answered '{answer}' to '{command}'")]
-    Unexpected {
-        /// What it said.
-        answer: String,
-        /// What it was asked.
-        command: String,
-    },
-}
 
 /// How to start an engine, which AI it should play as and how long it may
 /// take to answer.

@@ -8,7 +8,8 @@ use thiserror::Error;
 
 use std::time::Instant;
 
-use super::engine::{EngineError, EngineProcess, EngineTerms, GoClock};
+use super::engine::{EngineProcess, EngineTerms, GoClock};
+use super::engine_error::EngineError;
 use super::parallel::Finished;
 use super::schedule::move_seed;
 use super::seat::{Seat, Sitting};

@@ -6,6 +6,7 @@
 //! whoever asks for it and on however many threads.
 
 mod engine;
+mod engine_error;
 mod game;
 mod parallel;
 mod pipes;
@@ -18,7 +19,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use serde::{Deserialize, Serialize};
 
-pub use engine::{EngineError, EngineSpec};
+pub use engine::EngineSpec;
+pub use engine_error::EngineError;
 pub use game::{SeriesGame, play_ai_game};
 pub use parallel::{Finished, run_parallel};
 pub use round_robin::{PairGame, RoundRobin, cross_table};

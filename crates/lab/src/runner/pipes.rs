@@ -9,7 +9,7 @@ use std::process::{self, Child, ChildStdin, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use super::engine::EngineError;
+use super::engine_error::EngineError;
 
 /// A running program and the lines it writes.
 pub(crate) struct Program {

@@ -7,7 +7,8 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use super::engine::{EngineError, EngineProcess, EngineSpec, EngineTerms};
+use super::engine::{EngineProcess, EngineSpec, EngineTerms};
+use super::engine_error::EngineError;
 use super::uci::{UciProcess, UciProtocol, UciSpec};
 use breakline_ai::player::Player;
 use breakline_ai::search::{AiConfig, ConfigError, Level, SearchMemory};

@@ -13,7 +13,8 @@ use breakline_protocol::uci::{Flavor, command_text, parse_reply, setoption_text,
 use breakline_protocol::{Command, Go, OptionKind, OptionSpec, Protocol, Reply, Start};
 use breakline_rules::position::Position;
 
-use super::engine::{EngineError, EngineSpec, EngineTerms, GoClock, keep_info};
+use super::engine::{EngineSpec, EngineTerms, GoClock, keep_info};
+use super::engine_error::EngineError;
 use super::pipes::Program;
 
 /// How to start a UCI or UGI program and what to tell it.

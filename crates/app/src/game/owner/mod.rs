@@ -249,7 +249,13 @@ impl Owner<'_> {
         } else {
             self.settings.time_control
         };
-        self.replace_session(GameSession::new(variant, size, generation).with_time_control(control));
+        let rule = if rematch {
+            self.session.position().both_connected().unwrap_or_default()
+        } else {
+            self.settings.both_connected
+        };
+        let session = GameSession::new(variant, size, generation).with_both_connected(rule);
+        self.replace_session(session.with_time_control(control));
     }
 
     fn open(&mut self, opened: &OpenedGame) {
