@@ -1,6 +1,7 @@
 //! `breakline levels`: measures the level ladder's ratings in a round robin
 //! (see `engine::lab::levels`), prints them with their intervals and, with
-//! `--write`, puts the variant's ladder into the table the game reads.
+//! `--write`, puts the variant's ladder into the table the game reads; with
+//! `--against SEAT` it rates an outside player on the ladder instead.
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -12,6 +13,7 @@ use crate::engine::ai::search::SearchError;
 use crate::engine::lab::levels::{LadderPlan, LevelTable, LevelTableError, VariantLadder, ladder_ratings};
 use crate::engine::{BoardSize, SizeError, Variant};
 
+use super::levels_against::{AgainstError, AgainstRun};
 use super::progress;
 
 #[derive(Args, Debug)]
@@ -35,8 +37,19 @@ pub(crate) struct LevelsArgs {
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
     threads: Option<u64>,
     /// Put the ladder into this level table (the game's is assets/levels.json)
-    #[arg(long)]
+    #[arg(long, conflicts_with = "against")]
     write: Option<PathBuf>,
+    /// Rate this player on the measured ladder instead: an AI config,
+    /// engine:PATH, uci:PATH[:...] or ugi:PATH[:...]; it plays --games
+    /// against each level (--master-games against the master)
+    #[arg(long, value_name = "SEAT")]
+    against: Option<String>,
+    /// With --against: the levels it plays (default: all), e.g. 3,4,5
+    #[arg(long, value_delimiter = ',', requires = "against")]
+    levels: Vec<u8>,
+    /// With --against: the level table holding the ladder (default: the shipped one)
+    #[arg(long, requires = "against")]
+    table: Option<PathBuf>,
 }
 
 /// Why the ladder could not be measured or written.
@@ -52,10 +65,27 @@ pub(crate) enum LevelsError {
     Table { path: PathBuf, source: LevelTableError },
     #[error("cannot write {}: {source}", path.display())]
     Write { path: PathBuf, source: std::io::Error },
+    #[error(transparent)]
+    Against(#[from] AgainstError),
 }
 
 pub(crate) fn run(args: &LevelsArgs) -> Result<(), LevelsError> {
     args.variant.check_size(args.size)?;
+    let threads = args.threads.map_or_else(progress::default_threads, |t| t as usize);
+    if let Some(player) = &args.against {
+        let run = AgainstRun {
+            variant: args.variant,
+            size: args.size,
+            player,
+            levels: &args.levels,
+            games: args.games as usize,
+            master_games: args.master_games as usize,
+            seed: args.seed,
+            threads,
+            table: args.table.as_ref(),
+        };
+        return Ok(super::levels_against::run(&run)?);
+    }
     let plan = LadderPlan {
         variant: args.variant,
         size: args.size,
@@ -67,7 +97,6 @@ pub(crate) fn run(args: &LevelsArgs) -> Result<(), LevelsError> {
     };
     // Read the table first: a bad file is refused before hours of games.
     let table = args.write.as_ref().map(read_table).transpose()?;
-    let threads = args.threads.map_or_else(progress::default_threads, |t| t as usize);
     let bar = progress::bar(plan.jobs().len(), "levels");
     let started = Instant::now();
     let games = plan.play(threads, |_| bar.inc(1))?;

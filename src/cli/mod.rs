@@ -14,6 +14,7 @@ mod flow;
 mod game;
 mod last_ranks;
 mod levels;
+mod levels_against;
 mod library;
 mod matches;
 mod merge;

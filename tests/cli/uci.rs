@@ -216,3 +216,84 @@ fn a_uci_program_s_illegal_move_forfeits_and_a_bad_seat_is_an_error() {
         assert!(err.contains(error), "{seat}: {err}");
     }
 }
+
+/// `breakline uci` in its own process (a loaded net is the process's), fed
+/// line by line: `say` sends a line and reads replies up to one starting
+/// with `until`; `send` sends one that has no reply.
+struct Process {
+    child: std::process::Child,
+    lines: std::io::Lines<std::io::BufReader<std::process::ChildStdout>>,
+}
+
+impl Process {
+    fn start() -> Process {
+        use std::process::Stdio;
+        let mut child = crate::command(&["uci"]).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        Process { child, lines: std::io::BufRead::lines(std::io::BufReader::new(stdout)) }
+    }
+
+    fn send(&mut self, line: &str) {
+        use std::io::Write;
+        writeln!(self.child.stdin.as_mut().unwrap(), "{line}").unwrap();
+    }
+
+    fn say(&mut self, line: &str, until: &str) -> Vec<String> {
+        self.send(line);
+        let mut replies = Vec::new();
+        for reply in self.lines.by_ref() {
+            let reply = reply.unwrap();
+            let done = reply.starts_with(until);
+            replies.push(reply);
+            if done {
+                return replies;
+            }
+        }
+        panic!("{line}: no '{until}' before the end: {replies:?}");
+    }
+}
+
+/// A net for Breakthrough 6x6 (no net is shipped for it), all weights zero.
+fn six_by_six_net(path: &std::path::Path) {
+    use breakline::engine::ai::eval::nnue::{HIDDEN, Net, features};
+    let size = BoardSize::new(6, 6);
+    let inputs = vec![0; features(size) * HIDDEN];
+    let net = Net::from_parts(Variant::Breakthrough, size, 400, inputs, [0; HIDDEN], vec![0; 2 * HIDDEN], vec![0]);
+    net.save(path).unwrap();
+}
+
+#[test]
+fn evalfile_loads_a_net_for_the_next_searches_and_a_bad_file_changes_nothing() {
+    let dir = std::env::temp_dir().join(format!("breakline-evalfile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (good, damaged) = (dir.join("breakthrough-6x6.nnue"), dir.join("damaged.nnue"));
+    six_by_six_net(&good);
+    let shipped = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/nets/breakthrough-8x8.nnue");
+    let mut bytes = std::fs::read(shipped).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1; // the checksum no longer matches
+    std::fs::write(&damaged, bytes).unwrap();
+    let no_net = "info string no nnue net for breakthrough 6x6";
+    let mut p = Process::start();
+    let hello = p.say("uci", "uciok");
+    assert!(hello.iter().any(|l| l == "option name EvalFile type string default <empty>"), "{hello:?}");
+    p.send("setoption name UCI_Variant value breakthrough 6x6");
+    p.send("setoption name AI value enhanced:nnue:depth=1");
+    p.send("position startpos");
+    let searched = p.say("go depth 1", "bestmove ");
+    assert!(searched.iter().any(|l| l.starts_with(no_net)), "{searched:?}");
+    let refused = p.say(&format!("setoption name EvalFile value {}", damaged.display()), "info string");
+    assert!(refused[0].starts_with("info string error: net file ") && refused[0].contains("checksum"), "{refused:?}");
+    let searched = p.say("go depth 1", "bestmove ");
+    assert!(searched.iter().any(|l| l.starts_with(no_net)), "still no net: {searched:?}");
+    let loaded = p.say(&format!("setoption name EvalFile value {}", good.display()), "info string");
+    assert_eq!(loaded, [format!("info string net file {} loaded for breakthrough 6x6", good.display())]);
+    let searched = p.say("go depth 1", "bestmove ");
+    assert!(!searched.iter().any(|l| l.contains("no nnue net")), "the loaded net plays: {searched:?}");
+    let loaded = p.say(&format!("setoption name EvalFile value {shipped}"), "info string");
+    assert!(loaded[0].ends_with("loaded for breakthrough 8x8"), "{loaded:?}");
+    p.say("isready", "readyok");
+    p.send("quit");
+    assert!(p.child.wait().unwrap().success());
+    std::fs::remove_dir_all(dir).ok();
+}

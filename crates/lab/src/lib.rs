@@ -6,6 +6,7 @@
 
 #![warn(missing_docs)]
 
+pub mod against;
 pub mod book_build;
 pub mod levels;
 pub mod naive_study;

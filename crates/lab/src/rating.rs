@@ -1,5 +1,6 @@
-//! Elo estimates from game results: a pair's difference from its score, and a
-//! whole round robin's ratings by Bradley-Terry maximum likelihood.
+//! Elo estimates from game results: a pair's difference from its score, a
+//! whole round robin's ratings by Bradley-Terry maximum likelihood, and one
+//! player's rating against opponents whose ratings are already known.
 
 /// Elo difference for a score fraction over `games` games, with a 95% interval.
 pub fn elo_from_score(score: f64, games: usize) -> (f64, f64, f64) {
@@ -63,6 +64,45 @@ pub fn fit_ratings(score: &[Vec<f64>], games: &[Vec<f64>]) -> Vec<Rating> {
         .collect()
 }
 
+/// Points taken from one opponent whose rating is known.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct KnownOpponent {
+    /// The opponent's rating.
+    pub rating: f64,
+    /// Points the player took (draws as halves).
+    pub score: f64,
+    /// Games played.
+    pub games: f64,
+}
+
+/// One player's rating on the scale of `opponents`' known ratings, by
+/// maximum likelihood (their ratings held fixed), with the 95% half-width
+/// from its games alone. As in [`fit_ratings`], one drawn game against each
+/// opponent as a prior keeps a perfect or zero score finite.
+pub fn fit_against(opponents: &[KnownOpponent]) -> Rating {
+    let prior = 0.5;
+    let expected = |x: f64, r: f64| 1.0 / (1.0 + 10f64.powf((r - x) / 400.0));
+    // Points above expectation fall as the rating rises: bisect for zero.
+    let surplus = |x: f64| -> f64 {
+        opponents.iter().map(|o| o.score + prior - (o.games + 2.0 * prior) * expected(x, o.rating)).sum()
+    };
+    let (mut low, mut high) = (-10_000.0, 20_000.0);
+    for _ in 0..200 {
+        let mid = (low + high) / 2.0;
+        if surplus(mid) > 0.0 { low = mid } else { high = mid }
+    }
+    let elo = (low + high) / 2.0;
+    let info: f64 = opponents
+        .iter()
+        .map(|o| {
+            let p = expected(elo, o.rating);
+            o.games * p * (1.0 - p)
+        })
+        .sum();
+    let scale = 400.0 / std::f64::consts::LN_10;
+    Rating { elo, error: 1.96 * scale / info.max(1e-9).sqrt() }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -77,5 +117,19 @@ mod tests {
         let r = fit_ratings(&score, &games);
         assert!(r[0].elo > r[1].elo && r[1].elo > r[2].elo, "{r:?}");
         assert!(r.iter().map(|x| x.elo).sum::<f64>().abs() < 1e-6);
+    }
+
+    #[test]
+    fn a_rating_against_known_opponents_sits_where_its_scores_say() {
+        let even = |rating| KnownOpponent { rating, score: 10.0, games: 20.0 };
+        let r = fit_against(&[even(1000.0)]);
+        assert!((r.elo - 1000.0).abs() < 1e-6 && r.error > 100.0 && r.error < 200.0, "{r:?}");
+        // Beats the weaker one 3 to 1 and loses to the stronger 1 to 3: midway.
+        let weaker = KnownOpponent { rating: 900.0, score: 15.0, games: 20.0 };
+        let stronger = KnownOpponent { rating: 1300.0, score: 5.0, games: 20.0 };
+        assert!((fit_against(&[weaker, stronger]).elo - 1100.0).abs() < 1e-6);
+        // A perfect score stays finite and above the opponent.
+        let perfect = fit_against(&[KnownOpponent { rating: 800.0, score: 4.0, games: 4.0 }]);
+        assert!(perfect.elo > 900.0 && perfect.elo < 2000.0, "{perfect:?}");
     }
 }

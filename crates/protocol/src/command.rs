@@ -2,6 +2,7 @@
 //! into values (numbers checked against their ranges, moves and AI configs
 //! kept as text: only the engine's position and variant can judge them).
 
+use std::path::PathBuf;
 use std::time::Duration;
 
 use breakline_ai::search::Limit;
@@ -111,6 +112,8 @@ pub enum EngineOption {
     MultiPv(usize),
     /// The search table's size in MiB (the enhanced search's).
     Hash(u32),
+    /// A net file to load for the `nnue` evaluation (UCI's `EvalFile`).
+    EvalFile(PathBuf),
 }
 
 /// A `go` line: what to search with and for how long.

@@ -18,7 +18,7 @@ use job::{Job, JobError, Work};
 use thiserror::Error;
 
 use super::solve_error::SolveCommandError;
-use crate::engine::ai::eval::nnue::fallback;
+use crate::engine::ai::eval::nnue::{NetError, fallback, load_net_file};
 use crate::engine::ai::eval::wdl_per_mille;
 use crate::engine::ai::search::{
     self, AiConfig, Algorithm, ConfigError, PvLine, SearchHandler, SearchInfo, SearchMemory, SearchRequest,
@@ -55,6 +55,8 @@ pub(crate) enum ProtocolError {
     Config(#[from] ConfigError),
     #[error("only lines of action has a move limit")]
     NoMoveLimit,
+    #[error(transparent)]
+    Net(#[from] NetError),
     #[error("go has {0}'s clock missing: give wtime and btime")]
     MoverClock(&'static str),
     #[error("game over")]
@@ -392,6 +394,13 @@ impl EngineSession {
                     return Err(ProtocolError::NoMoveLimit);
                 }
                 self.position.set_move_limit(n.max(1));
+            }
+            EngineOption::EvalFile(path) => {
+                let net = load_net_file(&path)?;
+                if self.dialect != Dialect::Line {
+                    let board = format!("{} {}", net.variant(), net.size());
+                    return Ok(Reply::InfoString(format!("net file {} loaded for {board}", path.display())));
+                }
             }
         }
         Ok(Reply::Ok)

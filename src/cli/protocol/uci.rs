@@ -32,6 +32,8 @@ pub(crate) fn hello(protocol: Protocol, ai: &AiConfig) -> Vec<Reply> {
         OptionSpec { name: "UCI_ShowWDL".to_string(), kind: OptionKind::Check { default: false } },
         OptionSpec { name: "AI".to_string(), kind: OptionKind::String { default: ai.to_string() } },
         spin("MoveLimit", i64::from(loa_move_limit()), 1, i64::from(u32::MAX)),
+        // Empty: the nets found at start (`BREAKLINE_NETS`, then the shipped ones).
+        OptionSpec { name: "EvalFile".to_string(), kind: OptionKind::String { default: String::new() } },
     ];
     let mut replies = vec![
         Reply::Id(Id::Name(format!("Breakline {}", env!("CARGO_PKG_VERSION")))),

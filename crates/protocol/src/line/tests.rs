@@ -30,6 +30,7 @@ fn commands() -> Vec<Command> {
         Command::SetOption(EngineOption::Threads(3)),
         Command::SetOption(EngineOption::Threads(AiConfig::AUTO_THREADS)),
         Command::SetOption(EngineOption::MoveLimit(200)),
+        Command::SetOption(EngineOption::EvalFile("nets/my net.nnue".into())),
         Command::SetOption(EngineOption::Wdl(true)),
         Command::SetOption(EngineOption::Wdl(false)),
         Command::SetOption(EngineOption::MultiPv(3)),

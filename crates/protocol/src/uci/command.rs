@@ -78,6 +78,8 @@ fn setoption(args: &[&str]) -> Result<Command, SyntaxError> {
         "ai" if !text.is_empty() => EngineOption::Ai(text),
         "ai" => return Err(bad("a level or AI config")),
         "movelimit" => EngineOption::MoveLimit(text.parse().map_err(|_| bad("a number of plies"))?),
+        "evalfile" if !text.is_empty() => EngineOption::EvalFile(text.into()),
+        "evalfile" => return Err(bad("a net file")),
         _ => return Err(SyntaxError::UnknownOption(name)),
     };
     Ok(Command::SetOption(option))
@@ -203,6 +205,7 @@ fn option_text(option: &EngineOption) -> String {
         EngineOption::MultiPv(n) => ("MultiPV", n.to_string()),
         EngineOption::Wdl(on) => ("UCI_ShowWDL", on.to_string()),
         EngineOption::MoveLimit(n) => ("MoveLimit", n.to_string()),
+        EngineOption::EvalFile(path) => ("EvalFile", path.display().to_string()),
     };
     setoption_text(name, &value)
 }

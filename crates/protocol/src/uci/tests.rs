@@ -34,6 +34,7 @@ fn commands() -> Vec<Command> {
         Command::SetOption(EngineOption::Wdl(false)),
         Command::SetOption(EngineOption::Ai("enhanced:expert:time=100".into())),
         Command::SetOption(EngineOption::MoveLimit(200)),
+        Command::SetOption(EngineOption::EvalFile("nets/my net.nnue".into())),
         Command::Position { start: Start::StartPos, moves: vec!["a2a3".into(), "b7b6".into()] },
         Command::Position {
             start: Start::Fen { ranks: "bbbbbb/bbbbbb/6/wwwwww/wwwwww".into(), side: "w".into() },

@@ -20,7 +20,7 @@ use super::{Score, Strategy};
 pub use buckets::{Buckets, MAX_BUCKETS};
 pub use file::NetError;
 pub use net::{Accumulator, HIDDEN, Net, QA, QB, feature, features};
-pub use shipped::{NnueUnavailable, net_for};
+pub use shipped::{NnueUnavailable, load_net_file, net_for};
 pub use stack::AccumulatorStack;
 
 /// Why a player of `strategy` on `variant` at `size` evaluates with the

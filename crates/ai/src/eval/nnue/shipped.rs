@@ -1,11 +1,13 @@
-//! The nets this build knows, loaded once: a folder named by `BREAKLINE_NETS`
-//! first (where a person puts a net they trained, named
+//! The nets this build knows: a net file loaded while the program runs
+//! ([`load_net_file`], UCI's `EvalFile`) first, then, loaded once, a folder
+//! named by `BREAKLINE_NETS` (where a person puts a net they trained, named
 //! `<variant>-<columns>x<rows>.nnue`), then the nets shipped in
 //! `assets/nets/` and built into the program. A net that fails to load is
 //! refused in one line and the board falls back to the expert evaluation.
 
-use std::path::PathBuf;
-use std::sync::OnceLock;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{OnceLock, PoisonError, RwLock};
 
 use thiserror::Error;
 
@@ -69,8 +71,41 @@ fn load_all() -> Vec<Entry> {
     entries
 }
 
-/// The net for `variant` on `size`, loaded on first use.
+/// Nets loaded by [`load_net_file`], one a board; `ANY_LOADED` spares the
+/// evaluation the lock until there is one.
+static LOADED: RwLock<Vec<&'static Net>> = RwLock::new(Vec::new());
+static ANY_LOADED: AtomicBool = AtomicBool::new(false);
+
+/// Loads the net file at `path` for the rest of the process, ahead of the
+/// `BREAKLINE_NETS` folder and the shipped nets, for the board it was
+/// trained on: searches that start afterwards use it. A file that fails to
+/// load changes nothing. Every net loaded stays in memory until the program
+/// ends (a search holds its net for as long as it runs), so this is for a
+/// person's occasional choice, not a loop.
+pub fn load_net_file(path: &Path) -> Result<&'static Net, NetError> {
+    let net: &'static Net = Box::leak(Box::new(Net::load(path)?));
+    let mut loaded = LOADED.write().unwrap_or_else(PoisonError::into_inner);
+    loaded.retain(|n| (n.variant(), n.size()) != (net.variant(), net.size()));
+    loaded.push(net);
+    ANY_LOADED.store(true, Ordering::Release);
+    Ok(net)
+}
+
+/// The net [`load_net_file`] loaded for `variant` on `size`, if any.
+fn loaded_for(variant: Variant, size: BoardSize) -> Option<&'static Net> {
+    if !ANY_LOADED.load(Ordering::Acquire) {
+        return None;
+    }
+    let loaded = LOADED.read().unwrap_or_else(PoisonError::into_inner);
+    loaded.iter().find(|n| (n.variant(), n.size()) == (variant, size)).copied()
+}
+
+/// The net for `variant` on `size`: one loaded by [`load_net_file`], else
+/// the one found on first use.
 pub fn net_for(variant: Variant, size: BoardSize) -> Result<&'static Net, NnueUnavailable> {
+    if let Some(net) = loaded_for(variant, size) {
+        return Ok(net);
+    }
     match known().iter().find(|(v, s, _)| (*v, *s) == (variant, size)) {
         Some((_, _, Ok(net))) => Ok(net),
         Some((_, _, Err(e))) => Err(NnueUnavailable::Refused(e.clone())),
