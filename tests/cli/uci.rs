@@ -216,3 +216,26 @@ fn a_uci_program_s_illegal_move_forfeits_and_a_bad_seat_is_an_error() {
         assert!(err.contains(error), "{seat}: {err}");
     }
 }
+
+#[test]
+fn the_both_connected_option_is_listed_and_outlives_a_new_game() {
+    let mut c = uci();
+    let lines = c.ask("uci");
+    let option = "option name BothConnected type combo default mover-wins var mover-wins var draw";
+    assert!(lines.iter().any(|l| l == option), "{option} missing from {lines:?}");
+    // Black's c2a2 joins Black and leaves White one piece: both sides joined.
+    let game = "position fen 5P/6/6/6/P1p3/p5 b - - 0 1 moves c2a2";
+    assert!(c.ask("setoption name UCI_Variant value linesofaction").is_empty());
+    c.ask(game);
+    assert_eq!(c.one("query result"), "response p1win", "the mover wins unless told");
+    assert!(c.ask("setoption name BothConnected value draw").is_empty());
+    assert!(c.ask("ucinewgame").is_empty());
+    c.ask(game);
+    assert_eq!(c.one("query result"), "response draw");
+    c.ask("setoption name UCI_Variant value breakthrough");
+    c.ask("setoption name UCI_Variant value linesofaction");
+    c.ask(game);
+    assert_eq!(c.one("query result"), "response draw", "a new variant keeps the session's rule");
+    let bad = c.ask("setoption name BothConnected value sometimes");
+    assert!(bad[0].starts_with("info string error: "), "{bad:?}");
+}

@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use breakline_ai::search::Limit;
 use breakline_rules::clock::ClockView;
+use breakline_rules::connection_rule::BothConnected;
 use breakline_rules::{BoardSize, Side, Variant};
 
 /// One command to an engine.
@@ -111,6 +112,8 @@ pub enum EngineOption {
     MultiPv(usize),
     /// The search table's size in MiB (the enhanced search's).
     Hash(u32),
+    /// Lines of Action's rule for a move joining both sides' pieces at once.
+    BothConnected(BothConnected),
 }
 
 /// A `go` line: what to search with and for how long.

@@ -7,7 +7,7 @@ use breakline_rules::{BoardSize, Variant};
 use super::SyntaxError;
 use crate::command::{Command, EngineOption, Go, GoClocks, SolveLimits, Start};
 
-const SETOPTION_USAGE: &str = "setoption ai <config> | setoption threads <n|auto> | setoption movelimit <plies> | setoption wdl on|off | setoption multipv <lines> | setoption hash <MiB>";
+const SETOPTION_USAGE: &str = "setoption ai <config> | setoption threads <n|auto> | setoption movelimit <plies> | setoption wdl on|off | setoption multipv <lines> | setoption hash <MiB> | setoption bothconnected mover-wins|draw";
 
 /// The command on `line`; `None` for a blank line.
 pub fn parse_command(line: &str) -> Result<Option<Command>, SyntaxError> {
@@ -82,6 +82,7 @@ fn option(args: &[&str]) -> Result<EngineOption, SyntaxError> {
         ),
         ["hash", n] => EngineOption::Hash(crate::uci::hash_mib(n).ok_or_else(|| SyntaxError::Hash(n.to_string()))?),
         ["movelimit", n] => EngineOption::MoveLimit(n.parse().map_err(|_| SyntaxError::MoveLimit(n.to_string()))?),
+        ["bothconnected", rule] => EngineOption::BothConnected(rule.parse()?),
         _ => return Err(SyntaxError::Usage(SETOPTION_USAGE)),
     })
 }
@@ -237,6 +238,7 @@ fn option_text(option: &EngineOption) -> String {
         EngineOption::Wdl(on) => format!("wdl {}", if *on { "on" } else { "off" }),
         EngineOption::MultiPv(n) => format!("multipv {n}"),
         EngineOption::Hash(n) => format!("hash {n}"),
+        EngineOption::BothConnected(rule) => format!("bothconnected {rule}"),
     }
 }
 

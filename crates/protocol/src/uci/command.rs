@@ -78,6 +78,7 @@ fn setoption(args: &[&str]) -> Result<Command, SyntaxError> {
         "ai" if !text.is_empty() => EngineOption::Ai(text),
         "ai" => return Err(bad("a level or AI config")),
         "movelimit" => EngineOption::MoveLimit(text.parse().map_err(|_| bad("a number of plies"))?),
+        "bothconnected" => EngineOption::BothConnected(text.parse().map_err(|_| bad("mover-wins or draw"))?),
         _ => return Err(SyntaxError::UnknownOption(name)),
     };
     Ok(Command::SetOption(option))
@@ -203,9 +204,13 @@ fn option_text(option: &EngineOption) -> String {
         EngineOption::MultiPv(n) => ("MultiPV", n.to_string()),
         EngineOption::Wdl(on) => ("UCI_ShowWDL", on.to_string()),
         EngineOption::MoveLimit(n) => ("MoveLimit", n.to_string()),
+        EngineOption::BothConnected(rule) => (BOTH_CONNECTED_OPTION, rule.to_string()),
     };
     setoption_text(name, &value)
 }
+
+/// The UCI option naming Lines of Action's rule for a move joining both sides.
+pub const BOTH_CONNECTED_OPTION: &str = "BothConnected";
 
 /// `setoption name NAME value VALUE`: any option, the engine's own included.
 pub fn setoption_text(name: &str, value: &str) -> String {
