@@ -239,3 +239,28 @@ fn the_both_connected_option_is_listed_and_outlives_a_new_game() {
     let bad = c.ask("setoption name BothConnected value sometimes");
     assert!(bad[0].starts_with("info string error: "), "{bad:?}");
 }
+
+#[test]
+fn a_uci_program_without_the_both_connected_option_is_refused_by_the_tournament_rule() {
+    let engine = crate::engine_matches::fake_program(
+        "uci-no-rule",
+        "uci) echo 'id name Fake'; echo uciok ;; isready) echo readyok ;; go*) echo 'bestmove a1a2' ;;",
+    );
+    let seat = format!("uci:{}", engine.display());
+    let (code, _, err) = breakline(&[
+        "match",
+        "--white",
+        &seat,
+        "--black",
+        "alphabeta:expert:depth=1",
+        "--variant",
+        "loa",
+        "--both-connected",
+        "draw",
+    ]);
+    assert_ne!(code, 0);
+    assert!(err.contains("no BothConnected option") && err.trim().lines().count() == 1, "{err}");
+    let me = env!("CARGO_BIN_EXE_breakline");
+    let out = match_against_ai(&format!("uci:{me}:arg=uci:depth=1"), &["--variant", "loa", "--both-connected", "draw"]);
+    assert!(out.contains("games analysed: 2") && !out.contains("forfeit"), "{out}");
+}
