@@ -124,6 +124,10 @@ fn the_tournament_rule_reaches_every_game_and_every_engine_seat() {
     ]);
     assert_ne!(code, 0);
     assert!(err.contains("setoption bothconnected draw") && err.trim().lines().count() == 1, "{err}");
+    let players = ["tournament", "--players", &seat, "alphabeta:expert:depth=1", "--variant", "loa", "--games", "2"];
+    let (code, _, err) = breakline(&[&players[..], &["--both-connected", "draw"]].concat());
+    assert_ne!(code, 0);
+    assert!(err.contains("setoption bothconnected draw"), "a tournament tells its seats too: {err}");
     let (code, _, err) =
         breakline(&["match", "--white", "random", "--black", "random", "--both-connected", "sometimes"]);
     assert_ne!(code, 0);
