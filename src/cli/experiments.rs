@@ -131,6 +131,7 @@ impl Context<'_> {
             seed: self.seed,
             swap: false,
             time_control: None,
+            both_connected: Default::default(),
         };
         SeriesSpec { schedule, a: Seat::Ai(a), b: Seat::Ai(b), games: self.games.unwrap_or(games) }
     }
@@ -412,6 +413,7 @@ fn strength_ladder(ctx: &Context<'_>, time_ms: u64) -> Result<(), ExperimentsErr
             seed: ctx.seed,
             swap: true,
             time_control: None,
+            both_connected: Default::default(),
         };
         let round_robin = RoundRobin { schedule, players, games_per_pair: ctx.games.unwrap_or(4) };
         let games = ctx.play_round_robin(&round_robin)?;

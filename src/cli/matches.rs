@@ -19,6 +19,7 @@ use crate::engine::lab::series::{SeriesSummary, samples_of_a};
 use crate::engine::lab::shard::{Shard, ShardSpec, share};
 use crate::engine::lab::sprt::{Sprt, SprtBoundsError, Verdict};
 use crate::engine::rules::clock::TimeControl;
+use crate::engine::rules::connection_rule::BothConnected;
 use crate::engine::{BoardSize, SizeError, Variant};
 
 use super::progress;
@@ -60,6 +61,11 @@ pub(crate) struct MatchArgs {
     /// Lines of Action: plies before an undecided game is drawn
     #[arg(long)]
     move_limit: Option<u32>,
+    /// Lines of Action: what a move joining both sides' pieces at once does,
+    /// mover-wins (the usual rule) or draw (the tournament rule); engine
+    /// programs are told it, and a UCI program without the option is refused
+    #[arg(long, default_value = "mover-wins", value_name = "RULE")]
+    both_connected: BothConnected,
     /// Stop once a sequential test decides between A being elo0 and elo1
     /// better (e.g. 0,20; alpha = beta = 0.05)
     #[arg(long, value_name = "ELO0,ELO1")]
@@ -129,6 +135,7 @@ impl MatchArgs {
             seed: self.seed,
             swap: self.swap,
             time_control: self.tc,
+            both_connected: self.both_connected,
         };
         Ok(SeriesSpec { schedule, a, b, games: self.games as usize })
     }

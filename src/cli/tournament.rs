@@ -15,6 +15,7 @@ use crate::engine::lab::rating::fit_ratings;
 use crate::engine::lab::runner::{EngineStartError, PairGame, RoundRobin, Schedule, Seat, SeatError, cross_table};
 use crate::engine::lab::shard::{Shard, ShardError, ShardSpec, share};
 use crate::engine::rules::clock::TimeControl;
+use crate::engine::rules::connection_rule::BothConnected;
 use crate::engine::{BoardSize, SizeError, Variant};
 
 use super::matches::{NoiseError, check_noise};
@@ -47,6 +48,11 @@ pub(crate) struct TournamentArgs {
     /// Play on the clock: BASE+INCREMENT in seconds (e.g. 10+0.1)
     #[arg(long, value_name = "BASE+INC")]
     tc: Option<TimeControl>,
+    /// Lines of Action: what a move joining both sides' pieces at once does,
+    /// mover-wins (the usual rule) or draw (the tournament rule); engine
+    /// programs are told it, and a UCI program without the option is refused
+    #[arg(long, default_value = "mover-wins", value_name = "RULE")]
+    both_connected: BothConnected,
     /// With --shard: write the shard's games here (default: stdout)
     #[arg(long)]
     json: Option<PathBuf>,
@@ -162,6 +168,7 @@ pub(crate) fn run(args: &TournamentArgs) -> Result<(), TournamentError> {
         seed: args.seed,
         swap: true,
         time_control: args.tc,
+        both_connected: args.both_connected,
     };
     let round_robin = RoundRobin { schedule, players, games_per_pair: args.games as usize };
     let threads = args.threads.map_or_else(progress::default_threads, |t| t as usize);

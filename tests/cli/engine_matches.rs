@@ -95,3 +95,41 @@ fn this_binary_plays_as_an_engine_without_forfeits() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("2 players, 2 games"), "{out}");
 }
+
+#[test]
+fn the_tournament_rule_reaches_every_game_and_every_engine_seat() {
+    let me = env!("CARGO_BIN_EXE_breakline");
+    let json = std::env::temp_dir().join(format!("breakline-both-connected-{}.jsonl", std::process::id()));
+    let json_arg = json.to_str().unwrap();
+    let extra = ["--variant", "loa", "--size", "6x6", "--both-connected", "draw", "--json", json_arg];
+    let out = pair_against_ai(&format!("engine:{me}:ai=alphabeta:expert:depth=1"), &extra);
+    assert!(out.contains("games analysed: 2") && !out.contains("forfeit"), "{out}");
+    let records = std::fs::read_to_string(&json).unwrap();
+    assert_eq!(records.lines().filter(|l| l.contains("\"both_connected\":\"draw\"")).count(), 2, "{records}");
+    let _ = std::fs::remove_file(&json);
+    // An engine refusing the option is refused before any game.
+    let deaf =
+        fake_program("no-both-connected", "setoption\\ bothconnected*) echo 'error no such option' ;; *) echo ok ;;");
+    let seat = format!("engine:{}", deaf.display());
+    let (code, _, err) = breakline(&[
+        "match",
+        "--white",
+        &seat,
+        "--black",
+        "alphabeta:expert:depth=1",
+        "--variant",
+        "loa",
+        "--both-connected",
+        "draw",
+    ]);
+    assert_ne!(code, 0);
+    assert!(err.contains("setoption bothconnected draw") && err.trim().lines().count() == 1, "{err}");
+    let players = ["tournament", "--players", &seat, "alphabeta:expert:depth=1", "--variant", "loa", "--games", "2"];
+    let (code, _, err) = breakline(&[&players[..], &["--both-connected", "draw"]].concat());
+    assert_ne!(code, 0);
+    assert!(err.contains("setoption bothconnected draw"), "a tournament tells its seats too: {err}");
+    let (code, _, err) =
+        breakline(&["match", "--white", "random", "--black", "random", "--both-connected", "sometimes"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("unknown rule 'sometimes'"), "{err}");
+}

@@ -428,3 +428,22 @@ fn setoption_multipv_reports_every_line_of_every_depth() {
     assert!(!infos.is_empty() && infos.iter().all(|l| l.starts_with("info multipv 1 depth 2 ")), "{lines:?}");
     assert!(infos.iter().all(|l| l.contains(" wdl ")), "{lines:?}");
 }
+
+#[test]
+fn setoption_bothconnected_draw_makes_a_move_joining_both_sides_a_draw() {
+    let mut c = Client::new();
+    // Black's c2xa2 joins Black and leaves White one piece: both sides joined.
+    let game = "position fen 5w/6/6/6/w1b3/b5 b moves c2xa2";
+    assert_eq!(c.one("variant loa 6x6"), "ok");
+    assert_eq!(c.one(game), "ok");
+    assert_eq!(c.one("status"), "status win black");
+    assert_eq!(c.one("setoption bothconnected draw"), "ok");
+    assert_eq!(c.one("status"), "status draw", "the session's position follows at once");
+    assert_eq!(c.one("variant loa 6x6"), "ok");
+    assert_eq!(c.one(game), "ok");
+    assert_eq!(c.one("status"), "status draw");
+    assert_eq!(c.one("setoption bothconnected mover-wins"), "ok");
+    assert_eq!(c.one(game), "ok");
+    assert_eq!(c.one("status"), "status win black");
+    assert!(c.one("setoption bothconnected maybe").starts_with("error unknown rule 'maybe'"));
+}

@@ -296,4 +296,50 @@ fn evalfile_loads_a_net_for_the_next_searches_and_a_bad_file_changes_nothing() {
     p.send("quit");
     assert!(p.child.wait().unwrap().success());
     std::fs::remove_dir_all(dir).ok();
+#[test]
+fn the_both_connected_option_is_listed_and_outlives_a_new_game() {
+    let mut c = uci();
+    let lines = c.ask("uci");
+    let option = "option name BothConnected type combo default mover-wins var mover-wins var draw";
+    assert!(lines.iter().any(|l| l == option), "{option} missing from {lines:?}");
+    // Black's c2a2 joins Black and leaves White one piece: both sides joined.
+    let game = "position fen 5P/6/6/6/P1p3/p5 b - - 0 1 moves c2a2";
+    assert!(c.ask("setoption name UCI_Variant value linesofaction").is_empty());
+    c.ask(game);
+    assert_eq!(c.one("query result"), "response p1win", "the mover wins unless told");
+    assert!(c.ask("setoption name BothConnected value draw").is_empty());
+    assert!(c.ask("ucinewgame").is_empty());
+    c.ask(game);
+    assert_eq!(c.one("query result"), "response draw");
+    c.ask("setoption name UCI_Variant value breakthrough");
+    c.ask("setoption name UCI_Variant value linesofaction");
+    c.ask(game);
+    assert_eq!(c.one("query result"), "response draw", "a new variant keeps the session's rule");
+    let bad = c.ask("setoption name BothConnected value sometimes");
+    assert!(bad[0].starts_with("info string error: "), "{bad:?}");
+}
+
+#[test]
+fn a_uci_program_without_the_both_connected_option_is_refused_by_the_tournament_rule() {
+    let engine = crate::engine_matches::fake_program(
+        "uci-no-rule",
+        "uci) echo 'id name Fake'; echo uciok ;; isready) echo readyok ;; go*) echo 'bestmove a1a2' ;;",
+    );
+    let seat = format!("uci:{}", engine.display());
+    let (code, _, err) = breakline(&[
+        "match",
+        "--white",
+        &seat,
+        "--black",
+        "alphabeta:expert:depth=1",
+        "--variant",
+        "loa",
+        "--both-connected",
+        "draw",
+    ]);
+    assert_ne!(code, 0);
+    assert!(err.contains("no BothConnected option") && err.trim().lines().count() == 1, "{err}");
+    let me = env!("CARGO_BIN_EXE_breakline");
+    let out = match_against_ai(&format!("uci:{me}:arg=uci:depth=1"), &["--variant", "loa", "--both-connected", "draw"]);
+    assert!(out.contains("games analysed: 2") && !out.contains("forfeit"), "{out}");
 }

@@ -321,3 +321,43 @@ fn connects_in_one_agrees_with_playing_every_move() {
     }
     assert!(yes >= 20 && no >= 1000, "{yes} positions with a connecting move, {no} without");
 }
+
+/// Under the tournament rule `connects_in_one_under` counts only moves that
+/// win: one joining both sides draws. Checked against playing every move,
+/// as above, and the evaluation gives no win bonus for such a move.
+#[test]
+fn under_the_tournament_rule_joining_both_sides_is_no_win_in_one() {
+    use breakline::engine::ai::eval::loa::{CONNECT_NEXT, connects_in_one_under};
+    use breakline::engine::rules::connection_rule::BothConnected;
+    use breakline::engine::rules::game::Game;
+    use breakline::engine::{Outcome, WinReason};
+    let mut checked = 0;
+    for p in random_placements(Variant::LinesOfAction, BoardSize::new(6, 6), 40) {
+        let mut game = LinesOfAction::<u64>::from_placement(&p).expect("valid placement");
+        game.set_both_connected(BothConnected::Draw);
+        if game.quick_outcome() != Outcome::Ongoing {
+            continue;
+        }
+        let mover = game.side_to_move();
+        let wins = game.legal_moves().iter().any(|&m| {
+            game.play_unchecked(m);
+            let won = game.quick_outcome() == Outcome::Win { winner: mover, reason: WinReason::Connected };
+            game.undo_unchecked(m);
+            won
+        });
+        let b = game.board();
+        let claimed =
+            connects_in_one_under(b.geometry(), b.pieces(mover), b.pieces(mover.opponent()), BothConnected::Draw);
+        assert_eq!(claimed, wins, "{p:?}");
+        checked += 1;
+    }
+    assert!(checked >= 500, "{checked}");
+    // Black's only joining move, d3xb1, also leaves White one piece (e6): a draw.
+    let fen = "4w1/6/6/3b2/6/bw4 b";
+    let pos = Position::from_fen(Variant::LinesOfAction, fen).unwrap();
+    let mut game = LinesOfAction::<u64>::from_placement(&pos.placement()).unwrap();
+    let usual = game.evaluate(Strategy::Expert, Side::Black);
+    game.set_both_connected(BothConnected::Draw);
+    let tournament = game.evaluate(Strategy::Expert, Side::Black);
+    assert!(usual >= CONNECT_NEXT / 2 && tournament < CONNECT_NEXT / 2, "{usual} {tournament}");
+}

@@ -247,3 +247,38 @@ fn saved_files_read_whatever_their_line_ends_and_mark() {
     assert_eq!((game.tag("Black"), game.position.moves().len()), (Some("x]y"), 1));
     assert!(records::write(&game, Format::Sgf).unwrap().contains("PB[x\\]y]"));
 }
+
+#[test]
+fn the_tournament_rule_travels_in_pgn_and_sgf() {
+    use breakline::engine::DrawReason;
+    use breakline::engine::rules::connection_rule::BothConnected;
+    let mut position = Position::start(Variant::LinesOfAction, BoardSize::new(8, 8)).unwrap();
+    position.set_both_connected(BothConnected::Draw);
+    position.play_text("b1-b3").unwrap();
+    let game = GameText::new(position.clone());
+    for (format, mark) in [(Format::Pgn, "[BothConnected \"draw\"]"), (Format::Sgf, "BC[draw]")] {
+        let text = records::write(&game, format).unwrap();
+        assert!(text.contains(mark), "{text}");
+        let back = records::read(&text, Defaults::default()).unwrap();
+        assert_eq!(back.position.both_connected(), Some(BothConnected::Draw), "{text}");
+        assert_eq!(back.tag("BothConnected"), None, "the rule is the position's, not a loose tag");
+        let usual = records::write(
+            &GameText::new(Position::start(Variant::LinesOfAction, BoardSize::new(8, 8)).unwrap()),
+            format,
+        )
+        .unwrap();
+        assert!(!usual.contains("BothConnected") && !usual.contains("BC["), "{usual}");
+        let bad = records::read(&text.replace("draw", "maybe"), Defaults::default()).unwrap_err().to_string();
+        assert!(bad.contains("unknown rule 'maybe'"), "{bad}");
+    }
+    // A game the tournament rule ended: Black's c2xa2 joins both sides.
+    let mut start = Position::from_fen(Variant::LinesOfAction, "5w/6/6/6/w1b3/b5 b").unwrap();
+    start.set_both_connected(BothConnected::Draw);
+    start.play_text("c2xa2").unwrap();
+    let text = records::write(&GameText::new(start.clone()), Format::Pgn).unwrap();
+    let back = records::read(&text, Defaults::default()).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(back.result, Outcome::Draw { reason: DrawReason::BothConnected }, "{text}");
+    let without = text.replace("[BothConnected \"draw\"]\n", "");
+    let usual = records::read(&without, Defaults::default()).map(|_| ()).unwrap_err().to_string();
+    assert!(usual.contains("does not fit the moves"), "without the tag the same moves win for Black: {usual}");
+}

@@ -486,3 +486,23 @@ fn the_handler_decides_whether_a_new_depth_starts() {
     let result = search::search(&pos, &config, &mut NoNewDepth).unwrap();
     assert_eq!(result.info.depth, 1);
 }
+
+#[test]
+fn under_the_tournament_rule_the_search_scores_joining_both_sides_as_no_win() {
+    use breakline::engine::ai::eval::is_proven;
+    use breakline::engine::ai::eval::loa::CONNECT_NEXT;
+    use breakline::engine::rules::connection_rule::BothConnected;
+    // Black's only joining move, d3xb1, also leaves White one piece (e6).
+    // One ply: deeper, Black has real wins to find (the evaluation's part is
+    // checked in the eval tests).
+    let fen = "4w1/6/6/3b2/6/bw4 b";
+    for algorithm in [Algorithm::Minimax, Algorithm::AlphaBeta, Algorithm::Enhanced] {
+        let mut pos = Position::from_fen(Variant::LinesOfAction, fen).unwrap();
+        let usual = run(&pos, &fixed(algorithm, Strategy::Expert, 1)).info.score;
+        assert!(is_proven(usual) && usual > 0, "{algorithm:?}: {usual}");
+        pos.set_both_connected(BothConnected::Draw);
+        let score = run(&pos, &fixed(algorithm, Strategy::Expert, 1)).info.score;
+        assert!(!is_proven(score) || score <= 0, "{algorithm:?}: {score}");
+        assert!(score < CONNECT_NEXT / 2, "{algorithm:?}: {score}");
+    }
+}

@@ -25,6 +25,7 @@ fn schedule(swap: bool) -> Schedule {
         seed: 42,
         swap,
         time_control: None,
+        both_connected: Default::default(),
     }
 }
 

@@ -25,6 +25,7 @@ fn schedule(seed: u64) -> Schedule {
         seed,
         swap: true,
         time_control: None,
+        both_connected: Default::default(),
     }
 }
 
@@ -206,4 +207,26 @@ fn the_fingerprint_covers_the_spec_seed_and_game_count() {
     assert_ne!(base, spec(series(12)));
     assert_ne!(base, spec(SeriesSpec { games: 16, ..series(11) }));
     assert_ne!(base, ShardSpec::Match { series: series(11), sprt: Some([0.0, 10.0]) }.fingerprint());
+}
+
+#[test]
+fn shards_of_the_two_rules_for_joining_both_sides_do_not_merge() {
+    use breakline::engine::rules::connection_rule::BothConnected;
+    let loa = |rule: BothConnected| {
+        let config = |text: &str| Seat::Ai(AiConfig::parse(text, Variant::LinesOfAction).unwrap());
+        let schedule = Schedule { variant: Variant::LinesOfAction, both_connected: rule, ..schedule(11) };
+        SeriesSpec { schedule, a: config("alphabeta:expert:depth=1"), b: config("alphabeta:expert:depth=1"), games: 4 }
+    };
+    let (usual, tournament) = (loa(BothConnected::MoverWins), loa(BothConnected::Draw));
+    let spec = |series: &SeriesSpec| ShardSpec::Match { series: series.clone(), sprt: None };
+    assert_ne!(spec(&usual).fingerprint(), spec(&tournament).fingerprint());
+    let usual_json = serde_json::to_string(&usual.schedule).unwrap();
+    assert!(!usual_json.contains("both_connected"), "the usual rule keeps older fingerprints: {usual_json}");
+    let mixed = ShardSet::read(&[match_shard(&usual, 1, 2), match_shard(&tournament, 2, 2)]);
+    let text = one_line(mixed.err().unwrap());
+    assert!(text.contains("another run"), "{text}");
+    let same = ShardSet::read(&[match_shard(&tournament, 1, 2), match_shard(&tournament, 2, 2)]).unwrap();
+    let ShardSpec::Match { series, .. } = same.spec() else { panic!("a match") };
+    assert_eq!(series.schedule.both_connected, BothConnected::Draw);
+    assert_eq!(same.all_games::<SeriesGame>().unwrap().len(), 4);
 }

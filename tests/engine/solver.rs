@@ -543,3 +543,23 @@ fn under_the_tournament_rule_a_move_joining_both_sides_is_no_win() {
         assert_eq!(solved_in_one, rule == BothConnected::MoverWins, "{rule}: {:?} {:?}", s.verdict, s.distance);
     }
 }
+
+#[test]
+fn a_checkpoint_of_one_rule_for_joining_both_sides_is_refused_by_the_other() {
+    use breakline::engine::rules::connection_rule::BothConnected;
+    let path = scratch_file("both-connected");
+    let checkpoint = solver::Checkpoint { path: path.clone(), every: Duration::from_secs(3600) };
+    let config =
+        SolveConfig { nodes: Some(2_000), memory_mib: 16, checkpoint: Some(checkpoint), ..SolveConfig::default() };
+    let usual = Position::start(Variant::LinesOfAction, BoardSize::new(6, 6)).unwrap();
+    let mut tournament = usual.clone();
+    tournament.set_both_connected(BothConnected::Draw);
+    let first = solver::solve(&tournament, &config, &mut ()).unwrap();
+    assert_eq!(first.verdict, Verdict::Unknown);
+    assert!(path.exists());
+    let Err(SolveError::Checkpoint(why)) = solver::solve(&usual, &config, &mut ()) else { panic!("the usual rule") };
+    assert!(why.to_string().contains("not saved by a solve of this position"), "{why}");
+    let again = solver::solve(&tournament, &config, &mut ()).unwrap();
+    assert!(again.resumed.is_some_and(|n| n > 0), "the same rule resumes");
+    let _ = std::fs::remove_file(&path);
+}

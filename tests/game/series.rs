@@ -32,6 +32,7 @@ fn small_spec(games: usize) -> SeriesSpec {
         seed: 7,
         swap: true,
         time_control: None,
+        both_connected: Default::default(),
     };
     SeriesSpec {
         schedule,

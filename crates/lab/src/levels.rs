@@ -49,6 +49,7 @@ impl LadderPlan {
             seed: self.seed,
             swap: true,
             time_control: None,
+            both_connected: Default::default(),
         };
         let players = Level::ALL.iter().map(|level| Seat::Ai(level.config())).collect();
         RoundRobin { schedule, players, games_per_pair: self.games.max(self.master_games).max(1) }

@@ -84,6 +84,7 @@ impl NaiveStudy {
                     seed: self.seed,
                     swap: true,
                     time_control: None,
+                    both_connected: Default::default(),
                 };
                 let spec = SeriesSpec {
                     schedule,

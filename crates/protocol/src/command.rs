@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use breakline_ai::search::Limit;
 use breakline_rules::clock::ClockView;
+use breakline_rules::connection_rule::BothConnected;
 use breakline_rules::{BoardSize, Side, Variant};
 
 /// One command to an engine.
@@ -114,6 +115,8 @@ pub enum EngineOption {
     Hash(u32),
     /// A net file to load for the `nnue` evaluation (UCI's `EvalFile`).
     EvalFile(PathBuf),
+    /// Lines of Action's rule for a move joining both sides' pieces at once.
+    BothConnected(BothConnected),
 }
 
 /// A `go` line: what to search with and for how long.

@@ -39,7 +39,7 @@ impl FromStr for BothConnected {
 
     fn from_str(s: &str) -> Result<BothConnected, UnknownRule> {
         match s.to_ascii_lowercase().replace('_', "-").as_str() {
-            "mover-wins" | "win" => Ok(BothConnected::MoverWins),
+            "mover-wins" | "mover" | "win" => Ok(BothConnected::MoverWins),
             "draw" => Ok(BothConnected::Draw),
             _ => Err(UnknownRule(s.to_string())),
         }

@@ -24,6 +24,7 @@ use crate::engine::ai::search::{
     self, AiConfig, Algorithm, ConfigError, PvLine, SearchHandler, SearchInfo, SearchMemory, SearchRequest,
 };
 use crate::engine::protocol::{Command, EngineOption, GameStatus, Go, Info, Reply, Start, SyntaxError};
+use crate::engine::rules::connection_rule::BothConnected;
 use crate::engine::rules::typed_move::{TypedMoveError, read_typed_move};
 use crate::engine::{BoardSize, FenError, MoveError, Outcome, Position, SizeError, Strategy, Variant};
 
@@ -84,6 +85,9 @@ pub struct EngineSession {
     multipv: usize,
     /// `setoption hash N`: the enhanced search's table in MiB, in place of the config's.
     hash: Option<u32>,
+    /// `setoption bothconnected`: Lines of Action's rule for a move joining
+    /// both sides, given to every Lines of Action position the session sets up.
+    both_connected: BothConnected,
     /// The protocol the session reads and writes.
     dialect: Dialect,
     /// Where the running job, if any, writes its lines.
@@ -209,6 +213,7 @@ impl EngineSession {
             wdl: false,
             multipv: 1,
             hash: None,
+            both_connected: BothConnected::default(),
             dialect,
             sink,
             job: None,
@@ -343,6 +348,7 @@ impl EngineSession {
 
     fn variant(&mut self, variant: Variant, size: Option<BoardSize>) -> Result<Reply, ProtocolError> {
         self.position = Position::start(variant, size.unwrap_or(variant.default_size()))?;
+        self.position.set_both_connected(self.both_connected);
         Ok(Reply::Ok)
     }
 
@@ -355,6 +361,7 @@ impl EngineSession {
         if let Some(limit) = self.position.move_limit() {
             pos.set_move_limit(limit);
         }
+        pos.set_both_connected(self.both_connected);
         for m in moves {
             self.play_listed(&mut pos, m)?;
         }
@@ -401,6 +408,10 @@ impl EngineSession {
                     let board = format!("{} {}", net.variant(), net.size());
                     return Ok(Reply::InfoString(format!("net file {} loaded for {board}", path.display())));
                 }
+            }
+            EngineOption::BothConnected(rule) => {
+                self.both_connected = rule;
+                self.position.set_both_connected(rule);
             }
         }
         Ok(Reply::Ok)

@@ -2,8 +2,9 @@
 //! `option` lines answering `uci`/`ugi`, and UGI's referee `response`s.
 
 use crate::engine::ai::search::{AiConfig, limits};
-use crate::engine::protocol::uci::{first_mover, variant_name};
+use crate::engine::protocol::uci::{BOTH_CONNECTED_OPTION, first_mover, variant_name};
 use crate::engine::protocol::{Id, OptionKind, OptionSpec, Protocol, Query, Reply, Response, UgiResult};
+use crate::engine::rules::connection_rule::BothConnected;
 use crate::engine::{Outcome, Position, Variant};
 
 /// The replies to `uci` or `ugi`: name, author, the options with their
@@ -34,6 +35,13 @@ pub(crate) fn hello(protocol: Protocol, ai: &AiConfig) -> Vec<Reply> {
         spin("MoveLimit", i64::from(loa_move_limit()), 1, i64::from(u32::MAX)),
         // Empty: the nets found at start (`BREAKLINE_NETS`, then the shipped ones).
         OptionSpec { name: "EvalFile".to_string(), kind: OptionKind::String { default: String::new() } },
+        OptionSpec {
+            name: BOTH_CONNECTED_OPTION.to_string(),
+            kind: OptionKind::Combo {
+                default: BothConnected::default().id().to_string(),
+                vars: [BothConnected::MoverWins, BothConnected::Draw].iter().map(|r| r.id().to_string()).collect(),
+            },
+        },
     ];
     let mut replies = vec![
         Reply::Id(Id::Name(format!("Breakline {}", env!("CARGO_PKG_VERSION")))),

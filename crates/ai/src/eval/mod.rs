@@ -308,6 +308,6 @@ impl<B: Bits> Evaluate for LinesOfAction<B> {
     }
 
     fn decided_race(&self, perspective: Side) -> Score {
-        loa::connect_threat(self.board(), perspective)
+        loa::connect_threat(self.board(), perspective, self.both_connected())
     }
 }

@@ -11,6 +11,9 @@ use std::time::Duration;
 
 use thiserror::Error;
 
+use breakline_rules::connection_rule::BothConnected;
+use breakline_rules::position::Position;
+
 use super::table::Table;
 
 /// Why a checkpoint could not be loaded, in one line naming the file.
@@ -56,6 +59,17 @@ pub(crate) struct Saver {
     header: String,
     /// The last save's failure, if it failed.
     failure: Mutex<Option<String>>,
+}
+
+/// The position a checkpoint answers, as its header says it: the FEN, and
+/// Lines of Action's tournament rule when it is played (a proof under one
+/// rule for a move joining both sides is none under the other). The usual
+/// rule adds nothing, so checkpoints saved before the rule existed still load.
+pub(crate) fn position_key(position: &Position) -> String {
+    match position.both_connected() {
+        Some(rule) if rule != BothConnected::default() => format!("{} bothconnected={rule}", position.fen()),
+        _ => position.fen(),
+    }
 }
 
 impl Saver {

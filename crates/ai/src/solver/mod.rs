@@ -261,7 +261,10 @@ pub fn solve(
     }
     let game = position.game().clone();
     let move_limit = position.move_limit().map(|limit| limit.saturating_sub(position.moves().len() as u32));
-    let saver = config.checkpoint.as_ref().map(|c| Saver::new(c, &position.fen(), &config.table_settings()));
+    let saver = config
+        .checkpoint
+        .as_ref()
+        .map(|c| Saver::new(c, &checkpoint::position_key(position), &config.table_settings()));
     let mut solution = with_game!(game, g => solve_game(g, config, saver.as_ref(), handler))?;
     // The search ignored the move limit: a proof whose longest line does not
     // fit in the plies left is no proof under the rules as played.

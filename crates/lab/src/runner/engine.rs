@@ -12,6 +12,7 @@ use breakline_ai::search::SearchInfo;
 use breakline_protocol::line::{command_text, parse_reply};
 use breakline_protocol::{Command, EngineOption, Go, GoClocks, Info, Reply, Start};
 use breakline_rules::clock::Clock;
+use breakline_rules::connection_rule::BothConnected;
 use breakline_rules::{BoardSize, Side, Variant};
 
 use super::engine_error::EngineError;
@@ -66,6 +67,17 @@ pub(crate) struct EngineTerms {
     pub(crate) size: BoardSize,
     /// Lines of Action's draw limit, sent only when set.
     pub(crate) move_limit: Option<u32>,
+    /// Lines of Action's rule for a move joining both sides, sent only when
+    /// not the usual one (builds older than the option then refuse the game).
+    pub(crate) both_connected: BothConnected,
+}
+
+impl EngineTerms {
+    /// The rule an engine must be told: Lines of Action's tournament rule, if played.
+    pub(crate) fn unusual_rule(&self) -> Option<BothConnected> {
+        let unusual = self.variant == Variant::LinesOfAction && self.both_connected != BothConnected::default();
+        unusual.then_some(self.both_connected)
+    }
 }
 
 /// A running engine program.
@@ -90,6 +102,9 @@ impl EngineProcess {
         engine.next_line(Instant::now() + engine.program.timeout, &threads)?;
         if let (Variant::LinesOfAction, Some(limit)) = (terms.variant, terms.move_limit) {
             engine.command_ok(&Command::SetOption(EngineOption::MoveLimit(limit)))?;
+        }
+        if let Some(rule) = terms.unusual_rule() {
+            engine.command_ok(&Command::SetOption(EngineOption::BothConnected(rule)))?;
         }
         Ok(engine)
     }

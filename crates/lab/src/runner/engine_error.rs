@@ -19,6 +19,12 @@ pub enum EngineError {
     /// A UCI program whose `UCI_Variant` lists no value for the game.
     #[error("the program's UCI_Variant has no {0}")]
     NoVariant(&'static str),
+    /// A UCI program without the `BothConnected` option, for a series played
+    /// by the tournament rule.
+    #[error(
+        "the program has no BothConnected option, so it cannot play by the tournament rule (a move joining both sides draws)"
+    )]
+    NoBothConnected,
     /// `engine:PATH:ai=` with nothing after it.
     #[error("engine player's ai= is empty")]
     EmptyAi,

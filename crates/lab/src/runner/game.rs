@@ -79,7 +79,12 @@ pub fn play_ai_game(
     let record = GameRecord::new(&start, Player::Ai(white.clone()), Player::Ai(black.clone()), seed);
     let seats = [Seat::Ai(white.clone()), Seat::Ai(black.clone())];
     // AI seats start no program: the terms are never read.
-    let terms = EngineTerms { variant: start.variant(), size: start.size(), move_limit: None };
+    let terms = EngineTerms {
+        variant: start.variant(),
+        size: start.size(),
+        move_limit: None,
+        both_connected: start.both_connected().unwrap_or_default(),
+    };
     Ok(play_seats(start, [&seats[0], &seats[1]], &terms, record, seed, None, handler)?.0)
 }
 

@@ -10,6 +10,7 @@ use super::engine::EngineTerms;
 use super::seat::Seat;
 use breakline_ai::search::ConfigError;
 use breakline_rules::clock::TimeControl;
+use breakline_rules::connection_rule::BothConnected;
 use breakline_rules::error::SizeError;
 use breakline_rules::hashing::stream;
 use breakline_rules::position::Position;
@@ -64,6 +65,14 @@ pub struct Schedule {
     /// Every game on the clock (`--tc`); none: each move within its config's limits.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time_control: Option<TimeControl>,
+    /// Lines of Action's rule for a move joining both sides (`--both-connected`);
+    /// the usual rule is not written, so older specs keep their fingerprints.
+    #[serde(default, skip_serializing_if = "is_usual_rule")]
+    pub both_connected: BothConnected,
+}
+
+fn is_usual_rule(rule: &BothConnected) -> bool {
+    *rule == BothConnected::default()
 }
 
 /// Game `index` of a series, set up: where it starts, its seed and colours.
@@ -81,12 +90,14 @@ pub struct Deal {
 
 impl Schedule {
     /// The start of every game before its random plies: the variant's start
-    /// position on this size, with the move limit.
+    /// position on this size, with the move limit and the rule for a move
+    /// joining both sides.
     pub fn start(&self) -> Result<Position, SizeError> {
         let mut pos = Position::start(self.variant, self.size)?;
         if let Some(limit) = self.move_limit {
             pos.set_move_limit(limit);
         }
+        pos.set_both_connected(self.both_connected);
         Ok(pos)
     }
 
@@ -131,6 +142,11 @@ impl Schedule {
 
     /// What an engine program is told of the game.
     pub(crate) fn engine_terms(&self) -> EngineTerms {
-        EngineTerms { variant: self.variant, size: self.size, move_limit: self.move_limit }
+        EngineTerms {
+            variant: self.variant,
+            size: self.size,
+            move_limit: self.move_limit,
+            both_connected: self.both_connected,
+        }
     }
 }

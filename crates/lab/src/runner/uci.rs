@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 
 use breakline_ai::search::{Limit, SearchInfo};
-use breakline_protocol::uci::{Flavor, command_text, parse_reply, setoption_text, variant_name};
+use breakline_protocol::uci::{BOTH_CONNECTED_OPTION, Flavor, command_text, parse_reply, setoption_text, variant_name};
 use breakline_protocol::{Command, Go, OptionKind, OptionSpec, Protocol, Reply, Start};
 use breakline_rules::position::Position;
 
@@ -185,6 +185,12 @@ impl UciProcess {
         }
         for (name, value) in &spec.options {
             engine.program.send(&setoption_text(name, value))?;
+        }
+        if let Some(rule) = terms.unusual_rule() {
+            if !has(BOTH_CONNECTED_OPTION) {
+                return Err(EngineError::NoBothConnected);
+            }
+            engine.program.send(&setoption_text(BOTH_CONNECTED_OPTION, rule.id()))?;
         }
         engine.send(&Command::NewGame)?;
         engine.ready()?;

@@ -195,6 +195,7 @@ impl TuneSpec {
             seed: self.seed,
             swap: false,
             time_control: None,
+            both_connected: Default::default(),
         };
         Ok(SeriesSpec { schedule, a: Seat::Ai(player.clone()), b: Seat::Ai(player), games: self.games })
     }

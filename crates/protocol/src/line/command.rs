@@ -7,7 +7,7 @@ use breakline_rules::{BoardSize, Variant};
 use super::SyntaxError;
 use crate::command::{Command, EngineOption, Go, GoClocks, SolveLimits, Start};
 
-const SETOPTION_USAGE: &str = "setoption ai <config> | setoption threads <n|auto> | setoption movelimit <plies> | setoption wdl on|off | setoption multipv <lines> | setoption hash <MiB> | setoption evalfile <path>";
+const SETOPTION_USAGE: &str = "setoption ai <config> | setoption threads <n|auto> | setoption movelimit <plies> | setoption wdl on|off | setoption multipv <lines> | setoption hash <MiB> | setoption evalfile <path> | setoption bothconnected mover-wins|draw";
 
 /// The command on `line`; `None` for a blank line.
 pub fn parse_command(line: &str) -> Result<Option<Command>, SyntaxError> {
@@ -83,6 +83,7 @@ fn option(args: &[&str]) -> Result<EngineOption, SyntaxError> {
         ["hash", n] => EngineOption::Hash(crate::uci::hash_mib(n).ok_or_else(|| SyntaxError::Hash(n.to_string()))?),
         ["movelimit", n] => EngineOption::MoveLimit(n.parse().map_err(|_| SyntaxError::MoveLimit(n.to_string()))?),
         ["evalfile", path @ ..] if !path.is_empty() => EngineOption::EvalFile(path.join(" ").into()),
+        ["bothconnected", rule] => EngineOption::BothConnected(rule.parse()?),
         _ => return Err(SyntaxError::Usage(SETOPTION_USAGE)),
     })
 }
@@ -239,6 +240,7 @@ fn option_text(option: &EngineOption) -> String {
         EngineOption::MultiPv(n) => format!("multipv {n}"),
         EngineOption::Hash(n) => format!("hash {n}"),
         EngineOption::EvalFile(path) => format!("evalfile {}", path.display()),
+        EngineOption::BothConnected(rule) => format!("bothconnected {rule}"),
     }
 }
 

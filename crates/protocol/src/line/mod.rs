@@ -55,6 +55,9 @@ pub enum SyntaxError {
     /// A UCI position string that cannot be read.
     #[error(transparent)]
     Fen(#[from] breakline_rules::error::FenError),
+    /// `setoption bothconnected` with no rule of that name.
+    #[error(transparent)]
+    BothConnected(#[from] breakline_rules::connection_rule::UnknownRule),
     /// `setoption movelimit` with no count.
     #[error("bad move limit '{0}'")]
     MoveLimit(String),

@@ -3,6 +3,7 @@
 
 use breakline_ai::eval::WIN;
 use breakline_ai::search::{AiConfig, Limit};
+use breakline_rules::connection_rule::BothConnected;
 use breakline_rules::{BoardSize, Side, Variant};
 
 use super::*;
@@ -34,6 +35,8 @@ fn commands() -> Vec<Command> {
         Command::SetOption(EngineOption::Wdl(true)),
         Command::SetOption(EngineOption::Wdl(false)),
         Command::SetOption(EngineOption::MultiPv(3)),
+        Command::SetOption(EngineOption::BothConnected(BothConnected::Draw)),
+        Command::SetOption(EngineOption::BothConnected(BothConnected::MoverWins)),
         Command::Go(Go::default()),
         Command::Go(Go {
             limits: vec![Limit::Depth(4), Limit::TimeMs(250)],
@@ -144,4 +147,14 @@ fn bad_lines_are_named_not_guessed() {
     for line in ["bestmove", "status ongoing red", "info depth x", "perft x 3", "hello"] {
         assert!(parse_reply(line).is_err(), "{line}");
     }
+}
+
+#[test]
+fn bothconnected_option_refuses_an_unknown_rule() {
+    assert_eq!(
+        parse_command("setoption bothconnected mover"),
+        Ok(Some(Command::SetOption(EngineOption::BothConnected(BothConnected::MoverWins))))
+    );
+    assert!(matches!(parse_command("setoption bothconnected loss"), Err(SyntaxError::BothConnected(_))));
+    assert!(matches!(parse_command("setoption bothconnected"), Err(SyntaxError::Usage(_))));
 }

@@ -80,6 +80,7 @@ fn setoption(args: &[&str]) -> Result<Command, SyntaxError> {
         "movelimit" => EngineOption::MoveLimit(text.parse().map_err(|_| bad("a number of plies"))?),
         "evalfile" if !text.is_empty() => EngineOption::EvalFile(text.into()),
         "evalfile" => return Err(bad("a net file")),
+        "bothconnected" => EngineOption::BothConnected(text.parse().map_err(|_| bad("mover-wins or draw"))?),
         _ => return Err(SyntaxError::UnknownOption(name)),
     };
     Ok(Command::SetOption(option))
@@ -206,9 +207,13 @@ fn option_text(option: &EngineOption) -> String {
         EngineOption::Wdl(on) => ("UCI_ShowWDL", on.to_string()),
         EngineOption::MoveLimit(n) => ("MoveLimit", n.to_string()),
         EngineOption::EvalFile(path) => ("EvalFile", path.display().to_string()),
+        EngineOption::BothConnected(rule) => (BOTH_CONNECTED_OPTION, rule.to_string()),
     };
     setoption_text(name, &value)
 }
+
+/// The UCI option naming Lines of Action's rule for a move joining both sides.
+pub const BOTH_CONNECTED_OPTION: &str = "BothConnected";
 
 /// `setoption name NAME value VALUE`: any option, the engine's own included.
 pub fn setoption_text(name: &str, value: &str) -> String {

@@ -8,7 +8,7 @@
 mod command;
 mod reply;
 
-pub use command::{command_text, parse_command, setoption_text};
+pub use command::{BOTH_CONNECTED_OPTION, command_text, parse_command, setoption_text};
 pub use reply::{parse_reply, reply_text};
 
 use breakline_ai::search::limits;

@@ -3,6 +3,7 @@
 
 use breakline_ai::eval::WIN;
 use breakline_ai::search::Limit;
+use breakline_rules::connection_rule::BothConnected;
 use breakline_rules::{BoardSize, Side, Variant};
 
 use super::*;
@@ -35,6 +36,8 @@ fn commands() -> Vec<Command> {
         Command::SetOption(EngineOption::Ai("enhanced:expert:time=100".into())),
         Command::SetOption(EngineOption::MoveLimit(200)),
         Command::SetOption(EngineOption::EvalFile("nets/my net.nnue".into())),
+        Command::SetOption(EngineOption::BothConnected(BothConnected::Draw)),
+        Command::SetOption(EngineOption::BothConnected(BothConnected::MoverWins)),
         Command::Position { start: Start::StartPos, moves: vec!["a2a3".into(), "b7b6".into()] },
         Command::Position {
             start: Start::Fen { ranks: "bbbbbb/bbbbbb/6/wwwwww/wwwwww".into(), side: "w".into() },
@@ -212,4 +215,18 @@ fn setoption_names_ignore_case_and_a_level_is_an_ai() {
         uci("setoption name UCI_Variant value linesofaction"),
         Ok(Some(Command::Variant { variant: Variant::LinesOfAction, size: None }))
     );
+}
+
+#[test]
+fn both_connected_option_reads_a_rule_in_any_case_and_refuses_others() {
+    let uci = |line| parse_command(line, Flavor::Uci);
+    assert_eq!(
+        uci("setoption name bothconnected value Draw"),
+        Ok(Some(Command::SetOption(EngineOption::BothConnected(BothConnected::Draw))))
+    );
+    assert_eq!(
+        uci("setoption name BothConnected value mover"),
+        Ok(Some(Command::SetOption(EngineOption::BothConnected(BothConnected::MoverWins))))
+    );
+    assert!(matches!(uci("setoption name BothConnected value loss"), Err(SyntaxError::OptionValue { .. })));
 }

@@ -56,6 +56,9 @@ pub enum ReadErrorKind {
         /// The side to move.
         to_move: Side,
     },
+    /// A `BothConnected` tag (SGF: `BC`) that names no rule.
+    #[error("[BothConnected]: {0}")]
+    BothConnected(#[from] crate::connection_rule::UnknownRule),
     /// A stated result that the board contradicts.
     #[error("the result '{0}' does not fit the moves")]
     Result(String),

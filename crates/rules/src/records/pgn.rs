@@ -13,11 +13,14 @@ use super::game::{GameText, play_token};
 use super::stated::{How, Stated, pgn_token, settle};
 use super::token::is_move_number;
 use super::{Defaults, Format};
+use crate::connection_rule::BothConnected;
 use crate::position::Position;
 use crate::{BoardSize, Outcome, Variant, WinReason};
 
 /// Tags this module writes from the game itself, so a read does not keep them.
-const DERIVED: [&str; 6] = ["variant", "size", "start", "fen", "result", "termination"];
+const DERIVED: [&str; 7] = ["variant", "size", "start", "fen", "result", "termination", BOTH_CONNECTED_TAG];
+/// The tag naming Lines of Action's tournament rule, as the game text names it.
+const BOTH_CONNECTED_TAG: &str = "bothconnected";
 /// The `Termination` of a game lost on time, as PGN writes it.
 const TIME_FORFEIT: &str = "time forfeit";
 /// The `Termination` of a game lost by forfeit, as PGN writes it.
@@ -80,6 +83,9 @@ fn read_game(lines: &[(usize, &str)], defaults: Defaults) -> Result<GameText, Re
         Some(fen) => Position::from_fen(variant, fen).map_err(|e| at(ReadErrorKind::Start(e)))?,
         None => Position::start(variant, size).map_err(|e| at(ReadErrorKind::Size(e)))?,
     };
+    if let Some(rule) = find(BOTH_CONNECTED_TAG) {
+        position.set_both_connected(rule.parse().map_err(|e| at(ReadErrorKind::BothConnected(e)))?);
+    }
     let (stated, written, line) = play_body(&mut position, &tokens(&body))?;
     let stated = match (stated, find("Result").and_then(Stated::from_pgn)) {
         (Stated::Unknown, Some(tagged)) => tagged,
@@ -209,6 +215,9 @@ pub fn write(game: &GameText) -> String {
     }
     if !game.usual_start() {
         tag("Start", &position.start_placement().to_fen());
+    }
+    if let Some(rule) = position.both_connected().filter(|rule| *rule != BothConnected::default()) {
+        tag("BothConnected", rule.id());
     }
     tag("Result", pgn_token(game.result));
     match game.result {

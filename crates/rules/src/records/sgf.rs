@@ -4,7 +4,9 @@
 //! move, `;B[b1-b3]`. A move is written in the project's notation; squares
 //! without a dash (`b1b3`) and SGF's letter pairs (`bhbf`, rows counted from
 //! the top) are read too. Only a game's main line is read: other variations
-//! are skipped.
+//! are skipped. Lines of Action's tournament rule (a move joining both
+//! sides draws) is the private root property `BC[draw]` (PGN's
+//! `[BothConnected "draw"]`); the usual rule is not written.
 
 use std::fmt::Write as _;
 
@@ -12,7 +14,12 @@ use super::error::{ReadError, ReadErrorKind, WriteError};
 use super::game::{GameText, play_token};
 use super::stated::{How, Stated, settle};
 use super::{Defaults, Format};
+use crate::connection_rule::BothConnected;
 use crate::position::Position;
+
+/// The private root property holding Lines of Action's rule for a move
+/// joining both sides (`BC[draw]`), as no SGF standard names it.
+const BOTH_CONNECTED_PROPERTY: &str = "BC";
 use crate::{BoardSize, DrawReason, Outcome, Side, Variant, WinReason};
 
 /// SGF's game number of each variant (`GM`).
@@ -176,6 +183,9 @@ fn read_game(nodes: &[Node], defaults: Defaults) -> Result<GameText, ReadError> 
         None => defaults.size_for(variant),
     };
     let mut position = Position::start(variant, size).map_err(|e| at(ReadErrorKind::Size(e)))?;
+    if let Some(rule) = root.get(BOTH_CONNECTED_PROPERTY) {
+        position.set_both_connected(rule.trim().parse().map_err(|e| at(ReadErrorKind::BothConnected(e)))?);
+    }
     for node in nodes {
         for (name, value) in &node.properties {
             let written = match name.as_str() {
@@ -242,6 +252,9 @@ pub fn write(game: &GameText) -> Result<String, WriteError> {
         if let Some(value) = game.tag(pgn) {
             let _ = write!(out, "{sgf}[{}]", value.replace('\\', "\\\\").replace(']', "\\]"));
         }
+    }
+    if let Some(rule) = position.both_connected().filter(|rule| *rule != BothConnected::default()) {
+        let _ = write!(out, "{BOTH_CONNECTED_PROPERTY}[{rule}]");
     }
     if let Some(re) = result_text(game.result) {
         let _ = write!(out, "RE[{re}]");

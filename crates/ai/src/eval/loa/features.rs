@@ -4,6 +4,7 @@
 use std::ops::ControlFlow;
 
 use breakline_rules::bits::Bits;
+use breakline_rules::connection_rule::BothConnected;
 use breakline_rules::geometry::Geometry;
 use breakline_rules::loa::piece_moves;
 
@@ -175,6 +176,18 @@ pub fn mobility<B: Bits>(geo: &Geometry<B>, own: B, enemy: B) -> (i32, i32) {
 /// nothing to look for; otherwise only the moves whose target touches every
 /// other group are played out.
 pub fn connects_in_one<B: Bits>(geo: &Geometry<B>, own: B, enemy: B) -> bool {
+    connects_in_one_under(geo, own, enemy, BothConnected::MoverWins)
+}
+
+/// [`connects_in_one`] under `rule`: by the tournament rule a joining move
+/// counts only if it leaves the enemy's pieces apart (one that joins both
+/// sides draws, and wins nothing).
+pub fn connects_in_one_under<B: Bits>(geo: &Geometry<B>, own: B, enemy: B, rule: BothConnected) -> bool {
+    let enemy_apart = |enemy_after: B| match enemy_after.squares().next() {
+        Some(seed) => geo.connected_from(B::bit(seed), enemy_after) != enemy_after,
+        None => false,
+    };
+    let wins = |to: usize| rule == BothConnected::MoverWins || enemy_apart(enemy & !B::bit(to));
     let cols = geo.columns;
     let halo = |g: B| {
         let row = g | (g.shr(1) & geo.not_last_file) | (g.shl(1) & geo.not_first_file);
@@ -210,7 +223,7 @@ pub fn connects_in_one<B: Bits>(geo: &Geometry<B>, own: B, enemy: B) -> bool {
         for from in group.squares() {
             let joined = piece_moves(geo, own, enemy, from, |to, _| {
                 let after = (own & !B::bit(from)) | B::bit(to);
-                if (targets & B::bit(to)).any() && geo.connected_from(B::bit(to), after) == after {
+                if (targets & B::bit(to)).any() && geo.connected_from(B::bit(to), after) == after && wins(to) {
                     ControlFlow::Break(())
                 } else {
                     ControlFlow::Continue(())

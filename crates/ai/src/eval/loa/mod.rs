@@ -8,12 +8,13 @@ pub mod weights;
 use breakline_rules::Side;
 use breakline_rules::bits::Bits;
 use breakline_rules::board::Board;
+use breakline_rules::connection_rule::BothConnected;
 use breakline_rules::game::Game;
 use breakline_rules::loa::LinesOfAction;
 
 use super::{MAX_EVAL, Score, Strategy};
 use features::square_value;
-pub use features::{connects_in_one, euler};
+pub use features::{connects_in_one, connects_in_one_under, euler};
 use features::{distance_sum_scaled, groups, links, mobility, spread, surplus_distance};
 
 /// Points per raw unit of the expert evaluation, which is its smallest step.
@@ -26,9 +27,9 @@ pub(crate) fn evaluate<B: Bits>(pos: &LinesOfAction<B>, strategy: Strategy, me: 
     let b = pos.board();
     let score = match strategy {
         Strategy::Classic => CLASSIC_STEP * (classic_side(b, me) - classic_side(b, me.opponent())),
-        Strategy::ExpertHand => expert_with(b, me, &EXPERT_HAND) + connect_threat(b, me),
+        Strategy::ExpertHand => expert_with(b, me, &EXPERT_HAND) + connect_threat(b, me, pos.both_connected()),
         // Expert, and any Breakthrough strategy a caller failed to reject.
-        _ => expert(b, me) + connect_threat(b, me),
+        _ => expert(b, me) + connect_threat(b, me, pos.both_connected()),
     };
     score.clamp(-MAX_EVAL + 1, MAX_EVAL - 1)
 }
@@ -45,13 +46,14 @@ pub const CONNECT_NEXT: Score = MAX_EVAL / 2;
 /// let the mover connect.
 pub const CONNECT_THREAT: Score = 500;
 
-/// [`CONNECT_NEXT`] or [`CONNECT_THREAT`] from `me`'s view.
-pub(crate) fn connect_threat<B: Bits>(b: &Board<B>, me: Side) -> Score {
+/// [`CONNECT_NEXT`] or [`CONNECT_THREAT`] from `me`'s view, under `rule`
+/// (by the tournament rule a move joining both sides is no win, nor a threat).
+pub(crate) fn connect_threat<B: Bits>(b: &Board<B>, me: Side, rule: BothConnected) -> Score {
     let mover = b.side();
     let (own, enemy) = (b.pieces(mover), b.pieces(mover.opponent()));
-    let v = if connects_in_one(b.geometry(), own, enemy) {
+    let v = if connects_in_one_under(b.geometry(), own, enemy, rule) {
         CONNECT_NEXT
-    } else if connects_in_one(b.geometry(), enemy, own) {
+    } else if connects_in_one_under(b.geometry(), enemy, own, rule) {
         -CONNECT_THREAT
     } else {
         0

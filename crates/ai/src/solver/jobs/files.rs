@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use breakline_rules::Variant;
+use breakline_rules::connection_rule::BothConnected;
 use breakline_rules::position::Position;
 
 use super::{Job, JobError, JobResult, JobSettings};
@@ -21,6 +22,14 @@ struct RunHeader {
     variant: Variant,
     fen: String,
     budget: u64,
+    /// Lines of Action's rule for a move joining both sides; absent (the
+    /// usual rule) in directories made before the rule existed.
+    #[serde(default, skip_serializing_if = "is_usual")]
+    both_connected: BothConnected,
+}
+
+fn is_usual(rule: &BothConnected) -> bool {
+    *rule == BothConnected::default()
 }
 
 /// The directory of one job-level solve.
@@ -45,7 +54,13 @@ impl JobDir {
     pub fn open(path: &Path, position: &Position, settings: &JobSettings) -> Result<JobDir, JobError> {
         super::check_position(position)?;
         fs::create_dir_all(path).map_err(|e| access(path, e))?;
-        let header = RunHeader { format: 1, variant: position.variant(), fen: position.fen(), budget: settings.budget };
+        let header = RunHeader {
+            format: 1,
+            variant: position.variant(),
+            fen: position.fen(),
+            budget: settings.budget,
+            both_connected: position.both_connected().unwrap_or_default(),
+        };
         let file = path.join("run.json");
         match fs::read_to_string(&file) {
             Ok(text) => {

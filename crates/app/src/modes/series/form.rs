@@ -135,6 +135,8 @@ impl SeriesForm {
             seed: self.seed,
             swap: self.swap,
             time_control: None,
+            // The Series tab plays by the usual rule (the setup's rule is for people's games).
+            both_connected: Default::default(),
         };
         Ok(SeriesSpec { schedule, a: Seat::Ai(a), b: Seat::Ai(b), games: self.games.max(1) })
     }
