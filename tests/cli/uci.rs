@@ -296,6 +296,8 @@ fn evalfile_loads_a_net_for_the_next_searches_and_a_bad_file_changes_nothing() {
     p.send("quit");
     assert!(p.child.wait().unwrap().success());
     std::fs::remove_dir_all(dir).ok();
+}
+
 #[test]
 fn the_both_connected_option_is_listed_and_outlives_a_new_game() {
     let mut c = uci();
