@@ -269,6 +269,13 @@ fn track(
     casual: Res<Casual>,
     mut rated: ResMut<RatedGame>,
 ) {
+    let requests: Vec<&GameRequest> = requests.read().collect();
+    // "Continue from here" cuts the same game under a new generation (so
+    // stale searches drop): its standing goes with it, as an undo's does.
+    let cut = requests.iter().any(|r| matches!(r, GameRequest::ContinueFromHere));
+    if cut && rated.generation.is_some_and(|g| g + 1 == session.generation()) {
+        rated.generation = Some(session.generation());
+    }
     let taken_up = rated.follow_visit(&session, &visit);
     if !taken_up && rated.generation != Some(session.generation()) {
         let why_not = if visit.active() {
@@ -284,7 +291,7 @@ fn track(
         };
         rated.start(session.generation(), why_not);
     }
-    for request in requests.read() {
+    for request in requests {
         match request {
             GameRequest::Undo | GameRequest::ContinueFromHere => {
                 rated.takebacks += 1;
