@@ -45,6 +45,8 @@ impl AgainstPlan {
             seed: self.seed,
             swap: true,
             time_control: None,
+            // The ladder was measured by the usual rule.
+            both_connected: Default::default(),
         };
         let mut players = vec![self.player.clone()];
         players.extend(Level::ALL.iter().map(|level| Seat::Ai(level.config())));
