@@ -26,21 +26,9 @@ use breakline::engine::ai::search::Level;
 use breakline::engine::rules::clock::TimeControl;
 use breakline::engine::{Outcome, Side, Variant, WinReason};
 
-use crate::{STEP, ai, options, phase, session, settled_human_turn, update_until};
+use crate::{STEP, ai, go, mode, options, phase, players, screen, session, settled_human_turn, update_until};
 
 const BT: Variant = Variant::Breakthrough;
-
-fn screen(app: &App) -> Screen {
-    *app.world().resource::<State<Screen>>().get()
-}
-
-fn mode(app: &App) -> Mode {
-    *app.world().resource::<State<Mode>>().get()
-}
-
-fn players(app: &App) -> Players {
-    app.world().resource::<Players>().clone()
-}
 
 fn resume(app: &App) -> Option<Screen> {
     app.world().resource::<ResumeScreen>().0
@@ -49,11 +37,6 @@ fn resume(app: &App) -> Option<Screen> {
 fn rating(app: &App) -> (f64, u32) {
     let r = app.world().resource::<Progress>().rating(BT);
     (r.glicko.rating, r.games)
-}
-
-fn go(app: &mut App, to: Screen) {
-    app.world_mut().resource_mut::<NextState<Screen>>().set(to);
-    assert!(update_until(app, 5, |app| screen(app) == to && mode(app) == to.mode()), "{to:?} shows");
 }
 
 /// The app as a plain start opens it (on Home), with the settings file at

@@ -27,7 +27,7 @@ use breakline::engine::rules::explain::why_refused;
 use breakline::engine::rules::lessons::lesson;
 use breakline::engine::{Move, Position, Side, Variant};
 
-use crate::{ai, game_app, options, phase, session, settled_human_turn, turn, update_until};
+use crate::{ai, game_app, go, options, phase, screen, session, settled_human_turn, turn, update_until};
 
 const BT: Variant = Variant::Breakthrough;
 
@@ -45,15 +45,6 @@ fn human_game(variant: Variant) -> App {
     let mut app = game_app(options(variant, PlayerSetup::Human, PlayerSetup::Human));
     assert!(update_until(&mut app, 10, |app| turn(app) == Some(TurnPhase::HumanTurn)));
     app
-}
-
-fn screen(app: &App) -> Screen {
-    *app.world().resource::<State<Screen>>().get()
-}
-
-fn go(app: &mut App, to: Screen) {
-    app.world_mut().resource_mut::<NextState<Screen>>().set(to);
-    assert!(update_until(app, 5, |app| screen(app) == to), "{to:?} shows");
 }
 
 #[test]

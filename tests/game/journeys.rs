@@ -45,7 +45,7 @@ use breakline::engine::{Side, Variant};
 
 use crate::findings_screens::{choose_matchup, start_series_from_form};
 use crate::library::{remove, scratch, wait_for_writes};
-use crate::{STEP, phase, session, settled_human_turn, turn, update_until};
+use crate::{STEP, go, mode, phase, players, screen, session, settled_human_turn, turn, update_until};
 
 const BT: Variant = Variant::Breakthrough;
 
@@ -100,23 +100,6 @@ impl Drop for Home {
         let _ = std::fs::remove_file(&self.settings);
         remove(&self.library);
     }
-}
-
-fn screen(app: &App) -> Screen {
-    *app.world().resource::<State<Screen>>().get()
-}
-
-fn mode(app: &App) -> Mode {
-    *app.world().resource::<State<Mode>>().get()
-}
-
-fn players(app: &App) -> Players {
-    app.world().resource::<Players>().clone()
-}
-
-fn go(app: &mut App, to: Screen) {
-    app.world_mut().resource_mut::<NextState<Screen>>().set(to);
-    assert!(update_until(app, 10, |app| screen(app) == to && mode(app) == to.mode()), "{to:?} shows");
 }
 
 /// Home's Resume button: back to where the game in progress was left.

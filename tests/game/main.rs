@@ -37,7 +37,8 @@ use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use breakline::app::board::pieces::Piece;
 use breakline::app::game::phase::{GamePhase, TurnPhase};
-use breakline::app::game::players::PlayerSetup;
+use breakline::app::game::players::{PlayerSetup, Players};
+use breakline::app::game::screen::{Mode, Screen};
 use breakline::app::game::session::GameSession;
 use breakline::app::game::settings::PlaySettings;
 use breakline::app::game::sound_cue::SoundCue;
@@ -175,4 +176,25 @@ impl Rng {
         self.0 ^= self.0 << 17;
         (self.0 % below as u64) as usize
     }
+}
+
+/// The screen the window shows.
+pub fn screen(app: &App) -> Screen {
+    *app.world().resource::<State<Screen>>().get()
+}
+
+/// The board game's mode (computed from the screen).
+pub fn mode(app: &App) -> Mode {
+    *app.world().resource::<State<Mode>>().get()
+}
+
+/// Who plays each side now.
+pub fn players(app: &App) -> Players {
+    app.world().resource::<Players>().clone()
+}
+
+/// Goes to `to` as a button does; the mode follows in the same update.
+pub fn go(app: &mut App, to: Screen) {
+    app.world_mut().resource_mut::<NextState<Screen>>().set(to);
+    assert!(update_until(app, 10, |app| screen(app) == to && mode(app) == to.mode()), "{to:?} shows");
 }

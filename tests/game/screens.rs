@@ -23,26 +23,12 @@ use breakline::engine::ai::search::Level;
 use breakline::engine::rules::clock::TimeControl;
 use breakline::engine::{Side, Variant};
 
-use crate::{STEP, assert_pieces_match, game_app, options, phase, session, settled_human_turn, turn, update_until};
+use crate::{
+    STEP, assert_pieces_match, game_app, go, mode, options, phase, players, screen, session, settled_human_turn, turn,
+    update_until,
+};
 
 const BT: Variant = Variant::Breakthrough;
-
-fn screen(app: &App) -> Screen {
-    *app.world().resource::<State<Screen>>().get()
-}
-
-fn mode(app: &App) -> Mode {
-    *app.world().resource::<State<Mode>>().get()
-}
-
-fn players(app: &App) -> Players {
-    app.world().resource::<Players>().clone()
-}
-
-fn go(app: &mut App, to: Screen) {
-    app.world_mut().resource_mut::<NextState<Screen>>().set(to);
-    assert!(update_until(app, 5, |app| screen(app) == to && mode(app) == to.mode()), "{to:?} shows");
-}
 
 /// The app as `cargo run` without flags opens it: on Home.
 fn home_app() -> App {
