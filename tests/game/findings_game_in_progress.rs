@@ -13,7 +13,6 @@ use breakline::app::game::owner::Visit;
 use breakline::app::game::phase::GamePhase;
 use breakline::app::game::players::{PlayerSetup, Players};
 use breakline::app::game::request::{GameRequest, MoveChosen};
-use breakline::app::game::screen::Mode;
 use breakline::app::game::screen::Screen;
 use breakline::app::game::settings::{GameSettings, PlaySettings, SettingsPath};
 use breakline::app::modes::play_setup::{ColourChoice, Opponent, PendingGame, PlayChoice, PlayRequest};
@@ -26,7 +25,7 @@ use breakline::engine::ai::search::Level;
 use breakline::engine::rules::clock::TimeControl;
 use breakline::engine::{Outcome, Side, Variant, WinReason};
 
-use crate::{STEP, ai, go, mode, options, phase, players, screen, session, settled_human_turn, update_until};
+use crate::{STEP, ai, go, options, phase, players, screen, session, settled_human_turn, update_until};
 
 const BT: Variant = Variant::Breakthrough;
 
