@@ -156,11 +156,15 @@ pub(crate) struct PanelWidths {
     pub(crate) pointer_over_window: bool,
 }
 
+/// The narrowest the right panel may be: Watch & Lab's rows need this much
+/// (at 220 an 800-pixel window clipped their first letters at the panel's edge).
+const RIGHT_PANEL_MIN: f32 = 240.0;
+
 /// Panel widths for a window `width` logical pixels wide: they narrow
 /// before the board has to, down to what their controls need.
 pub(crate) fn panel_widths(width: f32) -> (f32, f32) {
     let left = (width * 0.25).clamp(230.0, 330.0);
-    let right = (width * 0.23).clamp(220.0, 300.0);
+    let right = (width * 0.23).clamp(RIGHT_PANEL_MIN, 300.0);
     (left, right)
 }
 
