@@ -5,9 +5,9 @@
 
 use std::sync::atomic::AtomicBool;
 
-use super::levels::VariantLadder;
+use super::levels::{VariantLadder, ladder_schedule};
 use super::rating::{KnownOpponent, Rating, fit_against};
-use super::runner::{EngineStartError, PairGame, RoundRobin, Schedule, Seat, cross_table};
+use super::runner::{EngineStartError, PairGame, RoundRobin, Seat, cross_table};
 use breakline_ai::search::{Level, SearchError};
 use breakline_rules::{BoardSize, Variant};
 
@@ -36,18 +36,7 @@ impl AgainstPlan {
     /// The round robin of the player (first) and every level; only the
     /// player's pairs with [`AgainstPlan::levels`] play (see [`AgainstPlan::jobs`]).
     pub fn round_robin(&self) -> RoundRobin {
-        let schedule = Schedule {
-            variant: self.variant,
-            size: self.size,
-            move_limit: None,
-            random_plies: self.random_plies,
-            noise: 1.0,
-            seed: self.seed,
-            swap: true,
-            time_control: None,
-            // The ladder was measured by the usual rule.
-            both_connected: Default::default(),
-        };
+        let schedule = ladder_schedule(self.variant, self.size, self.random_plies, self.seed);
         let mut players = vec![self.player.clone()];
         players.extend(Level::ALL.iter().map(|level| Seat::Ai(level.config())));
         RoundRobin { schedule, players, games_per_pair: self.games.max(self.master_games).max(1) }

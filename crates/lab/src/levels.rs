@@ -37,20 +37,28 @@ pub struct LadderPlan {
     pub random_plies: u32,
 }
 
+/// How every game against the ladder's levels is set up: shared random
+/// openings, colours swapped, the usual rules, no clock. The ladder's own
+/// round robin and an outside player's games against it both use it, so
+/// the player is rated on the ladder's terms.
+pub fn ladder_schedule(variant: Variant, size: BoardSize, random_plies: u32, seed: u64) -> Schedule {
+    Schedule {
+        variant,
+        size,
+        move_limit: None,
+        random_plies,
+        noise: 1.0,
+        seed,
+        swap: true,
+        time_control: None,
+        both_connected: Default::default(),
+    }
+}
+
 impl LadderPlan {
     /// The round robin of every level; [`LadderPlan::jobs`] picks its games.
     pub fn round_robin(&self) -> RoundRobin {
-        let schedule = Schedule {
-            variant: self.variant,
-            size: self.size,
-            move_limit: None,
-            random_plies: self.random_plies,
-            noise: 1.0,
-            seed: self.seed,
-            swap: true,
-            time_control: None,
-            both_connected: Default::default(),
-        };
+        let schedule = ladder_schedule(self.variant, self.size, self.random_plies, self.seed);
         let players = Level::ALL.iter().map(|level| Seat::Ai(level.config())).collect();
         RoundRobin { schedule, players, games_per_pair: self.games.max(self.master_games).max(1) }
     }
