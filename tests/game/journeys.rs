@@ -4,7 +4,9 @@
 //! and retried; a finished game analysed; the Library's report and exercise;
 //! settings over a restart; a restart in the middle of a casual game; a game
 //! lost on time, then a restart; a course matchup, then a series of it;
-//! Lines of Action from Home; Flow Free from Home and back.
+//! Lines of Action from Home; Flow Free from Home and back; a Library game
+//! studied in Analyse beside the game in progress (and played on from);
+//! a turn's clock kept over a restart and over a lesson.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -15,7 +17,7 @@ use bevy::time::TimeUpdateStrategy;
 use breakline::app::game::owner::Visit;
 use breakline::app::game::phase::{GamePhase, TurnPhase};
 use breakline::app::game::players::{PlayerSetup, Players};
-use breakline::app::game::request::{GameRequest, MoveChosen};
+use breakline::app::game::request::{GameRequest, MoveChosen, ReplaceGame};
 use breakline::app::game::screen::Mode;
 use breakline::app::game::screen::Screen;
 use breakline::app::game::settings::{GameSettings, PlaySettings, SettingsPath};
@@ -474,4 +476,137 @@ fn journey_flow_free_from_home_and_back() {
     go(&mut app, Screen::Home);
     // Home's Resume, if any, is the board game's, not Flow's.
     assert_ne!(app.world().resource::<ResumeScreen>().0, Some(Screen::Flow));
+}
+
+/// A library holding one finished random game, as `journey_library_game_report_then_exercise` makes it.
+fn library_with_one_game(home: &Home) {
+    let text = random_game(BT, BT.default_size(), 7, 0).expect("a game");
+    let game = breakline::engine::library::transfer::read_game(&text).expect("reads");
+    Library::open(&home.library).expect("opens").add(&game).expect("stores");
+}
+
+/// The Library's Open on its first game; the plies that game has.
+fn open_first_library_game(app: &mut App) -> usize {
+    go(app, Screen::Library);
+    app.update();
+    let listed = app.world().resource::<LibraryView>().games.clone();
+    app.world_mut().write_message(LibraryRequest::Open(listed[0].id));
+    listed[0].plies as usize
+}
+
+#[test]
+fn journey_a_library_game_studied_in_analyse_gives_the_game_in_progress_back() {
+    let home = Home::new("study");
+    library_with_one_game(&home);
+    let mut app = home.start();
+    start(&mut app, PlayChoice { rated: false, ..PlayChoice::default() });
+    exchange(&mut app);
+    let (moves, kept_players) = (session(&app).record().moves.clone(), players(&app));
+    go(&mut app, Screen::Home);
+    let plies = open_first_library_game(&mut app);
+    assert!(update_until(&mut app, 50, |app| screen(app) == Screen::Analyse && session(app).plies() == plies));
+    assert!(app.world().resource::<Visit>().studying(), "the game in progress waits aside");
+    assert!(app.world().resource::<ReplaceGame>().pending.is_none(), "nothing to confirm: nothing is lost");
+    // A side line on the studied game, as on any game in Analyse.
+    app.world_mut().write_message(GameRequest::GoTo { ply: 2 });
+    app.update();
+    go(&mut app, Screen::Home);
+    app.update();
+    assert!(!app.world().resource::<Visit>().waiting(), "leaving Analyse ends the study");
+    resume(&mut app);
+    assert_eq!(screen(&app), Screen::Play, "Resume goes where the game is played");
+    assert_eq!(session(&app).record().moves, moves, "the game in progress as it was left");
+    assert_eq!(players(&app), kept_players);
+    assert!(app.world().resource::<RatedGame>().unrated_because().is_some(), "still casual");
+    exchange(&mut app);
+}
+
+#[test]
+fn journey_play_on_from_a_studied_game_ends_the_game_that_waited() {
+    let home = Home::new("study-play-on");
+    library_with_one_game(&home);
+    let mut app = home.start();
+    start(&mut app, PlayChoice { rated: false, ..PlayChoice::default() });
+    exchange(&mut app);
+    let plies = open_first_library_game(&mut app);
+    assert!(update_until(&mut app, 50, |app| app.world().resource::<Visit>().studying()));
+    let studied = session(&app).record().moves.clone();
+    assert_eq!(studied.len(), plies);
+    app.world_mut().write_message(GameRequest::PlayOnFromStudy);
+    let ended = update_until(&mut app, 5, |app| !app.world().resource::<Visit>().waiting());
+    assert!(ended, "the game that waited is ended");
+    go(&mut app, Screen::Home);
+    app.update();
+    assert_eq!(session(&app).record().moves, studied, "the studied game is now the game");
+}
+
+#[test]
+fn journey_a_rated_game_in_progress_keeps_its_board_from_the_library() {
+    let home = Home::new("study-rated");
+    library_with_one_game(&home);
+    let mut app = home.start();
+    start(&mut app, PlayChoice::default());
+    exchange(&mut app);
+    let moves = session(&app).record().moves.clone();
+    open_first_library_game(&mut app);
+    for _ in 0..5 {
+        app.update();
+    }
+    assert_eq!(screen(&app), Screen::Library, "no study beside a rated game (it forbids analysis)");
+    let notice = app.world().resource::<breakline::app::game::notice::Notice>().text.clone().unwrap_or_default();
+    assert!(notice.contains("rated game"), "the refusal says why: {notice}");
+    assert_eq!(session(&app).record().moves, moves);
+    assert_eq!(app.world().resource::<RatedGame>().unrated_because(), None, "still rated");
+}
+
+/// Frames of `seconds` of simulated time.
+fn frames(seconds: f32) -> usize {
+    (seconds / STEP.as_secs_f32()) as usize
+}
+
+/// A one-minute game at the person's turn, after one exchange, with 40 s of it spent.
+fn one_minute_game_forty_seconds_in(home: &Home) -> App {
+    let mut app = home.start();
+    app.world_mut().resource_mut::<GameSettings>().time_control = Some(TimeControl::parse("60+0").unwrap());
+    start(&mut app, PlayChoice { rated: false, ..PlayChoice::default() });
+    exchange(&mut app);
+    for _ in 0..frames(40.0) {
+        app.update();
+    }
+    let s = session(&app);
+    assert_eq!(
+        phase(&app),
+        GamePhase::Playing,
+        "20 s are left: {:?} {:?} plies {}",
+        s.record().result,
+        s.clock(),
+        s.plies()
+    );
+    app
+}
+
+#[test]
+fn journey_a_restart_keeps_the_time_the_turn_in_progress_had_used() {
+    let home = Home::new("clock-restart");
+    let app = one_minute_game_forty_seconds_in(&home);
+    home.quit(app);
+    let mut app = home.start();
+    resume(&mut app);
+    let fell = update_until(&mut app, frames(25.0), |app| phase(app) == GamePhase::Over);
+    assert!(fell, "the flag falls after the 20 s that were left, not after a whole minute again");
+    assert_eq!(session(&app).outcome().winner(), Some(Side::Black));
+}
+
+#[test]
+fn journey_a_lesson_in_the_middle_of_a_turn_keeps_the_turn_s_time() {
+    let home = Home::new("clock-visit");
+    let mut app = one_minute_game_forty_seconds_in(&home);
+    go(&mut app, Screen::Home);
+    go(&mut app, Screen::Learn);
+    app.world_mut().write_message(LessonRequest::Open(Some(BT)));
+    assert!(update_until(&mut app, 50, |app| app.world().resource::<Visit>().active()));
+    go(&mut app, Screen::Home);
+    resume(&mut app);
+    let fell = update_until(&mut app, frames(25.0), |app| phase(app) == GamePhase::Over);
+    assert!(fell, "the 40 s spent before the lesson still count");
 }

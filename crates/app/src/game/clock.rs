@@ -84,7 +84,8 @@ fn run_turn_timer(
 ) {
     let this_turn = Some((session.generation(), session.plies()));
     if timer.turn != this_turn {
-        *timer = TurnTimer { turn: this_turn, ..TurnTimer::default() };
+        // A game set aside or left at a restart goes on with its turn's time so far.
+        *timer = TurnTimer { turn: this_turn, spent: session.carried_turn_spent(), ..TurnTimer::default() };
     }
     let now = match *source {
         TimeSource::Wall => Instant::now(),

@@ -51,6 +51,14 @@ pub enum GameRequest {
     Visit(Box<VisitedGame>),
     /// Back from a visit to the game that waited.
     Return,
+    /// A game to study in Analyse (from the Library, a file or the
+    /// clipboard): while a game is in progress it waits aside, as for a
+    /// lesson, and comes back when Analyse is left; with none, the game is
+    /// simply opened.
+    Study(Box<OpenedGame>),
+    /// The game studied becomes the game in progress, to play on from it:
+    /// the game that waited ends (asked first, as any replacement).
+    PlayOnFromStudy,
     /// Yes to the pending [`ReplaceGame`] question.
     ConfirmReplace,
     /// No to it: the game in progress stays.
@@ -81,7 +89,10 @@ pub type AiError = Arc<dyn std::error::Error + Send + Sync>;
 impl GameRequest {
     /// New game, load and watch throw the current game away.
     pub(crate) fn replaces_game(&self) -> bool {
-        matches!(self, GameRequest::NewGame { .. } | GameRequest::Open(_) | GameRequest::Watch(_))
+        matches!(
+            self,
+            GameRequest::NewGame { .. } | GameRequest::Open(_) | GameRequest::Watch(_) | GameRequest::PlayOnFromStudy
+        )
     }
 }
 

@@ -51,6 +51,9 @@ pub struct GameSession {
     /// The side line the board shows, if it shows one, with its position.
     line: Option<(LinePath, Position)>,
     replay: Option<ReplaySource>,
+    /// The time the turn in progress had used when the game was set aside
+    /// or left (at this ply): its clock goes on from there, not from zero.
+    carried_turn: Option<(usize, Duration)>,
 }
 
 /// A recorded game watched move by move: the moves come from the record
@@ -134,13 +137,31 @@ impl GameSession {
             .or_else(|_| Position::start(variant, variant.default_size()))
             .expect("every variant's default size is supported");
         let record = GameRecord::new(&position, Player::Human, Player::Human, 0);
-        GameSession { position, record, generation, redo: Vec::new(), review: None, line: None, replay: None }
+        GameSession {
+            position,
+            record,
+            generation,
+            redo: Vec::new(),
+            review: None,
+            line: None,
+            replay: None,
+            carried_turn: None,
+        }
     }
 
     /// The game a checked record describes (see [`GameRecord::rebuilt`]).
     pub(crate) fn from_record(record: &GameRecord, generation: u64) -> Result<GameSession, RecordError> {
         let (record, position) = record.rebuilt()?;
-        Ok(GameSession { position, record, generation, redo: Vec::new(), review: None, line: None, replay: None })
+        Ok(GameSession {
+            position,
+            record,
+            generation,
+            redo: Vec::new(),
+            review: None,
+            line: None,
+            replay: None,
+            carried_turn: None,
+        })
     }
 
     /// A new game under Lines of Action's rule for a move joining both
@@ -169,7 +190,16 @@ impl GameSession {
             record.push(&before, mv, None);
         }
         record.finish(&replay);
-        GameSession { position: replay, record, generation, redo: Vec::new(), review: None, line: None, replay: None }
+        GameSession {
+            position: replay,
+            record,
+            generation,
+            redo: Vec::new(),
+            review: None,
+            line: None,
+            replay: None,
+            carried_turn: None,
+        }
     }
 
     /// The side that made (or makes) the game's first move: White in
@@ -190,6 +220,7 @@ impl GameSession {
             review: None,
             line: None,
             replay: Some(source),
+            carried_turn: None,
         }
     }
 
@@ -236,6 +267,22 @@ impl GameSession {
     pub(crate) fn with_time_control(mut self, control: Option<TimeControl>) -> GameSession {
         self.record.time_control = control;
         self
+    }
+
+    /// The same game, its turn in progress having used `spent` already (a
+    /// game set aside, or left at a restart, keeps its turn's time).
+    pub(crate) fn with_turn_spent(mut self, spent: Duration) -> GameSession {
+        self.carried_turn = (!spent.is_zero()).then_some((self.plies(), spent));
+        self
+    }
+
+    /// The time the turn in progress had used when the game was set aside
+    /// or left: zero once a move was played from there.
+    pub(crate) fn carried_turn_spent(&self) -> Duration {
+        match self.carried_turn {
+            Some((ply, spent)) if ply == self.plies() => spent,
+            _ => Duration::ZERO,
+        }
     }
 
     /// Both clocks as they stood after `ply` moves: each side's time after
@@ -406,6 +453,7 @@ impl GameSession {
         }
         self.record.finish(&self.position);
         self.redo.clear();
+        self.carried_turn = None;
         Ok(())
     }
 
@@ -436,6 +484,7 @@ impl GameSession {
                 break;
             };
             self.redo.push((mv, entry));
+            self.carried_turn = None;
             steps.push(Step::Back(mv));
         }
         self.record.finish(&self.position);

@@ -84,7 +84,7 @@ pub struct RatedGame {
     /// Why the game will not be rated; `None` while it will be.
     unrated: Option<&'static str>,
     takebacks: u32,
-    /// The game in progress while a lesson or puzzle has the board: its
+    /// The game in progress while a visit has the board: its
     /// moves, and whether and why it was unrated, with its take-backs.
     set_aside: Option<(Vec<crate::engine::Move>, Option<&'static str>, u32)>,
     /// The game's end already moved the rating (an undo and the same end count once).
@@ -135,7 +135,7 @@ impl RatedGame {
     /// the visit starts, taken up again when the same game comes back.
     /// Returns whether the game now on the board was taken up.
     fn follow_visit(&mut self, session: &GameSession, visit: &Visit) -> bool {
-        if visit.active() {
+        if visit.waiting() {
             if self.set_aside.is_none()
                 && let Some(left) = visit.left_game()
             {
@@ -152,8 +152,8 @@ impl RatedGame {
     }
 
     /// The game in progress's standing: why it will not be rated (`None`:
-    /// it will) and the moves taken back; while a lesson or puzzle has the
-    /// board, the standing of the game that waits.
+    /// it will) and the moves taken back; during a visit (a lesson, a
+    /// puzzle, a game studied), the standing of the game that waits.
     pub fn kept_standing(&self) -> (Option<&'static str>, u32) {
         match &self.set_aside {
             Some((_, unrated, takebacks)) => (*unrated, *takebacks),
@@ -278,7 +278,9 @@ fn track(
     }
     let taken_up = rated.follow_visit(&session, &visit);
     if !taken_up && rated.generation != Some(session.generation()) {
-        let why_not = if visit.active() {
+        let why_not = if visit.studying() {
+            Some("a game opened to study is not rated")
+        } else if visit.active() {
             Some("lessons and puzzles are not rated")
         } else if session.plies() > 0 || session.replay().is_some() {
             Some("only games played from the start are rated")
@@ -300,7 +302,7 @@ fn track(
                 }
             }
             GameRequest::SetPlayers(players) => {
-                let fresh = session.plies() == 0 && session.replay().is_none() && !visit.active();
+                let fresh = session.plies() == 0 && session.replay().is_none() && !visit.waiting();
                 rated.players_changed(fresh, players);
             }
             _ => {}

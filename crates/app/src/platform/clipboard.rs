@@ -9,10 +9,9 @@ use bevy::prelude::*;
 use crate::game::notice::Notice;
 use crate::game::phase::{GamePhase, GameSystems};
 use crate::game::players::Players;
-use crate::game::request::GameRequest;
 use crate::game::session::GameSession;
-use crate::game::settings::GameSettings;
-use crate::platform::files::{game_as_text, game_from_text, open};
+use crate::platform::files::{game_as_text, game_from_text};
+use crate::platform::opening::GameOpener;
 
 /// Copy the game to the clipboard, or open the game on it.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,9 +44,8 @@ fn handle_actions(
     mut actions: MessageReader<ClipboardAction>,
     mut clipboard: ResMut<SystemClipboard>,
     (session, players): (Res<GameSession>, Res<Players>),
-    mut settings: ResMut<GameSettings>,
     mut notice: ResMut<Notice>,
-    mut requests: MessageWriter<GameRequest>,
+    mut opener: GameOpener,
 ) {
     for action in actions.read() {
         match action {
@@ -66,7 +64,9 @@ fn handle_actions(
                     Ok((pasted, pasted_players)) => {
                         let length = crate::game::session::game_length(pasted.plies());
                         let message = format!("Pasted a game ({length})");
-                        open(pasted, pasted_players, message, &mut settings, &mut requests);
+                        if let Err(why) = opener.open(pasted, pasted_players, message) {
+                            notice.error(why);
+                        }
                     }
                     Err(error) => notice.error(error),
                 }

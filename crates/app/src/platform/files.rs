@@ -17,10 +17,9 @@ use crate::game::notice::Notice;
 use crate::game::phase::{GamePhase, GameSystems};
 use crate::game::players::PlayerSetup;
 use crate::game::players::Players;
-use crate::game::request::{GameRequest, OpenedGame};
 use crate::game::session::GameSession;
-use crate::game::settings::GameSettings;
 use crate::platform::file_error::{FileError, Problem, read_text, write_text};
+use crate::platform::opening::GameOpener;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FileAction {
@@ -140,8 +139,7 @@ fn handle_requests(
     session: Res<GameSession>,
     players: Res<Players>,
     mut notice: ResMut<Notice>,
-    mut settings: ResMut<GameSettings>,
-    mut game_requests: MessageWriter<GameRequest>,
+    mut opener: GameOpener,
 ) {
     for request in requests.read() {
         let path = &request.path;
@@ -166,31 +164,13 @@ fn handle_requests(
             Ok((opened, opened_players)) => {
                 let length = crate::game::session::game_length(opened.plies());
                 let message = format!("Opened {} ({length})", path.display());
-                open(opened, opened_players, message, &mut settings, &mut game_requests);
+                if let Err(why) = opener.open(opened, opened_players, message) {
+                    notice.error(why);
+                }
             }
             Err(error) => notice.error(error.to_string()),
         }
     }
-}
-
-/// A game read from a file or pasted becomes the owner's to open; the next
-/// new game keeps its board.
-pub(crate) fn open(
-    session: GameSession,
-    players: Players,
-    message: String,
-    settings: &mut ResMut<GameSettings>,
-    requests: &mut MessageWriter<GameRequest>,
-) {
-    let time_control = settings.time_control;
-    let both_connected = session.position().both_connected().unwrap_or(settings.both_connected);
-    settings.set_if_neq(GameSettings {
-        variant: session.variant(),
-        size: session.size(),
-        time_control,
-        both_connected,
-    });
-    requests.write(GameRequest::Open(Box::new(OpenedGame { session, players, message })));
 }
 
 fn report(notice: &mut Notice, done: Result<String, FileError>) {

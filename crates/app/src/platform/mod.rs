@@ -1,6 +1,6 @@
 //! The game's place on the desktop: the resting window and its fit to the screen, the settings file,
-//! the library of finished games, game files and their dialog, the clipboard, screenshots and the launch
-//! options.
+//! the library of finished games, game files and their dialog, where an opened game goes, the clipboard,
+//! screenshots and the launch options.
 
 pub(crate) mod clipboard;
 pub mod file_dialog;
@@ -8,6 +8,7 @@ pub mod file_error;
 pub mod files;
 pub mod launch;
 pub mod library;
+pub(crate) mod opening;
 pub(crate) mod screenshot;
 pub mod settings_store;
 pub mod window_fit;

@@ -14,6 +14,7 @@ use crate::engine::ai::player::{GameRecord, Player};
 use crate::engine::rules::clock::TimeControl;
 use crate::engine::rules::connection_rule::BothConnected;
 use crate::engine::{BoardSize, Variant};
+use crate::game::clock::TurnTimer;
 use crate::game::notice::Notice;
 use crate::game::owner::visit::Visit;
 use crate::game::players::PlayerSetup;
@@ -87,7 +88,19 @@ pub struct StoredGame {
     /// Whether the library keeps it when it ends (played from its first move).
     #[serde(default)]
     pub kept: bool,
+    /// Milliseconds the side to move had used of its turn (a clocked game's
+    /// clock goes on from there after the restart).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub turn_ms: u64,
 }
+
+fn is_zero(value: &u64) -> bool {
+    *value == 0
+}
+
+/// The turn's time is written in steps of this many milliseconds while the
+/// clock runs (the file is not rewritten every second), exactly at exit.
+const TURN_STEP_MS: u64 = 5_000;
 
 fn ask_by_default() -> bool {
     true
@@ -163,12 +176,13 @@ struct WaitingGame<'w> {
     visit: Res<'w, Visit>,
     rated: Res<'w, RatedGame>,
     keeping: Res<'w, Keeping>,
+    timer: Res<'w, TurnTimer>,
 }
 
 impl WaitingGame<'_> {
     /// The game with moves that has not ended (while a lesson or a puzzle
     /// has the board, the one that waits for it), if there is one.
-    fn stored(&self) -> Option<StoredGame> {
+    fn stored(&self, exact: bool) -> Option<StoredGame> {
         let session = self.visit.left_game().unwrap_or(&*self.session);
         if session.plies() == 0 || session.outcome().is_over() || session.replay().is_some() {
             return None;
@@ -179,13 +193,16 @@ impl WaitingGame<'_> {
         }
         let (unrated, takebacks) = self.rated.kept_standing();
         let kept = self.keeping.keeps_game_in_progress(&self.session, &self.visit);
-        Some(StoredGame { record, unrated: unrated.map(str::to_string), takebacks, kept })
+        let spent = if self.visit.waiting() { session.carried_turn_spent() } else { self.timer.spent() };
+        let spent_ms = u64::try_from(spent.as_millis()).unwrap_or(u64::MAX);
+        let turn_ms = if exact { spent_ms } else { spent_ms - spent_ms % TURN_STEP_MS };
+        Some(StoredGame { record, unrated: unrated.map(str::to_string), takebacks, kept, turn_ms })
     }
 }
 
 impl Remembered<'_> {
-    /// The settings in force now.
-    fn current(&self) -> StoredSettings {
+    /// The settings in force now (`exact`: the turn's time to the millisecond).
+    fn current(&self, exact: bool) -> StoredSettings {
         let (settings, players, play) = (&self.settings, &self.players, &self.play);
         StoredSettings {
             variant: settings.variant,
@@ -205,7 +222,7 @@ impl Remembered<'_> {
             looks: StoredLooks::from(&*self.looks),
             play: StoredPlay::from(&*self.choice),
             library: *self.library,
-            game: self.game.stored(),
+            game: self.game.stored(exact),
         }
     }
 }
@@ -286,7 +303,7 @@ fn resume_saved_game(
         Ok(resumed) if resumed.plies() > 0 && !resumed.outcome().is_over() => {
             *players = files::players_from_record(&game.record);
             players.fit_variant(resumed.variant());
-            *session = resumed;
+            *session = resumed.with_turn_spent(std::time::Duration::from_millis(game.turn_ms));
             rated.resume(generation, game.unrated.as_deref(), game.takebacks);
             keeping.resume(generation, game.kept);
             resume.0 = Some(Screen::for_players(&players));
@@ -301,7 +318,7 @@ fn resume_saved_game(
 
 /// What the run starts with counts as saved (after [`apply_saved`]).
 fn note_saved(remembered: Remembered, mut saved: ResMut<SavedState>) {
-    saved.stored = Some(remembered.current());
+    saved.stored = Some(remembered.current(false));
 }
 
 fn save_changes(time: Res<Time<Real>>, path: Res<SettingsPath>, remembered: Remembered, mut saved: ResMut<SavedState>) {
@@ -310,7 +327,7 @@ fn save_changes(time: Res<Time<Real>>, path: Res<SettingsPath>, remembered: Reme
         return;
     }
     saved.checked_at = now;
-    save(&path, remembered.current(), &mut saved);
+    save(&path, remembered.current(false), &mut saved);
 }
 
 fn save_on_exit(
@@ -320,7 +337,7 @@ fn save_on_exit(
     mut saved: ResMut<SavedState>,
 ) {
     if exit.read().count() > 0 {
-        save(&path, remembered.current(), &mut saved);
+        save(&path, remembered.current(true), &mut saved);
     }
 }
 

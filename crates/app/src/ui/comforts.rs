@@ -22,7 +22,7 @@ use crate::theme::palette;
 use crate::ui::numbering::move_label;
 
 /// What the game's buttons read and send: the hint, the flip, the proof,
-/// whether a lesson or puzzle is visiting, the rated game's rules, and the
+/// the visit (a lesson, a puzzle or a game studied), the rated game's rules, and the
 /// wishes that may ask first (with the question and its answer).
 #[derive(SystemParam)]
 pub(crate) struct ComfortsState<'w> {
@@ -30,7 +30,7 @@ pub(crate) struct ComfortsState<'w> {
     hint: Res<'w, Hint>,
     flip: (ResMut<'w, BoardFlip>, ResMut<'w, ViewFlip>),
     proof: Res<'w, ProofStatus>,
-    visit: Res<'w, Visit>,
+    pub(crate) visit: Res<'w, Visit>,
     pub(crate) rated: Res<'w, RatedGame>,
     /// The one writer of wishes in the panel (the analysis toggle uses it too).
     pub(crate) asks: MessageWriter<'w, Ask>,

@@ -53,6 +53,7 @@ pub(crate) fn show(
     let what = match pending {
         GameRequest::Open(_) => "Open the file and end the game in progress?",
         GameRequest::Watch(_) => "Watch the recorded game and end the game in progress?",
+        GameRequest::PlayOnFromStudy => "Play on from this game and end the game in progress that waits?",
         _ => "Start a new game and end the one in progress?",
     };
     let mut ask = play.confirm_replace;

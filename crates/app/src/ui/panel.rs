@@ -120,7 +120,8 @@ fn draw_overlays(ctx: &egui::Context, state: &mut PanelState, left: egui::Rect, 
     } else {
         crate::ui::toast::show(ctx, &mut state.notice, board, frame);
     }
-    let plies = state.game.session.plies();
+    // What a replacement would end is the game in progress: during a visit, the one that waits.
+    let plies = state.comforts.visit.left_game().map_or(state.game.session.plies(), |game| game.plies());
     crate::ui::confirm::show(ctx, &state.replace, plies, &mut state.play, &mut state.requests);
     crate::ui::confirm::question(ctx, &state.comforts.question, &mut state.comforts.answers);
 }

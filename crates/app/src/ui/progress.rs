@@ -49,8 +49,8 @@ pub(crate) fn section(
                 let person = rated_pairing(players).map_or(Side::White, |(side, _)| side);
                 let mut suggested = Players { white: PlayerSetup::Human, black: PlayerSetup::Human };
                 *suggested.get_mut(person.opponent()) = PlayerSetup::Ai(level.config());
-                // During a lesson or puzzle the players are the visit's, not the game's.
-                let can_pick = &suggested != players && !state.visit.active();
+                // During a visit the players are the visited game's, not the person's game's.
+                let can_pick = &suggested != players && !state.visit.waiting();
                 if ui
                     .add_enabled(can_pick, egui::Button::new(label))
                     .on_hover_text("Play it (from the next move)")

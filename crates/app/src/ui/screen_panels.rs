@@ -149,11 +149,27 @@ fn puzzles(ui: &mut Ui, state: &mut PanelState) {
     moves(ui, state);
 }
 
+/// A game studied beside the game in progress says so, and how to play on from it.
+fn studied_game(ui: &mut Ui, state: &mut PanelState) {
+    if !state.comforts.visit.studying() {
+        return;
+    }
+    ui.label(
+        RichText::new("Studying this game: your game in progress waits, and comes back when you leave Analyse.").weak(),
+    );
+    let hover = "This game becomes your game; the game that waits ends (asked first)";
+    if ui.button("Play on from this game").on_hover_text(hover).clicked() {
+        state.requests.write(GameRequest::PlayOnFromStudy);
+    }
+    ui.separator();
+}
+
 /// Analyse and Watch & Lab: the game with the analysis, the graph, the
 /// layers, in Analyse the opening explorer, and (in Watch & Lab, or when
 /// asked for) the engine's numbers.
 fn study(ui: &mut Ui, state: &mut PanelState, layout: &PanelLayout, watch: bool) {
     let numbers = watch || layout.engine_numbers;
+    studied_game(ui, state);
     crate::ui::practice::board_section(ui, &mut state.practice);
     crate::ui::info::clocks(ui, &state.game.session, &state.game.timer);
     crate::ui::info::status(ui, &state.game, &state.ai, numbers);

@@ -144,7 +144,7 @@ fn return_in_menus(mut requests: MessageReader<GameRequest>, mut owner: Owner) {
 
 /// A game with moves that has not ended (a watched record is not the
 /// person's game; during a visit, the game left behind is).
-fn in_progress(session: &GameSession, visit: &Visit) -> bool {
+pub(crate) fn in_progress(session: &GameSession, visit: &Visit) -> bool {
     let game = visit.left_game().unwrap_or(session);
     game.plies() > 0 && !game.outcome().is_over() && game.replay().is_none()
 }
@@ -195,6 +195,9 @@ impl Owner<'_> {
             GameRequest::Watch(watched) => self.watch(watched),
             GameRequest::Visit(visited) => self.visit(visited),
             GameRequest::Return => self.return_from_visit(),
+            GameRequest::Study(opened) => self.study(opened),
+            // `replaces_game` ended the visit: the studied game stays, as the game.
+            GameRequest::PlayOnFromStudy => {}
             GameRequest::StopReplay => self.stop_replay(),
             GameRequest::SetPaused(paused) => {
                 self.control.paused = *paused;
@@ -455,22 +458,45 @@ impl Owner<'_> {
     }
 }
 
-/// Visits: a lesson or a puzzle borrows the board (see [`Visit`]).
+/// Visits: a lesson or a puzzle borrows the board, or a game opened in
+/// Analyse is studied (see [`Visit`]).
 impl Owner<'_> {
-    /// Opens the visited game, keeping the person's game aside (a visit
-    /// from a visit keeps the first game aside, not the visit).
+    /// Opens the visited game, keeping the person's game aside.
     fn visit(&mut self, visited: &VisitedGame) {
-        if self.visit.left.is_none() {
-            self.visit.left = Some(Box::new((self.session.clone(), self.players.clone())));
-        }
+        self.set_aside();
         self.visit.scripted = visited.scripted.clone();
+        self.visit.study = false;
         self.open(&visited.opened);
+    }
+
+    /// Opens a game to study in Analyse; a game in progress waits aside
+    /// (with no game in progress there is nothing to give back).
+    fn study(&mut self, opened: &OpenedGame) {
+        if !in_progress(&self.session, &self.visit) || self.visit.active() {
+            self.end_visit();
+            self.open(opened);
+            return;
+        }
+        self.set_aside();
+        self.visit.scripted.clear();
+        self.visit.study = true;
+        self.open(opened);
+    }
+
+    /// The person's game waits, with its turn's time so far (a visit from a
+    /// visit keeps the first game aside, not the visit).
+    fn set_aside(&mut self) {
+        if self.visit.left.is_none() {
+            let waiting = self.session.clone().with_turn_spent(self.timer.spent());
+            self.visit.left = Some(Box::new((waiting, self.players.clone())));
+        }
     }
 
     /// Brings back the game the person left, as it was.
     fn return_from_visit(&mut self) {
         let Some(left) = self.visit.left.take() else { return };
         self.visit.scripted.clear();
+        self.visit.study = false;
         let (session, players) = *left;
         let generation = self.session.generation() + 1;
         self.players.set_if_neq(players);
@@ -481,6 +507,7 @@ impl Owner<'_> {
     fn end_visit(&mut self) {
         self.visit.left = None;
         self.visit.scripted.clear();
+        self.visit.study = false;
     }
 
     /// Whether a scripted move may be played now: its side is to move and waits.

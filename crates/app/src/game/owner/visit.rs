@@ -1,8 +1,9 @@
-//! Visits: a lesson or a puzzle borrows the board. The game the person left
-//! waits, untouched, and comes back on `GameRequest::Return`; nothing is
-//! lost, so a visit asks no confirmation. A visit may name sides whose moves
-//! come from its plugin (`MoveSource::Scripted`: a puzzle's replies, a
-//! lesson's example) rather than from the person's clicks.
+//! Visits: a lesson or a puzzle borrows the board, or a game opened in
+//! Analyse is studied there. The game the person left waits, untouched, and
+//! comes back on `GameRequest::Return`; nothing is lost, so a visit asks no
+//! confirmation. A visit may name sides whose moves come from its plugin
+//! (`MoveSource::Scripted`: a puzzle's replies, a lesson's example) rather
+//! than from the person's clicks.
 
 use bevy::prelude::*;
 
@@ -15,12 +16,27 @@ use crate::game::session::GameSession;
 pub struct Visit {
     pub(super) left: Option<Box<(GameSession, Players)>>,
     pub(super) scripted: Vec<Side>,
+    /// The board holds a game opened to study in Analyse (its own board:
+    /// side lines, hints and the solver work as on any game), not a lesson's
+    /// or a puzzle's.
+    pub(super) study: bool,
 }
 
 impl Visit {
-    /// Whether a lesson or puzzle has the board.
+    /// Whether a lesson, puzzle or exercise has the board.
     pub fn active(&self) -> bool {
+        self.left.is_some() && !self.study
+    }
+
+    /// Whether a game waits aside for the person's return (any visit).
+    pub fn waiting(&self) -> bool {
         self.left.is_some()
+    }
+
+    /// Whether the board holds a game opened in Analyse while the person's
+    /// game waits; leaving Analyse brings that game back.
+    pub fn studying(&self) -> bool {
+        self.left.is_some() && self.study
     }
 
     /// Whether the visit's plugin plays `side`'s moves (the person may not move it).

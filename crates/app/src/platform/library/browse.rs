@@ -12,14 +12,14 @@ use crate::engine::library::{GameFilter, GameId, GameSummary};
 use crate::game::notice::Notice;
 use crate::game::phase::GameSystems;
 use crate::game::players::Players;
-use crate::game::request::{GameRequest, OpenedGame};
+use crate::game::request::OpenedGame;
 use crate::game::screen::Mode;
 use crate::game::screen::Screen;
 use crate::game::session::GameSession;
-use crate::game::settings::GameSettings;
-use crate::platform::files::{open, players_from_record};
+use crate::platform::files::players_from_record;
 use crate::platform::library::keep::LibraryWrites;
 use crate::platform::library::shelf::{BUSY, BoardGameInLibrary, GameLibrary};
+use crate::platform::opening::GameOpener;
 
 /// The most games the list shows at once (the filters narrow it down).
 pub const LIST_LIMIT: u32 = 500;
@@ -119,13 +119,16 @@ fn handle_requests(
     library: Res<GameLibrary>,
     (mut view, mut pending): (ResMut<LibraryView>, ResMut<PendingOpen>),
     mut notice: ResMut<Notice>,
-    mut screen: ResMut<NextState<Screen>>,
-    mut board: MessageWriter<BoardGameInLibrary>,
+    (mut screen, mut board, opener): (ResMut<NextState<Screen>>, MessageWriter<BoardGameInLibrary>, GameOpener),
 ) {
     let retried = std::mem::take(&mut *waiting);
     let retries = retried.len();
     for (index, request) in retried.into_iter().chain(requests.read().cloned()).enumerate() {
         let busy = match &request {
+            LibraryRequest::Open(_) if opener.study_refused().is_some() => {
+                notice.error(opener.study_refused().unwrap_or_default());
+                false
+            }
             LibraryRequest::Open(id) => match opened(&library, *id) {
                 Some(Ok((game, moves))) => {
                     pending.0 = Some(game);
@@ -189,13 +192,11 @@ fn opened(library: &GameLibrary, id: GameId) -> Option<Result<(OpenedGame, Vec<S
 }
 
 /// The game asked for goes to the owner once the board game runs.
-fn open_pending(
-    mut pending: ResMut<PendingOpen>,
-    mut settings: ResMut<GameSettings>,
-    mut requests: MessageWriter<GameRequest>,
-) {
-    if let Some(game) = pending.0.take() {
-        open(game.session, game.players, game.message, &mut settings, &mut requests);
+fn open_pending(mut pending: ResMut<PendingOpen>, mut opener: GameOpener, mut notice: ResMut<Notice>) {
+    if let Some(game) = pending.0.take()
+        && let Err(why) = opener.open(game.session, game.players, game.message)
+    {
+        notice.error(why);
     }
 }
 

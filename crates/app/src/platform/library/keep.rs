@@ -30,14 +30,14 @@ pub(crate) struct Keeping {
     /// Whether each game seen began at its first move, played or watched.
     eligible: BTreeMap<u64, bool>,
     stored: Vec<u64>,
-    /// The game left for a lesson, puzzle or exercise: its moves and standing,
+    /// The game left for a lesson, puzzle, exercise or study: its moves and standing,
     /// taken up again when it comes back (under a new generation).
     set_aside: Option<(Vec<crate::engine::Move>, bool)>,
 }
 
 impl Keeping {
-    /// Whether the game in progress (the one a lesson or puzzle left waiting,
-    /// if one has the board) is to be kept when it ends.
+    /// Whether the game in progress (during a visit, the one that waits) is
+    /// to be kept when it ends.
     pub(crate) fn keeps_game_in_progress(&self, session: &GameSession, visit: &Visit) -> bool {
         match (visit.left_game(), &self.set_aside) {
             (Some(_), Some((_, standing))) => *standing,
@@ -96,11 +96,11 @@ fn follow_games(session: Res<GameSession>, visit: Res<Visit>, mut keeping: ResMu
     if keeping.eligible.contains_key(&generation) {
         return;
     }
-    let taken_up = match keeping.set_aside.take_if(|_| !visit.active()) {
+    let taken_up = match keeping.set_aside.take_if(|_| !visit.waiting()) {
         Some((moves, standing)) => standing && session.position().moves() == moves.as_slice(),
         None => false,
     };
-    let eligible = taken_up || (!visit.active() && session.plies() == 0 && session.replay().is_none());
+    let eligible = taken_up || (!visit.waiting() && session.plies() == 0 && session.replay().is_none());
     keeping.eligible.insert(generation, eligible);
     while keeping.eligible.len() > GAMES_REMEMBERED {
         keeping.eligible.pop_first();
@@ -119,7 +119,7 @@ fn keep_finished_game(
 ) {
     let generation = session.generation();
     let eligible = keeping.eligible.get(&generation).copied().unwrap_or(false);
-    if !eligible || visit.active() || !session.outcome().is_over() || keeping.stored.contains(&generation) {
+    if !eligible || visit.waiting() || !session.outcome().is_over() || keeping.stored.contains(&generation) {
         return;
     }
     keeping.stored.push(generation);
