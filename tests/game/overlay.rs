@@ -66,14 +66,17 @@ fn watch_one_search(variant: Variant, config: &str) {
     assert_eq!(overlay_line(&app), None);
 }
 
+/// The searches run long enough (1.5 s of wall time each) that frames pass
+/// while they report even on a starved machine: at 400 ms a search's reports
+/// and its move once landed between two frames under CI and builds at once.
 #[test]
 fn breakthrough_overlay_follows_iterative_deepening() {
-    watch_one_search(Variant::Breakthrough, "enhanced:balanced:time=400");
+    watch_one_search(Variant::Breakthrough, "enhanced:balanced:time=1500");
 }
 
 #[test]
 fn loa_overlay_follows_mcts() {
-    watch_one_search(Variant::LinesOfAction, "mcts:expert:time=400");
+    watch_one_search(Variant::LinesOfAction, "mcts:expert:time=1500");
 }
 
 #[test]
