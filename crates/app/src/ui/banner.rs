@@ -26,6 +26,10 @@ pub(crate) struct Banner<'a, 'w> {
     pub(crate) requests: &'a mut MessageWriter<'w, GameRequest>,
     /// In Play: Rematch and New opponent instead of Play again and New game.
     pub(crate) play: Option<&'a mut MessageWriter<'w, PlayRequest>>,
+    /// A game studied beside the game in progress: the person did not play
+    /// it, so no word of their rating and no next game (the game that
+    /// waits is theirs).
+    pub(crate) studied: bool,
 }
 
 /// What the end section asks of the screens.
@@ -59,13 +63,17 @@ pub(crate) fn section(ui: &mut egui::Ui, state: Banner) -> Option<BannerChoice> 
             });
         });
         ui.label(RichText::new(sentence).strong());
-        ui.label(crate::ui::progress::rating_change(state.progress));
+        if !state.studied {
+            ui.label(crate::ui::progress::rating_change(state.progress));
+        }
         ui.horizontal_wrapped(|ui| {
             let hover = "Accuracy, mistakes and better moves, on the Analyse screen";
             if ui.button(RichText::new("Game report").size(15.0)).on_hover_text(hover).clicked() {
                 choice = Some(BannerChoice::GameReport);
             }
-            next_game_buttons(ui, state.session, state.settings, state.requests, state.play, &mut choice);
+            if !state.studied {
+                next_game_buttons(ui, state.session, state.settings, state.requests, state.play, &mut choice);
+            }
         });
         ui.label(RichText::new(crate::game::session::game_length(state.session.record().moves.len())).weak());
         egui::CollapsingHeader::new("Statistics")

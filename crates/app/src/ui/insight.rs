@@ -46,8 +46,11 @@ const BLACK_POINTS: Color32 = palette::BLACK_ACCENT.color32();
 
 pub(crate) fn overlay_toggle(ui: &mut Ui, overlay: &mut ResMut<OverlaySettings>) {
     let mut settings = **overlay;
-    ui.checkbox(&mut settings.show_thinking, "Show the AI's thinking on the board")
-        .on_hover_text("Numbered arrows for the line it expects; bars under its candidate squares for their scores");
+    // Short enough for the narrowest panel (240 px at 800x600): the longer
+    // "... on the board" ran past its right edge there.
+    ui.checkbox(&mut settings.show_thinking, "Show the AI's thinking").on_hover_text(
+        "On the board: numbered arrows for the line it expects, bars under its candidate squares for their scores",
+    );
     if settings.show_thinking {
         legend(
             ui,

@@ -96,6 +96,7 @@ fn end_of_game(ui: &mut Ui, state: &mut PanelState, screen: Screen) {
         progress: &state.progress,
         requests: &mut state.requests,
         play: (screen == Screen::Play).then_some(&mut state.play_requests),
+        studied: state.comforts.visit.studying(),
     };
     match crate::ui::banner::section(ui, banner) {
         Some(BannerChoice::NewOpponent) => state.screens.go(Screen::PlaySetup),
