@@ -142,8 +142,7 @@ pub fn choose_matchup(app: &mut App, number: usize) {
         settings.variant = m.variant;
         settings.size = m.size;
     }
-    app.world_mut().write_message(GameRequest::SetPlayers(Players { white: m.white, black: m.black }));
-    app.world_mut().write_message(GameRequest::NewGame { rematch: false });
+    app.world_mut().write_message(GameRequest::StartMatchup(Players { white: m.white, black: m.black }));
     app.update();
     app.update();
 }

@@ -6,7 +6,8 @@
 //! lost on time, then a restart; a course matchup, then a series of it;
 //! Lines of Action from Home; Flow Free from Home and back; a Library game
 //! studied in Analyse beside the game in progress (and played on from);
-//! a turn's clock kept over a restart and over a lesson.
+//! a Watch & Lab preset beside it; a turn's clock kept over a restart and
+//! over a lesson.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -609,4 +610,48 @@ fn journey_a_lesson_in_the_middle_of_a_turn_keeps_the_turn_s_time() {
     resume(&mut app);
     let fell = update_until(&mut app, frames(25.0), |app| phase(app) == GamePhase::Over);
     assert!(fell, "the 40 s spent before the lesson still count");
+}
+
+#[test]
+fn journey_a_watch_preset_beside_a_game_in_progress_gives_that_game_back() {
+    let home = Home::new("watch-study");
+    let mut app = home.start();
+    start(&mut app, PlayChoice::default());
+    exchange(&mut app);
+    let (moves, kept_players) = (session(&app).record().moves.clone(), players(&app));
+    go(&mut app, Screen::Home);
+    go(&mut app, Screen::Watch);
+    choose_matchup(&mut app, 8);
+    assert!(app.world().resource::<Visit>().studying(), "the rated game waits aside");
+    let watched = players(&app);
+    assert!(
+        matches!((&watched.white, &watched.black), (PlayerSetup::Ai(_), PlayerSetup::Ai(_))),
+        "the preset's players play the watched game"
+    );
+    assert!(update_until(&mut app, 400, |app| session(app).plies() >= 2), "the watched game plays");
+    go(&mut app, Screen::Home);
+    app.update();
+    resume(&mut app);
+    assert_eq!(screen(&app), Screen::Play);
+    assert_eq!(session(&app).record().moves, moves, "the game in progress as it was left");
+    assert_eq!(players(&app), kept_players, "its players, not the preset's");
+    assert_eq!(app.world().resource::<RatedGame>().unrated_because(), None, "still rated");
+    exchange(&mut app);
+}
+
+#[test]
+fn journey_keep_playing_when_asked_about_a_preset_changes_nothing() {
+    let home = Home::new("watch-keep");
+    let mut app = home.start();
+    app.insert_resource(PlaySettings { confirm_replace: true, ..default() });
+    go(&mut app, Screen::Watch);
+    choose_matchup(&mut app, 8);
+    assert!(update_until(&mut app, 400, |app| session(app).plies() >= 2), "the first matchup plays");
+    let (generation, watched) = (session(&app).generation(), players(&app));
+    choose_matchup(&mut app, 1);
+    assert!(app.world().resource::<ReplaceGame>().pending.is_some(), "a game in progress: asked first");
+    app.world_mut().write_message(GameRequest::CancelReplace);
+    app.update();
+    assert_eq!(session(&app).generation(), generation, "the same game goes on");
+    assert_eq!(players(&app), watched, "with its own players (the question held the preset's too)");
 }

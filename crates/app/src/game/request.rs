@@ -56,6 +56,11 @@ pub enum GameRequest {
     /// lesson, and comes back when Analyse is left; with none, the game is
     /// simply opened.
     Study(Box<OpenedGame>),
+    /// A new game of these players (a Watch & Lab preset) on the settings'
+    /// board. Beside a person's game in progress it is studied (that game
+    /// waits and comes back when the screen is left); else it replaces the
+    /// game, asked first, players and all: a "no" changes nothing.
+    StartMatchup(Players),
     /// The game studied becomes the game in progress, to play on from it:
     /// the game that waited ends (asked first, as any replacement).
     PlayOnFromStudy,

@@ -48,6 +48,7 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Screen::Puzzles), start_puzzle)
         .add_systems(OnExit(Screen::Puzzles), leave_puzzle)
         .add_systems(OnExit(Screen::Analyse), leave_study)
+        .add_systems(OnExit(Screen::Watch), leave_study)
         .add_systems(OnEnter(Mode::Board), show_board_again)
         .add_systems(OnEnter(Screen::Play), play_is_never_paused)
         .add_systems(Update, home_when_visit_ends.run_if(in_state(Screen::Learn).or_else(in_state(Screen::Puzzles))));
@@ -95,8 +96,9 @@ fn leave_puzzle(mut puzzles: MessageWriter<PuzzleRequest>) {
     puzzles.write(PuzzleRequest::Leave);
 }
 
-/// A game studied in Analyse stays there: leaving Analyse brings back the
-/// game in progress that waited, and Resume goes where that game is played.
+/// A game studied in Analyse or Watch & Lab stays there: leaving the screen
+/// brings back the game in progress that waited, and Resume goes where that
+/// game is played.
 fn leave_study(visit: Res<Visit>, mut requests: MessageWriter<GameRequest>, mut resume: ResMut<ResumeScreen>) {
     if visit.studying() {
         requests.write(GameRequest::Return);

@@ -1,6 +1,7 @@
 //! Where a game read from a file, the clipboard or the Library goes. In
-//! Analyse (where the Library opens its games) it is studied beside the
-//! game in progress, which waits aside and comes back when Analyse is left;
+//! Analyse (where the Library opens its games) and Watch & Lab it is studied
+//! beside the game in progress, which waits aside and comes back when the
+//! screen is left;
 //! elsewhere it replaces the game, and the owner asks first when a game is
 //! in progress. A rated game in progress forbids analysis, so no other game
 //! is studied beside it.
@@ -43,7 +44,8 @@ impl GameOpener<'_> {
     /// beside the game in progress in Analyse, or in its place. Refused
     /// (nothing changes) while a rated game forbids the study.
     pub(crate) fn open(&mut self, session: GameSession, players: Players, message: String) -> Result<(), &'static str> {
-        let study = *self.screen.get() == Screen::Analyse && in_progress(&self.session, &self.visit);
+        let studying_screen = matches!(self.screen.get(), Screen::Analyse | Screen::Watch);
+        let study = studying_screen && in_progress(&self.session, &self.visit);
         let opened = Box::new(OpenedGame { session, players, message });
         if study {
             if let Some(why) = self.study_refused() {

@@ -51,7 +51,8 @@ pub(crate) fn show(
         return;
     };
     let what = match pending {
-        GameRequest::Open(_) => "Open the file and end the game in progress?",
+        GameRequest::Open(_) => "Open this game and end the game in progress?",
+        GameRequest::StartMatchup(_) => "Start this matchup and end the game in progress?",
         GameRequest::Watch(_) => "Watch the recorded game and end the game in progress?",
         GameRequest::PlayOnFromStudy => "Play on from this game and end the game in progress that waits?",
         _ => "Start a new game and end the one in progress?",

@@ -156,7 +156,8 @@ fn studied_game(ui: &mut Ui, state: &mut PanelState) {
         return;
     }
     ui.label(
-        RichText::new("Studying this game: your game in progress waits, and comes back when you leave Analyse.").weak(),
+        RichText::new("Studying this game: your game in progress waits, and comes back when you leave this screen.")
+            .weak(),
     );
     let hover = "This game becomes your game; the game that waits ends (asked first)";
     if ui.button("Play on from this game").on_hover_text(hover).clicked() {

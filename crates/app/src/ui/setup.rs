@@ -342,8 +342,8 @@ pub(crate) fn presets_section(
             if ui.button(format!("{number}. {}", m.name)).on_hover_text(m.tooltip()).clicked() {
                 settings.variant = m.variant;
                 settings.size = m.size;
-                requests.write(GameRequest::SetPlayers(Players { white: m.white, black: m.black }));
-                requests.write(GameRequest::NewGame { rematch: false });
+                // One request: a "keep playing" leaves the players as they were.
+                requests.write(GameRequest::StartMatchup(Players { white: m.white, black: m.black }));
             }
         }
     });

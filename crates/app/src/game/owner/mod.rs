@@ -159,8 +159,12 @@ impl Owner<'_> {
                 self.replace.pending = None;
                 None
             }
+            // Beside a person's game a matchup is studied: nothing is lost.
+            GameRequest::StartMatchup(_) if self.person_game_in_progress() => Some(request.clone()),
             request
-                if request.replaces_game() && self.play.confirm_replace && in_progress(&self.session, &self.visit) =>
+                if (request.replaces_game() || matches!(request, GameRequest::StartMatchup(_)))
+                    && self.play.confirm_replace
+                    && in_progress(&self.session, &self.visit) =>
             {
                 self.replace.pending = Some(request.clone());
                 None
@@ -196,6 +200,7 @@ impl Owner<'_> {
             GameRequest::Visit(visited) => self.visit(visited),
             GameRequest::Return => self.return_from_visit(),
             GameRequest::Study(opened) => self.study(opened),
+            GameRequest::StartMatchup(players) => self.start_matchup(players),
             // `replaces_game` ended the visit: the studied game stays, as the game.
             GameRequest::PlayOnFromStudy => {}
             GameRequest::StopReplay => self.stop_replay(),
@@ -481,6 +486,29 @@ impl Owner<'_> {
         self.visit.scripted.clear();
         self.visit.study = true;
         self.open(opened);
+    }
+
+    /// A new game of `players` on the settings' board: studied beside a
+    /// person's game in progress, or in place of the game on the board.
+    fn start_matchup(&mut self, players: &Players) {
+        let session = GameSession::new(self.settings.variant, self.settings.size, 0)
+            .with_both_connected(self.settings.both_connected);
+        let opened = OpenedGame { session, players: players.clone(), message: String::new() };
+        if self.person_game_in_progress() {
+            self.set_aside();
+            self.visit.scripted.clear();
+            self.visit.study = true;
+        } else {
+            self.replace.pending = None;
+            self.end_visit();
+        }
+        self.open(&opened);
+    }
+
+    /// Whether a person plays the game in progress (during a visit, the one that waits).
+    fn person_game_in_progress(&self) -> bool {
+        let players = self.visit.left_players().unwrap_or(&self.players);
+        in_progress(&self.session, &self.visit) && !players.both_ai()
     }
 
     /// The person's game waits, with its turn's time so far (a visit from a

@@ -16,7 +16,7 @@ use crate::game::session::GameSession;
 pub struct Visit {
     pub(super) left: Option<Box<(GameSession, Players)>>,
     pub(super) scripted: Vec<Side>,
-    /// The board holds a game opened to study in Analyse (its own board:
+    /// The board holds a game studied in Analyse or Watch & Lab (its own board:
     /// side lines, hints and the solver work as on any game), not a lesson's
     /// or a puzzle's.
     pub(super) study: bool,
@@ -33,8 +33,8 @@ impl Visit {
         self.left.is_some()
     }
 
-    /// Whether the board holds a game opened in Analyse while the person's
-    /// game waits; leaving Analyse brings that game back.
+    /// Whether the board holds a game studied in Analyse or Watch & Lab
+    /// while the person's game waits; leaving the screen brings that game back.
     pub fn studying(&self) -> bool {
         self.left.is_some() && self.study
     }
