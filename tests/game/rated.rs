@@ -3,10 +3,11 @@
 //! person-against-level leave it alone.
 
 use bevy::prelude::*;
+use breakline::app::board::overlay::ThinkingOverlay;
 use breakline::app::game::phase::{GamePhase, TurnPhase};
 use breakline::app::game::players::PlayerSetup;
 use breakline::app::game::request::{GameRequest, MoveChosen};
-use breakline::app::modes::rated::{RatedGame, TAKEBACKS};
+use breakline::app::modes::rated::{Casual, RatedGame, TAKEBACKS};
 use breakline::app::modes::ratings::Progress;
 use breakline::app::tasks::analysis::AnalysisSettings;
 use breakline::engine::Variant;
@@ -177,4 +178,41 @@ fn players_changed_after_the_first_move_leave_the_game_unrated() {
     exchange(&mut app);
     set_black(&mut app, ai("novice", v));
     assert_eq!(app.world().resource::<RatedGame>().unrated_because(), Some("the players changed during the game"));
+}
+
+/// Frames in which the board's thinking overlay held a line, over the
+/// person's exchanges with the level until it answers with a searched (not
+/// a book) move; at most eight exchanges.
+fn frames_showing_thinking(app: &mut App) -> usize {
+    let mut shown = 0;
+    for _ in 0..8 {
+        assert!(settled_human_turn(app, 200));
+        let s = session(app);
+        let (plies, first) =
+            (s.plies(), MoveChosen::human(s.position().legal_moves()[0], s.generation(), s.position().hash()));
+        app.world_mut().write_message(first);
+        let answered = update_until(app, 2_000, |app| {
+            shown += usize::from(app.world().resource::<ThinkingOverlay>().line.is_some());
+            session(app).plies() >= plies + 2
+        });
+        assert!(answered, "the level answers");
+        let answer = &session(app).record().moves[plies + 1];
+        if !answer.book && answer.nodes > 1_000 {
+            return shown;
+        }
+    }
+    panic!("the level answered eight times from its book");
+}
+
+#[test]
+fn a_rated_game_shows_none_of_the_opponent_s_thinking() {
+    let variant = Variant::Breakthrough;
+    let mut app = game_app(options(variant, PlayerSetup::Human, ai("master", variant)));
+    assert_eq!(app.world().resource::<RatedGame>().unrated_because(), None);
+    assert_eq!(frames_showing_thinking(&mut app), 0, "a rated game hides the level's line and scores");
+    assert_eq!(app.world().resource::<RatedGame>().unrated_because(), None, "still rated");
+    // The same level in a casual game shows them (so the count above can tell).
+    app.world_mut().insert_resource(Casual(true));
+    new_game(&mut app);
+    assert!(frames_showing_thinking(&mut app) > 0, "a casual game shows the level's thinking");
 }

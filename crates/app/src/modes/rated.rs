@@ -6,6 +6,7 @@
 
 use bevy::prelude::*;
 
+use crate::board::overlay::ThinkingOverlay;
 use crate::engine::ai::search::Level;
 use crate::engine::lab::levels::LevelTable;
 use crate::engine::library::glicko::Opponent;
@@ -247,7 +248,19 @@ pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<RatedGame>()
         .init_resource::<Casual>()
         .add_systems(Update, track.after(GameSystems::Apply).before(GameSystems::Show))
+        .add_systems(
+            Update,
+            hide_thinking.after(crate::board::overlay::lines::follow_search).before(GameSystems::Board),
+        )
         .add_systems(OnEnter(GamePhase::Over), rate);
+}
+
+/// The opponent's thinking (its expected line, its scores) is analysis: a
+/// rated game shows none of it while it is played (the panel says so).
+fn hide_thinking(session: Res<GameSession>, rated: Res<RatedGame>, mut overlay: ResMut<ThinkingOverlay>) {
+    if rated.in_force(&session) && overlay.line.is_some() {
+        overlay.line = None;
+    }
 }
 
 /// The person's side and the level they play, if the players make a rated pairing.

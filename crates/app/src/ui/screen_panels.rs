@@ -150,6 +150,9 @@ fn puzzles(ui: &mut Ui, state: &mut PanelState) {
     moves(ui, state);
 }
 
+/// What a rated game hides while it is played, said where it would show.
+const RATED_HIDES: &str = "A rated game shows neither the AI's thinking nor its evaluations until it ends.";
+
 /// A game studied beside the game in progress says so, and how to play on from it.
 fn studied_game(ui: &mut Ui, state: &mut PanelState) {
     if !state.comforts.visit.studying() {
@@ -179,7 +182,12 @@ fn study(ui: &mut Ui, state: &mut PanelState, layout: &PanelLayout, watch: bool)
     crate::ui::comforts::review_section(ui, &state.game.session, &mut state.requests, &mut state.comforts.asks);
     crate::ui::move_box::section(ui, &mut state.move_box, state.game.session.variant());
     crate::ui::info::selection_reasons(ui, &state.game.session, &state.selection);
-    crate::ui::insight::overlay_toggle(ui, &mut state.insight.overlay);
+    let rated = state.comforts.rated.in_force(&state.game.session);
+    if rated {
+        ui.label(RichText::new(RATED_HIDES).weak());
+    } else {
+        crate::ui::insight::overlay_toggle(ui, &mut state.insight.overlay);
+    }
     ui.separator();
     let playable = Some((&*state.game.session, &*state.game.players, state.game.turn()));
     let writers = (&mut state.requests, &mut state.comforts.asks);
@@ -191,7 +199,9 @@ fn study(ui: &mut Ui, state: &mut PanelState, layout: &PanelLayout, watch: bool)
         state.requests.write(request);
     }
     let report = state.report.board.report_of(&state.game.session);
-    crate::ui::insight::eval_graph_section(ui, &mut state.insight.evaluation, report);
+    if !rated {
+        crate::ui::insight::eval_graph_section(ui, &mut state.insight.evaluation, report);
+    }
     let variant = state.game.session.variant();
     crate::ui::insight::layers_section(ui, &mut state.insight.layers, variant);
     if !watch {
