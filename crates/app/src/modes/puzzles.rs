@@ -508,7 +508,7 @@ impl ActivePuzzle {
                 None => ("Your move.".to_string(), palette::NOTE),
             },
             Stage::Judging => (format!("The solver looks at {yours}…"), palette::NOTE),
-            Stage::Reply(_) if self.refuting => (format!("✘ {yours} does not win: see the answer…"), palette::ERROR),
+            Stage::Reply(_) if self.refuting => (format!("✖ {yours} does not win: see the answer…"), palette::ERROR),
             Stage::Reply(_) => (format!("✔ Right: {yours}. {them} answers…"), palette::SUCCESS),
             Stage::Solved if self.helped => ("✔ Solved, with help: not counted.".to_string(), palette::SUCCESS),
             Stage::Solved if self.missed => {
@@ -516,9 +516,9 @@ impl ActivePuzzle {
             }
             Stage::Solved => ("✔ Solved!".to_string(), palette::SUCCESS),
             Stage::Missed { refutation: Some(answer) } => {
-                (format!("✘ Wrong: {yours} does not win; {them} answers {answer}."), palette::ERROR)
+                (format!("✖ Wrong: {yours} does not win; {them} answers {answer}."), palette::ERROR)
             }
-            Stage::Missed { refutation: None } => (format!("✘ Wrong: {yours} does not win."), palette::ERROR),
+            Stage::Missed { refutation: None } => (format!("✖ Wrong: {yours} does not win."), palette::ERROR),
         }
     }
 }

@@ -83,7 +83,7 @@ fn contents(ui: &mut Ui, open: &OpenLesson, session: &GameSession) -> Option<Les
             let (text, tone) = match answer {
                 Answer::Waiting => ("Your move on the board.".to_string(), palette::NOTE),
                 Answer::Right => ("✔ Right!".to_string(), palette::SUCCESS),
-                Answer::Wrong(reason) => (format!("✘ Wrong: {reason} Try again."), palette::ERROR),
+                Answer::Wrong(reason) => (format!("✖ Wrong: {reason} Try again."), palette::ERROR),
             };
             ui.label(RichText::new(text).color(tone.color32()));
             if page.example.is_some() && ui.button("Show the example again").clicked() {

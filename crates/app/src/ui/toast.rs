@@ -58,7 +58,7 @@ fn frame_top(ctx: &egui::Context, frame: f32) -> f32 {
 pub(crate) fn show_refusal(ctx: &egui::Context, refusal: &mut MoveRefusal, board: (f32, f32), frame: f32) {
     let Some(why) = refusal.why.as_deref() else { return };
     let width = ((board.1 - board.0) * 0.9).clamp(160.0, 720.0);
-    let text = format!("✘ {why}");
+    let text = format!("✖ {why}");
     let offset = egui::vec2((board.0 + board.1) / 2.0 - ctx.viewport_rect().center().x, frame_top(ctx, frame));
     let mut dismissed = false;
     egui::Window::new("refused move")
