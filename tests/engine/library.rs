@@ -2,7 +2,8 @@
 //! with every game, tag, result and report, a file that is not a library is
 //! refused and left byte for byte, bad games of an import are named and the
 //! good ones kept, a game is stored once, the explorer counts as a count by
-//! brute force does (and forgets a deleted game), a list read a page at a
+//! brute force does (and forgets a deleted game, and answers the same
+//! before and after its log is merged), a list read a page at a
 //! time is the whole list, side lines survive the text and the file, and reports and
 //! exercises are made once and the same every time.
 
@@ -14,7 +15,7 @@ use breakline::engine::library::sample::random_games;
 use breakline::engine::library::schema::SCHEMA_VERSION;
 use breakline::engine::library::transfer::{read_game, split_games};
 use breakline::engine::library::{
-    EXPLORER_PLIES, GameFilter, GameId, Library, LibraryError, LibraryGame, ResultFilter,
+    EXPLORER_PLIES, ExplorerMove, GameFilter, GameId, Library, LibraryError, LibraryGame, ResultFilter,
 };
 use breakline::engine::rules::variation::Line;
 use breakline::engine::{BoardSize, Position, Side, Variant};
@@ -398,11 +399,54 @@ fn a_deleted_game_leaves_the_explorer() {
         library.delete(id).unwrap();
     }
     assert!(library.explore(&start).unwrap().is_empty());
-    let rows: i64 = rusqlite::Connection::open(&path)
-        .unwrap()
-        .query_row("SELECT count(*) FROM openings", [], |r| r.get(0))
-        .unwrap();
-    assert_eq!(rows, 0, "no row is left at zero");
+    library.merge_explorer().unwrap();
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    for table in ["openings", "openings_log"] {
+        let rows: i64 = conn.query_row(&format!("SELECT count(*) FROM {table}"), [], |r| r.get(0)).unwrap();
+        assert_eq!(rows, 0, "no row is left at zero in {table}");
+    }
+}
+
+/// The explorer's answers at `probes`.
+fn explored(library: &Library, probes: &[Position]) -> Vec<Vec<ExplorerMove>> {
+    probes.iter().map(|probe| library.explore(probe).unwrap()).collect()
+}
+
+#[test]
+fn the_explorer_counts_the_same_before_and_after_its_log_is_merged() {
+    let dir = scratch("merge");
+    let mut library = Library::open(&dir.join("lib.sqlite3")).unwrap();
+    let text = random_games(Variant::Breakthrough, six(), 13, 200).unwrap();
+    let games = split_games(&text);
+    let half = games[100].1.as_ptr() as usize - text.as_ptr() as usize;
+    // The first half merged into the main table, the second left in the
+    // log; then games of both halves deleted.
+    let mut ids = library.import_text(&text[..half], &mut |_| {}).unwrap().stored;
+    library.merge_explorer().unwrap();
+    ids.extend(library.import_text(&text[half..], &mut |_| {}).unwrap().stored);
+    assert_eq!(ids.len(), 200);
+    for &id in ids[..20].iter().chain(&ids[100..130]) {
+        library.delete(id).unwrap();
+    }
+    // The same games imported into a library of their own, in one table.
+    let kept = library.ids(&GameFilter::default()).unwrap();
+    let mut clean = Library::open(&dir.join("clean.sqlite3")).unwrap();
+    clean.import_text(&library.export_text(&kept).unwrap(), &mut |_| {}).unwrap();
+    clean.merge_explorer().unwrap();
+    let start = Position::start(Variant::Breakthrough, six()).unwrap();
+    let mut probes = vec![start.clone()];
+    for &id in ids.iter().step_by(7) {
+        let mut position = start.clone();
+        for entry in library.get(id).map(|g| g.record.moves).unwrap_or_default().iter().take(1 + id.0 as usize % 4) {
+            position.play_text(&entry.notation).unwrap();
+            probes.push(position.clone());
+        }
+    }
+    let expected = explored(&clean, &probes);
+    assert_eq!(expected[0].iter().map(|m| m.played).sum::<u64>(), 150);
+    assert_eq!(explored(&library, &probes), expected, "before the merge");
+    library.merge_explorer().unwrap();
+    assert_eq!(explored(&library, &probes), expected, "after the merge");
 }
 
 #[test]

@@ -180,13 +180,13 @@ pub fn from_site(game: GameText) -> Result<(GameRecord, Position, Headers), Game
     let mut position = game.start()?;
     let mut record = GameRecord::new(&position, Player::Human, Player::Human, 0);
     for &m in game.position.moves() {
-        let before = position.clone();
-        position.play(m).map_err(|error| MoveTextError::Move {
-            index: before.moves().len() + 1,
-            text: before.move_name(m),
-            error,
-        })?;
-        record.push(&before, m, None);
+        // Recorded before it is played (no copy of the position a ply); a
+        // refused move leaves the position as it was, to be named from.
+        record.push(&position, m, None);
+        if let Err(error) = position.play(m) {
+            let index = position.moves().len() + 1;
+            return Err(MoveTextError::Move { index, text: position.move_name(m), error }.into());
+        }
     }
     record.finish(&position);
     match game.result {
@@ -245,17 +245,16 @@ fn own(text: &str) -> Result<(GameRecord, Position, Headers), GameTextError> {
         other => GameTextError::Lines(other),
     })?;
     for (i, entry) in main.moves.iter().enumerate() {
-        let before = position.clone();
         for alternative in &entry.alternatives {
-            record.side_lines.push(SideLine { at: i, line: alternative.replayed(&before, i + 1)? });
+            record.side_lines.push(SideLine { at: i, line: alternative.replayed(&position, i + 1)? });
         }
         let text = &entry.notation;
-        let m = position.play_text(text).map_err(|error| MoveTextError::Move {
-            index: i + 1,
-            text: text.clone(),
-            error,
-        })?;
-        record.push(&before, m, None);
+        let bad = |error| MoveTextError::Move { index: i + 1, text: text.clone(), error };
+        let m = position.parse_move(text).map_err(bad)?;
+        // Recorded before it is played (no copy of the position a ply): a
+        // move the rules refuse fails the whole game just after.
+        record.push(&position, m, None);
+        position.play(m).map_err(bad)?;
     }
     record.time_control = match find("TimeControl").filter(|t| *t != "-") {
         Some(text) => Some(TimeControl::parse(text)?),

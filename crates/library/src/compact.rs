@@ -72,7 +72,7 @@ pub(super) fn compact_games(tx: &Transaction) -> Result<(), LibraryError> {
     }
     drop(rows);
     drop(statement);
-    tally.write(tx)?;
+    tally.write_main(tx)?;
     tx.execute_batch(SWAP)?;
     let broken: i64 = tx.query_row("SELECT count(*) FROM pragma_foreign_key_check", [], |row| row.get(0))?;
     match broken {
