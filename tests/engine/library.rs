@@ -484,3 +484,62 @@ fn a_list_read_a_page_at_a_time_is_the_whole_list() {
     assert!(!expected.is_empty());
     assert_eq!(found, expected);
 }
+
+/// Records of the sites where people play, each with its players, result
+/// and date: Little Golem's PGN, PlayStrategy's, SGF of both games, and
+/// OpenSpiel's moves (which state none of them).
+const SITE_RECORDS: [&str; 5] = [
+    "[Event \"Breakthrough casual\"]\n[Site \"www.littlegolem.net\"]\n[White \"alice\"]\n[Black \"bob\"]\n\
+     [Date \"2024.03.05\"]\n[Result \"0-1\"]\n\n1. e2-e3 d7-d6 2. e3-e4 d6-d5 3. e4xd5 c7-c6 4. d5xc6 b7xc6 5. resign\n",
+    "[Event \"PlayStrategy\"]\n[Variant \"Lines of Action\"]\n[White \"w\"]\n[Black \"b\"]\n[Date \"2025.06.07\"]\n\
+     [Result \"0-1\"]\n\n1. b1-b3 h3-e3 0-1\n",
+    "(;FF[4]GM[41]SZ[8]PW[carol]PB[dave]DT[2025-01-02]RE[W+R]\n;W[e2-e3] ;B[d7-d6] ;W[e3-e4])\n",
+    "(;FF[4]GM[9]SZ[8]PB[erin]PW[frank]DT[2025-02-03]RE[W+T];B[b1-b3];W[h3-e3])\n",
+    "1. e7e6 d2d3\n2. e6e5 d3d4\n",
+];
+
+#[test]
+fn a_site_record_keeps_its_players_result_and_date() {
+    let path = scratch("sites").join("lib.sqlite3");
+    let mut library = Library::open(&path).unwrap();
+    for text in SITE_RECORDS {
+        let summary = library.import_text(text, &mut |_| {}).unwrap();
+        assert_eq!((summary.stored.len(), &summary.refused), (1, &vec![]), "{text}");
+    }
+    let mut listed: Vec<_> = library.list(&GameFilter::default()).unwrap();
+    listed.sort_by_key(|game| game.id);
+    let seen: Vec<_> = listed
+        .iter()
+        .map(|game| {
+            let day = game.played_at.map(game_text_date);
+            (game.white.as_str(), game.black.as_str(), game.outcome.winner(), day, game.outcome.is_over())
+        })
+        .collect();
+    let (white, black) = (Some(Side::White), Some(Side::Black));
+    let day = |text: &str| Some(text.to_string());
+    assert_eq!(
+        seen,
+        vec![
+            ("alice", "bob", black, day("2024.03.05"), true),
+            ("w", "b", black, day("2025.06.07"), true),
+            ("carol", "dave", white, day("2025.01.02"), true),
+            ("frank", "erin", white, day("2025.02.03"), true),
+            ("Human", "Human", None, None, false),
+        ]
+    );
+    // The names go out with the games and come back: the same games again.
+    let ids: Vec<GameId> = listed.iter().map(|game| game.id).collect();
+    let exported = library.export_text(&ids).unwrap();
+    assert!(exported.contains("[White \"alice\"]\n[Black \"bob\"]\n"), "{exported}");
+    let again = library.import_text(&exported, &mut |_| {}).unwrap();
+    assert_eq!((again.stored.len(), again.already), (0, ids.clone()));
+    assert_eq!(library.get(ids[2]).unwrap().white_name.as_deref(), Some("carol"));
+    // Other people playing the same moves on the same day played another game.
+    let other = SITE_RECORDS[0].replace("alice", "alicia");
+    assert_eq!(library.import_text(&other, &mut |_| {}).unwrap().stored.len(), 1);
+}
+
+/// An instant as the game text writes its date.
+fn game_text_date(stamp: jiff::Timestamp) -> String {
+    breakline::engine::library::transfer::pgn_date(stamp)
+}

@@ -127,6 +127,7 @@ fn read_game_to_end(text: &str) -> Result<(LibraryGame, Position), ReadGameError
     let played_at = headers.date.as_deref().map(parse_date).transpose()?.flatten();
     let mut game = LibraryGame::new(record, played_at);
     game.opening_plies = headers.opening_plies;
+    (game.white_name, game.black_name) = (headers.white, headers.black);
     Ok((game, end))
 }
 
@@ -143,7 +144,7 @@ const READERS: usize = 4;
 /// One game's text read and made into its row, or why it cannot be stored.
 fn read_one(text: &str) -> Result<(LibraryGame, Row), String> {
     let (game, end) = read_game_to_end(text).map_err(|e| e.to_string())?;
-    let row = Row::checked(&game.record, &end, game.played_at.map(|t| t.as_second())).map_err(|e| e.to_string())?;
+    let row = Row::checked(&game.record, &end, &game).map_err(|e| e.to_string())?;
     Ok((game, row))
 }
 
@@ -181,7 +182,12 @@ pub fn pgn_date(stamp: Timestamp) -> String {
 pub fn write_games(games: &[LibraryGame]) -> Result<String, LibraryError> {
     let mut out = String::new();
     for game in games {
-        let headers = Headers { date: game.played_at.map(pgn_date), opening_plies: game.opening_plies };
+        let headers = Headers {
+            date: game.played_at.map(pgn_date),
+            opening_plies: game.opening_plies,
+            white: game.white_name.clone(),
+            black: game.black_name.clone(),
+        };
         let text = game_text::write(&game.record, &headers).map_err(|e| LibraryError::Unstorable(e.to_string()))?;
         if !out.is_empty() {
             out.push('\n');
