@@ -43,21 +43,36 @@ fn exported(db: &Path) -> String {
     out
 }
 
-/// A file of `count` seeded games and the library a clean import of it makes.
-fn games_and_clean_import(dir: &Path, count: u64) -> (PathBuf, String) {
+/// The explorer's answers in the library at `db`: at the start and after
+/// each of a few first moves (the games are of Breakthrough 6x6).
+fn explored(db: &Path) -> String {
+    let mut answers = String::new();
+    for moves in [&[][..], &["a2-a3"], &["c2-c3"], &["f2-e3"], &["c2-c3", "d5-d4"]] {
+        let mut args = vec!["library", "--db", db.to_str().unwrap(), "explore", "--size", "6x6"];
+        args.extend_from_slice(moves);
+        let (code, out, err) = breakline(&args);
+        assert_eq!(code, 0, "{err}");
+        answers.push_str(&out);
+    }
+    answers
+}
+
+/// A file of `count` seeded games and what a clean import of it makes: the
+/// library's games as text, and its explorer's answers.
+fn games_and_clean_import(dir: &Path, count: u64) -> (PathBuf, String, String) {
     let file = dir.join("games.txt");
     std::fs::write(&file, random_games(Variant::Breakthrough, BoardSize::new(6, 6), 9, count).unwrap()).unwrap();
     let clean = dir.join("clean.sqlite3");
     let (status, out) = import(&clean, &file, &[]);
     assert!(status.success() && out.contains(&format!("({count} new, 0 already there)")), "{out}");
-    (file, exported(&clean))
+    (file, exported(&clean), explored(&clean))
 }
 
 #[test]
 fn a_writer_killed_mid_import_leaves_a_sound_file_that_the_import_completes() {
     let dir = scratch("kill");
     let total = 3 * BATCH;
-    let (file, clean) = games_and_clean_import(&dir, total as u64);
+    let (file, clean, clean_explorer) = games_and_clean_import(&dir, total as u64);
     let db = dir.join("lib.sqlite3");
     let mut child = command(&["library", "--db", db.to_str().unwrap(), "import", file.to_str().unwrap(), "--progress"])
         .stdout(Stdio::piped())
@@ -83,13 +98,15 @@ fn a_writer_killed_mid_import_leaves_a_sound_file_that_the_import_completes() {
     let (status, out) = import(&db, &file, &[]);
     assert!(status.success() && out.contains(&format!("({} new, {stored} already there)", total - stored)), "{out}");
     assert_eq!(exported(&db), clean, "the import run again made the clean import's library");
+    assert_eq!(explored(&db), clean_explorer, "and the clean import's explorer");
 }
 
 #[test]
 fn an_import_aborted_at_any_game_is_completed_exactly_by_running_it_again() {
     let dir = scratch("abort");
     let total = 2 * BATCH + 200;
-    let (file, clean) = games_and_clean_import(&dir, total as u64);
+    let (file, clean, clean_explorer) = games_and_clean_import(&dir, total as u64);
+    assert!(clean_explorer.contains(&format!("{total} times in the library's games")), "{clean_explorer}");
     // Mid-batch, a batch's last game (not committed), the next batch's first.
     for abort_after in [1, 317, BATCH, BATCH + 1, 2 * BATCH + 111] {
         let db = dir.join(format!("lib-{abort_after}.sqlite3"));
@@ -101,6 +118,7 @@ fn an_import_aborted_at_any_game_is_completed_exactly_by_running_it_again() {
         let (status, out) = import(&db, &file, &[]);
         assert!(status.success() && out.contains(&format!("({} new, {stored} already", total - stored)), "{out}");
         assert_eq!(exported(&db), clean, "after {abort_after}");
+        assert_eq!(explored(&db), clean_explorer, "the explorer after {abort_after}");
     }
 }
 

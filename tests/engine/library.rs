@@ -2,7 +2,8 @@
 //! with every game, tag, result and report, a file that is not a library is
 //! refused and left byte for byte, bad games of an import are named and the
 //! good ones kept, a game is stored once, the explorer counts as a count by
-//! brute force does (and forgets a deleted game), a list read a page at a
+//! brute force does (and forgets a deleted game, and answers the same
+//! before and after its log is merged), a list read a page at a
 //! time is the whole list, side lines survive the text and the file, and reports and
 //! exercises are made once and the same every time.
 
@@ -14,7 +15,7 @@ use breakline::engine::library::sample::random_games;
 use breakline::engine::library::schema::SCHEMA_VERSION;
 use breakline::engine::library::transfer::{read_game, split_games};
 use breakline::engine::library::{
-    EXPLORER_PLIES, GameFilter, GameId, Library, LibraryError, LibraryGame, ResultFilter,
+    EXPLORER_PLIES, ExplorerMove, GameFilter, GameId, Library, LibraryError, LibraryGame, ResultFilter,
 };
 use breakline::engine::rules::variation::Line;
 use breakline::engine::{BoardSize, Position, Side, Variant};
@@ -398,11 +399,54 @@ fn a_deleted_game_leaves_the_explorer() {
         library.delete(id).unwrap();
     }
     assert!(library.explore(&start).unwrap().is_empty());
-    let rows: i64 = rusqlite::Connection::open(&path)
-        .unwrap()
-        .query_row("SELECT count(*) FROM openings", [], |r| r.get(0))
-        .unwrap();
-    assert_eq!(rows, 0, "no row is left at zero");
+    library.merge_explorer().unwrap();
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    for table in ["openings", "openings_log"] {
+        let rows: i64 = conn.query_row(&format!("SELECT count(*) FROM {table}"), [], |r| r.get(0)).unwrap();
+        assert_eq!(rows, 0, "no row is left at zero in {table}");
+    }
+}
+
+/// The explorer's answers at `probes`.
+fn explored(library: &Library, probes: &[Position]) -> Vec<Vec<ExplorerMove>> {
+    probes.iter().map(|probe| library.explore(probe).unwrap()).collect()
+}
+
+#[test]
+fn the_explorer_counts_the_same_before_and_after_its_log_is_merged() {
+    let dir = scratch("merge");
+    let mut library = Library::open(&dir.join("lib.sqlite3")).unwrap();
+    let text = random_games(Variant::Breakthrough, six(), 13, 200).unwrap();
+    let games = split_games(&text);
+    let half = games[100].1.as_ptr() as usize - text.as_ptr() as usize;
+    // The first half merged into the main table, the second left in the
+    // log; then games of both halves deleted.
+    let mut ids = library.import_text(&text[..half], &mut |_| {}).unwrap().stored;
+    library.merge_explorer().unwrap();
+    ids.extend(library.import_text(&text[half..], &mut |_| {}).unwrap().stored);
+    assert_eq!(ids.len(), 200);
+    for &id in ids[..20].iter().chain(&ids[100..130]) {
+        library.delete(id).unwrap();
+    }
+    // The same games imported into a library of their own, in one table.
+    let kept = library.ids(&GameFilter::default()).unwrap();
+    let mut clean = Library::open(&dir.join("clean.sqlite3")).unwrap();
+    clean.import_text(&library.export_text(&kept).unwrap(), &mut |_| {}).unwrap();
+    clean.merge_explorer().unwrap();
+    let start = Position::start(Variant::Breakthrough, six()).unwrap();
+    let mut probes = vec![start.clone()];
+    for &id in ids.iter().step_by(7) {
+        let mut position = start.clone();
+        for entry in library.get(id).map(|g| g.record.moves).unwrap_or_default().iter().take(1 + id.0 as usize % 4) {
+            position.play_text(&entry.notation).unwrap();
+            probes.push(position.clone());
+        }
+    }
+    let expected = explored(&clean, &probes);
+    assert_eq!(expected[0].iter().map(|m| m.played).sum::<u64>(), 150);
+    assert_eq!(explored(&library, &probes), expected, "before the merge");
+    library.merge_explorer().unwrap();
+    assert_eq!(explored(&library, &probes), expected, "after the merge");
 }
 
 #[test]
@@ -439,4 +483,63 @@ fn a_list_read_a_page_at_a_time_is_the_whole_list() {
         .collect();
     assert!(!expected.is_empty());
     assert_eq!(found, expected);
+}
+
+/// Records of the sites where people play, each with its players, result
+/// and date: Little Golem's PGN, PlayStrategy's, SGF of both games, and
+/// OpenSpiel's moves (which state none of them).
+const SITE_RECORDS: [&str; 5] = [
+    "[Event \"Breakthrough casual\"]\n[Site \"www.littlegolem.net\"]\n[White \"alice\"]\n[Black \"bob\"]\n\
+     [Date \"2024.03.05\"]\n[Result \"0-1\"]\n\n1. e2-e3 d7-d6 2. e3-e4 d6-d5 3. e4xd5 c7-c6 4. d5xc6 b7xc6 5. resign\n",
+    "[Event \"PlayStrategy\"]\n[Variant \"Lines of Action\"]\n[White \"w\"]\n[Black \"b\"]\n[Date \"2025.06.07\"]\n\
+     [Result \"0-1\"]\n\n1. b1-b3 h3-e3 0-1\n",
+    "(;FF[4]GM[41]SZ[8]PW[carol]PB[dave]DT[2025-01-02]RE[W+R]\n;W[e2-e3] ;B[d7-d6] ;W[e3-e4])\n",
+    "(;FF[4]GM[9]SZ[8]PB[erin]PW[frank]DT[2025-02-03]RE[W+T];B[b1-b3];W[h3-e3])\n",
+    "1. e7e6 d2d3\n2. e6e5 d3d4\n",
+];
+
+#[test]
+fn a_site_record_keeps_its_players_result_and_date() {
+    let path = scratch("sites").join("lib.sqlite3");
+    let mut library = Library::open(&path).unwrap();
+    for text in SITE_RECORDS {
+        let summary = library.import_text(text, &mut |_| {}).unwrap();
+        assert_eq!((summary.stored.len(), &summary.refused), (1, &vec![]), "{text}");
+    }
+    let mut listed: Vec<_> = library.list(&GameFilter::default()).unwrap();
+    listed.sort_by_key(|game| game.id);
+    let seen: Vec<_> = listed
+        .iter()
+        .map(|game| {
+            let day = game.played_at.map(game_text_date);
+            (game.white.as_str(), game.black.as_str(), game.outcome.winner(), day, game.outcome.is_over())
+        })
+        .collect();
+    let (white, black) = (Some(Side::White), Some(Side::Black));
+    let day = |text: &str| Some(text.to_string());
+    assert_eq!(
+        seen,
+        vec![
+            ("alice", "bob", black, day("2024.03.05"), true),
+            ("w", "b", black, day("2025.06.07"), true),
+            ("carol", "dave", white, day("2025.01.02"), true),
+            ("frank", "erin", white, day("2025.02.03"), true),
+            ("Human", "Human", None, None, false),
+        ]
+    );
+    // The names go out with the games and come back: the same games again.
+    let ids: Vec<GameId> = listed.iter().map(|game| game.id).collect();
+    let exported = library.export_text(&ids).unwrap();
+    assert!(exported.contains("[White \"alice\"]\n[Black \"bob\"]\n"), "{exported}");
+    let again = library.import_text(&exported, &mut |_| {}).unwrap();
+    assert_eq!((again.stored.len(), again.already), (0, ids.clone()));
+    assert_eq!(library.get(ids[2]).unwrap().white_name.as_deref(), Some("carol"));
+    // Other people playing the same moves on the same day played another game.
+    let other = SITE_RECORDS[0].replace("alice", "alicia");
+    assert_eq!(library.import_text(&other, &mut |_| {}).unwrap().stored.len(), 1);
+}
+
+/// An instant as the game text writes its date.
+fn game_text_date(stamp: jiff::Timestamp) -> String {
+    breakline::engine::library::transfer::pgn_date(stamp)
 }

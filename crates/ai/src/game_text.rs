@@ -31,6 +31,18 @@ pub struct Headers {
     pub date: Option<String>,
     /// Plies played at random (or from a book) before the players took over.
     pub opening_plies: Option<u32>,
+    /// White's name as the text states it, where a person played White: a
+    /// site's player (its `White` tag); none for Breakline's `Human`.
+    pub white: Option<String>,
+    /// Black's name as the text states it, as for White.
+    pub black: Option<String>,
+}
+
+/// A person's name from a `White` or `Black` tag: none where the tag is
+/// missing, empty, PGN's unknown (`?`) or Breakline's own `Human`.
+fn person_name(tag: Option<&str>) -> Option<String> {
+    let name = tag?.trim();
+    (!name.is_empty() && name != "?" && name != Player::Human.display_name()).then(|| name.to_string())
 }
 
 /// PGN's `Termination` for a game lost on time.
@@ -104,8 +116,8 @@ pub fn write(record: &GameRecord, headers: &Headers) -> Result<String, GameTextE
     };
     tag("Variant", end.variant().id());
     tag("Size", &end.size().to_string());
-    tag("White", &record.white.display_name());
-    tag("Black", &record.black.display_name());
+    tag("White", headers.white.as_deref().unwrap_or(&record.white.display_name()));
+    tag("Black", headers.black.as_deref().unwrap_or(&record.black.display_name()));
     for (name, player) in [("WhiteConfig", &record.white), ("BlackConfig", &record.black)] {
         if let Player::Ai(config) = player {
             tag(name, &config.to_string());
@@ -180,13 +192,13 @@ pub fn from_site(game: GameText) -> Result<(GameRecord, Position, Headers), Game
     let mut position = game.start()?;
     let mut record = GameRecord::new(&position, Player::Human, Player::Human, 0);
     for &m in game.position.moves() {
-        let before = position.clone();
-        position.play(m).map_err(|error| MoveTextError::Move {
-            index: before.moves().len() + 1,
-            text: before.move_name(m),
-            error,
-        })?;
-        record.push(&before, m, None);
+        // Recorded before it is played (no copy of the position a ply); a
+        // refused move leaves the position as it was, to be named from.
+        record.push(&position, m, None);
+        if let Err(error) = position.play(m) {
+            let index = position.moves().len() + 1;
+            return Err(MoveTextError::Move { index, text: position.move_name(m), error }.into());
+        }
     }
     record.finish(&position);
     match game.result {
@@ -198,7 +210,12 @@ pub fn from_site(game: GameText) -> Result<(GameRecord, Position, Headers), Game
         }
         _ => {}
     }
-    let headers = Headers { date: game.tag("Date").map(str::to_string), opening_plies: None };
+    let headers = Headers {
+        date: game.tag("Date").map(str::to_string),
+        opening_plies: None,
+        white: person_name(game.tag("White")),
+        black: person_name(game.tag("Black")),
+    };
     Ok((record, position, headers))
 }
 
@@ -211,8 +228,8 @@ pub fn to_site(record: &GameRecord, headers: &Headers) -> Result<GameText, GameT
     if let Some(date) = &headers.date {
         game.set_tag("Date", date);
     }
-    game.set_tag("White", &record.white.display_name());
-    game.set_tag("Black", &record.black.display_name());
+    game.set_tag("White", headers.white.as_deref().unwrap_or(&record.white.display_name()));
+    game.set_tag("Black", headers.black.as_deref().unwrap_or(&record.black.display_name()));
     Ok(game)
 }
 
@@ -245,17 +262,16 @@ fn own(text: &str) -> Result<(GameRecord, Position, Headers), GameTextError> {
         other => GameTextError::Lines(other),
     })?;
     for (i, entry) in main.moves.iter().enumerate() {
-        let before = position.clone();
         for alternative in &entry.alternatives {
-            record.side_lines.push(SideLine { at: i, line: alternative.replayed(&before, i + 1)? });
+            record.side_lines.push(SideLine { at: i, line: alternative.replayed(&position, i + 1)? });
         }
         let text = &entry.notation;
-        let m = position.play_text(text).map_err(|error| MoveTextError::Move {
-            index: i + 1,
-            text: text.clone(),
-            error,
-        })?;
-        record.push(&before, m, None);
+        let bad = |error| MoveTextError::Move { index: i + 1, text: text.clone(), error };
+        let m = position.parse_move(text).map_err(bad)?;
+        // Recorded before it is played (no copy of the position a ply): a
+        // move the rules refuse fails the whole game just after.
+        record.push(&position, m, None);
+        position.play(m).map_err(bad)?;
     }
     record.time_control = match find("TimeControl").filter(|t| *t != "-") {
         Some(text) => Some(TimeControl::parse(text)?),
@@ -264,9 +280,16 @@ fn own(text: &str) -> Result<(GameRecord, Position, Headers), GameTextError> {
     record.finish(&position);
     let on_time = find("Termination") == Some(TIME_FORFEIT);
     settle_result(&mut record, &position, result.as_deref().or(find("Result")), on_time)?;
+    // A side an AI played is named by its config, not by its tag.
+    let name = |tag: &str, player: &Player| match player {
+        Player::Human => person_name(find(tag)),
+        Player::Ai(_) => None,
+    };
     let headers = Headers {
         date: find("Date").map(str::to_string),
         opening_plies: find("OpeningPlies").and_then(|p| p.parse().ok()),
+        white: name("White", &record.white),
+        black: name("Black", &record.black),
     };
     Ok((record, position, headers))
 }
@@ -337,7 +360,7 @@ mod tests {
     fn a_game_written_as_text_reads_back_the_same() {
         let mut record = game(&["a2-a3", "e4-e3", "b2-b3"]);
         record.resign(Side::Black);
-        let headers = Headers { date: Some("2026.11.25".into()), opening_plies: Some(2) };
+        let headers = Headers { date: Some("2026.11.25".into()), opening_plies: Some(2), ..Headers::default() };
         let text = write(&record, &headers).unwrap();
         assert!(text.contains("[White \"Human\"]\n[Black \"Master\"]\n"), "{text}");
         assert!(text.ends_with("\n1. a2-a3 e4-e3 2. b2-b3 1-0\n"), "{text}");

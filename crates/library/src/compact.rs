@@ -72,7 +72,7 @@ pub(super) fn compact_games(tx: &Transaction) -> Result<(), LibraryError> {
     }
     drop(rows);
     drop(statement);
-    tally.write(tx)?;
+    tally.write_main(tx)?;
     tx.execute_batch(SWAP)?;
     let broken: i64 = tx.query_row("SELECT count(*) FROM pragma_foreign_key_check", [], |row| row.get(0))?;
     match broken {
@@ -94,7 +94,9 @@ fn old_game(id: GameId, row: &rusqlite::Row) -> Result<LibraryGame, LibraryError
         Some("black") => Some(Side::Black),
         _ => None,
     };
-    Ok(LibraryGame { record, played_at, rated: row.get(3)?, person, opening_plies: row.get(5)? })
+    let mut game = LibraryGame::new(record, played_at);
+    (game.rated, game.person, game.opening_plies) = (row.get(3)?, person, row.get(5)?);
+    Ok(game)
 }
 
 /// Game `id` is the same as one copied before: its reports and exercises

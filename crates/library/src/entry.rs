@@ -33,6 +33,11 @@ pub struct LibraryGame {
     pub person: Option<Side>,
     /// Plies played at random (or from a book) before the players took over.
     pub opening_plies: Option<u32>,
+    /// White's name, where a person played White and the game names them
+    /// (a site's record does); the list shows it for the record's `Human`.
+    pub white_name: Option<String>,
+    /// Black's name, as for White.
+    pub black_name: Option<String>,
 }
 
 impl LibraryGame {
@@ -44,7 +49,7 @@ impl LibraryGame {
             (Player::Ai(_), Player::Human) => Some(Side::Black),
             _ => None,
         };
-        LibraryGame { record, played_at, rated: false, person, opening_plies: None }
+        LibraryGame { record, played_at, rated: false, person, opening_plies: None, white_name: None, black_name: None }
     }
 }
 

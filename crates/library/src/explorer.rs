@@ -1,11 +1,12 @@
 //! The opening explorer: from a position, the moves played from it in the
 //! stored games (every time it occurred in the first [`EXPLORER_PLIES`]
 //! plies of a game's main line), how often, and how they scored for the
-//! side that played them: one lookup in the index, however many games.
+//! side that played them: a lookup in the index's main table and in each
+//! batch of its log, however many games.
 
 use super::codes;
 use super::error::LibraryError;
-use super::openings::key;
+use super::openings::{LOOKUP, batches, key};
 use super::store::Library;
 use breakline_rules::Side;
 use breakline_rules::position::Position;
@@ -40,10 +41,8 @@ impl Library {
     /// and size, most played first: every time it occurred in the first
     /// [`EXPLORER_PLIES`] plies of a game's main line.
     pub fn explore(&self, position: &Position) -> Result<Vec<ExplorerMove>, LibraryError> {
-        let mut statement = self
-            .conn
-            .prepare_cached("SELECT move, played, white_won, drawn, black_won FROM openings WHERE key = ?1")?;
-        let rows = statement.query_map([key(position)], |row| {
+        let mut statement = self.conn.prepare_cached(LOOKUP)?;
+        let rows = statement.query_map([key(position), batches(&self.conn)?], |row| {
             Ok((row.get::<_, i64>(0)?, [row.get::<_, i64>(1)?, row.get(2)?, row.get(3)?, row.get(4)?]))
         })?;
         let white = position.side_to_move() == Side::White;

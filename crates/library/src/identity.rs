@@ -1,6 +1,7 @@
 //! What makes two games the same game: the same variant, board, start
 //! position, main line, outcome (result and its reason), both players'
-//! exact names (`human` or the AI's config text) and the day played (UTC;
+//! exact names (`human` or the AI's config text, and a person's name where
+//! the game gives one, as a site's record does) and the day played (UTC;
 //! a game without a date matches only games without one). Side lines,
 //! clocks, search figures, the time control, ratings and tags are not part
 //! of it: a game imported again with other notes is still the same game.

@@ -61,13 +61,14 @@ impl Row {
     /// The record replayed and checked, and its compact columns.
     pub(super) fn of(game: &LibraryGame) -> Result<Row, LibraryError> {
         let (record, end) = game.record.rebuilt().map_err(unstorable)?;
-        Row::checked(&record, &end, game.played_at.map(|t| t.as_second()))
+        Row::checked(&record, &end, game)
     }
 
-    /// The compact columns of a record already replayed and checked (a
-    /// record from `rebuilt`, or one a game's text was read into), which
-    /// ends at `end`.
-    pub(super) fn checked(record: &GameRecord, end: &Position, played_at: Option<i64>) -> Result<Row, LibraryError> {
+    /// The compact columns of `game` whose record, already replayed and
+    /// checked, is `record` (one from `rebuilt`, or the one a game's text
+    /// was read into), which ends at `end`.
+    pub(super) fn checked(record: &GameRecord, end: &Position, game: &LibraryGame) -> Result<Row, LibraryError> {
+        let played_at = game.played_at.map(|t| t.as_second());
         let usual = Position::start(end.variant(), end.size()).map(|p| p.fen()).ok();
         let columns = Columns {
             variant: end.variant().id().to_string(),
@@ -89,16 +90,16 @@ impl Row {
             start_fen: &record.start_fen,
             moves: &columns.moves,
             outcome: &columns.outcome,
-            white: &columns.white_label,
-            black: &columns.black_label,
+            white: &exact_name(&columns.white_label, game.white_name.as_deref()),
+            black: &exact_name(&columns.black_label, game.black_name.as_deref()),
             day: played_at.map(day_of),
         }
         .hash();
         let start = columns.start_position().map_err(unstorable)?;
         let openings = openings::pairs(&start, end.moves().iter().copied())?;
         Ok(Row {
-            white: record.white.display_name(),
-            black: record.black.display_name(),
+            white: game.white_name.clone().unwrap_or_else(|| record.white.display_name()),
+            black: game.black_name.clone().unwrap_or_else(|| record.black.display_name()),
             result: record.result,
             plies: record.moves.len(),
             columns,
@@ -107,6 +108,23 @@ impl Row {
             openings,
         })
     }
+}
+
+/// A player's exact name in a game's identity: the label (`human` or the
+/// config), and the person's name where the game gives one, so two people's
+/// games of the same moves on the same day are two games.
+fn exact_name(label: &str, name: Option<&str>) -> String {
+    match name {
+        Some(name) => format!("{label}:{name}"),
+        None => label.to_string(),
+    }
+}
+
+/// A person's name as a stored row keeps it: the list's name (`white` or
+/// `black` column) where the label is `human` and the name is not the
+/// record's own `Human`.
+fn stored_name(label: &str, shown: String) -> Option<String> {
+    (label == "human" && shown != Player::Human.display_name()).then_some(shown)
 }
 
 impl Columns {
@@ -216,7 +234,7 @@ pub(super) fn insert(
 }
 
 /// The columns of a stored game, as `SELECT` lists them in [`COLUMNS`].
-pub(super) const COLUMNS: &str = "variant, size, start, moves, white_label, black_label, time_control, outcome, record, played_at, rated, person, opening_plies";
+pub(super) const COLUMNS: &str = "variant, size, start, moves, white_label, black_label, time_control, outcome, record, played_at, rated, person, opening_plies, white, black";
 
 /// A stored game from its row (the columns of [`COLUMNS`], in order).
 pub(super) fn stored_game(id: GameId, row: &rusqlite::Row) -> Result<LibraryGame, LibraryError> {
@@ -235,7 +253,17 @@ pub(super) fn stored_game(id: GameId, row: &rusqlite::Row) -> Result<LibraryGame
         Some("black") => Some(Side::Black),
         Some(other) => return Err(bad(format!("unknown side '{other}'"))),
     };
-    Ok(LibraryGame { record, played_at, rated: row.get(10)?, person, opening_plies: row.get(12)? })
+    let white_name = stored_name(&row.get::<_, String>(4)?, row.get(13)?);
+    let black_name = stored_name(&row.get::<_, String>(5)?, row.get(14)?);
+    Ok(LibraryGame {
+        record,
+        played_at,
+        rated: row.get(10)?,
+        person,
+        opening_plies: row.get(12)?,
+        white_name,
+        black_name,
+    })
 }
 
 /// The first eight columns of [`COLUMNS`].

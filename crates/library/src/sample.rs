@@ -32,7 +32,7 @@ pub fn random_game(variant: Variant, size: BoardSize, seed: u64, index: u64) -> 
     }
     record.finish(&position);
     let day = jiff::civil::date(2026, 1, 1) + jiff::Span::new().days((index % 3650) as i64);
-    let headers = Headers { date: Some(day.strftime("%Y.%m.%d").to_string()), opening_plies: None };
+    let headers = Headers { date: Some(day.strftime("%Y.%m.%d").to_string()), ..Headers::default() };
     game_text::write(&record, &headers)
 }
 

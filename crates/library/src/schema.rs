@@ -99,6 +99,20 @@ const MIGRATIONS: &[Migration] = &[
     // its identity as a unique key, its moves as bytes, and the explorer
     // counts per (position, move) over the first plies of every game.
     Migration::Code(TABLES, compact_games),
+    // Version 6: the explorer's log, counts by batch, merged into
+    // `openings` in key order once it holds many batches (see `openings`).
+    Migration::Sql(
+        "CREATE TABLE openings_log (
+            batch INTEGER NOT NULL,
+            key INTEGER NOT NULL,
+            move INTEGER NOT NULL,
+            played INTEGER NOT NULL,
+            white_won INTEGER NOT NULL,
+            drawn INTEGER NOT NULL,
+            black_won INTEGER NOT NULL,
+            PRIMARY KEY (batch, key, move)
+        ) WITHOUT ROWID;",
+    ),
 ];
 
 /// The schema version this build writes.

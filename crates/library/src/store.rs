@@ -13,7 +13,7 @@ use super::check::{Found, inspect};
 use super::codes;
 use super::entry::{GameId, Kept, LibraryGame};
 use super::error::LibraryError;
-use super::openings::{Tally, pairs, remove};
+use super::openings::{MERGE_BATCHES, Tally, merge, pairs};
 use super::row::{COLUMNS, Row, columns_of, insert, stored_game};
 use super::schema::migrate;
 use breakline_rules::BoardSize;
@@ -26,6 +26,10 @@ const CACHE_KIB: i64 = 64 * 1024;
 
 /// Pages of write-ahead log (4 KiB each) between checkpoints.
 const CHECKPOINT_PAGES: i64 = 16 * 1024;
+
+/// Bytes of write-ahead log kept on disk after a checkpoint: a merge of the
+/// explorer's index writes hundreds of MiB of log, which is then cut back.
+const LOG_KEPT_BYTES: i64 = 64 * 1024 * 1024;
 
 /// An open library.
 pub struct Library {
@@ -73,6 +77,7 @@ impl Library {
         // import's batches touch the same index pages, which a checkpoint
         // then writes into the file once, not once a batch.
         conn.pragma_update(None, "wal_autocheckpoint", CHECKPOINT_PAGES)?;
+        conn.pragma_update(None, "journal_size_limit", LOG_KEPT_BYTES)?;
         Ok(Library { conn, path: path.to_path_buf() })
     }
 
@@ -100,8 +105,28 @@ impl Library {
     pub fn store_all(&mut self, games: &[LibraryGame]) -> Result<Vec<Kept>, LibraryError> {
         let mut batch = self.batch()?;
         let kept = games.iter().map(|game| batch.store(game)).collect::<Result<Vec<_>, _>>()?;
-        batch.commit()?;
+        let logged = batch.commit()?;
+        self.logged(logged)?;
         Ok(kept)
+    }
+
+    /// After a transaction that wrote batch `batch` of the explorer's log:
+    /// merges the log once it holds [`MERGE_BATCHES`].
+    pub(super) fn logged(&mut self, batch: i64) -> Result<(), LibraryError> {
+        match batch >= MERGE_BATCHES {
+            true => self.merge_explorer(),
+            false => Ok(()),
+        }
+    }
+
+    /// Merges the explorer's log into its main index, in one transaction
+    /// (storing games does it by itself once the log holds many batches;
+    /// the explorer's answers are the same before and after).
+    pub fn merge_explorer(&mut self) -> Result<(), LibraryError> {
+        let tx = self.conn.transaction()?;
+        merge(&tx)?;
+        tx.commit()?;
+        Ok(())
     }
 
     /// A transaction that stores games one by one.
@@ -128,9 +153,12 @@ impl Library {
         let bad = |why: String| LibraryError::Stored { id, why };
         let record = columns.record().map_err(bad)?;
         let start = record.start_position().map_err(|e| bad(e.to_string()))?;
-        remove(&tx, &pairs(&start, codes::moves(&columns.moves))?, record.result)?;
+        let mut tally = Tally::default();
+        tally.take(&pairs(&start, codes::moves(&columns.moves))?, record.result);
+        let logged = tally.write_log(&tx)?;
         tx.execute("DELETE FROM games WHERE id = ?1", [id.0])?;
         tx.commit()?;
+        self.logged(logged)?;
         Ok(true)
     }
 
@@ -174,11 +202,12 @@ impl Batch<'_> {
         }
     }
 
-    /// Writes the explorer's counts and commits every game stored.
-    pub(super) fn commit(mut self) -> Result<(), LibraryError> {
-        self.tally.write(&self.tx)?;
+    /// Writes the explorer's counts to its log and commits every game
+    /// stored; the log's batch written.
+    pub(super) fn commit(mut self) -> Result<i64, LibraryError> {
+        let logged = self.tally.write_log(&self.tx)?;
         self.tx.commit()?;
-        Ok(())
+        Ok(logged)
     }
 }
 

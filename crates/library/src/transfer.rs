@@ -19,8 +19,11 @@ use thiserror::Error;
 
 /// Games an import stores in one transaction: a kill loses at most the
 /// batch being written (the same import run again stores it), and the
-/// explorer's counts are written once a batch.
-pub const BATCH: usize = 2_000;
+/// explorer's counts are written once a batch, as a batch of its log. Each
+/// commit writes every page it changed, and the games' identities land all
+/// over their index: larger batches change each such page once for more
+/// games (see the lab journal's library at scale).
+pub const BATCH: usize = 5_000;
 
 /// A game of an imported file that was not kept, and why.
 #[derive(Clone, Debug, PartialEq)]
@@ -124,8 +127,15 @@ fn read_game_to_end(text: &str) -> Result<(LibraryGame, Position), ReadGameError
     let played_at = headers.date.as_deref().map(parse_date).transpose()?.flatten();
     let mut game = LibraryGame::new(record, played_at);
     game.opening_plies = headers.opening_plies;
+    (game.white_name, game.black_name) = (headers.white, headers.black);
     Ok((game, end))
 }
+
+/// Games read at a time: a fifth of a batch, so that even a small import's
+/// writing waits little for its reading (a chunk is read while the one
+/// before is written).
+const READ_CHUNK: usize = BATCH / 5;
+const _: () = assert!(BATCH.is_multiple_of(READ_CHUNK), "a batch is whole chunks");
 
 /// Threads that read an import's games at most: reading (a replay of every
 /// move) is most of an import's work, and the games are independent.
@@ -134,7 +144,7 @@ const READERS: usize = 4;
 /// One game's text read and made into its row, or why it cannot be stored.
 fn read_one(text: &str) -> Result<(LibraryGame, Row), String> {
     let (game, end) = read_game_to_end(text).map_err(|e| e.to_string())?;
-    let row = Row::checked(&game.record, &end, game.played_at.map(|t| t.as_second())).map_err(|e| e.to_string())?;
+    let row = Row::checked(&game.record, &end, &game).map_err(|e| e.to_string())?;
     Ok((game, row))
 }
 
@@ -172,7 +182,12 @@ pub fn pgn_date(stamp: Timestamp) -> String {
 pub fn write_games(games: &[LibraryGame]) -> Result<String, LibraryError> {
     let mut out = String::new();
     for game in games {
-        let headers = Headers { date: game.played_at.map(pgn_date), opening_plies: game.opening_plies };
+        let headers = Headers {
+            date: game.played_at.map(pgn_date),
+            opening_plies: game.opening_plies,
+            white: game.white_name.clone(),
+            black: game.black_name.clone(),
+        };
         let text = game_text::write(&game.record, &headers).map_err(|e| LibraryError::Unstorable(e.to_string()))?;
         if !out.is_empty() {
             out.push('\n');
@@ -205,31 +220,57 @@ impl Library {
         text: &str,
         observe: &mut dyn FnMut(ImportEvent),
     ) -> Result<ImportSummary, LibraryError> {
+        let games = split_games(text);
+        let chunks: Vec<Vec<&str>> =
+            games.chunks(READ_CHUNK).map(|chunk| chunk.iter().map(|&(_, game)| game).collect()).collect();
         let mut summary = ImportSummary::default();
-        let mut games = split_games(text).into_iter().enumerate().peekable();
-        let mut done = 0;
-        while games.peek().is_some() {
-            let texts: Vec<(usize, usize, &str)> =
-                games.by_ref().take(BATCH).map(|(index, (line, game))| (index, line, game)).collect();
-            let read = read_all(&texts.iter().map(|&(_, _, game)| game).collect::<Vec<_>>());
-            let first = summary.stored.len();
-            let mut batch = self.batch()?;
-            for (&(index, line, _), read) in texts.iter().zip(read) {
-                done += 1;
-                match read {
-                    Ok((game, row)) => {
-                        let kept = batch.store_row(&game, &row)?;
-                        let list = if kept.new { &mut summary.stored } else { &mut summary.already };
-                        list.push(kept.id);
-                        observe(ImportEvent::Written(done));
-                    }
-                    Err(reason) => summary.refused.push(Refusal { index: index + 1, line, reason }),
-                }
+        // Each chunk is read on other threads while the one before is
+        // written: reading and writing each keep a core busy.
+        std::thread::scope(|scope| {
+            let read = |number: usize| chunks.get(number).map(|texts| scope.spawn(move || read_all(texts)));
+            let (mut reading, mut following) = (read(0), 1);
+            let mut next_chunk = || {
+                let reader = reading.take()?;
+                (reading, following) = (read(following), following + 1);
+                // A reader that panicked is a bug: its panic goes on here.
+                Some(reader.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+            };
+            for (number, batch) in games.chunks(BATCH).enumerate() {
+                let read = std::iter::from_fn(&mut next_chunk).take(BATCH / READ_CHUNK).flatten();
+                self.write_batch(number * BATCH, batch, read, &mut summary, observe)?;
             }
-            batch.commit()?;
-            observe(ImportEvent::Committed { stored: &summary.stored[first..], done });
+            Ok(summary)
+        })
+    }
+
+    /// Writes one batch of an import in one transaction: `batch` is the
+    /// file's games from number `first` (from 0) with their lines, `read`
+    /// each one read (as it is needed).
+    fn write_batch(
+        &mut self,
+        first: usize,
+        batch: &[(usize, &str)],
+        read: impl Iterator<Item = Result<(LibraryGame, Row), String>>,
+        summary: &mut ImportSummary,
+        observe: &mut dyn FnMut(ImportEvent),
+    ) -> Result<(), LibraryError> {
+        let stored_before = summary.stored.len();
+        let mut transaction = self.batch()?;
+        for (index, (&(line, _), read)) in (first..).zip(batch.iter().zip(read)) {
+            match read {
+                Ok((game, row)) => {
+                    let kept = transaction.store_row(&game, &row)?;
+                    let list = if kept.new { &mut summary.stored } else { &mut summary.already };
+                    list.push(kept.id);
+                    observe(ImportEvent::Written(index + 1));
+                }
+                Err(reason) => summary.refused.push(Refusal { index: index + 1, line, reason }),
+            }
         }
-        Ok(summary)
+        let logged = transaction.commit()?;
+        let done = first + batch.len();
+        observe(ImportEvent::Committed { stored: &summary.stored[stored_before..], done });
+        self.logged(logged)
     }
 
     /// The games `ids` as one text, in that order.

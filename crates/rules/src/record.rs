@@ -78,6 +78,14 @@ pub struct SideStats {
 }
 
 impl SideStats {
+    /// Counts one of the side's moves.
+    fn add(&mut self, entry: &MoveRecord) {
+        self.moves = self.moves.saturating_add(1);
+        self.nodes = self.nodes.saturating_add(entry.nodes);
+        self.captures = self.captures.saturating_add(entry.capture as u32);
+        self.total_time_us = self.total_time_us.saturating_add(entry.time_us);
+    }
+
     /// The side's thinking time over the game, in milliseconds.
     pub fn total_time_ms(&self) -> f64 {
         self.total_time_us as f64 / 1000.0
@@ -245,7 +253,7 @@ impl<P: PlayerDescription> Record<P> {
             book: search.is_some_and(|s| s.book),
             clock_ms: None,
         });
-        self.recount();
+        self.count_last();
     }
 
     /// Notes on the last move the time its side had left after it.
@@ -258,7 +266,7 @@ impl<P: PlayerDescription> Record<P> {
     /// Adds a move taken back earlier, with the figures it had.
     pub fn push_record(&mut self, entry: MoveRecord) {
         self.moves.push(entry);
-        self.recount();
+        self.count_last();
     }
 
     /// Takes back the last recorded move; its statistics go with it, and so
@@ -328,14 +336,26 @@ impl<P: PlayerDescription> Record<P> {
         let mut white = SideStats::default();
         let mut black = SideStats::default();
         for entry in &self.moves {
-            let stats = if entry.side == Side::White { &mut white } else { &mut black };
-            stats.moves = stats.moves.saturating_add(1);
-            stats.nodes = stats.nodes.saturating_add(entry.nodes);
-            stats.captures = stats.captures.saturating_add(entry.capture as u32);
-            stats.total_time_us = stats.total_time_us.saturating_add(entry.time_us);
+            if entry.side == Side::White { &mut white } else { &mut black }.add(entry);
         }
         self.stats.white = white;
         self.stats.black = black;
+        self.count_result();
+    }
+
+    /// [`Record::recount`] after a move was added to moves already counted:
+    /// only that move is read (a record is built a move at a time, and
+    /// reading them all at each would cost a long game's length squared).
+    fn count_last(&mut self) {
+        if let Some(entry) = self.moves.last() {
+            let stats = &mut self.stats;
+            if entry.side == Side::White { &mut stats.white } else { &mut stats.black }.add(entry);
+        }
+        self.count_result();
+    }
+
+    /// The statistics that follow from the result and the number of moves.
+    fn count_result(&mut self) {
         self.stats.winner = self.result.winner();
         self.stats.turns = u32::try_from(self.moves.len()).unwrap_or(u32::MAX);
     }

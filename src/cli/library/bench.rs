@@ -1,7 +1,7 @@
 //! `library bench`: fills a new library with seeded random games and times
 //! the import (and the same games imported again), the bytes a game takes,
 //! the count, pages of the list (the first, the next, a filtered one, a
-//! text search) and the explorer.
+//! text search) and the explorer, before and after its log is merged.
 
 use std::time::Instant;
 
@@ -60,6 +60,11 @@ pub(super) fn bench(library: &mut Library, args: &BenchArgs) -> Result<(), Libra
     let (first, best) = timed(|| library.count())?;
     println!("counted {count} games in {best:.1} ms (first {first:.1} ms)");
     list(library)?;
+    explore(library, args)?;
+    // The explorer's log as the import left it, then merged (see `library::openings`).
+    let clock = Instant::now();
+    library.merge_explorer()?;
+    println!("merged the explorer's log into its main index in {:.2} s", secs(clock));
     explore(library, args)
 }
 
