@@ -379,7 +379,9 @@ fn journey_a_restart_in_the_middle_of_a_casual_game_restores_it() {
 fn journey_a_game_lost_on_time_stays_lost_after_a_restart() {
     let home = Home::new("on-time");
     let mut app = home.start();
-    app.world_mut().resource_mut::<GameSettings>().time_control = Some(TimeControl::parse("1+0").unwrap());
+    // A minute (the parser reads seconds): a shorter clock could flag the
+    // level while it thinks on a loaded machine (frames run 50 ms of game time).
+    app.world_mut().resource_mut::<GameSettings>().time_control = Some(TimeControl::parse("60+0").unwrap());
     start(&mut app, PlayChoice::default());
     exchange(&mut app);
     let before = rating(&app, BT);
@@ -654,4 +656,22 @@ fn journey_keep_playing_when_asked_about_a_preset_changes_nothing() {
     app.update();
     assert_eq!(session(&app).generation(), generation, "the same game goes on");
     assert_eq!(players(&app), watched, "with its own players (the question held the preset's too)");
+}
+
+#[test]
+fn journey_a_game_lost_on_time_is_written_as_ended_at_once() {
+    let home = Home::new("on-time-at-once");
+    let mut app = home.start();
+    app.world_mut().resource_mut::<GameSettings>().time_control = Some(TimeControl::parse("20+0").unwrap());
+    start(&mut app, PlayChoice { rated: false, ..PlayChoice::default() });
+    exchange(&mut app);
+    let saved_game = |home: &Home| settings_store::read(&home.settings).ok().flatten().and_then(|s| s.game);
+    for _ in 0..frames(2.0) {
+        app.update();
+    }
+    assert!(saved_game(&home).is_some(), "the unfinished game is kept while it is played");
+    assert!(update_until(&mut app, frames(25.0), |app| phase(app) == GamePhase::Over), "the flag falls");
+    // No quit and no second of rest: a crash now must not bring the game back.
+    app.update();
+    assert!(saved_game(&home).is_none(), "the ended game is no longer kept to resume");
 }

@@ -201,6 +201,20 @@ impl WaitingGame<'_> {
 }
 
 impl Remembered<'_> {
+    /// Whether anything remembered changed this frame (the turn's running
+    /// time aside: it is written in steps).
+    fn changed(&self) -> bool {
+        let game = &self.game;
+        let game_changed = game.session.is_changed()
+            || game.visit.is_changed()
+            || game.rated.is_changed()
+            || game.keeping.is_changed();
+        let settings_changed = self.settings.is_changed() || self.players.is_changed() || self.play.is_changed();
+        let looks_changed = self.flip.is_changed() || self.looks.is_changed() || self.sound.is_changed();
+        let rest_changed = self.progress.is_changed() || self.choice.is_changed() || self.library.is_changed();
+        game_changed || settings_changed || looks_changed || rest_changed
+    }
+
     /// The settings in force now (`exact`: the turn's time to the millisecond).
     fn current(&self, exact: bool) -> StoredSettings {
         let (settings, players, play) = (&self.settings, &self.players, &self.play);
@@ -321,9 +335,13 @@ fn note_saved(remembered: Remembered, mut saved: ResMut<SavedState>) {
     saved.stored = Some(remembered.current(false));
 }
 
+/// Compares at most once a second, and at once in a frame where something
+/// remembered changed: a resting window may run no other frame for a long
+/// time (a game's end, a flag, is often the last frame before a quit or a
+/// crash, and must not wait for one).
 fn save_changes(time: Res<Time<Real>>, path: Res<SettingsPath>, remembered: Remembered, mut saved: ResMut<SavedState>) {
     let now = time.elapsed_secs();
-    if path.0.is_none() || now - saved.checked_at < 1.0 {
+    if path.0.is_none() || (now - saved.checked_at < 1.0 && !remembered.changed()) {
         return;
     }
     saved.checked_at = now;
