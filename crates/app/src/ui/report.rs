@@ -73,7 +73,9 @@ pub(crate) fn section(ui: &mut Ui, state: &mut ReportState, session: &GameSessio
 
 /// Each side's accuracy and counts, then the marked moves.
 fn summary(ui: &mut Ui, report: &GameReport, goto: &mut Option<GameRequest>) {
-    egui::Grid::new("report_sides").num_columns(5).spacing([12.0, 2.0]).show(ui, |ui| {
+    // Narrow columns (egui's default minimum is 40 px a column): at 800x600
+    // the 240-pixel panel cut the "??" column off.
+    egui::Grid::new("report_sides").num_columns(5).min_col_width(18.0).spacing([10.0, 2.0]).show(ui, |ui| {
         ui.label("");
         ui.label(RichText::new("accuracy").weak());
         for mark in Mark::ALL {

@@ -209,8 +209,10 @@ fn handicaps_editor(ui: &mut Ui, side: Side, config: &mut AiConfig) {
     ui.push_id((side.name(), "handicaps"), |ui| {
         let mut blunder = config.blunder();
         if blunder > 0.0 {
-            let slider = egui::Slider::new(&mut blunder, limits::BLUNDER).text("blunders (share of moves)");
-            if ui.add(slider).on_hover_text("How often this player plays a weaker move on purpose").changed() {
+            // "blunders (share of moves)" ran past the left panel's edge at every window size.
+            let slider = egui::Slider::new(&mut blunder, limits::BLUNDER).text("blunders");
+            let hover = "The share of moves in which this player plays a weaker move on purpose";
+            if ui.add(slider).on_hover_text(hover).changed() {
                 // In the slider's range, which is the config's: always accepted.
                 let _ = config.set_blunder(blunder);
             }
