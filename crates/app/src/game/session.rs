@@ -130,13 +130,9 @@ pub(crate) enum Shown {
 }
 
 impl GameSession {
-    /// A new game of `variant` on `size`; the size must be valid for the variant
-    /// (falls back to the default size otherwise).
-    pub(crate) fn new(variant: Variant, size: BoardSize, generation: u64) -> GameSession {
-        let position = Position::start(variant, size)
-            .or_else(|_| Position::start(variant, variant.default_size()))
-            .expect("every variant's default size is supported");
-        let record = GameRecord::new(&position, Player::Human, Player::Human, 0);
+    /// Game `generation` at `position` with its `record`: live, no review,
+    /// no side line, nothing to redo (every constructor starts here).
+    fn at(position: Position, record: GameRecord, generation: u64) -> GameSession {
         GameSession {
             position,
             record,
@@ -149,19 +145,20 @@ impl GameSession {
         }
     }
 
+    /// A new game of `variant` on `size`; the size must be valid for the variant
+    /// (falls back to the default size otherwise).
+    pub(crate) fn new(variant: Variant, size: BoardSize, generation: u64) -> GameSession {
+        let position = Position::start(variant, size)
+            .or_else(|_| Position::start(variant, variant.default_size()))
+            .expect("every variant's default size is supported");
+        let record = GameRecord::new(&position, Player::Human, Player::Human, 0);
+        GameSession::at(position, record, generation)
+    }
+
     /// The game a checked record describes (see [`GameRecord::rebuilt`]).
     pub(crate) fn from_record(record: &GameRecord, generation: u64) -> Result<GameSession, RecordError> {
         let (record, position) = record.rebuilt()?;
-        Ok(GameSession {
-            position,
-            record,
-            generation,
-            redo: Vec::new(),
-            review: None,
-            line: None,
-            replay: None,
-            carried_turn: None,
-        })
+        Ok(GameSession::at(position, record, generation))
     }
 
     /// A new game under Lines of Action's rule for a move joining both
@@ -190,16 +187,7 @@ impl GameSession {
             record.push(&before, mv, None);
         }
         record.finish(&replay);
-        GameSession {
-            position: replay,
-            record,
-            generation,
-            redo: Vec::new(),
-            review: None,
-            line: None,
-            replay: None,
-            carried_turn: None,
-        }
+        GameSession::at(replay, record, generation)
     }
 
     /// The side that made (or makes) the game's first move: White in
@@ -212,16 +200,7 @@ impl GameSession {
     /// A game that replays `source` from `start`.
     pub(crate) fn watching(source: ReplaySource, start: Position, generation: u64) -> GameSession {
         let record = GameRecord::new(&start, source.white.clone(), source.black.clone(), 0);
-        GameSession {
-            position: start,
-            record,
-            generation,
-            redo: Vec::new(),
-            review: None,
-            line: None,
-            replay: Some(source),
-            carried_turn: None,
-        }
+        GameSession { replay: Some(source), ..GameSession::at(start, record, generation) }
     }
 
     pub fn position(&self) -> &Position {

@@ -482,10 +482,15 @@ impl Owner<'_> {
             self.open(opened);
             return;
         }
+        self.begin_study();
+        self.open(opened);
+    }
+
+    /// The person's game waits; what comes on the board is studied.
+    fn begin_study(&mut self) {
         self.set_aside();
         self.visit.scripted.clear();
         self.visit.study = true;
-        self.open(opened);
     }
 
     /// A new game of `players` on the settings' board: studied beside a
@@ -495,9 +500,7 @@ impl Owner<'_> {
             .with_both_connected(self.settings.both_connected);
         let opened = OpenedGame { session, players: players.clone(), message: String::new() };
         if self.person_game_in_progress() {
-            self.set_aside();
-            self.visit.scripted.clear();
-            self.visit.study = true;
+            self.begin_study();
         } else {
             self.replace.pending = None;
             self.end_visit();
