@@ -12,7 +12,9 @@ use breakline::app::platform::launch::LaunchOptions;
 use breakline::engine::rules::clock::TimeControl;
 use breakline::engine::{Outcome, Side, Variant, WinReason};
 
-use crate::{STEP, ai, game_app, options, phase, session, turn, update_until};
+use breakline::app::game::screen::Screen;
+
+use crate::{STEP, ai, game_app, go, options, phase, session, turn, update_until};
 
 fn clocked(white: PlayerSetup, black: PlayerSetup, control: &str) -> App {
     let time_control = Some(TimeControl::parse(control).unwrap());
@@ -99,4 +101,33 @@ fn an_ai_on_the_clock_plays_by_it_and_never_flags() {
     let left = record.moves[0].clock_ms.expect("the AI's move keeps its clock");
     assert!(left > 0 && left <= 1000, "{left}");
     assert_eq!(record.time_control, TimeControl::parse("1+0").ok());
+}
+
+#[test]
+fn a_persons_clock_waits_while_their_game_is_shown_in_watch_and_lab_or_analyse() {
+    let mut app = clocked(PlayerSetup::Human, ai("beginner", Variant::Breakthrough), "1+0");
+    assert!(update_until(&mut app, 10, |app| turn(app) == Some(TurnPhase::HumanTurn)));
+    // Two seconds on other screens, twice the person's whole time.
+    for screen in [Screen::Watch, Screen::Analyse] {
+        go(&mut app, screen);
+        for _ in 0..20 {
+            app.update();
+        }
+        assert_eq!(phase(&app), GamePhase::Playing, "no flag falls on {screen:?}");
+    }
+    go(&mut app, Screen::Play);
+    assert!(update_until(&mut app, 40, |app| phase(app) == GamePhase::Over), "the clock runs on Play");
+    let lost = Outcome::Win { winner: Side::Black, reason: WinReason::Time };
+    assert_eq!(session(&app).outcome(), lost);
+}
+
+#[test]
+fn a_watched_games_clock_runs_in_watch_and_lab() {
+    let beginner = || ai("beginner", Variant::Breakthrough);
+    let mut app = clocked(beginner(), beginner(), "0.5+0");
+    assert_eq!(crate::screen(&app), Screen::Watch);
+    let ended = update_until(&mut app, 400, |app| {
+        session(app).clock().is_some_and(|c| c.remaining(Side::White) < Duration::from_millis(500))
+    });
+    assert!(ended, "White's clock runs while the AIs play");
 }

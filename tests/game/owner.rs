@@ -193,6 +193,32 @@ fn replacing_a_game_in_progress_waits_for_a_yes() {
     assert!(app.world().resource::<ReplaceGame>().pending.is_none());
 }
 
+/// An AI game under the question "replace it?" holds still: no search
+/// runs and no move is played until the answer, and "keep" lets it go on.
+#[test]
+fn a_game_waits_while_the_person_is_asked_whether_to_replace_it() {
+    let v = Variant::Breakthrough;
+    let mut app = game_app(options(v, ai("beginner", v), ai("beginner", v)));
+    app.world_mut().resource_mut::<PlaySettings>().ai_delay_secs = 0.0;
+    app.world_mut().resource_mut::<PlaySettings>().confirm_replace = true;
+    assert!(update_until(&mut app, 200, |app| session(app).plies() >= 2), "the AIs play");
+    app.world_mut().write_message(GameRequest::NewGame { rematch: false });
+    app.update();
+    assert!(app.world().resource::<ReplaceGame>().pending.is_some(), "asked");
+    // A search already running may still land in the next frames.
+    for _ in 0..5 {
+        app.update();
+    }
+    let plies = session(&app).plies();
+    for _ in 0..60 {
+        app.update();
+    }
+    assert_eq!(session(&app).plies(), plies, "no move under the question");
+    assert_ne!(turn(&app), Some(TurnPhase::AiThinking), "and no search");
+    app.world_mut().write_message(GameRequest::CancelReplace);
+    assert!(update_until(&mut app, 200, |app| session(app).plies() > plies), "kept, the game goes on");
+}
+
 /// The halo follows the shown position: a finished game reviewed at move 5
 /// lights nothing; back at its end, the winner's pieces light again.
 #[test]

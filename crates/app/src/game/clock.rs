@@ -15,8 +15,8 @@ use crate::engine::rules::clock::{Clock, next_change};
 use crate::game::control::AiControl;
 use crate::game::phase::{GameSystems, TurnPhase};
 use crate::game::players::Players;
-use crate::game::request::GameRequest;
-use crate::game::screen::Mode;
+use crate::game::request::{GameRequest, ReplaceGame};
+use crate::game::screen::Screen;
 use crate::game::session::GameSession;
 use crate::game::sound_cue::{SoundCue, crossed_low};
 
@@ -60,12 +60,13 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 /// Whether the side to move's clock runs now: while it is to move (a
-/// person's turn, an AI's search), not while the last move slides or a
-/// watched game waits out its delay between moves.
-fn clock_runs(session: &GameSession, turn: Option<TurnPhase>, mode: Mode, control: &AiControl) -> bool {
+/// person's turn, an AI's search) on the screen where the game is played,
+/// not while the last move slides or a watched game waits out its delay
+/// between moves.
+fn clock_runs(session: &GameSession, turn: Option<TurnPhase>, here: bool, control: &AiControl) -> bool {
     session.record().time_control.is_some()
         && matches!(turn, Some(TurnPhase::HumanTurn | TurnPhase::AiThinking))
-        && mode == Mode::Board
+        && here
         && !session.reviewing()
         && !control.paused()
         && session.replay().is_none()
@@ -74,11 +75,23 @@ fn clock_runs(session: &GameSession, turn: Option<TurnPhase>, mode: Mode, contro
 
 /// Counts the real time of each frame the clock runs through, and reports
 /// the flag once the side to move has used its time.
+/// Whether the game's clock may run on this screen: a game is played on
+/// Play, and watched on Watch & Lab when no person plays it. A person's game
+/// shown in Watch & Lab waits with its clock stopped, as on a menu, and
+/// Analyse studies any game with its clock stopped.
+fn clock_screen(screen: Screen, players: &Players) -> bool {
+    match screen {
+        Screen::Play => true,
+        Screen::Watch => players.both_ai(),
+        _ => false,
+    }
+}
+
 fn run_turn_timer(
     (time, source): (Res<Time<Real>>, Res<TimeSource>),
     session: Res<GameSession>,
-    (turn, mode): (Option<Res<State<TurnPhase>>>, Res<State<Mode>>),
-    (control, players): (Res<AiControl>, Res<Players>),
+    (turn, screen): (Option<Res<State<TurnPhase>>>, Res<State<Screen>>),
+    (control, players, replace): (Res<AiControl>, Res<Players>, Res<ReplaceGame>),
     mut timer: ResMut<TurnTimer>,
     (mut requests, mut sounds): (MessageWriter<GameRequest>, MessageWriter<SoundCue>),
 ) {
@@ -91,7 +104,9 @@ fn run_turn_timer(
         TimeSource::Wall => Instant::now(),
         TimeSource::Frames => time.last_update().unwrap_or_else(|| time.startup()),
     };
-    let runs = clock_runs(&session, turn.map(|t| *t.get()), *mode.get(), &control);
+    // The game holds still while the person is asked whether to replace it.
+    let here = clock_screen(*screen.get(), &players) && replace.pending.is_none();
+    let runs = clock_runs(&session, turn.map(|t| *t.get()), here, &control);
     let spent_before = timer.spent;
     if runs && let Some(since) = timer.running_since {
         timer.spent += now.saturating_duration_since(since);

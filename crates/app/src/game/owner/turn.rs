@@ -9,6 +9,7 @@ use bevy::prelude::*;
 use crate::game::control::AiControl;
 use crate::game::phase::{GamePhase, GameSystems, TurnPhase, WaitEnded};
 use crate::game::players::{PlayerSetup, Players};
+use crate::game::request::ReplaceGame;
 use crate::game::screen::Mode;
 use crate::game::session::GameSession;
 use crate::game::settings::PlaySettings;
@@ -29,14 +30,32 @@ pub(crate) fn plugin(app: &mut App) {
             Update,
             (
                 finish_setup.run_if(in_state(GamePhase::Setup)),
-                // While reviewing an earlier position nobody moves.
+                // While reviewing an earlier position, or asked whether to
+                // replace the game, nobody moves.
                 decide_turn
                     .in_set(GameSystems::Turn)
                     .run_if(in_state(TurnPhase::Deciding))
-                    .run_if(crate::game::review::following_game),
+                    .run_if(crate::game::review::following_game)
+                    .run_if(no_question_open),
+                hold_for_the_answer.in_set(GameSystems::Turn).run_if(not(no_question_open)),
                 end_wait.in_set(GameSystems::Turn).run_if(on_message::<WaitEnded>),
             ),
         );
+}
+
+/// Whether no question to replace the game is waiting for its answer: the
+/// game under the question holds still until the person answers.
+fn no_question_open(replace: Res<ReplaceGame>) -> bool {
+    replace.pending.is_none()
+}
+
+/// An AI search under the question stops; its turn starts over once the
+/// person keeps the game.
+fn hold_for_the_answer(turn: Option<Res<State<TurnPhase>>>, mut next: ResMut<NextState<TurnPhase>>) {
+    let thinking = turn.is_some_and(|t| *t.get() == TurnPhase::AiThinking);
+    if thinking && matches!(*next, NextState::Unchanged) {
+        next.set(TurnPhase::Deciding);
+    }
 }
 
 /// `Setup` lasts one frame: entering it cleared the old game's entities.
