@@ -12,7 +12,9 @@ use breakline::app::game::players::PlayerSetup;
 use breakline::app::game::players::Players;
 use breakline::app::game::request::GameRequest;
 use breakline::app::game::settings::PlaySettings;
-use breakline::app::modes::series::{CancelSeries, Series, SeriesStatus, StartSeries, WatchSeriesGame, series_presets};
+use breakline::app::modes::series::{
+    CancelSeries, Series, SeriesForm, SeriesStatus, StartSeries, WatchSeriesGame, series_presets,
+};
 use breakline::app::platform::launch::LaunchOptions;
 use breakline::app::tasks::ai::AiSearchTask;
 use breakline::engine::lab::runner::{Schedule, Seat, SeriesGame, SeriesSpec};
@@ -288,4 +290,43 @@ fn every_series_preset_is_a_valid_series() {
             assert_eq!(AiConfig::parse(&config.to_string(), preset.variant).as_ref(), Ok(config), "{}", preset.title);
         }
     }
+}
+
+/// The form's players as typed: `uci:` names a program as `breakline match` does.
+fn form_spec(app: &mut App, a: &str, b: &str, games: usize) -> SeriesSpec {
+    let mut form = app.world_mut().resource_mut::<SeriesForm>();
+    form.set_players(a, b);
+    form.set_swap(true);
+    let mut spec = form.spec().expect("the form names a series");
+    spec.games = games;
+    spec
+}
+
+#[test]
+fn a_series_against_another_program_over_uci_is_played_and_refereed() {
+    let mut app = quiet_app();
+    // This build's own `breakline uci`, a real program on the other end of the pipes.
+    let program = format!("uci:{}:arg=uci:movetime=20", env!("CARGO_BIN_EXE_breakline"));
+    let spec = form_spec(&mut app, "alphabeta:offensive1:depth=1", &program, 2);
+    assert!(matches!(spec.b, Seat::Uci(_)), "{:?}", spec.b);
+    start(&mut app, spec, 1);
+    run_to_the_end(&mut app);
+    assert_eq!(series(&app).status, SeriesStatus::Finished);
+    let games = series(&app).games();
+    assert_eq!(games.len(), 2);
+    for game in games {
+        assert_eq!(game.forfeit, None, "game {}: the program played every move legally", game.index);
+        assert!(game.record.result.is_over());
+    }
+}
+
+#[test]
+fn a_series_with_a_program_that_cannot_start_fails_in_one_line_before_its_first_game() {
+    let mut app = quiet_app();
+    let spec = form_spec(&mut app, "alphabeta:offensive1:depth=1", "uci:/no/such/program", 4);
+    start(&mut app, spec, 1);
+    run_to_the_end(&mut app);
+    let SeriesStatus::Failed(why) = &series(&app).status else { panic!("{:?}", series(&app).status) };
+    assert!(why.contains("/no/such/program") && !why.contains('\n'), "{why}");
+    assert!(series(&app).games().is_empty(), "no game was forfeited for it");
 }

@@ -1,11 +1,13 @@
 //! The game's place on the desktop: the resting window and its fit to the screen, the settings file,
 //! the library of finished games, game files and their dialog, where an opened game goes, the clipboard,
+//! engine programs installed here,
 //! screenshots and the launch options.
 
 pub(crate) mod clipboard;
 pub mod file_dialog;
 pub mod file_error;
 pub mod files;
+pub(crate) mod installed_programs;
 pub mod launch;
 pub mod library;
 pub(crate) mod opening;

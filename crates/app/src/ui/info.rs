@@ -181,7 +181,8 @@ pub(crate) fn pacing_section(
             }
         });
         let mut edited = play.clone();
-        ui.add(egui::Slider::new(&mut edited.ai_delay_secs, 0.0..=3.0).text("s between AI moves"));
+        let pause = egui::Slider::new(&mut edited.ai_delay_secs, 0.0..=3.0).text("s pause");
+        ui.add(pause).on_hover_text("The pause between two AI moves, when AI plays AI");
         ui.checkbox(&mut edited.animate, "Animate moves");
         ui.add_enabled(edited.animate, egui::Slider::new(&mut edited.move_secs, 0.05..=1.5).text("s a slide"));
         play.set_if_neq(edited);
@@ -287,6 +288,9 @@ pub(crate) fn moves_section(
                 }
             }
         });
+        if moves.iter().any(|m| m.book) {
+            ui.label(RichText::new("Moves in italics came from the opening book.").weak().small());
+        }
     });
     clicked
 }
@@ -312,13 +316,14 @@ fn move_row(
     for (i, m) in pair.iter().enumerate() {
         let place = LinePath::main(turn * 2 + i + 1);
         let ply = place.ply;
-        // A book move is marked as chess GUIs do; it was not searched.
-        let (notation, mut hover) = if m.book {
-            (format!("{} (book)", m.notation), "Opening book move · review from here".to_string())
+        // A book move (not searched) is set in italics, with the word in
+        // its hover and under the list: "(book)" after two moves ran past
+        // the panel's edge in an 800-pixel window.
+        let (mut text, mut hover) = if m.book {
+            (RichText::new(&m.notation).monospace().italics(), "Opening book move · review from here".to_string())
         } else {
-            (m.notation.clone(), "Review from here".to_string())
+            (RichText::new(&m.notation).monospace(), "Review from here".to_string())
         };
-        let mut text = RichText::new(notation).monospace();
         let review = report.and_then(|r| r.moves.get(ply - 1));
         if let Some((review, mark)) = review.and_then(|r| r.mark.map(|mark| (r, mark))) {
             text = RichText::new(format!("{}{}", m.notation, mark.symbol()))

@@ -54,6 +54,9 @@ pub(crate) fn draw_panel(
             .frame(panel_frame(root.style()))
             .exact_size(left_width)
             .show(&mut root, |ui| {
+                // The sliders narrow with the panel, so that a slider, its
+                // number and its words fit in the narrowest (230 pixels).
+                ui.spacing_mut().slider_width = (ui.available_width() - 150.0).clamp(40.0, 100.0);
                 egui::ScrollArea::vertical()
                     .id_salt("settings_scroll")
                     .auto_shrink([false, false])
@@ -65,7 +68,7 @@ pub(crate) fn draw_panel(
     let series_tab = screen == Screen::Watch && crate::ui::series::is_open(ctx);
     // The Series tab needs room for its tables; it takes it from the board.
     let right_width =
-        if series_tab { right_width.max((ctx.viewport_rect().width() * 0.36).min(470.0)) } else { right_width };
+        if series_tab { right_width.max((ctx.viewport_rect().width() * 0.4).min(470.0)) } else { right_width };
     let game_shown = layout.game_open;
     let right = if !layout.game_open {
         collapsed_strip(&mut root, "breakline_game_strip", false, &mut layout.game_open)

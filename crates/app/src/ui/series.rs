@@ -9,7 +9,8 @@ use bevy_egui::egui::{self, RichText, Ui};
 use egui_plot::{FilledArea, HLine, Legend, Line, LineStyle, Plot, PlotPoints};
 
 use crate::engine::ai::search::{Limit, limits};
-use crate::engine::{AiConfig, Algorithm, BoardSize, Strategy, Variant};
+use crate::engine::lab::runner::Seat;
+use crate::engine::{Algorithm, BoardSize, Strategy, Variant};
 use crate::game::control::AiControl;
 use crate::game::request::GameRequest;
 use crate::game::session::GameSession;
@@ -17,6 +18,7 @@ use crate::modes::series::form::SeriesForm;
 use crate::modes::series::replay::WatchSeriesGame;
 use crate::modes::series::runner::{CancelSeries, Series, SeriesStatus, StartSeries};
 use crate::modes::series::series_presets;
+use crate::platform::installed_programs;
 use crate::theme::palette;
 
 /// Whether the window is open, and the left panel's button label; both live
@@ -83,13 +85,18 @@ pub(crate) fn contents(
     }
 }
 
+/// Below this width (logical pixels) the Series tab's forms and tables
+/// take a narrow shape (the right panel of an 800-pixel window).
+const NARROW: f32 = 400.0;
+
 fn setup_section(ui: &mut Ui, state: &mut WindowState) {
     let running = state.series.is_running();
     egui::CollapsingHeader::new("Setup").id_salt("series_setup").default_open(true).show(ui, |ui| {
         ui.add_enabled_ui(!running, |ui| {
-            egui::ComboBox::from_id_salt("series_presets").selected_text("Reproduction presets…").width(330.0).show_ui(
-                ui,
-                |ui| {
+            egui::ComboBox::from_id_salt("series_presets")
+                .selected_text("Reproduction presets…")
+                .width(ui.available_width().min(330.0))
+                .show_ui(ui, |ui| {
                     for preset in series_presets() {
                         let course = if preset.course.is_empty() {
                             String::new()
@@ -101,25 +108,29 @@ fn setup_section(ui: &mut Ui, state: &mut WindowState) {
                             preset.fill(&mut state.form);
                         }
                     }
-                },
-            );
+                });
             board_editor(ui, &mut state.form);
             let variant = state.form.variant;
             player_editor(ui, "A", &mut state.form.a_text, variant);
             player_editor(ui, "B", &mut state.form.b_text, variant);
-            let form = &mut state.form;
-            egui::Grid::new("series_numbers").num_columns(4).spacing([12.0, 4.0]).show(ui, |ui| {
-                ui.label("Games");
-                ui.add(egui::DragValue::new(&mut form.games).range(1..=10_000));
-                ui.label("Seed");
-                ui.add(egui::DragValue::new(&mut form.seed));
-                ui.end_row();
-                ui.label("Random opening plies");
-                ui.add(egui::DragValue::new(&mut form.random_plies).range(0..=20));
-                ui.label("Threads");
+            let form = &mut *state.form;
+            // Two pairs a row where they fit; one under the other in a narrow panel.
+            let pairs_a_row = if ui.available_width() < NARROW { 1 } else { 2 };
+            egui::Grid::new("series_numbers").num_columns(2 * pairs_a_row).spacing([12.0, 4.0]).show(ui, |ui| {
                 let most = std::thread::available_parallelism().map_or(1, |n| n.get()).max(form.threads);
-                ui.add(egui::DragValue::new(&mut form.threads).range(1..=most));
-                ui.end_row();
+                let fields: [(&str, egui::DragValue); 4] = [
+                    ("Games", egui::DragValue::new(&mut form.games).range(1..=10_000)),
+                    ("Seed", egui::DragValue::new(&mut form.seed)),
+                    ("Random opening plies", egui::DragValue::new(&mut form.random_plies).range(0..=20)),
+                    ("Threads", egui::DragValue::new(&mut form.threads).range(1..=most)),
+                ];
+                for (i, (label, field)) in fields.into_iter().enumerate() {
+                    ui.label(label);
+                    ui.add(field);
+                    if (i + 1) % pairs_a_row == 0 {
+                        ui.end_row();
+                    }
+                }
             });
             ui.checkbox(&mut form.swap, "Swap colours every second game")
                 .on_hover_text("A plays Black in games 2, 4, …");
@@ -176,22 +187,41 @@ fn board_editor(ui: &mut Ui, form: &mut SeriesForm) {
     }
 }
 
-/// A player's config text, checked as it is typed, with quick pickers that
-/// rewrite the text once it parses.
+/// A player's text, checked as it is typed: this build's AI (with quick
+/// pickers that rewrite the text once it parses) or another program
+/// (`uci:PATH`, `ugi:PATH`, `engine:PATH`, as `breakline match` takes them).
 fn player_editor(ui: &mut Ui, name: &str, text: &mut String, variant: Variant) {
     ui.horizontal(|ui| {
         ui.label(RichText::new(format!("Player {name}")).strong());
-        ui.add(egui::TextEdit::singleline(text).desired_width(290.0).font(egui::TextStyle::Monospace));
+        let width = ui.available_width().min(290.0);
+        let hover = "This build's AI (a config such as alphabeta:expert:depth=3), or another program: uci:PATH, ugi:PATH or engine:PATH, with :movetime=MS and :NAME=VALUE options";
+        ui.add(egui::TextEdit::singleline(text).desired_width(width).font(egui::TextStyle::Monospace))
+            .on_hover_text(hover);
     });
-    let config = match AiConfig::parse(text, variant) {
-        Ok(config) => config,
+    if let Some(program) = installed_programs::fairy_stockfish()
+        && variant == Variant::Breakthrough
+        && !text.starts_with("uci:")
+    {
+        let hover = format!("Player {name} is Fairy-Stockfish ({}), 200 ms a move", program.display());
+        if ui.small_button("Fairy-Stockfish").on_hover_text(hover).clicked() {
+            *text = format!("uci:{}:movetime=200", program.display());
+        }
+    }
+    let config = match Seat::parse(text, variant) {
+        Ok(Seat::Ai(config)) => config,
+        Ok(program) => {
+            let words =
+                format!("Another program, started for each game; its moves are checked by the rules ({program}).");
+            ui.label(RichText::new(words).weak().small());
+            return;
+        }
         Err(error) => {
             ui.label(RichText::new(error.to_string()).color(palette::ERROR.color32()).small());
             return;
         }
     };
     let mut edited = config.clone();
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         egui::ComboBox::from_id_salt((name, "series_algorithm")).selected_text(edited.algorithm().title()).show_ui(
             ui,
             |ui| {
@@ -336,16 +366,23 @@ fn games_section(ui: &mut Ui, state: &mut WindowState, control: &AiControl, requ
                 .id_salt("series_game_list")
                 .max_height((ui.available_height() * 0.5).max(180.0))
                 .show(ui, |ui| {
-                    egui::Grid::new("series_game_grid").striped(true).num_columns(5).spacing([16.0, 2.0]).show(
+                    // A narrow panel leaves out "A plays": the winner's column names the colour.
+                    let narrow = ui.available_width() < NARROW;
+                    let columns = if narrow { 4 } else { 5 };
+                    egui::Grid::new("series_game_grid").striped(true).num_columns(columns).spacing([12.0, 2.0]).show(
                         ui,
                         |ui| {
                             for heading in ["Game", "A plays", "Winner", "Plies", ""] {
-                                ui.label(RichText::new(heading).strong());
+                                if !(narrow && heading == "A plays") {
+                                    ui.label(RichText::new(heading).strong());
+                                }
                             }
                             ui.end_row();
                             for game in state.series.games() {
                                 ui.label(format!("{}", game.index + 1));
-                                ui.label(game.color_of_a().title());
+                                if !narrow {
+                                    ui.label(game.color_of_a().title());
+                                }
                                 let winner = match game.record.result.winner() {
                                     Some(side) if side == game.color_of_a() => {
                                         format!("A ({})", side.title())

@@ -50,7 +50,7 @@ pub(crate) fn game_section(
         setup.settings.set_if_neq(edited);
 
         let current = (game.session.variant(), game.session.size());
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             if ui.button("New game").on_hover_text("Start a game with the settings above").clicked() {
                 requests.write(GameRequest::NewGame { rematch: false });
             }
@@ -165,9 +165,20 @@ fn player_editor(
     let PlayerSetup::Ai(config) = player else {
         return;
     };
+    // Nothing here may be wider than the panel: a wider row widens the
+    // group, and every line in it is then cut at the panel's edge.
+    let width = ui.available_width();
+    ui.spacing_mut().slider_width = (width - 140.0).clamp(50.0, 100.0);
     let table = LevelTable::shipped();
     let current = Level::of(config).map_or_else(|| "Custom".to_string(), |level| table.label(chosen, level));
-    egui::ComboBox::from_id_salt((side.name(), "level")).selected_text(current).width(230.0).show_ui(ui, |ui| {
+    // A combo box's width is its text's; the arrow comes on top of it.
+    let combo_width = |most: f32| (width - 24.0).min(most);
+    // Its words are cut (the whole label is in the list) rather than pushing the panel wider.
+    let combo = egui::ComboBox::from_id_salt((side.name(), "level"))
+        .selected_text(current)
+        .width(combo_width(230.0))
+        .truncate();
+    combo.show_ui(ui, |ui| {
         for level in Level::ALL {
             if ui.selectable_label(Level::of(config) == Some(level), table.label(chosen, level)).clicked() {
                 *config = level.config();
@@ -176,7 +187,7 @@ fn player_editor(
     });
     egui::ComboBox::from_id_salt((side.name(), "algorithm"))
         .selected_text(config.algorithm().title())
-        .width(170.0)
+        .width(combo_width(170.0))
         .show_ui(ui, |ui| {
             for algorithm in Algorithm::ALL {
                 if ui.selectable_label(config.algorithm() == algorithm, algorithm.title()).clicked()
@@ -187,19 +198,19 @@ fn player_editor(
             }
         });
     let mut strategy = config.strategy();
-    egui::ComboBox::from_id_salt((side.name(), "strategy")).selected_text(strategy.id()).width(170.0).show_ui(
-        ui,
-        |ui| {
+    egui::ComboBox::from_id_salt((side.name(), "strategy"))
+        .selected_text(strategy.id())
+        .width(combo_width(170.0))
+        .show_ui(ui, |ui| {
             for choice in Strategy::for_variant(variant) {
                 ui.selectable_value(&mut strategy, choice, choice.id()).on_hover_text(choice.description(variant));
             }
-        },
-    );
+        });
     config.set_strategy(strategy);
     ui.label(RichText::new(strategy.description(variant)).weak());
     limits_editor(ui, side, config);
     handicaps_editor(ui, side, config);
-    ui.label(RichText::new(config.to_string()).monospace().weak());
+    ui.add(egui::Label::new(RichText::new(config.to_string()).monospace().weak()).wrap());
 }
 
 /// The weak levels' handicaps (blunders, the tie-break noise), shown while

@@ -6,8 +6,8 @@
 use bevy::prelude::*;
 use thiserror::Error;
 
-use crate::engine::ai::search::{ConfigError, Level};
-use crate::engine::lab::runner::{Schedule, Seat, SeriesSpec};
+use crate::engine::ai::search::Level;
+use crate::engine::lab::runner::{Schedule, Seat, SeatError, SeriesSpec};
 use crate::engine::{AiConfig, BoardSize, SizeError, Variant};
 use crate::game::players::{PlayerSetup, Players};
 use crate::game::session::GameSession;
@@ -61,9 +61,9 @@ pub enum FormError {
     #[error(transparent)]
     Size(#[from] SizeError),
     #[error("Player A: {0}")]
-    PlayerA(ConfigError),
+    PlayerA(SeatError),
     #[error("Player B: {0}")]
-    PlayerB(ConfigError),
+    PlayerB(SeatError),
 }
 
 impl SeriesForm {
@@ -124,8 +124,9 @@ impl SeriesForm {
     /// The series the form names.
     pub fn spec(&self) -> Result<SeriesSpec, FormError> {
         self.variant.check_size(self.size)?;
-        let a = AiConfig::parse(&self.a_text, self.variant).map_err(FormError::PlayerA)?;
-        let b = AiConfig::parse(&self.b_text, self.variant).map_err(FormError::PlayerB)?;
+        // Either player may be another program (`uci:PATH`, `ugi:PATH`, `engine:PATH`).
+        let a = Seat::parse(&self.a_text, self.variant).map_err(FormError::PlayerA)?;
+        let b = Seat::parse(&self.b_text, self.variant).map_err(FormError::PlayerB)?;
         let schedule = Schedule {
             variant: self.variant,
             size: self.size,
@@ -138,7 +139,7 @@ impl SeriesForm {
             // The Series tab plays by the usual rule (the setup's rule is for people's games).
             both_connected: Default::default(),
         };
-        Ok(SeriesSpec { schedule, a: Seat::Ai(a), b: Seat::Ai(b), games: self.games.max(1) })
+        Ok(SeriesSpec { schedule, a, b, games: self.games.max(1) })
     }
 }
 

@@ -11,7 +11,6 @@ use bevy::prelude::*;
 
 use crate::game::wake::{PROGRESS_INTERVAL, Waker};
 
-use crate::engine::ai::search::SearchError;
 use crate::engine::lab::rating::elo_from_score;
 use crate::engine::lab::runner::{SeriesGame, SeriesSpec};
 use crate::engine::lab::series::SeriesSummary;
@@ -48,7 +47,8 @@ pub enum SeriesStatus {
 /// Dropping it (cancel, a new series, the app closing) sets the job's stop
 /// flag, which every search of the series polls.
 struct SeriesRun {
-    job: BackgroundJob<Result<(), SearchError>>,
+    /// The run's end: Ok, or why it failed (a program that cannot play, a search's error).
+    job: BackgroundJob<Result<(), String>>,
     // Only the collecting system reads it, through `&mut`, so the lock is free.
     games: Mutex<Receiver<Box<SeriesGame>>>,
 }
@@ -183,12 +183,14 @@ fn start_series(mut requests: MessageReader<StartSeries>, mut series: ResMut<Ser
     // compute pool must stay free for the AI of the game on the board.
     let (spec, threads, progress) = (request.spec, series.threads, waker.throttled(PROGRESS_INTERVAL));
     let job = BackgroundJob::spawn("breakline series", waker.clone(), move |stop| {
+        // A program that cannot play at all fails the series before its first game.
+        spec.check().map_err(|error| error.to_string())?;
         let result = spec.run(threads, &stop, |game| {
             // The receiver is gone once the run is dropped; nobody needs the game then.
             let _ = sender.send(Box::new(game.clone()));
             progress.wake();
         });
-        result.map(|_| ())
+        result.map(|_| ()).map_err(|error| error.to_string())
     });
     series.status = SeriesStatus::Running;
     series.started = Some(Instant::now());
@@ -212,7 +214,7 @@ fn collect_games(mut series: ResMut<Series>, mut finished: MessageWriter<SeriesG
     // The result first: once it is in, every game sent before it is too.
     let ended = run.job.poll().map(|result| match result {
         Ok(Ok(())) => SeriesStatus::Finished,
-        Ok(Err(error)) => SeriesStatus::Failed(error.to_string()),
+        Ok(Err(error)) => SeriesStatus::Failed(error),
         Err(error) => SeriesStatus::Failed(error.to_string()),
     });
     let Ok(receiver) = run.games.get_mut() else {
