@@ -87,3 +87,33 @@ fn a_game_of_planned_moves_never_runs_out() {
         assert!(plan(view).hard < view.left);
     }
 }
+
+/// A program's forfeit (the game's player editor, a match) is a result off
+/// the board like a flag: it stands through a finish, JSON and a rebuild of
+/// the record, and undo takes it back; the program's seat travels in text.
+#[test]
+fn a_programs_forfeit_stands_through_json_and_a_rebuild_and_its_seat_through_text() {
+    let (mut record, pos) = clocked_game();
+    let seat = "uci:/usr/games/fairy-stockfish:movetime=1000";
+    record.black = Player::Program(seat.to_string());
+    record.forfeit(Side::Black);
+    let won = Outcome::Win { winner: Side::White, reason: WinReason::Forfeit };
+    assert_eq!((record.result, record.lost_off_board()), (won, Some(Side::Black)));
+    record.finish(&pos);
+    assert_eq!(record.result, won, "the board shows nothing: the forfeit stands");
+    let json = serde_json::to_string(&record).unwrap();
+    assert_eq!(GameRecord::from_json(&json).unwrap().0.result, won);
+    assert_eq!(record.rebuilt().unwrap().0.result, won, "a rebuilt record keeps it");
+
+    let text = game_text::write(&record, &Headers::default()).unwrap();
+    assert!(
+        text.contains(&format!("[BlackProgram \"{seat}\"]")) && text.contains("[Black \"fairy-stockfish\"]"),
+        "{text}"
+    );
+    let (read, _, headers) = game_text::read(&text).unwrap();
+    assert_eq!(read.black, record.black);
+    assert_eq!(headers.black, None, "a program is named by its seat, not as a person");
+
+    record.pop();
+    assert_eq!(record.result, Outcome::Ongoing, "undo takes a forfeit back");
+}

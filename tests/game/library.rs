@@ -383,3 +383,32 @@ fn the_frame_loop_never_waits_for_a_library_a_thread_holds() {
     assert!(app.world().resource::<Notice>().text.as_deref().unwrap_or("").contains("Deleted 1 game"));
     remove(&path);
 }
+
+/// A site's game (Little Golem's tags and moves) keeps its players' names in
+/// the library, on the board's header and on Home's Resume, where the record
+/// alone would say "Human vs Human".
+#[test]
+fn a_sites_game_opened_from_the_library_is_headed_by_its_players_names() {
+    let path = scratch("site-names");
+    let mut app = library_app(options(Variant::Breakthrough, PlayerSetup::Human, PlayerSetup::Human), &path);
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Library);
+    app.update();
+    let import = path.with_extension("import.txt");
+    let text = "[Event \"bt.ch.1\"]\n[Site \"www.littlegolem.net\"]\n[White \"Ann\"]\n[Black \"Bob\"]\n[Result \"*\"]\n\n1. e2-e3 d7-d6 2. e3-e4 *\n";
+    std::fs::write(&import, text).expect("writes");
+    file_request(&mut app, FileAction::ImportLibrary, &import);
+    let listed = app.world().resource::<LibraryView>().games.clone();
+    assert_eq!(listed.len(), 1, "{:?}", app.world().resource::<LibraryTransfer>().refused);
+    app.world_mut().write_message(LibraryRequest::Open(listed[0].id));
+    assert!(update_until(&mut app, 50, |app| session(app).plies() == 3));
+    let names = session(&app).names().cloned();
+    assert_eq!(names, Some(["Ann".to_string(), "Bob".to_string()]));
+    let players = app.world().resource::<breakline::app::game::players::Players>().clone();
+    assert_eq!(session(&app).matchup(&players), "Ann vs Bob");
+    // A new game is nobody's site game.
+    app.world_mut().write_message(GameRequest::NewGame { rematch: false });
+    assert!(update_until(&mut app, 20, |app| session(app).plies() == 0));
+    assert_eq!(session(&app).names(), None);
+    remove(&path);
+    let _ = std::fs::remove_file(import);
+}

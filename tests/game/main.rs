@@ -21,6 +21,7 @@ mod library;
 mod nets;
 mod overlay;
 mod owner;
+mod programs;
 mod proof;
 mod puzzles;
 mod rated;

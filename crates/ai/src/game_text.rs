@@ -118,9 +118,11 @@ pub fn write(record: &GameRecord, headers: &Headers) -> Result<String, GameTextE
     tag("Size", &end.size().to_string());
     tag("White", headers.white.as_deref().unwrap_or(&record.white.display_name()));
     tag("Black", headers.black.as_deref().unwrap_or(&record.black.display_name()));
-    for (name, player) in [("WhiteConfig", &record.white), ("BlackConfig", &record.black)] {
-        if let Player::Ai(config) = player {
-            tag(name, &config.to_string());
+    for (side, player) in [("White", &record.white), ("Black", &record.black)] {
+        match player {
+            Player::Ai(config) => tag(&format!("{side}Config"), &config.to_string()),
+            Player::Program(seat) => tag(&format!("{side}Program"), seat),
+            Player::Human => {}
         }
     }
     if let Some(date) = &headers.date {
@@ -249,14 +251,16 @@ fn own(text: &str) -> Result<(GameRecord, Position, Headers), GameTextError> {
     if let Some(rule) = find("BothConnected") {
         position.set_both_connected(rule.parse()?);
     }
-    // A side without a config tag is a person; a config that does not parse is refused.
-    let player = |tag: &'static str| match find(tag) {
-        None => Ok(Player::Human),
-        Some(text) => {
+    // A side without a config or program tag is a person; a config that does not parse is refused.
+    let player = |tag: &'static str, program: &str| match (find(tag), find(program)) {
+        (Some(text), _) => {
             AiConfig::parse(text, variant).map(Player::Ai).map_err(|source| GameTextError::Config { tag, source })
         }
+        (None, Some(seat)) => Ok(Player::Program(seat.to_string())),
+        (None, None) => Ok(Player::Human),
     };
-    let mut record = GameRecord::new(&position, player("WhiteConfig")?, player("BlackConfig")?, 0);
+    let white = player("WhiteConfig", "WhiteProgram")?;
+    let mut record = GameRecord::new(&position, white, player("BlackConfig", "BlackProgram")?, 0);
     let (main, result) = read_lines(&body).map_err(|error| match error {
         LineTextError::Result(token) => GameTextError::Result(token),
         other => GameTextError::Lines(other),
@@ -283,7 +287,7 @@ fn own(text: &str) -> Result<(GameRecord, Position, Headers), GameTextError> {
     // A side an AI played is named by its config, not by its tag.
     let name = |tag: &str, player: &Player| match player {
         Player::Human => person_name(find(tag)),
-        Player::Ai(_) => None,
+        Player::Ai(_) | Player::Program(_) => None,
     };
     let headers = Headers {
         date: find("Date").map(str::to_string),

@@ -1,6 +1,6 @@
-//! Who plays a side, as records and the front-ends name it: a person or this
-//! build's AI with its configuration. A game record is the rules' record with
-//! these players.
+//! Who plays a side, as records and the front-ends name it: a person, this
+//! build's AI with its configuration, or another program. A game record is
+//! the rules' record with these players.
 
 use serde::{Deserialize, Serialize};
 
@@ -15,6 +15,25 @@ pub enum Player {
     Human,
     /// The engine, with this configuration.
     Ai(AiConfig),
+    /// Another program, named by its seat as `breakline match` takes it
+    /// (`uci:/usr/games/fairy-stockfish:movetime=200`).
+    Program(String),
+}
+
+/// The prefixes of a program's seat, one per protocol it speaks.
+pub const PROGRAM_PREFIXES: [&str; 3] = ["uci:", "ugi:", "engine:"];
+
+/// Whether `text` names another program (a seat with a protocol's prefix).
+pub fn names_program(text: &str) -> bool {
+    PROGRAM_PREFIXES.iter().any(|prefix| text.trim().starts_with(prefix))
+}
+
+/// A program's name as a person reads it: its file's name
+/// (`uci:/usr/games/fairy-stockfish:movetime=200` is "fairy-stockfish").
+fn program_name(seat: &str) -> String {
+    let rest = seat.split_once(':').map_or(seat, |(_, rest)| rest);
+    let path = rest.split(':').next().unwrap_or(rest);
+    std::path::Path::new(path).file_name().and_then(|name| name.to_str()).unwrap_or(path).to_string()
 }
 
 impl Player {
@@ -24,6 +43,7 @@ impl Player {
         match self {
             Player::Human => "Human".to_string(),
             Player::Ai(config) => config.display_name(),
+            Player::Program(seat) => program_name(seat),
         }
     }
 
@@ -32,6 +52,7 @@ impl Player {
         match self {
             Player::Human => "human".to_string(),
             Player::Ai(config) => config.to_string(),
+            Player::Program(seat) => seat.clone(),
         }
     }
 }
@@ -43,5 +64,20 @@ impl SearchInfo {
     /// The figures a game record keeps of this search.
     pub fn figures(&self) -> MoveFigures {
         MoveFigures { nodes: self.nodes, time: self.time, depth: self.depth, score: self.score, book: self.book }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_program_is_named_by_its_file_and_labelled_by_its_seat() {
+        let seat = "uci:/usr/games/fairy-stockfish:movetime=200";
+        let program = Player::Program(seat.to_string());
+        assert_eq!(program.display_name(), "fairy-stockfish");
+        assert_eq!(program.label(), seat);
+        assert_eq!(Player::Program("engine:./breakline".to_string()).display_name(), "breakline");
+        assert!(names_program(seat) && names_program(" ugi:x") && !names_program("master"));
     }
 }

@@ -45,8 +45,9 @@ impl LibraryGame {
     /// human played (none when both or neither did).
     pub fn new(record: GameRecord, played_at: Option<Timestamp>) -> LibraryGame {
         let person = match (&record.white, &record.black) {
-            (Player::Human, Player::Ai(_)) => Some(Side::White),
-            (Player::Ai(_), Player::Human) => Some(Side::Black),
+            (Player::Human, Player::Human) => None,
+            (Player::Human, _) => Some(Side::White),
+            (_, Player::Human) => Some(Side::Black),
             _ => None,
         };
         LibraryGame { record, played_at, rated: false, person, opening_plies: None, white_name: None, black_name: None }

@@ -13,7 +13,7 @@ use super::error::LibraryError;
 use super::identity::{Identity, day_of};
 use super::openings;
 use breakline_ai::game_text::result_token;
-use breakline_ai::player::{GameRecord, Player};
+use breakline_ai::player::{GameRecord, Player, names_program};
 use breakline_ai::search::AiConfig;
 use breakline_rules::clock::TimeControl;
 use breakline_rules::position::Position;
@@ -146,6 +146,7 @@ impl Columns {
         let variant = start.variant();
         let player = |label: &str| match label {
             "human" => Ok(Player::Human),
+            seat if names_program(seat) => Ok(Player::Program(seat.to_string())),
             config => AiConfig::parse(config, variant).map(Player::Ai).map_err(|e| e.to_string()),
         };
         let mut record = GameRecord::new(start, player(&self.white_label)?, player(&self.black_label)?, 0);

@@ -307,6 +307,13 @@ impl<P: PlayerDescription> Record<P> {
         self.recount();
     }
 
+    /// `side`, a program, answered with no legal move in time: the opponent
+    /// wins, whatever the board shows.
+    pub fn forfeit(&mut self, side: Side) {
+        self.result = Outcome::Win { winner: side.opponent(), reason: WinReason::Forfeit };
+        self.recount();
+    }
+
     /// Takes a resignation or a fallen flag back; `now` is the position it happened in.
     pub fn withdraw_resignation(&mut self, now: &Position) {
         if self.lost_off_board().is_some() {
@@ -323,10 +330,12 @@ impl<P: PlayerDescription> Record<P> {
         }
     }
 
-    /// The side that lost off the board: resigned, or its flag fell.
+    /// The side that lost off the board: resigned, its flag fell, or it forfeited.
     pub fn lost_off_board(&self) -> Option<Side> {
         match self.result {
-            Outcome::Win { winner, reason: WinReason::Resignation | WinReason::Time } => Some(winner.opponent()),
+            Outcome::Win { winner, reason: WinReason::Resignation | WinReason::Time | WinReason::Forfeit } => {
+                Some(winner.opponent())
+            }
             _ => None,
         }
     }
@@ -405,12 +414,9 @@ impl<P: PlayerDescription> Record<P> {
         if let Some(side) = self.side_lines.iter().find(|side| side.at >= self.moves.len()) {
             return Err(RecordError::SideLinePly(side.at + 1));
         }
-        if !position.outcome().is_over() {
-            if let Some(side) = self.resigned() {
-                record.resign(side);
-            } else if let Some(side) = self.lost_off_board() {
-                record.flag_fell(side);
-            }
+        // A result off the board stands where the board shows none.
+        if !position.outcome().is_over() && self.lost_off_board().is_some() {
+            record.result = self.result;
         }
         record.finish(&position);
         Ok((record, position))

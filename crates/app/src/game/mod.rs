@@ -13,6 +13,7 @@ pub mod owner;
 pub mod phase;
 pub mod players;
 pub mod presets;
+pub(crate) mod replay_source;
 pub mod request;
 pub(crate) mod review;
 pub mod screen;

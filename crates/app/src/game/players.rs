@@ -1,4 +1,5 @@
-//! Who plays each side: a person or an AI config, for one side and for both.
+//! Who plays each side: a person, an AI config or another program, for one
+//! side and for both.
 
 use bevy::prelude::*;
 
@@ -11,20 +12,27 @@ use crate::engine::{AiConfig, Side, Strategy, Variant};
 pub enum PlayerSetup {
     Human,
     Ai(AiConfig),
+    /// Another program over UCI, UGI or the engine protocol, as its seat
+    /// names it (`uci:/usr/games/fairy-stockfish:movetime=200`): it takes
+    /// its turns as an AI does, from a process started for the game.
+    Program(String),
 }
 
 impl PlayerSetup {
+    /// Whether a machine plays this side (this build's AI or another
+    /// program): its turns are searched, not waited for.
     pub(crate) fn is_ai(&self) -> bool {
-        matches!(self, PlayerSetup::Ai(_))
+        !matches!(self, PlayerSetup::Human)
     }
 
     /// The name a person reads: "You" against an AI ("Human" when both
     /// sides are people), a preset's name, or the config in words.
     pub(crate) fn display_name(&self, opponent: &PlayerSetup) -> String {
         match (self, opponent) {
-            (PlayerSetup::Human, PlayerSetup::Ai(_)) => "You".to_string(),
             (PlayerSetup::Human, PlayerSetup::Human) => "Human".to_string(),
+            (PlayerSetup::Human, _) => "You".to_string(),
             (PlayerSetup::Ai(config), _) => config.display_name(),
+            (program @ PlayerSetup::Program(_), _) => Player::from(program).display_name(),
         }
     }
 
@@ -33,6 +41,7 @@ impl PlayerSetup {
         match self {
             PlayerSetup::Human => "Human".to_string(),
             PlayerSetup::Ai(config) => format!("AI {config}"),
+            PlayerSetup::Program(seat) => format!("Program {seat}"),
         }
     }
 }
@@ -44,6 +53,7 @@ impl From<&Player> for PlayerSetup {
         match player {
             Player::Human => PlayerSetup::Human,
             Player::Ai(config) => PlayerSetup::Ai(config.clone()),
+            Player::Program(seat) => PlayerSetup::Program(seat.clone()),
         }
     }
 }
@@ -53,6 +63,7 @@ impl From<&PlayerSetup> for Player {
         match setup {
             PlayerSetup::Human => Player::Human,
             PlayerSetup::Ai(config) => Player::Ai(config.clone()),
+            PlayerSetup::Program(seat) => Player::Program(seat.clone()),
         }
     }
 }

@@ -17,6 +17,7 @@ use crate::engine::rules::connection_rule::BothConnected;
 use crate::engine::rules::line_tree::LinePath;
 use crate::engine::rules::record::{MoveRecord, RecordError};
 use crate::engine::{BoardSize, Move as EngineMove, MoveError, Outcome, Position, SearchInfo, Side, Variant};
+pub use crate::game::replay_source::ReplaySource;
 
 /// The one move that separates two positions the board shows in turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,58 +55,9 @@ pub struct GameSession {
     /// The time the turn in progress had used when the game was set aside
     /// or left (at this ply): its clock goes on from there, not from zero.
     carried_turn: Option<(usize, Duration)>,
-}
-
-/// A recorded game watched move by move: the moves come from the record
-/// through the normal turn cycle, as if a player made them.
-#[derive(Clone, Debug)]
-pub struct ReplaySource {
-    /// Who really played, e.g. "alphabeta:offensive2:depth=3 vs ... , game 8 of 99".
-    pub title: String,
-    /// The series game it shows, if it came from a series.
-    pub(crate) series_index: Option<usize>,
-    /// Who played the record (the watched game's record names them too).
-    white: Player,
-    black: Player,
-    moves: Vec<EngineMove>,
-    searches: Vec<SearchInfo>,
-}
-
-impl ReplaySource {
-    /// The record's start position and a source for its moves, checked by playing them.
-    pub(crate) fn from_record(
-        record: &GameRecord,
-        title: String,
-        series_index: Option<usize>,
-    ) -> Result<(ReplaySource, Position), RecordError> {
-        let (record, end) = record.rebuilt()?;
-        let mut start = end.clone();
-        while start.undo().is_some() {}
-        let moves = end.moves().to_vec();
-        let searches = record.moves.iter().zip(&moves).map(|(r, mv)| recorded_search(r, *mv)).collect();
-        let (white, black) = (record.white.clone(), record.black.clone());
-        Ok((ReplaySource { title, series_index, white, black, moves, searches }, start))
-    }
-
-    pub(crate) fn plies(&self) -> usize {
-        self.moves.len()
-    }
-}
-
-/// A recorded move's figures as the search report the panel shows.
-fn recorded_search(recorded: &MoveRecord, mv: EngineMove) -> SearchInfo {
-    SearchInfo {
-        depth: recorded.depth,
-        iterations: 0,
-        score: recorded.score.unwrap_or_default(),
-        nodes: recorded.nodes,
-        time: std::time::Duration::from_micros(recorded.time_us),
-        pv: vec![mv],
-        tt_hits: 0,
-        root_scores: Vec::new(),
-        book: recorded.book,
-        ..Default::default()
-    }
+    /// The players' own names where the game came with them (a site's
+    /// record kept in the library: "Ann" and "Bob"), White's first.
+    names: Option<[String; 2]>,
 }
 
 /// Why a move was not played.
@@ -142,6 +94,7 @@ impl GameSession {
             line: None,
             replay: None,
             carried_turn: None,
+            names: None,
         }
     }
 
@@ -199,7 +152,8 @@ impl GameSession {
 
     /// A game that replays `source` from `start`.
     pub(crate) fn watching(source: ReplaySource, start: Position, generation: u64) -> GameSession {
-        let record = GameRecord::new(&start, source.white.clone(), source.black.clone(), 0);
+        let (white, black) = source.players();
+        let record = GameRecord::new(&start, white.clone(), black.clone(), 0);
         GameSession { replay: Some(source), ..GameSession::at(start, record, generation) }
     }
 
@@ -384,15 +338,33 @@ impl GameSession {
         self.redo.len()
     }
 
+    /// The players' own names, where the game came with them.
+    pub fn names(&self) -> Option<&[String; 2]> {
+        self.names.as_ref()
+    }
+
+    /// Who plays, as a header says it: the players' own names where the
+    /// game came with them, else `players` ("You vs Medium").
+    pub fn matchup(&self, players: &Players) -> String {
+        match &self.names {
+            Some([white, black]) => format!("{white} vs {black}"),
+            None => players.matchup(),
+        }
+    }
+
+    /// The same game with its players' own names (both, or none).
+    pub(crate) fn with_names(self, white: Option<String>, black: Option<String>) -> GameSession {
+        let names = white.zip(black).map(|(white, black)| [white, black]);
+        GameSession { names, ..self }
+    }
+
     pub fn replay(&self) -> Option<&ReplaySource> {
         self.replay.as_ref()
     }
 
     /// The recorded move to play next while watching a record, with its figures.
     pub(crate) fn replay_next(&self) -> Option<(EngineMove, SearchInfo)> {
-        let source = self.replay.as_ref()?;
-        let ply = self.plies();
-        Some((*source.moves.get(ply)?, source.searches.get(ply)?.clone()))
+        self.replay.as_ref()?.at(self.plies())
     }
 
     /// The last move `side` played, with its search figures.
@@ -442,6 +414,15 @@ impl GameSession {
             return false;
         }
         self.record.resign(side);
+        true
+    }
+
+    /// `side`, a program, gave no legal answer; false if the game was already over.
+    pub(crate) fn forfeit(&mut self, side: Side) -> bool {
+        if self.outcome().is_over() {
+            return false;
+        }
+        self.record.forfeit(side);
         true
     }
 

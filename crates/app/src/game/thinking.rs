@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 
-use crate::engine::{AiConfig, SearchInfo, Side};
+use crate::engine::{SearchInfo, Side};
 use crate::game::session::GameSession;
 
 /// What the panel shows about the search in progress.
@@ -34,7 +34,8 @@ impl AiThinking {
 #[derive(Clone, Debug)]
 pub(crate) struct ThinkingStatus {
     pub(crate) side: Side,
-    pub(crate) config: AiConfig,
+    /// Who thinks, as the panel's hover names it ("AI alphabeta:...", "Program uci:...").
+    pub(crate) player: String,
     pub(crate) started: Instant,
     /// The game and position the search is for, so views can tell whether
     /// its reports still describe the board.

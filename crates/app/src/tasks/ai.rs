@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 
-use crate::engine::ai::search::{self, SearchError, SearchMemory, SearchRequest};
+use crate::engine::ai::search::{self, SearchMemory, SearchRequest};
 use crate::engine::{Move as EngineMove, SearchHandler, SearchInfo, SearchResult, Side};
 use crate::game::clock::TurnTimer;
 use crate::game::owner::apply_requests;
@@ -23,15 +23,16 @@ use crate::game::session::GameSession;
 use crate::game::thinking::{AiThinking, ThinkingStatus};
 use crate::game::wake::{PROGRESS_INTERVAL, ThrottledWaker, Waker};
 use crate::tasks::job::BackgroundJob;
+use crate::tasks::program::{self, ProgramSeats, ProgramTurn};
 use crate::tasks::proof::ProofStatus;
 use crate::tasks::stale::ForPosition;
 
 /// A search running in the background for one position of one game.
 #[derive(Component)]
 pub struct AiSearchTask {
-    /// The search; dropping it stops the search (it polls the job's stop
-    /// flag every few hundred nodes).
-    job: BackgroundJob<Result<SearchResult, SearchError>>,
+    /// The search (or another program's turn); dropping it stops the
+    /// search (it polls the job's stop flag every few hundred nodes).
+    job: BackgroundJob<Result<SearchResult, AiError>>,
     side: Side,
     // Only the polling system reads it, through `&mut`, so the lock is free.
     progress: Mutex<Receiver<SearchInfo>>,
@@ -72,6 +73,7 @@ impl SearchHandler for TaskHandler {
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<AiMemory>()
+        .init_resource::<ProgramSeats>()
         .add_systems(OnEnter(TurnPhase::AiThinking), spawn_search)
         .add_systems(OnExit(TurnPhase::AiThinking), clear_thinking)
         .add_systems(
@@ -91,7 +93,7 @@ fn spawn_search(
     session: Res<GameSession>,
     players: Res<Players>,
     (waker, proof, timer, memory): (Res<Waker>, Res<ProofStatus>, Res<TurnTimer>, Res<AiMemory>),
-    mut thinking: ResMut<AiThinking>,
+    (mut thinking, mut programs): (ResMut<AiThinking>, ResMut<ProgramSeats>),
     mut requests: MessageWriter<GameRequest>,
 ) {
     let side = session.side_to_move();
@@ -99,30 +101,37 @@ fn spawn_search(
         requests.write(GameRequest::Play(chosen));
         return;
     }
-    let PlayerSetup::Ai(config) = players.get(side).clone() else {
-        return;
-    };
     let (sender, receiver) = channel();
-    // On the clock the AI plans by what it has left of this turn.
-    let clock = session.clock().map(|clock| {
-        let mut view = clock.view(side);
-        view.left = view.left.saturating_sub(timer.spent());
-        view
+    // On the clock a player plans by what it has left of this turn.
+    let clock = session.clock().map(|mut clock| {
+        clock.set_remaining(side, clock.remaining(side).saturating_sub(timer.spent()));
+        clock
     });
-    let job = {
-        let position = session.position().clone();
-        let config = config.clone();
-        let wake = waker.throttled(PROGRESS_INTERVAL);
-        let memory = memory.0[side.index()].clone();
-        BackgroundJob::spawn("AI search", waker.clone(), move |stop| {
-            let mut handler = TaskHandler { stop, progress: sender, wake };
-            let request = SearchRequest { clock, memory: Some(&memory), ..Default::default() };
-            search::run(&position, &config, request, &mut handler)
-        })
+    let job = match players.get(side) {
+        PlayerSetup::Human => return,
+        PlayerSetup::Ai(config) => {
+            let (position, config) = (session.position().clone(), config.clone());
+            let wake = waker.throttled(PROGRESS_INTERVAL);
+            let memory = memory.0[side.index()].clone();
+            BackgroundJob::spawn("AI search", waker.clone(), move |stop| {
+                let mut handler = TaskHandler { stop, progress: sender, wake };
+                let request =
+                    SearchRequest { clock: clock.map(|c| c.view(side)), memory: Some(&memory), ..Default::default() };
+                search::run(&position, &config, request, &mut handler).map_err(|error| -> AiError { Arc::new(error) })
+            })
+        }
+        // Another program reports no progress: its sender is dropped here.
+        PlayerSetup::Program(seat) => {
+            let mut start = session.position().clone();
+            while start.undo().is_some() {}
+            let moves = session.position().moves().to_vec();
+            let turn = ProgramTurn { start, moves, clock, generation: session.generation() };
+            program::spawn_turn(&mut programs, side, seat, turn, &waker)
+        }
     };
     thinking.status = Some(ThinkingStatus {
         side,
-        config: config.clone(),
+        player: players.get(side).label(),
         started: Instant::now(),
         generation: session.generation(),
         position_hash: session.position().hash(),
@@ -188,8 +197,7 @@ fn poll_search(
             continue;
         };
         let outcome: Result<SearchResult, AiError> = match outcome {
-            Ok(Ok(result)) => Ok(result),
-            Ok(Err(error)) => Err(Arc::new(error)),
+            Ok(result) => result,
             Err(error) => Err(Arc::new(error)),
         };
         commands.entity(entity).despawn();

@@ -1,10 +1,12 @@
-//! Work off the frame loop: the AI's searches, hints, the analysis and the
-//! solver's proofs, each on a background job the frame loop polls.
+//! Work off the frame loop: the AI's searches, other programs' moves, hints,
+//! the analysis and the solver's proofs, each on a background job the frame
+//! loop polls.
 
 pub mod ai;
 pub mod analysis;
 pub(crate) mod hint;
 pub(crate) mod job;
+pub(crate) mod program;
 pub mod proof;
 pub(crate) mod stale;
 

@@ -52,6 +52,9 @@ pub(crate) fn section(ui: &mut egui::Ui, state: Banner) -> Option<BannerChoice> 
     if ui.ctx().data(|d| d.get_temp::<u64>(closed_id())) == Some(generation) {
         return None;
     }
+    // A studied game, or other people's game from a site, is nobody's rating
+    // and has no "next game" of the person's.
+    let others = state.studied || state.session.names().is_some();
     let mut choice = None;
     egui::Frame::group(ui.style()).show(ui, |ui| {
         ui.horizontal(|ui| {
@@ -63,7 +66,7 @@ pub(crate) fn section(ui: &mut egui::Ui, state: Banner) -> Option<BannerChoice> 
             });
         });
         ui.label(RichText::new(sentence).strong());
-        if !state.studied {
+        if !others {
             ui.label(crate::ui::progress::rating_change(state.progress));
         }
         ui.horizontal_wrapped(|ui| {
@@ -71,7 +74,7 @@ pub(crate) fn section(ui: &mut egui::Ui, state: Banner) -> Option<BannerChoice> 
             if ui.button(RichText::new("Game report").size(15.0)).on_hover_text(hover).clicked() {
                 choice = Some(BannerChoice::GameReport);
             }
-            if !state.studied {
+            if !others {
                 next_game_buttons(ui, state.session, state.settings, state.requests, state.play, &mut choice);
             }
         });

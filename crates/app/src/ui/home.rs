@@ -61,7 +61,7 @@ fn resume_button(ui: &mut egui::Ui, state: &HomeState, screen: Screen) -> Option
         "{} {} · {} · move {}{over}",
         session.variant().title(),
         session.size(),
-        state.players.matchup(),
+        session.matchup(&state.players),
         move_number(session.plies())
     );
     let text = RichText::new(format!("▶ Resume   {what}")).size(17.0);

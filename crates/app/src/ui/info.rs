@@ -79,9 +79,11 @@ pub(crate) fn status(ui: &mut Ui, game: &GameView, ai: &AiView, numbers: bool) {
     let session = &game.session;
     let position = session.position();
     // A watched record names who really played it.
-    let (who, in_full) = match session.replay() {
-        Some(replay) => (format!("watching {}", replay.title), replay.title.clone()),
-        None => (game.players.matchup(), game.players.matchup_in_full()),
+    let (who, in_full) = match (session.replay(), session.names()) {
+        (Some(replay), _) => (format!("watching {}", replay.title), replay.title.clone()),
+        // A site's game names its players as the site did.
+        (None, Some([white, black])) => (session.matchup(&game.players), format!("White: {white} · Black: {black}")),
+        (None, None) => (session.matchup(&game.players), game.players.matchup_in_full()),
     };
     ui.label(format!("{} {}  ·  {who}", session.variant().title(), session.size())).on_hover_text(in_full);
     if session.reviewing() {
@@ -138,7 +140,7 @@ pub(crate) fn status(ui: &mut Ui, game: &GameView, ai: &AiView, numbers: bool) {
                 ui.add(egui::Label::new(RichText::new(counts).weak()).truncate());
             }
             None if numbers => {
-                ui.label(RichText::new(format!("{} · first iteration running", status.config)).weak());
+                ui.label(RichText::new(format!("{} · first iteration running", status.player)).weak());
             }
             None => {}
         }

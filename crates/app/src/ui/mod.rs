@@ -24,6 +24,7 @@ mod panel;
 pub(crate) mod panel_state;
 mod play_setup;
 mod practice;
+mod program_seat;
 mod progress;
 mod report;
 mod screen_panels;

@@ -71,7 +71,7 @@ pub(crate) fn game_section(
             ui.label(RichText::new(note).color(palette::NOTE.color32()));
             let unfit = Side::BOTH.iter().any(|side| match game.players.get(*side) {
                 PlayerSetup::Ai(config) => config.check_variant(edited.variant).is_err(),
-                PlayerSetup::Human => false,
+                PlayerSetup::Human | PlayerSetup::Program(_) => false,
             });
             if unfit {
                 let note = format!("AI strategies that do not play {} will switch to Expert.", edited.variant.title());
@@ -147,21 +147,48 @@ pub(crate) fn players_section(
     });
 }
 
+/// The three kinds of player the editor offers.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum SeatKind {
+    Human,
+    Ai,
+    Program,
+}
+
 fn player_editor(
     ui: &mut Ui,
     side: Side,
     player: &mut PlayerSetup,
     (variant, chosen, suggested): (Variant, Variant, Level),
 ) {
+    let program_id = egui::Id::new(("program_seat_open", side.name()));
+    let mut kind = match player {
+        PlayerSetup::Human if ui.data(|d| d.get_temp(program_id)) == Some(true) => SeatKind::Program,
+        PlayerSetup::Human => SeatKind::Human,
+        PlayerSetup::Ai(_) => SeatKind::Ai,
+        PlayerSetup::Program(_) => SeatKind::Program,
+    };
+    let before = kind;
     ui.horizontal(|ui| {
         ui.label(RichText::new(side.title()).strong());
-        let mut is_ai = player.is_ai();
-        ui.selectable_value(&mut is_ai, false, "Human");
-        ui.selectable_value(&mut is_ai, true, "AI");
-        if is_ai != player.is_ai() {
-            *player = if is_ai { PlayerSetup::Ai(suggested.config()) } else { PlayerSetup::Human };
-        }
+        ui.selectable_value(&mut kind, SeatKind::Human, "Human");
+        ui.selectable_value(&mut kind, SeatKind::Ai, "AI");
+        let hover = "Another program (Fairy-Stockfish, any UCI or UGI engine)";
+        ui.selectable_value(&mut kind, SeatKind::Program, "Program").on_hover_text(hover);
     });
+    if kind != before {
+        // Choosing "Program" opens its editor; the side changes at "Play it".
+        ui.data_mut(|d| d.insert_temp(program_id, kind == SeatKind::Program));
+        match kind {
+            SeatKind::Human => *player = PlayerSetup::Human,
+            SeatKind::Ai => *player = PlayerSetup::Ai(suggested.config()),
+            SeatKind::Program => {}
+        }
+    }
+    if kind == SeatKind::Program {
+        crate::ui::program_seat::editor(ui, side, player, variant);
+        return;
+    }
     let PlayerSetup::Ai(config) = player else {
         return;
     };

@@ -89,7 +89,7 @@ pub fn play_ai_game(
 }
 
 /// What a seat did with its turn.
-enum Turn {
+pub(super) enum Turn {
     Moved(Move, MoveFigures),
     Stopped,
     Forfeit(Forfeit),
@@ -110,9 +110,9 @@ pub(crate) enum Forfeit {
 }
 
 /// The game so far as an engine program is told it: the start and the moves.
-struct Moves {
-    start_fen: String,
-    played: Vec<String>,
+pub(super) struct Moves {
+    pub(super) start_fen: String,
+    pub(super) played: Vec<String>,
 }
 
 /// Plays `seats` (White's, Black's; AI configs as they search) from `start`
@@ -211,14 +211,21 @@ fn turn(
             pos.play(result.best_move).map_err(SearchError::RefusedMove)?;
             Ok(Turn::Moved(result.best_move, result.info.figures()))
         }
-        Sitting::Engine(engine) => {
+        program => {
             let go = clock.map(|&clock| GoClock { clock, mover });
-            Ok(engine_turn(engine, pos, moves, go.as_ref()))
+            Ok(program_turn(program, pos, moves, go.as_ref()))
         }
-        Sitting::Uci(engine) => {
-            let go = clock.map(|&clock| GoClock { clock, mover });
-            Ok(uci_turn(engine, pos, moves, go.as_ref()))
-        }
+    }
+}
+
+/// One move by a program seat (told both clocks under `go`), played on
+/// `pos`. An AI sitting is no program: it plays through [`turn`], and here
+/// it only stops.
+pub(super) fn program_turn(sitting: &mut Sitting, pos: &mut Position, moves: &Moves, go: Option<&GoClock>) -> Turn {
+    match sitting {
+        Sitting::Ai(..) => Turn::Stopped,
+        Sitting::Engine(engine) => engine_turn(engine, pos, moves, go),
+        Sitting::Uci(engine) => uci_turn(engine, pos, moves, go),
     }
 }
 

@@ -429,6 +429,16 @@ impl Owner<'_> {
 
     /// A search failed: the AI pauses and the panel says why.
     fn ai_failed(&mut self, side: Side, error: &AiError) {
+        // Another program that cannot answer loses the game, as in a match;
+        // this build's AI failing is a fault to show, with the game kept.
+        if let PlayerSetup::Program(_) = self.players.get(side)
+            && self.session.forfeit(side)
+        {
+            self.notice.error(format!("{} forfeited: {error}", side.title()));
+            self.sound_game_end();
+            self.phases.next_phase.set(GamePhase::Over);
+            return;
+        }
         self.control.error = Some(format!("{} AI: {error}", side.title()));
         self.control.paused = true;
         self.control.step_requested = false;
@@ -451,10 +461,10 @@ impl Owner<'_> {
         }
         let current = self.players.get(self.session.side_to_move());
         let stale = match (self.phases.turn(), current) {
-            (Some(TurnPhase::HumanTurn), PlayerSetup::Ai(_)) => true,
+            (Some(TurnPhase::HumanTurn), PlayerSetup::Ai(_) | PlayerSetup::Program(_)) => true,
             (Some(TurnPhase::AiThinking), PlayerSetup::Human) => true,
             // The search under way was started for the player before.
-            (Some(TurnPhase::AiThinking), PlayerSetup::Ai(_)) => *current != before,
+            (Some(TurnPhase::AiThinking), _) => *current != before,
             _ => false,
         };
         if stale {
@@ -567,7 +577,7 @@ fn play(
         (MoveSource::Replay, _) => recorded == Some(choice.mv) && turn == Some(TurnPhase::AiThinking),
         _ if recorded.is_some() => false,
         (MoveSource::Human | MoveSource::Scripted, PlayerSetup::Human) => turn == Some(TurnPhase::HumanTurn),
-        (MoveSource::Ai, PlayerSetup::Ai(_)) => turn == Some(TurnPhase::AiThinking),
+        (MoveSource::Ai, PlayerSetup::Ai(_) | PlayerSetup::Program(_)) => turn == Some(TurnPhase::AiThinking),
         _ => false,
     };
     if !expected {

@@ -182,7 +182,8 @@ fn opened(library: &GameLibrary, id: GameId) -> Option<Result<(OpenedGame, Vec<S
         None => return Some(Err("the library is not open".to_string())),
     };
     let session = match GameSession::from_record(&game.record, 0) {
-        Ok(session) => session,
+        // A site's game keeps its players' names (the record's players are people).
+        Ok(session) => session.with_names(game.white_name.clone(), game.black_name.clone()),
         Err(e) => return Some(Err(format!("game {id}: {e}"))),
     };
     let players: Players = players_from_record(&game.record);
