@@ -16,6 +16,12 @@ use crate::theme::palette;
 /// How the seat's text is written, for the hover.
 const SEAT_SYNTAX: &str = "uci:PATH, ugi:PATH or engine:PATH, then :movetime=MS (or :depth=N, :nodes=N), :arg=ARG and :NAME=VALUE options; a clock, when the game has one, replaces movetime";
 
+/// Where the editor remembers that "Program" was chosen for `side` and is
+/// not yet played (the side keeps its player until then).
+pub(crate) fn drafting_id(side: Side) -> egui::Id {
+    egui::Id::new(("program_seat_open", side.name()))
+}
+
 /// The draft of `side`'s program seat, kept between frames.
 fn draft_id(side: Side) -> egui::Id {
     egui::Id::new(("program_seat_draft", side.name()))
@@ -59,12 +65,17 @@ pub(crate) fn editor(ui: &mut Ui, side: Side, player: &mut PlayerSetup, variant:
             ui.label(RichText::new(words).weak().small());
         }
     }
+    if current.is_none() {
+        let words = format!("Until Play it, {} plays this side.", player.label());
+        ui.label(RichText::new(words).weak().small());
+    }
     let usable = matches!(parsed, Ok(Seat::Uci(_) | Seat::Engine(_)));
     ui.horizontal_wrapped(|ui| {
         let fresh = current.as_deref() != Some(draft.as_str());
         let play = ui.add_enabled(usable && fresh, egui::Button::new("Play it"));
         if play.on_hover_text("This program plays this side from the next move").clicked() {
             *player = PlayerSetup::Program(draft.clone());
+            ui.data_mut(|d| d.remove::<bool>(drafting_id(side)));
         }
         if let Some(path) = installed_programs::fairy_stockfish().filter(|_| variant == Variant::Breakthrough)
             && ui.small_button("Fairy-Stockfish").on_hover_text(path.display().to_string()).clicked()

@@ -161,12 +161,14 @@ fn player_editor(
     player: &mut PlayerSetup,
     (variant, chosen, suggested): (Variant, Variant, Level),
 ) {
-    let program_id = egui::Id::new(("program_seat_open", side.name()));
+    let program_id = crate::ui::program_seat::drafting_id(side);
+    // "Program" chosen and not yet played: its editor stays open over the player before.
+    let drafting = ui.data(|d| d.get_temp(program_id)) == Some(true);
     let mut kind = match player {
-        PlayerSetup::Human if ui.data(|d| d.get_temp(program_id)) == Some(true) => SeatKind::Program,
+        PlayerSetup::Program(_) => SeatKind::Program,
+        _ if drafting => SeatKind::Program,
         PlayerSetup::Human => SeatKind::Human,
         PlayerSetup::Ai(_) => SeatKind::Ai,
-        PlayerSetup::Program(_) => SeatKind::Program,
     };
     let before = kind;
     ui.horizontal(|ui| {
