@@ -35,8 +35,9 @@ pub(crate) fn left(ui: &mut Ui, state: &mut PanelState, open: &mut bool) {
         let chosen = state.setup.settings.variant;
         let suggested = crate::modes::rated::suggested_level(&state.progress.progress, chosen);
         let picked = (variant, chosen, suggested);
-        crate::ui::setup::players_section(ui, picked, &state.game.players, &mut state.requests);
+        // The screen's purpose first: a preset is one click to a game to watch.
         crate::ui::setup::presets_section(ui, &mut state.setup.settings, &mut state.requests);
+        crate::ui::setup::players_section(ui, picked, &state.game.players, &mut state.requests);
         crate::ui::series::open_button(ui);
         let over = state.game.over();
         crate::ui::info::pacing_section(ui, &state.ai.control, over, &mut state.play, &mut state.requests);

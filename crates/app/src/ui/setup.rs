@@ -375,7 +375,7 @@ pub(crate) fn presets_section(
     settings: &mut ResMut<GameSettings>,
     requests: &mut MessageWriter<GameRequest>,
 ) {
-    egui::CollapsingHeader::new("Matchup presets").default_open(false).show(ui, |ui| {
+    egui::CollapsingHeader::new("Matchup presets").default_open(true).show(ui, |ui| {
         ui.label(RichText::new("The course's classic Breakthrough experiments (depth 3; hover for their course names), then two games to watch.").weak());
         for number in 1..=presets::COUNT {
             let Some(m) = matchup(number) else {
