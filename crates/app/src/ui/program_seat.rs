@@ -27,13 +27,19 @@ fn draft_id(side: Side) -> egui::Id {
     egui::Id::new(("program_seat_draft", side.name()))
 }
 
-/// A first draft: Fairy-Stockfish where it is installed and plays the
-/// variant, else the form of the text.
+/// Fairy-Stockfish where it is installed and plays `variant` (Breakthrough only).
+fn fairy_stockfish(variant: Variant) -> Option<&'static std::path::Path> {
+    installed_programs::fairy_stockfish().filter(|_| variant == Variant::Breakthrough)
+}
+
+/// Fairy-Stockfish's seat at a second a move, a person's pace.
+fn fairy_stockfish_seat(path: &std::path::Path) -> String {
+    format!("uci:{}:movetime=1000", path.display())
+}
+
+/// A first draft: Fairy-Stockfish where it plays the variant, else the form of the text.
 fn first_draft(variant: Variant) -> String {
-    match installed_programs::fairy_stockfish() {
-        Some(path) if variant == Variant::Breakthrough => format!("uci:{}:movetime=1000", path.display()),
-        _ => "uci:".to_string(),
-    }
+    fairy_stockfish(variant).map_or_else(|| "uci:".to_string(), fairy_stockfish_seat)
 }
 
 /// The editor under "Program": the draft, what it names, and "Play it",
@@ -77,10 +83,10 @@ pub(crate) fn editor(ui: &mut Ui, side: Side, player: &mut PlayerSetup, variant:
             *player = PlayerSetup::Program(draft.clone());
             ui.data_mut(|d| d.remove::<bool>(drafting_id(side)));
         }
-        if let Some(path) = installed_programs::fairy_stockfish().filter(|_| variant == Variant::Breakthrough)
+        if let Some(path) = fairy_stockfish(variant)
             && ui.small_button("Fairy-Stockfish").on_hover_text(path.display().to_string()).clicked()
         {
-            draft = format!("uci:{}:movetime=1000", path.display());
+            draft = fairy_stockfish_seat(path);
         }
     });
     ui.data_mut(|d| d.insert_temp(id, draft));
