@@ -284,3 +284,43 @@ fn the_tournament_rule_travels_in_pgn_and_sgf() {
     let usual = records::read(&without, Defaults::default()).map(|_| ()).unwrap_err().to_string();
     assert!(usual.contains("does not fit the moves"), "without the tag the same moves win for Black: {usual}");
 }
+
+#[test]
+fn a_bare_openspiel_loa_list_is_read_as_lines_of_action_without_being_told() {
+    let text = published("openspiel_loa_appendix_E_game7.txt");
+    let told = records::read(&text, LOA).unwrap();
+    let (record, end, _) = game_text::read(&text).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!((end.variant(), &end), (Variant::LinesOfAction, &told.position));
+    assert_eq!(record.result, told.result);
+    // A list that is neither game's is still named by Breakline's own reading.
+    let error = game_text::read("1. a1-h8\n").unwrap_err().to_string();
+    assert!(error.contains("a1-h8"), "{error}");
+}
+
+#[test]
+fn a_forfeit_survives_breaklines_own_text_and_a_sites() {
+    let mut record = game_text::read("1. e2-e3 d7-d6\n").unwrap().0;
+    record.forfeit(Side::White);
+    let text = game_text::write(&record, &game_text::Headers::default()).unwrap();
+    assert!(text.contains("[Termination \"rules infraction\"]"), "{text}");
+    let forfeit = Outcome::Win { winner: Side::Black, reason: WinReason::Forfeit };
+    assert_eq!(game_text::read(&text).unwrap().0.result, forfeit, "{text}");
+    let site = game_text::to_site(&record, &game_text::Headers::default()).unwrap();
+    let pgn = records::write(&site, Format::Pgn).unwrap();
+    assert_eq!(game_text::read(&pgn).unwrap().0.result, forfeit, "{pgn}");
+    // A time loss is still a time loss, and a plain 1-0 on an open board a resignation.
+    let mut on_time = record.clone();
+    on_time.flag_fell(Side::White);
+    let text = game_text::write(&on_time, &game_text::Headers::default()).unwrap();
+    assert_eq!(game_text::read(&text).unwrap().0.result, Outcome::Win { winner: Side::Black, reason: WinReason::Time });
+}
+
+#[test]
+fn breaklines_own_text_with_a_sites_event_tag_keeps_its_ai_players() {
+    let text = "[Event \"Club night\"]\n[Site \"home\"]\n[Variant \"breakthrough\"]\n[WhiteConfig \"alphabeta:expert:depth=2\"]\n\
+                [Result \"*\"]\n\n1. e2-e3 d7-d6 *\n";
+    assert_eq!(records::detect(text), Format::Pgn, "the site's tags are seen");
+    let (record, end, _) = game_text::read(text).unwrap_or_else(|e| panic!("{e}"));
+    assert!(matches!(record.white, breakline::engine::ai::player::Player::Ai(_)), "{:?}", record.white);
+    assert_eq!(end.moves().len(), 2);
+}

@@ -20,7 +20,7 @@ use breakline_rules::line_text::{LineTextError, read_lines, write_line};
 use breakline_rules::movetext::MoveTextError;
 use breakline_rules::position::Position;
 use breakline_rules::record::RecordError;
-use breakline_rules::records::{self, Defaults, Format, GameText, ReadError};
+use breakline_rules::records::{self, Defaults, Format, GameText, ReadError, pgn};
 use breakline_rules::variation::{Line, LineError, LineMove, SideLine};
 use breakline_rules::{BoardSize, Outcome, Side, Variant, WinReason};
 
@@ -44,9 +44,6 @@ fn person_name(tag: Option<&str>) -> Option<String> {
     let name = tag?.trim();
     (!name.is_empty() && name != "?" && name != Player::Human.display_name()).then(|| name.to_string())
 }
-
-/// PGN's `Termination` for a game lost on time.
-const TIME_FORFEIT: &str = "time forfeit";
 
 /// Why a text is not a game; each says it in one line.
 #[derive(Debug, Error)]
@@ -131,8 +128,8 @@ pub fn write(record: &GameRecord, headers: &Headers) -> Result<String, GameTextE
     tag("Result", result_token(record.result));
     let time_control = record.time_control.map(|tc| tc.to_string());
     tag("TimeControl", time_control.as_deref().unwrap_or("-"));
-    if record.result.reason_is_time() {
-        tag("Termination", TIME_FORFEIT);
+    if let Some(termination) = pgn::termination(record.result) {
+        tag("Termination", termination);
     }
     if let Some(rule) = end.both_connected().filter(|rule| *rule != BothConnected::default()) {
         tag("BothConnected", rule.id());
@@ -177,19 +174,33 @@ pub fn result_token(result: Outcome) -> &'static str {
 /// Reads a game: tags (all optional; Breakthrough 8x8 without them), the
 /// moves, and a result token; a decisive result the board does not show is a
 /// resignation of the side that lost. A site's record is read as such; a
-/// bare list Breakline's notation refuses is tried as OpenSpiel's moves.
+/// bare list Breakline's notation refuses is tried as OpenSpiel's moves of
+/// Breakthrough 8x8, then of Lines of Action (a list names no variant, and
+/// a Lines of Action game's first move is never one of Breakthrough's).
 pub fn read(text: &str) -> Result<(GameRecord, Position, Headers), GameTextError> {
     match records::detect(text) {
+        // A site's tags on Breakline's own text (an `[Event]` added to an
+        // export) keep the players its config or program tags name.
+        Format::Pgn if names_a_machine(text) => own(text),
         Format::Pgn | Format::Sgf => from_site(records::read(text, Defaults::default())?),
-        Format::Moves => {
-            own(text).or_else(|error| records::read(text, Defaults::default()).map_err(|_| error).and_then(from_site))
-        }
+        Format::Moves => own(text).or_else(|error| {
+            let lines_of_action = Variant::LinesOfAction;
+            let loa = Defaults { variant: lines_of_action, size: lines_of_action.default_size() };
+            let game = records::read(text, Defaults::default()).or_else(|_| records::read(text, loa));
+            game.map_err(|_| error).and_then(from_site)
+        }),
         _ => own(text),
     }
 }
 
-/// A site's game as a record between two people, and its date; a forfeit
-/// is kept as a resignation (a record has no other way to lose a game of people).
+/// Whether a tagged text names an AI or a program as a player, as only
+/// Breakline's own text does.
+fn names_a_machine(text: &str) -> bool {
+    const MACHINE_TAGS: [&str; 4] = ["[WhiteConfig ", "[BlackConfig ", "[WhiteProgram ", "[BlackProgram "];
+    text.lines().any(|line| MACHINE_TAGS.iter().any(|tag| line.trim_start().starts_with(tag)))
+}
+
+/// A site's game as a record between two people, and its date.
 pub fn from_site(game: GameText) -> Result<(GameRecord, Position, Headers), GameTextError> {
     let mut position = game.start()?;
     let mut record = GameRecord::new(&position, Player::Human, Player::Human, 0);
@@ -205,9 +216,8 @@ pub fn from_site(game: GameText) -> Result<(GameRecord, Position, Headers), Game
     record.finish(&position);
     match game.result {
         Outcome::Win { winner, reason: WinReason::Time } => record.flag_fell(winner.opponent()),
-        Outcome::Win { winner, reason: WinReason::Resignation | WinReason::Forfeit }
-            if !position.outcome().is_over() =>
-        {
+        Outcome::Win { winner, reason: WinReason::Forfeit } => record.forfeit(winner.opponent()),
+        Outcome::Win { winner, reason: WinReason::Resignation } if !position.outcome().is_over() => {
             record.resign(winner.opponent())
         }
         _ => {}
@@ -282,8 +292,8 @@ fn own(text: &str) -> Result<(GameRecord, Position, Headers), GameTextError> {
         None => None,
     };
     record.finish(&position);
-    let on_time = find("Termination") == Some(TIME_FORFEIT);
-    settle_result(&mut record, &position, result.as_deref().or(find("Result")), on_time)?;
+    let lost_by = find("Termination").and_then(pgn::lost_by);
+    settle_result(&mut record, &position, result.as_deref().or(find("Result")), lost_by)?;
     // A side an AI played is named by its config, not by its tag.
     let name = |tag: &str, player: &Player| match player {
         Player::Human => person_name(find(tag)),
@@ -320,12 +330,12 @@ fn split_tags(text: &str) -> Result<(Vec<(String, String)>, String), GameTextErr
 
 /// Checks the stated result against the board: a finished board must agree;
 /// on an unfinished one a decisive result is the loser's resignation, or
-/// its fallen flag where the termination says so.
+/// its fallen flag or forfeit where the termination says so.
 fn settle_result(
     record: &mut GameRecord,
     end: &Position,
     stated: Option<&str>,
-    on_time: bool,
+    lost_by: Option<WinReason>,
 ) -> Result<(), GameTextError> {
     let over = end.outcome().is_over();
     let loser = match stated {
@@ -335,10 +345,10 @@ fn settle_result(
         Some("0-1") if !over => Side::White,
         Some(token) => return Err(GameTextError::Result(token.to_string())),
     };
-    if on_time {
-        record.flag_fell(loser)
-    } else {
-        record.resign(loser)
+    match lost_by {
+        Some(WinReason::Time) => record.flag_fell(loser),
+        Some(WinReason::Forfeit) => record.forfeit(loser),
+        _ => record.resign(loser),
     }
     Ok(())
 }

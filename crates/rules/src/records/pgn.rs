@@ -26,6 +26,29 @@ const TIME_FORFEIT: &str = "time forfeit";
 /// The `Termination` of a game lost by forfeit, as PGN writes it.
 const FORFEIT: &str = "rules infraction";
 
+/// PGN's `Termination` for a game lost off the board other than by
+/// resignation (which the moves show as `resign`): on time or by forfeit.
+pub fn termination(result: Outcome) -> Option<&'static str> {
+    match result {
+        Outcome::Win { reason: WinReason::Time, .. } => Some(TIME_FORFEIT),
+        Outcome::Win { reason: WinReason::Forfeit, .. } => Some(FORFEIT),
+        _ => None,
+    }
+}
+
+/// How a `Termination` tag says a decisive game was lost, if it says: on
+/// time (any "time"), or by forfeit ("rules infraction", "forfeit").
+pub fn lost_by(termination: &str) -> Option<WinReason> {
+    let termination = termination.to_ascii_lowercase();
+    if termination.contains("time") {
+        Some(WinReason::Time)
+    } else if termination.contains("infraction") || termination.contains("forfeit") {
+        Some(WinReason::Forfeit)
+    } else {
+        None
+    }
+}
+
 /// Every game of `text`.
 pub fn read_all(text: &str, defaults: Defaults) -> Vec<Result<GameText, ReadError>> {
     split(text).into_iter().map(|lines| read_game(&lines, defaults)).collect()
@@ -95,15 +118,10 @@ fn read_game(lines: &[(usize, &str)], defaults: Defaults) -> Result<GameText, Re
         }
         (stated, _) => stated,
     };
-    let termination = find("Termination").unwrap_or_default().to_ascii_lowercase();
-    let stated = match stated {
-        Stated::Win { how: How::Unsaid, .. } if termination.contains("time") => stated.said(How::Time),
-        Stated::Win { how: How::Unsaid, .. }
-            if termination.contains("infraction") || termination.contains("forfeit") =>
-        {
-            stated.said(How::Forfeit)
-        }
-        other => other,
+    let stated = match (stated, find("Termination").and_then(lost_by)) {
+        (Stated::Win { how: How::Unsaid, .. }, Some(WinReason::Time)) => stated.said(How::Time),
+        (Stated::Win { how: How::Unsaid, .. }, Some(WinReason::Forfeit)) => stated.said(How::Forfeit),
+        (other, _) => other,
     };
     let written = written.or(find("Result").map(str::to_string)).unwrap_or_default();
     let result = settle(&position, stated, &written).map_err(|kind| ReadError { line, kind })?;
@@ -220,10 +238,8 @@ pub fn write(game: &GameText) -> String {
         tag("BothConnected", rule.id());
     }
     tag("Result", pgn_token(game.result));
-    match game.result {
-        Outcome::Win { reason: WinReason::Time, .. } => tag("Termination", TIME_FORFEIT),
-        Outcome::Win { reason: WinReason::Forfeit, .. } => tag("Termination", FORFEIT),
-        _ => {}
+    if let Some(termination) = termination(game.result) {
+        tag("Termination", termination);
     }
     out.push('\n');
     let mut words: Vec<String> = Vec::new();
