@@ -170,3 +170,23 @@ fn a_file_that_is_no_library_is_refused_in_one_line_and_left_as_it_was() {
     assert_eq!(std::fs::read(&path).unwrap(), b"not a database at all\n");
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
 }
+
+#[test]
+fn the_bench_times_import_and_merge_in_wall_and_cpu_time_and_refuses_a_full_library() {
+    let db = scratch("bench").join("bench.sqlite3");
+    let db_text = db.to_str().unwrap();
+    let (code, out, err) = crate::breakline(&["library", "--db", db_text, "bench", "--games", "40"]);
+    assert_eq!(code, 0, "{err}");
+    let line = |start: &str| out.lines().find(|l| l.starts_with(start)).unwrap_or_else(|| panic!("{start}: {out}"));
+    let imported = line("imported 40 games in ");
+    assert!(imported.contains("s of CPU") && imported.contains("games a CPU-second"), "{imported}");
+    assert!(line("merged the explorer's log").contains("s of CPU"), "{out}");
+    assert!(line("import and merge together: ").contains("games/s"), "{out}");
+    assert!(out.contains("explorer at the start: ") && out.contains("40 games"), "{out}");
+    // The bench wants an empty library: a second run is refused in one line, the file untouched.
+    let (code, out, err) = crate::breakline(&["library", "--db", db_text, "bench", "--games", "40"]);
+    assert_ne!(code, 0, "{out}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(err.contains("holds games"), "{err}");
+    assert_eq!(integrity(&db), "ok");
+}

@@ -211,3 +211,21 @@ fn the_tournament_rule_travels_in_game_text() {
     let error = game_text::read(&text.replace("\"draw\"", "\"maybe\"")).map(|_| ()).unwrap_err().to_string();
     assert_eq!(error, "[BothConnected]: unknown rule 'maybe' for a move joining both sides: use mover-wins or draw");
 }
+
+#[test]
+fn a_position_rewinds_to_any_ply_keeping_its_rules() {
+    let mut game = Position::start(Variant::LinesOfAction, Variant::LinesOfAction.default_size()).unwrap();
+    game.set_both_connected(breakline::engine::rules::connection_rule::BothConnected::Draw);
+    let mut earlier = vec![game.clone()];
+    for _ in 0..6 {
+        let m = game.legal_moves()[0];
+        game.play(m).unwrap();
+        earlier.push(game.clone());
+    }
+    for (ply, expected) in earlier.iter().enumerate() {
+        assert_eq!(&game.at_ply(ply), expected, "ply {ply}");
+    }
+    assert_eq!(game.at_ply(99), game, "past the end it is itself");
+    assert_eq!(game.rewound(), earlier[0]);
+    assert_eq!(game.rewound().both_connected(), Some(breakline::engine::rules::connection_rule::BothConnected::Draw));
+}

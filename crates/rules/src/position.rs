@@ -223,6 +223,19 @@ impl Position {
         Some(m)
     }
 
+    /// This position after its first `ply` moves (itself if it has no
+    /// more), its rules and limits kept, as `undo` keeps them.
+    pub fn at_ply(&self, ply: usize) -> Position {
+        let mut position = self.clone();
+        while position.moves.len() > ply && position.undo().is_some() {}
+        position
+    }
+
+    /// The position its moves were played from.
+    pub fn rewound(&self) -> Position {
+        self.at_ply(0)
+    }
+
     /// Lines of Action only: plies after which an undecided game is drawn.
     pub fn move_limit(&self) -> Option<u32> {
         match &self.game {

@@ -1,7 +1,9 @@
 //! `library bench`: fills a new library with seeded random games and times
 //! the import (and the same games imported again), the bytes a game takes,
 //! the count, pages of the list (the first, the next, a filtered one, a
-//! text search) and the explorer, before and after its log is merged.
+//! text search) and the explorer, before and after its log is merged. The
+//! import and the merge are timed in wall time and in the process's CPU
+//! time, which a busy machine does not stretch.
 
 use std::time::Instant;
 
@@ -43,7 +45,7 @@ pub(super) fn bench(library: &mut Library, args: &BenchArgs) -> Result<(), Libra
         let path = library.path().display();
         return Err(LibraryCliError::Filter(format!("{path} holds games: the bench needs an empty library")));
     }
-    import(library, args)?;
+    let importing = import(library, args)?;
     let first_chunk = chunk(args, 0)?;
     let clock = Instant::now();
     let again = library.import_text(&first_chunk, &mut |_| {})?;
@@ -62,34 +64,109 @@ pub(super) fn bench(library: &mut Library, args: &BenchArgs) -> Result<(), Libra
     list(library)?;
     explore(library, args)?;
     // The explorer's log as the import left it, then merged (see `library::openings`).
-    let clock = Instant::now();
+    let clock = Stopwatch::start();
     library.merge_explorer()?;
-    println!("merged the explorer's log into its main index in {:.2} s", secs(clock));
+    let merging = clock.read();
+    println!("merged the explorer's log into its main index in {}", merging.text());
+    let whole = importing.plus(merging);
+    println!("import and merge together: {}, {}", whole.text(), whole.rate(count));
     explore(library, args)
 }
 
-/// Generates and imports the games a chunk at a time; only the import is timed.
-fn import(library: &mut Library, args: &BenchArgs) -> Result<(), LibraryCliError> {
-    let (mut making, mut storing, mut text_bytes, mut stored, mut refused) = (0.0, 0.0, 0, 0, 0);
+/// Wall time and this process's CPU time (every thread's, user and system)
+/// from a start.
+struct Stopwatch {
+    wall: Instant,
+    cpu: Option<f64>,
+}
+
+/// Seconds of wall and CPU time a step took (no CPU time where the system
+/// does not tell it).
+#[derive(Clone, Copy)]
+struct Took {
+    wall: f64,
+    cpu: Option<f64>,
+}
+
+impl Stopwatch {
+    fn start() -> Stopwatch {
+        Stopwatch { wall: Instant::now(), cpu: cpu_seconds() }
+    }
+
+    fn read(&self) -> Took {
+        let cpu = self.cpu.zip(cpu_seconds()).map(|(then, now)| now - then);
+        Took { wall: secs(self.wall), cpu }
+    }
+}
+
+impl Took {
+    fn plus(self, other: Took) -> Took {
+        Took { wall: self.wall + other.wall, cpu: self.cpu.zip(other.cpu).map(|(a, b)| a + b) }
+    }
+
+    fn text(self) -> String {
+        match self.cpu {
+            Some(cpu) => format!("{:.2} s ({cpu:.2} s of CPU)", self.wall),
+            None => format!("{:.2} s", self.wall),
+        }
+    }
+
+    /// Games a second of wall time, and a second of CPU time.
+    fn rate(self, games: u64) -> String {
+        let per = |seconds: f64| games as f64 / seconds.max(1e-9);
+        match self.cpu {
+            Some(cpu) => format!("{:.0} games/s, {:.0} games a CPU-second", per(self.wall), per(cpu)),
+            None => format!("{:.0} games/s", per(self.wall)),
+        }
+    }
+}
+
+/// The CPU time this process has used, every thread's, user and system.
+#[cfg(unix)]
+fn cpu_seconds() -> Option<f64> {
+    let mut usage = std::mem::MaybeUninit::<libc::rusage>::zeroed();
+    // SAFETY: getrusage only writes the struct it is given, and zeroed is a
+    // valid rusage; RUSAGE_SELF counts every thread of the process.
+    if unsafe { libc::getrusage(libc::RUSAGE_SELF, usage.as_mut_ptr()) } != 0 {
+        return None;
+    }
+    // SAFETY: initialised above (zeroed, then filled by getrusage).
+    let usage = unsafe { usage.assume_init() };
+    let seconds = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
+    Some(seconds(usage.ru_utime) + seconds(usage.ru_stime))
+}
+
+/// No CPU time where the system has no `getrusage`.
+#[cfg(not(unix))]
+fn cpu_seconds() -> Option<f64> {
+    None
+}
+
+/// Generates and imports the games a chunk at a time; only the import is
+/// timed, and its time returned.
+fn import(library: &mut Library, args: &BenchArgs) -> Result<Took, LibraryCliError> {
+    let (mut making, mut text_bytes, mut stored, mut refused) = (0.0, 0, 0, 0);
+    let mut storing = Took { wall: 0.0, cpu: Some(0.0) };
     for index in 0..args.games.div_ceil(CHUNK) {
         let clock = Instant::now();
         let text = chunk(args, index)?;
         making += secs(clock);
         text_bytes += text.len();
-        let clock = Instant::now();
+        let clock = Stopwatch::start();
         let summary = library.import_text(&text, &mut |_| {})?;
-        storing += secs(clock);
+        storing = storing.plus(clock.read());
         (stored, refused) = (stored + summary.stored.len(), refused + summary.refused.len());
         if args.games > 10 * CHUNK && (index + 1) % 10 == 0 {
-            eprintln!("{stored} games stored, {storing:.1} s");
+            eprintln!("{stored} games stored, {:.1} s", storing.wall);
         }
     }
     println!("generated {} games ({} MiB of text) in {making:.2} s", args.games, text_bytes / (1024 * 1024));
     println!(
-        "imported {stored} games in {storing:.2} s ({:.0} games/s, in transactions of {BATCH}), refused {refused}",
-        stored as f64 / storing.max(1e-9)
+        "imported {stored} games in {} ({}, in transactions of {BATCH}), refused {refused}",
+        storing.text(),
+        storing.rate(stored as u64)
     );
-    Ok(())
+    Ok(storing)
 }
 
 /// The games of chunk `index` as text.

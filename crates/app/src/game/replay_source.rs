@@ -29,8 +29,7 @@ impl ReplaySource {
         series_index: Option<usize>,
     ) -> Result<(ReplaySource, Position), RecordError> {
         let (record, end) = record.rebuilt()?;
-        let mut start = end.clone();
-        while start.undo().is_some() {}
+        let start = end.rewound();
         let moves = end.moves().to_vec();
         let searches = record.moves.iter().zip(&moves).map(|(r, mv)| recorded_search(r, *mv)).collect();
         let (white, black) = (record.white.clone(), record.black.clone());

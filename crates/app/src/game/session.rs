@@ -128,8 +128,7 @@ impl GameSession {
 
     /// The game of a move list that led to `position`, played by `players`.
     pub(crate) fn from_position(position: Position, players: &Players, generation: u64) -> GameSession {
-        let mut start = position.clone();
-        while start.undo().is_some() {}
+        let start = position.rewound();
         let mut record = GameRecord::new(&start, Player::from(&players.white), Player::from(&players.black), 0);
         let mut replay = start;
         for &mv in position.moves() {
@@ -278,7 +277,7 @@ impl GameSession {
     pub fn shown_position(&self) -> Position {
         match &self.line {
             Some((_, position)) => position.clone(),
-            None => position_at(&self.position, self.shown_ply()),
+            None => self.position.at_ply(self.shown_ply()),
         }
     }
 
@@ -652,13 +651,6 @@ pub(crate) fn step_between(before: &Position, after: &Position) -> Option<Step> 
 fn last_shown_move(moves: &[EngineMove], review_ply: Option<usize>) -> Option<EngineMove> {
     let shown = review_ply.map_or(moves.len(), |ply| ply.min(moves.len()));
     moves[..shown].last().copied()
-}
-
-/// The game's position after its first `ply` moves.
-pub(crate) fn position_at(live: &Position, ply: usize) -> Position {
-    let mut position = live.clone();
-    while position.moves().len() > ply && position.undo().is_some() {}
-    position
 }
 
 /// How many plies one undo (or redo) covers: with a human playing, up to the

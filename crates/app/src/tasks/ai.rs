@@ -122,8 +122,7 @@ fn spawn_search(
         }
         // Another program reports no progress: its sender is dropped here.
         PlayerSetup::Program(seat) => {
-            let mut start = session.position().clone();
-            while start.undo().is_some() {}
+            let start = session.position().rewound();
             let moves = session.position().moves().to_vec();
             let turn = ProgramTurn { start, moves, clock, generation: session.generation() };
             program::spawn_turn(&mut programs, side, seat, turn, &waker)

@@ -17,6 +17,7 @@ use crate::engine::rules::variation::Line;
 use crate::game::clock::TurnTimer;
 use crate::game::control::AiControl;
 use crate::game::phase::TurnPhase;
+use crate::game::players::PlayerSetup;
 use crate::game::request::GameRequest;
 use crate::game::session::GameSession;
 use crate::game::settings::PlaySettings;
@@ -112,7 +113,9 @@ pub(crate) fn status(ui: &mut Ui, game: &GameView, ai: &AiView, numbers: bool) {
         // No spinner: it repaints every frame, and on a software renderer
         // those frames take the cores the search needs. The line changes
         // when the search reports (a few times a second at most).
-        ui.label(format!("⏳ {} AI is thinking… {:.1} s", status.side.title(), status.elapsed().as_secs_f32()));
+        let program = matches!(game.players.get(side), PlayerSetup::Program(_));
+        let machine = if program { "program" } else { "AI" };
+        ui.label(format!("⏳ {} {machine} is thinking… {:.1} s", status.side.title(), status.elapsed().as_secs_f32()));
         match status.latest.as_ref().filter(|_| numbers) {
             Some(info) => {
                 let best = info.pv.first().map(|m| position.move_name(*m)).unwrap_or_else(|| "…".to_string());
@@ -139,8 +142,10 @@ pub(crate) fn status(ui: &mut Ui, game: &GameView, ai: &AiView, numbers: bool) {
                 let counts = format!("{} nodes · {speed} nodes/s{table}", compact_count(info.nodes));
                 ui.add(egui::Label::new(RichText::new(counts).weak()).truncate());
             }
+            // Another program's search reports nothing to this panel, only its move.
             None if numbers => {
-                ui.label(RichText::new(format!("{} · first iteration running", status.player)).weak());
+                let waiting = if program { "it shows no search, only its move" } else { "first iteration running" };
+                ui.label(RichText::new(format!("{} · {waiting}", status.player)).weak());
             }
             None => {}
         }
