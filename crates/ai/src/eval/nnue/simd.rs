@@ -61,6 +61,19 @@ impl Kernels {
         }
     }
 
+    /// A move's step for both views at once: `next[v]` becomes `prev[v]`
+    /// plus `deltas[v]`'s column in, less its columns out, read and written
+    /// in one pass (no copy of `prev` first).
+    #[inline]
+    pub(crate) fn step<const H: usize>(self, prev: &[[i16; H]; 2], next: &mut [[i16; H]; 2], deltas: [Delta<H>; 2]) {
+        match self.0 {
+            Level::Scalar => step_scalar(prev, next, deltas),
+            // SAFETY: as in `update`.
+            #[cfg(target_arch = "x86_64")]
+            Level::Avx2 => unsafe { avx2::step(prev, next, deltas) },
+        }
+    }
+
     /// The sum of `acc`'s activations, clipped to [0, `QA`], times
     /// `weights`: in `QA x` the weights' scale.
     #[inline]
@@ -90,6 +103,32 @@ impl Kernels {
             // SAFETY: as in `update`.
             #[cfg(target_arch = "x86_64")]
             Level::Avx2 => unsafe { avx2::layer(mover, other, rows, bias, sums) },
+        }
+    }
+}
+
+/// One view's columns for a move: the moved piece's new square in, its
+/// old square out, and a captured piece out.
+#[derive(Clone, Copy)]
+pub(crate) struct Delta<'a, const H: usize> {
+    /// The column added.
+    pub(crate) add: &'a [i16; H],
+    /// The column taken out.
+    pub(crate) sub: &'a [i16; H],
+    /// A captured piece's column, taken out too.
+    pub(crate) taken: Option<&'a [i16; H]>,
+}
+
+#[inline]
+fn step_scalar<const H: usize>(prev: &[[i16; H]; 2], next: &mut [[i16; H]; 2], deltas: [Delta<H>; 2]) {
+    for ((p, n), d) in prev.iter().zip(next.iter_mut()).zip(deltas) {
+        for (((n, &p), &a), &s) in n.iter_mut().zip(p).zip(d.add).zip(d.sub) {
+            *n = p.wrapping_add(a).wrapping_sub(s);
+        }
+        if let Some(taken) = d.taken {
+            for (n, &t) in n.iter_mut().zip(taken) {
+                *n = n.wrapping_sub(t);
+            }
         }
     }
 }
@@ -140,7 +179,26 @@ fn layer_with<const H: usize>(
 mod avx2 {
     use std::arch::x86_64::*;
 
-    use super::{LANES, QA, layer_with};
+    use super::{Delta, LANES, QA, layer_with};
+
+    #[target_feature(enable = "avx2")]
+    pub(super) fn step<const H: usize>(prev: &[[i16; H]; 2], next: &mut [[i16; H]; 2], deltas: [Delta<H>; 2]) {
+        const { assert!(H % LANES == 0) };
+        let load = |column: &[i16; H], c: usize| {
+            // SAFETY: `c + LANES <= H`; an unaligned load.
+            unsafe { _mm256_loadu_si256(column.as_ptr().add(c).cast()) }
+        };
+        for ((p, n), d) in prev.iter().zip(next.iter_mut()).zip(deltas) {
+            for c in (0..H).step_by(LANES) {
+                let mut v = _mm256_sub_epi16(_mm256_add_epi16(load(p, c), load(d.add, c)), load(d.sub, c));
+                if let Some(taken) = d.taken {
+                    v = _mm256_sub_epi16(v, load(taken, c));
+                }
+                // SAFETY: `c + LANES <= H`; an unaligned store.
+                unsafe { _mm256_storeu_si256(n.as_mut_ptr().add(c).cast(), v) };
+            }
+        }
+    }
 
     #[target_feature(enable = "avx2")]
     pub(super) fn update<const H: usize>(acc: &mut [i16; H], add: &[&[i16; H]], sub: &[&[i16; H]]) {
@@ -222,6 +280,16 @@ mod tests {
             vector.update(&mut b, &add, &sub);
             assert_eq!(a, b);
             assert_eq!(Kernels::SCALAR.clipped_dot(&acc, &columns[0]), vector.clipped_dot(&acc, &columns[0]));
+            let taken = (round % 3 == 0).then_some(&columns[2]);
+            let delta = Delta { add: &columns[0], sub: &columns[1], taken };
+            let (mut a, mut b) = ([[0; 64]; 2], [[0; 64]; 2]);
+            Kernels::SCALAR.step(&[acc, other], &mut a, [delta; 2]);
+            vector.step(&[acc, other], &mut b, [delta; 2]);
+            assert_eq!(a, b);
+            let mut want = [acc, other];
+            let columns_out: Vec<&[i16; 64]> = [&columns[1]].into_iter().chain(taken).collect();
+            want.iter_mut().for_each(|w| Kernels::SCALAR.update(w, &[&columns[0]], &columns_out));
+            assert_eq!(a, want);
             let (mut s, mut v) = ([0; 5], [0; 5]);
             Kernels::SCALAR.layer(&acc, &other, &rows, &bias, &mut s);
             vector.layer(&acc, &other, &rows, &bias, &mut v);

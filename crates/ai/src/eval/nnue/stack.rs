@@ -4,14 +4,16 @@
 //! subtraction), and dropped when the move is taken back; beside them the
 //! ply's piece count (one fewer after a capture), which picks the output
 //! bucket. The frames are of the net's width, chosen once for the stack, so
-//! a push or a score picks its fixed-width loops with one branch.
+//! a push or a score picks its fixed-width loops with one branch; a frame
+//! dropped stays allocated, and the next push writes over it straight from
+//! the frame below, without copying that first.
 
 use crate::eval::Score;
 use breakline_rules::game::Game;
 use breakline_rules::{Move, Side};
 
 use super::net::{Net, feature};
-use super::simd::Kernels;
+use super::simd::{Delta, Kernels};
 
 /// The line's accumulators, the position on the board's on top.
 #[derive(Clone)]
@@ -24,9 +26,17 @@ pub struct AccumulatorStack {
 /// The frames, of one of the widths a net may have.
 #[derive(Clone)]
 enum Frames {
-    W128(Vec<Frame<128>>),
-    W256(Vec<Frame<256>>),
-    W512(Vec<Frame<512>>),
+    W128(Line<128>),
+    W256(Line<256>),
+    W512(Line<512>),
+}
+
+/// The line's frames: the first `len` are the line's, the rest left by
+/// moves taken back, to be written over.
+#[derive(Clone)]
+struct Line<const H: usize> {
+    frames: Vec<Frame<H>>,
+    len: usize,
 }
 
 /// One ply's accumulators (White's view, Black's) and pieces on the board.
@@ -55,10 +65,10 @@ impl AccumulatorStack {
 
     /// `new` with the given kernels (the tests compare them).
     pub(crate) fn with_kernels<G: Game>(net: &'static Net, game: &G, kernels: Kernels) -> AccumulatorStack {
-        fn root<const H: usize, G: Game>(net: &Net, game: &G, kernels: Kernels) -> Vec<Frame<H>> {
+        fn root<const H: usize, G: Game>(net: &Net, game: &G, kernels: Kernels) -> Line<H> {
             let mut frames = Vec::with_capacity(256);
             frames.push(Frame { accs: super::refresh_with(net, game, kernels), pieces: super::pieces(game) });
-            frames
+            Line { frames, len: 1 }
         }
         let frames = match net.shape().hidden() {
             128 => Frames::W128(root(net, game, kernels)),
@@ -72,22 +82,22 @@ impl AccumulatorStack {
     #[inline]
     pub fn push<G: Game>(&mut self, game: &G, m: Move) {
         let (net, kernels) = (self.net, self.kernels);
-        on_frames!(&mut self.frames, frames => push_frame(net, kernels, frames, game, m))
+        on_frames!(&mut self.frames, line => push_frame(net, kernels, line, game, m))
     }
 
     /// Drops the accumulators of the last move pushed.
     #[inline]
     pub fn pop(&mut self) {
-        on_frames!(&mut self.frames, frames => {
-            debug_assert!(frames.len() > 1, "the root's accumulators stay");
-            frames.pop();
+        on_frames!(&mut self.frames, line => {
+            debug_assert!(line.len > 1, "the root's accumulators stay");
+            line.len -= 1;
         })
     }
 
     /// The top position's accumulators (White's view, Black's).
     pub fn top(&self) -> [&[i16]; 2] {
-        on_frames!(&self.frames, frames => {
-            let [white, black] = &top_frame(frames).accs;
+        on_frames!(&self.frames, line => {
+            let [white, black] = &line.top().accs;
             [&white[..], &black[..]]
         })
     }
@@ -95,36 +105,38 @@ impl AccumulatorStack {
     /// The net's score of the top position for `mover`, the side to move there.
     #[inline]
     pub fn score(&self, mover: Side) -> Score {
-        on_frames!(&self.frames, frames => {
-            let top = top_frame(frames);
+        on_frames!(&self.frames, line => {
+            let top = line.top();
             let (own, other) = (&top.accs[mover.index()], &top.accs[mover.opponent().index()]);
             self.net.score(self.kernels, own, other, top.pieces)
         })
     }
 }
 
-fn top_frame<const H: usize>(frames: &[Frame<H>]) -> &Frame<H> {
-    frames.last().expect("the root's accumulators")
+impl<const H: usize> Line<H> {
+    fn top(&self) -> &Frame<H> {
+        &self.frames[self.len - 1]
+    }
 }
 
-/// Pushes onto `frames` the frame after `m`, about to be played in `game`.
+/// Pushes onto `line` the frame after `m`, about to be played in `game`.
 #[inline]
-fn push_frame<const H: usize, G: Game>(net: &Net, kernels: Kernels, frames: &mut Vec<Frame<H>>, game: &G, m: Move) {
-    let size = game.size();
-    let mover = game.side_to_move();
-    let mut next = *top_frame(frames);
-    for (view, acc) in Side::BOTH.into_iter().zip(next.accs.iter_mut()) {
-        let to = net.column::<H>(feature(size, view, mover, m.to as usize));
-        let from = net.column::<H>(feature(size, view, mover, m.from as usize));
-        if m.capture {
-            let taken = net.column::<H>(feature(size, view, mover.opponent(), m.to as usize));
-            kernels.update(acc, &[to], &[from, taken]);
-        } else {
-            kernels.update(acc, &[to], &[from]);
-        }
+fn push_frame<const H: usize, G: Game>(net: &Net, kernels: Kernels, line: &mut Line<H>, game: &G, m: Move) {
+    if line.len == line.frames.len() {
+        line.frames.push(*line.top());
     }
-    next.pieces -= usize::from(m.capture);
-    frames.push(next);
+    let (size, mover) = (game.size(), game.side_to_move());
+    let column = |view, piece, square: u8| net.column::<H>(feature(size, view, piece, square as usize));
+    let delta = |view| Delta {
+        add: column(view, mover, m.to),
+        sub: column(view, mover, m.from),
+        taken: m.capture.then(|| column(view, mover.opponent(), m.to)),
+    };
+    let (below, above) = line.frames.split_at_mut(line.len);
+    let (prev, next) = (&below[line.len - 1], &mut above[0]);
+    kernels.step(&prev.accs, &mut next.accs, Side::BOTH.map(delta));
+    next.pieces = prev.pieces - usize::from(m.capture);
+    line.len += 1;
 }
 
 #[cfg(test)]
