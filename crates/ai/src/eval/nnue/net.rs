@@ -174,7 +174,7 @@ macro_rules! with_width {
 }
 pub(crate) use with_width;
 
-const _: () = assert!(WIDTHS[0] == 128 && WIDTHS[1] == 256 && WIDTHS[2] == 512 && 128 % LANES == 0);
+const _: () = assert!(WIDTHS[0] == 128 && WIDTHS[1] == 256 && WIDTHS[2] == 512 && 128usize.is_multiple_of(LANES));
 
 impl Net {
     /// A net of the shipped shape from its parts, with as many output

@@ -183,7 +183,7 @@ mod avx2 {
 
     #[target_feature(enable = "avx2")]
     pub(super) fn step<const H: usize>(prev: &[[i16; H]; 2], next: &mut [[i16; H]; 2], deltas: [Delta<H>; 2]) {
-        const { assert!(H % LANES == 0) };
+        const { assert!(H.is_multiple_of(LANES)) };
         let load = |column: &[i16; H], c: usize| {
             // SAFETY: `c + LANES <= H`; an unaligned load.
             unsafe { _mm256_loadu_si256(column.as_ptr().add(c).cast()) }
@@ -202,7 +202,7 @@ mod avx2 {
 
     #[target_feature(enable = "avx2")]
     pub(super) fn update<const H: usize>(acc: &mut [i16; H], add: &[&[i16; H]], sub: &[&[i16; H]]) {
-        const { assert!(H % LANES == 0) };
+        const { assert!(H.is_multiple_of(LANES)) };
         for c in (0..H).step_by(LANES) {
             // SAFETY: `c + LANES <= H` for every slice here; unaligned loads and stores.
             unsafe {
@@ -221,7 +221,7 @@ mod avx2 {
 
     #[target_feature(enable = "avx2")]
     pub(super) fn clipped_dot<const H: usize>(acc: &[i16; H], weights: &[i16; H]) -> i32 {
-        const { assert!(H % LANES == 0) };
+        const { assert!(H.is_multiple_of(LANES)) };
         let (zero, top) = (_mm256_setzero_si256(), _mm256_set1_epi16(QA as i16));
         let mut sum = _mm256_setzero_si256();
         for c in (0..H).step_by(LANES) {
