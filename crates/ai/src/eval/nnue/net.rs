@@ -28,9 +28,7 @@ use breakline_rules::{BoardSize, Side, Variant, rank_in_front};
 /// Hidden accumulators per side of the shipped nets, and of every net
 /// without a second layer (file versions 1 and 2 know no other).
 pub const HIDDEN: usize = 128;
-/// The scale of the first layer's weights and the accumulators: an
-/// activation of 1.0 is `QA`.
-pub const QA: i32 = 255;
+pub use super::simd::QA;
 /// The scale of the output weights.
 pub const QB: i32 = 256;
 /// The scale of the second layer's weights, where there is one. Unlike the

@@ -9,9 +9,13 @@
 //!
 //! Every sum wraps as the vector instructions do, so the two agree even on
 //! a net whose weights overflow 32 bits, and neither panics on such a file.
-//! A width must be a multiple of [`LANES`] (the net checks its shape).
+//! A width must be a multiple of [`LANES`] (the net checks its shape). This
+//! module uses nothing of the net's, so that the net can use it.
 
-use super::net::QA;
+/// The scale of the first layer's weights and the accumulators: an
+/// activation of 1.0 is `QA`, the top of the clip the kernels apply (it
+/// lives here, where the clip is, and the net's module names it again).
+pub const QA: i32 = 255;
 
 /// 16-bit lanes in an AVX2 register: every width is a multiple of it.
 pub const LANES: usize = 16;
