@@ -348,3 +348,43 @@ pub fn feature(size: BoardSize, view: Side, piece: Side, square: usize) -> usize
     let seen = rank_in_front(view, size.rows as usize, square / columns) * columns + square % columns;
     if piece == view { seen } else { cells + seen }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shapes_outside_the_built_widths_are_refused_in_one_line() {
+        assert_eq!(Shape::new(128, 0), Ok(Shape::SHIPPED));
+        assert_eq!(Shape::new(256, 0), Err(ShapeError::Direct(256)));
+        assert_eq!(Shape::new(384, 32), Err(ShapeError::Hidden(384)));
+        assert_eq!(Shape::new(512, MAX_L2 + 1), Err(ShapeError::Second(MAX_L2 + 1)));
+        for (hidden, l2) in [(128, 1), (256, 32), (512, MAX_L2)] {
+            assert_eq!(Shape::new(hidden, l2).map(|s| (s.hidden(), s.l2())), Ok((hidden, l2)));
+        }
+        assert_eq!(Shape::new(256, 32).unwrap().to_string(), "2 x 256 -> 32 -> 1");
+        assert_eq!(Shape::SHIPPED.to_string(), "2 x 128 -> 1");
+    }
+
+    #[test]
+    fn weights_that_do_not_fit_the_shape_are_refused() {
+        let size = BoardSize::new(8, 8);
+        let shape = Shape::new(256, 8).unwrap();
+        let fitting = Weights {
+            input_weights: vec![0; features(size) * 256],
+            input_bias: vec![0; 256],
+            second_weights: vec![0; 8 * 512],
+            second_bias: vec![0; 8],
+            output_weights: vec![0; 2 * 8],
+            output_bias: vec![0; 2],
+        };
+        let net = Net::with_shape(Variant::Breakthrough, size, 700, shape, fitting.clone()).unwrap();
+        assert_eq!((net.shape(), net.buckets().count()), (shape, 2));
+        let short = Weights { second_bias: vec![0; 7], ..fitting.clone() };
+        let want = ShapeError::Length { part: "second layer bias", got: 7, want: 8 };
+        assert_eq!(Net::with_shape(Variant::Breakthrough, size, 700, shape, short), Err(want));
+        let none = Weights { output_weights: vec![], output_bias: vec![], ..fitting };
+        let error = Net::with_shape(Variant::Breakthrough, size, 700, shape, none).unwrap_err();
+        assert_eq!(error.to_string(), "output bias: 0 values for a net that needs 1");
+    }
+}
