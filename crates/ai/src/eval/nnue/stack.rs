@@ -23,7 +23,8 @@ pub struct AccumulatorStack {
     frames: Frames,
 }
 
-/// The frames, of one of the widths a net may have.
+/// The frames, of one of the widths a net may have (`WIDTHS`, which a
+/// compile-time check in the net's module keeps to these three).
 #[derive(Clone)]
 enum Frames {
     W128(Line<128>),
