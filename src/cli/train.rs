@@ -12,7 +12,7 @@ use thiserror::Error;
 
 use super::progress;
 use crate::engine::ai::eval::logistic_k;
-use crate::engine::ai::eval::nnue::{HIDDEN, MAX_BUCKETS, NetError};
+use crate::engine::ai::eval::nnue::{HIDDEN, MAX_BUCKETS, NetError, Shape, ShapeError};
 use crate::engine::lab::train::data::read_all;
 use crate::engine::lab::train::{DataError, Sample, TrainSpec, train};
 use crate::engine::{BoardSize, Variant};
@@ -43,6 +43,12 @@ pub(crate) struct TrainArgs {
     /// Output layers, chosen by the piece count (the shipped nets have one: 4 and 8 gained nothing)
     #[arg(long, default_value_t = 1)]
     buckets: usize,
+    /// Hidden units a side: 128 (the shipped nets), or 128, 256 or 512 with --l2
+    #[arg(long, default_value_t = HIDDEN)]
+    hidden: usize,
+    /// Units of a second layer between the hidden layer and the output (1 to 64; 0, the shipped nets: none)
+    #[arg(long, default_value_t = 0)]
+    l2: usize,
     /// Worker threads (default: all cores); the net does not depend on it
     #[arg(long)]
     threads: Option<usize>,
@@ -64,6 +70,8 @@ pub(crate) enum TrainError {
     Zero,
     #[error("--buckets must be 1 to {MAX_BUCKETS}, not {0}")]
     Buckets(usize),
+    #[error("--hidden and --l2: {0}")]
+    Shape(ShapeError),
     #[error(transparent)]
     Net(#[from] NetError),
     #[error("{}: {error}", path.display())]
@@ -90,6 +98,7 @@ pub(crate) fn run(args: &TrainArgs) -> Result<(), TrainError> {
     if !(1..=MAX_BUCKETS).contains(&args.buckets) {
         return Err(TrainError::Buckets(args.buckets));
     }
+    let shape = Shape::new(args.hidden, args.l2).map_err(TrainError::Shape)?;
     let started = Instant::now();
     let samples = load(args)?;
     let threads = args.threads.unwrap_or_else(progress::default_threads).max(1);
@@ -102,6 +111,7 @@ pub(crate) fn run(args: &TrainArgs) -> Result<(), TrainError> {
         threads,
         points_per_logit: (1.0 / logistic_k(args.variant)) as f32,
         buckets: args.buckets,
+        shape,
     };
     let mut last = None;
     let float = train(args.variant, args.size, &samples, &spec, &mut |r| {
@@ -113,12 +123,13 @@ pub(crate) fn run(args: &TrainArgs) -> Result<(), TrainError> {
     let minutes = started.elapsed().as_secs_f64() / 60.0;
     let loss = last.map_or(String::new(), |r| format!("{:.6} (held out {:.6})", r.train_loss, r.validation_loss));
     let note = format!(
-        "net: {}\nshape: 2 x {} inputs -> 2 x {HIDDEN} (clipped ReLU) -> 1 (output buckets by piece count: {})\n\
+        "net: {}\nshape: 2 x {} inputs -> {} -> 1 (output buckets by piece count: {})\n\
          variant: {} {}\npositions: {}\nepochs: {}, batch {}, lr {}, lambda {}, seed {}\n\
          final loss: {loss}\ntime: {minutes:.1} minutes on {threads} threads\n\
          command: {}\n",
         args.out.display(),
         args.size.squares(),
+        layers(shape),
         args.buckets,
         args.variant,
         args.size,
@@ -139,4 +150,11 @@ pub(crate) fn run(args: &TrainArgs) -> Result<(), TrainError> {
 /// The note beside a net: `breakthrough-8x8.nnue` -> `breakthrough-8x8.txt`.
 fn note_path(net: &Path) -> PathBuf {
     net.with_extension("txt")
+}
+
+/// The layers between the inputs and the output, as the note gives them:
+/// `2 x 256 (clipped ReLU) -> 32 (clipped ReLU)`.
+fn layers(shape: Shape) -> String {
+    let hidden = format!("2 x {} (clipped ReLU)", shape.hidden());
+    if shape.l2() == 0 { hidden } else { format!("{hidden} -> {} (clipped ReLU)", shape.l2()) }
 }

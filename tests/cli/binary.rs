@@ -65,6 +65,33 @@ fn train_refuses_a_bucket_count_out_of_range_in_one_line() {
     }
 }
 
+/// The shape is checked before the data is read, too.
+#[test]
+fn train_refuses_a_shape_it_cannot_build_in_one_line() {
+    let cases = [
+        (
+            ["--hidden", "256"],
+            "breakline: --hidden and --l2: a net without a second layer has 128 hidden units, not 256",
+        ),
+        (
+            ["--hidden", "300"],
+            "breakline: --hidden and --l2: 300 hidden units: a net with a second layer has 128, 256 or 512",
+        ),
+        (["--l2", "65"], "breakline: --hidden and --l2: a second layer of 65 units: this build reads 1 to 64"),
+    ];
+    for (i, (flags, want)) in cases.into_iter().enumerate() {
+        let mut args = vec!["train", "--data", "none.bin", "--out", "none.nnue"];
+        args.extend(flags);
+        if i == 1 {
+            args.extend(["--l2", "32"]);
+        }
+        let (code, out, err) = breakline(&args);
+        assert_ne!(code, 0);
+        assert!(out.is_empty(), "{out}");
+        assert_eq!(err.trim_end(), want);
+    }
+}
+
 #[test]
 fn the_smp_bench_prints_a_row_per_game_with_each_thread_count() {
     let (code, out, err) = breakline(&["bench", "--smp", "1,2", "--positions", "1"]);

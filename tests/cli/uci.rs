@@ -345,3 +345,52 @@ fn a_uci_program_without_the_both_connected_option_is_refused_by_the_tournament_
     let out = match_against_ai(&format!("uci:{me}:arg=uci:depth=1"), &["--variant", "loa", "--both-connected", "draw"]);
     assert!(out.contains("games analysed: 2") && !out.contains("forfeit"), "{out}");
 }
+
+/// A net with a second layer (2 x 256 -> 32 -> 1) for Breakthrough 6x6,
+/// its weights small and varied, so that a search with it has scores to
+/// compare.
+fn six_by_six_net_with_a_second_layer() -> breakline::engine::ai::eval::nnue::Net {
+    use breakline::engine::ai::eval::nnue::{Net, Shape, Weights, features};
+    let size = BoardSize::new(6, 6);
+    let small = |n: usize, m: usize| (0..n).map(|i| (i % m) as i16 - (m / 2) as i16).collect::<Vec<_>>();
+    let weights = Weights {
+        input_weights: small(features(size) * 256, 23),
+        input_bias: small(256, 7),
+        second_weights: small(32 * 2 * 256, 31),
+        second_bias: vec![50_000; 32],
+        output_weights: small(32, 11),
+        output_bias: vec![0],
+    };
+    Net::with_shape(Variant::Breakthrough, size, 400, Shape::new(256, 32).unwrap(), weights).unwrap()
+}
+
+#[test]
+fn evalfile_loads_a_net_with_a_second_layer_and_refuses_it_damaged() {
+    let dir = std::env::temp_dir().join(format!("breakline-evalfile-second-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (good, damaged) = (dir.join("deep.nnue"), dir.join("deep-damaged.nnue"));
+    let net = six_by_six_net_with_a_second_layer();
+    net.save(&good).unwrap();
+    let mut bytes = net.to_bytes();
+    bytes[40_000] ^= 4;
+    std::fs::write(&damaged, bytes).unwrap();
+    let mut p = Process::start();
+    p.say("uci", "uciok");
+    p.send("setoption name UCI_Variant value breakthrough 6x6");
+    p.send("setoption name AI value enhanced:nnue:depth=2");
+    let refused = p.say(&format!("setoption name EvalFile value {}", damaged.display()), "info string");
+    assert_eq!(
+        refused,
+        [format!("info string error: net file {}: net file damaged (checksum mismatch)", damaged.display())]
+    );
+    p.send("position startpos");
+    let searched = p.say("go depth 2", "bestmove ");
+    assert!(searched.iter().any(|l| l.starts_with("info string no nnue net for breakthrough 6x6")), "{searched:?}");
+    let loaded = p.say(&format!("setoption name EvalFile value {}", good.display()), "info string");
+    assert_eq!(loaded, [format!("info string net file {} loaded for breakthrough 6x6", good.display())]);
+    let searched = p.say("go depth 2", "bestmove ");
+    assert!(!searched.iter().any(|l| l.contains("no nnue net")), "the loaded net plays: {searched:?}");
+    p.send("quit");
+    assert!(p.child.wait().unwrap().success());
+    std::fs::remove_dir_all(dir).ok();
+}

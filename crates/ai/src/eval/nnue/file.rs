@@ -4,34 +4,43 @@
 //!
 //! ```text
 //! magic    8 bytes  "BLNNUE\r\n" (the CR LF catches a text-mode copy)
-//! version  u32      2 (1: the same without `buckets`, one bucket)
+//! version  u32      3 (2: no `second`, 128 hidden; 1: as 2 without `buckets`, one bucket)
 //! variant  u8       0 Breakthrough, 1 Lines of Action
 //! columns  u8, rows u8, reserved u8 (0)
-//! hidden   u32      the accumulators per side (this build reads 128)
-//! buckets  u32      output buckets by piece count, 1 to `MAX_BUCKETS` (version 2 only)
+//! hidden   u32      the accumulators per side (128, 256 or 512; 128 in versions 1 and 2)
+//! second   u32      the second layer's units, 0 (none) to 64 (version 3 only)
+//! buckets  u32      output buckets by piece count, 1 to `MAX_BUCKETS` (versions 2 and 3)
 //! scale    i32      points per logit
 //! input weights     i16 x (2 x cells x hidden), feature-major
 //! input bias        i16 x hidden
-//! output weights    i16 x (buckets x 2 x hidden), bucket by bucket the
-//!                   mover's then the other side's
+//! second weights    i16 x (second x 2 x hidden), unit by unit the mover's
+//!                   then the other side's (version 3)
+//! second bias       i32 x second (version 3)
+//! output weights    i16 x (buckets x inputs), bucket by bucket; the inputs
+//!                   are the second layer's units, or without one the
+//!                   mover's accumulators then the other side's
 //! output bias       i32 x buckets
 //! checksum u64      FNV-1a of every byte before it
 //! ```
 //!
-//! This build writes version 2 and reads both; the first shipped nets are
-//! version 1 files.
+//! This build reads all three. It writes a net of the shipped shape as
+//! version 2, byte for byte what it wrote before there was a version 3 (so
+//! an older build still reads it), and a net with a second layer as
+//! version 3. The first shipped nets are version 1 files.
 
 use std::path::Path;
 
 use thiserror::Error;
 
 use super::buckets::MAX_BUCKETS;
-use super::net::{HIDDEN, Net, features};
+use super::net::{HIDDEN, Net, Shape, ShapeError, Weights, features};
 use breakline_rules::{BoardSize, Variant};
 
 const MAGIC: &[u8; 8] = b"BLNNUE\r\n";
-/// The version this build writes; it reads it and [`ONE_BUCKET`].
-const VERSION: u32 = 2;
+/// The version of a net with a second layer.
+const SECOND_LAYER: u32 = 3;
+/// The version of a net of the shipped shape, with a bucket count.
+const BUCKETS: u32 = 2;
 /// The first version: no bucket count, one output layer.
 const ONE_BUCKET: u32 = 1;
 
@@ -41,7 +50,7 @@ pub enum NetError {
     /// The file does not open with the magic bytes.
     #[error("not a Breakline net file (no BLNNUE header)")]
     NotANet,
-    #[error("net file version {0} is not one this build reads (it reads {ONE_BUCKET} and {VERSION})")]
+    #[error("net file version {0} is not one this build reads (it reads {ONE_BUCKET} to {SECOND_LAYER})")]
     /// A version this build does not read.
     Version(u32),
     #[error("net file for an unknown variant (code {0})")]
@@ -51,9 +60,12 @@ pub enum NetError {
     /// A board size the variant is not played on.
     #[allow(missing_docs)]
     Size { columns: u8, rows: u8 },
-    #[error("net file with {0} hidden units (this build reads {HIDDEN})")]
-    /// A hidden layer of another width.
+    #[error("net file with {0} hidden units (versions 1 and 2 have {HIDDEN})")]
+    /// A hidden layer of another width in a file of version 1 or 2.
     Hidden(u32),
+    #[error("net file of an unknown shape: {0}")]
+    /// A version 3 file of a shape this build does not read.
+    Shape(ShapeError),
     #[error("net file with {0} output buckets (this build reads 1 to {MAX_BUCKETS})")]
     /// A bucket count out of range.
     Buckets(u32),
@@ -85,22 +97,50 @@ fn variant_code(variant: Variant) -> u8 {
     }
 }
 
+/// What a file's header says, checked.
+struct Header {
+    variant: Variant,
+    size: BoardSize,
+    shape: Shape,
+    buckets: usize,
+}
+
+impl Header {
+    /// The bytes of the whole file, checksum included, from the header's
+    /// end (`at`, after the scale).
+    fn file_len(&self, at: usize) -> usize {
+        let (hidden, l2) = (self.shape.hidden(), self.shape.l2());
+        let words = features(self.size) * hidden + hidden + l2 * 2 * hidden + self.buckets * self.shape.output_inputs();
+        at + 2 * words + 4 * (l2 + self.buckets) + 8
+    }
+}
+
 impl Net {
     /// The file's bytes.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(32 + 2 * self.input_weights().len());
+        let (shape, w) = (self.shape(), self.weights());
+        let version = if shape == Shape::SHIPPED { BUCKETS } else { SECOND_LAYER };
+        let mut out = Vec::with_capacity(40 + 2 * w.input_weights.len());
         out.extend_from_slice(MAGIC);
-        out.extend_from_slice(&VERSION.to_le_bytes());
+        out.extend_from_slice(&version.to_le_bytes());
         let size = self.size();
         out.extend_from_slice(&[variant_code(self.variant()), size.columns, size.rows, 0]);
-        out.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
+        out.extend_from_slice(&(shape.hidden() as u32).to_le_bytes());
+        if version == SECOND_LAYER {
+            out.extend_from_slice(&(shape.l2() as u32).to_le_bytes());
+        }
         out.extend_from_slice(&(self.buckets().count() as u32).to_le_bytes());
         out.extend_from_slice(&self.points_per_logit().to_le_bytes());
-        let words = self.input_weights().iter().chain(self.input_bias()).chain(self.output_weights());
-        for w in words {
-            out.extend_from_slice(&w.to_le_bytes());
+        for word in w.input_weights.iter().chain(&w.input_bias).chain(&w.second_weights) {
+            out.extend_from_slice(&word.to_le_bytes());
         }
-        for b in self.output_bias() {
+        for b in &w.second_bias {
+            out.extend_from_slice(&b.to_le_bytes());
+        }
+        for word in &w.output_weights {
+            out.extend_from_slice(&word.to_le_bytes());
+        }
+        for b in &w.output_bias {
             out.extend_from_slice(&b.to_le_bytes());
         }
         let sum = checksum(&out);
@@ -115,48 +155,30 @@ impl Net {
             return Err(NetError::NotANet);
         }
         let mut r = Reader { bytes, at: MAGIC.len() };
-        let version = r.u32()?;
-        if version != VERSION && version != ONE_BUCKET {
-            return Err(NetError::Version(version));
-        }
-        let [code, columns, rows, _] = r.take::<4>()?;
-        let variant = match code {
-            0 => Variant::Breakthrough,
-            1 => Variant::LinesOfAction,
-            other => return Err(NetError::Variant(other)),
-        };
-        let size = BoardSize::new(columns, rows);
-        if variant.check_size(size).is_err() {
-            return Err(NetError::Size { columns, rows });
-        }
-        let hidden = r.u32()?;
-        if hidden as usize != HIDDEN {
-            return Err(NetError::Hidden(hidden));
-        }
-        let buckets = if version == ONE_BUCKET { 1 } else { r.u32()? };
-        if buckets == 0 || buckets as usize > MAX_BUCKETS {
-            return Err(NetError::Buckets(buckets));
-        }
-        let buckets = buckets as usize;
-        let want = r.at + 4 + 2 * (features(size) * HIDDEN + HIDDEN + buckets * 2 * HIDDEN) + 4 * buckets + 8;
+        let header = read_header(&mut r)?;
+        let want = header.file_len(r.at + 4);
         if bytes.len() < want {
             return Err(NetError::Truncated { got: bytes.len(), want });
         }
         if bytes.len() > want {
             return Err(NetError::Trailing(bytes.len() - want));
         }
-        if checksum(&bytes[..want - 8]) != u64::from_le_bytes(bytes[want - 8..].try_into().expect("8 bytes")) {
+        let (body, sum) = bytes.split_at(want - 8);
+        if checksum(body) != u64::from_le_bytes(sum.try_into().expect("8 bytes")) {
             return Err(NetError::Checksum);
         }
         let points_per_logit = r.u32()? as i32;
-        let input_weights = (0..features(size) * HIDDEN).map(|_| r.i16()).collect::<Result<Vec<_>, _>>()?;
-        let mut input_bias = [0; HIDDEN];
-        for b in &mut input_bias {
-            *b = r.i16()?;
-        }
-        let output_weights = (0..buckets * 2 * HIDDEN).map(|_| r.i16()).collect::<Result<Vec<_>, _>>()?;
-        let output_bias = (0..buckets).map(|_| r.u32().map(|b| b as i32)).collect::<Result<Vec<_>, _>>()?;
-        Ok(Net::from_parts(variant, size, points_per_logit, input_weights, input_bias, output_weights, output_bias))
+        let (shape, buckets) = (header.shape, header.buckets);
+        let (hidden, l2) = (shape.hidden(), shape.l2());
+        let weights = Weights {
+            input_weights: r.i16s(features(header.size) * hidden)?,
+            input_bias: r.i16s(hidden)?,
+            second_weights: r.i16s(l2 * 2 * hidden)?,
+            second_bias: r.i32s(l2)?,
+            output_weights: r.i16s(buckets * shape.output_inputs())?,
+            output_bias: r.i32s(buckets)?,
+        };
+        Net::with_shape(header.variant, header.size, points_per_logit, shape, weights).map_err(NetError::Shape)
     }
 
     /// Reads the net file at `path`.
@@ -171,6 +193,38 @@ impl Net {
         std::fs::write(path, self.to_bytes())
             .map_err(|e| NetError::Read { path: path.display().to_string(), error: e.to_string() })
     }
+}
+
+/// The header after the magic bytes, up to the scale, each field checked.
+fn read_header(r: &mut Reader) -> Result<Header, NetError> {
+    let version = r.u32()?;
+    if !(ONE_BUCKET..=SECOND_LAYER).contains(&version) {
+        return Err(NetError::Version(version));
+    }
+    let [code, columns, rows, _] = r.take::<4>()?;
+    let variant = match code {
+        0 => Variant::Breakthrough,
+        1 => Variant::LinesOfAction,
+        other => return Err(NetError::Variant(other)),
+    };
+    let size = BoardSize::new(columns, rows);
+    if variant.check_size(size).is_err() {
+        return Err(NetError::Size { columns, rows });
+    }
+    let hidden = r.u32()?;
+    let shape = if version == SECOND_LAYER {
+        let l2 = r.u32()?;
+        Shape::new(hidden as usize, l2 as usize).map_err(NetError::Shape)?
+    } else if hidden as usize == HIDDEN {
+        Shape::SHIPPED
+    } else {
+        return Err(NetError::Hidden(hidden));
+    };
+    let buckets = if version == ONE_BUCKET { 1 } else { r.u32()? };
+    if buckets == 0 || buckets as usize > MAX_BUCKETS {
+        return Err(NetError::Buckets(buckets));
+    }
+    Ok(Header { variant, size, shape, buckets: buckets as usize })
 }
 
 /// Little-endian reads from a checked buffer.
@@ -191,14 +245,19 @@ impl Reader<'_> {
         self.take::<4>().map(u32::from_le_bytes)
     }
 
-    fn i16(&mut self) -> Result<i16, NetError> {
-        self.take::<2>().map(i16::from_le_bytes)
+    fn i16s(&mut self, n: usize) -> Result<Vec<i16>, NetError> {
+        (0..n).map(|_| self.take::<2>().map(i16::from_le_bytes)).collect()
+    }
+
+    fn i32s(&mut self, n: usize) -> Result<Vec<i32>, NetError> {
+        (0..n).map(|_| self.take::<4>().map(i32::from_le_bytes)).collect()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::nnue::net::MAX_L2;
 
     fn net_with(buckets: usize) -> Net {
         let size = BoardSize::new(8, 8);
@@ -211,6 +270,21 @@ mod tests {
 
     fn net() -> Net {
         net_with(1)
+    }
+
+    /// A net with a second layer: 2 x 256 -> 32 -> 1, `buckets` buckets.
+    fn deep_net(buckets: usize) -> Net {
+        let size = BoardSize::new(8, 8);
+        let shape = Shape::new(256, 32).unwrap();
+        let weights = Weights {
+            input_weights: (0..features(size) * 256).map(|i| (i % 89) as i16 - 44).collect(),
+            input_bias: (0..256).map(|i| i as i16 - 100).collect(),
+            second_weights: (0..32 * 2 * 256).map(|i| (i % 301) as i16 - 150).collect(),
+            second_bias: (0..32).map(|i| i * 5000 - 70_000).collect(),
+            output_weights: (0..buckets * 32).map(|i| (i % 13) as i16 - 6).collect(),
+            output_bias: (0..buckets as i32).map(|b| 300 - 1000 * b).collect(),
+        };
+        Net::with_shape(Variant::Breakthrough, size, 725, shape, weights).unwrap()
     }
 
     /// `net`'s file as the first version wrote it: no bucket count.
@@ -280,6 +354,53 @@ mod tests {
             (size, NetError::Size { columns: 3, rows: 8 }),
             (no_buckets, NetError::Buckets(0)),
             (many_buckets, NetError::Buckets(MAX_BUCKETS as u32 + 1)),
+        ];
+        for (bytes, want) in cases {
+            let got = Net::from_bytes(&bytes).unwrap_err();
+            assert_eq!(got, want);
+            assert!(!got.to_string().contains('\n'), "{got}");
+        }
+    }
+
+    #[test]
+    fn a_net_with_a_second_layer_round_trips_as_version_three() {
+        for buckets in [1, 4] {
+            let n = deep_net(buckets);
+            let bytes = n.to_bytes();
+            assert_eq!(u32::from_le_bytes(bytes[8..12].try_into().unwrap()), SECOND_LAYER);
+            let header: Vec<u32> =
+                (16..28).step_by(4).map(|i| u32::from_le_bytes(bytes[i..i + 4].try_into().unwrap())).collect();
+            assert_eq!(header, [256, 32, buckets as u32]);
+            let read = Net::from_bytes(&bytes).unwrap();
+            assert_eq!(read.shape(), Shape::new(256, 32).unwrap());
+            assert_eq!(read, n);
+        }
+        assert_eq!(net().to_bytes()[8], BUCKETS as u8, "the shipped shape stays version 2");
+    }
+
+    #[test]
+    fn a_damaged_file_with_a_second_layer_is_refused_in_one_line() {
+        let good = deep_net(2).to_bytes();
+        let set = |at: usize, value: u32| {
+            let mut bytes = good.clone();
+            bytes[at..at + 4].copy_from_slice(&value.to_le_bytes());
+            bytes
+        };
+        let mut flipped = good.clone();
+        flipped[good.len() / 2] ^= 0x40;
+        let cases: Vec<(Vec<u8>, NetError)> = vec![
+            (flipped, NetError::Checksum),
+            (good[..good.len() - 3].to_vec(), NetError::Truncated { got: good.len() - 3, want: good.len() }),
+            ([good.clone(), vec![1, 2]].concat(), NetError::Trailing(2)),
+            (set(16, 300), NetError::Shape(ShapeError::Hidden(300))),
+            (set(20, MAX_L2 as u32 + 1), NetError::Shape(ShapeError::Second(MAX_L2 + 1))),
+            (
+                set(16, 512),
+                NetError::Truncated { got: good.len(), want: good.len() + 2 * (128 * 256 + 256 + 32 * 2 * 256) },
+            ),
+            (set(20, 31), NetError::Trailing(2 * 2 * 256 + 4 + 2 * 2)),
+            (set(24, 0), NetError::Buckets(0)),
+            (set(16, 128 + (1 << 20)), NetError::Shape(ShapeError::Hidden(128 + (1 << 20)))),
         ];
         for (bytes, want) in cases {
             let got = Net::from_bytes(&bytes).unwrap_err();
