@@ -144,8 +144,14 @@ pub(crate) fn status(ui: &mut Ui, game: &GameView, ai: &AiView, numbers: bool) {
             }
             // Another program's search reports nothing to this panel, only its move.
             None if numbers => {
-                let waiting = if program { "it shows no search, only its move" } else { "first iteration running" };
-                ui.label(RichText::new(format!("{} · {waiting}", status.player)).weak());
+                // Cut short like the rows above; a program's seat is a long path, so its words come first.
+                let words = if program {
+                    format!("It shows no search here, only its move · {}", status.player)
+                } else {
+                    format!("{} · first iteration running", status.player)
+                };
+                let line = RichText::new(words).weak();
+                ui.add(egui::Label::new(line).truncate());
             }
             None => {}
         }
