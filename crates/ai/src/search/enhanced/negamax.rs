@@ -44,8 +44,19 @@ static LATE_MOVE_REDUCTIONS: LazyLock<[[u8; 64]; 64]> = LazyLock::new(|| {
 /// not searched (the ordering puts the moves that matter first; the rest
 /// rarely change a shallow node's value).
 const LMP_MAX_DEPTH: u32 = 3;
-/// Null-move pruning skips this many plies on top of the pass itself.
+/// Null-move pruning skips this many plies on top of the pass itself, and
+/// in a selective search one more for every [`NULL_DEPTH_STEP`] plies left:
+/// the pass's test is the cheaper the deeper the node, and a deep node's
+/// verdict holds with plies to spare. An exact search keeps the older rule,
+/// one more from 6 plies on (docs/lab/time-scaling.md, "After").
 const NULL_REDUCTION: u32 = 2;
+const NULL_DEPTH_STEP: u32 = 4;
+/// Internal iterative reduction: in a selective search, a node at least
+/// this deep that the table holds no move for is searched a ply shallower.
+/// Without a move to try first its order is a guess and its search the
+/// dearest; if it matters, the next iteration finds its move in the table
+/// and searches it at full depth.
+const IIR_MIN_DEPTH: u32 = 4;
 /// With fewer pieces than this the side to move may be in zugzwang (every
 /// move hurts), where passing would overestimate it: no null move then.
 const NULL_MIN_PIECES: u32 = 4;
@@ -256,6 +267,7 @@ impl<'a> Searcher<'a> {
             Probe::Cutoff(score) => return Ok(score),
             Probe::Search(table_move) => table_move,
         };
+        let node = self.reduced_without_table_move(node, table_move);
         let (eval, improving) = self.judge(game, node.ply);
         if let Some(e) = eval
             && self.reverse_futile(node, window, e, improving)
@@ -270,6 +282,27 @@ impl<'a> Searcher<'a> {
         }
         let futile = eval.is_some_and(|e| self.futile(node, window, e));
         self.search_moves(game, ctl, node, window, table_move, futile)
+    }
+
+    /// The node to search: a ply shallower where it is deep and the table has
+    /// no move for it (internal iterative reduction, see [`IIR_MIN_DEPTH`]).
+    #[inline]
+    fn reduced_without_table_move(&self, node: Node, table_move: Option<Move>) -> Node {
+        if table_move.is_none() && node.depth >= IIR_MIN_DEPTH && !self.config.exact() {
+            Node { depth: node.depth - 1, ..node }
+        } else {
+            node
+        }
+    }
+
+    /// Plies skipped by the null move at `node` besides the pass itself.
+    #[inline]
+    fn null_reduction(&self, node: Node) -> u32 {
+        if self.config.exact() {
+            if node.depth >= 6 { NULL_REDUCTION + 1 } else { NULL_REDUCTION }
+        } else {
+            NULL_REDUCTION + node.depth / NULL_DEPTH_STEP
+        }
     }
 
     /// Reverse futility pruning: off the principal variation near the
@@ -360,8 +393,7 @@ impl<'a> Searcher<'a> {
         window: Window,
     ) -> Result<Option<Score>, Stopped> {
         game.play_null();
-        let reduction = if node.depth >= 6 { NULL_REDUCTION + 1 } else { NULL_REDUCTION };
-        let r = self.negamax(game, ctl, node.after_pass(reduction), -window.null_at_beta());
+        let r = self.negamax(game, ctl, node.after_pass(self.null_reduction(node)), -window.null_at_beta());
         game.undo_null();
         let v = -r?;
         // Passing proves no forced win, so claim only the bound.
@@ -605,6 +637,35 @@ mod tests {
         assert_eq!(searcher.reduction(Node { cut: true, ..node }, LateMove { history: 5, ..quiet }), r);
         assert_eq!(searcher.reduction(node, LateMove { class: MoveClass::Killer, ..quiet }), 0);
         assert_eq!(searcher.reduction(node, LateMove { index: 2, ..quiet }), 0, "from the 4th move");
+    }
+
+    #[test]
+    fn a_deep_node_the_table_has_no_move_for_is_searched_a_ply_shallower() {
+        let config = AiConfig::parse("master", Variant::Breakthrough).unwrap();
+        let searcher = searcher_on_start(&config);
+        let node = Node { kind: NodeKind::NonPv, depth: 10, ply: 4, cut: true };
+        let table_move = Some(Move::new(8, 16, false));
+        assert_eq!(searcher.reduced_without_table_move(node, None).depth, 9);
+        assert_eq!(searcher.reduced_without_table_move(node, table_move).depth, 10);
+        let shallow = Node { depth: IIR_MIN_DEPTH - 1, ..node };
+        assert_eq!(searcher.reduced_without_table_move(shallow, None).depth, IIR_MIN_DEPTH - 1);
+        let pv = Node { kind: NodeKind::Pv, ..node };
+        assert_eq!(searcher.reduced_without_table_move(pv, None).depth, 9, "on the principal variation too");
+        let exact = AiConfig::fixed_depth(Algorithm::Enhanced, crate::eval::Strategy::Expert, 12).unwrap();
+        assert_eq!(searcher_on_start(&exact).reduced_without_table_move(node, None).depth, 10);
+    }
+
+    #[test]
+    fn the_null_move_skips_more_plies_the_deeper_the_node_in_a_selective_search() {
+        let config = AiConfig::parse("master", Variant::Breakthrough).unwrap();
+        let searcher = searcher_on_start(&config);
+        let at = |depth| Node { kind: NodeKind::NonPv, depth, ply: 4, cut: true };
+        let skipped: Vec<u32> = [3, 4, 7, 8, 12, 16].map(|d| searcher.null_reduction(at(d))).to_vec();
+        assert_eq!(skipped, [2, 3, 3, 4, 5, 6]);
+        let exact = AiConfig::fixed_depth(Algorithm::Enhanced, crate::eval::Strategy::Expert, 12).unwrap();
+        let exact = searcher_on_start(&exact);
+        let skipped: Vec<u32> = [3, 5, 6, 16].map(|d| exact.null_reduction(at(d))).to_vec();
+        assert_eq!(skipped, [2, 2, 3, 3], "an exact search keeps the older rule");
     }
 
     #[test]
