@@ -44,14 +44,15 @@ static LATE_MOVE_REDUCTIONS: LazyLock<[[u8; 64]; 64]> = LazyLock::new(|| {
 /// not searched (the ordering puts the moves that matter first; the rest
 /// rarely change a shallow node's value).
 const LMP_MAX_DEPTH: u32 = 3;
-/// Null-move pruning skips this many plies on top of the pass itself, and
-/// in a selective search one more for every [`NULL_DEPTH_STEP`] plies left:
-/// the pass's test is the cheaper the deeper the node, and a deep node's
-/// verdict holds with plies to spare. An exact search keeps the older rule,
-/// one more from 6 plies on (docs/lab/time-scaling.md, "After").
+/// Null-move pruning skips this many plies on top of the pass itself, one
+/// more from [`NULL_DEEPER_FROM`] plies on; with the deep reductions (see
+/// [`deep_reductions`]) instead one more for every [`NULL_DEPTH_STEP`] plies
+/// left: the pass's test is the cheaper the deeper the node, and a deep
+/// node's verdict holds with plies to spare.
 const NULL_REDUCTION: u32 = 2;
+const NULL_DEEPER_FROM: u32 = 6;
 const NULL_DEPTH_STEP: u32 = 4;
-/// Internal iterative reduction: in a selective search, a node at least
+/// Internal iterative reduction, with the deep reductions: a node at least
 /// this deep that the table holds no move for is searched a ply shallower.
 /// Without a move to try first its order is a guess and its search the
 /// dearest; if it matters, the next iteration finds its move in the table
@@ -125,6 +126,15 @@ fn refined_reductions(variant: Variant) -> bool {
     variant == Variant::Breakthrough
 }
 
+/// Whether a variant's selective search uses the deep reductions (internal
+/// iterative reduction and a null move growing with depth): they gained in
+/// Lines of Action (+51, +74 and +23 Elo at 100 ms, 400 ms and 1 s a move)
+/// and lost in Breakthrough at 1 s (3-13), where the shallower tree misses
+/// what a runner threatens deep down a file (docs/lab/time-scaling.md, "After").
+fn deep_reductions(variant: Variant) -> bool {
+    variant == Variant::LinesOfAction
+}
+
 /// What a move in a node's list is to the reductions.
 #[derive(Clone, Copy)]
 struct LateMove {
@@ -161,6 +171,9 @@ pub(crate) struct Searcher<'a> {
     /// Whether late moves are reduced by the refined rule (see
     /// [`refined_reductions`]).
     refined_reductions: bool,
+    /// Whether the deep reductions apply: a selective search of a variant
+    /// that takes them (see [`deep_reductions`]).
+    deep_reductions: bool,
     /// The static evaluation of the node at each ply of the current line
     /// ([`UNKNOWN`] where it was not taken).
     evals: [Score; MAX_PLY],
@@ -184,6 +197,7 @@ impl<'a> Searcher<'a> {
             pv: PvTable::default(),
             tt_hits: 0,
             refined_reductions: refined_reductions(G::VARIANT),
+            deep_reductions: deep_reductions(G::VARIANT) && !config.exact(),
             margins: if config.exact() { None } else { Margins::of(config.strategy(), G::VARIANT) },
             evals: [UNKNOWN; MAX_PLY],
             nnue: (config.strategy() == Strategy::Nnue)
@@ -284,11 +298,11 @@ impl<'a> Searcher<'a> {
         self.search_moves(game, ctl, node, window, table_move, futile)
     }
 
-    /// The node to search: a ply shallower where it is deep and the table has
-    /// no move for it (internal iterative reduction, see [`IIR_MIN_DEPTH`]).
+    /// The node to search: with the deep reductions, a ply shallower where it
+    /// is deep and the table has no move for it (see [`IIR_MIN_DEPTH`]).
     #[inline]
     fn reduced_without_table_move(&self, node: Node, table_move: Option<Move>) -> Node {
-        if table_move.is_none() && node.depth >= IIR_MIN_DEPTH && !self.config.exact() {
+        if self.deep_reductions && table_move.is_none() && node.depth >= IIR_MIN_DEPTH {
             Node { depth: node.depth - 1, ..node }
         } else {
             node
@@ -298,10 +312,10 @@ impl<'a> Searcher<'a> {
     /// Plies skipped by the null move at `node` besides the pass itself.
     #[inline]
     fn null_reduction(&self, node: Node) -> u32 {
-        if self.config.exact() {
-            if node.depth >= 6 { NULL_REDUCTION + 1 } else { NULL_REDUCTION }
-        } else {
+        if self.deep_reductions {
             NULL_REDUCTION + node.depth / NULL_DEPTH_STEP
+        } else {
+            NULL_REDUCTION + u32::from(node.depth >= NULL_DEEPER_FROM)
         }
     }
 
@@ -639,10 +653,16 @@ mod tests {
         assert_eq!(searcher.reduction(node, LateMove { index: 2, ..quiet }), 0, "from the 4th move");
     }
 
+    fn searcher_on_loa(config: &AiConfig) -> Searcher<'_> {
+        let pos = Position::start(Variant::LinesOfAction, BoardSize::new(8, 8)).unwrap();
+        let AnyGame::Loa64(game) = &pos.game() else { panic!("8x8 Lines of Action") };
+        Searcher::new(game, config, Arc::new(Table::new(0)))
+    }
+
     #[test]
-    fn a_deep_node_the_table_has_no_move_for_is_searched_a_ply_shallower() {
-        let config = AiConfig::parse("master", Variant::Breakthrough).unwrap();
-        let searcher = searcher_on_start(&config);
+    fn in_lines_of_action_a_deep_node_the_table_has_no_move_for_is_searched_a_ply_shallower() {
+        let config = AiConfig::parse("master", Variant::LinesOfAction).unwrap();
+        let searcher = searcher_on_loa(&config);
         let node = Node { kind: NodeKind::NonPv, depth: 10, ply: 4, cut: true };
         let table_move = Some(Move::new(8, 16, false));
         assert_eq!(searcher.reduced_without_table_move(node, None).depth, 9);
@@ -652,20 +672,25 @@ mod tests {
         let pv = Node { kind: NodeKind::Pv, ..node };
         assert_eq!(searcher.reduced_without_table_move(pv, None).depth, 9, "on the principal variation too");
         let exact = AiConfig::fixed_depth(Algorithm::Enhanced, crate::eval::Strategy::Expert, 12).unwrap();
-        assert_eq!(searcher_on_start(&exact).reduced_without_table_move(node, None).depth, 10);
+        assert_eq!(searcher_on_loa(&exact).reduced_without_table_move(node, None).depth, 10, "not when exact");
+        let breakthrough = AiConfig::parse("master", Variant::Breakthrough).unwrap();
+        assert_eq!(searcher_on_start(&breakthrough).reduced_without_table_move(node, None).depth, 10);
     }
 
     #[test]
-    fn the_null_move_skips_more_plies_the_deeper_the_node_in_a_selective_search() {
-        let config = AiConfig::parse("master", Variant::Breakthrough).unwrap();
-        let searcher = searcher_on_start(&config);
+    fn in_lines_of_action_the_null_move_skips_more_plies_the_deeper_the_node() {
         let at = |depth| Node { kind: NodeKind::NonPv, depth, ply: 4, cut: true };
-        let skipped: Vec<u32> = [3, 4, 7, 8, 12, 16].map(|d| searcher.null_reduction(at(d))).to_vec();
-        assert_eq!(skipped, [2, 3, 3, 4, 5, 6]);
+        let skips = |searcher: &Searcher, depths: [u32; 4]| depths.map(|d| searcher.null_reduction(at(d)));
+        let config = AiConfig::parse("master", Variant::LinesOfAction).unwrap();
+        assert_eq!(skips(&searcher_on_loa(&config), [3, 4, 8, 16]), [2, 3, 4, 6]);
         let exact = AiConfig::fixed_depth(Algorithm::Enhanced, crate::eval::Strategy::Expert, 12).unwrap();
-        let exact = searcher_on_start(&exact);
-        let skipped: Vec<u32> = [3, 5, 6, 16].map(|d| exact.null_reduction(at(d))).to_vec();
-        assert_eq!(skipped, [2, 2, 3, 3], "an exact search keeps the older rule");
+        assert_eq!(skips(&searcher_on_loa(&exact), [3, 5, 6, 16]), [2, 2, 3, 3], "an exact search: the older rule");
+        let breakthrough = AiConfig::parse("master", Variant::Breakthrough).unwrap();
+        assert_eq!(
+            skips(&searcher_on_start(&breakthrough), [3, 5, 6, 16]),
+            [2, 2, 3, 3],
+            "Breakthrough: the older rule"
+        );
     }
 
     #[test]
