@@ -617,6 +617,12 @@ mod tests {
         Searcher::new(game, config, Arc::new(Table::new(0)))
     }
 
+    fn searcher_on_loa(config: &AiConfig) -> Searcher<'_> {
+        let pos = Position::start(Variant::LinesOfAction, BoardSize::new(8, 8)).unwrap();
+        let AnyGame::Loa64(game) = &pos.game() else { panic!("8x8 Lines of Action") };
+        Searcher::new(game, config, Arc::new(Table::new(0)))
+    }
+
     #[test]
     fn late_moves_are_reduced_more_at_cut_nodes_after_a_table_capture_and_with_a_failing_history() {
         let config = AiConfig::parse("enhanced:expert:depth=12:exact=off", Variant::Breakthrough).unwrap();
@@ -641,9 +647,7 @@ mod tests {
     #[test]
     fn lines_of_action_keeps_the_plain_reductions() {
         let config = AiConfig::parse("enhanced:expert:depth=12:exact=off", Variant::LinesOfAction).unwrap();
-        let pos = Position::start(Variant::LinesOfAction, BoardSize::new(8, 8)).unwrap();
-        let AnyGame::Loa64(game) = &pos.game() else { panic!("8x8 Lines of Action") };
-        let searcher = Searcher::new(game, &config, Arc::new(Table::new(0)));
+        let searcher = searcher_on_loa(&config);
         let node = Node { kind: NodeKind::NonPv, depth: 10, ply: 4, cut: false };
         let quiet = LateMove { index: 6, class: MoveClass::Quiet, history: -5, table_capture: true };
         let r = searcher.reduction(node, quiet);
@@ -651,12 +655,6 @@ mod tests {
         assert_eq!(searcher.reduction(Node { cut: true, ..node }, LateMove { history: 5, ..quiet }), r);
         assert_eq!(searcher.reduction(node, LateMove { class: MoveClass::Killer, ..quiet }), 0);
         assert_eq!(searcher.reduction(node, LateMove { index: 2, ..quiet }), 0, "from the 4th move");
-    }
-
-    fn searcher_on_loa(config: &AiConfig) -> Searcher<'_> {
-        let pos = Position::start(Variant::LinesOfAction, BoardSize::new(8, 8)).unwrap();
-        let AnyGame::Loa64(game) = &pos.game() else { panic!("8x8 Lines of Action") };
-        Searcher::new(game, config, Arc::new(Table::new(0)))
     }
 
     #[test]
