@@ -4,8 +4,10 @@
 //! (`data/fixed_depth.txt`: main at 8ce573f, written by its `engine`
 //! protocol; the enhanced rows rewritten when issue 23 changed that search's
 //! ordering and pruning, and its `exact=off` rows when issue 31 made that
-//! search selective, and its Breakthrough `exact=off` rows again for the
-//! refined late-move reductions). A refactoring of the search must keep both.
+//! search selective, its Breakthrough `exact=off` rows again for the
+//! refined late-move reductions, and its Lines of Action `exact=off` rows for
+//! the deep reductions, which changed their node counts and none of their
+//! moves). A refactoring of the search must keep both.
 
 use breakline::engine::ai::search::search;
 use breakline::engine::{AiConfig, Position, Variant};
