@@ -123,8 +123,10 @@ fn a_persons_clock_waits_while_their_game_is_shown_in_watch_and_lab_or_analyse()
 
 #[test]
 fn a_watched_games_clock_runs_in_watch_and_lab() {
-    let beginner = || ai("beginner", Variant::Breakthrough);
-    let mut app = clocked(beginner(), beginner(), "0.5+0");
+    // White searches by the clock, so its turns span frames: a beginner's
+    // reply can land in the frame that asked for it, which charges no time.
+    let thinker = ai("enhanced:expert:time=100:exact=off:book=off", Variant::Breakthrough);
+    let mut app = clocked(thinker, ai("beginner", Variant::Breakthrough), "0.5+0");
     assert_eq!(crate::screen(&app), Screen::Watch);
     let ended = update_until(&mut app, 400, |app| {
         session(app).clock().is_some_and(|c| c.remaining(Side::White) < Duration::from_millis(500))
