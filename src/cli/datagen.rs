@@ -18,7 +18,7 @@ use super::shard::ShardArgs;
 use crate::engine::ai::search::{AiConfig, ConfigError, SearchError};
 use crate::engine::lab::shard::{ShardError, share};
 use crate::engine::lab::train::data::{header, write_record};
-use crate::engine::lab::train::{DatagenSpec, Sample, play_game};
+use crate::engine::lab::train::{DatagenSpec, Sample, SeenPositions, play_game};
 use crate::engine::{BoardSize, Variant};
 
 #[derive(Args, Debug)]
@@ -85,21 +85,32 @@ pub(crate) fn run(args: &DatagenArgs) -> Result<(), DatagenError> {
     };
     let threads = args.threads.unwrap_or_else(progress::default_threads).max(1);
     let started = Instant::now();
-    let positions = play_all(&spec, &indices, threads, args)?;
+    let written = play_all(&spec, &indices, threads, args)?;
     eprintln!(
-        "datagen: {} games, {positions} positions in {:.1} s on {threads} threads -> {}",
+        "datagen: {} games, {} positions ({} repeats dropped) in {:.1} s on {threads} threads -> {}",
         indices.len(),
+        written.positions,
+        written.repeats,
         started.elapsed().as_secs_f64(),
         args.out.display()
     );
     Ok(())
 }
 
-/// The finished games not yet written, and the file they go to in order.
+/// What a run wrote: its positions, and the repeats it dropped.
+struct Written {
+    positions: usize,
+    repeats: usize,
+}
+
+/// The finished games not yet written, and the file they go to in order;
+/// a position the run wrote before is dropped (the first one met in the
+/// games' order stays, so the file does not depend on the thread count).
 struct InOrder {
     pending: BTreeMap<usize, Vec<Sample>>,
     next: usize,
-    positions: usize,
+    seen: SeenPositions,
+    written: Written,
     out: BufWriter<File>,
 }
 
@@ -110,23 +121,33 @@ impl InOrder {
         self.pending.insert(k, samples);
         while let Some(samples) = self.pending.remove(&self.next) {
             for s in &samples {
-                write_record(&mut self.out, size, s)?;
+                if self.seen.first_time(s) {
+                    write_record(&mut self.out, size, s)?;
+                    self.written.positions += 1;
+                } else {
+                    self.written.repeats += 1;
+                }
             }
             self.next += 1;
-            self.positions += samples.len();
         }
         self.out.flush()
     }
 }
 
 /// Plays the games on `threads` workers and writes them in index order, so
-/// the file is the same whatever the thread count. Returns the positions written.
-fn play_all(spec: &DatagenSpec, indices: &[usize], threads: usize, args: &DatagenArgs) -> Result<usize, DatagenError> {
+/// the file is the same whatever the thread count.
+fn play_all(
+    spec: &DatagenSpec,
+    indices: &[usize],
+    threads: usize,
+    args: &DatagenArgs,
+) -> Result<Written, DatagenError> {
     let write_error = |error| DatagenError::Write { path: args.out.clone(), error };
     let file = File::create(&args.out).map_err(write_error)?;
     let mut out = BufWriter::new(file);
     out.write_all(&header(spec.variant, spec.size)).map_err(write_error)?;
-    let state = Mutex::new(InOrder { pending: BTreeMap::new(), next: 0, positions: 0, out });
+    let written = Written { positions: 0, repeats: 0 };
+    let state = Mutex::new(InOrder { pending: BTreeMap::new(), next: 0, seen: SeenPositions::default(), written, out });
     let next = AtomicUsize::new(0);
     let failure: Mutex<Option<DatagenError>> = Mutex::new(None);
     let failed = || failure.lock().map_or(true, |f| f.is_some());
@@ -158,5 +179,5 @@ fn play_all(spec: &DatagenSpec, indices: &[usize], threads: usize, args: &Datage
     if let Some(e) = failure.into_inner().expect("failure") {
         return Err(e);
     }
-    Ok(state.into_inner().expect("datagen state").positions)
+    Ok(state.into_inner().expect("datagen state").written)
 }

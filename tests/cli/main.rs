@@ -4,6 +4,7 @@
 mod binary;
 mod clocks;
 mod convert;
+mod datagen;
 mod docs;
 mod engine_matches;
 mod flow;

@@ -3,6 +3,9 @@
 //! plies drawn from (seed, game index); the positions it reaches are kept
 //! with the search's score and, once the game ends, its result.
 
+use std::collections::HashSet;
+use std::hash::{DefaultHasher, Hash, Hasher};
+
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
@@ -32,6 +35,28 @@ pub struct DatagenSpec {
     pub random_plies: u32,
     /// The run's seed: game `i`'s opening comes from (seed, i).
     pub seed: u64,
+}
+
+/// The positions a run has kept, so that a position met again is dropped:
+/// the first plies after the random openings recur from game to game, and a
+/// repeat teaches the net nothing new but weighs its position twice (1.8% of
+/// a Breakthrough run's positions at 1,000 nodes a move, 0.2% of Lines of
+/// Action's).
+#[derive(Debug, Default)]
+pub struct SeenPositions {
+    keys: HashSet<u64>,
+}
+
+impl SeenPositions {
+    /// Whether `sample`'s position (its pieces and side to move, not its
+    /// score or result) is new to the run; it is remembered from then on.
+    pub fn first_time(&mut self, sample: &Sample) -> bool {
+        let mut pieces = sample.pieces.clone();
+        pieces.iter_mut().for_each(|squares| squares.sort_unstable());
+        let mut hasher = DefaultHasher::new();
+        (pieces, sample.side.index()).hash(&mut hasher);
+        self.keys.insert(hasher.finish())
+    }
 }
 
 /// Plays game `index` of `spec` and returns its positions, or why the player
@@ -82,4 +107,23 @@ fn sample(pos: &Position, score: i32) -> Sample {
         pieces[side.index()].push(u16::from(square));
     }
     Sample { pieces, side: pos.side_to_move(), score, result: 0 }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use breakline_rules::Side;
+
+    fn sample(white: &[u16], black: &[u16], side: Side, score: i32) -> Sample {
+        Sample { pieces: [white.to_vec(), black.to_vec()], side, score, result: 0 }
+    }
+
+    #[test]
+    fn a_position_met_again_is_not_new_whatever_its_score_or_order() {
+        let mut seen = SeenPositions::default();
+        assert!(seen.first_time(&sample(&[1, 2], &[60], Side::White, 5)));
+        assert!(!seen.first_time(&sample(&[2, 1], &[60], Side::White, -40)), "the same position");
+        assert!(seen.first_time(&sample(&[1, 2], &[60], Side::Black, 5)), "the other side to move");
+        assert!(seen.first_time(&sample(&[1], &[2, 60], Side::White, 5)), "a piece of the other side");
+    }
 }

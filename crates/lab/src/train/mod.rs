@@ -7,5 +7,5 @@ pub mod datagen;
 pub mod trainer;
 
 pub use data::{DataError, Sample};
-pub use datagen::{DatagenSpec, play_game};
+pub use datagen::{DatagenSpec, SeenPositions, play_game};
 pub use trainer::{EpochReport, FloatNet, TrainSpec, train};
