@@ -16,9 +16,11 @@ use crate::engine::lab::shard::{Fingerprint, Shard, ShardError, ShardSpec, Shard
 #[derive(Args, Debug, Clone, Default)]
 pub(crate) struct ShardArgs {
     /// Play only shard K of N (from 1, e.g. 2/4; whole colour-swapped pairs
-    /// dealt in turn) and write its games as JSON lines (to --json, else
-    /// stdout) for `breakline merge`. Unset: BREAKLINE_SHARD=K/N, a Slurm
-    /// array's SLURM_ARRAY_TASK_ID, or JOB_COMPLETION_INDEX with BREAKLINE_SHARDS
+    /// dealt in turn): a match, tournament, tuning or experiment shard writes
+    /// its games as JSON lines (to --json, else stdout) for `breakline merge`,
+    /// a datagen shard its positions to --out. Unset: BREAKLINE_SHARD=K/N, a
+    /// Slurm array's SLURM_ARRAY_TASK_ID, or JOB_COMPLETION_INDEX with
+    /// BREAKLINE_SHARDS
     #[arg(long, value_name = "K/N")]
     shard: Option<Shard>,
 }
