@@ -25,8 +25,11 @@ pub(crate) enum SmpError {
 }
 
 /// The depth each game is searched to: about a second on one thread of a
-/// 2020s desktop core.
-const DEPTHS: [(Variant, u32); 2] = [(Variant::Breakthrough, 14), (Variant::LinesOfAction, 11)];
+/// 2020s desktop core, where a game's search spends its time. A shallower
+/// one (14 and 11 before round six's nets and Lines of Action's deeper
+/// reductions, a fifth of a second now) is mostly the threads' start and the
+/// shallow iterations that both threads repeat (docs/lab/round-6.md).
+const DEPTHS: [(Variant, u32); 2] = [(Variant::Breakthrough, 17), (Variant::LinesOfAction, 15)];
 
 /// Random plies before each measured position, and the openings' seed.
 const OPENING_PLIES: u32 = 8;
