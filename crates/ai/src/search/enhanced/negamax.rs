@@ -129,8 +129,9 @@ fn refined_reductions(variant: Variant) -> bool {
 /// Whether a variant's selective search uses the deep reductions (internal
 /// iterative reduction and a null move growing with depth): they gained in
 /// Lines of Action (+51, +74 and +47 Elo at 100 ms, 400 ms and 1 s a move)
-/// and lost in Breakthrough at 1 s (3-13, every game to a runner; which of the
-/// two costs it there is not measured; docs/lab/time-scaling.md, "After").
+/// and lost in Breakthrough at 1 s (3-13, every game to a runner, with round
+/// five's net; docs/lab/time-scaling.md, "After"). With round six's net each
+/// alone is even there over 40 games (docs/lab/round-6.md): nothing gains yet.
 fn deep_reductions(variant: Variant) -> bool {
     variant == Variant::LinesOfAction
 }
