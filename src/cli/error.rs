@@ -44,6 +44,8 @@ pub(crate) enum CliError {
     Train(#[from] super::train::TrainError),
     #[error(transparent)]
     Library(#[from] super::library::LibraryCliError),
+    #[error(transparent)]
+    Openings(#[from] super::openings::OpeningsCliError),
     /// A bad game flag.
     #[cfg(feature = "gui")]
     #[error(transparent)]

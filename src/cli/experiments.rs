@@ -132,6 +132,7 @@ impl Context<'_> {
             swap: false,
             time_control: None,
             both_connected: Default::default(),
+            openings: None,
         };
         SeriesSpec { schedule, a: Seat::Ai(a), b: Seat::Ai(b), games: self.games.unwrap_or(games) }
     }
@@ -414,6 +415,7 @@ fn strength_ladder(ctx: &Context<'_>, time_ms: u64) -> Result<(), ExperimentsErr
             swap: true,
             time_control: None,
             both_connected: Default::default(),
+            openings: None,
         };
         let round_robin = RoundRobin { schedule, players, games_per_pair: ctx.games.unwrap_or(4) };
         let games = ctx.play_round_robin(&round_robin)?;

@@ -22,6 +22,7 @@ use crate::engine::rules::clock::TimeControl;
 use crate::engine::rules::connection_rule::BothConnected;
 use crate::engine::{BoardSize, SizeError, Variant};
 
+use super::openings::{OpeningsFileError, read_openings};
 use super::progress;
 use super::shard::{ShardArgs, ShardOut, ShardRunError};
 
@@ -77,6 +78,11 @@ pub(crate) struct MatchArgs {
     /// plans its moves by its clock and a fallen flag loses the game
     #[arg(long, value_name = "BASE+INC")]
     tc: Option<TimeControl>,
+    /// A file of openings, one position string a line (`breakline openings`
+    /// makes one): pair k starts from opening k, round the file again once it
+    /// is used up; --random-plies are played after it
+    #[arg(long)]
+    openings: Option<PathBuf>,
     #[command(flatten)]
     shard: ShardArgs,
 }
@@ -100,6 +106,8 @@ pub(crate) enum MatchError {
     Write(std::io::Error),
     #[error(transparent)]
     Play(#[from] SearchError),
+    #[error(transparent)]
+    Openings(#[from] OpeningsFileError),
     #[error("--shard: {0}")]
     ShardName(#[from] crate::engine::lab::shard::ShardError),
     #[error(transparent)]
@@ -126,6 +134,7 @@ impl MatchArgs {
                 .map_err(|error| MatchError::Player { side, error })
         };
         let (a, b) = (seat(&self.white, "white")?, seat(&self.black, "black")?);
+        let openings = self.openings.as_deref().map(|p| read_openings(p, self.variant, self.size)).transpose()?;
         let schedule = Schedule {
             variant: self.variant,
             size: self.size,
@@ -136,6 +145,7 @@ impl MatchArgs {
             swap: self.swap,
             time_control: self.tc,
             both_connected: self.both_connected,
+            openings,
         };
         Ok(SeriesSpec { schedule, a, b, games: self.games as usize })
     }

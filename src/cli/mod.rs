@@ -18,6 +18,7 @@ mod levels_against;
 mod library;
 mod matches;
 mod merge;
+mod openings;
 mod perft;
 mod progress;
 pub mod protocol;
@@ -71,6 +72,8 @@ enum Command {
     Tournament(tournament::TournamentArgs),
     /// Run the classic studies' reproductions and print their tables
     Experiments(experiments::ExperimentsArgs),
+    /// Make a balanced opening set for matches: random openings a short search scores near even
+    Openings(openings::OpeningsArgs),
     /// Build an opening book by deep searches of the first plies
     Book(book::BookArgs),
     /// Solve Flow Free puzzles, list the shipped ones, bench the solvers
@@ -128,6 +131,7 @@ fn run(cli: &Cli) -> Result<ExitCode, CliError> {
         Some(Command::Tournament(args)) => tournament::run(args)?,
         Some(Command::Experiments(args)) => experiments::run(args)?,
         Some(Command::Book(args)) => book::run(args)?,
+        Some(Command::Openings(args)) => openings::run(args)?,
         Some(Command::Flow(args)) => flow::run(args)?,
         Some(Command::Solve(args)) => return Ok(solve::run(args)?),
         Some(Command::LastRanks(args)) => last_ranks::run(args)?,

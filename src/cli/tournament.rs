@@ -19,6 +19,7 @@ use crate::engine::rules::connection_rule::BothConnected;
 use crate::engine::{BoardSize, SizeError, Variant};
 
 use super::matches::{NoiseError, check_noise};
+use super::openings::{OpeningsFileError, read_openings};
 use super::progress;
 use super::shard::{ShardArgs, ShardOut, ShardRunError};
 
@@ -53,6 +54,11 @@ pub(crate) struct TournamentArgs {
     /// programs are told it, and a UCI program without the option is refused
     #[arg(long, default_value = "mover-wins", value_name = "RULE")]
     both_connected: BothConnected,
+    /// A file of openings, one position string a line (`breakline openings`
+    /// makes one): the k-th pair of games of each two players starts from opening k, round the file again once it
+    /// is used up; --random-plies are played after it
+    #[arg(long)]
+    openings: Option<PathBuf>,
     /// With --shard: write the shard's games here (default: stdout)
     #[arg(long)]
     json: Option<PathBuf>,
@@ -73,6 +79,8 @@ pub(crate) enum TournamentError {
     EngineStart(#[from] EngineStartError),
     #[error(transparent)]
     Play(#[from] SearchError),
+    #[error(transparent)]
+    Openings(#[from] OpeningsFileError),
     #[error("--shard: {0}")]
     ShardName(#[from] ShardError),
     #[error(transparent)]
@@ -159,6 +167,7 @@ pub(crate) fn run(args: &TournamentArgs) -> Result<(), TournamentError> {
                 .map_err(|error| TournamentError::Player { text: p.clone(), error })
         })
         .collect::<Result<Vec<_>, _>>()?;
+    let openings = args.openings.as_deref().map(|p| read_openings(p, args.variant, args.size)).transpose()?;
     let schedule = Schedule {
         variant: args.variant,
         size: args.size,
@@ -169,6 +178,7 @@ pub(crate) fn run(args: &TournamentArgs) -> Result<(), TournamentError> {
         swap: true,
         time_control: args.tc,
         both_connected: args.both_connected,
+        openings,
     };
     let round_robin = RoundRobin { schedule, players, games_per_pair: args.games as usize };
     let threads = args.threads.map_or_else(progress::default_threads, |t| t as usize);

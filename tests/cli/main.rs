@@ -10,6 +10,7 @@ mod engine_matches;
 mod flow;
 mod levels;
 mod library;
+mod openings;
 mod protocol;
 mod puzzles;
 mod runner;

@@ -36,6 +36,7 @@ fn game_n_of_a_spec_is_the_same_in_the_series_runner_and_through_match() {
             swap: true,
             time_control: None,
             both_connected: Default::default(),
+            openings: None,
         },
         a: Seat::Ai(AiConfig::parse(white, v).unwrap()),
         b: Seat::Ai(AiConfig::parse(black, v).unwrap()),

@@ -26,6 +26,7 @@ fn schedule(swap: bool) -> Schedule {
         swap,
         time_control: None,
         both_connected: Default::default(),
+        openings: None,
     }
 }
 
@@ -179,4 +180,38 @@ fn a_stop_before_the_start_plays_nothing() {
     let stop = AtomicBool::new(true);
     let games = spec(50, false).run(2, &stop, |_| {}).unwrap();
     assert!(games.is_empty());
+}
+
+#[test]
+fn an_opening_set_deals_opening_k_to_pair_k_and_goes_round_again() {
+    use breakline::engine::lab::openings::OpeningSet;
+    use breakline::engine::rules::position::Position;
+    let size = BoardSize::new(6, 6);
+    let mut lines = Vec::new();
+    let mut pos = Position::start(Variant::Breakthrough, size).unwrap();
+    for k in 0..3 {
+        let m = pos.legal_moves()[k];
+        pos.play(m).unwrap();
+        lines.push(pos.fen());
+    }
+    let set = OpeningSet::parse(&lines.join("\n"), Variant::Breakthrough, size).unwrap();
+    let with_set = Schedule { openings: Some(set.clone()), ..schedule(true) };
+    for game in 0..8 {
+        let deal = with_set.deal(game).unwrap();
+        assert_eq!(deal.start.fen(), lines[game / 2 % 3], "game {game}");
+        assert_eq!(deal.a_is_black, game % 2 == 1);
+    }
+    // Random plies come after the opening, the same for both games of a pair.
+    let plies = Schedule { random_plies: 2, ..with_set.clone() };
+    let (first, second) = (plies.deal(2).unwrap().start, plies.deal(3).unwrap().start);
+    assert_eq!(first.fen(), second.fen());
+    assert_eq!(first.at_ply(0).fen(), lines[1]);
+    assert_eq!(first.moves().len(), 2);
+    // The set travels in a shard's spec; a schedule without one is written as before.
+    let json = serde_json::to_string(&with_set).unwrap();
+    assert_eq!(serde_json::from_str::<Schedule>(&json).unwrap(), with_set);
+    assert!(!serde_json::to_string(&schedule(true)).unwrap().contains("openings"));
+    // And a game of the series starts where its deal does.
+    let game = SeriesSpec { schedule: with_set, ..spec(3, true) }.run(1, &AtomicBool::new(false), |_| {}).unwrap();
+    assert_eq!(game[2].record.start_fen, lines[1]);
 }

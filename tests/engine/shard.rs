@@ -26,6 +26,7 @@ fn schedule(seed: u64) -> Schedule {
         swap: true,
         time_control: None,
         both_connected: Default::default(),
+        openings: None,
     }
 }
 

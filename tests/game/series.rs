@@ -35,6 +35,7 @@ fn small_spec(games: usize) -> SeriesSpec {
         swap: true,
         time_control: None,
         both_connected: Default::default(),
+        openings: None,
     };
     SeriesSpec {
         schedule,

@@ -52,6 +52,7 @@ pub fn ladder_schedule(variant: Variant, size: BoardSize, random_plies: u32, see
         swap: true,
         time_control: None,
         both_connected: Default::default(),
+        openings: None,
     }
 }
 

@@ -10,6 +10,7 @@ pub mod against;
 pub mod book_build;
 pub mod levels;
 pub mod naive_study;
+pub mod openings;
 pub mod rating;
 pub mod runner;
 pub mod series;

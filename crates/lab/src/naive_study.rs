@@ -85,6 +85,7 @@ impl NaiveStudy {
                     swap: true,
                     time_control: None,
                     both_connected: Default::default(),
+                    openings: None,
                 };
                 let spec = SeriesSpec {
                     schedule,

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::engine::EngineTerms;
 use super::seat::Seat;
+use crate::openings::OpeningSet;
 use breakline_ai::search::ConfigError;
 use breakline_rules::clock::TimeControl;
 use breakline_rules::connection_rule::BothConnected;
@@ -69,6 +70,10 @@ pub struct Schedule {
     /// the usual rule is not written, so older specs keep their fingerprints.
     #[serde(default, skip_serializing_if = "is_usual_rule")]
     pub both_connected: BothConnected,
+    /// The openings dealt to the pairs in turn (`--openings`), the random
+    /// plies played after them; none: every game from the start position.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub openings: Option<OpeningSet>,
 }
 
 fn is_usual_rule(rule: &BothConnected) -> bool {
@@ -93,7 +98,17 @@ impl Schedule {
     /// position on this size, with the move limit and the rule for a move
     /// joining both sides.
     pub fn start(&self) -> Result<Position, SizeError> {
-        let mut pos = Position::start(self.variant, self.size)?;
+        self.start_of(0)
+    }
+
+    /// The start of the games of opening `n` before their random plies: the
+    /// set's opening `n` (round the set again once it is used up), or the
+    /// variant's start, with the move limit and the rule for a move joining both sides.
+    fn start_of(&self, n: usize) -> Result<Position, SizeError> {
+        let mut pos = match &self.openings {
+            Some(set) => set.nth(n).clone(),
+            None => Position::start(self.variant, self.size)?,
+        };
         if let Some(limit) = self.move_limit {
             pos.set_move_limit(limit);
         }
@@ -119,8 +134,9 @@ impl Schedule {
 
     /// Game `index` set up; the same index always gives the same game.
     pub fn deal(&self, index: usize) -> Result<Deal, SizeError> {
-        let opening_seed = self.game_seed(self.opening_of(index));
-        let start = random_opening(self.start()?, self.random_plies, opening_seed);
+        let opening = self.opening_of(index);
+        let start = self.start_of(if self.swap { opening / 2 } else { opening })?;
+        let start = random_opening(start, self.random_plies, self.game_seed(opening));
         Ok(Deal { index, a_is_black: self.a_is_black(index), start, seed: self.game_seed(index) })
     }
 

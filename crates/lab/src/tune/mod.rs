@@ -196,6 +196,7 @@ impl TuneSpec {
             swap: false,
             time_control: None,
             both_connected: Default::default(),
+            openings: None,
         };
         Ok(SeriesSpec { schedule, a: Seat::Ai(player.clone()), b: Seat::Ai(player), games: self.games })
     }

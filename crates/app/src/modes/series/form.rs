@@ -138,6 +138,7 @@ impl SeriesForm {
             time_control: None,
             // The Series tab plays by the usual rule (the setup's rule is for people's games).
             both_connected: Default::default(),
+            openings: None,
         };
         Ok(SeriesSpec { schedule, a, b, games: self.games.max(1) })
     }
