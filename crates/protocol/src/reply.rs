@@ -146,6 +146,9 @@ pub struct Info {
     pub time_ms: u64,
     /// MCTS playouts, when any.
     pub iterations: u64,
+    /// Of `nodes`, those in quiescence past the horizon, when counted
+    /// (the line protocol's `qnodes`; UCI has no such field).
+    pub qnodes: u64,
     /// The line, as moves in text.
     pub pv: Vec<String>,
 }

@@ -172,6 +172,7 @@ fn info_line(
         nodes: info.nodes,
         time_ms: u64::try_from(info.time.as_millis()).unwrap_or(u64::MAX),
         iterations: info.iterations,
+        qnodes: info.quiescence_nodes,
         pv: shown.pv.iter().map(|&m| position.move_name(m)).collect(),
     }))
 }

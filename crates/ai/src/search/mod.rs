@@ -54,6 +54,10 @@ pub struct SearchInfo {
     pub pv: Vec<Move>,
     /// Transposition-table hits (enhanced only).
     pub tt_hits: u64,
+    /// Of `nodes`, those the main thread visited in quiescence, past the
+    /// horizon (enhanced only): how much of a deeper tree goes there.
+    #[serde(default)]
+    pub quiescence_nodes: u64,
     /// The root moves with their latest scores (same point of view), best first.
     pub root_scores: Vec<(Move, Score)>,
     /// The move came from the opening book: nothing was searched.

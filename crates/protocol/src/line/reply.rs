@@ -36,14 +36,18 @@ pub fn reply_text(reply: &Reply) -> String {
     }
 }
 
-/// `info [multipv K] depth D score S [wdl W D L] nodes N time MS [iterations N] [pv ...]`.
+/// `info [multipv K] depth D score S [wdl W D L] nodes N [qnodes N] time MS [iterations N] [pv ...]`.
 fn info_text(info: &Info) -> String {
     let number = info.multipv.map(|k| format!(" multipv {k}")).unwrap_or_default();
     let mut line = format!("info{number} depth {} score {}", info.depth, score_token(info.score));
     if let Some([w, d, l]) = info.wdl {
         line.push_str(&format!(" wdl {w} {d} {l}"));
     }
-    line.push_str(&format!(" nodes {} time {}", info.nodes, info.time_ms));
+    line.push_str(&format!(" nodes {}", info.nodes));
+    if info.qnodes > 0 {
+        line.push_str(&format!(" qnodes {}", info.qnodes));
+    }
+    line.push_str(&format!(" time {}", info.time_ms));
     if info.iterations > 0 {
         line.push_str(&format!(" iterations {}", info.iterations));
     }
@@ -118,6 +122,10 @@ fn read_info(fields: &[&str]) -> Option<Info> {
             }
             ["nodes", n, tail @ ..] => {
                 info.nodes = n.parse().ok()?;
+                tail
+            }
+            ["qnodes", n, tail @ ..] => {
+                info.qnodes = n.parse().ok()?;
                 tail
             }
             ["time", n, tail @ ..] => {

@@ -83,6 +83,7 @@ fn replies() -> Vec<Reply> {
             multipv: Some(2),
             wdl: Some([610, 0, 390]),
             iterations: 4_000,
+            qnodes: 9_000,
             score: -(WIN - 4),
             ..info.clone()
         }),

@@ -68,7 +68,7 @@ pub(crate) fn search<G: Evaluate>(
     let mut result = match helper_work.deepest {
         Some((depth, iteration)) if depth > result.info.depth => {
             let best_move = iteration.best();
-            let info = completed(depth, iteration, ctl, 0);
+            let info = completed(depth, iteration, ctl, &main);
             ctl.report(&info);
             SearchResult { best_move, info }
         }
@@ -116,7 +116,7 @@ fn deepen<G: Evaluate>(
         }
         iteration.rank();
         root.follow(&iteration.scores, iteration.best());
-        info = completed(depth, iteration, ctl, main.tt_hits);
+        info = completed(depth, iteration, ctl, main);
         info.nodes += helper_nodes.load(AtomicOrdering::Relaxed);
         ctl.report(&info);
         if proven_within(info.score, depth) {
@@ -132,7 +132,7 @@ fn deepen<G: Evaluate>(
 }
 
 /// What a finished iteration at `depth` reports.
-fn completed(depth: u32, iteration: Iteration, ctl: &Control, tt_hits: u64) -> SearchInfo {
+fn completed(depth: u32, iteration: Iteration, ctl: &Control, main: &Searcher) -> SearchInfo {
     let Iteration { lines, scores } = iteration;
     let PvLine { score, pv } = lines.best().clone();
     SearchInfo {
@@ -141,7 +141,8 @@ fn completed(depth: u32, iteration: Iteration, ctl: &Control, tt_hits: u64) -> S
         nodes: ctl.nodes,
         time: ctl.elapsed(),
         pv,
-        tt_hits,
+        tt_hits: main.tt_hits,
+        quiescence_nodes: main.quiescence_nodes,
         root_scores: scores,
         lines: lines.into_lines(),
         ..SearchInfo::default()
@@ -222,5 +223,22 @@ mod tests {
                 assert_eq!((score, end), (expected, RootEnd::Finished), "depth {depth}, {tt_mib} MiB");
             }
         }
+    }
+
+    #[test]
+    fn the_quiescence_nodes_are_counted_within_the_nodes_and_grow_with_the_tree() {
+        let pos = opening();
+        // Quiescence is one of the selective search's refinements: the exact one has none.
+        let counts = |algorithm: &str, depth| {
+            let text = format!("{algorithm}:expert:exact=off:book=off:threads=1:depth={depth}");
+            let config = AiConfig::parse(&text, Variant::Breakthrough).unwrap();
+            let info = search_position(&pos, &config, &mut ()).unwrap().info;
+            (info.quiescence_nodes, info.nodes)
+        };
+        let (shallow, _) = counts("enhanced", 3);
+        let (quiescence, nodes) = counts("enhanced", 6);
+        assert!(0 < shallow && shallow < quiescence && quiescence < nodes, "{shallow}, {quiescence} of {nodes}");
+        let exact = AiConfig::fixed_depth(Algorithm::Enhanced, Strategy::Expert, 4).unwrap();
+        assert_eq!(search_position(&pos, &exact, &mut ()).unwrap().info.quiescence_nodes, 0, "the exact search has none");
     }
 }

@@ -166,6 +166,8 @@ pub(crate) struct Searcher<'a> {
     pub(crate) ordering: Ordering,
     pub(crate) pv: PvTable,
     pub(crate) tt_hits: u64,
+    /// Nodes visited in quiescence, past the horizon.
+    pub(crate) quiescence_nodes: u64,
     /// The pruning margins, where the search is selective (not `exact`) and
     /// the strategy's units are known.
     pub(super) margins: Option<Margins>,
@@ -197,6 +199,7 @@ impl<'a> Searcher<'a> {
             ordering: Ordering::new(game.size().squares()),
             pv: PvTable::default(),
             tt_hits: 0,
+            quiescence_nodes: 0,
             refined_reductions: refined_reductions(G::VARIANT),
             deep_reductions: deep_reductions(G::VARIANT) && !config.exact(),
             margins: if config.exact() { None } else { Margins::of(config.strategy(), G::VARIANT) },

@@ -40,6 +40,7 @@ impl Searcher<'_> {
         mut window: Window,
     ) -> Result<Score, Stopped> {
         ctl.node()?;
+        self.quiescence_nodes += 1;
         if let Some(s) = terminal_score(game.quick_outcome(), game.side_to_move(), ply) {
             return Ok(s);
         }
