@@ -239,6 +239,10 @@ mod tests {
         let (quiescence, nodes) = counts("enhanced", 6);
         assert!(0 < shallow && shallow < quiescence && quiescence < nodes, "{shallow}, {quiescence} of {nodes}");
         let exact = AiConfig::fixed_depth(Algorithm::Enhanced, Strategy::Expert, 4).unwrap();
-        assert_eq!(search_position(&pos, &exact, &mut ()).unwrap().info.quiescence_nodes, 0, "the exact search has none");
+        assert_eq!(
+            search_position(&pos, &exact, &mut ()).unwrap().info.quiescence_nodes,
+            0,
+            "the exact search has none"
+        );
     }
 }
