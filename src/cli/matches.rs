@@ -2,6 +2,7 @@
 //! programs), in parallel, with a report in the style of the classic studies,
 //! the Elo difference from game pairs, an optional SPRT stop and JSON records.
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -20,7 +21,7 @@ use crate::engine::lab::shard::{Shard, ShardSpec, share};
 use crate::engine::lab::sprt::{Sprt, SprtBoundsError, Verdict};
 use crate::engine::rules::clock::TimeControl;
 use crate::engine::rules::connection_rule::BothConnected;
-use crate::engine::{BoardSize, SizeError, Variant};
+use crate::engine::{BoardSize, Side, SizeError, Variant};
 
 use super::openings::{OpeningsFileError, read_openings};
 use super::progress;
@@ -229,6 +230,25 @@ pub(crate) fn report(spec: &SeriesSpec, sprt: Option<Sprt>, games: &[SeriesGame]
     text
 }
 
+/// The games each colour won and, with pairs, how many pairs one colour won
+/// both games of: an opening that decides the game whoever plays it shows
+/// there, and such a pair says nothing of the players.
+fn colours(games: &[SeriesGame], paired: bool) -> String {
+    let winners: Vec<Option<Side>> = games.iter().map(|g| g.record.result.winner()).collect();
+    let won_by = |side| winners.iter().filter(|w| **w == Some(side)).count();
+    let mut text = format!("won by White {}, by Black {}", won_by(Side::White), won_by(Side::Black));
+    if paired {
+        let mut pairs: BTreeMap<usize, Vec<Option<Side>>> = BTreeMap::new();
+        for (g, winner) in games.iter().zip(&winners) {
+            pairs.entry(g.index / 2).or_default().push(*winner);
+        }
+        let whole = pairs.values().filter(|p| p.len() == 2);
+        let one_colour = whole.clone().filter(|p| p[0].is_some() && p[0] == p[1]).count();
+        let _ = write!(text, "; one colour won both games of {one_colour} of {} pairs", whole.count());
+    }
+    text
+}
+
 /// Forfeits, draw rate, the Elo estimate from pairs and the SPRT's state
 /// (at the end, and where it would first have decided, games in index order).
 fn statistics(games: &[SeriesGame], paired: bool, sprt: Option<Sprt>) -> String {
@@ -242,6 +262,7 @@ fn statistics(games: &[SeriesGame], paired: bool, sprt: Option<Sprt>) -> String 
     }
     let draws = games.iter().filter(|g| g.record.result.winner().is_none()).count();
     line(format!("draw rate: {:.1}%", 100.0 * draws as f64 / games.len().max(1) as f64));
+    line(colours(games, paired));
     let s = samples_of_a(games, paired);
     if paired {
         let [l, ld, d, wd, w] = s.pentanomial();

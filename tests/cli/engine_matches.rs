@@ -42,6 +42,8 @@ fn an_illegal_move_forfeits_the_game() {
     assert!(out.contains("Wins                                                0                  2"), "{out}");
     assert_eq!(out.matches("forfeit in game").count(), 2, "{out}");
     assert!(out.contains("illegal move 'a1-h8'"), "{out}");
+    // It lost once as White and once as Black: no colour won the pair.
+    assert!(out.contains("won by White 1, by Black 1; one colour won both games of 0 of 1 pairs"), "{out}");
 }
 
 #[test]
