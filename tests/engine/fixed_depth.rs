@@ -7,7 +7,8 @@
 //! search selective, its Breakthrough `exact=off` rows again for the
 //! refined late-move reductions, and its Lines of Action `exact=off` rows for
 //! the deep reductions, which changed their node counts and none of their
-//! moves). A refactoring of the search must keep both.
+//! moves, then its Breakthrough ones when those reductions came there too,
+//! which changed two moves of eight). A refactoring of the search must keep both.
 
 use breakline::engine::ai::search::search;
 use breakline::engine::{AiConfig, Position, Variant};

@@ -45,8 +45,8 @@ static LATE_MOVE_REDUCTIONS: LazyLock<[[u8; 64]; 64]> = LazyLock::new(|| {
 /// rarely change a shallow node's value).
 const LMP_MAX_DEPTH: u32 = 3;
 /// Null-move pruning skips this many plies on top of the pass itself, one
-/// more from [`NULL_DEEPER_FROM`] plies on; with the deep reductions (see
-/// [`deep_reductions`]) instead one more for every [`NULL_DEPTH_STEP`] plies
+/// more from [`NULL_DEEPER_FROM`] plies on; with the deep reductions (the
+/// selective search's) instead one more for every [`NULL_DEPTH_STEP`] plies
 /// left: the pass's test is the cheaper the deeper the node, and a deep
 /// node's verdict holds with plies to spare.
 const NULL_REDUCTION: u32 = 2;
@@ -126,16 +126,6 @@ fn refined_reductions(variant: Variant) -> bool {
     variant == Variant::Breakthrough
 }
 
-/// Whether a variant's selective search uses the deep reductions (internal
-/// iterative reduction and a null move growing with depth): they gained in
-/// Lines of Action (+51, +74 and +47 Elo at 100 ms, 400 ms and 1 s a move)
-/// and lost in Breakthrough at 1 s (3-13, every game to a runner, with round
-/// five's net; docs/lab/time-scaling.md, "After"). With round six's net each
-/// alone is even there over 40 games (docs/lab/round-6.md): nothing gains yet.
-fn deep_reductions(variant: Variant) -> bool {
-    variant == Variant::LinesOfAction
-}
-
 /// What a move in a node's list is to the reductions.
 #[derive(Clone, Copy)]
 struct LateMove {
@@ -174,8 +164,14 @@ pub(crate) struct Searcher<'a> {
     /// Whether late moves are reduced by the refined rule (see
     /// [`refined_reductions`]).
     refined_reductions: bool,
-    /// Whether the deep reductions apply: a selective search of a variant
-    /// that takes them (see [`deep_reductions`]).
+    /// Whether the deep reductions apply (internal iterative reduction, see
+    /// [`IIR_MIN_DEPTH`], and a null move growing with depth, see
+    /// [`NULL_DEPTH_STEP`]): in every selective search, not in the exact one,
+    /// whose fixed-depth values they would change. They gained in Lines of
+    /// Action (+51, +74 and +47 Elo at 100 ms, 400 ms and 1 s a move;
+    /// docs/lab/time-scaling.md, "After") and, with round six's net, in
+    /// Breakthrough (+53 at 200 ms and +106 at 1 s; docs/lab/round-6.md), where
+    /// with round five's net they had lost at 1 s.
     deep_reductions: bool,
     /// The static evaluation of the node at each ply of the current line
     /// ([`UNKNOWN`] where it was not taken).
@@ -201,7 +197,7 @@ impl<'a> Searcher<'a> {
             tt_hits: 0,
             quiescence_nodes: 0,
             refined_reductions: refined_reductions(G::VARIANT),
-            deep_reductions: deep_reductions(G::VARIANT) && !config.exact(),
+            deep_reductions: !config.exact(),
             margins: if config.exact() { None } else { Margins::of(config.strategy(), G::VARIANT) },
             evals: [UNKNOWN; MAX_PLY],
             nnue: (config.strategy() == Strategy::Nnue)
@@ -662,7 +658,7 @@ mod tests {
     }
 
     #[test]
-    fn in_lines_of_action_a_deep_node_the_table_has_no_move_for_is_searched_a_ply_shallower() {
+    fn a_deep_node_the_table_has_no_move_for_is_searched_a_ply_shallower_in_both_games() {
         let config = AiConfig::parse("master", Variant::LinesOfAction).unwrap();
         let searcher = searcher_on_loa(&config);
         let node = Node { kind: NodeKind::NonPv, depth: 10, ply: 4, cut: true };
@@ -676,11 +672,11 @@ mod tests {
         let exact = AiConfig::fixed_depth(Algorithm::Enhanced, crate::eval::Strategy::Expert, 12).unwrap();
         assert_eq!(searcher_on_loa(&exact).reduced_without_table_move(node, None).depth, 10, "not when exact");
         let breakthrough = AiConfig::parse("master", Variant::Breakthrough).unwrap();
-        assert_eq!(searcher_on_start(&breakthrough).reduced_without_table_move(node, None).depth, 10);
+        assert_eq!(searcher_on_start(&breakthrough).reduced_without_table_move(node, None).depth, 9);
     }
 
     #[test]
-    fn in_lines_of_action_the_null_move_skips_more_plies_the_deeper_the_node() {
+    fn the_null_move_skips_more_plies_the_deeper_the_node_in_both_games() {
         let at = |depth| Node { kind: NodeKind::NonPv, depth, ply: 4, cut: true };
         let skips = |searcher: &Searcher, depths: [u32; 4]| depths.map(|d| searcher.null_reduction(at(d)));
         let config = AiConfig::parse("master", Variant::LinesOfAction).unwrap();
@@ -688,11 +684,7 @@ mod tests {
         let exact = AiConfig::fixed_depth(Algorithm::Enhanced, crate::eval::Strategy::Expert, 12).unwrap();
         assert_eq!(skips(&searcher_on_loa(&exact), [3, 5, 6, 16]), [2, 2, 3, 3], "an exact search: the older rule");
         let breakthrough = AiConfig::parse("master", Variant::Breakthrough).unwrap();
-        assert_eq!(
-            skips(&searcher_on_start(&breakthrough), [3, 5, 6, 16]),
-            [2, 2, 3, 3],
-            "Breakthrough: the older rule"
-        );
+        assert_eq!(skips(&searcher_on_start(&breakthrough), [3, 4, 8, 16]), [2, 3, 4, 6]);
     }
 
     #[test]
