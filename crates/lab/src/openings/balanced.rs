@@ -88,7 +88,10 @@ pub fn balanced_openings(
     spec: &BalanceSpec,
     threads: usize,
 ) -> Result<(Vec<BalancedOpening>, usize), BalancedOpeningsError> {
-    let player = spec.player.with_limits(&[spec.player.algorithm().unbounded_limit()]).map_err(SearchError::from)?;
+    let mut player =
+        spec.player.with_limits(&[spec.player.algorithm().unbounded_limit()]).map_err(SearchError::from)?;
+    // A book move comes with no score of its own: every candidate is searched.
+    player.set_book(false);
     let start = Position::start(spec.variant, spec.size).map_err(SearchError::from)?;
     let stop = AtomicBool::new(false);
     let limit = spec.count.saturating_mul(TRIES_PER_OPENING);
@@ -169,6 +172,25 @@ mod tests {
         assert!(one.iter().all(|o| o.score.abs() <= 20), "{:?}", one.iter().map(|o| o.score).collect::<Vec<_>>());
         assert!(tried >= 6);
         assert_ne!(fens(&one), fens(&balanced_openings(&spec(8), 1).unwrap().0), "another seed, another set");
+    }
+
+    #[test]
+    fn an_opening_inside_the_book_is_searched_not_taken_from_it() {
+        // Two plies of Lines of Action are inside the master's book, whose moves carry no score.
+        let variant = Variant::LinesOfAction;
+        let player = AiConfig::parse("master:threads=1", variant).unwrap();
+        let spec = BalanceSpec {
+            variant,
+            size: BoardSize::new(8, 8),
+            plies: 1,
+            player,
+            nodes: 2000,
+            within: 1000,
+            count: 3,
+            seed: 2,
+        };
+        let (openings, _) = balanced_openings(&spec, 1).unwrap();
+        assert!(openings.iter().any(|o| o.score != 0), "{:?}", openings.iter().map(|o| o.score).collect::<Vec<_>>());
     }
 
     #[test]
