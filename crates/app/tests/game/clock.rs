@@ -1,0 +1,135 @@
+//! Games on the clock in the game: the side to move's time runs (and only
+//! then), a move adds the increment, a fallen flag ends the game, undo
+//! restores the times, and an AI on the clock plays by it.
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+use breakline_app::game::phase::{GamePhase, TurnPhase};
+use breakline_app::game::players::PlayerSetup;
+use breakline_app::game::request::{GameRequest, MoveChosen};
+use breakline_app::platform::launch::LaunchOptions;
+use breakline_engine::rules::clock::TimeControl;
+use breakline_engine::{Outcome, Side, Variant, WinReason};
+
+use breakline_app::game::screen::Screen;
+
+use crate::{STEP, ai, game_app, go, options, phase, session, turn, update_until};
+
+fn clocked(white: PlayerSetup, black: PlayerSetup, control: &str) -> App {
+    let time_control = Some(TimeControl::parse(control).unwrap());
+    game_app(LaunchOptions { time_control, ..options(Variant::Breakthrough, white, black) })
+}
+
+/// Plays the side to move's first legal move as a person would.
+fn play_first_move(app: &mut App) {
+    let s = session(app);
+    let (mv, plies) = (s.position().legal_moves()[0], s.plies());
+    let request = MoveChosen::human(mv, s.generation(), s.position().hash());
+    app.world_mut().write_message(request);
+    assert!(update_until(app, 50, |app| session(app).plies() > plies), "ply {plies} is played");
+    // The slide begins on the next frame; the next turn comes after it.
+    app.update();
+    assert!(update_until(app, 50, |app| turn(app) == Some(TurnPhase::HumanTurn)));
+}
+
+fn clock_left(app: &App, side: Side) -> Duration {
+    session(app).clock().expect("a game on the clock").remaining(side)
+}
+
+#[test]
+fn the_flag_falls_when_the_side_to_move_runs_out() {
+    let mut app = clocked(PlayerSetup::Human, PlayerSetup::Human, "0.5+0");
+    assert!(update_until(&mut app, 10, |app| turn(app) == Some(TurnPhase::HumanTurn)));
+    // Each update is 50 ms: half a second is ten of them.
+    assert!(update_until(&mut app, 20, |app| phase(app) == GamePhase::Over));
+    let result = session(&app).outcome();
+    assert_eq!(result, Outcome::Win { winner: Side::Black, reason: WinReason::Time });
+    assert_eq!(session(&app).plies(), 0);
+}
+
+#[test]
+fn a_move_is_charged_its_time_and_gets_the_increment_and_undo_restores_the_times() {
+    let mut app = clocked(PlayerSetup::Human, PlayerSetup::Human, "60+2");
+    assert!(update_until(&mut app, 10, |app| turn(app) == Some(TurnPhase::HumanTurn)));
+    for _ in 0..10 {
+        app.update();
+    }
+    play_first_move(&mut app);
+    let white = clock_left(&app, Side::White);
+    // Ten frames of 50 ms at least, a few more while the move was made; 2 s back.
+    assert!(white <= Duration::from_millis(61_500) && white >= Duration::from_millis(61_000), "{white:?}");
+    assert_eq!(clock_left(&app, Side::Black), Duration::from_secs(60));
+    play_first_move(&mut app);
+    assert!(clock_left(&app, Side::Black) > Duration::from_secs(61));
+    app.world_mut().write_message(GameRequest::Undo);
+    app.update();
+    assert_eq!(session(&app).plies(), 1);
+    assert_eq!(clock_left(&app, Side::Black), Duration::from_secs(60), "undo gives the time back");
+    assert_eq!(clock_left(&app, Side::White), white);
+}
+
+#[test]
+fn the_clock_stops_while_paused_and_in_review() {
+    let mut app = clocked(PlayerSetup::Human, PlayerSetup::Human, "60+0");
+    assert!(update_until(&mut app, 10, |app| turn(app) == Some(TurnPhase::HumanTurn)));
+    play_first_move(&mut app);
+    play_first_move(&mut app);
+    // Review the start: nobody's time runs, however long it is looked at.
+    app.world_mut().write_message(GameRequest::GoTo { ply: 0 });
+    for _ in 0..40 {
+        app.update();
+    }
+    app.world_mut().write_message(GameRequest::GoTo { ply: 2 });
+    app.world_mut().write_message(GameRequest::SetPaused(true));
+    for _ in 0..40 {
+        app.update();
+    }
+    app.world_mut().write_message(GameRequest::SetPaused(false));
+    app.update();
+    app.update();
+    play_first_move(&mut app);
+    let spent = Duration::from_secs(60) - clock_left(&app, Side::White);
+    assert!(spent < Duration::from_millis(40 * STEP.as_millis() as u64), "{spent:?}");
+}
+
+#[test]
+fn an_ai_on_the_clock_plays_by_it_and_never_flags() {
+    let mut app = clocked(ai("alphabeta:expert:depth=2", Variant::Breakthrough), PlayerSetup::Human, "1+0");
+    assert!(update_until(&mut app, 400, |app| session(app).plies() == 1));
+    let record = session(&app).record();
+    let left = record.moves[0].clock_ms.expect("the AI's move keeps its clock");
+    assert!(left > 0 && left <= 1000, "{left}");
+    assert_eq!(record.time_control, TimeControl::parse("1+0").ok());
+}
+
+#[test]
+fn a_persons_clock_waits_while_their_game_is_shown_in_watch_and_lab_or_analyse() {
+    let mut app = clocked(PlayerSetup::Human, ai("beginner", Variant::Breakthrough), "1+0");
+    assert!(update_until(&mut app, 10, |app| turn(app) == Some(TurnPhase::HumanTurn)));
+    // Two seconds on other screens, twice the person's whole time.
+    for screen in [Screen::Watch, Screen::Analyse] {
+        go(&mut app, screen);
+        for _ in 0..20 {
+            app.update();
+        }
+        assert_eq!(phase(&app), GamePhase::Playing, "no flag falls on {screen:?}");
+    }
+    go(&mut app, Screen::Play);
+    assert!(update_until(&mut app, 40, |app| phase(app) == GamePhase::Over), "the clock runs on Play");
+    let lost = Outcome::Win { winner: Side::Black, reason: WinReason::Time };
+    assert_eq!(session(&app).outcome(), lost);
+}
+
+#[test]
+fn a_watched_games_clock_runs_in_watch_and_lab() {
+    // White searches by the clock, so its turns span frames: a beginner's
+    // reply can land in the frame that asked for it, which charges no time.
+    let thinker = ai("enhanced:expert:time=100:exact=off:book=off", Variant::Breakthrough);
+    let mut app = clocked(thinker, ai("beginner", Variant::Breakthrough), "0.5+0");
+    assert_eq!(crate::screen(&app), Screen::Watch);
+    let ended = update_until(&mut app, 400, |app| {
+        session(app).clock().is_some_and(|c| c.remaining(Side::White) < Duration::from_millis(500))
+    });
+    assert!(ended, "White's clock runs while the AIs play");
+}

@@ -1,0 +1,302 @@
+//! Issue 50's findings on the game in progress and its lifecycle, as a
+//! person meets them: a first start offers no Resume and an unfinished game
+//! comes back after a restart (1); leaving Learn or Puzzles by Home gives the
+//! game back (2); Watch & Lab's pause never reaches Play (3); a game lost on
+//! time is finished everywhere, rated once or aborted, never resumed (13, 14);
+//! old messages stay on the screen they were posted on (15).
+
+use std::path::{Path, PathBuf};
+
+use bevy::prelude::*;
+use breakline_app::game::notice::Notice;
+use breakline_app::game::owner::Visit;
+use breakline_app::game::phase::GamePhase;
+use breakline_app::game::players::{PlayerSetup, Players};
+use breakline_app::game::request::{GameRequest, MoveChosen};
+use breakline_app::game::screen::Screen;
+use breakline_app::game::settings::{GameSettings, PlaySettings, SettingsPath};
+use breakline_app::modes::play_setup::{ColourChoice, Opponent, PendingGame, PlayChoice, PlayRequest};
+use breakline_app::modes::rated::{ABORTED, RatedGame};
+use breakline_app::modes::ratings::Progress;
+use breakline_app::modes::screens::ResumeScreen;
+use breakline_app::platform::launch::LaunchOptions;
+use breakline_app::{configure, plugin};
+use breakline_engine::ai::search::Level;
+use breakline_engine::rules::clock::TimeControl;
+use breakline_engine::{Outcome, Side, Variant, WinReason};
+
+use crate::{STEP, ai, go, options, phase, players, screen, session, settled_human_turn, update_until};
+
+const BT: Variant = Variant::Breakthrough;
+
+fn resume(app: &App) -> Option<Screen> {
+    app.world().resource::<ResumeScreen>().0
+}
+
+fn rating(app: &App) -> (f64, u32) {
+    let r = app.world().resource::<Progress>().rating(BT);
+    (r.glicko.rating, r.games)
+}
+
+/// The app as a plain start opens it (on Home), with the settings file at
+/// `path` if any, as the window has it.
+fn start_app(path: Option<&Path>) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
+        .insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(STEP))
+        .insert_resource(SettingsPath(path.map(Path::to_path_buf)));
+    configure(&mut app, &LaunchOptions { home: true, ..LaunchOptions::default() });
+    app.insert_resource(PlaySettings { confirm_replace: false, ..default() });
+    app.add_plugins(plugin);
+    app.update();
+    assert_eq!(screen(&app), Screen::Home);
+    app
+}
+
+/// Quits the way the window does: the settings are written on exit.
+fn quit(mut app: App) {
+    app.world_mut().write_message(AppExit::Success);
+    app.update();
+}
+
+fn temp_settings(name: &str) -> PathBuf {
+    let path = std::env::temp_dir().join(format!("breakline-findings-h1-{}-{name}.json", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+/// Chooses in the setup and presses Start; waits for the new game.
+fn start(app: &mut App, choice: PlayChoice) {
+    go(app, Screen::PlaySetup);
+    *app.world_mut().resource_mut::<PlayChoice>() = choice;
+    let generation = session(app).generation();
+    app.world_mut().write_message(PlayRequest::Start);
+    let started = update_until(app, 100, |app| {
+        !app.world().resource::<PendingGame>().waiting()
+            && screen(app) == Screen::Play
+            && session(app).generation() != generation
+            && phase(app) == GamePhase::Playing
+    });
+    assert!(started, "Start opens the game");
+}
+
+fn against(level: u8, rated: bool) -> PlayChoice {
+    PlayChoice { opponent: Opponent::Level(Level::new(level).unwrap()), colour: ColourChoice::White, rated }
+}
+
+/// The person's first legal move, and the answer when an AI plays the other side.
+fn move_once(app: &mut App) {
+    assert!(settled_human_turn(app, 400));
+    let s = session(app);
+    let (plies, request) =
+        (s.plies(), MoveChosen::human(s.position().legal_moves()[0], s.generation(), s.position().hash()));
+    app.world_mut().write_message(request);
+    let person_only = players(app) == Players { white: PlayerSetup::Human, black: PlayerSetup::Human };
+    let answered = if person_only { 1 } else { 2 };
+    assert!(update_until(app, 400, |app| session(app).plies() >= plies + answered));
+}
+
+#[test]
+fn finding_01_a_first_start_offers_no_resume_and_an_unfinished_game_comes_back_after_a_restart() {
+    let path = temp_settings("first-start");
+    let mut app = start_app(Some(&path));
+    assert_eq!(resume(&app), None, "a first start has no game in progress to resume");
+    app.world_mut().resource_mut::<GameSettings>().time_control = Some(TimeControl::parse("300+0").unwrap());
+    start(&mut app, against(1, false));
+    move_once(&mut app);
+    move_once(&mut app);
+    assert!(settled_human_turn(&mut app, 400));
+    let (moves, clock, left_players) =
+        (session(&app).position().moves().to_vec(), session(&app).clock(), players(&app));
+    assert!(app.world().resource::<RatedGame>().unrated_because().is_some(), "chosen casual");
+    go(&mut app, Screen::Home);
+    quit(app);
+
+    let mut app = start_app(Some(&path));
+    assert_eq!(resume(&app), Some(Screen::Play), "Home offers the unfinished game");
+    assert_eq!(session(&app).position().moves(), moves.as_slice(), "its moves");
+    assert_eq!(session(&app).clock(), clock, "its clocks");
+    assert_eq!(players(&app), left_players, "its players");
+    go(&mut app, Screen::Play);
+    assert!(settled_human_turn(&mut app, 50));
+    assert_eq!(session(&app).position().moves(), moves.as_slice(), "Resume shows it as it was left");
+    assert!(app.world().resource::<RatedGame>().unrated_because().is_some(), "still casual");
+    let _ = std::fs::remove_file(&path);
+}
+
+#[test]
+fn finding_01_a_rated_game_left_unfinished_is_still_rated_after_a_restart() {
+    let path = temp_settings("rated-restart");
+    let mut app = start_app(Some(&path));
+    start(&mut app, against(1, true));
+    move_once(&mut app);
+    assert_eq!(app.world().resource::<RatedGame>().unrated_because(), None);
+    let moves = session(&app).position().moves().to_vec();
+    quit(app);
+    let mut app = start_app(Some(&path));
+    go(&mut app, Screen::Play);
+    assert!(settled_human_turn(&mut app, 50));
+    assert_eq!(session(&app).position().moves(), moves.as_slice(), "the game as it was left");
+    assert_eq!(app.world().resource::<RatedGame>().unrated_because(), None, "the rated game stays rated");
+    let _ = std::fs::remove_file(&path);
+}
+
+/// Leaves a lesson or a puzzle by Home: the game that waited is the one Home offers.
+fn leave_by_home_keeps_the_game(visit_screen: Screen) {
+    let mut app = start_app(None);
+    start(&mut app, PlayChoice { opponent: Opponent::Friend, colour: ColourChoice::White, rated: false });
+    move_once(&mut app);
+    let (moves, left_players, generation) =
+        (session(&app).position().moves().to_vec(), players(&app), session(&app).generation());
+    go(&mut app, Screen::Home);
+    go(&mut app, visit_screen);
+    assert!(update_until(&mut app, 100, |app| app.world().resource::<Visit>().active()), "{visit_screen:?} opens");
+    assert_ne!(session(&app).generation(), generation, "{visit_screen:?} has the board");
+    go(&mut app, Screen::Home);
+    for _ in 0..5 {
+        app.update();
+    }
+    assert!(!app.world().resource::<Visit>().active(), "{visit_screen:?} gave the board back");
+    assert_eq!(session(&app).position().moves(), moves.as_slice(), "the game that waited is back");
+    assert_eq!(players(&app), left_players);
+    assert_eq!(resume(&app), Some(Screen::Play));
+    go(&mut app, Screen::Play);
+    assert!(settled_human_turn(&mut app, 50));
+    assert_eq!(session(&app).position().moves(), moves.as_slice(), "Resume shows the game, not the visit's board");
+    // A new game replaces the person's own game, not a lesson's board: it asks about that one.
+    app.world_mut().resource_mut::<PlaySettings>().confirm_replace = true;
+    app.world_mut().write_message(GameRequest::NewGame { rematch: false });
+    app.update();
+    app.update();
+    assert_eq!(session(&app).position().moves(), moves.as_slice(), "the question waits for a yes");
+}
+
+#[test]
+fn finding_02_leaving_learn_by_home_gives_the_game_in_progress_back() {
+    leave_by_home_keeps_the_game(Screen::Learn);
+}
+
+#[test]
+fn finding_02_leaving_puzzles_by_home_gives_the_game_in_progress_back() {
+    leave_by_home_keeps_the_game(Screen::Puzzles);
+}
+
+#[test]
+fn finding_03_a_pause_in_watch_and_lab_never_reaches_play() {
+    let mut app = start_app(None);
+    go(&mut app, Screen::Watch);
+    let watched = Players { white: ai("beginner", BT), black: ai("beginner", BT) };
+    app.world_mut().write_message(GameRequest::SetPlayers(watched));
+    app.world_mut().write_message(GameRequest::NewGame { rematch: false });
+    app.world_mut().write_message(GameRequest::SetPaused(true));
+    for _ in 0..20 {
+        app.update();
+    }
+    assert_eq!(session(&app).plies(), 0, "paused in Watch & Lab");
+    go(&mut app, Screen::Home);
+    // The person plays Black: the level (White) must move first.
+    start(&mut app, PlayChoice { colour: ColourChoice::Black, ..against(1, false) });
+    assert!(update_until(&mut app, 400, |app| session(app).plies() >= 1), "the level moves in Play");
+}
+
+#[test]
+fn finding_03_a_game_paused_in_watch_moves_again_when_resumed_in_play() {
+    let mut app = start_app(None);
+    start(&mut app, against(1, false));
+    go(&mut app, Screen::Watch);
+    app.world_mut().write_message(GameRequest::SetPaused(true));
+    app.update();
+    // The person moves on Watch & Lab's screen; the paused level does not answer.
+    assert!(settled_human_turn(&mut app, 400));
+    let s = session(&app);
+    let request = MoveChosen::human(s.position().legal_moves()[0], s.generation(), s.position().hash());
+    app.world_mut().write_message(request);
+    for _ in 0..40 {
+        app.update();
+    }
+    assert_eq!(session(&app).plies(), 1, "paused on Watch & Lab's screen");
+    go(&mut app, Screen::Home);
+    go(&mut app, Screen::Play);
+    assert!(update_until(&mut app, 400, |app| session(app).plies() >= 2), "the level answers in Play");
+}
+
+#[test]
+fn finding_13_a_game_lost_on_time_is_never_resumed_and_rated_once() {
+    let path = temp_settings("flag-restart");
+    let mut app = start_app(Some(&path));
+    app.world_mut().resource_mut::<GameSettings>().time_control = Some(TimeControl::parse("3+0").unwrap());
+    start(&mut app, against(1, true));
+    move_once(&mut app);
+    let before = rating(&app);
+    assert!(update_until(&mut app, 400, |app| phase(app) == GamePhase::Over), "a flag falls");
+    let after = rating(&app);
+    assert_eq!(after.1, before.1 + 1, "rated once");
+    for _ in 0..40 {
+        app.update();
+    }
+    assert_eq!(rating(&app), after, "rated once, however long the end shows");
+    go(&mut app, Screen::Home);
+    quit(app);
+
+    let app = start_app(Some(&path));
+    assert_eq!(resume(&app), None, "a finished game is not resumed after a restart");
+    assert_eq!(rating(&app), after, "nor rated again");
+    assert_eq!(session(&app).plies(), 0);
+    let _ = std::fs::remove_file(&path);
+}
+
+fn clocked_against_a_level(control: &str) -> App {
+    let time_control = Some(TimeControl::parse(control).unwrap());
+    crate::game_app(LaunchOptions { time_control, ..options(BT, PlayerSetup::Human, ai("beginner", BT)) })
+}
+
+#[test]
+fn finding_14_after_the_flag_the_clocks_stay_as_they_stopped_and_undo_cannot_reopen_the_game() {
+    let mut app = clocked_against_a_level("1+0");
+    let before = rating(&app);
+    assert!(update_until(&mut app, 200, |app| phase(app) == GamePhase::Over), "White's flag falls");
+    let lost = Outcome::Win { winner: Side::Black, reason: WinReason::Time };
+    assert_eq!(session(&app).outcome(), lost);
+    let clock = session(&app).clock().expect("a clock");
+    assert_eq!(clock.remaining(Side::White), std::time::Duration::ZERO, "the flagged side shows 0:00");
+    assert_eq!(clock.remaining(Side::Black), std::time::Duration::from_secs(1), "the other as it stopped");
+    app.world_mut().write_message(GameRequest::Undo);
+    for _ in 0..20 {
+        app.update();
+    }
+    assert_eq!(phase(&app), GamePhase::Over, "no undo past a flag");
+    assert_eq!(session(&app).outcome(), lost);
+    // No move was made: the rated game is aborted, not lost.
+    assert_eq!(rating(&app), before, "an aborted game costs nothing");
+    assert_eq!(app.world().resource::<RatedGame>().unrated_because(), Some(ABORTED));
+}
+
+#[test]
+fn finding_15_an_old_message_does_not_reappear_on_another_screen() {
+    let mut app = start_app(None);
+    go(&mut app, Screen::Analyse);
+    app.world_mut().resource_mut::<Notice>().text = Some("Clipboard: no text".to_string());
+    app.world_mut().resource_mut::<Notice>().error = true;
+    assert!(app.world().resource::<Notice>().toast().is_some());
+    go(&mut app, Screen::Home);
+    go(&mut app, Screen::Watch);
+    assert_eq!(app.world().resource::<Notice>().toast(), None, "the toast stayed on its screen");
+    assert_eq!(app.world().resource::<Notice>().text, None, "and so did the panel's line");
+}
+
+#[test]
+fn finding_15_plays_clock_never_reaches_watch_and_labs_presets() {
+    let mut app = start_app(None);
+    let one_minute = Some(TimeControl::parse("60+0").unwrap());
+    app.world_mut().resource_mut::<GameSettings>().time_control = one_minute;
+    go(&mut app, Screen::Watch);
+    // A preset's click: its players, then a new game.
+    let preset = Players { white: ai("beginner", BT), black: ai("easy", BT) };
+    app.world_mut().write_message(GameRequest::SetPlayers(preset));
+    app.world_mut().write_message(GameRequest::NewGame { rematch: false });
+    assert!(update_until(&mut app, 20, |app| session(app).generation() > 0 && phase(app) == GamePhase::Playing));
+    assert_eq!(session(&app).record().time_control, None, "the AIs' game plays unclocked");
+    // The person's next game has the clock they set.
+    start(&mut app, against(1, false));
+    assert_eq!(session(&app).record().time_control, one_minute);
+}

@@ -1,0 +1,6 @@
+//! The library's tests: the store and its migrations, imports of the sites' records, the puzzles
+//! the solver proves. One binary, so a release build links the crate once.
+
+mod import;
+mod library;
+mod puzzles;
