@@ -172,7 +172,7 @@ fn ugi_answers_ugiok_and_referees_its_position() {
     c.ask("position startpos");
     assert_eq!(c.one("query p1turn"), "response true");
     c.uci_go("go p1time 3000 p2time 3000 p1inc 10 p2inc 10");
-    assert!(c.ask("go wtime 1000").iter().any(|l| l.starts_with("info string error: unknown go option 'wtime'")));
+    assert!(c.ask("go wtime 1000").iter().any(|l| l.starts_with("info string error: unknown go parameter 'wtime'")));
 }
 
 /// Plays a short match of `white` against a depth-1 AI, returning stdout.
