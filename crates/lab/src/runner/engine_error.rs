@@ -21,14 +21,13 @@ pub enum EngineError {
     NoVariant(&'static str),
     /// A seat's `OPTION=VALUE` for an option the program did not list in
     /// its answer to `uci` (a slip such as `Hashh=16` would be ignored by it).
-    #[error("the program has no option '{name}' ({hint})", hint = options_hint(.nearest.as_deref(), .listed))]
+    #[error("the program has no option '{name}' ({hint})")]
     UnknownOption {
         /// The option, as the seat names it.
         name: String,
-        /// The listed option it is likely a slip of.
-        nearest: Option<String>,
-        /// The options the program listed.
-        listed: Vec<String>,
+        /// The listed option it is likely a slip of ("did you mean Hash?"),
+        /// else the options listed.
+        hint: String,
     },
     /// A UCI program without the `BothConnected` option, for a series played
     /// by the tournament rule.
@@ -72,13 +71,4 @@ pub enum EngineError {
         /// What it was asked.
         command: String,
     },
-}
-
-/// What to say after an unknown option: the nearest listed one, else them all.
-fn options_hint(nearest: Option<&str>, listed: &[String]) -> String {
-    match nearest {
-        Some(option) => format!("did you mean {option}?"),
-        None if listed.is_empty() => "it lists none".to_string(),
-        None => format!("its options: {}", listed.join(", ")),
-    }
 }

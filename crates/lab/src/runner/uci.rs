@@ -153,9 +153,13 @@ fn check_options(given: &[(String, String)], listed: &[OptionSpec]) -> Result<()
     else {
         return Ok(());
     };
-    let listed: Vec<String> = listed.iter().map(|o| o.name.clone()).collect();
-    let nearest = nearest(name, listed.iter().map(String::as_str)).map(str::to_string);
-    Err(EngineError::UnknownOption { name: name.clone(), nearest, listed })
+    let names = || listed.iter().map(|o| o.name.as_str());
+    let hint = match nearest(name, names()) {
+        Some(option) => format!("did you mean {option}?"),
+        None if listed.is_empty() => "it lists none".to_string(),
+        None => format!("its options: {}", names().collect::<Vec<_>>().join(", ")),
+    };
+    Err(EngineError::UnknownOption { name: name.clone(), hint })
 }
 
 /// A running UCI or UGI program, set up for one game.
