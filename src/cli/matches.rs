@@ -33,9 +33,9 @@ pub(crate) struct MatchArgs {
     variant: Variant,
     #[arg(long, default_value = "8x8")]
     size: BoardSize,
-    /// Player A (White unless colours are swapped): an AI config, or
-    /// engine:PATH[:ai=CONFIG] for a program speaking the engine protocol, or
-    /// uci:PATH[:arg=ARG][:movetime=MS][:OPTION=VALUE] (ugi:...) for a UCI or UGI program
+    /// Player A (White unless colours are swapped): a level (beginner, novice, casual, easy, medium, hard,
+    /// expert, master, or level1 to level8), an AI config, or engine:PATH[:ai=CONFIG] for a program speaking
+    /// the engine protocol, or uci:PATH[:arg=ARG][:movetime=MS][:OPTION=VALUE] (ugi:...) for a UCI or UGI program
     #[arg(long)]
     white: String,
     /// Player B, in the same form

@@ -66,9 +66,9 @@ enum Command {
     Uci,
     /// Measure perft speed and search effort (use a release build)
     Bench(bench::BenchArgs),
-    /// Play a series of games between two AI players
+    /// Play a series of games between two players: AI, levels or programs
     Match(matches::MatchArgs),
-    /// Play a round robin between several AI players
+    /// Play a round robin between several players: AI, levels or programs
     Tournament(tournament::TournamentArgs),
     /// Run the classic studies' reproductions and print their tables
     Experiments(experiments::ExperimentsArgs),

@@ -54,6 +54,23 @@ fn every_bad_invocation_is_one_line_on_stderr_and_a_failure() {
     }
 }
 
+#[test]
+fn help_lists_every_level_and_says_who_plays_a_match() {
+    let levels = "beginner, novice, casual, easy, medium, hard, expert, master, or level1 to level8";
+    let (code, out, _) = breakline(&["--help"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("Play a series of games between two players: AI, levels or programs"), "{out}");
+    assert!(!out.contains("AI players\n"), "match and tournament seat programs too: {out}");
+    if cfg!(feature = "gui") {
+        assert!(out.contains(&format!("a level ({levels})")), "--white: {out}");
+    }
+    for command in ["match", "tournament"] {
+        let (code, out, _) = breakline(&[command, "--help"]);
+        assert_eq!(code, 0);
+        assert!(out.contains(levels) && out.contains("uci:PATH"), "{command}: {out}");
+    }
+}
+
 /// The bucket count is checked before the data is read (the file named does not exist).
 #[test]
 fn train_refuses_a_bucket_count_out_of_range_in_one_line() {

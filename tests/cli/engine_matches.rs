@@ -36,6 +36,29 @@ fn pair_against_ai(white: &str, extra: &[&str]) -> String {
 }
 
 #[test]
+fn an_unknown_player_is_told_every_kind_of_player_and_the_nearest_name() {
+    let kinds = [
+        "minimax, alphabeta, enhanced, mcts",
+        "beginner, novice, casual, easy, medium, hard, expert, master, or level1 to level8",
+        "uci:PATH, ugi:PATH, engine:PATH",
+    ];
+    for (white, name, nearest) in
+        [("ucii:/bin/true", "ucii", "uci:"), ("enigne:/bin/true", "enigne", "engine:"), ("level9", "level9", "level8")]
+    {
+        let (code, out, err) = breakline(&["match", "--white", white, "--black", "easy"]);
+        assert_ne!(code, 0, "{white}: {out}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{white}: {err}");
+        assert!(err.contains(&format!("--white: unknown player '{name}' (did you mean {nearest}?)")), "{white}: {err}");
+        for kind in kinds {
+            assert!(err.contains(kind), "{white}: {kind} missing from {err}");
+        }
+    }
+    let (code, _, err) = breakline(&["match", "--white", "easy", "--black", "level6:time=100"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("--black: level 6 (hard) does not take 'time' (it takes depth, noise, seed,"), "{err}");
+}
+
+#[test]
 fn an_illegal_move_forfeits_the_game() {
     let engine = fake_engine("illegal", "echo 'info depth 1 score +3 nodes 10 time 1'; echo 'bestmove a1-h8'");
     let out = pair_against_ai(&format!("engine:{}", engine.display()), &[]);

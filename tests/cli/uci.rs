@@ -172,7 +172,7 @@ fn ugi_answers_ugiok_and_referees_its_position() {
     c.ask("position startpos");
     assert_eq!(c.one("query p1turn"), "response true");
     c.uci_go("go p1time 3000 p2time 3000 p1inc 10 p2inc 10");
-    assert!(c.ask("go wtime 1000").iter().any(|l| l.starts_with("info string error: unknown go option 'wtime'")));
+    assert!(c.ask("go wtime 1000").iter().any(|l| l.starts_with("info string error: unknown go parameter 'wtime'")));
 }
 
 /// Plays a short match of `white` against a depth-1 AI, returning stdout.
@@ -215,6 +215,31 @@ fn a_uci_program_s_illegal_move_forfeits_and_a_bad_seat_is_an_error() {
         assert_ne!(code, 0);
         assert!(err.contains(error), "{seat}: {err}");
     }
+}
+
+#[test]
+fn a_uci_seat_refuses_an_option_its_program_does_not_list_and_names_the_nearest() {
+    let engine = crate::engine_matches::fake_program(
+        "uci-options",
+        "uci) echo 'id name Fake'; echo 'option name Hash type spin default 16 min 1 max 1024'; \
+         echo 'option name Threads type spin default 1 min 1 max 8'; echo uciok ;; \
+         isready) echo readyok ;; go*) echo 'bestmove a2a3' ;;",
+    );
+    for (option, error) in [
+        ("Hashh=16", "the program has no option 'Hashh' (did you mean Hash?)"),
+        ("Contempt=3", "the program has no option 'Contempt' (its options: Hash, Threads)"),
+    ] {
+        let seat = format!("uci:{}:{option}", engine.display());
+        let (code, out, err) = breakline(&["match", "--white", &seat, "--black", "alphabeta:expert:depth=1"]);
+        assert_ne!(code, 0, "{option}: {out}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{option}: {err}");
+        assert!(err.trim_end().ends_with(error), "{option}: {err}");
+    }
+    // The options it lists, in any case, are sent: the program plays (and
+    // forfeits on its second, illegal a2a3).
+    let seat = format!("uci:{}:hash=16:Threads=1", engine.display());
+    let (code, _, err) = breakline(&["match", "--white", &seat, "--black", "alphabeta:expert:depth=1", "--games", "1"]);
+    assert_eq!(code, 0, "{err}");
 }
 
 /// `breakline uci` in its own process (a loaded net is the process's), fed

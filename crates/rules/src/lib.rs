@@ -33,6 +33,7 @@ pub mod records;
 pub mod score;
 pub mod side;
 pub mod side_view;
+pub mod spelling;
 pub mod symmetry;
 pub mod typed_move;
 pub mod uci_fen;

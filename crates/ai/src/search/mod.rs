@@ -26,7 +26,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 pub use config::{AiConfig, Algorithm, ConfigError, Level, Limit, LimitKind, all_cores};
-pub use config::{parse_threads, threads_expect};
+pub use config::{algorithms_in_words, levels_in_words, nearest_player, parse_threads, threads_expect};
 pub use enhanced::SearchMemory;
 
 use crate::book::Book;

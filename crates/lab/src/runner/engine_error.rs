@@ -19,6 +19,16 @@ pub enum EngineError {
     /// A UCI program whose `UCI_Variant` lists no value for the game.
     #[error("the program's UCI_Variant has no {0}")]
     NoVariant(&'static str),
+    /// A seat's `OPTION=VALUE` for an option the program did not list in
+    /// its answer to `uci` (a slip such as `Hashh=16` would be ignored by it).
+    #[error("the program has no option '{name}' ({hint})")]
+    UnknownOption {
+        /// The option, as the seat names it.
+        name: String,
+        /// The listed option it is likely a slip of ("did you mean Hash?"),
+        /// else the options listed.
+        hint: String,
+    },
     /// A UCI program without the `BothConnected` option, for a series played
     /// by the tournament rule.
     #[error(

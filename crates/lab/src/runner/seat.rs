@@ -11,8 +11,11 @@ use super::engine::{EngineProcess, EngineSpec, EngineTerms};
 use super::engine_error::EngineError;
 use super::uci::{UciProcess, UciProtocol, UciSpec};
 use breakline_ai::player::Player;
-use breakline_ai::search::{AiConfig, ConfigError, Level, SearchMemory};
+use breakline_ai::search::{
+    AiConfig, ConfigError, Level, SearchMemory, algorithms_in_words, levels_in_words, nearest_player,
+};
 use breakline_rules::Variant;
+use breakline_rules::spelling::did_you_mean;
 
 /// A player of a match: `CONFIG` (this build's AI), `engine:PATH[:ai=CONFIG]`,
 /// or `uci:PATH[:...]` / `ugi:PATH[:...]` (see [`UciSpec::parse`]).
@@ -36,6 +39,35 @@ pub enum SeatError {
     /// A bad AI config.
     #[error(transparent)]
     Config(#[from] ConfigError),
+    /// Text that names no kind of player: every kind is named, and the
+    /// nearest name if it is a slip of one.
+    #[error(
+        "unknown player '{name}'{near}: a player is an algorithm ({algorithms}), a level ({levels}) or a program \
+         (uci:PATH, ugi:PATH, engine:PATH)",
+        near = did_you_mean(.nearest.as_deref()),
+        algorithms = algorithms_in_words(),
+        levels = levels_in_words()
+    )]
+    UnknownPlayer {
+        /// The player's first part, as read (lowercase).
+        name: String,
+        /// The algorithm, level or program prefix (`uci:`) it is likely a slip of.
+        nearest: Option<String>,
+    },
+}
+
+/// The prefixes of program seats, for the error that names every kind of player.
+const PROGRAM_PREFIXES: [&str; 3] = ["uci", "ugi", "engine"];
+
+/// The seat error for an AI config's: an unknown AI player is an unknown
+/// player of any kind, which may be a slip of a program seat's prefix.
+fn seat_error(error: ConfigError) -> SeatError {
+    let ConfigError::UnknownPlayer { name, .. } = error else {
+        return SeatError::Config(error);
+    };
+    let nearest = nearest_player(&name, &PROGRAM_PREFIXES)
+        .map(|near| if PROGRAM_PREFIXES.contains(&near.as_str()) { format!("{near}:") } else { near });
+    SeatError::UnknownPlayer { name, nearest }
 }
 
 impl Seat {
@@ -49,7 +81,7 @@ impl Seat {
         } else if let Some(rest) = text.strip_prefix("ugi:") {
             Seat::Uci(Box::new(UciSpec::parse(rest, UciProtocol::Ugi)?))
         } else {
-            Seat::Ai(AiConfig::parse(text, variant)?)
+            Seat::Ai(AiConfig::parse(text, variant).map_err(seat_error)?)
         })
     }
 
@@ -130,4 +162,26 @@ pub(crate) enum Sitting {
     Ai(AiConfig, SearchMemory),
     Engine(Box<EngineProcess>),
     Uci(Box<UciProcess>),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_unknown_player_names_every_kind_and_the_nearest_one() {
+        let err = |text: &str| Seat::parse(text, Variant::Breakthrough).unwrap_err().to_string();
+        let kinds = "a player is an algorithm (minimax, alphabeta, enhanced, mcts), a level (beginner, novice, \
+                     casual, easy, medium, hard, expert, master, or level1 to level8) or a program (uci:PATH, \
+                     ugi:PATH, engine:PATH)";
+        assert_eq!(
+            err("ucii:/usr/games/fairy-stockfish"),
+            format!("unknown player 'ucii' (did you mean uci:?): {kinds}")
+        );
+        assert_eq!(err("level9"), format!("unknown player 'level9' (did you mean level8?): {kinds}"));
+        assert_eq!(err("Hadr"), format!("unknown player 'hadr' (did you mean hard?): {kinds}"));
+        assert_eq!(err("bogus:expert"), format!("unknown player 'bogus': {kinds}"));
+        // Other config errors stay what they were.
+        assert_eq!(err("level6:time=100").split(" (it").next(), Some("level 6 (hard) does not take 'time'"));
+    }
 }

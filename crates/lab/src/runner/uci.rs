@@ -12,6 +12,7 @@ use breakline_ai::search::{Limit, SearchInfo};
 use breakline_protocol::uci::{BOTH_CONNECTED_OPTION, Flavor, command_text, parse_reply, setoption_text, variant_name};
 use breakline_protocol::{Command, Go, OptionKind, OptionSpec, Protocol, Reply, Start};
 use breakline_rules::position::Position;
+use breakline_rules::spelling::nearest;
 
 use super::engine::{EngineSpec, EngineTerms, GoClock, keep_info};
 use super::engine_error::EngineError;
@@ -144,6 +145,23 @@ impl std::fmt::Display for UciSpec {
     }
 }
 
+/// Refuses a seat's option the program did not list (UCI names are read
+/// without case), naming the nearest listed one: a program ignores an
+/// option it does not have, so a slip would go unnoticed through a match.
+fn check_options(given: &[(String, String)], listed: &[OptionSpec]) -> Result<(), EngineError> {
+    let Some((name, _)) = given.iter().find(|(name, _)| !listed.iter().any(|o| o.name.eq_ignore_ascii_case(name)))
+    else {
+        return Ok(());
+    };
+    let names = || listed.iter().map(|o| o.name.as_str());
+    let hint = match nearest(name, names()) {
+        Some(option) => format!("did you mean {option}?"),
+        None if listed.is_empty() => "it lists none".to_string(),
+        None => format!("its options: {}", names().collect::<Vec<_>>().join(", ")),
+    };
+    Err(EngineError::UnknownOption { name: name.clone(), hint })
+}
+
 /// A running UCI or UGI program, set up for one game.
 pub(crate) struct UciProcess {
     program: Program,
@@ -179,6 +197,7 @@ impl UciProcess {
             }
             engine.send(&Command::Variant { variant: terms.variant, size: None })?;
         }
+        check_options(&spec.options, &options)?;
         let named = |name: &str| spec.options.iter().any(|(n, _)| n.eq_ignore_ascii_case(name));
         if has("Threads") && !named("Threads") {
             engine.program.send(&setoption_text("Threads", "1"))?;

@@ -88,6 +88,10 @@ fn option(args: &[&str]) -> Result<EngineOption, SyntaxError> {
     })
 }
 
+/// What `go` takes, for the error that refuses another word.
+const GO_TAKES: &str =
+    "depth N, movetime MS, iterations N, nodes N, wtime/btime/winc/binc MS, movestogo N, ai CONFIG, infinite";
+
 /// `go [depth N] [movetime MS] [iterations N] [nodes N] [wtime W btime B winc I binc J
 /// movestogo N] [ai <config>] | go [ai <config>] infinite`.
 fn go(args: &[&str]) -> Result<Go, SyntaxError> {
@@ -123,7 +127,7 @@ fn go(args: &[&str]) -> Result<Go, SyntaxError> {
                 go.nodes = Some(node_count(value)?);
                 tail
             }
-            [other, ..] => return Err(SyntaxError::UnknownGoOption(other.to_string())),
+            [other, ..] => return Err(SyntaxError::UnknownGoOption { word: other.to_string(), takes: GO_TAKES }),
         };
     }
     if go.infinite && (!go.limits.is_empty() || go.clocks.any() || go.nodes.is_some()) {

@@ -83,9 +83,14 @@ pub enum SyntaxError {
         /// What it was given.
         value: String,
     },
-    /// A word `go` does not know.
-    #[error("unknown go option '{0}'")]
-    UnknownGoOption(String),
+    /// A word `go` does not know, with what `go` takes in the dialect.
+    #[error("unknown go parameter '{word}' (go takes {takes})")]
+    UnknownGoOption {
+        /// The word.
+        word: String,
+        /// The parameters `go` takes.
+        takes: &'static str,
+    },
     /// `go infinite` with limits beside it.
     #[error("go infinite takes no depth, movetime, iterations or clocks")]
     InfiniteWithLimits,

@@ -133,6 +133,18 @@ fn canonical_lines_are_written_back_as_they_were() {
 }
 
 #[test]
+fn an_unknown_go_parameter_is_named_with_what_go_takes() {
+    let takes = "go takes depth N, movetime MS, iterations N, nodes N, wtime/btime/winc/binc MS, movestogo N, \
+                 ai CONFIG, infinite";
+    for (line, word) in
+        [("go blah", "blah"), ("go blah 3", "blah"), ("go depth 3 blah", "blah"), ("go p1time 5", "p1time")]
+    {
+        let error = parse_command(line).unwrap_err().to_string();
+        assert_eq!(error, format!("unknown go parameter '{word}' ({takes})"), "{line}");
+    }
+}
+
+#[test]
 fn bad_lines_are_named_not_guessed() {
     assert_eq!(parse_command("   "), Ok(None));
     assert_eq!(parse_command("frob"), Err(SyntaxError::UnknownCommand("frob".into())));

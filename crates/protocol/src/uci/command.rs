@@ -128,7 +128,7 @@ fn go(args: &[&str], flavor: Flavor) -> Result<Go, SyntaxError> {
                 go.infinite = true;
                 tail
             }
-            [key] => return Err(SyntaxError::GoNeedsValue(key.to_string())),
+            [key] if takes_value(key, flavor) => return Err(SyntaxError::GoNeedsValue(key.to_string())),
             [key @ ("depth" | "movetime"), value, tail @ ..] => {
                 let config_key = if *key == "movetime" { "time" } else { key };
                 go.limits.push(Limit::parse(config_key, value)?);
@@ -138,8 +138,10 @@ fn go(args: &[&str], flavor: Flavor) -> Result<Go, SyntaxError> {
                 go.nodes = Some(node_count(value)?);
                 tail
             }
-            [key, value, tail @ ..] => {
-                let clock = clock_key(key, flavor).ok_or_else(|| SyntaxError::UnknownGoOption(key.to_string()))?;
+            [word, after @ ..] => {
+                let (Some(clock), [value, tail @ ..]) = (clock_key(word, flavor), after) else {
+                    return Err(unknown_go_word(word, flavor));
+                };
                 set_clock(&mut go.clocks, clock, value)?;
                 tail
             }
@@ -149,6 +151,20 @@ fn go(args: &[&str], flavor: Flavor) -> Result<Go, SyntaxError> {
         return Err(SyntaxError::InfiniteWithLimits);
     }
     Ok(go)
+}
+
+/// Whether `key` is a word of `go` that a value follows, in `flavor`.
+fn takes_value(key: &str, flavor: Flavor) -> bool {
+    matches!(key, "depth" | "movetime" | "nodes") || clock_key(key, flavor).is_some()
+}
+
+/// The error for a word `go` does not take in `flavor`, saying what it takes.
+fn unknown_go_word(word: &str, flavor: Flavor) -> SyntaxError {
+    let takes = match flavor {
+        Flavor::Uci => "depth N, movetime MS, nodes N, wtime/btime/winc/binc MS, movestogo N, infinite",
+        Flavor::Ugi { .. } => "depth N, movetime MS, nodes N, p1time/p2time/p1inc/p2inc MS, movestogo N, infinite",
+    };
+    SyntaxError::UnknownGoOption { word: word.to_string(), takes }
 }
 
 /// A clock word of `flavor` as the colour's (`p1time` is `wtime` when White moves first).

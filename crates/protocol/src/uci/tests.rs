@@ -139,8 +139,8 @@ fn ugi_clocks_follow_turn_order() {
     // In Lines of Action Black moves first: p1 is Black.
     assert_eq!(go.clocks.time, [Some(4000), Some(5000)]);
     assert_eq!(go.clocks.increment, [Some(40), Some(50)]);
-    assert_eq!(parse_command("go p1time 5", Flavor::Uci), Err(SyntaxError::UnknownGoOption("p1time".into())));
-    assert_eq!(parse_command("go wtime 5", UGI_LOA), Err(SyntaxError::UnknownGoOption("wtime".into())));
+    assert!(matches!(parse_command("go p1time 5", Flavor::Uci), Err(SyntaxError::UnknownGoOption { .. })));
+    assert!(matches!(parse_command("go wtime 5", UGI_LOA), Err(SyntaxError::UnknownGoOption { .. })));
 }
 
 #[test]
@@ -182,6 +182,25 @@ fn moves_lose_their_dash_and_capture_mark_only() {
     assert_eq!(uci_move("x2xx3"), "x2x3");
     assert_eq!(uci_move("x2x3"), "x2x3");
     assert_eq!(uci_move("(none)"), "(none)");
+}
+
+#[test]
+fn an_unknown_go_parameter_is_named_with_what_go_takes_in_each_dialect() {
+    let uci = "go takes depth N, movetime MS, nodes N, wtime/btime/winc/binc MS, movestogo N, infinite";
+    let ugi = "go takes depth N, movetime MS, nodes N, p1time/p2time/p1inc/p2inc MS, movestogo N, infinite";
+    for (line, flavor, word, takes) in [
+        ("go blah", Flavor::Uci, "blah", uci),
+        ("go blah 3", Flavor::Uci, "blah", uci),
+        ("go depth 3 blah", Flavor::Uci, "blah", uci),
+        ("go p1time 5", Flavor::Uci, "p1time", uci),
+        ("go blah", UGI_LOA, "blah", ugi),
+        ("go wtime 5", UGI_LOA, "wtime", ugi),
+    ] {
+        let error = parse_command(line, flavor).unwrap_err().to_string();
+        assert_eq!(error, format!("unknown go parameter '{word}' ({takes})"), "{line}");
+    }
+    // A parameter go takes, left without its value, still says so.
+    assert_eq!(parse_command("go depth", Flavor::Uci).unwrap_err().to_string(), "go option 'depth' needs a value");
 }
 
 #[test]

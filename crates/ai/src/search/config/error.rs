@@ -3,18 +3,33 @@
 
 use thiserror::Error;
 
+use super::players::{algorithms_in_words, levels_in_words};
 use crate::eval::{Strategy, UnknownStrategy};
 use breakline_rules::Variant;
+use breakline_rules::spelling::did_you_mean;
 
 /// Why a config (text, JSON or a setter's value) was refused.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ConfigError {
     /// No text at all.
-    #[error("empty AI config (expected e.g. alphabeta:offensive2:depth=5 or a preset: easy, medium, hard, master)")]
+    #[error("empty AI config (expected e.g. alphabeta:offensive2:depth=5 or a level: {levels})", levels = levels_in_words())]
     Empty,
-    /// The first part names no algorithm or preset.
-    #[error("unknown algorithm '{0}' (known: minimax, alphabeta, enhanced, mcts)")]
+    /// A name that is no algorithm.
+    #[error("unknown algorithm '{0}' (known: {known})", known = algorithms_in_words())]
     UnknownAlgorithm(String),
+    /// The text form's first part names no algorithm or level.
+    #[error(
+        "unknown AI player '{name}'{near}: an AI player is an algorithm ({algorithms}) or a level ({levels})",
+        near = did_you_mean(.nearest.as_deref()),
+        algorithms = algorithms_in_words(),
+        levels = levels_in_words()
+    )]
+    UnknownPlayer {
+        /// The first part, as read (lowercase).
+        name: String,
+        /// The algorithm or level it is likely a slip of.
+        nearest: Option<String>,
+    },
     /// The strategy is not one of the known ones.
     #[error(transparent)]
     UnknownStrategy(#[from] UnknownStrategy),
@@ -46,6 +61,18 @@ pub enum ConfigError {
         algorithm: &'static str,
         /// The key, as the text form writes it.
         key: String,
+    },
+    /// A key the level's player (its algorithm) does not take.
+    #[error("level {number} ({name}) does not take '{key}' (it takes {takes})")]
+    NotForLevel {
+        /// The level's number.
+        number: u8,
+        /// The level's name.
+        name: &'static str,
+        /// The key, as the text form writes it.
+        key: String,
+        /// The keys it takes.
+        takes: String,
     },
     /// A config must keep one limit its algorithm takes.
     #[error("{algorithm} needs a limit ({expect})")]

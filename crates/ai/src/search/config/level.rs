@@ -6,7 +6,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{AiConfig, Algorithm};
+use super::key::Key;
+use super::{AiConfig, Algorithm, ConfigError};
 use crate::eval::Strategy;
 
 /// A level of the ladder, 1 (weakest) to [`Level::COUNT`].
@@ -80,6 +81,18 @@ impl Level {
             7 => enhanced(200),
             _ => enhanced(2000),
         }
+    }
+
+    /// `error` about a key, said of the level rather than of its algorithm
+    /// ("level 6 (hard) does not take 'time'", with the keys it takes): a
+    /// person who named a level need not know which algorithm plays it.
+    pub(super) fn refusal(self, error: ConfigError) -> ConfigError {
+        let ConfigError::NotForAlgorithm { key, .. } = error else {
+            return error;
+        };
+        let algorithm = self.config().algorithm;
+        let takes = Key::ALL.into_iter().filter(|k| k.taken_by(algorithm)).map(Key::id).collect::<Vec<_>>();
+        ConfigError::NotForLevel { number: self.number(), name: self.id(), key, takes: takes.join(", ") }
     }
 
     /// The level whose player `config` is, whatever its seed.

@@ -13,6 +13,7 @@ mod error;
 mod key;
 mod level;
 mod name;
+mod players;
 mod stored;
 mod text;
 
@@ -28,6 +29,7 @@ use key::Key;
 pub use key::{Limit, LimitKind};
 pub use key::{parse_threads, threads_expect};
 pub use level::Level;
+pub use players::{algorithms_in_words, levels_in_words, nearest_player};
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 /// How an AI player searches.

@@ -5,7 +5,7 @@
 use std::fmt;
 
 use super::key::{Key, Limit, parse_threads};
-use super::{AiConfig, Algorithm, ConfigError, Level};
+use super::{AiConfig, Algorithm, ConfigError, Level, nearest_player};
 use crate::eval::Strategy;
 use breakline_rules::Variant;
 
@@ -24,14 +24,14 @@ impl AiConfig {
             let mut config = level.config();
             for part in parts {
                 let (key, value) = key_value(part)?;
-                config.set_text(&key, value)?;
+                config.set_text(&key, value).map_err(|error| level.refusal(error))?;
             }
             return Ok(config);
         }
         let algorithm = Algorithm::ALL
             .into_iter()
             .find(|a| a.id() == head || (head == "ab" && *a == Algorithm::AlphaBeta))
-            .ok_or_else(|| ConfigError::UnknownAlgorithm(head.clone()))?;
+            .ok_or_else(|| ConfigError::UnknownPlayer { nearest: nearest_player(&head, &[]), name: head.clone() })?;
         let strategy = match parts.next() {
             Some(s) if !s.contains('=') => s.parse()?,
             Some(s) => return Err(ConfigError::MissingStrategy(s.to_string())),
@@ -197,7 +197,6 @@ mod tests {
     fn bad_configs_say_what_is_wrong() {
         let bt = Variant::Breakthrough;
         let err = |t: &str| AiConfig::parse(t, bt).unwrap_err().to_string();
-        assert_eq!(err("bogus:expert"), "unknown algorithm 'bogus' (known: minimax, alphabeta, enhanced, mcts)");
         assert!(err("alphabeta:nosuch").starts_with("unknown strategy 'nosuch'"));
         assert_eq!(err("alphabeta:expert:time=100"), "alphabeta does not take 'time'");
         assert_eq!(err("mcts:expert:depth=3"), "mcts does not take 'depth'");
@@ -217,5 +216,46 @@ mod tests {
         assert_eq!(err("enhanced:expert:tt=0"), "bad value for tt: '0' (MiB from 1 to 4096)");
         assert_eq!(err("alphabeta:expert:noise=2"), "bad value for noise: '2' (a number from 0 to 1)");
         assert_eq!(err("alphabeta:expert:depth"), "malformed config part 'depth' (expected key=value)");
+    }
+
+    /// What an AI player may be, as the errors say it.
+    const KINDS: &str = "an AI player is an algorithm (minimax, alphabeta, enhanced, mcts) or a level (beginner, \
+                         novice, casual, easy, medium, hard, expert, master, or level1 to level8)";
+
+    #[test]
+    fn an_unknown_player_is_told_every_kind_and_the_nearest_name() {
+        let err = |t: &str| AiConfig::parse(t, Variant::Breakthrough).unwrap_err().to_string();
+        assert_eq!(err("bogus:expert"), format!("unknown AI player 'bogus': {KINDS}"));
+        for (typed, nearest) in [
+            ("level9", "level8"),
+            ("level0", "level1"),
+            ("level12:depth=3", "level8"),
+            ("mater:time=100", "master"),
+            ("alphabet:expert", "alphabeta"),
+            ("Novise", "novice"),
+        ] {
+            let name = typed.split(':').next().unwrap_or_default().to_ascii_lowercase();
+            assert_eq!(err(typed), format!("unknown AI player '{name}' (did you mean {nearest}?): {KINDS}"));
+        }
+    }
+
+    #[test]
+    fn a_level_refuses_a_key_as_the_level_and_says_what_it_takes() {
+        let err = |t: &str| AiConfig::parse(t, Variant::Breakthrough).unwrap_err().to_string();
+        let hard = "level 6 (hard) does not take 'time' (it takes depth, noise, seed, guard, book, blunder)";
+        assert_eq!(err("level6:time=100"), hard);
+        assert_eq!(err("hard:time=100"), hard);
+        assert_eq!(
+            err("master:iterations=500"),
+            "level 8 (master) does not take 'iterations' (it takes depth, time, noise, seed, tt, nullmove, exact, \
+             aspiration, threads, guard, book, blunder)"
+        );
+        assert_eq!(
+            err("beginner:implicit=0.5").split(" (it").next(),
+            Some("level 1 (beginner) does not take 'implicit'")
+        );
+        // A key the level takes still works, and a bad value is still about the value.
+        assert!(AiConfig::parse("level6:depth=5", Variant::Breakthrough).is_ok());
+        assert!(err("level6:depth=x").starts_with("bad value for depth"));
     }
 }
