@@ -1,7 +1,7 @@
 //! `breakline convert IN OUT [--to FORMAT]`: a game between its forms: the
 //! JSON record (full detail: every search's figures), Breakline's text
-//! (tags and numbered moves, see `engine::ai::game_text`) and the records
-//! of the sites where people play (`engine::rules::records`: Little Golem's
+//! (tags and numbered moves, see `engine::rules::record::game_text`) and the records
+//! of the sites where people play (`engine::rules::record::sites`: Little Golem's
 //! and PlayStrategy's PGN, SGF, OpenSpiel's moves). Any form is read,
 //! checked move by move; a file of several games converts each, and a
 //! damaged one is named by its line and skipped. The output form is `--to`,
@@ -12,10 +12,10 @@ use std::path::{Path, PathBuf};
 use clap::{Args, ValueEnum};
 use thiserror::Error;
 
-use crate::engine::ai::game_text::{self, GameTextError, Headers};
-use crate::engine::ai::player::GameRecord;
+use crate::engine::ai::player::{GameRecord, Player};
 use crate::engine::rules::record::RecordError;
-use crate::engine::rules::records::{self, Defaults, Format, GameText, WriteError};
+use crate::engine::rules::record::game_text::{self, GameTextError, Headers};
+use crate::engine::rules::record::sites::{self, Defaults, Format, GameText, WriteError};
 use crate::engine::{BoardSize, Variant};
 
 #[derive(Args, Debug)]
@@ -126,7 +126,7 @@ fn write(game: &Read, form: OutputForm, out: &Path) -> Result<String, ConvertErr
         None => game_text::to_site(&game.record, &game.headers)
             .map_err(|source| ConvertError::Text { path: out.into(), source })?,
     };
-    records::write(&site, site_form).map_err(|source| ConvertError::Site { path: out.into(), source })
+    sites::write(&site, site_form).map_err(|source| ConvertError::Site { path: out.into(), source })
 }
 
 /// The games of the input: a JSON record, Breakline's text, or a site's
@@ -139,16 +139,16 @@ fn read(args: &ConvertArgs) -> Result<Vec<Read>, ConvertError> {
             GameRecord::from_json(&text).map_err(|source| ConvertError::Record { path: path.into(), source })?;
         return Ok(vec![Read { record, headers: Headers::default(), site: None }]);
     }
-    if records::detect(&text) == Format::Breakline {
+    if sites::detect(&text) == Format::Breakline {
         let (record, _, headers) =
-            game_text::read(&text).map_err(|source| ConvertError::Text { path: path.into(), source })?;
+            game_text::read::<Player>(&text).map_err(|source| ConvertError::Text { path: path.into(), source })?;
         return Ok(vec![Read { record, headers, site: None }]);
     }
     let defaults = Defaults { variant: args.variant, size: args.size.unwrap_or(args.variant.default_size()) };
     let (mut games, mut errors) = (Vec::new(), Vec::new());
-    for game in records::read_all(&text, defaults) {
+    for game in sites::read_all(&text, defaults) {
         let read = game.map_err(GameTextError::from).and_then(|site| {
-            let (record, _, headers) = game_text::from_site(site.clone())?;
+            let (record, _, headers) = game_text::from_site::<Player>(site.clone())?;
             Ok(Read { record, headers, site: Some(site) })
         });
         match read {

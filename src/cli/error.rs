@@ -4,7 +4,7 @@
 use thiserror::Error;
 
 use super::{bench::BenchError, book::BookBuildError, flow::FlowCommandError, perft::PerftError};
-use super::{convert::ConvertError, merge::MergeCliError, protocol::ProtocolError, solve_error::SolveCommandError};
+use super::{convert::ConvertError, merge::MergeCliError, solve_error::SolveCommandError};
 use super::{experiments::ExperimentsError, matches::MatchError, tournament::TournamentError, tune::TuneCliError};
 
 /// Why a command failed; each variant's message is its command's own.
@@ -13,7 +13,7 @@ pub(crate) enum CliError {
     #[error(transparent)]
     Perft(#[from] PerftError),
     #[error(transparent)]
-    Protocol(#[from] ProtocolError),
+    Protocol(#[from] crate::engine::protocol::session::SessionError),
     #[error(transparent)]
     Bench(#[from] BenchError),
     #[error(transparent)]

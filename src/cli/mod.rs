@@ -21,7 +21,7 @@ mod merge;
 mod openings;
 mod perft;
 mod progress;
-pub mod protocol;
+mod protocol;
 mod puzzles;
 mod shard;
 mod smp;
@@ -124,8 +124,8 @@ fn run(cli: &Cli) -> Result<ExitCode, CliError> {
     match &cli.command {
         Some(Command::Perft(args)) => perft::run(args)?,
         Some(Command::Convert(args)) => convert::run(args)?,
-        Some(Command::Engine) => protocol::run(protocol::Dialect::Line)?,
-        Some(Command::Uci) => protocol::run(protocol::Dialect::Uci(crate::engine::protocol::Protocol::Uci))?,
+        Some(Command::Engine) => protocol::run(crate::engine::protocol::session::Dialect::Line)?,
+        Some(Command::Uci) => protocol::run(protocol::UCI)?,
         Some(Command::Bench(args)) => bench::run(args)?,
         Some(Command::Match(args)) => matches::run(args)?,
         Some(Command::Tournament(args)) => tournament::run(args)?,

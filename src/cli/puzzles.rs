@@ -9,7 +9,7 @@ use thiserror::Error;
 
 use crate::engine::ai::search::{AiConfig, ConfigError, SearchError};
 use crate::engine::ai::solver::SolveConfig;
-use crate::engine::library::puzzles::{PuzzleError, PuzzleSet, PuzzleSpec, Uniqueness, generate};
+use crate::engine::puzzles::{PuzzleError, PuzzleSet, PuzzleSpec, Uniqueness, generate};
 use crate::engine::{BoardSize, SizeError, Variant};
 
 use super::progress;

@@ -17,7 +17,6 @@ use crate::engine::ai::solver::{
     self, Checkpoint, LastRanksError, LastRanksTable, Solution, SolveConfig, SolveHandler, SolveProgress, Verdict,
 };
 use crate::engine::lab::shard::Shard;
-use crate::engine::protocol::{SolveLimits, Solved};
 use crate::engine::{BoardSize, Position, Variant};
 
 use super::solve_error::SolveCommandError;
@@ -344,35 +343,4 @@ fn report(pos: &Position, s: &Solution) -> String {
 
 fn line_text(pos: &Position, s: &Solution) -> String {
     s.line.iter().map(|&m| pos.move_name(m)).collect::<Vec<_>>().join(" ")
-}
-
-/// The protocol's budget when a `solve` line names none.
-const PROTOCOL_DEFAULT_TIME: Duration = Duration::from_secs(10);
-
-/// The protocol's `solve [movetime MS] [nodes N] [memory MIB] [threads N]`
-/// verdict (the line protocol writes `solved win white 17 nodes N pv ...` or
-/// `solved unknown nodes N`).
-pub(crate) fn protocol_reply(pos: &Position, limits: SolveLimits) -> Result<Solved, SolveCommandError> {
-    let mut config = SolveConfig { memory_mib: 64, ..SolveConfig::default() };
-    config.time = limits.movetime.map(|ms| Duration::from_millis(ms.max(1)));
-    config.nodes = limits.nodes;
-    if let Some(mib) = limits.memory {
-        config.memory_mib = mib.clamp(1, 65536) as usize;
-    }
-    if let Some(n) = limits.threads {
-        config.threads = n.clamp(*thread_range().start(), *thread_range().end()) as usize;
-    }
-    // The protocol answers one line at a time: never wait without a bound.
-    if config.time.is_none() && config.nodes.is_none() {
-        config.time = Some(PROTOCOL_DEFAULT_TIME);
-    }
-    let s = solver::solve(pos, &config, &mut ())?;
-    Ok(match s.verdict {
-        Verdict::Win(winner) => {
-            let plies = s.distance.or(s.bound).unwrap_or(s.line.len() as u32);
-            let pv = s.line.iter().map(|&m| pos.move_name(m)).collect();
-            Solved::Win { winner, plies, nodes: s.nodes, pv }
-        }
-        Verdict::Unknown => Solved::Unknown { nodes: s.nodes },
-    })
 }

@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use breakline::cli::protocol::{Dialect, EngineSession, Flow, Sink};
+use breakline::engine::protocol::session::{Dialect, EngineSession, Flow, Sink};
 use breakline::engine::{Position, Variant};
 
 /// How long a search may take to answer `stop`: far above the milliseconds it

@@ -4,8 +4,8 @@
 
 use std::time::Duration;
 
-use breakline::cli::protocol::{Dialect, Flow};
 use breakline::engine::protocol::Protocol;
+use breakline::engine::protocol::session::{Dialect, Flow};
 use breakline::engine::rules::typed_move::read_typed_move;
 use breakline::engine::{BoardSize, Variant};
 

@@ -1,10 +1,13 @@
 //! Who plays a side, as records and the front-ends name it: a person, this
 //! build's AI with its configuration, or another program. A game record is
-//! the rules' record with these players.
+//! the rules' record with these players, and its text names them by their
+//! own tags ([`TaggedPlayer`]).
 
 use serde::{Deserialize, Serialize};
 
-use super::search::{AiConfig, SearchInfo};
+use super::search::{AiConfig, ConfigError, SearchInfo};
+use breakline_rules::Variant;
+use breakline_rules::record::game_text::TaggedPlayer;
 use breakline_rules::record::{MoveFigures, Record};
 
 /// Who played a side.
@@ -57,6 +60,44 @@ impl Player {
     }
 }
 
+/// The kind of tag a player's config is written under (`WhiteConfig`).
+const CONFIG_TAG: &str = "Config";
+/// The kind of tag another program's seat is written under (`BlackProgram`).
+const PROGRAM_TAG: &str = "Program";
+
+impl TaggedPlayer for Player {
+    type TagError = ConfigError;
+    const MACHINE_TAGS: &'static [&'static str] = &[CONFIG_TAG, PROGRAM_TAG];
+
+    fn person() -> Player {
+        Player::Human
+    }
+
+    fn is_person(&self) -> bool {
+        *self == Player::Human
+    }
+
+    fn display_name(&self) -> String {
+        Player::display_name(self)
+    }
+
+    fn machine_tag(&self) -> Option<(&'static str, String)> {
+        match self {
+            Player::Ai(config) => Some((CONFIG_TAG, config.to_string())),
+            Player::Program(seat) => Some((PROGRAM_TAG, seat.clone())),
+            Player::Human => None,
+        }
+    }
+
+    fn from_machine_tag(kind: &str, text: &str, variant: Variant) -> Result<Player, ConfigError> {
+        if kind == PROGRAM_TAG {
+            Ok(Player::Program(text.to_string()))
+        } else {
+            AiConfig::parse(text, variant).map(Player::Ai)
+        }
+    }
+}
+
 /// A whole game with its players named as above.
 pub type GameRecord = Record<Player>;
 
@@ -79,5 +120,58 @@ mod tests {
         assert_eq!(program.label(), seat);
         assert_eq!(Player::Program("engine:./breakline".to_string()).display_name(), "breakline");
         assert!(names_program(seat) && names_program(" ugi:x") && !names_program("master"));
+    }
+
+    mod game_text {
+        use super::*;
+        use breakline_rules::position::Position;
+        use breakline_rules::record::game_text::{Headers, read, write};
+        use breakline_rules::{BoardSize, Side};
+
+        fn game(moves: &[&str]) -> GameRecord {
+            let mut position = Position::start(Variant::Breakthrough, BoardSize::new(5, 5)).unwrap();
+            let master = Player::Ai(AiConfig::parse("master", Variant::Breakthrough).unwrap());
+            let mut record = GameRecord::new(&position, Player::Human, master, 0);
+            for text in moves {
+                let before = position.clone();
+                let m = position.play_text(text).unwrap();
+                record.push(&before, m, None);
+            }
+            record.finish(&position);
+            record
+        }
+
+        #[test]
+        fn a_game_written_as_text_reads_back_the_same() {
+            let mut record = game(&["a2-a3", "e4-e3", "b2-b3"]);
+            record.resign(Side::Black);
+            let headers = Headers { date: Some("2026.11.25".into()), opening_plies: Some(2), ..Headers::default() };
+            let text = write(&record, &headers).unwrap();
+            assert!(text.contains("[White \"Human\"]\n[Black \"Master\"]\n"), "{text}");
+            assert!(text.ends_with("\n1. a2-a3 e4-e3 2. b2-b3 1-0\n"), "{text}");
+            let (read_back, position, read_headers) = read::<Player>(&text).unwrap();
+            assert_eq!(read_headers, headers);
+            assert_eq!(read_back.white, record.white);
+            assert_eq!(read_back.black, record.black);
+            assert_eq!(read_back.result, record.result, "a decisive result on an open board is a resignation");
+            assert_eq!(position.moves().len(), 3);
+            assert_eq!(write(&read_back, &headers).unwrap(), text);
+        }
+
+        #[test]
+        fn malformed_games_are_refused_in_one_line() {
+            let cases = [
+                ("[Variant \"chess\"]\n1. e2-e4", "unknown variant 'chess'"),
+                ("[Variant breakthrough\n", "line 1: not a tag"),
+                ("[Size \"5x5\"]\n1. a2-a4", "move 1 (a2-a4)"),
+                ("[Size \"5x5\"]\n1. a2-a3 1/2-1/2", "the result '1/2-1/2' does not fit"),
+                ("[Size \"5x5\"]\n1. a2-a3 1-0 b4-b3", "the result 'b4-b3' does not fit"),
+                ("[WhiteConfig \"alphabeta:depth=0\"]\n", "[WhiteConfig]: "),
+            ];
+            for (text, expected) in cases {
+                let error = read::<Player>(text).map(|_| ()).unwrap_err().to_string();
+                assert!(error.contains(expected) && !error.contains('\n'), "{text:?}: {error}");
+            }
+        }
     }
 }

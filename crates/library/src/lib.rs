@@ -3,9 +3,10 @@
 //! filters a paged list needs, import and export as the text people share,
 //! and deletion. The file is checked before anything is
 //! written to it, versioned and migrated, and written in transactions.
-//! Beside the store: game reports ([`review`]), the puzzles the solver proves
-//! ([`puzzles`]) and the person's rating ([`glicko`]). It uses the rules, the
-//! AI and the lab's runner (puzzles come from self-play games).
+//! Beside the store: game reports ([`review`]), the exercises made from them
+//! and judged by the AI wing's one judgement ([`exercises`]) and the
+//! person's rating ([`glicko`]). It uses the rules and the AI, and no lab: a
+//! store, with the puzzles in a wing of their own.
 
 #![warn(missing_docs)]
 
@@ -22,7 +23,6 @@ mod identity;
 mod lines;
 mod openings;
 mod positions;
-pub mod puzzles;
 pub mod reports;
 pub mod review;
 mod row;

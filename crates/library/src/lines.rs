@@ -8,7 +8,7 @@ use super::entry::GameId;
 use super::error::LibraryError;
 use super::row::Row;
 use super::store::Library;
-use breakline_rules::variation::SideLine;
+use breakline_rules::record::variation::SideLine;
 
 impl Library {
     /// Game `id`'s side lines become `lines`, checked by replaying them.

@@ -12,12 +12,12 @@ use super::entry::{GameId, LibraryGame};
 use super::error::LibraryError;
 use super::identity::{Identity, day_of};
 use super::openings;
-use breakline_ai::game_text::result_token;
 use breakline_ai::player::{GameRecord, Player, names_program};
 use breakline_ai::search::AiConfig;
 use breakline_rules::clock::TimeControl;
 use breakline_rules::position::Position;
 use breakline_rules::record::MoveRecord;
+use breakline_rules::record::game_text::result_token;
 use breakline_rules::{BoardSize, Outcome, Side, SizeError, Variant, WinReason};
 
 /// The columns a record is rebuilt from.

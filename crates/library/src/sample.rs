@@ -4,9 +4,9 @@
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
-use breakline_ai::game_text::{self, GameTextError, Headers};
 use breakline_ai::player::{GameRecord, Player};
 use breakline_rules::position::Position;
+use breakline_rules::record::game_text::{self, GameTextError, Headers};
 use breakline_rules::{BoardSize, Variant};
 
 /// A game stops after this many plies (Lines of Action may wander).

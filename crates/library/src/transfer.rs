@@ -1,4 +1,4 @@
-//! Games in and out as the text people share (`engine::ai::game_text`): a
+//! Games in and out as the text people share (`engine::rules::record::game_text`): a
 //! file of many games is cut into games, each read and checked on its own
 //! ([`read_game`], the one place a game's text is read), so one bad game is
 //! refused by its number and the others are kept, and a game the library
@@ -13,8 +13,9 @@ use super::entry::{GameId, LibraryGame};
 use super::error::LibraryError;
 use super::row::Row;
 use super::store::Library;
-use breakline_ai::game_text::{self, GameTextError, Headers};
+use breakline_ai::player::Player;
 use breakline_rules::position::Position;
+use breakline_rules::record::game_text::{self, GameTextError, Headers};
 use thiserror::Error;
 
 /// Games an import stores in one transaction: a kill loses at most the
@@ -123,7 +124,7 @@ pub fn read_game(text: &str) -> Result<LibraryGame, ReadGameError> {
 /// [`read_game`] with the game's last position: what an import reads of
 /// each game, in this one place (a new format of game text goes here).
 fn read_game_to_end(text: &str) -> Result<(LibraryGame, Position), ReadGameError> {
-    let (record, end, headers) = game_text::read(text)?;
+    let (record, end, headers) = game_text::read::<Player>(text)?;
     let played_at = headers.date.as_deref().map(parse_date).transpose()?.flatten();
     let mut game = LibraryGame::new(record, played_at);
     game.opening_plies = headers.opening_plies;

@@ -1,6 +1,5 @@
 //! The rules wing: board sizes, bit sets, geometry, positions of both variants,
-//! notation, typed moves, positions in words, position strings, hashing, perft, analysis, game records and
-//! the "How to play" lessons.
+//! notation, typed moves, positions in words, position strings, hashing, perft, analysis and game records.
 //! It uses nothing above it: the AI and the lab are written against it.
 
 #![warn(missing_docs)]
@@ -17,19 +16,14 @@ pub mod explain;
 pub mod game;
 pub mod geometry;
 pub mod hashing;
-pub mod lessons;
-pub mod line_text;
-pub mod line_tree;
 pub mod loa;
 pub mod moves;
-pub mod movetext;
 pub mod notation;
 pub mod outcome;
 pub mod perft;
 pub mod placement;
 pub mod position;
 pub mod record;
-pub mod records;
 pub mod score;
 pub mod side;
 pub mod side_view;
@@ -38,7 +32,6 @@ pub mod symmetry;
 pub mod typed_move;
 pub mod uci_fen;
 pub mod variant;
-pub mod variation;
 
 // The small values every part of the engine shares, by their names alone.
 pub use moves::Move;

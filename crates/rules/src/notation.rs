@@ -6,7 +6,8 @@
 use super::error::MoveError;
 use crate::{BoardSize, Move};
 
-pub(crate) fn parse_square(size: BoardSize, text: &str) -> Result<u8, MoveError> {
+/// The square named `text` (`e4`) on a board of `size`, as its index.
+pub fn parse_square(size: BoardSize, text: &str) -> Result<u8, MoveError> {
     let malformed = || MoveError::MalformedSquare(text.to_string());
     let mut chars = text.chars();
     let file = chars.next().filter(|c| c.is_ascii_lowercase()).ok_or_else(malformed)?;

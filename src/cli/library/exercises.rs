@@ -5,7 +5,8 @@ use clap::Args;
 
 use super::LibraryCliError;
 use crate::engine::Variant;
-use crate::engine::library::review::{Judgement, ReportSettings};
+use crate::engine::ai::judgement::Judgement;
+use crate::engine::library::review::ReportSettings;
 use crate::engine::library::{ExerciseId, Library};
 
 #[derive(Args, Debug)]
@@ -68,11 +69,14 @@ pub(super) fn answer(library: &mut Library, args: &AnswerArgs) -> Result<(), Lib
     let judgement = exercise.judge(answer, &settings).map_err(|e| LibraryCliError::Filter(e.to_string()))?;
     library.record_attempt(id, judgement.accepted())?;
     match judgement {
-        Judgement::ProvedWin => println!("{}: accepted, it wins by proof", args.answer),
+        Judgement::ProvedWin { .. } => println!("{}: accepted, it wins by proof", args.answer),
         Judgement::Good { loss } => println!("{}: accepted ({loss:.1} points below the best)", args.answer),
         // The better move stays hidden: the exercise is there to be tried again.
         Judgement::TooWeak { loss, .. } => {
             println!("{}: not yet ({loss:.1} points below the best; the game had {})", args.answer, exercise.played);
+        }
+        Judgement::Refuted { .. } => {
+            println!("{}: not yet (it does not win; the game had {})", args.answer, exercise.played)
         }
     }
     Ok(())

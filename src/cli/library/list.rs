@@ -3,9 +3,9 @@
 
 use super::LibraryCliError;
 use super::filters::FilterArgs;
-use crate::engine::ai::game_text::result_token;
 use crate::engine::library::transfer::pgn_date;
 use crate::engine::library::{GameId, GameSummary, Library};
+use crate::engine::rules::record::game_text::result_token;
 
 pub(super) fn list(library: &Library, args: &FilterArgs) -> Result<(), LibraryCliError> {
     let games = library.list(&args.filter()?)?;

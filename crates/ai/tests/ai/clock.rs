@@ -4,11 +4,11 @@
 
 use std::time::Duration;
 
-use breakline_ai::game_text::{self, Headers};
 use breakline_ai::player::{GameRecord, Player};
 use breakline_ai::search::time_plan::plan;
 use breakline_rules::clock::{Clock, ClockView, TimeControl};
 use breakline_rules::position::Position;
+use breakline_rules::record::game_text::{self, Headers};
 use breakline_rules::{BoardSize, Outcome, Side, Variant, WinReason};
 
 /// Three plies of 8x8 Breakthrough on a 3+2 clock, each stamped with its side's time.
@@ -53,7 +53,7 @@ fn a_fallen_flag_is_a_result_that_undo_takes_back_and_text_keeps() {
 
     let text = game_text::write(&record, &Headers::default()).unwrap();
     assert!(text.contains("[TimeControl \"180+2\"]") && text.contains("[Termination \"time forfeit\"]"), "{text}");
-    let (read, _, _) = game_text::read(&text).unwrap();
+    let (read, _, _) = game_text::read::<Player>(&text).unwrap();
     assert_eq!((read.result, read.time_control), (record.result, record.time_control));
 
     let json = serde_json::to_string(&record).unwrap();
@@ -67,7 +67,7 @@ fn a_fallen_flag_is_a_result_that_undo_takes_back_and_text_keeps() {
 fn a_bad_time_control_tag_is_refused_in_one_line() {
     let (record, _) = clocked_game();
     let text = game_text::write(&record, &Headers::default()).unwrap().replace("180+2", "soon");
-    let error = game_text::read(&text).unwrap_err().to_string();
+    let error = game_text::read::<Player>(&text).unwrap_err().to_string();
     assert!(error.starts_with("[TimeControl]: bad time control 'soon'"), "{error}");
     assert_eq!(error.lines().count(), 1);
 }
@@ -111,7 +111,7 @@ fn a_programs_forfeit_stands_through_json_and_a_rebuild_and_its_seat_through_tex
         text.contains(&format!("[BlackProgram \"{seat}\"]")) && text.contains("[Black \"fairy-stockfish\"]"),
         "{text}"
     );
-    let (read, _, headers) = game_text::read(&text).unwrap();
+    let (read, _, headers) = game_text::read::<Player>(&text).unwrap();
     assert_eq!(read.black, record.black);
     assert_eq!(headers.black, None, "a program is named by its seat, not as a person");
 

@@ -187,15 +187,15 @@ fn a_move_joining_both_sides_wins_for_the_mover_or_draws_by_the_tournament_rule(
 
 #[test]
 fn the_tournament_rule_travels_in_game_text() {
-    use breakline_ai::game_text::{self, Headers};
     use breakline_ai::player::{GameRecord, Player};
     use breakline_rules::connection_rule::BothConnected;
+    use breakline_rules::record::game_text::{self, Headers};
     let mut start = Position::start(Variant::LinesOfAction, BoardSize::new(8, 8)).unwrap();
     start.set_both_connected(BothConnected::Draw);
     let record = GameRecord::new(&start, Player::Human, Player::Human, 0);
     let text = game_text::write(&record, &Headers::default()).unwrap();
     assert!(text.contains("[BothConnected \"draw\"]"), "{text}");
-    let (_, position, _) = game_text::read(&text).unwrap();
+    let (_, position, _) = game_text::read::<Player>(&text).unwrap();
     assert_eq!(position.both_connected(), Some(BothConnected::Draw));
     let usual = game_text::write(
         &GameRecord::new(
@@ -208,7 +208,7 @@ fn the_tournament_rule_travels_in_game_text() {
     )
     .unwrap();
     assert!(!usual.contains("BothConnected"), "{usual}");
-    let error = game_text::read(&text.replace("\"draw\"", "\"maybe\"")).map(|_| ()).unwrap_err().to_string();
+    let error = game_text::read::<Player>(&text.replace("\"draw\"", "\"maybe\"")).map(|_| ()).unwrap_err().to_string();
     assert_eq!(error, "[BothConnected]: unknown rule 'maybe' for a move joining both sides: use mover-wins or draw");
 }
 

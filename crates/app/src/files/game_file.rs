@@ -8,10 +8,10 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use bevy::prelude::*;
 
-use crate::engine::ai::game_text::{self, GameTextError, Headers};
-use crate::engine::ai::player::GameRecord;
-use crate::engine::rules::movetext;
+use crate::engine::ai::player::{GameRecord, Player};
 use crate::engine::rules::record::RecordError;
+use crate::engine::rules::record::game_text::{self, GameTextError, Headers};
+use crate::engine::rules::record::movetext;
 use crate::engine::{BoardSize, Variant};
 use crate::files::opening::GameOpener;
 use crate::game::notice::Notice;
@@ -88,7 +88,7 @@ pub(crate) fn game_from_text(
     players: &Players,
 ) -> Result<(GameSession, Players), Problem> {
     if text.trim_start().starts_with('[') {
-        let (record, _, _) = game_text::read(text)?;
+        let (record, _, _) = game_text::read::<Player>(text)?;
         let session = GameSession::from_record(&record, 0)?;
         return Ok((session, players_from_record(&record)));
     }

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use bevy::prelude::*;
 
-use crate::engine::rules::line_tree::LinePath;
+use crate::engine::rules::record::line_tree::LinePath;
 use crate::engine::{Move as EngineMove, SearchInfo, Side};
 use crate::game::players::Players;
 use crate::game::session::{GameSession, PositionKey, ReplaySource};

@@ -6,8 +6,8 @@
 
 use crate::engine::Position;
 use crate::engine::ai::player::GameRecord;
-use crate::engine::rules::line_tree::LinePath;
-use crate::engine::rules::variation::Line;
+use crate::engine::rules::record::line_tree::LinePath;
+use crate::engine::rules::record::variation::Line;
 
 /// A record after an edit, with its final position and the place to show.
 pub(crate) struct Edited {

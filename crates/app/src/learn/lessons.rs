@@ -12,7 +12,7 @@ use bevy::prelude::*;
 
 use crate::board::input::MoveRefusal;
 use crate::board::layout::BoardLayout;
-use crate::engine::rules::lessons::{Lesson, Page, lesson};
+use crate::engine::lessons::{Lesson, Page, lesson};
 use crate::engine::{Move as EngineMove, Position, Side, Variant};
 use crate::game::owner::visit::Visit;
 use crate::game::phase::{GameSystems, TurnPhase};

@@ -6,7 +6,7 @@
 use bevy::prelude::*;
 
 use crate::engine::library::{GameId, LibraryError};
-use crate::engine::rules::variation::SideLine;
+use crate::engine::rules::record::variation::SideLine;
 use crate::game::notice::Notice;
 use crate::game::session::GameSession;
 use crate::game::wake::Waker;

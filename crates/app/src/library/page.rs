@@ -7,9 +7,9 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use egui::{RichText, Ui};
 
-use crate::engine::ai::game_text::result_token;
 use crate::engine::library::transfer::{parse_date, pgn_date};
 use crate::engine::library::{GameFilter, GameId, GameSummary, ResultFilter};
+use crate::engine::rules::record::game_text::result_token;
 use crate::engine::{Side, Variant};
 use crate::files::dialog::{ChooseFile, FileChooser, TypedPath};
 use crate::files::game_file::FileAction;

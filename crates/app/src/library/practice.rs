@@ -7,8 +7,9 @@
 use bevy::prelude::*;
 
 use crate::engine::Variant;
+use crate::engine::ai::judgement::Judgement;
 use crate::engine::library::Exercise;
-use crate::engine::library::review::{Judgement, ReportSettings};
+use crate::engine::library::review::ReportSettings;
 use crate::game::notice::Notice;
 use crate::game::owner::visit::Visit;
 use crate::game::phase::GameSystems;
@@ -172,9 +173,10 @@ fn take_verdict(
         _ => {}
     }
     let words = match judgement {
-        Judgement::ProvedWin => "Right: the move wins by proof".to_string(),
+        Judgement::ProvedWin { .. } => "Right: the move wins by proof".to_string(),
         Judgement::Good { loss } => format!("Right: it loses only {loss:.1} points against the best move"),
         Judgement::TooWeak { loss, .. } => format!("Not good enough: it loses {loss:.0} points; try again"),
+        Judgement::Refuted { .. } => "Not good enough: it does not win; try again".to_string(),
     };
     if !accepted {
         game.write(GameRequest::Undo);

@@ -7,9 +7,9 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 use crate::engine::SizeError;
-use crate::engine::ai::game_text::GameTextError;
-use crate::engine::rules::movetext::MoveTextError;
 use crate::engine::rules::record::RecordError;
+use crate::engine::rules::record::game_text::GameTextError;
+use crate::engine::rules::record::movetext::MoveTextError;
 
 #[derive(Debug, Error)]
 pub enum FileError {

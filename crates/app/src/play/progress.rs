@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText, Ui};
 
 use crate::engine::lab::levels::LevelTable;
-use crate::engine::library::puzzles::PuzzleSet;
+use crate::engine::puzzles::PuzzleSet;
 use crate::engine::{Side, Variant};
 use crate::game::players::{PlayerSetup, Players};
 use crate::game::ratings::{Progress, RatingHistory};

@@ -10,11 +10,12 @@
 use bevy::prelude::*;
 
 use crate::board::layout::ViewFlip;
-use crate::engine::ai::search::{self, Level, Limit};
-use crate::engine::ai::solver::{SolveConfig, Verdict, solve};
+use crate::engine::ai::judgement::Judgement;
 use crate::engine::library::glicko::Opponent;
-use crate::engine::library::puzzles::{Puzzle, PuzzleSet};
-use crate::engine::{Move as EngineMove, Position, Side, Variant};
+use crate::engine::puzzles::judge::judge_move;
+use crate::engine::puzzles::rating::{PUZZLE_DEVIATION, score as try_score};
+use crate::engine::puzzles::{Puzzle, PuzzleSet};
+use crate::engine::{Move as EngineMove, Side, Variant};
 use crate::game::owner::visit::Visit;
 use crate::game::phase::{GameSystems, TurnPhase};
 use crate::game::players::{PlayerSetup, Players};
@@ -31,13 +32,6 @@ use crate::theme::palette::{self, Tone};
 
 /// Seconds before a reply, so the person sees their move land first.
 const REPLY_SECS: f32 = 0.6;
-/// Nodes the solver may spend judging a move off the line (the budget the
-/// shipped puzzles were proved with): a few seconds at most in Lines of
-/// Action, where a move that does not win is seldom proved to lose and the
-/// master's answer is the refutation.
-const JUDGE_NODES: u64 = 200_000;
-/// A puzzle's deviation as an opponent of the puzzle rating.
-const PUZZLE_DEVIATION: f64 = 100.0;
 
 /// What the person asks of the Puzzles mode.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -117,14 +111,6 @@ pub struct PuzzleRun {
     judge: Option<BackgroundJob<Judgement>>,
 }
 
-/// The solver's word on a move off the line.
-enum Judgement {
-    /// It still wins: the line from here (the opponent's reply first).
-    StillWins(Vec<EngineMove>),
-    /// It does not: the answer that shows why, and whether it is proved.
-    Refuted(Option<EngineMove>),
-}
-
 /// The window rests between events: while a reply waits out its moment,
 /// it keeps drawing (a judged move wakes it from its thread).
 pub(crate) fn view_plugin(app: &mut App) {
@@ -153,13 +139,6 @@ fn variant_index(variant: Variant) -> usize {
         Variant::Breakthrough => 0,
         Variant::LinesOfAction => 1,
     }
-}
-
-/// The next puzzle from `cursor` whose rating is within 250 of the person's
-/// puzzle rating (the next one at all if none is).
-fn pick(set: &PuzzleSet, cursor: usize, rating: f64) -> usize {
-    let n = set.puzzles.len();
-    (0..n).map(|k| (cursor + k) % n).find(|&i| (set.puzzles[i].rating() - rating).abs() <= 250.0).unwrap_or(cursor % n)
 }
 
 impl ActivePuzzle {
@@ -237,7 +216,7 @@ fn handle_requests(
 fn open_next(run: &mut PuzzleRun, variant: Variant, board: &mut Board) {
     let Some(set) = puzzle_set(variant) else { return };
     let v = variant_index(variant);
-    let index = pick(set, run.cursor[v], board.progress.puzzles(variant).rating.glicko.rating);
+    let Some(index) = set.pick(run.cursor[v], board.progress.puzzles(variant).rating.glicko.rating) else { return };
     run.cursor[v] = index + 1;
     let puzzle = set.puzzles[index].clone();
     let (Ok(line), Ok(position)) = (puzzle.moves(), puzzle.position()) else { return };
@@ -385,7 +364,8 @@ fn judge_moves(mut run: ResMut<PuzzleRun>, mut board: Board) {
         active.stage = Stage::Judging;
         let position = board.session.position().clone();
         let person = active.solver_side;
-        run.judge = Some(BackgroundJob::spawn("puzzle judge", board.waker.clone(), move |_| judge(&position, person)));
+        run.judge =
+            Some(BackgroundJob::spawn("puzzle judge", board.waker.clone(), move |_| judge_move(&position, person)));
     }
 }
 
@@ -415,37 +395,21 @@ fn schedule_reply(active: &mut ActivePuzzle, time: &Time) {
     }
 }
 
-/// The solver's word on the position after a move off the line, the
-/// opponent to move: does the person still win, and if not, what shows it.
-fn judge(position: &Position, person: Side) -> Judgement {
-    // The proof's own line is enough: the shortest one would double the wait.
-    let budget = SolveConfig { nodes: Some(JUDGE_NODES), memory_mib: 64, distance: false, ..SolveConfig::default() };
-    match solve(position, &budget, &mut ()) {
-        Ok(solution) if solution.verdict == Verdict::Win(person) => Judgement::StillWins(solution.line),
-        Ok(solution) if solution.verdict == Verdict::Win(person.opponent()) => {
-            Judgement::Refuted(solution.line.first().copied())
-        }
-        _ => {
-            let config = Level::MASTER.config().with_limits(&[Limit::TimeMs(500)]).expect("master thinks by time");
-            Judgement::Refuted(search::search(position, &config, &mut ()).ok().map(|r| r.best_move))
-        }
-    }
-}
-
 fn poll_judge(mut run: ResMut<PuzzleRun>, mut board: Board) {
     let run = &mut *run;
     let Some(result) = run.judge.as_mut().and_then(|job| job.poll()) else { return };
     run.judge = None;
     let Some(active) = run.active.as_mut().filter(|a| a.stage == Stage::Judging) else { return };
     match result {
-        Ok(Judgement::StillWins(line)) => {
+        Ok(Judgement::ProvedWin { line }) => {
             active.line = line;
             schedule_reply(active, &board.time);
         }
-        Ok(Judgement::Refuted(answer)) => {
+        // The puzzle judge proves a win or refutes the move.
+        Ok(judgement) => {
             score(active, &mut board.progress, false);
             active.line.clear();
-            match answer {
+            match judgement.refutation() {
                 Some(mv) => {
                     active.refuting = true;
                     active.stage = Stage::Reply(mv);
@@ -485,7 +449,7 @@ fn score(active: &mut ActivePuzzle, progress: &mut Progress, solved: bool) {
     active.missed |= !solved;
     let puzzles = progress.puzzles_mut(active.variant);
     let opponent = Opponent { rating: active.puzzle.rating(), deviation: PUZZLE_DEVIATION };
-    puzzles.rating.record(opponent, if clean { 1.0 } else { 0.0 });
+    puzzles.rating.record(opponent, try_score(solved, active.helped));
     if clean {
         puzzles.streak += 1;
         puzzles.best_streak = puzzles.best_streak.max(puzzles.streak);

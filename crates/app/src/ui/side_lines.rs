@@ -6,8 +6,8 @@
 use bevy::prelude::*;
 use bevy_egui::egui::{RichText, Ui};
 
-use crate::engine::rules::line_tree::{Branch, LinePath};
-use crate::engine::rules::variation::Line;
+use crate::engine::rules::record::line_tree::{Branch, LinePath};
+use crate::engine::rules::record::variation::Line;
 use crate::game::request::GameRequest;
 use crate::game::session::GameSession;
 use crate::theme::palette;

@@ -23,8 +23,8 @@ use breakline_app::play::setup::{Opponent, PlayChoice};
 use breakline_app::puzzles::puzzle::{ActivePuzzle, PuzzleRequest, PuzzleRun, Stage, ends_as_a_game};
 use breakline_app::tasks::analysis::{AnalysisSettings, AnalysisView, for_white};
 use breakline_app::theme::palette;
+use breakline_engine::lessons::lesson;
 use breakline_engine::rules::explain::why_refused;
-use breakline_engine::rules::lessons::lesson;
 use breakline_engine::{Move, Position, Side, Variant};
 
 use crate::{ai, game_app, go, options, phase, screen, session, settled_human_turn, turn, update_until};

@@ -20,7 +20,7 @@ use breakline_app::game::settings::SettingsPath;
 use breakline_app::game::sound_cue::SoundCue;
 use breakline_app::learn::lessons::{Answer, LessonMarks, LessonRequest, LessonRun, Showing};
 use breakline_app::{configure, plugin};
-use breakline_engine::rules::lessons::{Lesson, lesson};
+use breakline_engine::lessons::{Lesson, lesson};
 use breakline_engine::{Move, Side, Variant};
 
 use crate::{STEP, assert_pieces_match, game_app, heard, options, session, turn, update_until};

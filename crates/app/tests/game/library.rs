@@ -136,7 +136,8 @@ fn a_damaged_library_is_refused_left_as_it_was_and_the_game_goes_on() {
 fn series_game(index: u64) -> SeriesGameFinished {
     let variant = Variant::Breakthrough;
     let text = random_game(variant, variant.default_size(), 11, index).expect("a game");
-    let (record, _, _) = breakline_engine::ai::game_text::read(&text).expect("reads");
+    let (record, _, _) =
+        breakline_engine::rules::record::game_text::read::<breakline_engine::ai::player::Player>(&text).expect("reads");
     let game = SeriesGame {
         index: index as usize,
         a_is_black: false,

@@ -16,8 +16,8 @@ use breakline_app::library::browse::LibraryRequest;
 use breakline_app::library::keep::LibraryWrites;
 use breakline_app::library::lines::SideLineWrites;
 use breakline_engine::library::{GameFilter, Library};
-use breakline_engine::rules::line_tree::{Branch, LinePath};
-use breakline_engine::rules::variation::{Line, SideLine};
+use breakline_engine::rules::record::line_tree::{Branch, LinePath};
+use breakline_engine::rules::record::variation::{Line, SideLine};
 use breakline_engine::{Move, Variant};
 
 use crate::library::{library_app, remove, scratch, wait_for_writes};

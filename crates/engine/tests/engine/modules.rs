@@ -1,5 +1,6 @@
 //! What Cargo does not hold inside a crate. Cargo holds the layers between
-//! the crates (rules, ai, lab, library, flow: no crate can name one above it,
+//! the crates (rules, lessons, ai, protocol, lab, library, puzzles, flow: no
+//! crate can name one above it,
 //! and only the app's crate knows Bevy); this test holds the rest, read from
 //! the source text. In each engine crate no two modules import each other,
 //! except a parent and the children it declares (a child may use its
@@ -10,7 +11,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// The engine's crates, each checked on its own.
-const ENGINE_CRATES: [&str; 6] = ["rules", "ai", "protocol", "lab", "library", "flow"];
+const ENGINE_CRATES: [&str; 8] = ["rules", "lessons", "ai", "protocol", "lab", "library", "puzzles", "flow"];
 
 /// The source folder of a crate of the workspace.
 fn crate_root(name: &str) -> PathBuf {

@@ -1,10 +1,12 @@
 //! Judging a person's answer to an exercise made from their mistake: the
 //! answer is accepted when the solver proves it wins, or when the report's
 //! search says it loses less than the exercise's threshold against the best
-//! move (the search's own choice always passes).
+//! move (the search's own choice always passes). The [`Judgement`] is the
+//! one the puzzles share, from the AI wing.
 
 use super::report::{ReportError, ReportSettings};
 use breakline_ai::eval::win_chance;
+use breakline_ai::judgement::Judgement;
 use breakline_ai::search::{NodeLimit, search};
 use breakline_ai::solver::{SolveConfig, Verdict, solve};
 use breakline_rules::position::Position;
@@ -14,32 +16,6 @@ use breakline_rules::{Move, Outcome};
 /// Nodes the solver may spend proving an answer wins (a count, not a time,
 /// so an answer is judged the same on any machine).
 pub const PROOF_NODES: u64 = 200_000;
-
-/// What became of an answer.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Judgement {
-    /// The answer wins by proof (or ends the game won).
-    ProvedWin,
-    /// The answer is the search's choice, or loses less than the threshold.
-    Good {
-        /// Points of winning chance it loses against the search's choice.
-        loss: f64,
-    },
-    /// The answer loses the threshold or more.
-    TooWeak {
-        /// Points of winning chance it loses.
-        loss: f64,
-        /// The search's choice, in notation.
-        best: String,
-    },
-}
-
-impl Judgement {
-    /// Whether the answer is accepted.
-    pub fn accepted(&self) -> bool {
-        !matches!(self, Judgement::TooWeak { .. })
-    }
-}
 
 /// Judges `answer` (a legal move of `position`) against `threshold` points.
 pub fn judge_answer(
@@ -52,14 +28,14 @@ pub fn judge_answer(
     let mut after = position.clone();
     after.play(answer).map_err(|error| RecordError::Move { index: 1, notation: position.move_name(answer), error })?;
     match after.outcome() {
-        Outcome::Win { winner, .. } if winner == mover => return Ok(Judgement::ProvedWin),
+        Outcome::Win { winner, .. } if winner == mover => return Ok(Judgement::ProvedWin { line: Vec::new() }),
         Outcome::Ongoing => {
             let budget =
                 SolveConfig { nodes: Some(PROOF_NODES), distance: false, memory_mib: 64, ..SolveConfig::default() };
             if let Ok(solution) = solve(&after, &budget, &mut ())
                 && solution.verdict == Verdict::Win(mover)
             {
-                return Ok(Judgement::ProvedWin);
+                return Ok(Judgement::ProvedWin { line: solution.line });
             }
         }
         _ => {}

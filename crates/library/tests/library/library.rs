@@ -9,7 +9,7 @@
 
 use std::path::PathBuf;
 
-use breakline_ai::game_text;
+use breakline_ai::player::Player;
 use breakline_library::review::{Mark, ReportSettings, game_accuracy, move_accuracy, review};
 use breakline_library::sample::random_games;
 use breakline_library::schema::SCHEMA_VERSION;
@@ -18,7 +18,8 @@ use breakline_library::{
     EXPLORER_PLIES, ExplorerMove, GameFilter, GameId, Library, LibraryError, LibraryGame, ResultFilter,
 };
 use breakline_rules::position::Position;
-use breakline_rules::variation::Line;
+use breakline_rules::record::game_text;
+use breakline_rules::record::variation::Line;
 use breakline_rules::{BoardSize, Side, Variant};
 
 /// A fresh folder of this test's own.
@@ -204,12 +205,12 @@ fn the_explorer_counts_what_a_brute_force_count_finds() {
 fn side_lines_round_trip_through_text_and_the_library() {
     let text = "[Variant \"breakthrough\"]\n[Size \"5x5\"]\n\n1. a2-a3 (1. b2-b3 e4-e3 (1... d4-d3 2. c2xd3) \
                 2. a2-a3) (1. c2-c3) 1... e4-e3 2. d2xe3 (2. b2-b3 e3xd2) 2... d4xe3 *\n";
-    let (record, _, headers) = game_text::read(text).unwrap();
+    let (record, _, headers) = game_text::read::<Player>(text).unwrap();
     assert_eq!(record.side_lines.len(), 3);
     assert_eq!(record.side_lines[0].line.moves[1].alternatives[0], Line::of(&["d4-d3", "c2xd3"]));
     let written = game_text::write(&record, &headers).unwrap();
     assert!(written.ends_with(&text[text.find("1. a2-a3").unwrap()..]), "{written}");
-    let (again, _, _) = game_text::read(&written).unwrap();
+    let (again, _, _) = game_text::read::<Player>(&written).unwrap();
     assert_eq!(again.side_lines, record.side_lines);
     let (from_json, _) = breakline_ai::player::GameRecord::from_json(&serde_json::to_string(&record).unwrap()).unwrap();
     assert_eq!(from_json.side_lines, record.side_lines);
@@ -218,7 +219,7 @@ fn side_lines_round_trip_through_text_and_the_library() {
     let id = library.import_text(text, &mut |_| {}).unwrap().stored[0];
     assert_eq!(library.get(id).unwrap().record.side_lines, record.side_lines);
     for bad in ["1. a2-a3 (b2-b3 *", "1. a2-a3 ) *", "( 1. a2-a3 *", "[Size \"5x5\"]\n1. a2-a3 (1. a2-a4) *"] {
-        let error = game_text::read(bad).map(|_| ()).unwrap_err().to_string();
+        let error = game_text::read::<Player>(bad).map(|_| ()).unwrap_err().to_string();
         assert!(!error.contains('\n'), "{bad}: {error}");
     }
 }

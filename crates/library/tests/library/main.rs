@@ -1,6 +1,5 @@
-//! The library's tests: the store and its migrations, imports of the sites' records, the puzzles
-//! the solver proves. One binary, so a release build links the crate once.
+//! The library's tests: the store and its migrations, imports of the sites' records. One
+//! binary, so a release build links the crate once.
 
 mod import;
 mod library;
-mod puzzles;

@@ -1,8 +1,8 @@
 //! Move-list text and position analysis.
 
 use breakline_rules::analysis::{attacked_squares, centre_of_mass, groups, winning_pieces};
-use breakline_rules::movetext::{self, MoveTextError};
 use breakline_rules::position::Position;
+use breakline_rules::record::movetext::{self, MoveTextError};
 use breakline_rules::{BoardSize, Side, Variant};
 
 #[test]

@@ -3,9 +3,9 @@
 //! the protocol crate's typed commands and replies; the dialect reads and
 //! writes their lines.
 
-use crate::engine::Variant;
-use crate::engine::protocol::uci::{self, Flavor};
-use crate::engine::protocol::{Command, Protocol, Reply, SyntaxError, line};
+use crate::uci::{self, Flavor};
+use crate::{Command, Protocol, Reply, SyntaxError, line};
+use breakline_rules::Variant;
 
 /// A session's protocol.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -3,6 +3,20 @@
 //! written as JSON lines by the experiments. The record is generic over how a
 //! player is described (`P`), so the rules need not know what an AI is: the AI
 //! wing names its players.
+//!
+//! Every form of a game record lives in this tree: the side lines
+//! ([`variation`]) and their tree of edits ([`line_tree`]), the lines as text
+//! ([`line_text`]), plain move lists ([`movetext`]), the game as text people
+//! share with its tags ([`game_text`], generic over the players through
+//! [`game_text::TaggedPlayer`]), and the formats of the sites where people
+//! play ([`sites`]).
+
+pub mod game_text;
+pub mod line_text;
+pub mod line_tree;
+pub mod movetext;
+pub mod sites;
+pub mod variation;
 
 use std::fmt::Debug;
 use std::time::Duration;
@@ -11,12 +25,12 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use super::clock::TimeControl;
-use super::connection_rule::BothConnected;
-use super::error::{FenError, MoveError};
-use super::position::Position;
-use super::variation::{LineError, SideLine};
+use crate::clock::TimeControl;
+use crate::connection_rule::BothConnected;
+use crate::error::{FenError, MoveError};
+use crate::position::Position;
 use crate::{BoardSize, Move, Outcome, Score, Side, Variant, WIN, WinReason};
+use variation::{LineError, SideLine};
 
 /// What a record needs of a player's description: cloning, comparing and
 /// a JSON form.

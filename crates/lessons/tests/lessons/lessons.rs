@@ -7,7 +7,7 @@
 
 use std::collections::BTreeSet;
 
-use breakline_rules::lessons::{Accepts, Lesson, all, lesson};
+use breakline_lessons::{Accepts, Lesson, all, lesson};
 use breakline_rules::position::Position;
 use breakline_rules::{BoardSize, Move, Variant};
 

@@ -1,11 +1,12 @@
 //! What `breakline uci` says of itself and of its game: the `id` and
 //! `option` lines answering `uci`/`ugi`, and UGI's referee `response`s.
 
-use crate::engine::ai::search::{AiConfig, limits};
-use crate::engine::protocol::uci::{BOTH_CONNECTED_OPTION, first_mover, variant_name};
-use crate::engine::protocol::{Id, OptionKind, OptionSpec, Protocol, Query, Reply, Response, UgiResult};
-use crate::engine::rules::connection_rule::BothConnected;
-use crate::engine::{Outcome, Position, Variant};
+use crate::uci::{BOTH_CONNECTED_OPTION, first_mover, variant_name};
+use crate::{Id, OptionKind, OptionSpec, Protocol, Query, Reply, Response, UgiResult};
+use breakline_ai::search::{AiConfig, limits};
+use breakline_rules::connection_rule::BothConnected;
+use breakline_rules::position::Position;
+use breakline_rules::{Outcome, Variant};
 
 /// The replies to `uci` or `ugi`: name, author, the options with their
 /// defaults (`ai` is the session's config), and `uciok`/`ugiok`.

@@ -16,11 +16,13 @@ use thiserror::Error;
 pub struct Sink(Arc<Mutex<dyn Write + Send>>);
 
 impl Sink {
+    /// A sink writing to `out`.
     pub fn new(out: impl Write + Send + 'static) -> Sink {
         Sink(Arc::new(Mutex::new(out)))
     }
 
-    pub(crate) fn stdout() -> Sink {
+    /// A sink writing to the process's stdout.
+    pub fn stdout() -> Sink {
         Sink::new(io::stdout())
     }
 
@@ -55,16 +57,18 @@ impl Write for Sink {
 
 /// What a job is doing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Work {
+pub enum Work {
     /// `go` with limits: ends on its own.
     Search,
     /// `go infinite`: its best move waits for `stop`.
     Infinite,
+    /// `perft`: counts the move tree to a depth.
     Perft,
 }
 
 impl Work {
-    pub(crate) fn noun(self) -> &'static str {
+    /// The work as an error names it: "a search", "a perft".
+    pub fn noun(self) -> &'static str {
         match self {
             Work::Search | Work::Infinite => "a search",
             Work::Perft => "a perft",
@@ -96,7 +100,8 @@ impl Signals {
 
 /// Why a job could not start or did not end well.
 #[derive(Debug, Error)]
-pub(crate) enum JobError {
+pub enum JobError {
+    /// No thread for the job.
     #[error("cannot start a thread: {0}")]
     Spawn(io::Error),
     /// The job's thread panicked.

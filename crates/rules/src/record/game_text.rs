@@ -5,24 +5,46 @@
 //! writes variations, and the result. Reading checks every move by
 //! the rules; JSON records stay the saved form of full detail. The records
 //! of the sites where people play (Little Golem's or PlayStrategy's PGN,
-//! SGF, OpenSpiel's moves) are read too, through `rules::records`.
+//! SGF, OpenSpiel's moves) are read too, through [`sites`]. The text is
+//! generic over the players ([`TaggedPlayer`]): the AI wing's `Player`
+//! names its configs and programs by tags of their own.
 
 use std::fmt::Write as _;
 
 use thiserror::Error;
 
-use super::player::{GameRecord, Player};
-use super::search::{AiConfig, ConfigError};
-use breakline_rules::clock::{TimeControl, TimeControlError};
-use breakline_rules::connection_rule::{BothConnected, UnknownRule};
-use breakline_rules::error::{FenError, SizeError};
-use breakline_rules::line_text::{LineTextError, read_lines, write_line};
-use breakline_rules::movetext::MoveTextError;
-use breakline_rules::position::Position;
-use breakline_rules::record::RecordError;
-use breakline_rules::records::{self, Defaults, Format, GameText, ReadError, pgn};
-use breakline_rules::variation::{Line, LineError, LineMove, SideLine};
-use breakline_rules::{BoardSize, Outcome, Side, Variant, WinReason};
+use super::line_text::{LineTextError, read_lines, write_line};
+use super::movetext::MoveTextError;
+use super::sites::{self, Defaults, Format, GameText, ReadError, pgn};
+use super::variation::{Line, LineError, LineMove, SideLine};
+use super::{PlayerDescription, Record, RecordError};
+use crate::clock::{TimeControl, TimeControlError};
+use crate::connection_rule::{BothConnected, UnknownRule};
+use crate::error::{FenError, SizeError};
+use crate::position::Position;
+use crate::{BoardSize, Outcome, Side, Variant, WinReason};
+
+/// A player as the game text names it: a person by the side's `White` or
+/// `Black` tag alone, a machine also by a tag of its own (`WhiteConfig`,
+/// `BlackProgram`...), which reads back as the same player. The AI wing's
+/// `Player` is one; the rules need not know what an AI is.
+pub trait TaggedPlayer: PlayerDescription {
+    /// Why a machine's tag names no player.
+    type TagError: std::error::Error + Send + Sync + 'static;
+    /// The kinds of a machine's own tags, after the side's name (`Config`
+    /// makes `WhiteConfig`), the first found naming the player.
+    const MACHINE_TAGS: &'static [&'static str];
+    /// A person at the board (both players of a site's record).
+    fn person() -> Self;
+    /// Whether a person plays, named by the side's tag.
+    fn is_person(&self) -> bool;
+    /// The name a person reads, written as the side's tag.
+    fn display_name(&self) -> String;
+    /// A machine's own tag: its kind (one of [`Self::MACHINE_TAGS`]) and text.
+    fn machine_tag(&self) -> Option<(&'static str, String)>;
+    /// The player that a machine's tag of `kind` with `text` names, in a game of `variant`.
+    fn from_machine_tag(kind: &str, text: &str, variant: Variant) -> Result<Self, Self::TagError>;
+}
 
 /// What a record does not hold but the text may carry.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -40,9 +62,9 @@ pub struct Headers {
 
 /// A person's name from a `White` or `Black` tag: none where the tag is
 /// missing, empty, PGN's unknown (`?`) or Breakline's own `Human`.
-fn person_name(tag: Option<&str>) -> Option<String> {
+fn person_name<P: TaggedPlayer>(tag: Option<&str>) -> Option<String> {
     let name = tag?.trim();
-    (!name.is_empty() && name != "?" && name != Player::Human.display_name()).then(|| name.to_string())
+    (!name.is_empty() && name != "?" && name != P::person().display_name()).then(|| name.to_string())
 }
 
 /// Why a text is not a game; each says it in one line.
@@ -65,13 +87,13 @@ pub enum GameTextError {
     /// A move the rules refuse (said as a move list says it).
     #[error(transparent)]
     Move(#[from] MoveTextError),
-    /// A player's config tag that is not an AI config.
+    /// A machine's tag that names no player (an AI config that is not one).
     #[error("[{tag}]: {source}")]
-    Config {
-        /// `WhiteConfig` or `BlackConfig`.
-        tag: &'static str,
-        /// Why the config is refused.
-        source: ConfigError,
+    Player {
+        /// `WhiteConfig`, `BlackProgram`...
+        tag: String,
+        /// Why the player is refused.
+        source: Box<dyn std::error::Error + Send + Sync>,
     },
     /// A result that contradicts the board, or text after it.
     #[error("the result '{0}' does not fit the moves")]
@@ -104,7 +126,7 @@ impl From<ReadError> for GameTextError {
 }
 
 /// The game as text: tags, then the numbered moves and the result.
-pub fn write(record: &GameRecord, headers: &Headers) -> Result<String, GameTextError> {
+pub fn write<P: TaggedPlayer>(record: &Record<P>, headers: &Headers) -> Result<String, GameTextError> {
     let (_, end) = record.rebuilt()?;
     let start = Position::from_placement(end.variant(), end.start_placement().clone())?;
     let mut out = String::new();
@@ -116,10 +138,8 @@ pub fn write(record: &GameRecord, headers: &Headers) -> Result<String, GameTextE
     tag("White", headers.white.as_deref().unwrap_or(&record.white.display_name()));
     tag("Black", headers.black.as_deref().unwrap_or(&record.black.display_name()));
     for (side, player) in [("White", &record.white), ("Black", &record.black)] {
-        match player {
-            Player::Ai(config) => tag(&format!("{side}Config"), &config.to_string()),
-            Player::Program(seat) => tag(&format!("{side}Program"), seat),
-            Player::Human => {}
+        if let Some((kind, text)) = player.machine_tag() {
+            tag(&format!("{side}{kind}"), &text);
         }
     }
     if let Some(date) = &headers.date {
@@ -150,7 +170,7 @@ pub fn write(record: &GameRecord, headers: &Headers) -> Result<String, GameTextE
 
 /// The game's moves from `start` to `end` as a line, each with the side
 /// lines that replace it.
-fn main_line(record: &GameRecord, start: &Position, end: &Position) -> Line {
+fn main_line<P: TaggedPlayer>(record: &Record<P>, start: &Position, end: &Position) -> Line {
     let mut replay = start.clone();
     let mut line = Line::default();
     for (i, &m) in end.moves().iter().enumerate() {
@@ -177,16 +197,16 @@ pub fn result_token(result: Outcome) -> &'static str {
 /// bare list Breakline's notation refuses is tried as OpenSpiel's moves of
 /// Breakthrough 8x8, then of Lines of Action (a list names no variant, and
 /// a Lines of Action game's first move is never one of Breakthrough's).
-pub fn read(text: &str) -> Result<(GameRecord, Position, Headers), GameTextError> {
-    match records::detect(text) {
+pub fn read<P: TaggedPlayer>(text: &str) -> Result<(Record<P>, Position, Headers), GameTextError> {
+    match sites::detect(text) {
         // A site's tags on Breakline's own text (an `[Event]` added to an
         // export) keep the players its config or program tags name.
-        Format::Pgn if names_a_machine(text) => own(text),
-        Format::Pgn | Format::Sgf => from_site(records::read(text, Defaults::default())?),
+        Format::Pgn if names_a_machine::<P>(text) => own(text),
+        Format::Pgn | Format::Sgf => from_site(sites::read(text, Defaults::default())?),
         Format::Moves => own(text).or_else(|error| {
             let lines_of_action = Variant::LinesOfAction;
             let loa = Defaults { variant: lines_of_action, size: lines_of_action.default_size() };
-            let game = records::read(text, Defaults::default()).or_else(|_| records::read(text, loa));
+            let game = sites::read(text, Defaults::default()).or_else(|_| sites::read(text, loa));
             game.map_err(|_| error).and_then(from_site)
         }),
         _ => own(text),
@@ -195,15 +215,18 @@ pub fn read(text: &str) -> Result<(GameRecord, Position, Headers), GameTextError
 
 /// Whether a tagged text names an AI or a program as a player, as only
 /// Breakline's own text does.
-fn names_a_machine(text: &str) -> bool {
-    const MACHINE_TAGS: [&str; 4] = ["[WhiteConfig ", "[BlackConfig ", "[WhiteProgram ", "[BlackProgram "];
-    text.lines().any(|line| MACHINE_TAGS.iter().any(|tag| line.trim_start().starts_with(tag)))
+fn names_a_machine<P: TaggedPlayer>(text: &str) -> bool {
+    let tags: Vec<String> = ["White", "Black"]
+        .iter()
+        .flat_map(|side| P::MACHINE_TAGS.iter().map(move |kind| format!("[{side}{kind} ")))
+        .collect();
+    text.lines().any(|line| tags.iter().any(|tag| line.trim_start().starts_with(tag.as_str())))
 }
 
 /// A site's game as a record between two people, and its date.
-pub fn from_site(game: GameText) -> Result<(GameRecord, Position, Headers), GameTextError> {
+pub fn from_site<P: TaggedPlayer>(game: GameText) -> Result<(Record<P>, Position, Headers), GameTextError> {
     let mut position = game.start()?;
-    let mut record = GameRecord::new(&position, Player::Human, Player::Human, 0);
+    let mut record = Record::new(&position, P::person(), P::person(), 0);
     for &m in game.position.moves() {
         // Recorded before it is played (no copy of the position a ply); a
         // refused move leaves the position as it was, to be named from.
@@ -225,15 +248,15 @@ pub fn from_site(game: GameText) -> Result<(GameRecord, Position, Headers), Game
     let headers = Headers {
         date: game.tag("Date").map(str::to_string),
         opening_plies: None,
-        white: person_name(game.tag("White")),
-        black: person_name(game.tag("Black")),
+        white: person_name::<P>(game.tag("White")),
+        black: person_name::<P>(game.tag("Black")),
     };
     Ok((record, position, headers))
 }
 
 /// A record as a site's game: its players' names and date as tags, its
 /// start, moves and result.
-pub fn to_site(record: &GameRecord, headers: &Headers) -> Result<GameText, GameTextError> {
+pub fn to_site<P: TaggedPlayer>(record: &Record<P>, headers: &Headers) -> Result<GameText, GameTextError> {
     let (_, end) = record.rebuilt()?;
     let mut game = GameText::new(end);
     game.result = record.result;
@@ -246,7 +269,7 @@ pub fn to_site(record: &GameRecord, headers: &Headers) -> Result<GameText, GameT
 }
 
 /// Breakline's own game text.
-fn own(text: &str) -> Result<(GameRecord, Position, Headers), GameTextError> {
+fn own<P: TaggedPlayer>(text: &str) -> Result<(Record<P>, Position, Headers), GameTextError> {
     let (tags, body) = split_tags(text)?;
     let find = |name: &str| tags.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str());
     let variant: Variant = find("Variant").unwrap_or("breakthrough").parse()?;
@@ -261,16 +284,18 @@ fn own(text: &str) -> Result<(GameRecord, Position, Headers), GameTextError> {
     if let Some(rule) = find("BothConnected") {
         position.set_both_connected(rule.parse()?);
     }
-    // A side without a config or program tag is a person; a config that does not parse is refused.
-    let player = |tag: &'static str, program: &str| match (find(tag), find(program)) {
-        (Some(text), _) => {
-            AiConfig::parse(text, variant).map(Player::Ai).map_err(|source| GameTextError::Config { tag, source })
+    // A side without a machine's tag is a person; a machine's tag that names no player is refused.
+    let player = |side: &str| -> Result<P, GameTextError> {
+        for &kind in P::MACHINE_TAGS {
+            let tag = format!("{side}{kind}");
+            if let Some(text) = find(&tag) {
+                let refused = |source| GameTextError::Player { tag: tag.clone(), source: Box::new(source) };
+                return P::from_machine_tag(kind, text, variant).map_err(refused);
+            }
         }
-        (None, Some(seat)) => Ok(Player::Program(seat.to_string())),
-        (None, None) => Ok(Player::Human),
+        Ok(P::person())
     };
-    let white = player("WhiteConfig", "WhiteProgram")?;
-    let mut record = GameRecord::new(&position, white, player("BlackConfig", "BlackProgram")?, 0);
+    let mut record = Record::new(&position, player("White")?, player("Black")?, 0);
     let (main, result) = read_lines(&body).map_err(|error| match error {
         LineTextError::Result(token) => GameTextError::Result(token),
         other => GameTextError::Lines(other),
@@ -294,11 +319,8 @@ fn own(text: &str) -> Result<(GameRecord, Position, Headers), GameTextError> {
     record.finish(&position);
     let lost_by = find("Termination").and_then(pgn::lost_by);
     settle_result(&mut record, &position, result.as_deref().or(find("Result")), lost_by)?;
-    // A side an AI played is named by its config, not by its tag.
-    let name = |tag: &str, player: &Player| match player {
-        Player::Human => person_name(find(tag)),
-        Player::Ai(_) | Player::Program(_) => None,
-    };
+    // A side a machine played is named by its own tag, not by the side's.
+    let name = |tag: &str, player: &P| if player.is_person() { person_name::<P>(find(tag)) } else { None };
     let headers = Headers {
         date: find("Date").map(str::to_string),
         opening_plies: find("OpeningPlies").and_then(|p| p.parse().ok()),
@@ -331,8 +353,8 @@ fn split_tags(text: &str) -> Result<(Vec<(String, String)>, String), GameTextErr
 /// Checks the stated result against the board: a finished board must agree;
 /// on an unfinished one a decisive result is the loser's resignation, or
 /// its fallen flag or forfeit where the termination says so.
-fn settle_result(
-    record: &mut GameRecord,
+fn settle_result<P: TaggedPlayer>(
+    record: &mut Record<P>,
     end: &Position,
     stated: Option<&str>,
     lost_by: Option<WinReason>,
@@ -351,55 +373,4 @@ fn settle_result(
         _ => record.resign(loser),
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn game(moves: &[&str]) -> GameRecord {
-        let mut position = Position::start(Variant::Breakthrough, BoardSize::new(5, 5)).unwrap();
-        let master = Player::Ai(AiConfig::parse("master", Variant::Breakthrough).unwrap());
-        let mut record = GameRecord::new(&position, Player::Human, master, 0);
-        for text in moves {
-            let before = position.clone();
-            let m = position.play_text(text).unwrap();
-            record.push(&before, m, None);
-        }
-        record.finish(&position);
-        record
-    }
-
-    #[test]
-    fn a_game_written_as_text_reads_back_the_same() {
-        let mut record = game(&["a2-a3", "e4-e3", "b2-b3"]);
-        record.resign(Side::Black);
-        let headers = Headers { date: Some("2026.11.25".into()), opening_plies: Some(2), ..Headers::default() };
-        let text = write(&record, &headers).unwrap();
-        assert!(text.contains("[White \"Human\"]\n[Black \"Master\"]\n"), "{text}");
-        assert!(text.ends_with("\n1. a2-a3 e4-e3 2. b2-b3 1-0\n"), "{text}");
-        let (read_back, position, read_headers) = read(&text).unwrap();
-        assert_eq!(read_headers, headers);
-        assert_eq!(read_back.white, record.white);
-        assert_eq!(read_back.black, record.black);
-        assert_eq!(read_back.result, record.result, "a decisive result on an open board is a resignation");
-        assert_eq!(position.moves().len(), 3);
-        assert_eq!(write(&read_back, &headers).unwrap(), text);
-    }
-
-    #[test]
-    fn malformed_games_are_refused_in_one_line() {
-        let cases = [
-            ("[Variant \"chess\"]\n1. e2-e4", "unknown variant 'chess'"),
-            ("[Variant breakthrough\n", "line 1: not a tag"),
-            ("[Size \"5x5\"]\n1. a2-a4", "move 1 (a2-a4)"),
-            ("[Size \"5x5\"]\n1. a2-a3 1/2-1/2", "the result '1/2-1/2' does not fit"),
-            ("[Size \"5x5\"]\n1. a2-a3 1-0 b4-b3", "the result 'b4-b3' does not fit"),
-            ("[WhiteConfig \"alphabeta:depth=0\"]\n", "[WhiteConfig]: "),
-        ];
-        for (text, expected) in cases {
-            let error = read(text).map(|_| ()).unwrap_err().to_string();
-            assert!(error.contains(expected) && !error.contains('\n'), "{text:?}: {error}");
-        }
-    }
 }

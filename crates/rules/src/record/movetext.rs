@@ -1,14 +1,14 @@
 //! Plain-text move lists: a header line naming the variant, size and start, then
 //! the moves in notation, numbered in pairs. Import accepts the same text, with
 //! or without header and numbers, and the records of the sites where people
-//! play (see [`records`](crate::records)): PGN-like text, SGF, OpenSpiel's moves.
+//! play (see [`sites`](crate::record::sites)): PGN-like text, SGF, OpenSpiel's moves.
 
 use thiserror::Error;
 
-use super::error::{FenError, MoveError, SizeError};
-use super::placement::Placement;
-use super::position::Position;
-use super::records::{self, Defaults, Format, ReadError};
+use crate::error::{FenError, MoveError, SizeError};
+use crate::placement::Placement;
+use crate::position::Position;
+use crate::record::sites::{self, Defaults, Format, ReadError};
 use crate::{BoardSize, Variant};
 
 /// Why a move list could not be imported.
@@ -74,16 +74,16 @@ pub fn export(position: &Position) -> String {
 /// as OpenSpiel's (or undashed) moves before its error is given.
 pub fn import(text: &str, variant: Variant, size: BoardSize) -> Result<Position, MoveTextError> {
     let defaults = Defaults { variant, size };
-    match records::detect(text) {
-        Format::Sgf | Format::Pgn => return Ok(records::read(text, defaults)?.position),
-        Format::Breakline if !text.trim_start().starts_with('#') => return Ok(records::read(text, defaults)?.position),
+    match sites::detect(text) {
+        Format::Sgf | Format::Pgn => return Ok(sites::read(text, defaults)?.position),
+        Format::Breakline if !text.trim_start().starts_with('#') => return Ok(sites::read(text, defaults)?.position),
         _ => {}
     }
     let own = own_list(text, variant, size);
     if own.is_ok() || text.trim_start().starts_with('#') {
         return own;
     }
-    own.or_else(|own| records::read(text, defaults).map(|game| game.position).map_err(|_| own))
+    own.or_else(|own| sites::read(text, defaults).map(|game| game.position).map_err(|_| own))
 }
 
 /// Breakline's own move list, with or without its header.

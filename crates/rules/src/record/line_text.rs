@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 
 use thiserror::Error;
 
-use super::variation::{Line, LineMove};
+use crate::record::variation::{Line, LineMove};
 
 /// The result tokens that end a game's moves.
 pub const RESULT_TOKENS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];

@@ -7,8 +7,8 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use super::error::MoveError;
-use super::position::Position;
+use crate::error::MoveError;
+use crate::position::Position;
 
 /// A line of moves from a position.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

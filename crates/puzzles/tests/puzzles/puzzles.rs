@@ -7,9 +7,8 @@
 
 use breakline_ai::search::AiConfig;
 use breakline_ai::solver::{SolveConfig, wins_within};
-use breakline_library::puzzles::{
-    Puzzle, PuzzleError, PuzzleSet, PuzzleSpec, Uniqueness, generate, prove_fastest, prove_unique,
-};
+use breakline_puzzles::proving::{prove_fastest, prove_unique};
+use breakline_puzzles::{Puzzle, PuzzleError, PuzzleSet, PuzzleSpec, Uniqueness, generate};
 use breakline_rules::position::Position;
 use breakline_rules::{BoardSize, Side, Variant};
 use rand::rngs::StdRng;

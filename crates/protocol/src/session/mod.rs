@@ -1,5 +1,6 @@
-//! `breakline engine` and `breakline uci`: a protocol on stdin/stdout for
-//! scripts, GUIs and other programs, in Breakline's line dialect or UCI/UGI
+//! The engine's protocol session behind `breakline engine` and `breakline
+//! uci`: the protocol on an input and an output (the command line hands it
+//! stdin and stdout) for scripts, GUIs and other programs, in Breakline's line dialect or UCI/UGI
 //! ([`Dialect`]). A session holds one position; every bad line gets `error
 //! <reason>` (UCI: `info string error: <reason>`) and changes nothing. `go`
 //! and `perft` run on their own thread while input is still read, so `stop`,
@@ -7,67 +8,94 @@
 
 mod dialect;
 mod job;
+mod solve;
 mod uci;
 
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 pub use dialect::Dialect;
-pub use job::Sink;
-use job::{Job, JobError, Work};
+use job::Job;
+pub use job::{JobError, Sink, Work};
 use thiserror::Error;
 
-use super::solve_error::SolveCommandError;
-use crate::engine::ai::eval::nnue::{NetError, fallback, load_net_file};
-use crate::engine::ai::eval::wdl_per_mille;
-use crate::engine::ai::search::{
+use crate::{Command, EngineOption, GameStatus, Go, Info, Reply, Start, SyntaxError};
+use breakline_ai::eval::Strategy;
+use breakline_ai::eval::nnue::{NetError, fallback, load_net_file};
+use breakline_ai::eval::wdl_per_mille;
+use breakline_ai::search::{
     self, AiConfig, Algorithm, ConfigError, PvLine, SearchHandler, SearchInfo, SearchMemory, SearchRequest,
 };
-use crate::engine::protocol::{Command, EngineOption, GameStatus, Go, Info, Reply, Start, SyntaxError};
-use crate::engine::rules::connection_rule::BothConnected;
-use crate::engine::rules::typed_move::{TypedMoveError, read_typed_move};
-use crate::engine::{BoardSize, FenError, MoveError, Outcome, Position, SizeError, Strategy, Variant};
+use breakline_ai::solver::SolveError;
+use breakline_rules::connection_rule::BothConnected;
+use breakline_rules::error::{FenError, MoveError, SizeError};
+use breakline_rules::position::Position;
+use breakline_rules::typed_move::{TypedMoveError, read_typed_move};
+use breakline_rules::{BoardSize, Outcome, Variant};
 
 /// Why a protocol line was refused (the session answers `error <reason>`),
 /// or the session could not go on.
 #[derive(Debug, Error)]
-pub(crate) enum ProtocolError {
+pub enum SessionError {
     /// A line that is no command of the protocol.
     #[error(transparent)]
     Syntax(#[from] SyntaxError),
     /// A command that must wait for the running job.
     #[error("{} is running: send stop first", .0.noun())]
     Busy(Work),
+    /// The board size is not one.
     #[error(transparent)]
     Size(#[from] SizeError),
+    /// The position string is not a position.
     #[error(transparent)]
     Fen(#[from] FenError),
+    /// The move is not one here.
     #[error(transparent)]
     Move(#[from] MoveError),
     /// A move of a `position ... moves` line.
     #[error("move {text}: {source}")]
-    PositionMove { text: String, source: MoveError },
+    PositionMove {
+        /// The move as written.
+        text: String,
+        /// Why it is refused.
+        source: MoveError,
+    },
     /// A move of a UCI `position ... moves` line (read with or without a dash).
     #[error("move {text}: {source}")]
-    PositionTypedMove { text: String, source: TypedMoveError },
+    PositionTypedMove {
+        /// The move as written.
+        text: String,
+        /// Why it is refused.
+        source: TypedMoveError,
+    },
+    /// Undo with no move played.
     #[error("no move to take back")]
     NothingToUndo,
+    /// The player configuration is refused.
     #[error(transparent)]
     Config(#[from] ConfigError),
+    /// A move limit set in a game without one.
     #[error("only lines of action has a move limit")]
     NoMoveLimit,
+    /// The network file does not load.
     #[error(transparent)]
     Net(#[from] NetError),
+    /// A clock search without the mover's clock.
     #[error("go has {0}'s clock missing: give wtime and btime")]
     MoverClock(&'static str),
+    /// A search of a finished game.
     #[error("game over")]
     GameOver,
+    /// The solver could not run.
     #[error(transparent)]
-    Solve(#[from] SolveCommandError),
+    Solve(#[from] SolveError),
+    /// The background job could not start or failed.
     #[error(transparent)]
     Job(#[from] JobError),
+    /// The input could not be read.
     #[error("reading stdin: {0}")]
     Stdin(io::Error),
+    /// The output could not be written.
     #[error("writing stdout: {0}")]
     Stdout(io::Error),
 }
@@ -100,7 +128,9 @@ pub struct EngineSession {
 /// What a command asks of the caller once its reply is written.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Flow {
+    /// Read the next line.
     Continue,
+    /// `quit`: the session ends.
     Quit,
 }
 
@@ -222,6 +252,7 @@ impl EngineSession {
         }
     }
 
+    /// The position the session holds.
     pub fn position(&self) -> &Position {
         &self.position
     }
@@ -267,12 +298,12 @@ impl EngineSession {
         if let Some(job) = &self.job
             && !self.dialect.taken_while_busy().contains(&word)
         {
-            return self.answer(out, &[Reply::Error(ProtocolError::Busy(job.work()).to_string())]);
+            return self.answer(out, &[Reply::Error(SessionError::Busy(job.work()).to_string())]);
         }
         let command = match self.dialect.parse(line, self.position.variant()) {
             Ok(Some(command)) => command,
             Ok(None) => return Ok(Flow::Continue),
-            Err(e) => return self.answer(out, &[Reply::Error(ProtocolError::from(e).to_string())]),
+            Err(e) => return self.answer(out, &[Reply::Error(SessionError::from(e).to_string())]),
         };
         let replies = match command {
             Command::Quit | Command::Stop => {
@@ -307,7 +338,7 @@ impl EngineSession {
 
     /// The answer to a command: its lines, or none yet for the work that
     /// answers from its own thread (`go`, `perft`).
-    fn reply(&mut self, command: Command) -> Result<Vec<Reply>, ProtocolError> {
+    fn reply(&mut self, command: Command) -> Result<Vec<Reply>, SessionError> {
         Ok(vec![match command {
             Command::IsReady => Reply::ReadyOk,
             Command::Variant { variant, size } => self.variant(variant, size)?,
@@ -319,12 +350,12 @@ impl EngineSession {
                 self.position.play_text(&text)?;
                 Reply::Ok
             }
-            Command::Undo => self.position.undo().map(|_| Reply::Ok).ok_or(ProtocolError::NothingToUndo)?,
+            Command::Undo => self.position.undo().map(|_| Reply::Ok).ok_or(SessionError::NothingToUndo)?,
             Command::Status => Reply::Status(self.status()),
             Command::Fen => Reply::Fen(self.position.fen()),
             Command::SetOption(option) => self.set_option(option)?,
             // A proof runs to its budget (10 s unless told) before the next command is read.
-            Command::Solve(limits) => Reply::Solved(super::solve::protocol_reply(&self.position, limits)?),
+            Command::Solve(limits) => Reply::Solved(solve::reply(&self.position, limits)?),
             Command::Hello(protocol) => {
                 self.dialect = Dialect::Uci(protocol);
                 return Ok(uci::hello(protocol, &self.ai));
@@ -347,13 +378,13 @@ impl EngineSession {
         }])
     }
 
-    fn variant(&mut self, variant: Variant, size: Option<BoardSize>) -> Result<Reply, ProtocolError> {
+    fn variant(&mut self, variant: Variant, size: Option<BoardSize>) -> Result<Reply, SessionError> {
         self.position = Position::start(variant, size.unwrap_or(variant.default_size()))?;
         self.position.set_both_connected(self.both_connected);
         Ok(Reply::Ok)
     }
 
-    fn set_position(&mut self, start: Start, moves: &[String]) -> Result<Reply, ProtocolError> {
+    fn set_position(&mut self, start: Start, moves: &[String]) -> Result<Reply, SessionError> {
         let variant = self.position.variant();
         let mut pos = match start {
             Start::StartPos => Position::start(variant, self.position.size())?,
@@ -372,14 +403,14 @@ impl EngineSession {
 
     /// Plays a move of a `position` line: as the line protocol writes it, or
     /// in UCI with or without a dash.
-    fn play_listed(&self, pos: &mut Position, text: &str) -> Result<(), ProtocolError> {
+    fn play_listed(&self, pos: &mut Position, text: &str) -> Result<(), SessionError> {
         if self.dialect == Dialect::Line {
-            pos.play_text(text).map_err(|source| ProtocolError::PositionMove { text: text.to_string(), source })?;
+            pos.play_text(text).map_err(|source| SessionError::PositionMove { text: text.to_string(), source })?;
             return Ok(());
         }
         let typed = read_typed_move(pos, text);
-        let m = typed.map_err(|source| ProtocolError::PositionTypedMove { text: text.to_string(), source })?;
-        pos.play(m).map_err(|source| ProtocolError::PositionMove { text: text.to_string(), source })
+        let m = typed.map_err(|source| SessionError::PositionTypedMove { text: text.to_string(), source })?;
+        pos.play(m).map_err(|source| SessionError::PositionMove { text: text.to_string(), source })
     }
 
     fn status(&self) -> GameStatus {
@@ -390,7 +421,7 @@ impl EngineSession {
         }
     }
 
-    fn set_option(&mut self, option: EngineOption) -> Result<Reply, ProtocolError> {
+    fn set_option(&mut self, option: EngineOption) -> Result<Reply, SessionError> {
         match option {
             EngineOption::Ai(text) => self.ai = AiConfig::parse(&text, self.position.variant())?,
             EngineOption::Threads(n) => self.threads = n,
@@ -399,7 +430,7 @@ impl EngineSession {
             EngineOption::Hash(mib) => self.hash = Some(mib),
             EngineOption::MoveLimit(n) => {
                 if self.position.move_limit().is_none() {
-                    return Err(ProtocolError::NoMoveLimit);
+                    return Err(SessionError::NoMoveLimit);
                 }
                 self.position.set_move_limit(n.max(1));
             }
@@ -419,15 +450,15 @@ impl EngineSession {
     }
 
     /// Starts the search of `go` on its own thread.
-    fn go(&mut self, go: Go) -> Result<(), ProtocolError> {
+    fn go(&mut self, go: Go) -> Result<(), SessionError> {
         if self.position.outcome().is_over() {
-            return Err(ProtocolError::GameOver);
+            return Err(SessionError::GameOver);
         }
         let config = search_config(&go, &self.ai, self.position.variant(), self.threads, self.hash)?;
         config.check_variant(self.position.variant())?;
         let mover = self.position.side_to_move();
         let clock = match go.clocks.any() {
-            true => Some(go.clocks.view(mover).ok_or(ProtocolError::MoverClock(mover.name()))?),
+            true => Some(go.clocks.view(mover).ok_or(SessionError::MoverClock(mover.name()))?),
             false => None,
         };
         let work = if go.infinite { Work::Infinite } else { Work::Search };
@@ -466,7 +497,7 @@ impl EngineSession {
     }
 
     /// `perft <depth>`: counts on its own thread; `stop` ends it without a count.
-    fn perft(&mut self, depth: u32) -> Result<(), ProtocolError> {
+    fn perft(&mut self, depth: u32) -> Result<(), SessionError> {
         let position = self.position.clone();
         let sink = self.sink.clone();
         let dialect = self.dialect;
@@ -492,7 +523,7 @@ fn search_config(
     variant: Variant,
     threads: u32,
     hash: Option<u32>,
-) -> Result<AiConfig, ProtocolError> {
+) -> Result<AiConfig, SessionError> {
     let base = match &go.ai {
         Some(text) => AiConfig::parse(text, variant)?,
         None => ai.clone(),
@@ -512,18 +543,19 @@ fn search_config(
     Ok(config)
 }
 
-/// Runs the protocol in `dialect` on stdin/stdout until `quit` or end of
-/// input. At the end of input a running search with limits (or perft) still answers.
-pub(crate) fn run(dialect: Dialect) -> Result<(), ProtocolError> {
-    let sink = Sink::stdout();
+/// Runs the protocol in `dialect` on `input` until `quit` or its end, the
+/// replies and a job's lines written to `sink` (the command line hands it
+/// stdin and stdout). At the end of input a running search with limits (or
+/// perft) still answers.
+pub fn serve(dialect: Dialect, input: impl BufRead, sink: Sink) -> Result<(), SessionError> {
     let mut session = EngineSession::with_dialect(sink.clone(), dialect);
     let mut out = sink;
-    for line in std::io::stdin().lock().lines() {
-        let line = line.map_err(ProtocolError::Stdin)?;
+    for line in input.lines() {
+        let line = line.map_err(SessionError::Stdin)?;
         match session.handle(&line, &mut out) {
             Ok(Flow::Quit) => return Ok(()),
             Ok(Flow::Continue) => {}
-            Err(e) => return Err(ProtocolError::Stdout(e)),
+            Err(e) => return Err(SessionError::Stdout(e)),
         }
     }
     Ok(session.finish()?)

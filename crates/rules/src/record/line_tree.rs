@@ -5,9 +5,9 @@
 //! The game's main line is the tree's root; a record turns into a tree and
 //! back without losing its own moves' figures where they did not change.
 
-use super::position::Position;
-use super::record::{PlayerDescription, Record, RecordError};
-use super::variation::{Line, LineMove, SideLine};
+use crate::position::Position;
+use crate::record::variation::{Line, LineMove, SideLine};
+use crate::record::{PlayerDescription, Record, RecordError};
 
 /// Where a line leaves the line it branches from: instead of that line's
 /// move `at` (from 0), its alternative number `alternative`.

@@ -62,7 +62,7 @@ pub fn read(text: &str, defaults: Defaults) -> Result<GameText, ReadError> {
 }
 
 /// `game` in `format`; Breakline's own forms are written by `movetext` and
-/// the AI wing's `game_text`, not here.
+/// `game_text`, not here.
 pub fn write(game: &GameText, format: Format) -> Result<String, WriteError> {
     match format {
         Format::Pgn => Ok(pgn::write(game)),
