@@ -13,9 +13,10 @@ use thiserror::Error;
 
 use super::player::{GameRecord, Player};
 use super::search::{AiConfig, ConfigError};
+use breakline_rules::SizeError;
 use breakline_rules::clock::{TimeControl, TimeControlError};
 use breakline_rules::connection_rule::{BothConnected, UnknownRule};
-use breakline_rules::error::{FenError, SizeError};
+use breakline_rules::error::FenError;
 use breakline_rules::line_text::{LineTextError, read_lines, write_line};
 use breakline_rules::movetext::MoveTextError;
 use breakline_rules::position::Position;

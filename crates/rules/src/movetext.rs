@@ -5,11 +5,11 @@
 
 use thiserror::Error;
 
-use super::error::{FenError, MoveError, SizeError};
+use super::error::{FenError, MoveError};
 use super::placement::Placement;
 use super::position::Position;
 use super::records::{self, Defaults, Format, ReadError};
-use crate::{BoardSize, Variant};
+use crate::{BoardSize, SizeError, Variant};
 
 /// Why a move list could not be imported.
 #[derive(Debug, Clone, PartialEq, Error)]
