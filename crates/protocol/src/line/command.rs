@@ -2,10 +2,10 @@
 //! ([`command_text`]), so the engine and the runner's seats agree.
 
 use breakline_ai::search::{AiConfig, Limit, limits, parse_threads};
-use breakline_rules::{BoardSize, Variant};
+use breakline_rules::{BoardSize, Side, Variant};
 
 use super::SyntaxError;
-use crate::command::{Command, EngineOption, Go, GoClocks, SolveLimits, Start};
+use crate::command::{Command, EngineOption, Go, GoClocks, GoWords, SolveLimits, Start};
 
 const SETOPTION_USAGE: &str = "setoption ai <config> | setoption threads <n|auto> | setoption movelimit <plies> | setoption wdl on|off | setoption multipv <lines> | setoption hash <MiB> | setoption evalfile <path> | setoption bothconnected mover-wins|draw";
 
@@ -220,7 +220,7 @@ pub fn command_text(command: &Command) -> String {
         Command::Status => "status".to_string(),
         Command::Fen => "fen".to_string(),
         Command::SetOption(option) => format!("setoption {}", option_text(option)),
-        Command::Go(go) => go_text(go),
+        Command::Go(go) => go.text(&GO_WORDS),
         Command::Perft(depth) => format!("perft {depth}"),
         Command::Solve(limits) => solve_text(limits),
         // UCI's own commands have no line of this protocol: UCI's words.
@@ -244,41 +244,9 @@ fn option_text(option: &EngineOption) -> String {
     }
 }
 
-fn go_text(go: &Go) -> String {
-    let mut line = "go".to_string();
-    for limit in &go.limits {
-        line.push_str(&match limit {
-            Limit::Depth(n) => format!(" depth {n}"),
-            Limit::TimeMs(ms) => format!(" movetime {ms}"),
-            Limit::Iterations(n) => format!(" iterations {n}"),
-        });
-    }
-    if let Some(n) = go.nodes {
-        line.push_str(&format!(" nodes {n}"));
-    }
-    let clocks = &go.clocks;
-    let keys = [
-        ("wtime", clocks.time[0]),
-        ("btime", clocks.time[1]),
-        ("winc", clocks.increment[0]),
-        ("binc", clocks.increment[1]),
-    ];
-    for (key, value) in keys {
-        if let Some(ms) = value {
-            line.push_str(&format!(" {key} {ms}"));
-        }
-    }
-    if let Some(n) = clocks.moves_to_go {
-        line.push_str(&format!(" movestogo {n}"));
-    }
-    if let Some(ai) = &go.ai {
-        line.push_str(&format!(" ai {ai}"));
-    }
-    if go.infinite {
-        line.push_str(" infinite");
-    }
-    line
-}
+/// The line protocol's `go` words: UCI's clocks, playouts by name, an AI config.
+const GO_WORDS: GoWords =
+    GoWords { iterations: "iterations", clocks: ["wtime", "btime", "winc", "binc"], first: Side::White, ai: true };
 
 fn solve_text(limits: &SolveLimits) -> String {
     let mut line = "solve".to_string();

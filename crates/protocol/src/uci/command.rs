@@ -4,10 +4,10 @@
 
 use breakline_ai::search::{AiConfig, Limit, limits, parse_threads};
 use breakline_rules::placement::Placement;
-use breakline_rules::{BoardSize, Variant};
+use breakline_rules::{BoardSize, Side, Variant};
 
 use super::{Flavor, hash_mib, uci_move, variant_name};
-use crate::command::{Command, EngineOption, Go, Protocol, Query, Start};
+use crate::command::{Command, EngineOption, Go, GoWords, Protocol, Query, Start};
 use crate::line::SyntaxError;
 use crate::line::command::{node_count, set_clock};
 
@@ -192,7 +192,7 @@ pub fn command_text(command: &Command, flavor: Flavor) -> String {
         }
         Command::SetOption(option) => option_text(option),
         Command::Position { start, moves } => position_text(start, moves),
-        Command::Go(go) => go_text(go, flavor),
+        Command::Go(go) => go.text(&go_words(flavor)),
         other => crate::line::command_text(other),
     }
 }
@@ -239,37 +239,12 @@ fn position_text(start: &Start, moves: &[String]) -> String {
     line
 }
 
-fn go_text(go: &Go, flavor: Flavor) -> String {
-    let mut line = "go".to_string();
-    for limit in &go.limits {
-        line.push_str(&match limit {
-            Limit::Depth(n) => format!(" depth {n}"),
-            Limit::TimeMs(ms) => format!(" movetime {ms}"),
-            // UCI has no playout count: the nearest is a node count.
-            Limit::Iterations(n) => format!(" nodes {n}"),
-        });
-    }
-    if let Some(n) = go.nodes {
-        line.push_str(&format!(" nodes {n}"));
-    }
-    let c = &go.clocks;
-    let keys: [(&str, Option<u64>); 4] = match flavor {
-        Flavor::Uci => [("wtime", c.time[0]), ("btime", c.time[1]), ("winc", c.increment[0]), ("binc", c.increment[1])],
-        Flavor::Ugi { p1 } => {
-            let (one, two) = (p1.index(), p1.opponent().index());
-            [("p1time", c.time[one]), ("p2time", c.time[two]), ("p1inc", c.increment[one]), ("p2inc", c.increment[two])]
-        }
+/// A flavour's `go` words: clocks by colour (UCI) or by turn order (UGI);
+/// no playout count (the nearest is a node count) and no AI config.
+fn go_words(flavor: Flavor) -> GoWords {
+    let (clocks, first) = match flavor {
+        Flavor::Uci => (["wtime", "btime", "winc", "binc"], Side::White),
+        Flavor::Ugi { p1 } => (["p1time", "p2time", "p1inc", "p2inc"], p1),
     };
-    for (key, value) in keys {
-        if let Some(ms) = value {
-            line.push_str(&format!(" {key} {ms}"));
-        }
-    }
-    if let Some(n) = c.moves_to_go {
-        line.push_str(&format!(" movestogo {n}"));
-    }
-    if go.infinite {
-        line.push_str(" infinite");
-    }
-    line
+    GoWords { iterations: "nodes", clocks, first, ai: false }
 }
