@@ -55,6 +55,12 @@ fn position(args: &[&str]) -> Result<Command, SyntaxError> {
         ["fen", ranks, side, rest @ ..] => (Start::Fen { ranks: ranks.to_string(), side: side.to_string() }, rest),
         _ => return Err(SyntaxError::Usage("position startpos|fen <ranks> <side> [moves m1 m2 ...]")),
     };
+    position_with_moves(start, rest)
+}
+
+/// A `position` command from its start and what follows it: nothing, or
+/// `moves` and the moves (both dialects write them so).
+pub(crate) fn position_with_moves(start: Start, rest: &[&str]) -> Result<Command, SyntaxError> {
     let moves = match rest {
         [] => Vec::new(),
         ["moves", moves @ ..] => moves.iter().map(|m| m.to_string()).collect(),

@@ -9,7 +9,7 @@ use breakline_rules::{BoardSize, Side, Variant};
 use super::{Flavor, hash_mib, uci_move, variant_name};
 use crate::command::{Command, EngineOption, Go, GoWords, Protocol, Query, Start};
 use crate::line::SyntaxError;
-use crate::line::command::{node_count, set_clock};
+use crate::line::command::{node_count, position_with_moves, set_clock};
 
 /// The command on `line` (`None` for a blank line); `flavor` says whose
 /// clocks `p1time` and `p2time` are.
@@ -108,12 +108,7 @@ fn position(args: &[&str]) -> Result<Command, SyntaxError> {
         }
         _ => return Err(SyntaxError::Usage("position startpos|fen <fen> [moves m1 m2 ...]")),
     };
-    let moves = match rest {
-        [] => Vec::new(),
-        ["moves", moves @ ..] => moves.iter().map(|m| m.to_string()).collect(),
-        [other, ..] => return Err(SyntaxError::ExpectedMoves(other.to_string())),
-    };
-    Ok(Command::Position { start, moves })
+    position_with_moves(start, rest)
 }
 
 /// `go [depth N] [movetime MS] [nodes N] [wtime W btime B winc I binc J
