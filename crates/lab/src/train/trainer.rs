@@ -606,22 +606,30 @@ mod tests {
             let data = samples(variant);
             let size = BoardSize::new(8, 8);
             let float = train(variant, size, &data, &spec(2, buckets), &mut |_| {});
-            let ppl = 1.0 / breakline_ai::eval::logistic_k(variant) as f32;
-            let net = float.quantise(ppl);
+            let net = scores_as_quantised(&float, &data);
             assert_eq!(net.buckets().count(), buckets);
-            for s in &data {
-                let placement = placement_of(size, s);
-                let pos = Position::from_placement(variant, placement).unwrap();
-                let quantised = with_game!(pos.game().clone(), g => {
-                    let accs = breakline_ai::eval::nnue::refresh(&net, &g);
-                    let pieces = breakline_ai::eval::nnue::pieces(&g);
-                    net.output(&accs[s.side.index()], &accs[s.side.opponent().index()], pieces)
-                });
-                let exact = float.score(s, ppl);
-                let tolerance = 0.03 * ppl + 0.01 * exact.abs();
-                assert!((quantised as f32 - exact).abs() <= tolerance, "{variant}: {quantised} against {exact}");
-            }
         }
+    }
+
+    /// Checks that `float`'s quantised net scores every position of `data`
+    /// within 3% of a unit plus 1% of the score's size of `float`'s own; the
+    /// quantised net.
+    fn scores_as_quantised(float: &FloatNet, data: &[Sample]) -> Net {
+        let (variant, size) = (float.variant, float.size);
+        let ppl = 1.0 / breakline_ai::eval::logistic_k(variant) as f32;
+        let net = float.quantise(ppl);
+        for s in data {
+            let pos = Position::from_placement(variant, placement_of(size, s)).unwrap();
+            let quantised = with_game!(pos.game().clone(), g => {
+                let accs = breakline_ai::eval::nnue::refresh(&net, &g);
+                let pieces = breakline_ai::eval::nnue::pieces(&g);
+                net.output(&accs[s.side.index()], &accs[s.side.opponent().index()], pieces)
+            });
+            let exact = float.score(s, ppl);
+            let tolerance = 0.03 * ppl + 0.01 * exact.abs();
+            assert!((quantised as f32 - exact).abs() <= tolerance, "{variant}: {quantised} against {exact}");
+        }
+        net
     }
 
     fn second_layer_spec(threads: usize, buckets: usize) -> TrainSpec {
@@ -673,20 +681,8 @@ mod tests {
             let data = samples(variant);
             let size = BoardSize::new(8, 8);
             let float = train(variant, size, &data, &second_layer_spec(2, buckets), &mut |_| {});
-            let ppl = 1.0 / breakline_ai::eval::logistic_k(variant) as f32;
-            let net = float.quantise(ppl);
+            let net = scores_as_quantised(&float, &data);
             assert_eq!((net.shape(), net.buckets().count()), (float.shape, buckets));
-            for s in &data {
-                let pos = Position::from_placement(variant, placement_of(size, s)).unwrap();
-                let quantised = with_game!(pos.game().clone(), g => {
-                    let accs = breakline_ai::eval::nnue::refresh(&net, &g);
-                    let pieces = breakline_ai::eval::nnue::pieces(&g);
-                    net.output(&accs[s.side.index()], &accs[s.side.opponent().index()], pieces)
-                });
-                let exact = float.score(s, ppl);
-                let tolerance = 0.03 * ppl + 0.01 * exact.abs();
-                assert!((quantised as f32 - exact).abs() <= tolerance, "{variant}: {quantised} against {exact}");
-            }
         }
     }
 
