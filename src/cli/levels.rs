@@ -3,7 +3,7 @@
 //! `--write`, puts the variant's ladder into the table the game reads; with
 //! `--against SEAT` it rates an outside player on the ladder instead.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use clap::Args;
@@ -94,7 +94,7 @@ pub(crate) fn run(args: &LevelsArgs) -> Result<(), LevelsError> {
         random_plies: 4,
     };
     // Read the table first: a bad file is refused before hours of games.
-    let table = args.write.as_ref().map(table_or_new).transpose()?;
+    let table = args.write.as_deref().map(table_or_new).transpose()?;
     let bar = progress::bar(plan.jobs().len(), "levels");
     let started = Instant::now();
     let games = plan.play(threads, |_| bar.inc(1))?;
@@ -121,7 +121,7 @@ pub(crate) fn run(args: &LevelsArgs) -> Result<(), LevelsError> {
 }
 
 /// The table at `path`, or an empty one where there is no file yet.
-fn table_or_new(path: &PathBuf) -> Result<LevelTable, TableFileError> {
+fn table_or_new(path: &Path) -> Result<LevelTable, TableFileError> {
     match read_table(path) {
         Err(TableFileError::Read { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
             Ok(LevelTable::default())
