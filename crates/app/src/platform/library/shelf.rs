@@ -110,7 +110,7 @@ pub enum ShelfError {
     #[error("the library is not open")]
     Closed,
     /// A thread holds the library now.
-    #[error("{BUSY}")]
+    #[error("{}", BUSY)]
     Busy,
     /// The library refused the work.
     #[error(transparent)]
