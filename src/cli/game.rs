@@ -84,11 +84,8 @@ impl GameArgs {
             || self.load.is_some()
             || self.tc.is_some()
             || self.screenshot.is_some();
-        let defaults = if game_flags {
-            LaunchOptions::default()
-        } else {
-            crate::app::platform::settings_store::saved_launch_options()
-        };
+        let defaults =
+            if game_flags { LaunchOptions::default() } else { crate::app::settings::store::saved_launch_options() };
         let variant = self.variant.unwrap_or(defaults.variant);
         let saved_size = if variant == defaults.variant { defaults.size } else { variant.default_size() };
         let size = self.size.unwrap_or(saved_size);
@@ -115,7 +112,7 @@ impl GameArgs {
             options.screenshot = Some(ScreenshotRequest { path: path.clone(), after_secs: after });
         }
         if let Some(path) = &self.load {
-            crate::app::platform::files::load_game(path)?;
+            crate::app::files::game_file::load_game(path)?;
             options.load = Some(path.clone());
         }
         if let Some(name) = &self.flow {

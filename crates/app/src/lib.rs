@@ -3,22 +3,41 @@
 //!
 //! The app is built in wings, each a folder whose `mod.rs` adds its
 //! children's plugins; a wing uses only the wings below it (a test holds
-//! the order): [`theme`] (colours, textures), [`game`] (the game itself: phases,
-//! requests, session, players, clock, the owner that applies every change),
-//! [`board`] (the board as entities, input, animation, overlays), [`tasks`]
-//! (work off the frame loop: AI searches, hints, analysis, proofs), [`modes`]
-//! (lessons, puzzles, rated games, series, Flow Free), [`sound`] (cues played
-//! through the desktop's sound server), [`platform`] (the
-//! window's rest, settings file, files, dialogs, clipboard, screenshots) and
-//! [`ui`] (the egui panels and shortcuts).
+//! the order). At the bottom the shared wings: [`theme`] (colours,
+//! textures, looks), [`game`] (the game itself: phases, requests, session,
+//! players, clock, ratings, the owner that applies every change), [`board`]
+//! (the board as entities, input, animation, overlays), [`tasks`] (work off
+//! the frame loop: AI searches, hints, analysis, proofs), [`sound`] (cues
+//! played through the desktop's sound server), [`platform`] (the window's
+//! rest and fit, file errors, installed programs, screenshots, launch
+//! options) and `ui` (what every feature's panels draw with). Above them
+//! the features, each one folder with its systems and its panels, in this
+//! order: [`learn`] (lessons), [`puzzles`], [`play`] (the play setup, rated
+//! games, the game's buttons, the move box, progress, the end of a game),
+//! [`files`] (saving, opening, the clipboard), [`series`] (AI-vs-AI series),
+//! [`library`] (the games kept, the explorer, the report, practice),
+//! `analysis` (the analysis's and insight's sections), [`flow`] (Flow Free),
+//! [`home`] (Home and the screens' transitions) and [`settings`] (the
+//! settings file and screen). At the top `frame`: the side panels around
+//! the board, which screen draws which page, the shortcuts.
 //!
 //! Logic plugins ([`plugin`]) run headless in the tests; the view plugins
 //! (camera, sprites, pointer picking, egui, screenshots) need a window.
 
+mod analysis;
 pub mod board;
+pub mod files;
+pub mod flow;
+mod frame;
 pub mod game;
-pub mod modes;
+pub mod home;
+pub mod learn;
+pub mod library;
 pub mod platform;
+pub mod play;
+pub mod puzzles;
+pub mod series;
+pub mod settings;
 pub mod sound;
 pub mod tasks;
 pub mod theme;
@@ -32,14 +51,15 @@ use bevy::prelude::*;
 use bevy::window::WindowResolution;
 use bevy_egui::{EguiGlobalSettings, EguiPlugin};
 
+use crate::files::game_file;
 use crate::game::notice::Notice;
 use crate::game::screen::Screen;
 use crate::game::settings::GameSettings;
 use crate::game::{players, presets, session};
-use crate::modes::flow;
-use crate::modes::screens::OpeningScreen;
+use crate::home::screens::OpeningScreen;
 pub use crate::platform::launch::{LaunchOptions, ScreenshotRequest};
-use crate::platform::{files, screenshot, settings_store};
+use crate::platform::screenshot;
+
 use crate::theme::{assets, palette};
 
 /// Opens the game window and runs until it is closed.
@@ -64,13 +84,13 @@ pub fn run(options: LaunchOptions) -> AppExit {
     .insert_resource(EguiGlobalSettings { auto_create_primary_context: false, ..default() })
     .insert_resource(ClearColor(palette::BACKGROUND.color()));
     // Scripted screenshot runs neither read nor change the player's settings.
-    let settings_path = if options.screenshot.is_some() { None } else { settings_store::default_path() };
+    let settings_path = if options.screenshot.is_some() { None } else { settings::store::default_path() };
     app.insert_resource(crate::game::settings::SettingsPath(settings_path));
     let library_path = if options.screenshot.is_some() { None } else { default_library_path() };
-    app.insert_resource(crate::platform::library::shelf::LibraryPath(library_path));
+    app.insert_resource(crate::library::shelf::LibraryPath(library_path));
     // A random colour differs from run to run (the tests seed their own).
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64);
-    app.insert_resource(crate::modes::play_setup::ColourDraw(now | 1));
+    app.insert_resource(crate::play::setup::ColourDraw(now | 1));
     configure(&mut app, &options);
     app.add_plugins(plugin).add_plugins(view_plugin);
     if let Some(request) = options.screenshot {
@@ -85,17 +105,11 @@ fn default_library_path() -> Option<std::path::PathBuf> {
 }
 
 /// Every game plugin that works without a window: the game, the board's
-/// entities and input, the background tasks, the modes and the files.
+/// entities and input, the background tasks and the features.
 pub fn plugin(app: &mut App) {
-    app.add_plugins((
-        theme::plugin,
-        game::plugin,
-        board::plugin,
-        tasks::plugin,
-        modes::plugin,
-        sound::plugin,
-        platform::plugin,
-    ));
+    app.add_plugins((theme::plugin, game::plugin, board::plugin, tasks::plugin))
+        .add_plugins((series::plugin, flow::plugin, play::plugin, puzzles::plugin, learn::plugin, home::plugin))
+        .add_plugins((sound::plugin, files::plugin, settings::plugin, library::plugin));
 }
 
 /// Rendering, pointer and panel plugins (need a window, a renderer and egui).
@@ -104,10 +118,10 @@ fn view_plugin(app: &mut App) {
         theme::view_plugin,
         board::view_plugin,
         tasks::view_plugin,
-        modes::view_plugin,
+        (flow::view_plugin, puzzles::view_plugin, learn::view_plugin, play::view_plugin),
         sound::view_plugin,
-        platform::view_plugin,
-        ui::plugin,
+        (platform::view_plugin, files::view_plugin),
+        (ui::view_plugin, frame::plugin),
     ));
 }
 
@@ -160,7 +174,7 @@ fn opening_screen(app: &App, options: &LaunchOptions) -> Screen {
 /// The saved game replaces the configured one; if it cannot be opened, the
 /// configured game stays and the panel says why.
 fn open_saved_game(app: &mut App, path: &std::path::Path) {
-    let opened = files::load_game(path).map(|(session, record)| (session, files::players_from_record(&record)));
+    let opened = game_file::load_game(path).map(|(session, record)| (session, game_file::players_from_record(&record)));
     match opened {
         Ok((session, players)) => {
             let time_control = session.record().time_control;

@@ -1,5 +1,5 @@
 //! The game itself, headless: where it is (phases), what may change it
-//! (requests), what the person set, the session and its players (and the
+//! (requests), what the person set and earned (ratings), the session and its players (and the
 //! edits of its side lines), the clock,
 //! the notices, the evaluation graph's data, and the owner, the one place
 //! that applies every change.
@@ -13,6 +13,7 @@ pub mod owner;
 pub mod phase;
 pub mod players;
 pub mod presets;
+pub mod ratings;
 pub(crate) mod replay_source;
 pub mod request;
 pub(crate) mod review;
@@ -41,5 +42,6 @@ pub(crate) fn plugin(app: &mut App) {
         show::plugin,
         thinking::plugin,
         sound_cue::plugin,
+        ratings::plugin,
     ));
 }

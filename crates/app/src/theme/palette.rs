@@ -6,6 +6,7 @@ use bevy::prelude::Color;
 use bevy_egui::egui::Color32;
 
 use crate::engine::Side;
+use crate::engine::library::review::Mark;
 
 /// A colour in sRGB with straight alpha, readable by both Bevy and egui.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -202,6 +203,15 @@ pub const SAFE_SELECTED: Tone = Tone::rgb(0, 158, 115);
 /// The flat discs: White's face and its marks' ink, Black's face and its marks.
 pub const DISC_WHITE: Tone = Tone::rgb(250, 246, 236);
 pub const DISC_BLACK: Tone = Tone::rgb(34, 32, 36);
+
+/// The colour a mark is drawn in, on the graph and in the list.
+pub(crate) fn mark_colour(mark: Mark) -> Color32 {
+    match mark {
+        Mark::Inaccuracy => MARK_INACCURACY.color32(),
+        Mark::Mistake => MARK_MISTAKE.color32(),
+        Mark::Blunder => MARK_BLUNDER.color32(),
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -23,7 +23,7 @@ use crate::game::session::GameSession;
 use crate::game::settings::PlaySettings;
 use crate::theme::palette;
 use crate::ui::numbering::move_number;
-use crate::ui::panel_state::{AiView, GameView};
+use crate::ui::views::{AiView, GameView};
 
 /// Both clocks of a game on the clock, Black's above White's as on the
 /// board, the running one lit, each under ten seconds in tenths.
@@ -341,7 +341,7 @@ fn move_row(
         if let Some((review, mark)) = review.and_then(|r| r.mark.map(|mark| (r, mark))) {
             text = RichText::new(format!("{}{}", m.notation, mark.symbol()))
                 .monospace()
-                .color(crate::ui::report::mark_colour(mark));
+                .color(crate::theme::palette::mark_colour(mark));
             let better = review.best.as_deref().unwrap_or("–");
             hover = format!("{}: −{:.0} points; better {better} · {hover}", mark.name(), review.loss);
         }

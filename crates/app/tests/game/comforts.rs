@@ -9,6 +9,7 @@ use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use breakline_app::board::layout::BoardFlip;
 use breakline_app::board::pieces::Piece;
+use breakline_app::files::game_file::{FileAction, FileRequest};
 use breakline_app::game::notice::Notice;
 use breakline_app::game::phase::{GamePhase, TurnPhase};
 use breakline_app::game::players::PlayerSetup;
@@ -16,7 +17,6 @@ use breakline_app::game::players::Players;
 use breakline_app::game::request::{GameRequest, MoveChosen};
 use breakline_app::game::settings::PlaySettings;
 use breakline_app::game::settings::SettingsPath;
-use breakline_app::platform::files::{FileAction, FileRequest};
 use breakline_app::tasks::ai::AiSearchTask;
 use breakline_app::{configure, plugin};
 use breakline_engine::ai::player::Player;
@@ -396,7 +396,7 @@ fn a_hand_edited_settings_file_with_a_depth_out_of_range_is_refused_with_the_rea
 
 #[test]
 fn without_a_file_dialog_the_typed_path_is_used_and_the_result_is_a_toast() {
-    use breakline_app::platform::file_dialog::{ChooseFile, FileChooser, TypedPath};
+    use breakline_app::files::dialog::{ChooseFile, FileChooser, TypedPath};
     let v = Variant::Breakthrough;
     let mut app = game_app(options(v, PlayerSetup::Human, PlayerSetup::Human));
     settle(&mut app);

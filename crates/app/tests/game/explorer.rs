@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use breakline_app::game::players::PlayerSetup;
 use breakline_app::game::request::MoveChosen;
 use breakline_app::game::screen::Screen;
-use breakline_app::platform::library::explorer::{ExplorerRow, OpeningExplorer};
+use breakline_app::library::explorer::{ExplorerRow, OpeningExplorer};
 use breakline_engine::Variant;
 use breakline_engine::library::Library;
 use breakline_engine::library::sample::random_game;

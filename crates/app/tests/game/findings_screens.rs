@@ -8,6 +8,8 @@
 use std::time::Duration;
 
 use bevy::prelude::*;
+use breakline_app::files::game_file::{FileAction, FileRequest};
+use breakline_app::flow::{FlowGame, FlowRequest, FlowSolve, SolveNote};
 use breakline_app::game::notice::Notice;
 use breakline_app::game::players::{PlayerSetup, Players};
 use breakline_app::game::presets::{self, matchup};
@@ -15,11 +17,9 @@ use breakline_app::game::request::GameRequest;
 use breakline_app::game::screen::Mode;
 use breakline_app::game::screen::Screen;
 use breakline_app::game::settings::GameSettings;
-use breakline_app::modes::flow::{FlowGame, FlowRequest, FlowSolve, SolveNote};
-use breakline_app::modes::series::{Series, SeriesForm, StartSeries};
-use breakline_app::platform::files::{FileAction, FileRequest};
-use breakline_app::platform::library::browse::LibraryView;
+use breakline_app::library::browse::LibraryView;
 use breakline_app::platform::window_fit::{interface_growth, opening_window, panel_pixels};
+use breakline_app::series::{Series, SeriesForm, StartSeries};
 use breakline_engine::lab::studies::classic_matchups;
 use breakline_engine::library::sample::random_game;
 use breakline_engine::{BoardSize, Variant};
@@ -45,7 +45,7 @@ fn finding_11_matchup_presets_are_named_for_people_with_the_course_name_in_the_t
         assert!(m.tooltip().contains("White: ") && m.tooltip().contains("Black: "));
     }
     // The series presets of the same matchups read the same plain names.
-    for preset in breakline_app::modes::series::series_presets() {
+    for preset in breakline_app::series::series_presets() {
         if preset.title.starts_with("Matchup") {
             let title = preset.title.to_lowercase();
             assert!(!JARGON.iter().any(|word| title.contains(word)), "{:?}", preset.title);

@@ -5,12 +5,12 @@
 use std::time::Duration;
 
 use bevy::prelude::*;
+use breakline_app::flow::FlowSolve;
+use breakline_app::flow::{FlowGame, FlowRequest, SolveNote};
 use breakline_app::game::phase::TurnPhase;
 use breakline_app::game::players::PlayerSetup;
 use breakline_app::game::request::MoveChosen;
 use breakline_app::game::screen::{Mode, Screen};
-use breakline_app::modes::flow::FlowSolve;
-use breakline_app::modes::flow::{FlowGame, FlowRequest, SolveNote};
 use breakline_app::tasks::ai::AiSearchTask;
 use breakline_engine::Variant;
 use breakline_engine::flow::library::SHIPPED;

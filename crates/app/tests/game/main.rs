@@ -30,6 +30,7 @@ mod series;
 mod side_lines;
 mod sounds;
 mod stale_search;
+mod wings;
 
 use std::time::{Duration, Instant};
 

@@ -3,11 +3,11 @@
 //! leaves the board, the position and the record disagreeing.
 
 use bevy::prelude::*;
+use breakline_app::files::game_file::{FileAction, FileRequest};
 use breakline_app::game::phase::{GamePhase, TurnPhase};
 use breakline_app::game::players::{PlayerSetup, Players};
 use breakline_app::game::request::{GameRequest, MoveChosen, MoveSource, ReplaceGame};
 use breakline_app::game::settings::{GameSettings, PlaySettings};
-use breakline_app::platform::files::{FileAction, FileRequest};
 use breakline_engine::rules::connection_rule::BothConnected;
 use breakline_engine::{Outcome, Side, Variant, WinReason};
 

@@ -9,10 +9,10 @@ use bevy::prelude::*;
 use breakline_app::game::owner::Visit;
 use breakline_app::game::phase::TurnPhase;
 use breakline_app::game::players::PlayerSetup;
+use breakline_app::game::ratings::Progress;
 use breakline_app::game::request::MoveChosen;
 use breakline_app::game::sound_cue::SoundCue;
-use breakline_app::modes::puzzles::{ActivePuzzle, PuzzleRequest, PuzzleRun, Stage};
-use breakline_app::modes::ratings::Progress;
+use breakline_app::puzzles::puzzle::{ActivePuzzle, PuzzleRequest, PuzzleRun, Stage};
 use breakline_engine::{Move, Side, Variant};
 
 use crate::{ai, game_app, heard, options, session, settled_human_turn, turn};

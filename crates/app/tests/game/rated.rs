@@ -6,9 +6,9 @@ use bevy::prelude::*;
 use breakline_app::board::overlay::ThinkingOverlay;
 use breakline_app::game::phase::{GamePhase, TurnPhase};
 use breakline_app::game::players::PlayerSetup;
+use breakline_app::game::ratings::Progress;
 use breakline_app::game::request::{GameRequest, MoveChosen};
-use breakline_app::modes::rated::{Casual, RatedGame, TAKEBACKS};
-use breakline_app::modes::ratings::Progress;
+use breakline_app::play::rated::{Casual, RatedGame, TAKEBACKS};
 use breakline_app::tasks::analysis::AnalysisSettings;
 use breakline_engine::Variant;
 
@@ -100,7 +100,7 @@ fn hints_analysis_take_backs_and_people_on_both_sides_are_not_rated() {
 #[test]
 fn a_puzzle_in_the_middle_leaves_a_rated_game_rated() {
     use breakline_app::game::owner::Visit;
-    use breakline_app::modes::puzzles::PuzzleRequest;
+    use breakline_app::puzzles::puzzle::PuzzleRequest;
     let v = Variant::Breakthrough;
     let mut app = game_app(options(v, PlayerSetup::Human, ai("novice", v)));
     exchange(&mut app);
@@ -131,7 +131,7 @@ fn set_black(app: &mut App, black: PlayerSetup) {
 
 #[test]
 fn an_ai_opponent_starts_at_the_level_nearest_the_rating() {
-    use breakline_app::modes::rated::suggested_level;
+    use breakline_app::play::rated::suggested_level;
     use breakline_engine::ai::search::Level;
     use breakline_engine::lab::levels::LevelTable;
     for variant in [Variant::Breakthrough, Variant::LinesOfAction] {
@@ -147,7 +147,7 @@ fn an_ai_opponent_starts_at_the_level_nearest_the_rating() {
 
 #[test]
 fn players_chosen_before_the_first_move_keep_a_rated_game_rated() {
-    use breakline_app::modes::rated::suggested_level;
+    use breakline_app::play::rated::suggested_level;
     let v = Variant::Breakthrough;
     let mut app = game_app(options(v, PlayerSetup::Human, ai("medium", v)));
     assert!(settled_human_turn(&mut app, 50));

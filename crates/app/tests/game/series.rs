@@ -12,10 +12,10 @@ use breakline_app::game::players::PlayerSetup;
 use breakline_app::game::players::Players;
 use breakline_app::game::request::GameRequest;
 use breakline_app::game::settings::PlaySettings;
-use breakline_app::modes::series::{
+use breakline_app::platform::launch::LaunchOptions;
+use breakline_app::series::{
     CancelSeries, Series, SeriesForm, SeriesStatus, StartSeries, WatchSeriesGame, series_presets,
 };
-use breakline_app::platform::launch::LaunchOptions;
 use breakline_app::tasks::ai::AiSearchTask;
 use breakline_engine::lab::runner::{Schedule, Seat, SeriesGame, SeriesSpec};
 use breakline_engine::lab::series::SeriesSummary;

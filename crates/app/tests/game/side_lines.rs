@@ -6,15 +6,15 @@
 
 use bevy::prelude::*;
 use breakline_app::board::input::BoardPointer;
+use breakline_app::files::game_file::{FileAction, FileRequest};
 use breakline_app::game::notice::Notice;
 use breakline_app::game::phase::GamePhase;
 use breakline_app::game::players::PlayerSetup;
 use breakline_app::game::request::{GameRequest, MoveChosen};
 use breakline_app::game::screen::Screen;
-use breakline_app::platform::files::{FileAction, FileRequest};
-use breakline_app::platform::library::browse::LibraryRequest;
-use breakline_app::platform::library::keep::LibraryWrites;
-use breakline_app::platform::library::lines::SideLineWrites;
+use breakline_app::library::browse::LibraryRequest;
+use breakline_app::library::keep::LibraryWrites;
+use breakline_app::library::lines::SideLineWrites;
 use breakline_engine::library::{GameFilter, Library};
 use breakline_engine::rules::line_tree::{Branch, LinePath};
 use breakline_engine::rules::variation::{Line, SideLine};

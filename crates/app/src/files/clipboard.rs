@@ -1,0 +1,97 @@
+//! The game through the system clipboard: Copy game puts it there as text
+//! (tags and numbered moves, as Export text writes it), Paste game opens the
+//! text found there (or a bare move list for the board set up now), checked
+//! move by move; a text that is not a game leaves the game alone and says why
+//! in one line. Ctrl+C and Ctrl+V do the same outside text fields.
+
+use bevy::prelude::*;
+
+use crate::engine::ai::game_text::GameTextError;
+use crate::files::game_file::{game_as_text, game_from_text};
+use crate::files::opening::GameOpener;
+use crate::game::notice::Notice;
+use crate::game::phase::{GamePhase, GameSystems};
+use crate::game::players::Players;
+use crate::game::session::GameSession;
+use crate::platform::file_error::Problem;
+
+/// Copy the game to the clipboard, or open the game on it.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClipboardAction {
+    CopyGame,
+    PasteGame,
+}
+
+/// The system clipboard, opened on first use and kept: on X11 the copied
+/// text is served by its owner, so it lives as long as the game does.
+#[derive(Resource, Default)]
+struct SystemClipboard(Option<arboard::Clipboard>);
+
+impl SystemClipboard {
+    fn get(&mut self) -> Result<&mut arboard::Clipboard, arboard::Error> {
+        if self.0.is_none() {
+            self.0 = Some(arboard::Clipboard::new()?);
+        }
+        self.0.as_mut().ok_or(arboard::Error::ClipboardNotSupported)
+    }
+}
+
+pub(crate) fn view_plugin(app: &mut App) {
+    app.add_message::<ClipboardAction>()
+        .init_resource::<SystemClipboard>()
+        .add_systems(Update, handle_actions.in_set(GameSystems::Input).run_if(not(in_state(GamePhase::Setup))));
+}
+
+fn handle_actions(
+    mut actions: MessageReader<ClipboardAction>,
+    mut clipboard: ResMut<SystemClipboard>,
+    (session, players): (Res<GameSession>, Res<Players>),
+    mut notice: ResMut<Notice>,
+    mut opener: GameOpener,
+) {
+    for action in actions.read() {
+        match action {
+            ClipboardAction::CopyGame => match copy(&mut clipboard, &session) {
+                Ok(plies) => notice
+                    .info(format!("Copied the game ({}) to the clipboard", crate::game::session::game_length(plies))),
+                Err(error) => notice.error(error.to_string()),
+            },
+            ClipboardAction::PasteGame => {
+                let text = clipboard.get().and_then(|c| c.get_text()).map_err(ClipboardError::from);
+                let pasted = text.and_then(|text| {
+                    game_from_text(&text, session.variant(), session.size(), &players).map_err(ClipboardError::NoGame)
+                });
+                match pasted {
+                    Ok((pasted, pasted_players)) => {
+                        let length = crate::game::session::game_length(pasted.plies());
+                        let message = format!("Pasted a game ({length})");
+                        if let Err(why) = opener.open(pasted, pasted_players, message) {
+                            notice.error(why);
+                        }
+                    }
+                    Err(error) => notice.error(error.to_string()),
+                }
+            }
+        }
+    }
+}
+
+/// Why the game could not go to or come from the clipboard, in one line.
+#[derive(Debug, thiserror::Error)]
+enum ClipboardError {
+    /// The system clipboard refused.
+    #[error("clipboard: {0}")]
+    Clipboard(#[from] arboard::Error),
+    /// The game cannot be written as text.
+    #[error("cannot write the game as text: {0}")]
+    Unwritable(#[from] GameTextError),
+    /// The clipboard's text is not a game.
+    #[error("the clipboard holds no game: {0}")]
+    NoGame(#[source] Problem),
+}
+
+fn copy(clipboard: &mut SystemClipboard, session: &GameSession) -> Result<usize, ClipboardError> {
+    let text = game_as_text(session.record())?;
+    clipboard.get().and_then(|c| c.set_text(text))?;
+    Ok(session.plies())
+}

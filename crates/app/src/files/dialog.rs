@@ -1,0 +1,184 @@
+//! Choosing a file: the desktop's own dialog (the XDG portal, or zenity
+//! where no portal answers) on a thread of its own, or the typed path of the
+//! Files section where no dialog is there to answer.
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+
+use crate::files::game_file::{FileAction, FileRequest, default_path};
+use crate::game::notice::Notice;
+use crate::game::phase::{GamePhase, GameSystems};
+use crate::game::wake::Waker;
+use crate::tasks::job::BackgroundJob;
+
+/// Ask for a file for `action` (a dialog, or the typed path).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChooseFile(pub FileAction);
+
+/// The path typed in the Files section: where files go when no dialog
+/// answers, and a way to name one exactly when it does.
+#[derive(Resource, Clone, Debug)]
+pub struct TypedPath(pub String);
+
+impl Default for TypedPath {
+    fn default() -> Self {
+        TypedPath(default_path("json").display().to_string())
+    }
+}
+
+/// Whether the desktop's dialog is used, and the one that is open.
+#[derive(Resource, Default)]
+pub struct FileChooser {
+    native: bool,
+    open: Option<OpenDialog>,
+    /// The panel should open the typed path (no dialog answered).
+    reveal_typed_path: bool,
+}
+
+struct OpenDialog {
+    action: FileAction,
+    since: Instant,
+    job: BackgroundJob<Option<PathBuf>>,
+}
+
+/// A dialog that closes sooner than this without a file never showed (a
+/// person takes longer to cancel one): no portal or zenity answered.
+const UNANSWERED: Duration = Duration::from_millis(400);
+
+impl FileChooser {
+    /// Uses the desktop's dialog when a session bus or zenity is there.
+    fn native() -> FileChooser {
+        FileChooser { native: desktop_dialog_possible(), ..default() }
+    }
+
+    /// Whether actions open the desktop's dialog (otherwise they use the typed path).
+    pub fn uses_dialog(&self) -> bool {
+        self.native
+    }
+
+    /// Whether a dialog is open now.
+    pub(crate) fn is_open(&self) -> bool {
+        self.open.is_some()
+    }
+
+    /// Whether the panel should open the typed path now (once).
+    pub(crate) fn take_reveal(&mut self) -> bool {
+        std::mem::take(&mut self.reveal_typed_path)
+    }
+}
+
+/// A session bus (for the portal) or zenity on the path.
+fn desktop_dialog_possible() -> bool {
+    session_bus() || zenity()
+}
+
+fn session_bus() -> bool {
+    std::env::var_os("DBUS_SESSION_BUS_ADDRESS").is_some()
+        || std::env::var_os("XDG_RUNTIME_DIR").is_some_and(|dir| PathBuf::from(dir).join("bus").exists())
+}
+
+fn zenity() -> bool {
+    std::env::var_os("PATH").is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join("zenity").is_file()))
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_message::<ChooseFile>().init_resource::<TypedPath>().init_resource::<FileChooser>().add_systems(
+        Update,
+        (open_dialogs, take_answers).chain().before(GameSystems::Input).run_if(not(in_state(GamePhase::Setup))),
+    );
+}
+
+/// With a window, try the desktop's dialog.
+pub(crate) fn view_plugin(app: &mut App) {
+    app.insert_resource(FileChooser::native());
+}
+
+fn open_dialogs(
+    mut asks: MessageReader<ChooseFile>,
+    mut chooser: ResMut<FileChooser>,
+    typed: Res<TypedPath>,
+    waker: Res<Waker>,
+    mut notice: ResMut<Notice>,
+    mut files: MessageWriter<FileRequest>,
+) {
+    for &ChooseFile(action) in asks.read() {
+        if !chooser.native {
+            files.write(FileRequest { action, path: PathBuf::from(typed.0.trim()) });
+        } else if chooser.open.is_some() {
+            notice.info("A file dialog is already open");
+        } else {
+            let dialog = dialog_for(action, &typed.0);
+            let job = BackgroundJob::spawn("file dialog", waker.clone(), move |_| match action {
+                FileAction::Save | FileAction::ExportMoves | FileAction::ExportLibrary => dialog.save_file(),
+                FileAction::Load | FileAction::ImportMoves | FileAction::ImportLibrary => dialog.pick_file(),
+            });
+            chooser.open = Some(OpenDialog { action, since: Instant::now(), job });
+        }
+    }
+}
+
+/// The dialog for `action`, starting where the typed path points.
+fn dialog_for(action: FileAction, typed: &str) -> rfd::FileDialog {
+    let (title, kind, extension) = match action {
+        FileAction::Save => ("Save game", "Breakline game", "json"),
+        FileAction::Load => ("Open game", "Breakline game", "json"),
+        FileAction::ExportMoves => ("Export game text", "Game text", "txt"),
+        FileAction::ImportMoves => ("Import game text", "Game text", "txt"),
+        FileAction::ImportLibrary => ("Import games into the library", "Game text", "txt"),
+        FileAction::ExportLibrary => ("Export games from the library", "Game text", "txt"),
+    };
+    let suggested = default_path(extension);
+    let typed = PathBuf::from(typed.trim());
+    let directory = typed.parent().filter(|d| d.is_dir()).or(suggested.parent()).map(PathBuf::from);
+    let mut dialog = rfd::FileDialog::new().set_title(title).add_filter(kind, &[extension]);
+    let saving = matches!(action, FileAction::Save | FileAction::ExportMoves | FileAction::ExportLibrary);
+    if !saving {
+        dialog = dialog.add_filter("All files", &["*"]);
+    }
+    let Some(directory) = directory else {
+        return dialog;
+    };
+    // The dialog starts there only if it exists.
+    let _ = std::fs::create_dir_all(&directory);
+    let name = suggested.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    if session_bus() {
+        // The portal takes the folder and the name apart.
+        dialog = dialog.set_directory(&directory);
+        if saving { dialog.set_file_name(name) } else { dialog }
+    } else {
+        // zenity starts from the folder of its `--filename` (a trailing
+        // slash: the folder alone) and ignores any other.
+        let start = if saving { directory.join(name) } else { directory.join("") };
+        dialog.set_file_name(start.to_string_lossy())
+    }
+}
+
+fn take_answers(
+    mut chooser: ResMut<FileChooser>,
+    mut typed: ResMut<TypedPath>,
+    mut notice: ResMut<Notice>,
+    mut files: MessageWriter<FileRequest>,
+) {
+    let Some(open) = chooser.open.as_mut() else {
+        return;
+    };
+    let Some(answer) = open.job.poll() else {
+        return;
+    };
+    let (action, quick) = (open.action, open.since.elapsed() < UNANSWERED);
+    chooser.open = None;
+    match answer {
+        Ok(Some(path)) => {
+            typed.0 = path.display().to_string();
+            files.write(FileRequest { action, path });
+        }
+        Ok(None) if !quick => notice.info("No file chosen"),
+        Ok(None) | Err(_) => {
+            chooser.native = false;
+            chooser.reveal_typed_path = true;
+            notice.error("No file dialog answered: type a path under Files and press the button again");
+        }
+    }
+}

@@ -1,0 +1,191 @@
+//! Saved games: the whole record as JSON (players, seed, moves with their
+//! search figures, result, statistics) and plain-text move lists. Whatever is
+//! read is replayed through the engine move by move; a file that does not
+//! check out leaves the current game alone and says why in one line.
+
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use bevy::prelude::*;
+
+use crate::engine::ai::game_text::{self, GameTextError, Headers};
+use crate::engine::ai::player::GameRecord;
+use crate::engine::rules::movetext;
+use crate::engine::rules::record::RecordError;
+use crate::engine::{BoardSize, Variant};
+use crate::files::opening::GameOpener;
+use crate::game::notice::Notice;
+use crate::game::phase::{GamePhase, GameSystems};
+use crate::game::players::PlayerSetup;
+use crate::game::players::Players;
+use crate::game::session::GameSession;
+use crate::platform::file_error::{FileError, Problem, read_text, write_text};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileAction {
+    Save,
+    Load,
+    ExportMoves,
+    ImportMoves,
+    /// A file of many games into the library (`library::transfer`).
+    ImportLibrary,
+    /// The Library screen's chosen games to one file.
+    ExportLibrary,
+}
+
+/// Do `action` with the file at `path`.
+#[derive(Message, Clone, Debug)]
+pub struct FileRequest {
+    pub action: FileAction,
+    pub path: PathBuf,
+}
+
+/// Reads a saved game, replays every move and rebuilds what follows from
+/// them (see [`GameRecord::from_json`]).
+pub fn load_game(path: &Path) -> Result<(GameSession, GameRecord), FileError> {
+    let text = read_text(path)?;
+    let in_file = |source: RecordError| Problem::from(source).at(path);
+    let (record, _) = GameRecord::from_json(&text).map_err(in_file)?;
+    let session = GameSession::from_record(&record, 0).map_err(in_file)?;
+    Ok((session, record))
+}
+
+pub(crate) fn save_game(path: &Path, record: &GameRecord) -> Result<(), FileError> {
+    let json = serde_json::to_string_pretty(record).map_err(|source| FileError::Encode { what: "the game", source })?;
+    write_text(path, &json)
+}
+
+/// The game as text to share: tags (variant, size, players, date, result)
+/// and the numbered moves (see [`game_text`]).
+fn export_text(path: &Path, record: &GameRecord) -> Result<(), FileError> {
+    let text = game_as_text(record).map_err(|source| Problem::from(source).at(path))?;
+    write_text(path, &text)
+}
+
+/// The game as text, dated today.
+pub(crate) fn game_as_text(record: &GameRecord) -> Result<String, GameTextError> {
+    game_text::write(record, &Headers { date: Some(today()), ..Headers::default() })
+}
+
+/// Reads a game file as text (see [`game_from_text`]).
+fn import_text(
+    path: &Path,
+    variant: Variant,
+    size: BoardSize,
+    players: &Players,
+) -> Result<(GameSession, Players), FileError> {
+    let text = read_text(path)?;
+    game_from_text(&text, variant, size, players).map_err(|problem| problem.at(path))
+}
+
+/// A game as text: with tags, the game they describe (players too); a bare
+/// move list (or the older `# breakline` header) is a game of `variant` on
+/// `size` between the current players.
+pub(crate) fn game_from_text(
+    text: &str,
+    variant: Variant,
+    size: BoardSize,
+    players: &Players,
+) -> Result<(GameSession, Players), Problem> {
+    if text.trim_start().starts_with('[') {
+        let (record, _, _) = game_text::read(text)?;
+        let session = GameSession::from_record(&record, 0)?;
+        return Ok((session, players_from_record(&record)));
+    }
+    let position = movetext::import(text, variant, size)?;
+    Ok((GameSession::from_position(position, players, 0), players.clone()))
+}
+
+/// Today as PGN writes dates (`2026.11.25`, UTC).
+fn today() -> String {
+    date_of_day(SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs() / 86_400) as i64)
+}
+
+/// Days since 1970-01-01 to a civil date (H. Hinnant's algorithm).
+fn date_of_day(days: i64) -> String {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
+/// Where a new file goes by default: `<data dir>/breakline/games/game-<seconds>.<extension>`.
+pub(crate) fn default_path(extension: &str) -> PathBuf {
+    let seconds = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let dir = dirs::data_dir().unwrap_or_else(|| PathBuf::from(".")).join("breakline").join("games");
+    dir.join(format!("game-{seconds}.{extension}"))
+}
+
+/// The players a record names.
+pub(crate) fn players_from_record(record: &GameRecord) -> Players {
+    Players { white: PlayerSetup::from(&record.white), black: PlayerSetup::from(&record.black) }
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_message::<FileRequest>()
+        .add_systems(Update, handle_requests.in_set(GameSystems::Input).run_if(not(in_state(GamePhase::Setup))));
+}
+
+/// Saves and exports read the game; loads and imports become a request to
+/// the owner, so a file that does not check out leaves the game alone.
+fn handle_requests(
+    mut requests: MessageReader<FileRequest>,
+    session: Res<GameSession>,
+    players: Res<Players>,
+    mut notice: ResMut<Notice>,
+    mut opener: GameOpener,
+) {
+    for request in requests.read() {
+        let path = &request.path;
+        let opened = match request.action {
+            FileAction::Save => {
+                let saved = save_game(path, session.record()).map(|()| format!("Saved {}", path.display()));
+                report(&mut notice, saved);
+                continue;
+            }
+            FileAction::ExportMoves => {
+                let done =
+                    export_text(path, session.record()).map(|()| format!("Game text written to {}", path.display()));
+                report(&mut notice, done);
+                continue;
+            }
+            FileAction::Load => load_game(path).map(|(session, record)| (session, players_from_record(&record))),
+            FileAction::ImportMoves => import_text(path, session.variant(), session.size(), &players),
+            // The library's own: `library::transfer`.
+            FileAction::ImportLibrary | FileAction::ExportLibrary => continue,
+        };
+        match opened {
+            Ok((opened, opened_players)) => {
+                let length = crate::game::session::game_length(opened.plies());
+                let message = format!("Opened {} ({length})", path.display());
+                if let Err(why) = opener.open(opened, opened_players, message) {
+                    notice.error(why);
+                }
+            }
+            Err(error) => notice.error(error.to_string()),
+        }
+    }
+}
+
+fn report(notice: &mut Notice, done: Result<String, FileError>) {
+    match done {
+        Ok(text) => notice.info(text),
+        Err(error) => notice.error(error.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn days_become_civil_dates() {
+        assert_eq!(super::date_of_day(0), "1970.01.01");
+        assert_eq!(super::date_of_day(11_016), "2000.02.29");
+        assert_eq!(super::date_of_day(20_782), "2026.11.25");
+    }
+}

@@ -1,0 +1,111 @@
+//! The Files section of the panel: save and open games through the desktop's
+//! file dialog or a typed path, copy and paste them as text, and the line
+//! that says how the last one went.
+
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use bevy_egui::egui::{self, RichText, Ui};
+
+use crate::files::clipboard::ClipboardAction;
+use crate::files::dialog::{ChooseFile, FileChooser, TypedPath};
+use crate::files::game_file::{FileAction, FileRequest, default_path};
+use crate::game::notice::Notice;
+use crate::theme::palette;
+
+/// What the Files section reads and sends: the dialog or the typed path,
+/// and the file and clipboard requests.
+#[derive(SystemParam)]
+pub(crate) struct FilesState<'w> {
+    path: ResMut<'w, TypedPath>,
+    chooser: ResMut<'w, FileChooser>,
+    choose: MessageWriter<'w, ChooseFile>,
+    files: MessageWriter<'w, FileRequest>,
+    clipboard: MessageWriter<'w, ClipboardAction>,
+}
+
+/// Save and open games through the desktop's file dialog, or by a typed
+/// path where there is none; one line says how it went (and a toast over the
+/// board, see `toast.rs`).
+pub(crate) fn files_section(ui: &mut Ui, state: &mut FilesState, notice: &Notice) {
+    let header = egui::CollapsingHeader::new("Files").default_open(false);
+    // A dialog that never answered opens the typed path at once.
+    let header = if state.chooser.take_reveal() { header.open(Some(true)) } else { header };
+    header.show(ui, |ui| {
+        let dialog = state.chooser.uses_dialog();
+        let waiting = state.chooser.is_open();
+        let dots = if dialog { "…" } else { "" };
+        let actions = [
+            (FileAction::Save, "Save", "The whole game as JSON (Ctrl+S)"),
+            (FileAction::Load, "Open", "A game saved as JSON (Ctrl+O)"),
+            (
+                FileAction::ExportMoves,
+                "Export text",
+                "The game as text to share: tags (players, date, result) and numbered moves",
+            ),
+            (
+                FileAction::ImportMoves,
+                "Import text",
+                "A game as text (tags and moves), or a bare move list for the board set up now",
+            ),
+        ];
+        ui.horizontal_wrapped(|ui| {
+            for (action, label, hover) in actions {
+                let button = egui::Button::new(format!("{label}{dots}"));
+                if ui.add_enabled(!waiting, button).on_hover_text(hover).clicked() {
+                    state.choose.write(ChooseFile(action));
+                }
+            }
+        });
+        ui.horizontal(|ui| {
+            let copy = ui.button("Copy game").on_hover_text("The game as text, to paste anywhere (Ctrl+C)");
+            if copy.clicked() {
+                state.clipboard.write(ClipboardAction::CopyGame);
+            }
+            let paste = ui.button("Paste game").on_hover_text("Open the game text on the clipboard (Ctrl+V)");
+            if paste.clicked() {
+                state.clipboard.write(ClipboardAction::PasteGame);
+            }
+        });
+        if waiting {
+            ui.label(RichText::new("Waiting for the file dialog…").weak());
+        }
+        let typed = |ui: &mut Ui, path: &mut TypedPath| {
+            ui.add(egui::TextEdit::singleline(&mut path.0).desired_width(f32::INFINITY).hint_text("file path"));
+            ui.horizontal(|ui| {
+                if ui.small_button("New name (.json)").clicked() {
+                    path.0 = default_path("json").display().to_string();
+                }
+                if ui.small_button("New name (.txt)").clicked() {
+                    path.0 = default_path("txt").display().to_string();
+                }
+            });
+        };
+        if dialog {
+            egui::CollapsingHeader::new("Use a typed path").default_open(false).show(ui, |ui| {
+                ui.label(
+                    RichText::new("The buttons above open the desktop's dialog; this names a file exactly.").weak(),
+                );
+                typed(ui, &mut state.path);
+                let path = std::path::PathBuf::from(state.path.0.trim());
+                ui.horizontal_wrapped(|ui| {
+                    for (action, label, hover) in actions {
+                        if ui.small_button(label).on_hover_text(hover).clicked() {
+                            state.files.write(FileRequest { action, path: path.clone() });
+                        }
+                    }
+                });
+            });
+        } else {
+            ui.label(RichText::new("No file dialog here: the buttons use this path.").weak());
+            typed(ui, &mut state.path);
+        }
+    });
+    notice_line(ui, notice);
+}
+
+fn notice_line(ui: &mut Ui, notice: &Notice) {
+    if let Some(text) = &notice.text {
+        let color = if notice.error { palette::ERROR } else { palette::SUCCESS }.color32();
+        ui.add(egui::Label::new(RichText::new(text).color(color)).wrap());
+    }
+}

@@ -1,0 +1,50 @@
+//! The window's frame around the features: the two side panels around the
+//! board ([`panel`]) with what each game screen's panels hold
+//! ([`screen_panels`]) and the parts they read ([`panel_state`]), which
+//! screen draws which feature's page, the keyboard shortcuts and the frame
+//! time. Edits go through copies that are written back only when they
+//! differ, so change detection means a real change.
+
+mod frame_time;
+mod panel;
+mod panel_state;
+mod screen_panels;
+mod shortcuts;
+
+use bevy::prelude::*;
+use bevy_egui::EguiPrimaryContextPass;
+
+use crate::board::layout::PanelWidths;
+use crate::game::phase::GameSystems;
+use crate::game::screen::Mode;
+use crate::game::screen::Screen;
+use crate::ui::views::PanelLayout;
+use crate::{flow, home, learn, library, play, settings};
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<PanelWidths>()
+        .init_resource::<PanelLayout>()
+        .add_plugins((frame_time::plugin, shortcuts::plugin))
+        .add_systems(
+            EguiPrimaryContextPass,
+            (
+                panel::draw_panel.run_if(in_state(Mode::Board)),
+                flow::panels::draw.run_if(in_state(Mode::Flow)),
+                home::menu::draw.run_if(in_state(Screen::Home)),
+                play::setup_page::draw.run_if(in_state(Screen::PlaySetup)),
+                settings::page::draw.run_if(in_state(Screen::Settings)),
+                library::page::draw.run_if(in_state(Screen::Library)),
+                settings::page::apply_scale,
+                // The card goes on top of either mode's panels.
+                learn::card::draw.after(panel::draw_panel).after(flow::panels::draw),
+            ),
+        )
+        .add_systems(
+            Update,
+            (
+                panel::keep_pointer_for_board,
+                panel::fit_viewport.before(GameSystems::Board),
+                home::menu::escape_goes_home.run_if(not(bevy_egui::input::egui_wants_any_keyboard_input)),
+            ),
+        );
+}

@@ -1,0 +1,229 @@
+//! What each game screen's panels hold: Play only what playing needs, Learn
+//! and Puzzles their own, Analyse the analysis and files, Watch & Lab the
+//! players, presets, series and the engine's numbers.
+
+use bevy_egui::egui::{self, RichText, Ui};
+
+use crate::engine::Variant;
+use crate::frame::panel_state::PanelState;
+use crate::game::request::GameRequest;
+use crate::game::screen::Screen;
+use crate::learn::lessons::LessonRequest;
+use crate::play::banner::BannerChoice;
+use crate::ui::views::PanelLayout;
+
+/// Whether the screen has a left panel (its tools).
+pub(crate) fn has_left(screen: Screen) -> bool {
+    matches!(screen, Screen::Analyse | Screen::Watch)
+}
+
+/// The left panel: the next game, files, and in Watch & Lab the players,
+/// presets, series and pacing.
+pub(crate) fn left(ui: &mut Ui, state: &mut PanelState, open: &mut bool) {
+    ui.add_space(4.0);
+    ui.horizontal(|ui| {
+        ui.heading("Set up");
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            if ui.button("«").on_hover_text("Hide this panel ([)").clicked() {
+                *open = false;
+            }
+        });
+    });
+    ui.separator();
+    let variant = state.game.session.variant();
+    crate::play::setup_sections::game_section(ui, &mut state.setup, &state.game, &mut state.requests);
+    if state.screens.get() == Screen::Watch {
+        let chosen = state.setup.settings.variant;
+        let suggested = crate::play::rated::suggested_level(&state.progress.progress, chosen);
+        let picked = (variant, chosen, suggested);
+        // The screen's purpose first: a preset is one click to a game to watch.
+        crate::play::setup_sections::presets_section(ui, &mut state.setup.settings, &mut state.requests);
+        crate::play::setup_sections::players_section(ui, picked, &state.game.players, &mut state.requests);
+        crate::series::window::open_button(ui);
+        let over = state.game.over();
+        crate::ui::info::pacing_section(ui, &state.ai.control, over, &mut state.play, &mut state.requests);
+    }
+    crate::files::section::files_section(ui, &mut state.files, &state.notice);
+}
+
+/// The right panel: the screen's header, then the game as it happens.
+pub(crate) fn right(ui: &mut Ui, state: &mut PanelState, layout: &mut PanelLayout, series_tab: bool) {
+    let screen = state.screens.get();
+    ui.add_space(4.0);
+    ui.horizontal(|ui| {
+        if ui.button("»").on_hover_text("Hide the game panel (])").clicked() {
+            layout.game_open = false;
+        }
+        if ui.button("◀ Home").on_hover_text("Back to Home (Esc); the game waits").clicked() {
+            state.screens.go(Screen::Home);
+        }
+        ui.heading(screen.title());
+    });
+    if screen == Screen::Watch {
+        let mut tab = series_tab;
+        ui.horizontal(|ui| {
+            ui.selectable_value(&mut tab, false, "Game");
+            ui.selectable_value(&mut tab, true, "Series");
+        });
+        if tab != series_tab {
+            crate::series::window::set_open(ui.ctx(), tab);
+        }
+        if series_tab {
+            crate::series::window::contents(ui, &mut state.series, &state.ai.control, &mut state.requests);
+            return;
+        }
+    }
+    ui.separator();
+    end_of_game(ui, state, screen);
+    match screen {
+        Screen::Play => play(ui, state, layout),
+        Screen::Learn => learn(ui, state),
+        Screen::Puzzles => puzzles(ui, state),
+        _ => study(ui, state, layout, screen == Screen::Watch),
+    }
+}
+
+/// A finished game's end, above the screen's sections. Not while reviewing
+/// (the positions looked at come first), nor in Learn and Puzzles, whose
+/// lesson or puzzle ends in its own words (not a game to play again).
+fn end_of_game(ui: &mut Ui, state: &mut PanelState, screen: Screen) {
+    let lesson = state.lesson_run.open.is_some() || matches!(screen, Screen::Learn | Screen::Puzzles);
+    if !state.game.over() || state.game.session.reviewing() || lesson {
+        return;
+    }
+    let banner = crate::play::banner::Banner {
+        session: &state.game.session,
+        players: &state.game.players,
+        settings: &state.setup.settings,
+        progress: &state.progress,
+        requests: &mut state.requests,
+        play: (screen == Screen::Play).then_some(&mut state.play_requests),
+        studied: state.comforts.visit.studying(),
+    };
+    match crate::play::banner::section(ui, banner) {
+        Some(BannerChoice::NewOpponent) => state.screens.go(Screen::PlaySetup),
+        Some(BannerChoice::GameReport) => {
+            state.report.ask();
+            state.screens.go(Screen::Analyse);
+        }
+        None => {}
+    }
+}
+
+/// Play: the clocks, the status, the buttons, the rating, the moves.
+fn play(ui: &mut Ui, state: &mut PanelState, layout: &PanelLayout) {
+    crate::ui::info::clocks(ui, &state.game.session, &state.game.timer);
+    crate::ui::info::status(ui, &state.game, &state.ai, layout.engine_numbers);
+    crate::play::comforts::game_buttons(ui, &mut state.comforts, &state.game.players, &mut state.requests);
+    crate::play::comforts::review_section(ui, &state.game.session, &mut state.requests, &mut state.comforts.asks);
+    crate::play::move_box::section(ui, &mut state.move_box, state.game.session.variant());
+    crate::ui::info::selection_reasons(ui, &state.game.session, &state.selection);
+    if ui.button("New game…").on_hover_text("Opponent, colour, clock, rated or casual").clicked() {
+        state.screens.go(Screen::PlaySetup);
+    }
+    let variant = state.game.session.variant();
+    crate::play::progress::section(ui, &mut state.progress, variant, &state.game.players, &mut state.requests);
+    moves(ui, state);
+}
+
+/// Learn: the lessons to open (the card shows the open one), the status.
+fn learn(ui: &mut Ui, state: &mut PanelState) {
+    ui.label(RichText::new("The card over the board teaches the rules; try each move on the board.").weak());
+    ui.horizontal_wrapped(|ui| {
+        for variant in Variant::ALL {
+            if ui.button(format!("How to play {}", variant.title())).clicked() {
+                state.setup.lessons.write(LessonRequest::Open(Some(variant)));
+            }
+        }
+    });
+    ui.separator();
+    crate::ui::info::status(ui, &state.game, &state.ai, false);
+}
+
+/// Puzzles: the puzzle's panel, the status, the moves.
+fn puzzles(ui: &mut Ui, state: &mut PanelState) {
+    crate::play::progress::puzzle_section(ui, &mut state.progress);
+    // The puzzle's own line says how it ended, from the solver's side.
+    if !state.game.over() {
+        crate::ui::info::status(ui, &state.game, &state.ai, false);
+    }
+    crate::play::comforts::review_section(ui, &state.game.session, &mut state.requests, &mut state.comforts.asks);
+    crate::play::move_box::section(ui, &mut state.move_box, state.game.session.variant());
+    moves(ui, state);
+}
+
+/// What a rated game hides while it is played, said where it would show.
+const RATED_HIDES: &str = "A rated game shows neither the AI's thinking nor its evaluations until it ends.";
+
+/// A game studied beside the game in progress says so, and how to play on from it.
+fn studied_game(ui: &mut Ui, state: &mut PanelState) {
+    if !state.comforts.visit.studying() {
+        return;
+    }
+    ui.label(
+        RichText::new("Studying this game: your game in progress waits, and comes back when you leave this screen.")
+            .weak(),
+    );
+    let hover = "This game becomes your game; the game that waits ends (asked first)";
+    if ui.button("Play on from this game").on_hover_text(hover).clicked() {
+        state.requests.write(GameRequest::PlayOnFromStudy);
+    }
+    ui.separator();
+}
+
+/// Analyse and Watch & Lab: the game with the analysis, the graph, the
+/// layers, in Analyse the opening explorer, and (in Watch & Lab, or when
+/// asked for) the engine's numbers.
+fn study(ui: &mut Ui, state: &mut PanelState, layout: &PanelLayout, watch: bool) {
+    let numbers = watch || layout.engine_numbers;
+    studied_game(ui, state);
+    crate::library::practice_panel::board_section(ui, &mut state.practice);
+    crate::ui::info::clocks(ui, &state.game.session, &state.game.timer);
+    crate::ui::info::status(ui, &state.game, &state.ai, numbers);
+    crate::play::comforts::game_buttons(ui, &mut state.comforts, &state.game.players, &mut state.requests);
+    crate::play::comforts::review_section(ui, &state.game.session, &mut state.requests, &mut state.comforts.asks);
+    crate::play::move_box::section(ui, &mut state.move_box, state.game.session.variant());
+    crate::ui::info::selection_reasons(ui, &state.game.session, &state.selection);
+    let rated = state.comforts.rated.in_force(&state.game.session);
+    if rated {
+        ui.label(RichText::new(RATED_HIDES).weak());
+    } else {
+        crate::analysis::insight::overlay_toggle(ui, &mut state.insight.overlay);
+    }
+    ui.separator();
+    let playable = Some((&*state.game.session, &*state.game.players, state.game.turn()));
+    let writers = (&mut state.requests, &mut state.comforts.asks);
+    crate::analysis::best_lines::section(ui, &mut state.analysis, playable, writers);
+    ui.separator();
+    let mut goto = None;
+    crate::library::report_panel::section(ui, &mut state.report, &state.game.session, &mut goto);
+    if let Some(request) = goto {
+        state.requests.write(request);
+    }
+    let report = state.report.board.report_of(&state.game.session);
+    if !rated {
+        crate::analysis::insight::eval_graph_section(ui, &mut state.insight.evaluation, report);
+    }
+    let variant = state.game.session.variant();
+    crate::analysis::insight::layers_section(ui, &mut state.insight.layers, variant);
+    if !watch {
+        crate::library::explorer_panel::section(ui, &state.explorer, &state.game.session, &mut state.requests);
+    }
+    if numbers {
+        crate::ui::info::statistics_section(ui, &state.game.session);
+    }
+    moves(ui, state);
+    if layout.diagnostics {
+        ui.separator();
+        crate::frame::frame_time::label(ui, &state.frame_times);
+    }
+}
+
+/// The moves so far, with their side lines; a click shows the position after one.
+fn moves(ui: &mut Ui, state: &mut PanelState) {
+    let shown = state.game.session.reviewing().then(|| state.game.session.shown_path());
+    let report = state.report.board.report_of(&state.game.session);
+    if let Some(place) = crate::ui::info::moves_section(ui, &state.game.session, shown.as_ref(), report) {
+        state.requests.write(GameRequest::ShowLine(place));
+    }
+}

@@ -1,0 +1,120 @@
+//! Keyboard shortcuts: N new game, Space pause/resume the AI, Left/Right step
+//! through the game (or the side line shown), G back to the game, Ctrl+Z / Ctrl+Y undo/redo, Ctrl+S save, Ctrl+O open, Ctrl+C / Ctrl+V copy and
+//! paste the game as text, F flip, H hint, [ and ] fold
+//! the settings and game panels, S solve, A analysis on/off (the keys for
+//! playing without a mouse are `board_keys`'; while the board has the
+//! keyboard, Space and the arrows are its own). Keys typed
+//! into a text field of the panel belong to the field.
+
+use bevy::prelude::*;
+use bevy_egui::input::egui_wants_any_keyboard_input;
+
+use crate::board::keyboard::BoardFocus;
+use crate::board::layout::{BoardFlip, ViewFlip};
+use crate::files::clipboard::ClipboardAction;
+use crate::files::dialog::ChooseFile;
+use crate::files::game_file::FileAction;
+use crate::game::control::AiControl;
+use crate::game::phase::GameSystems;
+use crate::game::request::GameRequest;
+use crate::game::screen::Mode;
+use crate::game::session::GameSession;
+use crate::play::asks::Ask;
+use crate::tasks::analysis::AnalysisSettings;
+use crate::ui::views::PanelLayout;
+
+/// Back to the game from a review or a side line.
+pub(crate) const GAME_KEY: KeyCode = KeyCode::KeyG;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        handle_keys.before(GameSystems::Input).run_if(in_state(Mode::Board)).run_if(not(egui_wants_any_keyboard_input)),
+    );
+}
+
+fn handle_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    session: Res<GameSession>,
+    (control, focus): (Res<AiControl>, Res<BoardFocus>),
+    (mut flip, mut view, mut panels, mut analysis): (
+        ResMut<BoardFlip>,
+        ResMut<ViewFlip>,
+        ResMut<PanelLayout>,
+        ResMut<AnalysisSettings>,
+    ),
+    window: Option<Single<&Window, With<bevy::window::PrimaryWindow>>>,
+    mut requests: MessageWriter<GameRequest>,
+    (mut asks, mut files, mut clipboard): (
+        MessageWriter<Ask>,
+        MessageWriter<ChooseFile>,
+        MessageWriter<ClipboardAction>,
+    ),
+) {
+    let controls = [KeyCode::ControlLeft, KeyCode::ControlRight];
+    // A quick Ctrl+Z can press and release Ctrl within one frame.
+    let ctrl = keys.any_pressed(controls) || keys.any_just_released(controls);
+    if ctrl {
+        if keys.just_pressed(KeyCode::KeyZ) {
+            asks.write(Ask::TakeBack);
+        }
+        if keys.just_pressed(KeyCode::KeyY) {
+            requests.write(GameRequest::Redo);
+        }
+        if keys.just_pressed(KeyCode::KeyS) {
+            files.write(ChooseFile(FileAction::Save));
+        }
+        if keys.just_pressed(KeyCode::KeyO) {
+            files.write(ChooseFile(FileAction::Load));
+        }
+        if keys.just_pressed(KeyCode::KeyC) {
+            clipboard.write(ClipboardAction::CopyGame);
+        }
+        if keys.just_pressed(KeyCode::KeyV) {
+            clipboard.write(ClipboardAction::PasteGame);
+        }
+        // Other keys with Ctrl held are someone else's shortcuts.
+        return;
+    }
+    if keys.just_pressed(KeyCode::KeyN) {
+        requests.write(GameRequest::NewGame { rematch: false });
+    }
+    // While the board has the keyboard, Space and the arrows are its keys.
+    let free = |key: KeyCode| keys.just_pressed(key) && !focus.on;
+    if free(KeyCode::Space) {
+        requests.write(GameRequest::SetPaused(!control.paused()));
+    }
+    // The arrows step along the line shown: the game's, or a side line's.
+    for (key, forward) in [(KeyCode::ArrowLeft, false), (KeyCode::ArrowRight, true)] {
+        if let Some(path) = session.step_along(forward).filter(|_| free(key)) {
+            requests.write(GameRequest::ShowLine(path));
+        }
+    }
+    if keys.just_pressed(GAME_KEY) && session.reviewing() {
+        requests.write(GameRequest::GoTo { ply: session.plies() });
+    }
+    if keys.just_pressed(KeyCode::KeyF) {
+        view.turn(&mut flip);
+    }
+    if keys.just_pressed(KeyCode::BracketLeft) {
+        let width = window.map_or(crate::ui::views::NARROW_WINDOW, |w| w.width());
+        panels.settings_open = Some(!panels.settings_shown(width));
+    }
+    if keys.just_pressed(KeyCode::BracketRight) {
+        panels.game_open = !panels.game_open;
+    }
+    if keys.just_pressed(KeyCode::KeyS) {
+        asks.write(Ask::Solve);
+    }
+    if keys.just_pressed(KeyCode::KeyH) {
+        asks.write(Ask::Hint);
+    }
+    // Off at once; on asks first in a rated game.
+    if keys.just_pressed(KeyCode::KeyA) {
+        if analysis.on {
+            analysis.on = false;
+        } else {
+            asks.write(Ask::Analysis);
+        }
+    }
+}

@@ -1,0 +1,108 @@
+//! Home: Resume for the game that waits, and the modes, each a large
+//! button with one line on what it is for; Escape comes back here.
+
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+use egui::RichText;
+
+use crate::game::players::Players;
+use crate::game::ratings::Progress;
+use crate::game::screen::Screen;
+use crate::game::session::GameSession;
+use crate::home::screens::ResumeScreen;
+use crate::theme::palette;
+use crate::ui::backdrop::PanelBackdrop;
+use crate::ui::numbering::move_number;
+
+/// What Home reads: the game that waits and where it was played.
+#[derive(SystemParam)]
+pub(crate) struct HomeState<'w> {
+    session: Res<'w, GameSession>,
+    players: Res<'w, Players>,
+    resume: Res<'w, ResumeScreen>,
+    progress: Res<'w, Progress>,
+    next: ResMut<'w, NextState<Screen>>,
+}
+
+/// The size of a mode's button.
+const MODE_BUTTON: egui::Vec2 = egui::vec2(180.0, 40.0);
+
+pub(crate) fn draw(mut contexts: EguiContexts, mut state: HomeState, mut backdrop: ResMut<PanelBackdrop>) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let mut picked = None;
+    crate::ui::page::menu_page(ctx, &mut backdrop, "", |ui| {
+        ui.vertical_centered(|ui| {
+            ui.label(RichText::new("Breakline").size(34.0).strong().color(palette::HEADLINE.color32()));
+            ui.label(RichText::new("Breakthrough and Lines of Action, with AI players to play and watch").weak());
+            if !state.progress.lessons_seen {
+                ui.add_space(6.0);
+                ui.label(RichText::new("New to these games? Learn shows how to play them, on the board.").size(16.0));
+            }
+        });
+        ui.add_space(12.0);
+        if let Some(screen) = state.resume.0 {
+            picked = resume_button(ui, &state, screen).or(picked);
+            ui.add_space(8.0);
+        }
+        picked = mode_grid(ui).or(picked);
+    });
+    if let Some(screen) = picked {
+        state.next.set(screen);
+    }
+    Ok(())
+}
+
+/// "Resume: Breakthrough 8x8 · You vs Novice · move 12".
+fn resume_button(ui: &mut egui::Ui, state: &HomeState, screen: Screen) -> Option<Screen> {
+    let session = &state.session;
+    let over = if session.outcome().is_over() { " · over" } else { "" };
+    let what = format!(
+        "{} {} · {} · move {}{over}",
+        session.variant().title(),
+        session.size(),
+        session.matchup(&state.players),
+        move_number(session.plies())
+    );
+    let text = RichText::new(format!("▶ Resume   {what}")).size(17.0);
+    let button = egui::Button::new(text).min_size(egui::vec2(ui.available_width(), 44.0));
+    let hover = format!("Back to the game in {}", screen.title());
+    ui.add(button).on_hover_text(hover).clicked().then_some(screen)
+}
+
+/// The height below which Home draws its buttons closer (an 800x600 screen
+/// with a taskbar and a title bar), so it fits without scrolling.
+const SHORT_WINDOW: f32 = 640.0;
+
+/// The modes two to a row, each with its line.
+fn mode_grid(ui: &mut egui::Ui) -> Option<Screen> {
+    let mut picked = None;
+    let short = ui.ctx().viewport_rect().height() < SHORT_WINDOW;
+    let (size, gap) = if short { (egui::vec2(MODE_BUTTON.x, 32.0), 5.0) } else { (MODE_BUTTON, 10.0) };
+    egui::Grid::new("home_modes").num_columns(2).spacing([14.0, gap]).show(ui, |ui| {
+        for screen in Screen::MODES {
+            let button = egui::Button::new(RichText::new(screen.title()).size(18.0)).min_size(size);
+            if ui.add(button).clicked() {
+                picked = Some(match screen {
+                    // A game starts from its setup.
+                    Screen::Play => Screen::PlaySetup,
+                    other => other,
+                });
+            }
+            ui.add(egui::Label::new(RichText::new(screen.blurb()).weak()).wrap());
+            ui.end_row();
+        }
+    });
+    picked
+}
+
+/// Escape goes back to Home from any screen (the game waits).
+pub(crate) fn escape_goes_home(
+    keys: Res<ButtonInput<KeyCode>>,
+    screen: Res<State<Screen>>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    if keys.just_pressed(KeyCode::Escape) && *screen.get() != Screen::Home {
+        next.set(Screen::Home);
+    }
+}

@@ -1,0 +1,133 @@
+//! The screens a person moves between (Home, the play setup, a game, the
+//! lessons, ...) and their transitions, with the game's [`Mode`] computed
+//! from each one: while a menu shows, the board game waits untouched (no move, no
+//! clock), and Home offers to resume it where it was left.
+
+use bevy::prelude::*;
+
+use crate::game::control::AiControl;
+use crate::game::notice::Notice;
+use crate::game::owner::visit::Visit;
+use crate::game::phase::GamePhase;
+use crate::game::players::Players;
+use crate::game::ratings::Progress;
+use crate::game::request::GameRequest;
+use crate::game::screen::{Mode, Screen};
+use crate::game::session::GameSession;
+use crate::game::settings::GameSettings;
+use crate::game::show::ShowPosition;
+use crate::learn::lessons::{LessonRequest, LessonRun};
+use crate::puzzles::puzzle::PuzzleRequest;
+
+/// The screen the window opens on (the launch options choose it).
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OpeningScreen(pub Screen);
+
+/// The game screen the game in progress was last seen in: Home's Resume goes there.
+#[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ResumeScreen(pub Option<Screen>);
+
+/// Whether the lesson or puzzle this screen opened has been seen on the
+/// board, so its end (the card closed, the puzzle left) takes the person Home.
+#[derive(Resource, Default)]
+struct VisitSeen(bool);
+
+pub(crate) fn plugin(app: &mut App) {
+    let opening = app.world().get_resource::<OpeningScreen>().map_or(Screen::Home, |o| o.0);
+    // Home offers Resume only for a game in progress: a first start has
+    // none (the settings store takes up a game left unfinished at Startup).
+    let waiting = app.world().get_resource::<GameSession>().is_some_and(|s| s.plies() > 0 && !s.outcome().is_over());
+    let players = app.world().get_resource::<Players>();
+    let resume = players.filter(|_| opening == Screen::Home && waiting).map(Screen::for_players);
+    app.insert_state(opening)
+        .add_computed_state::<Mode>()
+        .insert_resource(ResumeScreen(resume))
+        .init_resource::<VisitSeen>()
+        .add_systems(OnEnter(Screen::Learn), open_lesson)
+        .add_systems(OnExit(Screen::Learn), close_lesson)
+        .add_systems(OnEnter(Screen::Puzzles), start_puzzle)
+        .add_systems(OnExit(Screen::Puzzles), leave_puzzle)
+        .add_systems(OnExit(Screen::Analyse), leave_study)
+        .add_systems(OnExit(Screen::Watch), leave_study)
+        .add_systems(OnEnter(Mode::Board), show_board_again)
+        .add_systems(OnEnter(Screen::Play), play_is_never_paused)
+        .add_systems(Update, home_when_visit_ends.run_if(in_state(Screen::Learn).or_else(in_state(Screen::Puzzles))));
+    for screen in [Screen::Home, Screen::PlaySetup, Screen::Settings].into_iter().chain(Screen::MODES) {
+        app.add_systems(OnEnter(screen), move |mut resume: ResMut<ResumeScreen>| {
+            if screen.holds_game() {
+                resume.0 = Some(screen);
+            }
+        });
+        app.add_systems(OnExit(screen), forget_messages);
+    }
+}
+
+/// A message belongs to the screen it was posted on (a clipboard error in
+/// Analyse, a net's notice in Watch & Lab): leaving the screen forgets it,
+/// toast and panel line, so it never reappears elsewhere.
+fn forget_messages(mut notice: ResMut<Notice>) {
+    notice.set_if_neq(Notice::default());
+}
+
+fn open_lesson(
+    settings: Res<GameSettings>,
+    mut lessons: MessageWriter<LessonRequest>,
+    (mut seen, mut progress): (ResMut<VisitSeen>, ResMut<Progress>),
+) {
+    seen.0 = false;
+    // Home stops pointing a newcomer to Learn once it has been opened.
+    progress.lessons_seen = true;
+    lessons.write(LessonRequest::Open(Some(settings.variant)));
+}
+
+fn close_lesson(run: Res<LessonRun>, mut lessons: MessageWriter<LessonRequest>) {
+    if run.open.is_some() {
+        lessons.write(LessonRequest::Close);
+    }
+}
+
+fn start_puzzle(settings: Res<GameSettings>, mut puzzles: MessageWriter<PuzzleRequest>, mut seen: ResMut<VisitSeen>) {
+    seen.0 = false;
+    puzzles.write(PuzzleRequest::Start(settings.variant));
+}
+
+/// The game that waited comes back (does nothing when no puzzle is open).
+fn leave_puzzle(mut puzzles: MessageWriter<PuzzleRequest>) {
+    puzzles.write(PuzzleRequest::Leave);
+}
+
+/// A game studied in Analyse or Watch & Lab stays there: leaving the screen
+/// brings back the game in progress that waited, and Resume goes where that
+/// game is played.
+fn leave_study(visit: Res<Visit>, mut requests: MessageWriter<GameRequest>, mut resume: ResMut<ResumeScreen>) {
+    if visit.studying() {
+        requests.write(GameRequest::Return);
+        resume.0 = visit.left_players().map(Screen::for_players);
+    }
+}
+
+/// Closing the card or leaving the puzzle ends the screen's purpose.
+fn home_when_visit_ends(visit: Res<Visit>, mut seen: ResMut<VisitSeen>, mut screen: ResMut<NextState<Screen>>) {
+    if visit.active() {
+        seen.0 = true;
+    } else if seen.0 {
+        seen.0 = false;
+        screen.set(Screen::Home);
+    }
+}
+
+/// Watch & Lab's pause is its own: Play has no Resume, so a pause set
+/// there (and kept by the game when Home was visited) is lifted on entry.
+fn play_is_never_paused(control: Res<AiControl>, mut requests: MessageWriter<GameRequest>) {
+    if control.paused() {
+        requests.write(GameRequest::SetPaused(false));
+    }
+}
+
+/// Positions sent to the board while another mode showed were never read
+/// (messages last two frames): the board shows the game again on return.
+fn show_board_again(phase: Res<State<GamePhase>>, session: Res<GameSession>, mut board: MessageWriter<ShowPosition>) {
+    if *phase.get() != GamePhase::Setup {
+        board.write(ShowPosition { position: session.shown_position(), step: None });
+    }
+}

@@ -1,0 +1,86 @@
+//! The opening explorer's panel section: the moves the library's games
+//! played from the position shown, how often, and how they ended (White's
+//! wins, draws, Black's wins); a click plays the move (tried as a side line
+//! while reviewing).
+
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use bevy_egui::egui::{self, RichText, Ui};
+
+use crate::game::request::{GameRequest, MoveChosen};
+use crate::game::session::GameSession;
+use crate::library::explorer::{ExplorerRow, OpeningExplorer};
+use crate::library::shelf::GameLibrary;
+use crate::theme::palette;
+
+/// What the section reads.
+#[derive(SystemParam)]
+pub(crate) struct ExplorerState<'w> {
+    explorer: Res<'w, OpeningExplorer>,
+    library: Res<'w, GameLibrary>,
+}
+
+/// The explorer of the shown position.
+pub(crate) fn section(
+    ui: &mut Ui,
+    state: &ExplorerState,
+    session: &GameSession,
+    requests: &mut MessageWriter<GameRequest>,
+) {
+    egui::CollapsingHeader::new("Opening explorer").default_open(true).show(ui, |ui| {
+        if !state.library.is_open() {
+            let why = state.library.refused().unwrap_or("no library file this run");
+            let text = format!("The library is not open ({why}): the explorer reads its games.");
+            ui.label(RichText::new(text).color(palette::ERROR.color32()));
+            return;
+        }
+        let explorer = &state.explorer;
+        if let Some(error) = &explorer.error {
+            ui.label(RichText::new(error).color(palette::ERROR.color32()));
+            return;
+        }
+        if explorer.for_key != Some(session.shown_key()) {
+            ui.label(RichText::new("Reading the library…").weak());
+            return;
+        }
+        if explorer.rows.is_empty() {
+            ui.label(RichText::new("No game in the library reached this position.").weak());
+            return;
+        }
+        let games: u64 = explorer.rows.iter().map(|row| row.played).sum();
+        let plural = if games == 1 { "" } else { "s" };
+        ui.label(RichText::new(format!("{games} game{plural} in the library from here")).weak());
+        if let Some(notation) = table(ui, &explorer.rows) {
+            let shown = session.shown_position();
+            if let Ok(mv) = shown.clone().play_text(&notation) {
+                requests.write(MoveChosen::by_person(mv, session));
+            }
+        }
+    });
+}
+
+/// The rows: move, games, White / draw / Black in percent; the move clicked.
+fn table(ui: &mut Ui, rows: &[ExplorerRow]) -> Option<String> {
+    let mut clicked = None;
+    egui::Grid::new("explorer_grid").num_columns(3).striped(true).spacing([12.0, 2.0]).show(ui, |ui| {
+        ui.label(RichText::new("Move").strong());
+        ui.label(RichText::new("Games").strong());
+        ui.label(RichText::new("White / draw / Black").strong());
+        ui.end_row();
+        for row in rows {
+            let text = RichText::new(&row.notation).monospace();
+            let hover = "Play this move (tried as a side line while reviewing)";
+            if ui.selectable_label(false, text).on_hover_text(hover).clicked() {
+                clicked = Some(row.notation.clone());
+            }
+            ui.label(row.played.to_string());
+            let scores = match row.percentages() {
+                Some([white, draw, black]) => format!("{white:.0}% / {draw:.0}% / {black:.0}%"),
+                None => "unfinished".to_string(),
+            };
+            ui.label(RichText::new(scores).monospace());
+            ui.end_row();
+        }
+    });
+    clicked
+}

@@ -1,0 +1,293 @@
+//! The Library screen: the filters and search over the games kept, the list
+//! (tick games, open one on the board to review it), import and export of
+//! game text through the file dialog, and deletion after a question.
+
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+use egui::{RichText, Ui};
+
+use crate::engine::ai::game_text::result_token;
+use crate::engine::library::transfer::{DateError, parse_date, pgn_date};
+use crate::engine::library::{GameFilter, GameId, GameSummary, ResultFilter};
+use crate::engine::{Side, Variant};
+use crate::files::dialog::{ChooseFile, FileChooser, TypedPath};
+use crate::files::game_file::FileAction;
+use crate::game::notice::Notice;
+use crate::game::screen::Screen;
+use crate::library::browse::{LIST_LIMIT, LibraryRequest, LibraryView, plural};
+use crate::library::practice::PracticeRequest;
+use crate::library::shelf::{GameLibrary, LibrarySettings};
+use crate::library::transfer::LibraryTransfer;
+use crate::theme::palette;
+use crate::ui::backdrop::PanelBackdrop;
+use crate::ui::page::{menu_page, section_heading};
+
+/// The results a person filters by, with their names.
+const RESULTS: [(ResultFilter, &str); 6] = [
+    (ResultFilter::PersonWon, "I won"),
+    (ResultFilter::PersonLost, "I lost"),
+    (ResultFilter::Drawn, "Drawn"),
+    (ResultFilter::WhiteWon, "White won"),
+    (ResultFilter::BlackWon, "Black won"),
+    (ResultFilter::Unfinished, "Unfinished"),
+];
+
+/// What the page keeps between frames: the typed texts and the question asked.
+#[derive(Default)]
+pub(crate) struct Typed {
+    opponent: String,
+    search: String,
+    from: String,
+    until: String,
+    date_error: Option<String>,
+    /// Games the person asked to delete, waiting for their yes.
+    delete: Option<Vec<GameId>>,
+}
+
+/// What the page reads and writes.
+#[derive(SystemParam)]
+pub(crate) struct LibraryPage<'w> {
+    view: ResMut<'w, LibraryView>,
+    library: Res<'w, GameLibrary>,
+    transfer: Res<'w, LibraryTransfer>,
+    chooser: Res<'w, FileChooser>,
+    typed_path: ResMut<'w, TypedPath>,
+    requests: MessageWriter<'w, LibraryRequest>,
+    files: MessageWriter<'w, ChooseFile>,
+    next: ResMut<'w, NextState<Screen>>,
+    notice: Res<'w, Notice>,
+    settings: ResMut<'w, LibrarySettings>,
+    practice: MessageWriter<'w, PracticeRequest>,
+}
+
+pub(crate) fn draw(
+    mut contexts: EguiContexts,
+    mut page: LibraryPage,
+    mut typed: Local<Typed>,
+    mut backdrop: ResMut<PanelBackdrop>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let mut filter = page.view.filter.clone();
+    let home = menu_page(ctx, &mut backdrop, Screen::Library.title(), |ui| {
+        if let Some(why) = page.library.refused() {
+            ui.label(RichText::new(why).color(palette::ERROR.color32()));
+            ui.label("Finished games are not kept this run.");
+            return;
+        }
+        filters(ui, &mut filter, &mut typed);
+        actions(ui, &mut page, &mut typed);
+        if let Some(text) = page.notice.toast() {
+            let colour = if page.notice.error { palette::ERROR } else { palette::SUCCESS };
+            ui.label(RichText::new(text).color(colour.color32()));
+        }
+        refusals(ui, &page.transfer);
+        crate::library::practice_panel::library_section(ui, &page.view.exercises_left, &mut page.practice);
+        list(ui, &mut page);
+    });
+    page.view.filter.clone_from(&filter);
+    if let Some(ids) = typed.delete.clone() {
+        delete_question(ctx, &ids, &mut typed.delete, &mut page.requests);
+    }
+    if home {
+        page.next.set(Screen::Home);
+    }
+    Ok(())
+}
+
+/// Variant, colour, result and rated as choices; opponent, search and dates as text.
+fn filters(ui: &mut Ui, filter: &mut GameFilter, typed: &mut Typed) {
+    section_heading(ui, "Find");
+    ui.horizontal_wrapped(|ui| {
+        choice(ui, "library_variant", &mut filter.variant, &Variant::ALL.map(|v| (v, v.title())), "Any game");
+        choice(
+            ui,
+            "library_colour",
+            &mut filter.colour,
+            &[(Side::White, "I was White"), (Side::Black, "I was Black")],
+            "Any colour",
+        );
+        choice(ui, "library_result", &mut filter.result, &RESULTS, "Any result");
+        choice(ui, "library_rated", &mut filter.rated, &[(true, "Rated"), (false, "Casual")], "Rated or not");
+    });
+    ui.horizontal_wrapped(|ui| {
+        text_filter(ui, "Opponent", &mut typed.opponent, &mut filter.opponent);
+        text_filter(ui, "Search", &mut typed.search, &mut filter.text);
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.label("From");
+        let from = ui.add(egui::TextEdit::singleline(&mut typed.from).hint_text("YYYY-MM-DD").desired_width(90.0));
+        ui.label("until");
+        let until = ui.add(egui::TextEdit::singleline(&mut typed.until).hint_text("YYYY-MM-DD").desired_width(90.0));
+        if from.changed() || until.changed() {
+            typed.date_error = dates(typed, filter).err().map(|e| e.to_string());
+        }
+    });
+    if let Some(why) = &typed.date_error {
+        ui.label(RichText::new(why).color(palette::ERROR.color32()));
+    }
+}
+
+/// A combo box over `options`, with `any` for no filter.
+fn choice<T: Copy + PartialEq>(ui: &mut Ui, id: &str, value: &mut Option<T>, options: &[(T, &str)], any: &str) {
+    let shown = options.iter().find(|(option, _)| Some(*option) == *value).map_or(any, |(_, name)| name);
+    egui::ComboBox::from_id_salt(id).selected_text(shown).show_ui(ui, |ui| {
+        ui.selectable_value(value, None, any);
+        for &(option, name) in options {
+            ui.selectable_value(value, Some(option), name);
+        }
+    });
+}
+
+/// A labelled text box whose trimmed text, if any, is the filter.
+fn text_filter(ui: &mut Ui, label: &str, text: &mut String, filter: &mut Option<String>) {
+    ui.label(label);
+    if ui.add(egui::TextEdit::singleline(text).desired_width(140.0)).changed() {
+        let trimmed = text.trim();
+        *filter = (!trimmed.is_empty()).then(|| trimmed.to_string());
+    }
+}
+
+/// The typed dates as the filter's instants (the until day included).
+fn dates(typed: &Typed, filter: &mut GameFilter) -> Result<(), DateError> {
+    let day = |text: &str| if text.trim().is_empty() { Ok(None) } else { parse_date(text.trim()) };
+    filter.from = day(&typed.from)?;
+    filter.until = day(&typed.until)?.map(|t| t + jiff::SignedDuration::from_hours(24));
+    Ok(())
+}
+
+/// Import always; export and delete once a game is ticked; the file's path
+/// (where no dialog answers) under a heading that says what it is for.
+fn actions(ui: &mut Ui, page: &mut LibraryPage, typed: &mut Typed) {
+    let chosen = page.view.chosen();
+    let count = chosen.len();
+    ui.add_space(6.0);
+    ui.horizontal_wrapped(|ui| {
+        let idle = !page.transfer.busy();
+        if ui.add_enabled(idle, egui::Button::new("Import…")).on_hover_text("Games as text, many to a file").clicked()
+        {
+            page.files.write(ChooseFile(FileAction::ImportLibrary));
+        }
+        let listed = page.view.games.len();
+        if listed > 0 && count < listed && ui.button(format!("Tick all {listed}")).clicked() {
+            let ids: Vec<GameId> = page.view.games.iter().map(|game| game.id).collect();
+            page.view.selected.extend(ids);
+        }
+        if count > 0 {
+            let export = egui::Button::new(format!("Export {count}…"));
+            if ui.add_enabled(idle, export).on_hover_text("Write the ticked games as text").clicked() {
+                page.files.write(ChooseFile(FileAction::ExportLibrary));
+            }
+            if ui
+                .button(format!("Delete {count}…"))
+                .on_hover_text("Delete the ticked games, after a question")
+                .clicked()
+            {
+                typed.delete = Some(chosen);
+            }
+            if ui.button("Untick all").clicked() {
+                page.view.selected.clear();
+            }
+        } else if listed > 0 {
+            ui.label(RichText::new("Tick games to export or delete them.").weak());
+        }
+        if page.transfer.busy() {
+            ui.spinner();
+        }
+    });
+    let mut settings = *page.settings;
+    ui.checkbox(&mut settings.keep_series, "Keep the games of series too (Watch & Lab)");
+    page.settings.set_if_neq(settings);
+    if !page.chooser.uses_dialog() {
+        let header = egui::CollapsingHeader::new("File to import from or export to").id_salt("library_file");
+        header.default_open(false).show(ui, |ui| {
+            ui.label(RichText::new("No file dialog answers on this desktop: Import and Export use this path.").weak());
+            ui.add(egui::TextEdit::singleline(&mut page.typed_path.0).desired_width(ui.available_width().min(380.0)));
+        });
+    }
+}
+
+/// The games the last import refused, each by its number, line and reason.
+fn refusals(ui: &mut Ui, transfer: &LibraryTransfer) {
+    if transfer.refused.is_empty() {
+        return;
+    }
+    let title = format!("{} game{} refused by the last import", transfer.refused.len(), plural(transfer.refused.len()));
+    egui::CollapsingHeader::new(RichText::new(title).color(palette::ERROR.color32())).default_open(true).show(
+        ui,
+        |ui| {
+            for refusal in &transfer.refused {
+                ui.label(format!("Game {} (line {}): {}", refusal.index, refusal.line, refusal.reason));
+            }
+        },
+    );
+}
+
+/// The games, newest first: tick, date, game, players, result, moves; Open.
+fn list(ui: &mut Ui, page: &mut LibraryPage) {
+    let view = &mut *page.view;
+    section_heading(ui, &format!("{} game{}", view.games.len(), plural(view.games.len())));
+    if let Some(why) = &view.error {
+        ui.label(RichText::new(why).color(palette::ERROR.color32()));
+    }
+    if view.games.len() == LIST_LIMIT as usize {
+        ui.label(RichText::new(format!("The newest {LIST_LIMIT} shown; the filters narrow the list.")).weak());
+    }
+    egui::Grid::new("library_games").striped(true).num_columns(7).spacing([10.0, 4.0]).show(ui, |ui| {
+        for game in &view.games {
+            let mut ticked = view.selected.contains(&game.id);
+            if ui.checkbox(&mut ticked, "").changed() {
+                if ticked {
+                    view.selected.insert(game.id)
+                } else {
+                    view.selected.remove(&game.id)
+                };
+            }
+            row(ui, game);
+            if ui.button("Open").on_hover_text("Review it on the board (Analyse)").clicked() {
+                page.requests.write(LibraryRequest::Open(game.id));
+            }
+            ui.end_row();
+        }
+    });
+}
+
+/// One game's cells: date, game, players, result, moves.
+fn row(ui: &mut Ui, game: &GameSummary) {
+    ui.label(game.played_at.map(pgn_date).unwrap_or_else(|| "—".to_string()));
+    ui.label(format!("{} {}", game.variant.title(), game.size));
+    let me = |side: Side| if game.person == Some(side) { " (you)" } else { "" };
+    ui.label(format!("{}{} – {}{}", game.white, me(Side::White), game.black, me(Side::Black)));
+    let rated = if game.rated { " · rated" } else { "" };
+    ui.label(format!("{}{rated}", result_token(game.outcome))).on_hover_text(game.outcome.describe());
+    ui.label(crate::game::session::game_length(game.plies as usize));
+}
+
+/// "Delete N games?" with Delete and Keep.
+fn delete_question(
+    ctx: &egui::Context,
+    ids: &[GameId],
+    delete: &mut Option<Vec<GameId>>,
+    requests: &mut MessageWriter<LibraryRequest>,
+) {
+    let mut answer = None;
+    egui::Modal::new(egui::Id::new("library_delete")).show(ctx, |ui| {
+        ui.label(RichText::new(format!("Delete {} game{} from the library?", ids.len(), plural(ids.len()))).strong());
+        ui.label("Their reports and exercises go with them; this cannot be undone.");
+        ui.horizontal(|ui| {
+            answer = ui.button("Delete").clicked().then_some(true).or(answer);
+            answer = ui.button("Keep them").clicked().then_some(false).or(answer);
+        });
+    });
+    if ctx.input(|input| input.key_pressed(egui::Key::Escape)) {
+        answer = Some(false);
+    }
+    match answer {
+        Some(true) => {
+            requests.write(LibraryRequest::Delete(ids.to_vec()));
+            *delete = None;
+        }
+        Some(false) => *delete = None,
+        None => {}
+    }
+}

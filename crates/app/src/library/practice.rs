@@ -1,0 +1,191 @@
+//! Learn from your mistakes: an exercise made from one of the person's
+//! mistakes borrows the board as a visit ("find a better move for White"),
+//! the move they play is judged off the frame loop by the engine's judge,
+//! the outcome is remembered in the library, and a move not good enough is
+//! taken back for another try.
+
+use bevy::prelude::*;
+
+use crate::engine::Variant;
+use crate::engine::library::Exercise;
+use crate::engine::library::review::{Judgement, ReportError, ReportSettings};
+use crate::game::notice::Notice;
+use crate::game::owner::visit::Visit;
+use crate::game::phase::GameSystems;
+use crate::game::players::{PlayerSetup, Players};
+use crate::game::request::{GameRequest, OpenedGame, VisitedGame};
+use crate::game::screen::Mode;
+use crate::game::screen::Screen;
+use crate::game::session::GameSession;
+use crate::game::wake::Waker;
+use crate::library::shelf::{BUSY, GameLibrary, ShelfError};
+use crate::tasks::job::BackgroundJob;
+
+/// What the person asks of the exercises.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PracticeRequest {
+    /// The next unsolved exercise of this variant, on the board.
+    Start(Variant),
+    /// Back to the game that waited.
+    Stop,
+}
+
+/// The exercise on the board, its judge at work, and what it said.
+#[derive(Resource, Default)]
+pub struct Practice {
+    /// The exercise being tried.
+    pub current: Option<Exercise>,
+    /// The last answer's verdict, in words, and whether it was accepted.
+    pub verdict: Option<(String, bool)>,
+    judge: Option<BackgroundJob<Result<Judgement, ReportError>>>,
+    /// The visit asked for, sent once the board game runs.
+    pending: Option<VisitedGame>,
+    /// The move on the board was sent to the judge (a new try starts when it is taken back).
+    answered: bool,
+}
+
+impl Practice {
+    /// Whether the answer is being judged now.
+    pub fn judging(&self) -> bool {
+        self.judge.is_some()
+    }
+
+    /// "Find a better move for White".
+    pub fn task(&self) -> Option<String> {
+        let exercise = self.current.as_ref()?;
+        Some(format!(
+            "Find a better move for {} (the game went {}, a {})",
+            exercise.side.title(),
+            exercise.played,
+            exercise.mark.name()
+        ))
+    }
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<Practice>()
+        .add_message::<PracticeRequest>()
+        .add_systems(OnExit(Screen::Analyse), stop_on_leaving)
+        .add_systems(
+            Update,
+            (
+                handle_requests,
+                send_pending.run_if(in_state(Mode::Board)).before(GameSystems::Apply),
+                (take_verdict, judge_answer).chain().after(GameSystems::Apply),
+            ),
+        );
+}
+
+fn handle_requests(
+    mut requests: MessageReader<PracticeRequest>,
+    library: Res<GameLibrary>,
+    mut practice: ResMut<Practice>,
+    (mut notice, mut screen): (ResMut<Notice>, ResMut<NextState<Screen>>),
+    mut game: MessageWriter<GameRequest>,
+) {
+    for request in requests.read() {
+        match request {
+            PracticeRequest::Start(variant) => match next_exercise(&library, *variant) {
+                Ok((exercise, visit)) => {
+                    practice.pending = Some(visit);
+                    (practice.current, practice.verdict, practice.judge) = (Some(exercise), None, None);
+                    practice.answered = false;
+                    screen.set(Screen::Analyse);
+                }
+                Err(why) => notice.info(why.to_string()),
+            },
+            PracticeRequest::Stop => {
+                if practice.current.take().is_some() {
+                    game.write(GameRequest::Return);
+                }
+                (practice.verdict, practice.judge, practice.pending) = (None, None, None);
+            }
+        }
+    }
+}
+
+/// The oldest unsolved exercise of `variant`, with its position as a visit.
+fn next_exercise(library: &GameLibrary, variant: Variant) -> Result<(Exercise, VisitedGame), ShelfError> {
+    let found = library.try_with(|library| library.exercises(Some(variant), true));
+    let busy = if library.is_open() { ShelfError::Busy } else { ShelfError::Closed };
+    let exercises = found.ok_or(busy)??;
+    let exercise = exercises.into_iter().next().ok_or(ShelfError::NoExercises(variant))?;
+    let visit = visit_of(&exercise)?;
+    Ok((exercise, visit))
+}
+
+/// The exercise's position as a visit: the person moves their side, the other waits.
+fn visit_of(exercise: &Exercise) -> Result<VisitedGame, ShelfError> {
+    let players = Players { white: PlayerSetup::Human, black: PlayerSetup::Human };
+    let position = exercise.position().map_err(|source| ShelfError::Exercise { game: exercise.game, source })?;
+    let session = GameSession::from_position(position, &players, 0);
+    let message = format!("Exercise from game {}: find a better move for {}", exercise.game, exercise.side.title());
+    let opened = OpenedGame { session, players, message };
+    Ok(VisitedGame { opened, scripted: vec![exercise.side.opponent()] })
+}
+
+/// The visit goes to the owner once the board game runs (a menu holds its requests).
+fn send_pending(mut practice: ResMut<Practice>, mut game: MessageWriter<GameRequest>) {
+    if let Some(visit) = practice.pending.take() {
+        game.write(GameRequest::Visit(Box::new(visit)));
+    }
+}
+
+/// The person's move in the exercise goes to the judge, once.
+fn judge_answer(session: Res<GameSession>, visit: Res<Visit>, mut practice: ResMut<Practice>, waker: Res<Waker>) {
+    if session.plies() == 0 {
+        practice.answered = false;
+    }
+    let waiting = practice.pending.is_none() && practice.judge.is_none() && !practice.answered;
+    let Some(exercise) = practice.current.clone().filter(|_| waiting && visit.active()) else { return };
+    let Some(&answer) = session.position().moves().first() else { return };
+    (practice.answered, practice.verdict) = (true, None);
+    let job = BackgroundJob::spawn("exercise judge", waker.clone(), move |_| {
+        exercise.judge(answer, &ReportSettings::default())
+    });
+    practice.judge = Some(job);
+}
+
+/// The judge's verdict: remembered in the library; a move not good enough
+/// is taken back for another try.
+fn take_verdict(
+    mut practice: ResMut<Practice>,
+    library: Res<GameLibrary>,
+    mut notice: ResMut<Notice>,
+    mut game: MessageWriter<GameRequest>,
+) {
+    let Some(result) = practice.judge.as_mut().and_then(BackgroundJob::poll) else { return };
+    practice.judge = None;
+    let judgement = match result {
+        Ok(Ok(judgement)) => judgement,
+        Ok(Err(why)) => return notice.error(format!("The answer could not be judged: {why}")),
+        Err(error) => return notice.error(format!("The answer could not be judged: {error}")),
+    };
+    let accepted = judgement.accepted();
+    let Some(exercise) = practice.current.as_mut() else { return };
+    exercise.attempts += 1;
+    exercise.solved |= accepted;
+    let id = exercise.id;
+    match library.try_with(|library| library.record_attempt(id, accepted)) {
+        Some(Err(error)) => notice.error(error.to_string()),
+        None if library.is_open() => notice.error(format!("{BUSY}; this try was not remembered")),
+        _ => {}
+    }
+    let words = match judgement {
+        Judgement::ProvedWin => "Right: the move wins by proof".to_string(),
+        Judgement::Good { loss } => format!("Right: it loses only {loss:.1} points against the best move"),
+        Judgement::TooWeak { loss, .. } => format!("Not good enough: it loses {loss:.0} points; try again"),
+    };
+    if !accepted {
+        game.write(GameRequest::Undo);
+    }
+    practice.verdict = Some((words, accepted));
+}
+
+/// Leaving the board ends the exercise; the game that waited comes back.
+fn stop_on_leaving(mut practice: ResMut<Practice>, mut game: MessageWriter<GameRequest>) {
+    if practice.current.take().is_some() {
+        game.write(GameRequest::Return);
+    }
+    (practice.verdict, practice.judge, practice.pending) = (None, None, None);
+}

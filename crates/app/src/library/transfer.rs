@@ -1,0 +1,111 @@
+//! Import and export on the Library screen: a file of many games in the
+//! text people share is read and stored on a thread of its own (each bad
+//! game refused by its number and reason, the good ones kept), and the
+//! chosen games are written to one such file.
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+
+use crate::engine::library::{GameId, ImportSummary, Refusal};
+use crate::files::game_file::{FileAction, FileRequest};
+use crate::game::notice::Notice;
+use crate::game::wake::Waker;
+use crate::library::browse::{LibraryView, plural};
+use crate::library::shelf::{GameLibrary, ShelfError};
+use crate::platform::file_error::{read_text, write_text};
+use crate::tasks::job::BackgroundJob;
+
+/// What an import or export did, in words for the notice, with an import's refusals.
+type Done = Result<(String, Vec<Refusal>), ShelfError>;
+
+/// The import or export running, and the last import's refusals.
+#[derive(Resource, Default)]
+pub struct LibraryTransfer {
+    job: Option<BackgroundJob<Done>>,
+    /// The games the last import refused, each with its number, line and reason.
+    pub refused: Vec<Refusal>,
+}
+
+impl LibraryTransfer {
+    /// Whether an import or export is running.
+    pub fn busy(&self) -> bool {
+        self.job.is_some()
+    }
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<LibraryTransfer>().add_systems(Update, (start_transfers, finish_transfer));
+}
+
+fn start_transfers(
+    mut files: MessageReader<FileRequest>,
+    (library, view): (Res<GameLibrary>, Res<LibraryView>),
+    mut transfer: ResMut<LibraryTransfer>,
+    mut notice: ResMut<Notice>,
+    waker: Res<Waker>,
+) {
+    for request in files.read() {
+        let path = request.path.clone();
+        let work: Box<dyn FnOnce(&GameLibrary) -> Done + Send> = match request.action {
+            FileAction::ImportLibrary => Box::new(move |library| import(library, path)),
+            FileAction::ExportLibrary => {
+                let ids = view.chosen();
+                if ids.is_empty() {
+                    notice.info("Tick the games to export first");
+                    continue;
+                }
+                Box::new(move |library| export(library, &ids, path))
+            }
+            _ => continue,
+        };
+        if transfer.busy() {
+            notice.info("An import or export is running; try again when it ends");
+            continue;
+        }
+        let library = library.clone();
+        transfer.job = Some(BackgroundJob::spawn("library transfer", waker.clone(), move |_| work(&library)));
+    }
+}
+
+fn finish_transfer(mut transfer: ResMut<LibraryTransfer>, mut view: ResMut<LibraryView>, mut notice: ResMut<Notice>) {
+    let Some(done) = transfer.job.as_mut().and_then(BackgroundJob::poll) else { return };
+    transfer.job = None;
+    match done {
+        Ok(Ok((words, refused))) => {
+            if refused.is_empty() {
+                notice.info(words)
+            } else {
+                notice.error(words)
+            }
+            transfer.refused = refused;
+        }
+        Ok(Err(why)) => notice.error(why.to_string()),
+        Err(error) => notice.error(error.to_string()),
+    }
+    view.invalidate();
+}
+
+/// Stores every good game of the file at `path`.
+fn import(library: &GameLibrary, path: PathBuf) -> Done {
+    let text = read_text(&path)?;
+    let summary: ImportSummary =
+        library.with(|library| library.import_text(&text, &mut |_| {})).ok_or(ShelfError::Closed)??;
+    let (kept, refused) = (summary.stored.len(), summary.refused.len());
+    let words = match refused {
+        0 => format!("Imported {kept} game{} from {}", plural(kept), path.display()),
+        _ => format!(
+            "Imported {kept} game{} from {}; {refused} refused (listed on the Library screen)",
+            plural(kept),
+            path.display()
+        ),
+    };
+    Ok((words, summary.refused))
+}
+
+/// Writes the games `ids` to the file at `path`.
+fn export(library: &GameLibrary, ids: &[GameId], path: PathBuf) -> Done {
+    let text = library.with(|library| library.export_text(ids)).ok_or(ShelfError::Closed)??;
+    write_text(&path, &text)?;
+    Ok((format!("Exported {} game{} to {}", ids.len(), plural(ids.len()), path.display()), Vec::new()))
+}

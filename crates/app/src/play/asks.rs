@@ -1,0 +1,154 @@
+//! What a person asks for that a game may refuse or that cannot be taken back:
+//! a hint, the solver, the analysis, a take-back (Undo or "Continue from
+//! here"), a resignation. Every button
+//! and key sends an [`Ask`]; in a rated game what its rules forbid asks first
+//! ("A hint makes this game casual: go on?"), a resignation always asks, and
+//! a rated game that has ended stays ended.
+
+use bevy::prelude::*;
+
+use crate::game::phase::GameSystems;
+use crate::game::players::Players;
+use crate::game::request::GameRequest;
+use crate::game::session::GameSession;
+use crate::play::rated::{Forbidden, RatedGame};
+use crate::tasks::analysis::AnalysisSettings;
+use crate::tasks::hint::HintRequest;
+use crate::tasks::proof::SolveRequest;
+
+/// A person's wish, from a button or a key.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ask {
+    Hint,
+    Solve,
+    /// The analysis on (off needs no asking).
+    Analysis,
+    TakeBack,
+    /// Drop the moves after the reviewed position and play on from it: a
+    /// take-back by another road, so a rated game's limit asks the same.
+    ContinueFromHere,
+    Resign,
+}
+
+impl Ask {
+    /// What a rated game's rules say of it, if they say anything.
+    fn forbidden(self) -> Option<Forbidden> {
+        match self {
+            Ask::Hint => Some(Forbidden::Hint),
+            Ask::Solve => Some(Forbidden::Solver),
+            Ask::Analysis => Some(Forbidden::Analysis),
+            Ask::TakeBack | Ask::ContinueFromHere => Some(Forbidden::TakeBack),
+            Ask::Resign => None,
+        }
+    }
+}
+
+/// The person's answer to the [`Question`] pending.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Answer(pub bool);
+
+/// A wish waiting for the person's yes, the words of the question, and the
+/// game it was asked in (a yes for another game is no answer).
+#[derive(Resource, Default, Clone, Debug, PartialEq, Eq)]
+pub struct Question {
+    pending: Option<(Ask, String, u64)>,
+}
+
+impl Question {
+    /// The question's words while one waits.
+    pub fn text(&self) -> Option<&str> {
+        self.pending.as_ref().map(|(_, text, _)| text.as_str())
+    }
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_message::<Ask>()
+        .add_message::<Answer>()
+        .init_resource::<Question>()
+        .add_systems(Update, (answer, ask).chain().before(GameSystems::Input));
+}
+
+/// The question before resigning: who wins, from the person's side.
+fn resign_question(session: &GameSession, players: &Players) -> String {
+    let resigning = players.resigning(session.position().side_to_move());
+    format!("Resign this game? {} wins.", resigning.opponent().title())
+}
+
+/// Does what is asked, or asks first, or (a finished rated game's take-back) refuses.
+fn ask(
+    mut asks: MessageReader<Ask>,
+    (session, players, rated): (Res<GameSession>, Res<Players>, Res<RatedGame>),
+    mut question: ResMut<Question>,
+    mut doing: Doing,
+) {
+    for &wish in asks.read() {
+        if matches!(wish, Ask::TakeBack | Ask::ContinueFromHere) && rated.final_result(&session) {
+            continue;
+        }
+        let text = match wish.forbidden() {
+            Some(rule) if rated.would_spoil(&session, rule) => Some(rule.question()),
+            Some(_) => None,
+            None => Some(resign_question(&session, &players)),
+        };
+        match text {
+            Some(text) => question.pending = Some((wish, text, session.generation())),
+            None => doing.go(wish),
+        }
+    }
+}
+
+/// Yes does the wish (a rated game's rule given up first); no drops it.
+fn answer(
+    mut answers: MessageReader<Answer>,
+    session: Res<GameSession>,
+    mut question: ResMut<Question>,
+    mut rated: ResMut<RatedGame>,
+    mut doing: Doing,
+) {
+    // A question about a game that went away (a new game, a visit) is dropped.
+    if question.pending.as_ref().is_some_and(|(_, _, generation)| *generation != session.generation()) {
+        question.pending = None;
+    }
+    for &Answer(yes) in answers.read() {
+        let Some((wish, _, _)) = question.pending.take() else { continue };
+        if !yes {
+            continue;
+        }
+        if let Some(rule) = wish.forbidden() {
+            rated.make_casual(rule);
+        }
+        doing.go(wish);
+    }
+}
+
+/// The requests a wish turns into.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Doing<'w> {
+    requests: MessageWriter<'w, GameRequest>,
+    hint: MessageWriter<'w, HintRequest>,
+    solve: MessageWriter<'w, SolveRequest>,
+    analysis: ResMut<'w, AnalysisSettings>,
+}
+
+impl Doing<'_> {
+    fn go(&mut self, wish: Ask) {
+        match wish {
+            Ask::Hint => {
+                self.hint.write(HintRequest);
+            }
+            Ask::Solve => {
+                self.solve.write(SolveRequest);
+            }
+            Ask::Analysis => self.analysis.on = true,
+            Ask::TakeBack => {
+                self.requests.write(GameRequest::Undo);
+            }
+            Ask::ContinueFromHere => {
+                self.requests.write(GameRequest::ContinueFromHere);
+            }
+            Ask::Resign => {
+                self.requests.write(GameRequest::Resign);
+            }
+        }
+    }
+}

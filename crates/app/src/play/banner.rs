@@ -1,0 +1,117 @@
+//! The end of a game, at the top of the game panel beside the board (so the
+//! final position stays in view): the result from the player's side, what
+//! happened to the rating, the game report one click away, the next game's
+//! buttons, Close; and the game's statistics.
+
+use bevy_egui::egui::{self, RichText};
+
+use bevy::prelude::*;
+
+use crate::game::players::Players;
+use crate::game::request::GameRequest;
+use crate::game::session::GameSession;
+use crate::game::settings::GameSettings;
+use crate::game::verdict::verdict;
+use crate::play::progress::ProgressState;
+use crate::play::setup::PlayRequest;
+use crate::theme::palette;
+use crate::ui::info::statistics_grid;
+
+/// What the end section shows and the buttons it has.
+pub(crate) struct Banner<'a, 'w> {
+    pub(crate) session: &'a GameSession,
+    pub(crate) players: &'a Players,
+    pub(crate) settings: &'a GameSettings,
+    pub(crate) progress: &'a ProgressState<'w>,
+    pub(crate) requests: &'a mut MessageWriter<'w, GameRequest>,
+    /// In Play: Rematch and New opponent instead of Play again and New game.
+    pub(crate) play: Option<&'a mut MessageWriter<'w, PlayRequest>>,
+    /// A game studied beside the game in progress: the person did not play
+    /// it, so no word of their rating and no next game (the game that
+    /// waits is theirs).
+    pub(crate) studied: bool,
+}
+
+/// What the end section asks of the screens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum BannerChoice {
+    NewOpponent,
+    /// The game report, on the Analyse screen.
+    GameReport,
+}
+
+/// The game a person closed the end section of (egui's memory, by generation).
+fn closed_id() -> egui::Id {
+    egui::Id::new("end_of_game_closed")
+}
+
+/// The section, unless the game goes on or the person closed it.
+pub(crate) fn section(ui: &mut egui::Ui, state: Banner) -> Option<BannerChoice> {
+    let (headline, sentence) = verdict(state.session.outcome(), state.players)?;
+    let generation = state.session.generation();
+    if ui.ctx().data(|d| d.get_temp::<u64>(closed_id())) == Some(generation) {
+        return None;
+    }
+    // A studied game, or other people's game from a site, is nobody's rating
+    // and has no "next game" of the person's.
+    let others = state.studied || state.session.names().is_some();
+    let mut choice = None;
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.horizontal(|ui| {
+            ui.label(RichText::new(headline).size(20.0).strong().color(palette::HEADLINE.color32()));
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                if ui.small_button("Close").on_hover_text("Hide this; the game stays as it ended").clicked() {
+                    ui.ctx().data_mut(|d| d.insert_temp(closed_id(), generation));
+                }
+            });
+        });
+        ui.label(RichText::new(sentence).strong());
+        if !others {
+            ui.label(crate::play::progress::rating_change(state.progress));
+        }
+        ui.horizontal_wrapped(|ui| {
+            let hover = "Accuracy, mistakes and better moves, on the Analyse screen";
+            if ui.button(RichText::new("Game report").size(15.0)).on_hover_text(hover).clicked() {
+                choice = Some(BannerChoice::GameReport);
+            }
+            if !others {
+                next_game_buttons(ui, state.session, state.settings, state.requests, state.play, &mut choice);
+            }
+        });
+        ui.label(RichText::new(crate::game::session::game_length(state.session.record().moves.len())).weak());
+        egui::CollapsingHeader::new("Statistics")
+            .id_salt("final_stats_header")
+            .default_open(false)
+            .show(ui, |ui| statistics_grid(ui, state.session, "final_stats"));
+    });
+    choice
+}
+
+/// Rematch and New opponent in Play; Play again and New game elsewhere.
+fn next_game_buttons(
+    ui: &mut egui::Ui,
+    session: &GameSession,
+    settings: &GameSettings,
+    requests: &mut MessageWriter<GameRequest>,
+    play: Option<&mut MessageWriter<PlayRequest>>,
+    choice: &mut Option<BannerChoice>,
+) {
+    if let Some(play) = play {
+        let hover = "The same opponent again, colours swapped";
+        if ui.button(RichText::new("Rematch").size(15.0)).on_hover_text(hover).clicked() {
+            play.write(PlayRequest::Rematch);
+        }
+        if ui.button(RichText::new("New opponent").size(15.0)).clicked() {
+            *choice = Some(BannerChoice::NewOpponent);
+        }
+        return;
+    }
+    let rematch = format!("Same board: {} {}", session.variant().title(), session.size());
+    if ui.button(RichText::new("Play again").size(15.0)).on_hover_text(rematch).clicked() {
+        requests.write(GameRequest::NewGame { rematch: true });
+    }
+    let next = format!("Settings: {} {}", settings.variant.title(), settings.size);
+    if ui.button(RichText::new("New game").size(15.0)).on_hover_text(next).clicked() {
+        requests.write(GameRequest::NewGame { rematch: false });
+    }
+}

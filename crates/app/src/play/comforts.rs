@@ -1,0 +1,150 @@
+//! Panel sections for player comforts: undo/redo, hint, flip and resign;
+//! stepping through the game (review). Saving and opening games is the
+//! files' own section (`files::section`).
+
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use bevy_egui::egui::{self, RichText, Ui};
+
+use crate::board::layout::{BoardFlip, ViewFlip};
+use crate::game::owner::visit::Visit;
+use crate::game::players::Players;
+use crate::game::request::GameRequest;
+use crate::game::session::GameSession;
+use crate::play::asks::{Answer, Ask, Question};
+use crate::play::rated::RatedGame;
+use crate::tasks::hint::{HINT_MS, Hint};
+use crate::tasks::proof::{PROOF_TIME, ProofStatus};
+use crate::theme::palette;
+use crate::ui::numbering::move_label;
+
+/// What the game's buttons read and send: the hint, the flip, the proof,
+/// the visit (a lesson, a puzzle or a game studied), the rated game's rules, and the
+/// wishes that may ask first (with the question and its answer).
+#[derive(SystemParam)]
+pub(crate) struct ComfortsState<'w> {
+    session: Res<'w, GameSession>,
+    hint: Res<'w, Hint>,
+    flip: (ResMut<'w, BoardFlip>, ResMut<'w, ViewFlip>),
+    proof: Res<'w, ProofStatus>,
+    pub(crate) visit: Res<'w, Visit>,
+    pub(crate) rated: Res<'w, RatedGame>,
+    /// The one writer of wishes in the panel (the analysis toggle uses it too).
+    pub(crate) asks: MessageWriter<'w, Ask>,
+    pub(crate) question: Res<'w, Question>,
+    pub(crate) answers: MessageWriter<'w, Answer>,
+}
+
+impl ComfortsState<'_> {
+    /// Whether the board is seen from Black's side.
+    pub(crate) fn flipped(&self) -> bool {
+        self.flip.1.shown(*self.flip.0).0
+    }
+}
+
+/// Undo, redo, hint, flip and resign, under the game status.
+pub(crate) fn game_buttons(
+    ui: &mut Ui,
+    state: &mut ComfortsState,
+    players: &Players,
+    requests: &mut MessageWriter<GameRequest>,
+) {
+    let over = state.session.outcome().is_over();
+    // A lesson or puzzle has its own help, and nothing to resign or prove.
+    let visiting = state.visit.active();
+    ui.horizontal_wrapped(|ui| {
+        // A rated game that has ended stays ended.
+        let can_undo = state.session.can_undo(players) && !state.rated.final_result(&state.session);
+        if ui.add_enabled(can_undo, egui::Button::new("⟲ Undo")).on_hover_text("Take back (Ctrl+Z)").clicked() {
+            state.asks.write(Ask::TakeBack);
+        }
+        let can_redo = state.session.redo_len() > 0 && !over;
+        if ui.add_enabled(can_redo, egui::Button::new("⟳ Redo")).on_hover_text("Replay (Ctrl+Y)").clicked() {
+            requests.write(GameRequest::Redo);
+        }
+        // Same width thinking or not, so the buttons after it stay put.
+        let hint_text = if state.hint.thinking { "Hint ⏳" } else { "Hint  " };
+        let can_hint = !over && !state.session.reviewing() && !state.hint.thinking;
+        let hover = format!("Best move by a {:.0} s master search (H)", HINT_MS as f64 / 1000.0);
+        if !visiting && ui.add_enabled(can_hint, egui::Button::new(hint_text)).on_hover_text(hover).clicked() {
+            state.asks.write(Ask::Hint);
+        }
+        let flipped = state.flipped();
+        if ui.add(egui::Button::new("Flip").selected(flipped)).on_hover_text("Black at the bottom (F)").clicked() {
+            let (choice, view) = &mut state.flip;
+            view.turn(choice);
+        }
+        let can_resign = !over && !state.session.reviewing();
+        if !visiting
+            && ui.add_enabled(can_resign, egui::Button::new("Resign")).on_hover_text("Give up this game").clicked()
+        {
+            state.asks.write(Ask::Resign);
+        }
+    });
+    let solve_text = if state.proof.running { "Solve ⏳" } else { "Solve  " };
+    let hover = format!("Prove who wins from here ({} s at most; S)", PROOF_TIME.as_secs());
+    ui.horizontal(|ui| {
+        let can_solve = !state.proof.running && !over;
+        if !visiting && ui.add_enabled(can_solve, egui::Button::new(solve_text)).on_hover_text(hover).clicked() {
+            state.asks.write(Ask::Solve);
+        }
+        let text = match (&state.proof.text, state.proof.running) {
+            (_, true) => Some("Proving…".to_string()),
+            (Some(text), false) => Some(text.clone()),
+            (None, false) => None,
+        };
+        if let Some(text) = text {
+            ui.add(egui::Label::new(RichText::new(text).color(palette::PROOF.color32())).truncate());
+        }
+    });
+    if let Some(mv) = state.hint.mv {
+        ui.label(
+            RichText::new(format!("Hint: {}", state.session.position().move_name(mv))).color(palette::HINT.color32()),
+        );
+    }
+}
+
+/// Step buttons, and while reviewing, the way back or on from here.
+pub(crate) fn review_section(
+    ui: &mut Ui,
+    session: &GameSession,
+    requests: &mut MessageWriter<GameRequest>,
+    asks: &mut MessageWriter<Ask>,
+) {
+    let live = session.position().moves().len();
+    let shown = session.shown_ply();
+    ui.horizontal(|ui| {
+        let back = shown > 0;
+        if ui.add_enabled(back, egui::Button::new("⏮")).on_hover_text("Start position").clicked() {
+            requests.write(GameRequest::GoTo { ply: 0 });
+        }
+        // One move along the line shown: the game's or a side line's.
+        for (forward, text, hover) in [(false, "◀", "One move back (Left)"), (true, "▶", "One move on (Right)")] {
+            let step = session.step_along(forward);
+            if ui.add_enabled(step.is_some(), egui::Button::new(text)).on_hover_text(hover).clicked()
+                && let Some(path) = step
+            {
+                requests.write(GameRequest::ShowLine(path));
+            }
+        }
+        let reviewing = session.reviewing();
+        if ui.add_enabled(reviewing, egui::Button::new("⏭")).on_hover_text("Back to the game (G)").clicked() {
+            requests.write(GameRequest::GoTo { ply: live });
+        }
+    });
+    if session.line_path().is_some() {
+        crate::ui::side_lines::line_tools(ui, session, requests);
+    } else if session.reviewing() {
+        let text = format!("Reviewing: after {} (of {})", move_label(shown), move_label(live));
+        ui.label(RichText::new(text).strong().color(palette::REVIEW.color32()));
+        ui.horizontal(|ui| {
+            if ui.button("Back to game").on_hover_text("The game's latest position (G)").clicked() {
+                requests.write(GameRequest::GoTo { ply: live });
+            }
+            let hover = "Drop the later moves and play on from this position (a move on the board tries a side line)";
+            if ui.button("Continue from here").on_hover_text(hover).clicked() {
+                asks.write(Ask::ContinueFromHere);
+            }
+        });
+    }
+}

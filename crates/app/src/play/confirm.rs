@@ -1,0 +1,96 @@
+//! The questions over the board. Before a game in progress is replaced:
+//! Enter (or "Replace") goes ahead, Esc (or "Keep playing") keeps the game;
+//! "don't ask again" turns the question off (it is remembered with the other
+//! settings). Before a wish that cannot be taken back (a resignation, a hint
+//! in a rated game): Enter (or "Yes") goes on, Esc (or "No") does not.
+
+use bevy_egui::egui::{self, Key, RichText};
+
+use bevy::prelude::*;
+
+use crate::game::request::{GameRequest, ReplaceGame};
+use crate::game::settings::PlaySettings;
+use crate::play::asks::{Answer, Question};
+
+/// The pending wish's question ("A hint makes this game casual: go on?").
+pub(crate) fn question(ctx: &egui::Context, question: &Question, answers: &mut MessageWriter<Answer>) {
+    let Some(text) = question.text() else { return };
+    let mut answer = None;
+    let response = egui::Modal::new(egui::Id::new("wish_question")).show(ctx, |ui| {
+        ui.set_max_width(320.0);
+        ui.label(RichText::new(text).strong());
+        ui.horizontal(|ui| {
+            if ui.button("Yes (Enter)").clicked() {
+                answer = Some(true);
+            }
+            if ui.button("No (Esc)").clicked() {
+                answer = Some(false);
+            }
+        });
+        if ui.input(|i| i.key_pressed(Key::Enter)) {
+            answer = Some(true);
+        }
+    });
+    if response.should_close() && answer.is_none() {
+        answer = Some(false);
+    }
+    if let Some(yes) = answer {
+        answers.write(Answer(yes));
+    }
+}
+
+/// `plies`: the moves of the game in progress.
+pub(crate) fn show(
+    ctx: &egui::Context,
+    replace: &ReplaceGame,
+    plies: usize,
+    play: &mut ResMut<PlaySettings>,
+    requests: &mut MessageWriter<GameRequest>,
+) {
+    let Some(pending) = replace.pending.as_ref() else {
+        return;
+    };
+    let what = match pending {
+        GameRequest::Open(_) => "Open this game and end the game in progress?",
+        GameRequest::StartMatchup(_) => "Start this matchup and end the game in progress?",
+        GameRequest::Watch(_) => "Watch the recorded game and end the game in progress?",
+        GameRequest::PlayOnFromStudy => "Play on from this game and end the game in progress that waits?",
+        _ => "Start a new game and end the one in progress?",
+    };
+    let mut ask = play.confirm_replace;
+    let mut answer = None;
+    let response = egui::Modal::new(egui::Id::new("replace_game")).show(ctx, |ui| {
+        ui.set_max_width(320.0);
+        ui.label(RichText::new(what).strong());
+        let length = crate::game::session::game_length(plies);
+        ui.label(format!("The current game has {length}; it cannot be taken back afterwards."));
+        ui.checkbox(&mut ask, "Ask before replacing a game in progress");
+        ui.horizontal(|ui| {
+            if ui.button("Replace (Enter)").clicked() {
+                answer = Some(true);
+            }
+            if ui.button("Keep playing (Esc)").clicked() {
+                answer = Some(false);
+            }
+        });
+        if ui.input(|i| i.key_pressed(Key::Enter)) {
+            answer = Some(true);
+        }
+    });
+    if response.should_close() && answer.is_none() {
+        // Esc or a click beside the question.
+        answer = Some(false);
+    }
+    if ask != play.confirm_replace {
+        play.confirm_replace = ask;
+    }
+    match answer {
+        Some(true) => {
+            requests.write(GameRequest::ConfirmReplace);
+        }
+        Some(false) => {
+            requests.write(GameRequest::CancelReplace);
+        }
+        None => {}
+    }
+}

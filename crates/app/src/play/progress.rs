@@ -1,0 +1,166 @@
+//! The person's progress in the panels: their rating in the current game
+//! with its history plot and the level nearest it, the Puzzles button with
+//! the puzzle rating and streak, and the puzzle in progress.
+
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use bevy_egui::egui::{self, RichText, Ui};
+
+use crate::engine::lab::levels::LevelTable;
+use crate::engine::library::puzzles::PuzzleSet;
+use crate::engine::{Side, Variant};
+use crate::game::players::{PlayerSetup, Players};
+use crate::game::ratings::{Progress, RatingHistory};
+use crate::game::request::GameRequest;
+use crate::play::rated::{RatedGame, rated_pairing};
+use crate::puzzles::puzzle::{PuzzleRequest, PuzzleRun, Stage};
+use crate::theme::palette;
+
+/// What the sections read, and the puzzle requests they send.
+#[derive(SystemParam)]
+pub(crate) struct ProgressState<'w> {
+    pub(crate) progress: Res<'w, Progress>,
+    rated: Res<'w, RatedGame>,
+    pub(crate) puzzles: Res<'w, PuzzleRun>,
+    puzzle_requests: MessageWriter<'w, PuzzleRequest>,
+    pub(crate) visit: Res<'w, crate::game::owner::visit::Visit>,
+    session: Res<'w, crate::game::session::GameSession>,
+}
+
+/// Height of the rating history plot.
+const PLOT_HEIGHT: f32 = 60.0;
+
+/// "Your rating" in `variant`, the plot, the suggested level and the puzzles.
+pub(crate) fn section(
+    ui: &mut Ui,
+    state: &mut ProgressState,
+    variant: Variant,
+    players: &Players,
+    requests: &mut MessageWriter<GameRequest>,
+) {
+    egui::CollapsingHeader::new("Your rating and puzzles").default_open(true).show(ui, |ui| {
+        let rating = state.progress.rating(variant);
+        ui.label(rating_line("Rating", rating));
+        history_plot(ui, &rating.history);
+        if let Some(level) = LevelTable::shipped().nearest(variant, rating.glicko.rating) {
+            let label = LevelTable::shipped().label(variant, level);
+            ui.horizontal_wrapped(|ui| {
+                ui.label(RichText::new("Nearest level:").weak());
+                let person = rated_pairing(players).map_or(Side::White, |(side, _)| side);
+                let mut suggested = Players { white: PlayerSetup::Human, black: PlayerSetup::Human };
+                *suggested.get_mut(person.opponent()) = PlayerSetup::Ai(level.config());
+                // During a visit the players are the visited game's, not the person's game's.
+                let can_pick = &suggested != players && !state.visit.waiting();
+                if ui
+                    .add_enabled(can_pick, egui::Button::new(label))
+                    .on_hover_text("Play it (from the next move)")
+                    .clicked()
+                {
+                    requests.write(GameRequest::SetPlayers(suggested));
+                }
+            });
+        }
+        ui.label(RichText::new(state.rated.standing(&state.session)).weak());
+        ui.separator();
+        puzzles_line(ui, state, variant);
+    });
+}
+
+/// What the game that just ended did to the rating, or why it did nothing.
+pub(crate) fn rating_change(state: &ProgressState) -> String {
+    state.rated.standing(&state.session)
+}
+
+/// "Rating 1043 ± 180 · 12 games" (± twice the deviation, a 95% interval).
+fn rating_line(title: &str, rating: &RatingHistory) -> String {
+    let g = rating.glicko;
+    let games = if rating.games == 1 { "game" } else { "games" };
+    format!("{title} {:.0} ± {:.0} · {} {games}", g.rating, 2.0 * g.deviation, rating.games)
+}
+
+/// The ratings after each game as a line, with the lowest and highest marked.
+fn history_plot(ui: &mut Ui, history: &[f64]) {
+    if history.len() < 2 {
+        return;
+    }
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(ui.available_width(), PLOT_HEIGHT), egui::Sense::hover());
+    let painter = ui.painter_at(rect);
+    painter.rect_filled(rect, 3.0, palette::BAR_TRACK.alpha(0.35).color32());
+    let lo = history.iter().copied().fold(f64::INFINITY, f64::min) - 10.0;
+    let hi = history.iter().copied().fold(f64::NEG_INFINITY, f64::max) + 10.0;
+    // The line keeps clear of the labels at the top and bottom.
+    let inner = rect.shrink2(egui::vec2(0.0, 12.0));
+    let point = |i: usize, r: f64| {
+        let x = rect.left() + 32.0 + (rect.width() - 36.0) * i as f32 / (history.len() - 1) as f32;
+        let y = inner.bottom() - inner.height() * ((r - lo) / (hi - lo)) as f32;
+        egui::pos2(x, y)
+    };
+    let points: Vec<egui::Pos2> = history.iter().enumerate().map(|(i, &r)| point(i, r)).collect();
+    painter.add(egui::Shape::line(points, egui::Stroke::new(2.0, palette::HEADLINE.color32())));
+    let font = egui::FontId::proportional(10.0);
+    let weak = ui.visuals().weak_text_color();
+    painter.text(
+        rect.left_top() + egui::vec2(3.0, 1.0),
+        egui::Align2::LEFT_TOP,
+        format!("{hi:.0}"),
+        font.clone(),
+        weak,
+    );
+    painter.text(rect.left_bottom() + egui::vec2(3.0, -1.0), egui::Align2::LEFT_BOTTOM, format!("{lo:.0}"), font, weak);
+}
+
+/// The Puzzles button with the puzzle rating and streak.
+fn puzzles_line(ui: &mut Ui, state: &mut ProgressState, variant: Variant) {
+    let Some(set) = PuzzleSet::shipped(variant) else {
+        ui.label(RichText::new(format!("No {} puzzles are shipped yet.", variant.title())).weak());
+        return;
+    };
+    let progress = state.progress.puzzles(variant);
+    ui.horizontal(|ui| {
+        let busy = state.puzzles.active.is_some();
+        let hover = format!("{} puzzles proved by the solver, each with one winning first move", set.puzzles.len());
+        if ui.add_enabled(!busy, egui::Button::new("Puzzles")).on_hover_text(hover).clicked() {
+            state.puzzle_requests.write(PuzzleRequest::Start(variant));
+        }
+        ui.label(format!("streak {} (best {})", progress.streak, progress.best_streak));
+    });
+    ui.label(RichText::new(rating_line("Puzzle rating", &progress.rating)).weak());
+}
+
+/// The puzzle in progress, at the top of the game panel: the task, how it
+/// goes, and its buttons.
+pub(crate) fn puzzle_section(ui: &mut Ui, state: &mut ProgressState) {
+    let Some(active) = &state.puzzles.active else { return };
+    let total = PuzzleSet::shipped(active.variant).map_or(0, |set| set.puzzles.len());
+    ui.heading(format!("Puzzle {} of {total}", active.number()));
+    ui.label(RichText::new(active.task()).strong());
+    let (text, color) = active.status();
+    ui.label(RichText::new(text).color(color.color32()));
+    let variant = active.variant;
+    let progress = state.progress.puzzles(variant);
+    ui.label(RichText::new(format!("streak {} · {}", progress.streak, rating_line("rating", &progress.rating))).weak());
+    let stage = active.stage.clone();
+    ui.horizontal_wrapped(|ui| {
+        let mut send = |request| {
+            state.puzzle_requests.write(request);
+        };
+        if stage == Stage::YourMove && ui.button("Hint").on_hover_text("Show the next move of the solution").clicked() {
+            send(PuzzleRequest::Hint);
+        }
+        if matches!(stage, Stage::Missed { .. }) {
+            if ui.button("Try again").on_hover_text("Back to the position before the miss").clicked() {
+                send(PuzzleRequest::Retry);
+            }
+            if ui.button("Show the answer").on_hover_text("Back there, with the winning move marked").clicked() {
+                send(PuzzleRequest::ShowAnswer);
+            }
+        }
+        if ui.button("Next puzzle").clicked() {
+            send(PuzzleRequest::Next);
+        }
+        if ui.button("Back to the game").clicked() {
+            send(PuzzleRequest::Leave);
+        }
+    });
+    ui.separator();
+}

@@ -1,0 +1,369 @@
+//! Rated games: a game a person finishes against a level of the ladder, with
+//! no hint, no solver, no analysis, no change of players and at most [`TAKEBACKS`]
+//! undos, moves their rating in that game (Glicko-2; the level counts at its
+//! measured rating, its interval as its deviation). Lessons and puzzles
+//! borrow the board as visits and are never rated.
+
+use bevy::prelude::*;
+
+use crate::board::overlay::ThinkingOverlay;
+use crate::engine::ai::search::Level;
+use crate::engine::lab::levels::LevelTable;
+use crate::engine::library::glicko::Opponent;
+use crate::engine::{Side, Variant};
+use crate::game::owner::visit::Visit;
+use crate::game::phase::{GamePhase, GameSystems};
+use crate::game::players::{PlayerSetup, Players};
+use crate::game::ratings::Progress;
+use crate::game::request::GameRequest;
+use crate::game::session::GameSession;
+use crate::tasks::analysis::AnalysisSettings;
+use crate::tasks::hint::HintRequest;
+use crate::tasks::proof::SolveRequest;
+
+/// Undos a rated game allows (a slip of the mouse, not a second try).
+pub const TAKEBACKS: u32 = 2;
+
+/// Why a game of two people, or of two levels, is not rated.
+const NOT_A_PAIRING: &str = "only a person against a level is rated";
+
+/// Why a game chosen casual is not rated.
+const CASUAL: &str = "the game was chosen casual";
+
+/// Why a game resumed after a restart, unrated for another reason, stays so.
+const NOT_RATED_WHEN_LEFT: &str = "it was not rated when it was left";
+
+/// Why a rated game ended before the person's first move does not count.
+pub const ABORTED: &str = "the game was aborted: you made no move";
+
+/// What a rated game forbids, stated once: each makes the game casual, so
+/// asked for during a rated game each asks first ([`Forbidden::question`]).
+/// The winning-chance bar is not asked for: it is hidden while a rated game
+/// is played ([`RatedGame::in_force`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Forbidden {
+    Hint,
+    Solver,
+    Analysis,
+    /// A take-back beyond [`TAKEBACKS`].
+    TakeBack,
+}
+
+impl Forbidden {
+    /// The question asked before it is done in a rated game.
+    pub fn question(self) -> String {
+        let what = match self {
+            Forbidden::Hint => "A hint",
+            Forbidden::Solver => "The solver",
+            Forbidden::Analysis => "The analysis",
+            Forbidden::TakeBack => "Another take-back",
+        };
+        format!("{what} makes this game casual: go on?")
+    }
+
+    /// Why the game is no longer rated once it was done.
+    fn reason(self) -> &'static str {
+        match self {
+            Forbidden::Hint => "a hint was asked for",
+            Forbidden::Solver => "the solver was asked",
+            Forbidden::Analysis => "the analysis was on",
+            Forbidden::TakeBack => TOO_MANY_TAKEBACKS,
+        }
+    }
+}
+
+const TOO_MANY_TAKEBACKS: &str = "more than two moves were taken back";
+
+/// New games are casual (chosen so in the play setup) until a rated one is chosen.
+#[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Casual(pub bool);
+
+/// Whether the game in progress will be rated, and the last rated result.
+#[derive(Resource, Default, Clone, Debug, PartialEq)]
+pub struct RatedGame {
+    generation: Option<u64>,
+    /// Why the game will not be rated; `None` while it will be.
+    unrated: Option<&'static str>,
+    takebacks: u32,
+    /// The game in progress while a visit has the board: its
+    /// moves, and whether and why it was unrated, with its take-backs.
+    set_aside: Option<(Vec<crate::engine::Move>, Option<&'static str>, u32)>,
+    /// The game's end already moved the rating (an undo and the same end count once).
+    counted: bool,
+    /// The last rated game's result.
+    pub last: Option<RatedResult>,
+}
+
+/// A rated game's effect: which game, and the rating before and after.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RatedResult {
+    pub generation: u64,
+    pub variant: Variant,
+    pub before: f64,
+    pub after: f64,
+}
+
+impl RatedResult {
+    /// "Rated: your Breakthrough rating went from 1000 to 970 (-30)."
+    pub fn words(&self) -> String {
+        let (game, change) = (self.variant.title(), self.after - self.before);
+        if change.round() == 0.0 {
+            return format!("Rated: your {game} rating stayed at {:.0}.", self.after);
+        }
+        format!("Rated: your {game} rating went from {:.0} to {:.0} ({change:+.0}).", self.before, self.after)
+    }
+}
+
+impl RatedGame {
+    /// Why the game in progress will not count, or `None` if it will.
+    pub fn unrated_because(&self) -> Option<&'static str> {
+        self.unrated
+    }
+
+    fn start(&mut self, generation: u64, why_not: Option<&'static str>) {
+        let set_aside = self.set_aside.take();
+        *self = RatedGame {
+            generation: Some(generation),
+            unrated: why_not,
+            takebacks: 0,
+            set_aside,
+            counted: false,
+            last: self.last,
+        };
+    }
+
+    /// Across a visit the game left behind keeps its standing: set aside when
+    /// the visit starts, taken up again when the same game comes back.
+    /// Returns whether the game now on the board was taken up.
+    fn follow_visit(&mut self, session: &GameSession, visit: &Visit) -> bool {
+        if visit.waiting() {
+            if self.set_aside.is_none()
+                && let Some(left) = visit.left_game()
+            {
+                self.set_aside = Some((left.position().moves().to_vec(), self.unrated, self.takebacks));
+            }
+            return false;
+        }
+        let Some((moves, unrated, takebacks)) = self.set_aside.take() else { return false };
+        if session.position().moves() != moves.as_slice() {
+            return false;
+        }
+        (self.generation, self.unrated, self.takebacks) = (Some(session.generation()), unrated, takebacks);
+        true
+    }
+
+    /// The game in progress's standing: why it will not be rated (`None`:
+    /// it will) and the moves taken back; during a visit (a lesson, a
+    /// puzzle, a game studied), the standing of the game that waits.
+    pub fn kept_standing(&self) -> (Option<&'static str>, u32) {
+        match &self.set_aside {
+            Some((_, unrated, takebacks)) => (*unrated, *takebacks),
+            None => (self.unrated, self.takebacks),
+        }
+    }
+
+    /// A game resumed after a restart, game `generation`, keeps the standing
+    /// it was left with (`unrated`: why it would not count, as it was stored).
+    pub fn resume(&mut self, generation: u64, unrated: Option<&str>, takebacks: u32) {
+        let why = unrated
+            .map(|why| [CASUAL, NOT_A_PAIRING].into_iter().find(|known| *known == why).unwrap_or(NOT_RATED_WHEN_LEFT));
+        *self = RatedGame {
+            generation: Some(generation),
+            unrated: why,
+            takebacks,
+            set_aside: None,
+            counted: false,
+            last: self.last,
+        };
+    }
+
+    fn spoil(&mut self, why: &'static str) {
+        self.unrated.get_or_insert(why);
+    }
+
+    /// Whether the game `session` shows is rated and still being played: its
+    /// rules hold (nothing it forbids without asking, no winning-chance bar).
+    pub fn in_force(&self, session: &GameSession) -> bool {
+        self.generation == Some(session.generation())
+            && self.unrated.is_none()
+            && !self.counted
+            && !session.outcome().is_over()
+    }
+
+    /// Whether doing `what` now would make the rated game casual (and so asks first).
+    pub fn would_spoil(&self, session: &GameSession, what: Forbidden) -> bool {
+        self.in_force(session) && (what != Forbidden::TakeBack || self.takebacks >= TAKEBACKS)
+    }
+
+    /// The person said yes to `what`: the game is casual from now on.
+    pub(crate) fn make_casual(&mut self, what: Forbidden) {
+        self.spoil(what.reason());
+    }
+
+    /// Whether the game `session` shows was rated and has ended: it stays
+    /// ended (no undo of a resignation or of the last move, which would play
+    /// a rated game on after its result counted).
+    pub fn final_result(&self, session: &GameSession) -> bool {
+        self.counted && self.generation == Some(session.generation())
+    }
+
+    /// What the panel says of the game's rating: its rules while it is
+    /// rated, why it is not, or after it ended what happened to the rating.
+    pub fn standing(&self, session: &GameSession) -> String {
+        let this_game = self.generation == Some(session.generation());
+        if let Some(last) =
+            self.last.filter(|last| this_game && self.counted && last.generation == session.generation())
+        {
+            return last.words();
+        }
+        let over = session.outcome().is_over();
+        match (self.unrated.filter(|_| this_game), over) {
+            (None, false) => format!("This game is rated: no hints, no analysis, at most {TAKEBACKS} take-backs."),
+            (None, true) => "This game was rated.".to_string(),
+            (Some(why), false) => format!("This game is not rated: {why}."),
+            (Some(why), true) => format!("This game was not rated ({why}): your rating did not change."),
+        }
+    }
+
+    /// New players before the first move make a new pairing, judged on its
+    /// own (what the person chose before playing is the game they play);
+    /// after it they spoil the game. Only the pairing's verdict is redone: a
+    /// hint or the analysis before the first move still counts.
+    fn players_changed(&mut self, before_first_move: bool, players: &Players) {
+        if !before_first_move || self.takebacks > 0 {
+            self.spoil("the players changed during the game");
+        } else if self.unrated.is_none_or(|why| why == NOT_A_PAIRING) {
+            self.unrated = rated_pairing(players).is_none().then_some(NOT_A_PAIRING);
+        }
+    }
+}
+
+/// The level offered to a person who picks an AI opponent: the one nearest
+/// their rating in `variant` (Medium where the ladder has no levels).
+pub fn suggested_level(progress: &Progress, variant: Variant) -> Level {
+    LevelTable::shipped().nearest(variant, progress.rating(variant).glicko.rating).unwrap_or(Level::MEDIUM)
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<RatedGame>()
+        .init_resource::<Casual>()
+        .add_systems(Update, track.after(GameSystems::Apply).before(GameSystems::Show))
+        .add_systems(
+            Update,
+            hide_thinking.after(crate::board::overlay::lines::follow_search).before(GameSystems::Board),
+        )
+        .add_systems(OnEnter(GamePhase::Over), rate);
+}
+
+/// The opponent's thinking (its expected line, its scores) is analysis: a
+/// rated game shows none of it while it is played (the panel says so).
+fn hide_thinking(session: Res<GameSession>, rated: Res<RatedGame>, mut overlay: ResMut<ThinkingOverlay>) {
+    if rated.in_force(&session) && overlay.line.is_some() {
+        overlay.line = None;
+    }
+}
+
+/// The person's side and the level they play, if the players make a rated pairing.
+pub(crate) fn rated_pairing(players: &Players) -> Option<(Side, Level)> {
+    match (&players.white, &players.black) {
+        (PlayerSetup::Human, PlayerSetup::Ai(config)) => Level::of(config).map(|level| (Side::White, level)),
+        (PlayerSetup::Ai(config), PlayerSetup::Human) => Level::of(config).map(|level| (Side::Black, level)),
+        _ => None,
+    }
+}
+
+/// Follows the game in progress: a new game starts eligible or not; an undo
+/// past the limit, a hint, the analysis or new players after the first move
+/// spoil it.
+fn track(
+    mut requests: MessageReader<GameRequest>,
+    (mut hints, mut solves): (MessageReader<HintRequest>, MessageReader<SolveRequest>),
+    (session, players, visit, analysis): (Res<GameSession>, Res<Players>, Res<Visit>, Res<AnalysisSettings>),
+    casual: Res<Casual>,
+    mut rated: ResMut<RatedGame>,
+) {
+    let requests: Vec<&GameRequest> = requests.read().collect();
+    // "Continue from here" cuts the same game under a new generation (so
+    // stale searches drop): its standing goes with it, as an undo's does.
+    let cut = requests.iter().any(|r| matches!(r, GameRequest::ContinueFromHere));
+    if cut && rated.generation.is_some_and(|g| g + 1 == session.generation()) {
+        rated.generation = Some(session.generation());
+    }
+    let taken_up = rated.follow_visit(&session, &visit);
+    if !taken_up && rated.generation != Some(session.generation()) {
+        let why_not = if visit.studying() {
+            Some("a game opened to study is not rated")
+        } else if visit.active() {
+            Some("lessons and puzzles are not rated")
+        } else if session.plies() > 0 || session.replay().is_some() {
+            Some("only games played from the start are rated")
+        } else if casual.0 {
+            Some(CASUAL)
+        } else if rated_pairing(&players).is_none() {
+            Some(NOT_A_PAIRING)
+        } else {
+            None
+        };
+        rated.start(session.generation(), why_not);
+    }
+    for request in requests {
+        match request {
+            GameRequest::Undo | GameRequest::ContinueFromHere => {
+                rated.takebacks += 1;
+                if rated.takebacks > TAKEBACKS {
+                    rated.spoil(TOO_MANY_TAKEBACKS);
+                }
+            }
+            GameRequest::SetPlayers(players) => {
+                let fresh = session.plies() == 0 && session.replay().is_none() && !visit.waiting();
+                rated.players_changed(fresh, players);
+            }
+            _ => {}
+        }
+    }
+    // The safety net: the buttons and keys ask first (see the asks module).
+    if hints.read().count() > 0 {
+        rated.make_casual(Forbidden::Hint);
+    }
+    if solves.read().count() > 0 {
+        rated.make_casual(Forbidden::Solver);
+    }
+    if analysis.on {
+        rated.make_casual(Forbidden::Analysis);
+    }
+}
+
+/// A finished rated game moves the person's rating.
+fn rate(
+    session: Res<GameSession>,
+    players: Res<Players>,
+    mut rated: ResMut<RatedGame>,
+    mut progress: ResMut<Progress>,
+) {
+    let outcome = session.outcome();
+    let counted = rated.counted;
+    if rated.generation != Some(session.generation()) || rated.unrated.is_some() || counted || !outcome.is_over() {
+        return;
+    }
+    let Some((person, level)) = rated_pairing(&players) else { return };
+    // A game the person never moved in is aborted, not lost or won.
+    if !session.record().moves.iter().any(|entry| entry.side == person) {
+        rated.spoil(ABORTED);
+        return;
+    }
+    let variant = session.variant();
+    let Some(measured) = LevelTable::shipped().rating(variant, level) else { return };
+    let opponent = Opponent { rating: measured.rating, deviation: (measured.interval / 1.96).max(30.0) };
+    let score = match outcome.winner() {
+        Some(winner) if winner == person => 1.0,
+        Some(_) => 0.0,
+        None => 0.5,
+    };
+    let history = progress.rating_mut(variant);
+    let before = history.glicko.rating;
+    history.record(opponent, score);
+    let (generation, after) = (session.generation(), history.glicko.rating);
+    rated.last = Some(RatedResult { generation, variant, before, after });
+    // Counted once: a second entry into Over (an undo, then the same end) is not.
+    rated.counted = true;
+}

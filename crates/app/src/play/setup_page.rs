@@ -1,0 +1,159 @@
+//! The play setup page: the game, the opponent (each level by name and
+//! measured rating, the one nearest the person's rating marked, or a friend
+//! at this computer), the colour, the clock, rated or casual; then Start.
+
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+use egui::{RichText, Ui};
+
+use crate::engine::Variant;
+use crate::engine::ai::search::Level;
+use crate::engine::lab::levels::LevelTable;
+use crate::engine::rules::connection_rule::BothConnected;
+use crate::game::ratings::Progress;
+use crate::game::screen::Screen;
+use crate::game::session::GameSession;
+use crate::game::settings::GameSettings;
+use crate::play::rated::suggested_level;
+use crate::play::setup::{ColourChoice, Opponent, PlayChoice, PlayRequest};
+use crate::theme::palette;
+use crate::ui::backdrop::PanelBackdrop;
+use crate::ui::page::{menu_page, section_heading};
+
+/// What the page reads and edits.
+#[derive(SystemParam)]
+pub(crate) struct SetupPage<'w> {
+    choice: ResMut<'w, PlayChoice>,
+    settings: ResMut<'w, GameSettings>,
+    progress: Res<'w, Progress>,
+    session: Res<'w, GameSession>,
+    requests: MessageWriter<'w, PlayRequest>,
+    next: ResMut<'w, NextState<Screen>>,
+}
+
+pub(crate) fn draw(mut contexts: EguiContexts, mut page: SetupPage, mut backdrop: ResMut<PanelBackdrop>) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let mut choice = *page.choice;
+    let mut settings = *page.settings;
+    let mut start = false;
+    let home = menu_page(ctx, &mut backdrop, Screen::PlaySetup.title(), |ui| {
+        game_section(ui, &mut settings);
+        let suggested = suggested_level(&page.progress, settings.variant);
+        opponent_section(ui, &mut choice, settings.variant, suggested);
+        colour_section(ui, &mut choice.colour);
+        section_heading(ui, "Clock");
+        crate::play::setup_sections::clock_picker(ui, &mut settings.time_control);
+        rated_section(ui, &mut choice);
+        start = start_section(ui, &page.session);
+    });
+    page.choice.set_if_neq(choice);
+    page.settings.set_if_neq(settings);
+    if start {
+        page.requests.write(PlayRequest::Start);
+    } else if home {
+        page.next.set(Screen::Home);
+    }
+    Ok(())
+}
+
+/// The game: Breakthrough or Lines of Action, at the size last set.
+fn game_section(ui: &mut Ui, settings: &mut GameSettings) {
+    section_heading(ui, "Game");
+    crate::play::setup_sections::variant_picker(ui, &mut settings.variant);
+    if settings.variant.check_size(settings.size).is_err() {
+        settings.size = settings.variant.default_size();
+    }
+    let note = format!("On a {} board (Analyse sets other sizes).", settings.size);
+    ui.label(RichText::new(note).weak());
+    if settings.variant == Variant::LinesOfAction {
+        both_connected_picker(ui, &mut settings.both_connected);
+    }
+}
+
+/// Lines of Action's rule for a move that joins both sides' pieces at once.
+fn both_connected_picker(ui: &mut Ui, rule: &mut BothConnected) {
+    ui.horizontal(|ui| {
+        ui.label("A move that joins both sides' groups:");
+        let choices = [(BothConnected::MoverWins, "the mover wins"), (BothConnected::Draw, "a draw (tournament rule)")];
+        for (choice, label) in choices {
+            ui.selectable_value(rule, choice, label);
+        }
+    })
+    .response
+    .on_hover_text("Most rule sets let the mover win; tournaments often call it a draw. Kept in the game's record.");
+}
+
+/// AI or a friend; for an AI, the levels by name and measured rating, the
+/// one nearest the person's rating starred (what choosing AI picks).
+fn opponent_section(ui: &mut Ui, choice: &mut PlayChoice, variant: Variant, suggested: Level) {
+    section_heading(ui, "Opponent");
+    let friend = choice.opponent == Opponent::Friend;
+    ui.horizontal(|ui| {
+        if ui.selectable_label(!friend, "AI").clicked() {
+            choice.choose_ai();
+        }
+        if ui.selectable_label(friend, "A friend at this computer").clicked() {
+            choice.opponent = Opponent::Friend;
+        }
+    });
+    let Some(shown) = choice.opponent.level(suggested) else {
+        ui.label(RichText::new("You take turns at the board.").weak());
+        return;
+    };
+    let table = LevelTable::shipped();
+    egui::Grid::new("setup_levels").num_columns(2).spacing([12.0, 4.0]).show(ui, |ui| {
+        for level in Level::ALL {
+            if ui.selectable_label(shown == level, table.label(variant, level)).clicked() {
+                choice.opponent = Opponent::Level(level);
+            }
+            if level == suggested {
+                let note = RichText::new("★ nearest your rating").color(palette::HEADLINE.color32());
+                ui.label(note);
+            } else {
+                ui.label("");
+            }
+            ui.end_row();
+        }
+    });
+}
+
+fn colour_section(ui: &mut Ui, colour: &mut ColourChoice) {
+    section_heading(ui, "Your colour");
+    ui.horizontal(|ui| {
+        for choice in ColourChoice::ALL {
+            ui.selectable_value(colour, choice, choice.title());
+        }
+    });
+}
+
+/// Rated or casual; a friend's game is never rated.
+fn rated_section(ui: &mut Ui, choice: &mut PlayChoice) {
+    section_heading(ui, "Rated or casual");
+    let friend = choice.opponent == Opponent::Friend;
+    ui.add_enabled_ui(!friend, |ui| {
+        ui.horizontal(|ui| {
+            ui.selectable_value(&mut choice.rated, true, "Rated");
+            ui.selectable_value(&mut choice.rated, false, "Casual");
+        });
+    });
+    let note = if friend {
+        "Games between two people are not rated."
+    } else if choice.rated {
+        "Your rating moves with the result: no hints, no analysis, at most two take-backs."
+    } else {
+        "Your rating stays as it is; hints and the analysis are there."
+    };
+    ui.label(RichText::new(note).weak());
+}
+
+/// Start, with a word when it ends a game in progress.
+fn start_section(ui: &mut Ui, session: &GameSession) -> bool {
+    ui.add_space(14.0);
+    let start = ui.add(egui::Button::new(RichText::new("Start").size(20.0)).min_size(egui::vec2(160.0, 40.0)));
+    if session.plies() > 0 && !session.outcome().is_over() {
+        let note = "Start ends the game in progress (Home can resume it instead).";
+        ui.label(RichText::new(note).color(palette::NOTE.color32()));
+    }
+    start.clicked()
+}

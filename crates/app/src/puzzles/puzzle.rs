@@ -1,0 +1,540 @@
+//! The Puzzles mode: a shipped puzzle borrows the board as a visit. The
+//! person plays the winning side; the other side is scripted. A move of the
+//! proof's line is answered by the proof's reply; any other move is judged
+//! by the solver: a win that still holds goes on with the solver's line, a
+//! move that does not win is a miss, refuted by the move that shows why (the
+//! solver's proved answer, else the master's). Hints, a streak and the
+//! puzzle rating (Glicko-2, each puzzle rated by its length) are kept in
+//! [`Progress`].
+
+use bevy::prelude::*;
+
+use crate::board::layout::ViewFlip;
+use crate::engine::ai::search::{self, Level, Limit};
+use crate::engine::ai::solver::{SolveConfig, Verdict, solve};
+use crate::engine::library::glicko::Opponent;
+use crate::engine::library::puzzles::{Puzzle, PuzzleSet};
+use crate::engine::{Move as EngineMove, Position, Side, Variant};
+use crate::game::owner::visit::Visit;
+use crate::game::phase::{GameSystems, TurnPhase};
+use crate::game::players::{PlayerSetup, Players};
+use crate::game::ratings::Progress;
+use crate::game::request::VisitedGame;
+use crate::game::request::{GameRequest, MoveChosen, OpenedGame};
+use crate::game::session::GameSession;
+use crate::game::wake::Waker;
+use crate::tasks::analysis::AnalysisSettings;
+use crate::tasks::hint::{Hint, HintRequest};
+use crate::tasks::job::BackgroundJob;
+use crate::tasks::proof::SolveRequest;
+use crate::theme::palette::{self, Tone};
+
+/// Seconds before a reply, so the person sees their move land first.
+const REPLY_SECS: f32 = 0.6;
+/// Nodes the solver may spend judging a move off the line (the budget the
+/// shipped puzzles were proved with): a few seconds at most in Lines of
+/// Action, where a move that does not win is seldom proved to lose and the
+/// master's answer is the refutation.
+const JUDGE_NODES: u64 = 200_000;
+/// A puzzle's deviation as an opponent of the puzzle rating.
+const PUZZLE_DEVIATION: f64 = 100.0;
+
+/// What the person asks of the Puzzles mode.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PuzzleRequest {
+    /// Open a puzzle of this game near the person's puzzle rating.
+    Start(Variant),
+    /// The next puzzle of the same game.
+    Next,
+    /// The puzzle again from the position where it went wrong.
+    Retry,
+    /// Show the next move of the solution (the puzzle no longer counts as solved clean).
+    Hint,
+    /// After a miss: back to where it went wrong, with the winning move shown.
+    ShowAnswer,
+    /// Back to the game that waited.
+    Leave,
+}
+
+/// Where the person stands in the puzzle.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Stage {
+    /// Waiting for the person's move.
+    YourMove,
+    /// The solver judges a move off the line.
+    Judging,
+    /// The scripted side answers with this move.
+    Reply(EngineMove),
+    /// Won.
+    Solved,
+    /// A move that does not win, and the answer that showed it.
+    Missed { refutation: Option<String> },
+}
+
+/// The puzzle in progress.
+#[derive(Clone, Debug)]
+pub struct ActivePuzzle {
+    /// Its game and place in the shipped set.
+    pub variant: Variant,
+    pub index: usize,
+    pub puzzle: Puzzle,
+    /// The side the person plays.
+    pub solver_side: Side,
+    /// The moves played since the puzzle's position.
+    played: Vec<EngineMove>,
+    /// The rest of the winning line from the position now.
+    line: Vec<EngineMove>,
+    /// The line as it was before each move played (for a take-back).
+    lines_before: Vec<Vec<EngineMove>>,
+    pub stage: Stage,
+    /// A hint, the answer, the solver or the analysis was used, or a move
+    /// taken back: solving it now does not count.
+    pub helped: bool,
+    /// A move missed (counted as a miss then; a retry is not help).
+    pub missed: bool,
+    /// The person's last move, as written ("e5-f6").
+    pub tried: Option<String>,
+    /// The scripted side's last answer to it, as written ("f6-g7").
+    pub answered: Option<String>,
+    /// The answer is to be shown once the retried position is on the board.
+    show_answer: bool,
+    /// The visit's game, once it opened.
+    generation: Option<u64>,
+    reply_at: f32,
+    /// The reply on its way refutes a miss.
+    refuting: bool,
+    /// After a miss: the moves and line to try again from.
+    retry_point: Option<(Vec<EngineMove>, Vec<EngineMove>)>,
+    scored: bool,
+}
+
+/// The Puzzles mode's state: the puzzle in progress and the judging task.
+#[derive(Resource, Default)]
+pub struct PuzzleRun {
+    pub active: Option<ActivePuzzle>,
+    /// The next puzzle to offer in each game's set, after the last one opened.
+    cursor: [usize; 2],
+    judge: Option<BackgroundJob<Judgement>>,
+}
+
+/// The solver's word on a move off the line.
+enum Judgement {
+    /// It still wins: the line from here (the opponent's reply first).
+    StillWins(Vec<EngineMove>),
+    /// It does not: the answer that shows why, and whether it is proved.
+    Refuted(Option<EngineMove>),
+}
+
+/// The window rests between events: while a reply waits out its moment,
+/// it keeps drawing (a judged move wakes it from its thread).
+pub(crate) fn view_plugin(app: &mut App) {
+    app.add_systems(Last, keep_drawing_while_replying);
+}
+
+fn keep_drawing_while_replying(run: Res<PuzzleRun>, mut redraw: MessageWriter<bevy::window::RequestRedraw>) {
+    if run.active.as_ref().is_some_and(|a| matches!(a.stage, Stage::Reply(_))) {
+        redraw.write(bevy::window::RequestRedraw);
+    }
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_message::<PuzzleRequest>().init_resource::<PuzzleRun>().add_systems(
+        Update,
+        (handle_requests, follow_visit, judge_moves, poll_judge, reply).chain().after(GameSystems::Apply),
+    );
+}
+
+fn puzzle_set(variant: Variant) -> Option<&'static PuzzleSet> {
+    PuzzleSet::shipped(variant).filter(|set| !set.puzzles.is_empty())
+}
+
+fn variant_index(variant: Variant) -> usize {
+    match variant {
+        Variant::Breakthrough => 0,
+        Variant::LinesOfAction => 1,
+    }
+}
+
+/// The next puzzle from `cursor` whose rating is within 250 of the person's
+/// puzzle rating (the next one at all if none is).
+fn pick(set: &PuzzleSet, cursor: usize, rating: f64) -> usize {
+    let n = set.puzzles.len();
+    (0..n).map(|k| (cursor + k) % n).find(|&i| (set.puzzles[i].rating() - rating).abs() <= 250.0).unwrap_or(cursor % n)
+}
+
+impl ActivePuzzle {
+    /// "White to play and win in 3".
+    pub fn task(&self) -> String {
+        let side = self.solver_side.title();
+        format!("{side} to play and win in {}", self.puzzle.win_in())
+    }
+
+    /// The next move of the winning line from the position now, if one is known.
+    pub fn next_move(&self) -> Option<EngineMove> {
+        self.line.first().copied()
+    }
+
+    /// The puzzle's number in its set, from 1.
+    pub fn number(&self) -> usize {
+        self.index + 1
+    }
+}
+
+/// Everything the puzzle systems read and write.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Board<'w> {
+    session: Res<'w, GameSession>,
+    turn: Option<Res<'w, State<TurnPhase>>>,
+    time: Res<'w, Time>,
+    game: MessageWriter<'w, GameRequest>,
+    progress: ResMut<'w, Progress>,
+    waker: Res<'w, Waker>,
+    /// Puzzles show the solver's side at the bottom, for the view alone.
+    flip: ResMut<'w, ViewFlip>,
+}
+
+fn handle_requests(
+    mut requests: MessageReader<PuzzleRequest>,
+    mut run: ResMut<PuzzleRun>,
+    mut board: Board,
+    (mut hint, mut asked, analysis): (ResMut<Hint>, MessageReader<HintRequest>, Res<AnalysisSettings>),
+    mut solves: MessageReader<SolveRequest>,
+) {
+    // The game's own hint, the solver and the analysis help as much as the puzzle's hint.
+    let helped = asked.read().count() > 0 || solves.read().count() > 0 || analysis.on;
+    if let Some(active) = run.active.as_mut().filter(|_| helped) {
+        active.helped = true;
+    }
+    for request in requests.read() {
+        match *request {
+            PuzzleRequest::Start(variant) => open_next(&mut run, variant, &mut board),
+            PuzzleRequest::Next => {
+                if let Some(variant) = run.active.as_ref().map(|a| a.variant) {
+                    open_next(&mut run, variant, &mut board);
+                }
+            }
+            PuzzleRequest::Retry => retry(&mut run, &mut board, false),
+            PuzzleRequest::ShowAnswer => retry(&mut run, &mut board, true),
+            PuzzleRequest::Hint => {
+                let Some(active) = run.active.as_mut().filter(|a| a.stage == Stage::YourMove) else { continue };
+                if let Some(&mv) = active.line.first() {
+                    *hint = Hint::showing(mv, &board.session);
+                    active.helped = true;
+                }
+            }
+            PuzzleRequest::Leave => {
+                if run.active.take().is_some() {
+                    run.judge = None;
+                    board.game.write(GameRequest::Return);
+                    board.flip.set_if_neq(ViewFlip(None));
+                }
+            }
+        }
+    }
+}
+
+/// Opens the puzzle after the cursor nearest the person's puzzle rating.
+fn open_next(run: &mut PuzzleRun, variant: Variant, board: &mut Board) {
+    let Some(set) = puzzle_set(variant) else { return };
+    let v = variant_index(variant);
+    let index = pick(set, run.cursor[v], board.progress.puzzles(variant).rating.glicko.rating);
+    run.cursor[v] = index + 1;
+    let puzzle = set.puzzles[index].clone();
+    let (Ok(line), Ok(position)) = (puzzle.moves(), puzzle.position()) else { return };
+    let active = ActivePuzzle {
+        variant,
+        index,
+        solver_side: position.side_to_move(),
+        puzzle,
+        played: Vec::new(),
+        lines_before: Vec::new(),
+        line,
+        stage: Stage::YourMove,
+        helped: false,
+        missed: false,
+        tried: None,
+        answered: None,
+        show_answer: false,
+        generation: None,
+        reply_at: 0.0,
+        refuting: false,
+        retry_point: None,
+        scored: false,
+    };
+    open(run, active, board);
+}
+
+/// Lays the puzzle's position, after the moves it has played, on the board.
+fn open(run: &mut PuzzleRun, active: ActivePuzzle, board: &mut Board) {
+    let Ok(mut position) = active.puzzle.position() else { return };
+    for &mv in &active.played {
+        if position.play(mv).is_err() {
+            return;
+        }
+    }
+    let players = Players { white: PlayerSetup::Human, black: PlayerSetup::Human };
+    let session = GameSession::from_position(position, &players, 0);
+    let message = format!("Puzzle {}: {}", active.number(), active.task());
+    let opened = OpenedGame { session, players, message };
+    let scripted = vec![active.solver_side.opponent()];
+    board.game.write(GameRequest::Visit(Box::new(VisitedGame { opened, scripted })));
+    board.flip.set_if_neq(ViewFlip(Some(active.solver_side == Side::Black)));
+    run.judge = None;
+    run.active = Some(active);
+}
+
+/// Back to the position before the missed move, the line as it was there;
+/// `answer`: with its winning move shown (that is help, a retry alone is not).
+fn retry(run: &mut PuzzleRun, board: &mut Board, answer: bool) {
+    let Some(active) = run.active.as_ref() else { return };
+    let Some((played, line)) = active.retry_point.clone() else { return };
+    let mut lines_before = active.lines_before.clone();
+    lines_before.truncate(played.len());
+    let again = ActivePuzzle {
+        played,
+        lines_before,
+        line,
+        stage: Stage::YourMove,
+        generation: None,
+        retry_point: None,
+        refuting: false,
+        helped: active.helped || answer,
+        show_answer: answer,
+        tried: None,
+        answered: None,
+        ..active.clone()
+    };
+    open(run, again, board);
+}
+
+/// Notes when the visit opened (showing the answer there if it was asked
+/// for), and forgets the puzzle when the board was taken for something else
+/// (a new game, a loaded one, a return).
+fn follow_visit(
+    mut run: ResMut<PuzzleRun>,
+    session: Res<GameSession>,
+    visit: Res<Visit>,
+    mut flip: ResMut<ViewFlip>,
+    mut hint: ResMut<Hint>,
+) {
+    let Some(active) = run.active.as_mut() else { return };
+    match active.generation {
+        None if visit.active() && session.plies() == active.played.len() && active.played_on(&session) => {
+            active.generation = Some(session.generation());
+            if std::mem::take(&mut active.show_answer)
+                && let Some(&mv) = active.line.first()
+            {
+                *hint = Hint::showing(mv, &session);
+            }
+        }
+        Some(generation) if generation != session.generation() || !visit.active() => {
+            run.active = None;
+            run.judge = None;
+            flip.set_if_neq(ViewFlip(None));
+        }
+        _ => {}
+    }
+}
+
+impl ActivePuzzle {
+    /// Whether the session is this puzzle's game (its moves are the ones played).
+    fn played_on(&self, session: &GameSession) -> bool {
+        session.position().moves() == self.played.as_slice()
+            && self.puzzle.position().is_ok_and(|p| p.fen() == session.record().start_fen)
+    }
+}
+
+/// Each new move on the board: the person's is judged, the reply noted.
+fn judge_moves(mut run: ResMut<PuzzleRun>, mut board: Board) {
+    let run = &mut *run;
+    let Some(active) = run.active.as_mut().filter(|a| a.generation == Some(board.session.generation())) else {
+        return;
+    };
+    let moves = board.session.position().moves();
+    if moves.len() < active.played.len() {
+        taken_back(active, moves.len(), &board.time);
+        run.judge = None;
+        return;
+    }
+    if moves.len() != active.played.len() + 1 {
+        return;
+    }
+    let mv = moves[moves.len() - 1];
+    let before = active.line.clone();
+    active.played.push(mv);
+    active.lines_before.push(before.clone());
+    if active.line.first() == Some(&mv) {
+        active.line.remove(0);
+    }
+    if let Stage::Reply(_) = active.stage {
+        let name = board.move_name(mv);
+        active.stage = if active.refuting { Stage::Missed { refutation: Some(name) } } else { Stage::YourMove };
+        active.answered = (!active.refuting).then(|| board.move_name(mv));
+        return;
+    }
+    active.tried = Some(board.move_name(mv));
+    active.answered = None;
+    let winner = board.session.outcome().winner();
+    if winner == Some(active.solver_side) {
+        active.stage = Stage::Solved;
+        score(active, &mut board.progress, true);
+    } else if before.first() == Some(&mv) {
+        schedule_reply(active, &board.time);
+    } else {
+        active.retry_point = Some((active.played[..active.played.len() - 1].to_vec(), before));
+        active.stage = Stage::Judging;
+        let position = board.session.position().clone();
+        let person = active.solver_side;
+        run.judge = Some(BackgroundJob::spawn("puzzle judge", board.waker.clone(), move |_| judge(&position, person)));
+    }
+}
+
+/// The game's undo took moves back: the puzzle goes back with them (and no
+/// longer counts as solved clean); the scripted side answers again if it is
+/// to move.
+fn taken_back(active: &mut ActivePuzzle, plies: usize, time: &Time) {
+    let Some(line) = active.lines_before.get(plies).cloned() else { return };
+    active.played.truncate(plies);
+    active.lines_before.truncate(plies);
+    active.line = line;
+    active.helped = true;
+    active.refuting = false;
+    let persons_turn = plies.is_multiple_of(2);
+    if persons_turn { active.stage = Stage::YourMove } else { schedule_reply(active, time) }
+}
+
+/// The next move of the line answers, after a moment.
+fn schedule_reply(active: &mut ActivePuzzle, time: &Time) {
+    match active.line.first() {
+        Some(&reply) => {
+            active.stage = Stage::Reply(reply);
+            active.reply_at = time.elapsed_secs() + REPLY_SECS;
+        }
+        // A proof's line ends in the winner's move: nothing is left to answer.
+        None => active.stage = Stage::Solved,
+    }
+}
+
+/// The solver's word on the position after a move off the line, the
+/// opponent to move: does the person still win, and if not, what shows it.
+fn judge(position: &Position, person: Side) -> Judgement {
+    // The proof's own line is enough: the shortest one would double the wait.
+    let budget = SolveConfig { nodes: Some(JUDGE_NODES), memory_mib: 64, distance: false, ..SolveConfig::default() };
+    match solve(position, &budget, &mut ()) {
+        Ok(solution) if solution.verdict == Verdict::Win(person) => Judgement::StillWins(solution.line),
+        Ok(solution) if solution.verdict == Verdict::Win(person.opponent()) => {
+            Judgement::Refuted(solution.line.first().copied())
+        }
+        _ => {
+            let config = Level::MASTER.config().with_limits(&[Limit::TimeMs(500)]).expect("master thinks by time");
+            Judgement::Refuted(search::search(position, &config, &mut ()).ok().map(|r| r.best_move))
+        }
+    }
+}
+
+fn poll_judge(mut run: ResMut<PuzzleRun>, mut board: Board) {
+    let run = &mut *run;
+    let Some(result) = run.judge.as_mut().and_then(|job| job.poll()) else { return };
+    run.judge = None;
+    let Some(active) = run.active.as_mut().filter(|a| a.stage == Stage::Judging) else { return };
+    match result {
+        Ok(Judgement::StillWins(line)) => {
+            active.line = line;
+            schedule_reply(active, &board.time);
+        }
+        Ok(Judgement::Refuted(answer)) => {
+            score(active, &mut board.progress, false);
+            active.line.clear();
+            match answer {
+                Some(mv) => {
+                    active.refuting = true;
+                    active.stage = Stage::Reply(mv);
+                    active.reply_at = board.time.elapsed_secs() + REPLY_SECS;
+                }
+                None => active.stage = Stage::Missed { refutation: None },
+            }
+        }
+        Err(error) => {
+            warn!("puzzle judge: {error}");
+            active.stage = Stage::Missed { refutation: None };
+        }
+    }
+}
+
+/// Plays the scripted side's reply once its turn waits and the moment passed.
+fn reply(run: Res<PuzzleRun>, mut board: Board) {
+    let Some(active) = run.active.as_ref().filter(|a| a.generation == Some(board.session.generation())) else {
+        return;
+    };
+    let Stage::Reply(mv) = active.stage else { return };
+    let waiting = board.turn.as_ref().is_some_and(|t| *t.get() == TurnPhase::HumanTurn);
+    let session = &board.session;
+    if !waiting || session.side_to_move() == active.solver_side || board.time.elapsed_secs() < active.reply_at {
+        return;
+    }
+    board.game.write(MoveChosen::scripted(mv, session));
+}
+
+/// Counts the puzzle once: solved clean (no hint, no miss) or not.
+fn score(active: &mut ActivePuzzle, progress: &mut Progress, solved: bool) {
+    if active.scored {
+        return;
+    }
+    active.scored = true;
+    let clean = solved && !active.helped;
+    active.missed |= !solved;
+    let puzzles = progress.puzzles_mut(active.variant);
+    let opponent = Opponent { rating: active.puzzle.rating(), deviation: PUZZLE_DEVIATION };
+    puzzles.rating.record(opponent, if clean { 1.0 } else { 0.0 });
+    if clean {
+        puzzles.streak += 1;
+        puzzles.best_streak = puzzles.best_streak.max(puzzles.streak);
+        puzzles.solved += 1;
+    } else {
+        puzzles.streak = 0;
+    }
+}
+
+impl ActivePuzzle {
+    /// How the puzzle stands, in the solver's words, and the tone it reads
+    /// in: the person's own move named, a miss as a miss.
+    pub fn status(&self) -> (String, Tone) {
+        let yours = self.tried.as_deref().unwrap_or("that move");
+        let them = self.solver_side.opponent().title();
+        match &self.stage {
+            Stage::YourMove => match &self.answered {
+                Some(answer) => (format!("✔ Right: {yours}. {them} answered {answer}; your move."), palette::SUCCESS),
+                None if self.missed => ("Try again: your move.".to_string(), palette::NOTE),
+                None => ("Your move.".to_string(), palette::NOTE),
+            },
+            Stage::Judging => (format!("The solver looks at {yours}…"), palette::NOTE),
+            Stage::Reply(_) if self.refuting => (format!("✖ {yours} does not win: see the answer…"), palette::ERROR),
+            Stage::Reply(_) => (format!("✔ Right: {yours}. {them} answers…"), palette::SUCCESS),
+            Stage::Solved if self.helped => ("✔ Solved, with help: not counted.".to_string(), palette::SUCCESS),
+            Stage::Solved if self.missed => {
+                ("✔ Solved on a retry: the miss was counted, not this.".to_string(), palette::SUCCESS)
+            }
+            Stage::Solved => ("✔ Solved!".to_string(), palette::SUCCESS),
+            Stage::Missed { refutation: Some(answer) } => {
+                (format!("✖ Wrong: {yours} does not win; {them} answers {answer}."), palette::ERROR)
+            }
+            Stage::Missed { refutation: None } => (format!("✖ Wrong: {yours} does not win."), palette::ERROR),
+        }
+    }
+}
+
+/// Whether the end of the game on the board is told as a game's end (the
+/// game-over banner, its Play again): not while a puzzle or a lesson borrows
+/// the board, whose own panel says how it went, nor while reviewing.
+pub fn ends_as_a_game(session: &GameSession, visit: &Visit) -> bool {
+    session.outcome().is_over() && !session.reviewing() && !visit.active()
+}
+
+impl Board<'_> {
+    /// The move as the notation writes it, from the position before it.
+    fn move_name(&self, mv: EngineMove) -> String {
+        let mut before = self.session.position().clone();
+        before.undo();
+        before.move_name(mv)
+    }
+}

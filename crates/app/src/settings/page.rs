@@ -1,0 +1,105 @@
+//! The Settings screen, one function per section: the looks (board,
+//! pieces, interface size), what the panels show, the pace of play and sound. A
+//! new section is one more function and one more line in [`draw`].
+
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::{EguiContexts, egui};
+use egui::{RichText, Ui};
+
+use crate::game::screen::Screen;
+use crate::game::settings::PlaySettings;
+use crate::platform::window_fit::interface_growth;
+use crate::sound::settings::SoundSettings;
+use crate::theme::looks::{BoardTheme, Looks, PieceSet};
+use crate::ui::backdrop::PanelBackdrop;
+use crate::ui::page::{menu_page, section_heading};
+use crate::ui::views::PanelLayout;
+
+/// The interface sizes offered (a slider would move under the pointer as it scales).
+const SCALE_STEPS: [f32; 6] = [0.75, 1.0, 1.25, 1.5, 1.75, 2.0];
+
+/// What the page edits.
+#[derive(SystemParam)]
+pub(crate) struct SettingsPage<'w> {
+    looks: ResMut<'w, Looks>,
+    layout: ResMut<'w, PanelLayout>,
+    play: ResMut<'w, PlaySettings>,
+    sound: ResMut<'w, SoundSettings>,
+    next: ResMut<'w, NextState<Screen>>,
+}
+
+pub(crate) fn draw(mut contexts: EguiContexts, mut page: SettingsPage, mut backdrop: ResMut<PanelBackdrop>) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let (mut looks, mut layout, mut play) = (*page.looks, *page.layout, page.play.clone());
+    let home = menu_page(ctx, &mut backdrop, Screen::Settings.title(), |ui| {
+        looks_section(ui, &mut looks);
+        panels_section(ui, &mut layout);
+        pace_section(ui, &mut play);
+        crate::settings::sound::section(ui, &mut page.sound);
+    });
+    page.looks.set_if_neq(looks);
+    page.layout.set_if_neq(layout);
+    page.play.set_if_neq(play);
+    if home {
+        page.next.set(Screen::Home);
+    }
+    Ok(())
+}
+
+/// The board theme, the piece set and the interface's size.
+fn looks_section(ui: &mut Ui, looks: &mut Looks) {
+    section_heading(ui, "Board");
+    ui.horizontal_wrapped(|ui| {
+        for theme in BoardTheme::ALL {
+            ui.selectable_value(&mut looks.board, theme, theme.title());
+        }
+    });
+    section_heading(ui, "Pieces");
+    ui.horizontal_wrapped(|ui| {
+        for set in PieceSet::ALL {
+            ui.selectable_value(&mut looks.pieces, set, set.title());
+        }
+    });
+    section_heading(ui, "Interface size");
+    ui.horizontal_wrapped(|ui| {
+        for scale in SCALE_STEPS {
+            ui.selectable_value(&mut looks.scale, scale, format!("{:.0}%", scale * 100.0));
+        }
+    });
+    ui.label(RichText::new("Larger sizes suit high-density screens.").weak());
+}
+
+/// What the game screens' panels show besides the game.
+fn panels_section(ui: &mut Ui, layout: &mut PanelLayout) {
+    section_heading(ui, "Panels");
+    ui.checkbox(&mut layout.engine_numbers, "Show the engine's numbers (nodes, nodes/s, table hits) in every mode")
+        .on_hover_text("Watch & Lab always shows them");
+    ui.checkbox(&mut layout.diagnostics, "Show frame times (diagnostics)");
+}
+
+/// The pace of play: the AI's pause, the slides, the question before a game is replaced.
+fn pace_section(ui: &mut Ui, play: &mut PlaySettings) {
+    section_heading(ui, "Pace");
+    ui.add(egui::Slider::new(&mut play.ai_delay_secs, 0.0..=3.0).text("s between AI moves (AI against AI)"));
+    ui.checkbox(&mut play.animate, "Animate moves");
+    ui.add_enabled(play.animate, egui::Slider::new(&mut play.move_secs, 0.05..=1.5).text("s a slide"));
+    ui.checkbox(&mut play.confirm_replace, "Ask before a game in progress is replaced");
+}
+
+/// The interface's size follows the choice, grown with a window larger than
+/// the one the game is laid out for (egui's zoom; bevy_egui reads it back),
+/// so the panels and their text grow with the window.
+pub(crate) fn apply_scale(
+    mut contexts: EguiContexts,
+    looks: Res<Looks>,
+    window: Single<&Window, With<PrimaryWindow>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let zoom = looks.scale * interface_growth(Vec2::new(window.width(), window.height()));
+    if ctx.zoom_factor() != zoom {
+        ctx.set_zoom_factor(zoom);
+    }
+    Ok(())
+}
