@@ -310,6 +310,21 @@ impl Gradient {
     }
 }
 
+/// The loss of `e` where the net says `p` added into `g`, with the output
+/// biases' gradient; the logit's gradient, and whether the buckets have
+/// their own layers.
+fn output_gradient(p: f32, e: &Example, g: &mut Gradient) -> (f32, bool) {
+    let error = p - e.target;
+    g.loss += f64::from(error * error);
+    let d = 2.0 * error * p * (1.0 - p);
+    g.layers.b2 += d;
+    let own_layer = !g.layers.bucket_b2.is_empty();
+    if own_layer {
+        g.layers.bucket_b2[e.bucket] += d;
+    }
+    (d, own_layer)
+}
+
 /// One example's loss and its gradient added into `g`.
 fn backprop(net: &FloatNet, e: &Example, g: &mut Gradient) {
     let (hm, ho) = (net.hidden(&e.mover), net.hidden(&e.other));
@@ -319,14 +334,7 @@ fn backprop(net: &FloatNet, e: &Example, g: &mut Gradient) {
     let width = net.shape.hidden();
     let layer = net.output_layer(e.bucket);
     let p = sigmoid(logit_of(&layer, &hm, &ho));
-    let error = p - e.target;
-    g.loss += f64::from(error * error);
-    let d = 2.0 * error * p * (1.0 - p);
-    g.layers.b2 += d;
-    let own_layer = !g.layers.bucket_b2.is_empty();
-    if own_layer {
-        g.layers.bucket_b2[e.bucket] += d;
-    }
+    let (d, own_layer) = output_gradient(p, e, g);
     for (view, h, inputs) in [(0, &hm, &e.mover), (1, &ho, &e.other)] {
         let weights = &layer.0[view * width..(view + 1) * width];
         for (j, (&a, &w)) in h.iter().zip(weights).enumerate() {
@@ -354,14 +362,7 @@ fn backprop_second(net: &FloatNet, e: &Example, views: [&[f32]; 2], g: &mut Grad
     let sums = net.second(views[0], views[1]);
     let layer = net.output_layer(e.bucket);
     let p = sigmoid(clipped_dot(&layer, &sums));
-    let error = p - e.target;
-    g.loss += f64::from(error * error);
-    let d = 2.0 * error * p * (1.0 - p);
-    g.layers.b2 += d;
-    let own_layer = !g.layers.bucket_b2.is_empty();
-    if own_layer {
-        g.layers.bucket_b2[e.bucket] += d;
-    }
+    let (d, own_layer) = output_gradient(p, e, g);
     let mut d_hidden = vec![0.0f32; 2 * width];
     let clipped: Vec<f32> = views[0].iter().chain(views[1]).map(|a| a.clamp(0.0, 1.0)).collect();
     for (j, (&z, &w)) in sums.iter().zip(&layer.0).enumerate() {
