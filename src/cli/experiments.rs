@@ -87,7 +87,7 @@ pub(crate) enum ExperimentsError {
     #[error(transparent)]
     Merge(#[from] MergeError),
     #[error("the shards' experiment settings cannot be read: {0}")]
-    Settings(String),
+    Settings(#[from] serde_json::Error),
     #[error("--json writes a shard's games: give --shard K/N too")]
     JsonAlone,
 }
@@ -196,7 +196,7 @@ pub(crate) fn run(args: &ExperimentsArgs) -> Result<(), ExperimentsError> {
     };
     let source = match args.shard.resolve()? {
         Some(shard) => {
-            let value = serde_json::to_value(&settings).map_err(|e| ExperimentsError::Settings(e.to_string()))?;
+            let value = serde_json::to_value(&settings)?;
             let spec = ShardSpec::Studies { settings: value };
             Source::Shard(shard, RefCell::new(ShardOut::open(args.json.as_deref(), &spec, shard)?))
         }
@@ -213,8 +213,7 @@ pub(crate) fn run(args: &ExperimentsArgs) -> Result<(), ExperimentsError> {
 
 /// The studies run again from merged shard files (`breakline merge`).
 pub(crate) fn merged(settings: &serde_json::Value, set: &ShardSet) -> Result<(), ExperimentsError> {
-    let settings: Settings =
-        serde_json::from_value(settings.clone()).map_err(|e| ExperimentsError::Settings(e.to_string()))?;
+    let settings: Settings = serde_json::from_value(settings.clone())?;
     studies(&settings, 1, Source::Merged(set)).map(drop)
 }
 

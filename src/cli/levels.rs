@@ -3,17 +3,17 @@
 //! `--write`, puts the variant's ladder into the table the game reads; with
 //! `--against SEAT` it rates an outside player on the ladder instead.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use clap::Args;
 use thiserror::Error;
 
 use crate::engine::ai::search::SearchError;
-use crate::engine::lab::levels::{LadderPlan, LevelTable, LevelTableError, VariantLadder, ladder_ratings};
+use crate::engine::lab::levels::{LadderPlan, LevelTable, VariantLadder, ladder_ratings};
 use crate::engine::{BoardSize, SizeError, Variant};
 
-use super::levels_against::{AgainstError, AgainstRun};
+use super::levels_against::{AgainstError, AgainstRun, TableFileError, read_table};
 use super::progress;
 
 #[derive(Args, Debug)]
@@ -59,10 +59,8 @@ pub(crate) enum LevelsError {
     Size(#[from] SizeError),
     #[error(transparent)]
     Play(#[from] SearchError),
-    #[error("cannot read {}: {source}", path.display())]
-    Read { path: PathBuf, source: std::io::Error },
-    #[error("{}: {source}", path.display())]
-    Table { path: PathBuf, source: LevelTableError },
+    #[error(transparent)]
+    TableFile(#[from] TableFileError),
     #[error("cannot write {}: {source}", path.display())]
     Write { path: PathBuf, source: std::io::Error },
     #[error(transparent)]
@@ -96,7 +94,7 @@ pub(crate) fn run(args: &LevelsArgs) -> Result<(), LevelsError> {
         random_plies: 4,
     };
     // Read the table first: a bad file is refused before hours of games.
-    let table = args.write.as_ref().map(read_table).transpose()?;
+    let table = args.write.as_deref().map(table_or_new).transpose()?;
     let bar = progress::bar(plan.jobs().len(), "levels");
     let started = Instant::now();
     let games = plan.play(threads, |_| bar.inc(1))?;
@@ -123,11 +121,12 @@ pub(crate) fn run(args: &LevelsArgs) -> Result<(), LevelsError> {
 }
 
 /// The table at `path`, or an empty one where there is no file yet.
-fn read_table(path: &PathBuf) -> Result<LevelTable, LevelsError> {
-    match std::fs::read_to_string(path) {
-        Ok(text) => LevelTable::parse(&text).map_err(|source| LevelsError::Table { path: path.clone(), source }),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(LevelTable::default()),
-        Err(source) => Err(LevelsError::Read { path: path.clone(), source }),
+fn table_or_new(path: &Path) -> Result<LevelTable, TableFileError> {
+    match read_table(path) {
+        Err(TableFileError::Read { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
+            Ok(LevelTable::default())
+        }
+        read => read,
     }
 }
 

@@ -2,7 +2,7 @@
 //! or an AI config) plays some of the levels and gets a rating on the
 //! measured ladder's scale (see `engine::lab::against`).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use thiserror::Error;
@@ -38,10 +38,8 @@ pub(crate) enum AgainstError {
     Player(#[from] SeatError),
     #[error("--levels: no level {0} (levels are 1 to {max})", max = Level::COUNT)]
     Level(u8),
-    #[error("cannot read {}: {source}", path.display())]
-    Read { path: PathBuf, source: std::io::Error },
-    #[error("{}: {source}", path.display())]
-    Table { path: PathBuf, source: LevelTableError },
+    #[error(transparent)]
+    TableFile(#[from] TableFileError),
     #[error("no measured {variant} ladder to rate against (measure it with `breakline levels --write`)")]
     NoLadder { variant: Variant },
     #[error("the {variant} ladder was measured on {measured}, not {size}")]
@@ -50,6 +48,21 @@ pub(crate) enum AgainstError {
     EngineStart(#[from] EngineStartError),
     #[error(transparent)]
     Play(#[from] SearchError),
+}
+
+/// Why a file of measured ladders could not be read.
+#[derive(Debug, Error)]
+pub(crate) enum TableFileError {
+    #[error("cannot read {}: {source}", path.display())]
+    Read { path: PathBuf, source: std::io::Error },
+    #[error("{}: {source}", path.display())]
+    Table { path: PathBuf, source: LevelTableError },
+}
+
+/// The table of measured ladders in the file at `path`.
+pub(crate) fn read_table(path: &Path) -> Result<LevelTable, TableFileError> {
+    let text = std::fs::read_to_string(path).map_err(|source| TableFileError::Read { path: path.into(), source })?;
+    LevelTable::parse(&text).map_err(|source| TableFileError::Table { path: path.into(), source })
 }
 
 pub(crate) fn run(run: &AgainstRun) -> Result<(), AgainstError> {
@@ -91,11 +104,7 @@ pub(crate) fn run(run: &AgainstRun) -> Result<(), AgainstError> {
 /// The variant's measured ladder, from the named table or the shipped one.
 fn ladder(run: &AgainstRun) -> Result<VariantLadder, AgainstError> {
     let table = match run.table {
-        Some(path) => {
-            let text =
-                std::fs::read_to_string(path).map_err(|source| AgainstError::Read { path: path.clone(), source })?;
-            LevelTable::parse(&text).map_err(|source| AgainstError::Table { path: path.clone(), source })?
-        }
+        Some(path) => read_table(path)?,
         None => LevelTable::shipped().clone(),
     };
     let variant = run.variant;

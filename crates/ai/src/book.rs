@@ -8,6 +8,7 @@ use std::sync::OnceLock;
 
 use thiserror::Error;
 
+use breakline_rules::error::FenError;
 use breakline_rules::position::Position;
 use breakline_rules::{BoardSize, Move, Variant};
 
@@ -30,7 +31,8 @@ pub enum BookError {
         /// The line.
         line: usize,
         /// Why the position was refused.
-        reason: String,
+        #[source]
+        reason: FenError,
     },
     /// The line's move cannot be read, or is not legal in its position.
     #[error("book line {line}: move {notation} is not legal there")]
@@ -62,7 +64,7 @@ impl Book {
                 return Err(BookError::Malformed { line });
             };
             let pos = Position::from_fen(variant, &format!("{ranks} {side}"))
-                .map_err(|e| BookError::Position { line, reason: e.to_string() })?;
+                .map_err(|reason| BookError::Position { line, reason })?;
             let m = pos
                 .parse_move(notation)
                 .ok()

@@ -142,11 +142,11 @@ pub struct LevelTable {
 }
 
 /// Why a level table could not be read.
-#[derive(Debug, Error, PartialEq)]
+#[derive(Debug, Error)]
 pub enum LevelTableError {
     /// Not the JSON of a table.
     #[error("not a level table: {0}")]
-    Json(String),
+    Json(#[from] serde_json::Error),
     /// A ladder without every level, in order.
     #[error("the {0} ladder must list levels 1 to 8 in order")]
     Incomplete(String),
@@ -171,7 +171,7 @@ impl LevelTable {
 
     /// Reads a table, checking each ladder lists every level once, in order.
     pub fn parse(text: &str) -> Result<LevelTable, LevelTableError> {
-        let table: LevelTable = serde_json::from_str(text).map_err(|e| LevelTableError::Json(e.to_string()))?;
+        let table: LevelTable = serde_json::from_str(text)?;
         for ladder in &table.ladders {
             let numbers: Vec<u8> = ladder.levels.iter().map(|l| l.level.number()).collect();
             if numbers != (1..=Level::COUNT).collect::<Vec<u8>>() || ladder.levels.iter().any(|l| !l.rating.is_finite())

@@ -9,7 +9,7 @@ use std::path::Path;
 
 use rusqlite::{Connection, OpenFlags};
 
-use super::error::LibraryError;
+use super::error::{ForeignSign, LibraryError};
 use super::schema::{APPLICATION_ID, SCHEMA_VERSION};
 
 /// The first bytes of every SQLite database file.
@@ -26,28 +26,28 @@ pub(super) enum Found {
 
 /// Checks the file at `path` without writing to it.
 pub(super) fn inspect(path: &Path) -> Result<Found, LibraryError> {
-    let foreign = |why: &str| LibraryError::Foreign { path: path.to_path_buf(), why: why.to_string() };
+    let foreign = |why: ForeignSign| LibraryError::Foreign { path: path.to_path_buf(), why };
     let mut head = Vec::with_capacity(SQLITE_MAGIC.len());
     match std::fs::File::open(path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Found::Nothing),
-        Err(e) => return Err(foreign(&format!("cannot be read: {e}"))),
+        Err(e) => return Err(foreign(e.into())),
         Ok(file) => {
-            file.take(SQLITE_MAGIC.len() as u64).read_to_end(&mut head).map_err(|e| foreign(&e.to_string()))?;
+            file.take(SQLITE_MAGIC.len() as u64).read_to_end(&mut head).map_err(|e| foreign(e.into()))?;
         }
     }
     if head.is_empty() {
         return Ok(Found::Nothing);
     }
     if head.as_slice() != SQLITE_MAGIC {
-        return Err(foreign("not an SQLite database"));
+        return Err(foreign(ForeignSign::NotSqlite));
     }
     let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX)
-        .map_err(|e| foreign(&e.to_string()))?;
+        .map_err(|e| foreign(e.into()))?;
     let read = |pragma: &str| -> Result<i64, LibraryError> {
-        conn.pragma_query_value(None, pragma, |row| row.get(0)).map_err(|e| foreign(&e.to_string()))
+        conn.pragma_query_value(None, pragma, |row| row.get(0)).map_err(|e| foreign(e.into()))
     };
     if read("application_id")? != i64::from(APPLICATION_ID) {
-        return Err(foreign("an SQLite database of another program"));
+        return Err(foreign(ForeignSign::OtherProgram));
     }
     let version = read("user_version")?;
     if version > SCHEMA_VERSION {
@@ -55,9 +55,9 @@ pub(super) fn inspect(path: &Path) -> Result<Found, LibraryError> {
     }
     let tables: i64 = conn
         .query_row("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'games'", [], |row| row.get(0))
-        .map_err(|e| foreign(&e.to_string()))?;
+        .map_err(|e| foreign(e.into()))?;
     if version < 1 || tables != 1 {
-        return Err(foreign("its games table is missing"));
+        return Err(foreign(ForeignSign::NoGames));
     }
     Ok(Found::Library(version))
 }

@@ -8,7 +8,7 @@
 use rusqlite::{Transaction, params};
 
 use super::entry::{GameId, LibraryGame};
-use super::error::LibraryError;
+use super::error::{LibraryError, StoredError, UnstorableError};
 use super::openings::Tally;
 use super::row::{Row, insert};
 use breakline_ai::player::GameRecord;
@@ -77,16 +77,16 @@ pub(super) fn compact_games(tx: &Transaction) -> Result<(), LibraryError> {
     let broken: i64 = tx.query_row("SELECT count(*) FROM pragma_foreign_key_check", [], |row| row.get(0))?;
     match broken {
         0 => Ok(()),
-        n => Err(LibraryError::Unstorable(format!("{n} rows lost their game in the migration"))),
+        n => Err(UnstorableError::Lost(n).into()),
     }
 }
 
 /// A version-4 row (id, record, played_at, rated, person, opening_plies) as a game.
 fn old_game(id: GameId, row: &rusqlite::Row) -> Result<LibraryGame, LibraryError> {
-    let bad = |why: String| LibraryError::Stored { id, why };
-    let (record, _) = GameRecord::from_json(&row.get::<_, String>(1)?).map_err(|e| bad(e.to_string()))?;
+    let bad = |why: StoredError| LibraryError::Stored { id, why };
+    let (record, _) = GameRecord::from_json(&row.get::<_, String>(1)?).map_err(|e| bad(e.into()))?;
     let played_at = match row.get::<_, Option<i64>>(2)? {
-        Some(second) => Some(jiff::Timestamp::from_second(second).map_err(|e| bad(e.to_string()))?),
+        Some(second) => Some(jiff::Timestamp::from_second(second).map_err(|e| bad(e.into()))?),
         None => None,
     };
     let person = match row.get::<_, Option<String>>(4)?.as_deref() {

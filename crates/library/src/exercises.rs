@@ -6,13 +6,13 @@
 use rusqlite::{Transaction, params};
 
 use super::entry::GameId;
-use super::error::LibraryError;
+use super::error::{LibraryError, StoredError};
 use super::store::Library;
 use crate::review::{GameReport, Mark, ReportError, ReportSettings, judge_answer};
 use breakline_ai::judgement::Judgement;
 use breakline_rules::error::FenError;
 use breakline_rules::position::Position;
-use breakline_rules::{Move, Side, Variant};
+use breakline_rules::{Move, Side, SizeError, Variant};
 
 /// The mildest mark that makes an exercise.
 const LEAST_MARK: Mark = Mark::Mistake;
@@ -95,7 +95,7 @@ pub(super) fn make_exercises(
                 Mark::Inaccuracy.threshold(),
             ])?;
         }
-        position.play_text(&review.played).map_err(|e| LibraryError::Stored { id, why: e.to_string() })?;
+        position.play_text(&review.played).map_err(|e| LibraryError::Stored { id, why: e.into() })?;
     }
     Ok(())
 }
@@ -122,17 +122,20 @@ impl Library {
         let mut out = Vec::new();
         for row in rows {
             let ((id, game, ply, variant), (fen, side, played, better), (mark, threshold, attempts, solved)) = row?;
-            let bad = |why: String| LibraryError::Stored { id: GameId(game), why };
+            let bad = |why: StoredError| LibraryError::Stored { id: GameId(game), why };
             out.push(Exercise {
                 id: ExerciseId(id),
                 game: GameId(game),
-                ply: usize::try_from(ply).map_err(|e| bad(e.to_string()))?,
-                variant: variant.parse().map_err(|e: breakline_rules::error::SizeError| bad(e.to_string()))?,
+                ply: usize::try_from(ply).map_err(|e| bad(e.into()))?,
+                variant: variant.parse().map_err(|e: SizeError| bad(e.into()))?,
                 fen,
                 side: if side == "black" { Side::Black } else { Side::White },
                 played,
                 better,
-                mark: Mark::ALL.into_iter().find(|m| m.name() == mark).ok_or_else(|| bad(format!("mark '{mark}'")))?,
+                mark: Mark::ALL
+                    .into_iter()
+                    .find(|m| m.name() == mark)
+                    .ok_or_else(|| bad(StoredError::Mark(mark.clone())))?,
                 threshold,
                 attempts: u32::try_from(attempts).unwrap_or(u32::MAX),
                 solved,

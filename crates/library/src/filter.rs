@@ -8,7 +8,7 @@ use jiff::Timestamp;
 use rusqlite::types::Value;
 
 use super::entry::{GameId, GameSummary};
-use super::error::LibraryError;
+use super::error::{LibraryError, StoredError};
 use super::store::Library;
 use breakline_rules::{BoardSize, Outcome, Side, Variant};
 
@@ -150,18 +150,18 @@ impl Library {
         for row in rows {
             let (id, variant, size, white, black, person, rated, time_control, played_at, outcome, plies) = row?;
             let id = GameId(id);
-            let bad = |why: String| LibraryError::Stored { id, why };
+            let bad = |why: StoredError| LibraryError::Stored { id, why };
             out.push(GameSummary {
                 id,
-                variant: variant.parse::<Variant>().map_err(|e| bad(e.to_string()))?,
-                size: size.parse::<BoardSize>().map_err(|e| bad(e.to_string()))?,
+                variant: variant.parse::<Variant>().map_err(|e| bad(e.into()))?,
+                size: size.parse::<BoardSize>().map_err(|e| bad(e.into()))?,
                 white,
                 black,
                 person: person.map(|p| if p == "black" { Side::Black } else { Side::White }),
                 rated,
                 time_control,
-                played_at: played_at.map(Timestamp::from_second).transpose().map_err(|e| bad(e.to_string()))?,
-                outcome: serde_json::from_str::<Outcome>(&outcome).map_err(|e| bad(e.to_string()))?,
+                played_at: played_at.map(Timestamp::from_second).transpose().map_err(|e| bad(e.into()))?,
+                outcome: serde_json::from_str::<Outcome>(&outcome).map_err(|e| bad(e.into()))?,
                 plies: u32::try_from(plies).unwrap_or(0),
             });
         }

@@ -20,7 +20,7 @@
 use rusqlite::{Connection, Transaction, params, params_from_iter};
 
 use super::codes;
-use super::error::LibraryError;
+use super::error::{LibraryError, UnstorableError};
 use super::identity::mix;
 use breakline_rules::position::Position;
 use breakline_rules::{Move, Outcome, Side};
@@ -74,9 +74,9 @@ pub(super) fn pairs(start: &Position, moves: impl Iterator<Item = Move>) -> Resu
     let salt = salt(start);
     let mut out = Vec::with_capacity(EXPLORER_PLIES);
     for m in moves.take(EXPLORER_PLIES) {
-        let code = codes::code(m).ok_or_else(|| LibraryError::Unstorable("a square off the board".into()))?;
+        let code = codes::code(m).ok_or(UnstorableError::OffBoard)?;
         out.push((salted(&position, salt), i64::from(code)));
-        position.play(m).map_err(|e| LibraryError::Unstorable(e.to_string()))?;
+        position.play(m).map_err(UnstorableError::from)?;
     }
     Ok(out)
 }

@@ -4,7 +4,7 @@
 use rusqlite::OptionalExtension;
 
 use super::entry::GameId;
-use super::error::LibraryError;
+use super::error::{LibraryError, UnstorableError};
 use super::exercises::make_exercises;
 use super::store::Library;
 use crate::review::{GameReport, ReportError, ReportSettings, review};
@@ -20,16 +20,15 @@ impl Library {
                 |row| row.get(0),
             )
             .optional()?;
-        json.map(|json| serde_json::from_str(&json).map_err(|e| LibraryError::Stored { id, why: e.to_string() }))
-            .transpose()
+        json.map(|json| serde_json::from_str(&json).map_err(|e| LibraryError::Stored { id, why: e.into() })).transpose()
     }
 
     /// Keeps `report` with game `id` (replacing one of the same settings),
     /// and makes exercises of the person's mistakes and blunders in it.
     pub fn store_report(&mut self, id: GameId, report: &GameReport) -> Result<(), LibraryError> {
-        let json = serde_json::to_string(report).map_err(|e| LibraryError::Unstorable(e.to_string()))?;
+        let json = serde_json::to_string(report).map_err(UnstorableError::from)?;
         let game = self.get(id)?;
-        let start = game.record.start_position().map_err(|e| LibraryError::Stored { id, why: e.to_string() })?;
+        let start = game.record.start_position().map_err(|e| LibraryError::Stored { id, why: e.into() })?;
         let tx = self.conn.transaction()?;
         tx.execute(
             "INSERT OR REPLACE INTO reports (game_id, settings, report) VALUES (?1, ?2, ?3)",

@@ -9,7 +9,7 @@ use rusqlite::{Transaction, params};
 
 use super::codes;
 use super::entry::{GameId, LibraryGame};
-use super::error::LibraryError;
+use super::error::{LibraryError, StoredError, UnstorableError};
 use super::identity::{Identity, day_of};
 use super::openings;
 use breakline_ai::player::{GameRecord, Player, names_program};
@@ -18,7 +18,7 @@ use breakline_rules::clock::TimeControl;
 use breakline_rules::position::Position;
 use breakline_rules::record::MoveRecord;
 use breakline_rules::record::game_text::result_token;
-use breakline_rules::{BoardSize, Outcome, Side, SizeError, Variant, WinReason};
+use breakline_rules::{BoardSize, Outcome, Side, Variant, WinReason};
 
 /// The columns a record is rebuilt from.
 pub(super) struct Columns {
@@ -53,14 +53,10 @@ pub(super) struct Row {
     pub openings: Vec<(i64, i64)>,
 }
 
-fn unstorable(e: impl std::fmt::Display) -> LibraryError {
-    LibraryError::Unstorable(e.to_string())
-}
-
 impl Row {
     /// The record replayed and checked, and its compact columns.
     pub(super) fn of(game: &LibraryGame) -> Result<Row, LibraryError> {
-        let (record, end) = game.record.rebuilt().map_err(unstorable)?;
+        let (record, end) = game.record.rebuilt().map_err(UnstorableError::from)?;
         Row::checked(&record, &end, game)
     }
 
@@ -74,15 +70,15 @@ impl Row {
             variant: end.variant().id().to_string(),
             size: end.size().to_string(),
             start: (usual.as_deref() != Some(record.start_fen.as_str())).then(|| record.start_fen.clone()),
-            moves: codes::encode(end.moves()).ok_or_else(|| unstorable("a square off the largest board"))?,
+            moves: codes::encode(end.moves()).ok_or(UnstorableError::OffBoard)?,
             white_label: record.white.label(),
             black_label: record.black.label(),
             time_control: record.time_control.map(|tc| tc.to_string()),
-            outcome: serde_json::to_string(&record.result).map_err(unstorable)?,
+            outcome: serde_json::to_string(&record.result).map_err(UnstorableError::from)?,
         };
         let json = match columns.plain(record, end).ok().as_ref() == Some(record) {
             true => None,
-            false => Some(serde_json::to_string(record).map_err(unstorable)?),
+            false => Some(serde_json::to_string(record).map_err(UnstorableError::from)?),
         };
         let ident = Identity {
             variant: &columns.variant,
@@ -95,7 +91,7 @@ impl Row {
             day: played_at.map(day_of),
         }
         .hash();
-        let start = columns.start_position().map_err(unstorable)?;
+        let start = columns.start_position().map_err(UnstorableError::from)?;
         let openings = openings::pairs(&start, end.moves().iter().copied())?;
         Ok(Row {
             white: game.white_name.clone().unwrap_or_else(|| record.white.display_name()),
@@ -129,32 +125,28 @@ fn stored_name(label: &str, shown: String) -> Option<String> {
 
 impl Columns {
     /// The start position these columns name.
-    fn start_position(&self) -> Result<Position, String> {
-        let variant: Variant = self.variant.parse().map_err(|e: SizeError| e.to_string())?;
-        match &self.start {
-            Some(fen) => Position::from_fen(variant, fen).map_err(|e| e.to_string()),
-            None => {
-                let size: BoardSize = self.size.parse().map_err(|e: SizeError| e.to_string())?;
-                Position::start(variant, size).map_err(|e| e.to_string())
-            }
-        }
+    fn start_position(&self) -> Result<Position, StoredError> {
+        let variant: Variant = self.variant.parse()?;
+        Ok(match &self.start {
+            Some(fen) => Position::from_fen(variant, fen)?,
+            None => Position::start(variant, self.size.parse::<BoardSize>()?)?,
+        })
     }
 
     /// A record of these columns with `moves`, ending at `end`: the players,
     /// time control and outcome as the columns hold them.
-    fn record_of(&self, start: &Position, moves: Vec<MoveRecord>, end: &Position) -> Result<GameRecord, String> {
+    fn record_of(&self, start: &Position, moves: Vec<MoveRecord>, end: &Position) -> Result<GameRecord, StoredError> {
         let variant = start.variant();
         let player = |label: &str| match label {
             "human" => Ok(Player::Human),
             seat if names_program(seat) => Ok(Player::Program(seat.to_string())),
-            config => AiConfig::parse(config, variant).map(Player::Ai).map_err(|e| e.to_string()),
+            config => AiConfig::parse(config, variant).map(Player::Ai),
         };
         let mut record = GameRecord::new(start, player(&self.white_label)?, player(&self.black_label)?, 0);
-        record.time_control =
-            self.time_control.as_deref().map(TimeControl::parse).transpose().map_err(|e| e.to_string())?;
+        record.time_control = self.time_control.as_deref().map(TimeControl::parse).transpose()?;
         record.moves = moves;
         record.finish(end);
-        let outcome: Outcome = serde_json::from_str(&self.outcome).map_err(|e| e.to_string())?;
+        let outcome: Outcome = serde_json::from_str(&self.outcome)?;
         if !end.outcome().is_over() {
             match outcome {
                 Outcome::Win { winner, reason: WinReason::Resignation } => record.resign(winner.opponent()),
@@ -167,13 +159,13 @@ impl Columns {
 
     /// The record these columns hold: the moves replayed from the start
     /// without figures, the outcome's resignation or fallen flag kept.
-    pub(super) fn record(&self) -> Result<GameRecord, String> {
+    pub(super) fn record(&self) -> Result<GameRecord, StoredError> {
         let start = self.start_position()?;
         let mut position = start.clone();
         let mut moves = Vec::with_capacity(self.moves.len() / 2);
         for m in codes::moves(&self.moves) {
             moves.push(plain_move(position.move_name(m), position.side_to_move(), m.capture));
-            position.play(m).map_err(|e| e.to_string())?;
+            position.play(m)?;
         }
         self.record_of(&start, moves, &position)
     }
@@ -182,7 +174,7 @@ impl Columns {
     /// it: the moves as `record` names them, their figures dropped. The
     /// names are the same: a move's code keeps its squares and capture,
     /// from which both name it.
-    fn plain(&self, record: &GameRecord, end: &Position) -> Result<GameRecord, String> {
+    fn plain(&self, record: &GameRecord, end: &Position) -> Result<GameRecord, StoredError> {
         let moves = record.moves.iter().map(|m| plain_move(m.notation.clone(), m.side, m.capture)).collect();
         self.record_of(&self.start_position()?, moves, end)
     }
@@ -239,20 +231,20 @@ pub(super) const COLUMNS: &str = "variant, size, start, moves, white_label, blac
 
 /// A stored game from its row (the columns of [`COLUMNS`], in order).
 pub(super) fn stored_game(id: GameId, row: &rusqlite::Row) -> Result<LibraryGame, LibraryError> {
-    let bad = |why: String| LibraryError::Stored { id, why };
+    let bad = |why: StoredError| LibraryError::Stored { id, why };
     let record = match row.get::<_, Option<String>>(8)? {
-        Some(json) => GameRecord::from_json(&json).map_err(|e| bad(e.to_string()))?.0,
+        Some(json) => GameRecord::from_json(&json).map_err(|e| bad(e.into()))?.0,
         None => columns_of(row)?.record().map_err(bad)?,
     };
     let played_at = match row.get::<_, Option<i64>>(9)? {
-        Some(second) => Some(jiff::Timestamp::from_second(second).map_err(|e| bad(e.to_string()))?),
+        Some(second) => Some(jiff::Timestamp::from_second(second).map_err(|e| bad(e.into()))?),
         None => None,
     };
     let person = match row.get::<_, Option<String>>(11)?.as_deref() {
         None => None,
         Some("white") => Some(Side::White),
         Some("black") => Some(Side::Black),
-        Some(other) => return Err(bad(format!("unknown side '{other}'"))),
+        Some(other) => return Err(bad(StoredError::Side(other.to_string()))),
     };
     let white_name = stored_name(&row.get::<_, String>(4)?, row.get(13)?);
     let black_name = stored_name(&row.get::<_, String>(5)?, row.get(14)?);

@@ -12,7 +12,7 @@ use rusqlite::{Connection, OptionalExtension, Transaction};
 use super::check::{Found, inspect};
 use super::codes;
 use super::entry::{GameId, Kept, LibraryGame};
-use super::error::LibraryError;
+use super::error::{LibraryError, StoredError, UnstorableError};
 use super::openings::{MERGE_BATCHES, Tally, merge, pairs};
 use super::row::{COLUMNS, Row, columns_of, insert, stored_game};
 use super::schema::migrate;
@@ -91,7 +91,7 @@ impl Library {
     /// start, moves, outcome, players and day).
     pub fn add(&mut self, game: &LibraryGame) -> Result<GameId, LibraryError> {
         let ids = self.add_all(std::slice::from_ref(game))?;
-        ids.first().copied().ok_or_else(|| LibraryError::Unstorable("nothing was stored".into()))
+        ids.first().copied().ok_or(LibraryError::Unstorable(UnstorableError::Nothing))
     }
 
     /// Stores `games` in one transaction (all or none) and returns their
@@ -150,9 +150,9 @@ impl Library {
             .query_row(&format!("SELECT {COLUMNS} FROM games WHERE id = ?1"), [id.0], |row| Ok(columns_of(row)))
             .optional()?;
         let Some(columns) = found.transpose()? else { return Ok(false) };
-        let bad = |why: String| LibraryError::Stored { id, why };
+        let bad = |why: StoredError| LibraryError::Stored { id, why };
         let record = columns.record().map_err(bad)?;
-        let start = record.start_position().map_err(|e| bad(e.to_string()))?;
+        let start = record.start_position().map_err(|e| bad(e.into()))?;
         let mut tally = Tally::default();
         tally.take(&pairs(&start, codes::moves(&columns.moves))?, record.result);
         let logged = tally.write_log(&tx)?;

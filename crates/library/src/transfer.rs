@@ -10,7 +10,7 @@ use jiff::civil::Date;
 use jiff::tz::TimeZone;
 
 use super::entry::{GameId, LibraryGame};
-use super::error::LibraryError;
+use super::error::{LibraryError, UnstorableError};
 use super::row::Row;
 use super::store::Library;
 use breakline_ai::player::Player;
@@ -108,11 +108,23 @@ pub enum ReadGameError {
 }
 
 /// A date that is not `YYYY.MM.DD` or `YYYY-MM-DD`, or no day of the calendar.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[derive(Debug, Clone, Error)]
 #[error("bad date '{text}': {reason}")]
 pub struct DateError {
     text: String,
-    reason: String,
+    #[source]
+    reason: jiff::Error,
+}
+
+/// Why an imported game is refused: its text does not read, or its row cannot be made.
+#[derive(Debug, Error)]
+enum ImportRefusal {
+    /// The text is not a game.
+    #[error(transparent)]
+    Read(#[from] ReadGameError),
+    /// The game cannot be stored.
+    #[error(transparent)]
+    Row(#[from] LibraryError),
 }
 
 /// One game's text read into a library game (its `Date` tag, `YYYY.MM.DD`,
@@ -143,14 +155,14 @@ const _: () = assert!(BATCH.is_multiple_of(READ_CHUNK), "a batch is whole chunks
 const READERS: usize = 4;
 
 /// One game's text read and made into its row, or why it cannot be stored.
-fn read_one(text: &str) -> Result<(LibraryGame, Row), String> {
-    let (game, end) = read_game_to_end(text).map_err(|e| e.to_string())?;
-    let row = Row::checked(&game.record, &end, &game).map_err(|e| e.to_string())?;
+fn read_one(text: &str) -> Result<(LibraryGame, Row), ImportRefusal> {
+    let (game, end) = read_game_to_end(text)?;
+    let row = Row::checked(&game.record, &end, &game)?;
     Ok((game, row))
 }
 
 /// The games of `texts` read on up to [`READERS`] threads, in order.
-fn read_all(texts: &[&str]) -> Vec<Result<(LibraryGame, Row), String>> {
+fn read_all(texts: &[&str]) -> Vec<Result<(LibraryGame, Row), ImportRefusal>> {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(READERS);
     let per_thread = texts.len().div_ceil(threads).max(1);
     std::thread::scope(|scope| {
@@ -168,7 +180,7 @@ pub fn parse_date(text: &str) -> Result<Option<Timestamp>, DateError> {
     if text.contains('?') {
         return Ok(None);
     }
-    let bad = |e: jiff::Error| DateError { text: text.to_string(), reason: e.to_string() };
+    let bad = |reason: jiff::Error| DateError { text: text.to_string(), reason };
     let date: Date = text.replace('.', "-").parse().map_err(bad)?;
     let stamp = date.to_zoned(TimeZone::UTC).map_err(bad)?.timestamp();
     Ok(Some(stamp))
@@ -189,7 +201,7 @@ pub fn write_games(games: &[LibraryGame]) -> Result<String, LibraryError> {
             white: game.white_name.clone(),
             black: game.black_name.clone(),
         };
-        let text = game_text::write(&game.record, &headers).map_err(|e| LibraryError::Unstorable(e.to_string()))?;
+        let text = game_text::write(&game.record, &headers).map_err(UnstorableError::from)?;
         if !out.is_empty() {
             out.push('\n');
         }
@@ -251,7 +263,7 @@ impl Library {
         &mut self,
         first: usize,
         batch: &[(usize, &str)],
-        read: impl Iterator<Item = Result<(LibraryGame, Row), String>>,
+        read: impl Iterator<Item = Result<(LibraryGame, Row), ImportRefusal>>,
         summary: &mut ImportSummary,
         observe: &mut dyn FnMut(ImportEvent),
     ) -> Result<(), LibraryError> {
@@ -265,7 +277,7 @@ impl Library {
                     list.push(kept.id);
                     observe(ImportEvent::Written(index + 1));
                 }
-                Err(reason) => summary.refused.push(Refusal { index: index + 1, line, reason }),
+                Err(refusal) => summary.refused.push(Refusal { index: index + 1, line, reason: refusal.to_string() }),
             }
         }
         let logged = transaction.commit()?;

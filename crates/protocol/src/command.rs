@@ -163,6 +163,54 @@ impl GoClocks {
     }
 }
 
+/// What sets one dialect's `go` line apart: the words of its counts and
+/// clocks, and whether it names an AI.
+pub(crate) struct GoWords {
+    /// The key of a playout count (UCI has none and writes a node count).
+    pub iterations: &'static str,
+    /// The clocks' keys: the first side's time, the second's, then their increments.
+    pub clocks: [&'static str; 4],
+    /// The side whose clock the first keys give (White, or UGI's first mover).
+    pub first: Side,
+    /// Whether the line may name an AI config (`ai ...`).
+    pub ai: bool,
+}
+
+impl Go {
+    /// The `go` line in a dialect's words.
+    pub(crate) fn text(&self, words: &GoWords) -> String {
+        let mut line = "go".to_string();
+        for limit in &self.limits {
+            line.push_str(&match limit {
+                Limit::Depth(n) => format!(" depth {n}"),
+                Limit::TimeMs(ms) => format!(" movetime {ms}"),
+                Limit::Iterations(n) => format!(" {} {n}", words.iterations),
+            });
+        }
+        if let Some(n) = self.nodes {
+            line.push_str(&format!(" nodes {n}"));
+        }
+        let c = &self.clocks;
+        let (one, two) = (words.first.index(), words.first.opponent().index());
+        let values = [c.time[one], c.time[two], c.increment[one], c.increment[two]];
+        for (key, value) in words.clocks.into_iter().zip(values) {
+            if let Some(ms) = value {
+                line.push_str(&format!(" {key} {ms}"));
+            }
+        }
+        if let Some(n) = c.moves_to_go {
+            line.push_str(&format!(" movestogo {n}"));
+        }
+        if let Some(ai) = self.ai.as_ref().filter(|_| words.ai) {
+            line.push_str(&format!(" ai {ai}"));
+        }
+        if self.infinite {
+            line.push_str(" infinite");
+        }
+        line
+    }
+}
+
 /// A `solve` line's limits; each is the engine's default when not given.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SolveLimits {

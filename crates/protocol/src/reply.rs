@@ -153,6 +153,70 @@ pub struct Info {
     pub pv: Vec<String>,
 }
 
+/// What a dialect makes of the fields at the front of an `info` line.
+pub(crate) enum OwnField<'a> {
+    /// One of its own fields, read: the fields after it.
+    Read(&'a [&'a str]),
+    /// Not one of its own: the fields both dialects share are tried.
+    Shared,
+    /// One of its own fields, with a number that is not one.
+    Bad,
+}
+
+impl Info {
+    /// An `info` line's fields; `None` when a number is not one. `own` reads
+    /// the fields only its dialect has (its score, counts and marks) first;
+    /// a field neither knows is skipped with its value.
+    pub(crate) fn read<'a>(
+        fields: &'a [&'a str],
+        own: impl Fn(&mut Info, &'a [&'a str]) -> OwnField<'a>,
+    ) -> Option<Info> {
+        let mut info = Info::default();
+        let mut rest = fields;
+        loop {
+            match own(&mut info, rest) {
+                OwnField::Read(tail) => {
+                    rest = tail;
+                    continue;
+                }
+                OwnField::Bad => return None,
+                OwnField::Shared => {}
+            }
+            rest = match rest {
+                [] => break,
+                ["pv", moves @ ..] => {
+                    info.pv = moves.iter().map(|m| m.to_string()).collect();
+                    break;
+                }
+                ["wdl", w, d, l, tail @ ..] => {
+                    info.wdl = Some([w.parse().ok()?, d.parse().ok()?, l.parse().ok()?]);
+                    tail
+                }
+                ["multipv", k, tail @ ..] => {
+                    info.multipv = Some(k.parse().ok()?);
+                    tail
+                }
+                ["depth", n, tail @ ..] => {
+                    info.depth = n.parse().ok()?;
+                    tail
+                }
+                ["nodes", n, tail @ ..] => {
+                    info.nodes = n.parse().ok()?;
+                    tail
+                }
+                ["time", n, tail @ ..] => {
+                    info.time_ms = n.parse().ok()?;
+                    tail
+                }
+                // A field neither dialect knows, with its value: another build's news.
+                [_, _, tail @ ..] => tail,
+                [_] => break,
+            };
+        }
+        Some(info)
+    }
+}
+
 /// What a proof found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Solved {

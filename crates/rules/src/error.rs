@@ -4,8 +4,7 @@
 
 use thiserror::Error;
 
-pub use crate::SizeError;
-use crate::{BoardSize, Move, Side};
+use crate::{BoardSize, Move, Side, SizeError};
 
 /// Why a move's text could not be read or the move could not be played.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]

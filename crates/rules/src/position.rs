@@ -7,13 +7,13 @@ use std::sync::atomic::AtomicBool;
 use super::bits::Wide;
 use super::breakthrough::{self, Breakthrough};
 use super::connection_rule::BothConnected;
-use super::error::{FenError, MoveError, SizeError};
+use super::error::{FenError, MoveError};
 use super::game::Game;
 use super::loa::{self, LinesOfAction};
 use super::notation;
 use super::perft;
 use super::placement::Placement;
-use crate::{BoardSize, Move, Outcome, Side, Variant};
+use crate::{BoardSize, Move, Outcome, Side, SizeError, Variant};
 
 /// The concrete game inside a [`Position`]: each variant at the narrowest
 /// square set its size fits, so 8x8 never pays for 12x12.

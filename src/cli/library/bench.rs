@@ -42,8 +42,7 @@ pub(crate) struct BenchArgs {
 /// Runs the bench in `library`, which must be empty.
 pub(super) fn bench(library: &mut Library, args: &BenchArgs) -> Result<(), LibraryCliError> {
     if library.count()? > 0 {
-        let path = library.path().display();
-        return Err(LibraryCliError::Filter(format!("{path} holds games: the bench needs an empty library")));
+        return Err(LibraryCliError::NotEmpty(library.path().to_path_buf()));
     }
     let importing = import(library, args)?;
     let first_chunk = chunk(args, 0)?;
@@ -174,8 +173,7 @@ fn chunk(args: &BenchArgs, index: u64) -> Result<String, LibraryCliError> {
     let (first, count) = (index * CHUNK, CHUNK.min(args.games - index * CHUNK));
     let mut text = String::new();
     for n in first..first + count {
-        let game =
-            random_game(args.variant, args.size, args.seed, n).map_err(|e| LibraryCliError::Filter(e.to_string()))?;
+        let game = random_game(args.variant, args.size, args.seed, n)?;
         text.push_str(&game);
         text.push('\n');
     }
@@ -202,7 +200,7 @@ fn list(library: &Library) -> Result<(), LibraryCliError> {
 
 /// The explorer at the start and after the most played first move.
 fn explore(library: &Library, args: &BenchArgs) -> Result<(), LibraryCliError> {
-    let start = Position::start(args.variant, args.size).map_err(|e| LibraryCliError::Filter(e.to_string()))?;
+    let start = Position::start(args.variant, args.size)?;
     let (first, best) = timed(|| library.explore(&start))?;
     let moves = library.explore(&start)?;
     let played: u64 = moves.iter().map(|m| m.played).sum();
@@ -212,7 +210,7 @@ fn explore(library: &Library, args: &BenchArgs) -> Result<(), LibraryCliError> {
     );
     if let Some(top) = moves.first() {
         let mut after = start.clone();
-        after.play_text(&top.notation).map_err(|e| LibraryCliError::Filter(e.to_string()))?;
+        after.play_text(&top.notation)?;
         let (first, best) = timed(|| library.explore(&after))?;
         println!("explorer after {}: in {best:.2} ms (first {first:.2} ms)", top.notation);
     }

@@ -58,15 +58,12 @@ pub(super) fn list(library: &Library, args: &ExercisesArgs) -> Result<(), Librar
 
 pub(super) fn answer(library: &mut Library, args: &AnswerArgs) -> Result<(), LibraryCliError> {
     let id = ExerciseId(args.id);
-    let exercise = library
-        .exercises(None, false)?
-        .into_iter()
-        .find(|e| e.id == id)
-        .ok_or_else(|| LibraryCliError::Filter(format!("no exercise {}", args.id)))?;
-    let position = exercise.position().map_err(|e| LibraryCliError::Filter(e.to_string()))?;
-    let answer = position.parse_move(&args.answer).map_err(|e| LibraryCliError::Filter(e.to_string()))?;
+    let exercise =
+        library.exercises(None, false)?.into_iter().find(|e| e.id == id).ok_or(LibraryCliError::NoExercise(args.id))?;
+    let position = exercise.position()?;
+    let answer = position.parse_move(&args.answer)?;
     let settings = ReportSettings { nodes: args.nodes, ..ReportSettings::default() };
-    let judgement = exercise.judge(answer, &settings).map_err(|e| LibraryCliError::Filter(e.to_string()))?;
+    let judgement = exercise.judge(answer, &settings)?;
     library.record_attempt(id, judgement.accepted())?;
     match judgement {
         Judgement::ProvedWin { .. } => println!("{}: accepted, it wins by proof", args.answer),

@@ -33,9 +33,13 @@ pub(super) fn explore(library: &Library, args: &ExploreArgs) -> Result<(), Libra
 
 /// The start of `args`'s game with its moves played.
 pub(super) fn position(args: &ExploreArgs) -> Result<Position, LibraryCliError> {
-    let mut position = Position::start(args.variant, args.size).map_err(|e| LibraryCliError::Filter(e.to_string()))?;
+    let mut position = Position::start(args.variant, args.size)?;
     for (i, text) in args.moves.iter().enumerate() {
-        position.play_text(text).map_err(|e| LibraryCliError::Filter(format!("move {} ({text}): {e}", i + 1)))?;
+        position.play_text(text).map_err(|source| LibraryCliError::ExploreMove {
+            number: i + 1,
+            text: text.clone(),
+            source,
+        })?;
     }
     Ok(position)
 }

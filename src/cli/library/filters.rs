@@ -52,9 +52,9 @@ impl FilterArgs {
         let day = |text: &Option<String>| -> Result<Option<jiff::Timestamp>, LibraryCliError> {
             match text {
                 None => Ok(None),
-                Some(text) => match parse_date(text).map_err(|e| LibraryCliError::Filter(e.to_string()))? {
+                Some(text) => match parse_date(text)? {
                     Some(stamp) => Ok(Some(stamp)),
-                    None => Err(LibraryCliError::Filter(format!("bad date '{text}': expected YYYY-MM-DD"))),
+                    None => Err(LibraryCliError::NoDate(text.clone())),
                 },
             }
         };

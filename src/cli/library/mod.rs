@@ -16,7 +16,11 @@ use std::path::PathBuf;
 use clap::{Args, Subcommand};
 use thiserror::Error;
 
+use crate::engine::library::review::ReportError;
+use crate::engine::library::transfer::DateError;
 use crate::engine::library::{GameId, Library, LibraryError, ReviewFailure, default_path};
+use crate::engine::rules::record::game_text::GameTextError;
+use crate::engine::{FenError, MoveError, SizeError};
 
 #[derive(Args, Debug)]
 pub(crate) struct LibraryArgs {
@@ -62,8 +66,28 @@ pub(crate) enum LibraryCliError {
     Read { path: PathBuf, source: std::io::Error },
     #[error("cannot write {}: {source}", path.display())]
     Write { path: PathBuf, source: std::io::Error },
-    #[error("{0}")]
-    Filter(String),
+    #[error(transparent)]
+    Size(#[from] SizeError),
+    #[error(transparent)]
+    Position(#[from] FenError),
+    #[error(transparent)]
+    Move(#[from] MoveError),
+    #[error("move {number} ({text}): {source}")]
+    ExploreMove { number: usize, text: String, source: MoveError },
+    #[error(transparent)]
+    Date(#[from] DateError),
+    #[error("bad date '{0}': expected YYYY-MM-DD")]
+    NoDate(String),
+    #[error(transparent)]
+    Text(#[from] GameTextError),
+    #[error(transparent)]
+    Json(#[from] serde_json::Error),
+    #[error(transparent)]
+    Judge(#[from] ReportError),
+    #[error("{} holds games: the bench needs an empty library", .0.display())]
+    NotEmpty(PathBuf),
+    #[error("no exercise {0}")]
+    NoExercise(i64),
     #[error(transparent)]
     Review(#[from] ReviewFailure),
     #[error("no game {0} in the library")]

@@ -35,7 +35,7 @@ pub(super) fn report(library: &mut Library, args: &ReportArgs) -> Result<(), Lib
         eprintln!();
     }
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&report).map_err(|e| LibraryCliError::Filter(e.to_string()))?);
+        println!("{}", serde_json::to_string_pretty(&report)?);
         return Ok(());
     }
     let game = library.get(id)?;

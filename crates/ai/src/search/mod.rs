@@ -32,9 +32,10 @@ pub use enhanced::SearchMemory;
 use crate::book::Book;
 use crate::eval::{Evaluate, MAX_EVAL, Score, WIN};
 use breakline_rules::Move;
+use breakline_rules::SizeError;
 use breakline_rules::Variant;
 use breakline_rules::clock::ClockView;
-use breakline_rules::error::{MoveError, SizeError};
+use breakline_rules::error::MoveError;
 use breakline_rules::position::{Position, with_game};
 
 /// What a search knows so far; reported during the search and returned at the end.

@@ -45,7 +45,7 @@ pub use checkpoint::{Checkpoint, CheckpointError};
 use clock::Clock;
 use dfpn::{Context, Solver};
 pub use knowledge::{Insight, SolverGame};
-pub use last_ranks::{LastRanksError, LastRanksFileError, LastRanksTable};
+pub use last_ranks::{LastRanksError, LastRanksFileError, LastRanksTable, TableDamage};
 pub use line::{LineError, check_line};
 use table::Table;
 

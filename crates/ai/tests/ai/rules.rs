@@ -1,6 +1,7 @@
 //! Hand-picked rule cases: wins, draws and errors that random games rarely reach.
 
-use breakline_rules::error::{FenError, MoveError, SizeError};
+use breakline_rules::SizeError;
+use breakline_rules::error::{FenError, MoveError};
 use breakline_rules::position::Position;
 use breakline_rules::{BoardSize, DrawReason, Outcome, Side, Variant, WinReason};
 

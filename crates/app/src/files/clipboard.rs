@@ -6,12 +6,14 @@
 
 use bevy::prelude::*;
 
+use crate::engine::rules::record::game_text::GameTextError;
 use crate::files::game_file::{game_as_text, game_from_text};
 use crate::files::opening::GameOpener;
 use crate::game::notice::Notice;
 use crate::game::phase::{GamePhase, GameSystems};
 use crate::game::players::Players;
 use crate::game::session::GameSession;
+use crate::platform::file_error::Problem;
 
 /// Copy the game to the clipboard, or open the game on it.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,13 +54,12 @@ fn handle_actions(
             ClipboardAction::CopyGame => match copy(&mut clipboard, &session) {
                 Ok(plies) => notice
                     .info(format!("Copied the game ({}) to the clipboard", crate::game::session::game_length(plies))),
-                Err(error) => notice.error(error),
+                Err(error) => notice.error(error.to_string()),
             },
             ClipboardAction::PasteGame => {
-                let text = clipboard.get().and_then(|c| c.get_text()).map_err(|e| format!("clipboard: {e}"));
+                let text = clipboard.get().and_then(|c| c.get_text()).map_err(ClipboardError::from);
                 let pasted = text.and_then(|text| {
-                    game_from_text(&text, session.variant(), session.size(), &players)
-                        .map_err(|e| format!("the clipboard holds no game: {e}"))
+                    game_from_text(&text, session.variant(), session.size(), &players).map_err(ClipboardError::NoGame)
                 });
                 match pasted {
                     Ok((pasted, pasted_players)) => {
@@ -68,15 +69,29 @@ fn handle_actions(
                             notice.error(why);
                         }
                     }
-                    Err(error) => notice.error(error),
+                    Err(error) => notice.error(error.to_string()),
                 }
             }
         }
     }
 }
 
-fn copy(clipboard: &mut SystemClipboard, session: &GameSession) -> Result<usize, String> {
-    let text = game_as_text(session.record()).map_err(|e| format!("cannot write the game as text: {e}"))?;
-    clipboard.get().and_then(|c| c.set_text(text)).map_err(|e| format!("clipboard: {e}"))?;
+/// Why the game could not go to or come from the clipboard, in one line.
+#[derive(Debug, thiserror::Error)]
+enum ClipboardError {
+    /// The system clipboard refused.
+    #[error("clipboard: {0}")]
+    Clipboard(#[from] arboard::Error),
+    /// The game cannot be written as text.
+    #[error("cannot write the game as text: {0}")]
+    Unwritable(#[from] GameTextError),
+    /// The clipboard's text is not a game.
+    #[error("the clipboard holds no game: {0}")]
+    NoGame(#[source] Problem),
+}
+
+fn copy(clipboard: &mut SystemClipboard, session: &GameSession) -> Result<usize, ClipboardError> {
+    let text = game_as_text(session.record())?;
+    clipboard.get().and_then(|c| c.set_text(text))?;
     Ok(session.plies())
 }

@@ -7,7 +7,7 @@
 use bevy::prelude::*;
 
 use crate::engine::Side;
-use crate::engine::library::ExplorerMove;
+use crate::engine::library::{ExplorerMove, LibraryError};
 use crate::game::screen::Screen;
 use crate::game::session::{GameSession, PositionKey};
 use crate::game::wake::Waker;
@@ -49,7 +49,7 @@ impl ExplorerRow {
 }
 
 /// A read of the library on its own thread: the rows, or why it failed.
-type ExplorerJob = BackgroundJob<Result<Vec<ExplorerRow>, String>>;
+type ExplorerJob = BackgroundJob<Result<Vec<ExplorerRow>, LibraryError>>;
 
 /// What the library's games played from the shown position.
 #[derive(Resource, Default)]
@@ -94,7 +94,7 @@ fn follow_shown_position(
     let job = BackgroundJob::spawn("explorer", waker.clone(), move |_| {
         let library = shared.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         let mover = position.side_to_move();
-        let found = library.explore(&position).map_err(|error| error.to_string())?;
+        let found = library.explore(&position)?;
         Ok(found.iter().map(|found| ExplorerRow::new(found, mover)).collect())
     });
     explorer.running = Some((key, job));
@@ -108,7 +108,7 @@ fn collect_rows(mut explorer: ResMut<OpeningExplorer>) {
     explorer.for_key = Some(key);
     match result {
         Ok(Ok(rows)) => (explorer.rows, explorer.error) = (rows, None),
-        Ok(Err(why)) => (explorer.rows, explorer.error) = (Vec::new(), Some(why)),
+        Ok(Err(why)) => (explorer.rows, explorer.error) = (Vec::new(), Some(why.to_string())),
         Err(why) => (explorer.rows, explorer.error) = (Vec::new(), Some(why.to_string())),
     }
 }

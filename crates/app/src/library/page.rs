@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use egui::{RichText, Ui};
 
-use crate::engine::library::transfer::{parse_date, pgn_date};
+use crate::engine::library::transfer::{DateError, parse_date, pgn_date};
 use crate::engine::library::{GameFilter, GameId, GameSummary, ResultFilter};
 use crate::engine::rules::record::game_text::result_token;
 use crate::engine::{Side, Variant};
@@ -120,7 +120,7 @@ fn filters(ui: &mut Ui, filter: &mut GameFilter, typed: &mut Typed) {
         ui.label("until");
         let until = ui.add(egui::TextEdit::singleline(&mut typed.until).hint_text("YYYY-MM-DD").desired_width(90.0));
         if from.changed() || until.changed() {
-            typed.date_error = dates(typed, filter).err();
+            typed.date_error = dates(typed, filter).err().map(|e| e.to_string());
         }
     });
     if let Some(why) = &typed.date_error {
@@ -149,9 +149,8 @@ fn text_filter(ui: &mut Ui, label: &str, text: &mut String, filter: &mut Option<
 }
 
 /// The typed dates as the filter's instants (the until day included).
-fn dates(typed: &Typed, filter: &mut GameFilter) -> Result<(), String> {
-    let day =
-        |text: &str| if text.trim().is_empty() { Ok(None) } else { parse_date(text.trim()).map_err(|e| e.to_string()) };
+fn dates(typed: &Typed, filter: &mut GameFilter) -> Result<(), DateError> {
+    let day = |text: &str| if text.trim().is_empty() { Ok(None) } else { parse_date(text.trim()) };
     filter.from = day(&typed.from)?;
     filter.until = day(&typed.until)?.map(|t| t + jiff::SignedDuration::from_hours(24));
     Ok(())

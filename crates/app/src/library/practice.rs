@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use crate::engine::Variant;
 use crate::engine::ai::judgement::Judgement;
 use crate::engine::library::Exercise;
-use crate::engine::library::review::ReportSettings;
+use crate::engine::library::review::{ReportError, ReportSettings};
 use crate::game::notice::Notice;
 use crate::game::owner::visit::Visit;
 use crate::game::phase::GameSystems;
@@ -19,7 +19,7 @@ use crate::game::screen::Mode;
 use crate::game::screen::Screen;
 use crate::game::session::GameSession;
 use crate::game::wake::Waker;
-use crate::library::shelf::{BUSY, GameLibrary};
+use crate::library::shelf::{BUSY, GameLibrary, ShelfError};
 use crate::tasks::job::BackgroundJob;
 
 /// What the person asks of the exercises.
@@ -38,7 +38,7 @@ pub struct Practice {
     pub current: Option<Exercise>,
     /// The last answer's verdict, in words, and whether it was accepted.
     pub verdict: Option<(String, bool)>,
-    judge: Option<BackgroundJob<Result<Judgement, String>>>,
+    judge: Option<BackgroundJob<Result<Judgement, ReportError>>>,
     /// The visit asked for, sent once the board game runs.
     pending: Option<VisitedGame>,
     /// The move on the board was sent to the judge (a new try starts when it is taken back).
@@ -93,7 +93,7 @@ fn handle_requests(
                     practice.answered = false;
                     screen.set(Screen::Analyse);
                 }
-                Err(why) => notice.info(why),
+                Err(why) => notice.info(why.to_string()),
             },
             PracticeRequest::Stop => {
                 if practice.current.take().is_some() {
@@ -106,19 +106,19 @@ fn handle_requests(
 }
 
 /// The oldest unsolved exercise of `variant`, with its position as a visit.
-fn next_exercise(library: &GameLibrary, variant: Variant) -> Result<(Exercise, VisitedGame), String> {
+fn next_exercise(library: &GameLibrary, variant: Variant) -> Result<(Exercise, VisitedGame), ShelfError> {
     let found = library.try_with(|library| library.exercises(Some(variant), true));
-    let busy = if library.is_open() { BUSY } else { "the library is not open" };
-    let exercises = found.ok_or(busy)?.map_err(|e| e.to_string())?;
-    let exercise = exercises.into_iter().next().ok_or_else(|| format!("No {} exercises left", variant.title()))?;
+    let busy = if library.is_open() { ShelfError::Busy } else { ShelfError::Closed };
+    let exercises = found.ok_or(busy)??;
+    let exercise = exercises.into_iter().next().ok_or(ShelfError::NoExercises(variant))?;
     let visit = visit_of(&exercise)?;
     Ok((exercise, visit))
 }
 
 /// The exercise's position as a visit: the person moves their side, the other waits.
-fn visit_of(exercise: &Exercise) -> Result<VisitedGame, String> {
+fn visit_of(exercise: &Exercise) -> Result<VisitedGame, ShelfError> {
     let players = Players { white: PlayerSetup::Human, black: PlayerSetup::Human };
-    let position = exercise.position().map_err(|e| format!("exercise of game {}: {e}", exercise.game))?;
+    let position = exercise.position().map_err(|source| ShelfError::Exercise { game: exercise.game, source })?;
     let session = GameSession::from_position(position, &players, 0);
     let message = format!("Exercise from game {}: find a better move for {}", exercise.game, exercise.side.title());
     let opened = OpenedGame { session, players, message };
@@ -142,7 +142,7 @@ fn judge_answer(session: Res<GameSession>, visit: Res<Visit>, mut practice: ResM
     let Some(&answer) = session.position().moves().first() else { return };
     (practice.answered, practice.verdict) = (true, None);
     let job = BackgroundJob::spawn("exercise judge", waker.clone(), move |_| {
-        exercise.judge(answer, &ReportSettings::default()).map_err(|e| e.to_string())
+        exercise.judge(answer, &ReportSettings::default())
     });
     practice.judge = Some(job);
 }

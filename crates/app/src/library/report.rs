@@ -14,7 +14,7 @@ use crate::engine::library::review::{GameReport, ReportSettings, review};
 use crate::game::notice::Notice;
 use crate::game::session::GameSession;
 use crate::game::wake::{PROGRESS_INTERVAL, Waker};
-use crate::library::shelf::{BoardGameInLibrary, GameLibrary, LibrarySettings};
+use crate::library::shelf::{BoardGameInLibrary, GameLibrary, LibrarySettings, ShelfError};
 use crate::tasks::job::BackgroundJob;
 
 /// Report the game on the board (it must be in the library).
@@ -24,7 +24,7 @@ pub struct ReportRequest;
 /// A report being computed: its game, and positions done of all.
 struct Running {
     id: GameId,
-    job: BackgroundJob<Result<GameReport, String>>,
+    job: BackgroundJob<Result<GameReport, ShelfError>>,
     done: Arc<AtomicUsize>,
     total: Arc<AtomicUsize>,
 }
@@ -118,16 +118,14 @@ fn report_game(
     library: &GameLibrary,
     id: GameId,
     progress: &mut dyn FnMut(usize, usize) -> bool,
-) -> Result<GameReport, String> {
+) -> Result<GameReport, ShelfError> {
     let settings = ReportSettings::default();
-    let closed = || "the library is not open".to_string();
-    let stored = library.with(|library| library.report(id, &settings)).ok_or_else(closed)?;
-    if let Some(report) = stored.map_err(|e| e.to_string())? {
+    if let Some(report) = library.with(|library| library.report(id, &settings)).ok_or(ShelfError::Closed)?? {
         return Ok(report);
     }
-    let game = library.with(|library| library.get(id)).ok_or_else(closed)?.map_err(|e| e.to_string())?;
-    let report = review(&game.record, &settings, progress).map_err(|e| e.to_string())?;
-    library.with(|library| library.store_report(id, &report)).ok_or_else(closed)?.map_err(|e| e.to_string())?;
+    let game = library.with(|library| library.get(id)).ok_or(ShelfError::Closed)??;
+    let report = review(&game.record, &settings, progress)?;
+    library.with(|library| library.store_report(id, &report)).ok_or(ShelfError::Closed)??;
     Ok(report)
 }
 

@@ -8,8 +8,11 @@ use std::sync::{Arc, Mutex};
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
+use crate::engine::library::review::ReportError;
 use crate::engine::library::{GameId, Library, LibraryError};
+use crate::engine::{FenError, Variant};
 use crate::game::notice::Notice;
+use crate::platform::file_error::FileError;
 
 /// Where the library file is; `None` runs without one (the tests, and
 /// scripted screenshots, which never change the person's files).
@@ -98,6 +101,38 @@ impl GameLibrary {
 
 /// What the frame loop says when a thread holds the library.
 pub const BUSY: &str = "The library is busy (an import or a query is running)";
+
+/// Why the window's work on the library (a report, an exercise, an import
+/// or export) could not be done, in one line.
+#[derive(Debug, thiserror::Error)]
+pub enum ShelfError {
+    /// No library is open this run.
+    #[error("the library is not open")]
+    Closed,
+    /// A thread holds the library now.
+    #[error("{}", BUSY)]
+    Busy,
+    /// The library refused the work.
+    #[error(transparent)]
+    Library(#[from] LibraryError),
+    /// The game could not be reviewed.
+    #[error(transparent)]
+    Report(#[from] ReportError),
+    /// The file could not be read or written.
+    #[error(transparent)]
+    File(#[from] FileError),
+    /// No unsolved exercise of the variant is left.
+    #[error("No {} exercises left", .0.title())]
+    NoExercises(Variant),
+    /// An exercise's position does not read.
+    #[error("exercise of game {game}: {source}")]
+    Exercise {
+        /// The game it was made from.
+        game: GameId,
+        /// Why its position does not read.
+        source: FenError,
+    },
+}
 
 /// The notice when the library is refused: the game goes on without it.
 pub(crate) fn refusal_notice(why: &str) -> String {

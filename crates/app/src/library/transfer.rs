@@ -12,12 +12,12 @@ use crate::files::game_file::{FileAction, FileRequest};
 use crate::game::notice::Notice;
 use crate::game::wake::Waker;
 use crate::library::browse::{LibraryView, plural};
-use crate::library::shelf::GameLibrary;
+use crate::library::shelf::{GameLibrary, ShelfError};
 use crate::platform::file_error::{read_text, write_text};
 use crate::tasks::job::BackgroundJob;
 
 /// What an import or export did, in words for the notice, with an import's refusals.
-type Done = Result<(String, Vec<Refusal>), String>;
+type Done = Result<(String, Vec<Refusal>), ShelfError>;
 
 /// The import or export running, and the last import's refusals.
 #[derive(Resource, Default)]
@@ -80,7 +80,7 @@ fn finish_transfer(mut transfer: ResMut<LibraryTransfer>, mut view: ResMut<Libra
             }
             transfer.refused = refused;
         }
-        Ok(Err(why)) => notice.error(why),
+        Ok(Err(why)) => notice.error(why.to_string()),
         Err(error) => notice.error(error.to_string()),
     }
     view.invalidate();
@@ -88,11 +88,9 @@ fn finish_transfer(mut transfer: ResMut<LibraryTransfer>, mut view: ResMut<Libra
 
 /// Stores every good game of the file at `path`.
 fn import(library: &GameLibrary, path: PathBuf) -> Done {
-    let text = read_text(&path).map_err(|e| e.to_string())?;
-    let summary: ImportSummary = library
-        .with(|library| library.import_text(&text, &mut |_| {}))
-        .ok_or("the library is not open")?
-        .map_err(|e| e.to_string())?;
+    let text = read_text(&path)?;
+    let summary: ImportSummary =
+        library.with(|library| library.import_text(&text, &mut |_| {})).ok_or(ShelfError::Closed)??;
     let (kept, refused) = (summary.stored.len(), summary.refused.len());
     let words = match refused {
         0 => format!("Imported {kept} game{} from {}", plural(kept), path.display()),
@@ -107,10 +105,7 @@ fn import(library: &GameLibrary, path: PathBuf) -> Done {
 
 /// Writes the games `ids` to the file at `path`.
 fn export(library: &GameLibrary, ids: &[GameId], path: PathBuf) -> Done {
-    let text = library
-        .with(|library| library.export_text(ids))
-        .ok_or("the library is not open")?
-        .map_err(|e| e.to_string())?;
-    write_text(&path, &text).map_err(|e| e.to_string())?;
+    let text = library.with(|library| library.export_text(ids)).ok_or(ShelfError::Closed)??;
+    write_text(&path, &text)?;
     Ok((format!("Exported {} game{} to {}", ids.len(), plural(ids.len()), path.display()), Vec::new()))
 }

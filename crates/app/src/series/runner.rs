@@ -11,8 +11,9 @@ use bevy::prelude::*;
 
 use crate::game::wake::{PROGRESS_INTERVAL, Waker};
 
+use crate::engine::ai::search::SearchError;
 use crate::engine::lab::rating::elo_from_score;
-use crate::engine::lab::runner::{SeriesGame, SeriesSpec};
+use crate::engine::lab::runner::{EngineStartError, SeriesGame, SeriesSpec};
 use crate::engine::lab::series::SeriesSummary;
 use crate::game::phase::GameSystems;
 use crate::tasks::job::BackgroundJob;
@@ -48,9 +49,20 @@ pub enum SeriesStatus {
 /// flag, which every search of the series polls.
 struct SeriesRun {
     /// The run's end: Ok, or why it failed (a program that cannot play, a search's error).
-    job: BackgroundJob<Result<(), String>>,
+    job: BackgroundJob<Result<(), SeriesError>>,
     // Only the collecting system reads it, through `&mut`, so the lock is free.
     games: Mutex<Receiver<Box<SeriesGame>>>,
+}
+
+/// Why a series stopped before its end, in one line.
+#[derive(Debug, thiserror::Error)]
+enum SeriesError {
+    /// A program of the series cannot play at all.
+    #[error(transparent)]
+    Start(#[from] EngineStartError),
+    /// A search of a game failed.
+    #[error(transparent)]
+    Search(#[from] SearchError),
 }
 
 /// The current (or last) series: its spec, status and finished games.
@@ -184,13 +196,13 @@ fn start_series(mut requests: MessageReader<StartSeries>, mut series: ResMut<Ser
     let (spec, threads, progress) = (request.spec, series.threads, waker.throttled(PROGRESS_INTERVAL));
     let job = BackgroundJob::spawn("breakline series", waker.clone(), move |stop| {
         // A program that cannot play at all fails the series before its first game.
-        spec.check().map_err(|error| error.to_string())?;
+        spec.check()?;
         let result = spec.run(threads, &stop, |game| {
             // The receiver is gone once the run is dropped; nobody needs the game then.
             let _ = sender.send(Box::new(game.clone()));
             progress.wake();
         });
-        result.map(|_| ()).map_err(|error| error.to_string())
+        Ok(result.map(drop)?)
     });
     series.status = SeriesStatus::Running;
     series.started = Some(Instant::now());
@@ -214,7 +226,7 @@ fn collect_games(mut series: ResMut<Series>, mut finished: MessageWriter<SeriesG
     // The result first: once it is in, every game sent before it is too.
     let ended = run.job.poll().map(|result| match result {
         Ok(Ok(())) => SeriesStatus::Finished,
-        Ok(Err(error)) => SeriesStatus::Failed(error),
+        Ok(Err(error)) => SeriesStatus::Failed(error.to_string()),
         Err(error) => SeriesStatus::Failed(error.to_string()),
     });
     let Ok(receiver) = run.games.get_mut() else {

@@ -315,7 +315,7 @@ fn resume_saved_game(
     let generation = session.generation();
     match GameSession::from_record(&game.record, generation) {
         Ok(resumed) if resumed.plies() > 0 && !resumed.outcome().is_over() => {
-            *players = files::players_from_record(&game.record);
+            *players = game_file::players_from_record(&game.record);
             players.fit_variant(resumed.variant());
             *session = resumed.with_turn_spent(std::time::Duration::from_millis(game.turn_ms));
             rated.resume(generation, game.unrated.as_deref(), game.takebacks);

@@ -70,7 +70,7 @@ impl Home {
     /// and library.
     fn start(&self) -> App {
         let mut options = LaunchOptions { home: true, ..LaunchOptions::default() };
-        if let Ok(Some(stored)) = settings_store::read(&self.settings) {
+        if let Ok(Some(stored)) = store::read(&self.settings) {
             options.variant = stored.variant;
             options.size = stored.size;
             options.white = PlayerSetup::from(&stored.white);
@@ -665,7 +665,7 @@ fn journey_a_game_lost_on_time_is_written_as_ended_at_once() {
     app.world_mut().resource_mut::<GameSettings>().time_control = Some(TimeControl::parse("20+0").unwrap());
     start(&mut app, PlayChoice { rated: false, ..PlayChoice::default() });
     exchange(&mut app);
-    let saved_game = |home: &Home| settings_store::read(&home.settings).ok().flatten().and_then(|s| s.game);
+    let saved_game = |home: &Home| store::read(&home.settings).ok().flatten().and_then(|s| s.game);
     for _ in 0..frames(2.0) {
         app.update();
     }

@@ -17,7 +17,7 @@ use crate::{game_app, options, phase, session, turn, update_until};
 
 /// This build's own `breakline uci`: a real program on the other end of the pipes.
 fn breakline_over_uci() -> String {
-    format!("uci:{}:arg=uci:movetime=20", env!("CARGO_BIN_EXE_breakline"))
+    format!("uci:{}:movetime=20", env!("CARGO_BIN_EXE_uci-engine"))
 }
 
 /// A person (White) against `seat` (Black), after the person's first move.

@@ -183,7 +183,7 @@ fn looks_and_the_setup_choice_round_trip_through_the_settings_file() {
         app.world_mut().write_message(AppExit::Success);
         app.update();
     }
-    let stored = settings_store::read(&path).expect("reads").expect("a file");
+    let stored = store::read(&path).expect("reads").expect("a file");
     assert_eq!((stored.looks.board.as_str(), stored.looks.pieces.as_str()), ("colour-safe", "discs"));
     let app = app_with_settings(&path);
     assert_eq!(*app.world().resource::<Looks>(), looks);

@@ -130,26 +130,17 @@ fn game_without_times(game: &SeriesGame) -> serde_json::Value {
     value
 }
 
+/// `breakline match` plays through the same runner (`tests/cli` holds the
+/// command to it), so game N of the tab is game N of the command.
 #[test]
-fn game_n_of_the_series_tab_is_game_n_of_breakline_match() {
+fn game_n_of_the_series_tab_is_game_n_of_the_runner() {
     let mut app = quiet_app();
     let spec = small_spec(4);
     start(&mut app, spec.clone(), 2);
     run_to_the_end(&mut app);
-    let json = std::env::temp_dir().join(format!("breakline-tab-vs-match-{}.jsonl", std::process::id()));
-    let (a, b) = (spec.a.to_string(), spec.b.to_string());
-    let status = std::process::Command::new(env!("CARGO_BIN_EXE_breakline"))
-        .args(["match", "--size", "6x6", "--white", &a, "--black", &b, "--games", "4", "--swap"])
-        .args(["--random-plies", "2", "--noise", "1", "--seed", "7", "--threads", "1", "--json"])
-        .arg(&json)
-        .output()
-        .expect("the binary runs");
-    assert!(status.status.success(), "{}", String::from_utf8_lossy(&status.stderr));
-    let text = std::fs::read_to_string(&json).unwrap();
-    let _ = std::fs::remove_file(&json);
-    let by_match: Vec<SeriesGame> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
-    assert_eq!(by_match.len(), 4);
-    for game in by_match {
+    let by_runner = spec.run(1, &AtomicBool::new(false), |_| {}).expect("the runner plays the series");
+    assert_eq!(by_runner.len(), 4);
+    for game in by_runner {
         let in_tab = series(&app).game(game.index).expect("the tab played every game");
         assert_eq!(game_without_times(in_tab), game_without_times(&game), "game {}", game.index);
     }
@@ -307,7 +298,7 @@ fn form_spec(app: &mut App, a: &str, b: &str, games: usize) -> SeriesSpec {
 fn a_series_against_another_program_over_uci_is_played_and_refereed() {
     let mut app = quiet_app();
     // This build's own `breakline uci`, a real program on the other end of the pipes.
-    let program = format!("uci:{}:arg=uci:movetime=20", env!("CARGO_BIN_EXE_breakline"));
+    let program = format!("uci:{}:movetime=20", env!("CARGO_BIN_EXE_uci-engine"));
     let spec = form_spec(&mut app, "alphabeta:offensive1:depth=1", &program, 2);
     assert!(matches!(spec.b, Seat::Uci(_)), "{:?}", spec.b);
     start(&mut app, spec, 1);

@@ -67,6 +67,14 @@ pub struct FloatNet {
     variant: Variant,
     size: BoardSize,
     shape: Shape,
+    layers: Layers,
+    buckets: Buckets,
+}
+
+/// A float net's trainable numbers, block by block: the net's weights, or
+/// a gradient of them, which has the same shape.
+#[derive(Clone, Debug, PartialEq)]
+struct Layers {
     w1: Vec<f32>,
     b1: Vec<f32>,
     /// The second layer, `l2 x 2 x hidden`, unit by unit (none in the shipped shape).
@@ -80,7 +88,42 @@ pub struct FloatNet {
     bucket_w2: Vec<f32>,
     /// Each bucket's own output bias (none with one bucket).
     bucket_b2: Vec<f32>,
-    buckets: Buckets,
+}
+
+impl Layers {
+    /// Layers of this shape, every number zero.
+    fn zero_like(&self) -> Layers {
+        let zero = |block: &Vec<f32>| vec![0.0; block.len()];
+        Layers {
+            w1: zero(&self.w1),
+            b1: zero(&self.b1),
+            w_mid: zero(&self.w_mid),
+            b_mid: zero(&self.b_mid),
+            w2: zero(&self.w2),
+            b2: 0.0,
+            bucket_w2: zero(&self.bucket_w2),
+            bucket_b2: zero(&self.bucket_b2),
+        }
+    }
+
+    /// The blocks of numbers, in one order, the single output bias left out.
+    fn blocks(&self) -> [&Vec<f32>; 7] {
+        [&self.w1, &self.b1, &self.w2, &self.w_mid, &self.b_mid, &self.bucket_w2, &self.bucket_b2]
+    }
+
+    /// [`Layers::blocks`], to change.
+    fn blocks_mut(&mut self) -> [&mut Vec<f32>; 7] {
+        let Layers { w1, b1, w_mid, b_mid, w2, b2: _, bucket_w2, bucket_b2 } = self;
+        [w1, b1, w2, w_mid, b_mid, bucket_w2, bucket_b2]
+    }
+
+    /// Adds `other`, number by number.
+    fn add(&mut self, other: &Layers) {
+        for (mine, theirs) in self.blocks_mut().into_iter().zip(other.blocks()) {
+            mine.iter_mut().zip(theirs).for_each(|(a, b)| *a += b);
+        }
+        self.b2 += other.b2;
+    }
 }
 
 /// A position as the trainer sees it: its inputs from the mover's view and
@@ -142,15 +185,16 @@ impl FloatNet {
         let own = if buckets > 1 { buckets } else { 0 };
         let (bucket_w2, bucket_b2) = (vec![0.0; own * inputs], vec![0.0; own]);
         let buckets = Buckets::new(variant, size, buckets);
-        FloatNet { variant, size, shape, w1, b1, w_mid, b_mid, w2, b2: 0.0, bucket_w2, bucket_b2, buckets }
+        let layers = Layers { w1, b1, w_mid, b_mid, w2, b2: 0.0, bucket_w2, bucket_b2 };
+        FloatNet { variant, size, shape, layers, buckets }
     }
 
     /// The hidden layer of one view, before clipping.
     fn hidden(&self, inputs: &[u16]) -> Vec<f32> {
         let width = self.shape.hidden();
-        let mut h = self.b1.clone();
+        let mut h = self.layers.b1.clone();
         for &f in inputs {
-            let column = &self.w1[f as usize * width..(f as usize + 1) * width];
+            let column = &self.layers.w1[f as usize * width..(f as usize + 1) * width];
             for (a, w) in h.iter_mut().zip(column) {
                 *a += w;
             }
@@ -161,21 +205,23 @@ impl FloatNet {
     /// The second layer's sums, before clipping, from both views' hidden
     /// layers (before clipping).
     fn second(&self, mover: &[f32], other: &[f32]) -> Vec<f32> {
-        let rows = self.w_mid.chunks_exact(2 * self.shape.hidden());
+        let rows = self.layers.w_mid.chunks_exact(2 * self.shape.hidden());
         let clipped: Vec<f32> = mover.iter().chain(other).map(|a| a.clamp(0.0, 1.0)).collect();
-        rows.zip(&self.b_mid).map(|(row, b)| b + row.iter().zip(&clipped).map(|(w, a)| w * a).sum::<f32>()).collect()
+        rows.zip(&self.layers.b_mid)
+            .map(|(row, b)| b + row.iter().zip(&clipped).map(|(w, a)| w * a).sum::<f32>())
+            .collect()
     }
 
     /// `bucket`'s output weights and bias: the shared layer's, plus the
     /// bucket's own where there are several.
     fn output_layer(&self, bucket: usize) -> (Vec<f32>, f32) {
         let inputs = self.shape.output_inputs();
-        let mut weights = self.w2.clone();
-        let mut bias = self.b2;
-        if !self.bucket_b2.is_empty() {
-            let own = &self.bucket_w2[bucket * inputs..(bucket + 1) * inputs];
+        let mut weights = self.layers.w2.clone();
+        let mut bias = self.layers.b2;
+        if !self.layers.bucket_b2.is_empty() {
+            let own = &self.layers.bucket_w2[bucket * inputs..(bucket + 1) * inputs];
             weights.iter_mut().zip(own).for_each(|(w, o)| *w += o);
-            bias += self.bucket_b2[bucket];
+            bias += self.layers.bucket_b2[bucket];
         }
         (weights, bias)
     }
@@ -201,10 +247,10 @@ impl FloatNet {
         let q = |x: f32, scale: i32| (x * scale as f32).round() as i16;
         let q32 = |x: f32, scale: i32| (x * scale as f32).round() as i32;
         let mut weights = Weights {
-            input_weights: self.w1.iter().map(|&w| q(w, QA)).collect(),
-            input_bias: self.b1.iter().map(|&b| q(b, QA)).collect(),
-            second_weights: self.w_mid.iter().map(|&w| q(w, QL2)).collect(),
-            second_bias: self.b_mid.iter().map(|&b| q32(b, QA * QL2)).collect(),
+            input_weights: self.layers.w1.iter().map(|&w| q(w, QA)).collect(),
+            input_bias: self.layers.b1.iter().map(|&b| q(b, QA)).collect(),
+            second_weights: self.layers.w_mid.iter().map(|&w| q(w, QL2)).collect(),
+            second_bias: self.layers.b_mid.iter().map(|&b| q32(b, QA * QL2)).collect(),
             ..Weights::default()
         };
         for bucket in 0..self.buckets.count() {
@@ -246,56 +292,37 @@ fn clipped_dot(layer: &(Vec<f32>, f32), sums: &[f32]) -> f32 {
     layer.1 + sums.iter().zip(&layer.0).map(|(a, w)| a.clamp(0.0, 1.0) * w).sum::<f32>()
 }
 
-/// The gradient of one slice of a batch, and its summed loss.
+/// The gradient of one slice of a batch (of the net's shape), and its summed loss.
 struct Gradient {
-    w1: Vec<f32>,
-    b1: Vec<f32>,
-    w_mid: Vec<f32>,
-    b_mid: Vec<f32>,
-    w2: Vec<f32>,
-    b2: f32,
-    bucket_w2: Vec<f32>,
-    bucket_b2: Vec<f32>,
+    layers: Layers,
     loss: f64,
 }
 
 impl Gradient {
     /// A zero gradient for `net`'s parameters.
     fn zero(net: &FloatNet) -> Gradient {
-        Gradient {
-            w1: vec![0.0; net.w1.len()],
-            b1: vec![0.0; net.b1.len()],
-            w_mid: vec![0.0; net.w_mid.len()],
-            b_mid: vec![0.0; net.b_mid.len()],
-            w2: vec![0.0; net.w2.len()],
-            b2: 0.0,
-            bucket_w2: vec![0.0; net.bucket_w2.len()],
-            bucket_b2: vec![0.0; net.bucket_b2.len()],
-            loss: 0.0,
-        }
+        Gradient { layers: net.layers.zero_like(), loss: 0.0 }
     }
 
     fn add(&mut self, other: &Gradient) {
-        for (a, b) in self.w1.iter_mut().zip(&other.w1) {
-            *a += b;
-        }
-        for (a, b) in self.b1.iter_mut().zip(&other.b1) {
-            *a += b;
-        }
-        for (a, b) in self.w2.iter_mut().zip(&other.w2) {
-            *a += b;
-        }
-        for (a, b) in self.w_mid.iter_mut().zip(&other.w_mid).chain(self.b_mid.iter_mut().zip(&other.b_mid)) {
-            *a += b;
-        }
-        for (a, b) in
-            self.bucket_w2.iter_mut().zip(&other.bucket_w2).chain(self.bucket_b2.iter_mut().zip(&other.bucket_b2))
-        {
-            *a += b;
-        }
-        self.b2 += other.b2;
+        self.layers.add(&other.layers);
         self.loss += other.loss;
     }
+}
+
+/// The loss of `e` where the net says `p` added into `g`, with the output
+/// biases' gradient; the logit's gradient, and whether the buckets have
+/// their own layers.
+fn output_gradient(p: f32, e: &Example, g: &mut Gradient) -> (f32, bool) {
+    let error = p - e.target;
+    g.loss += f64::from(error * error);
+    let d = 2.0 * error * p * (1.0 - p);
+    g.layers.b2 += d;
+    let own_layer = !g.layers.bucket_b2.is_empty();
+    if own_layer {
+        g.layers.bucket_b2[e.bucket] += d;
+    }
+    (d, own_layer)
 }
 
 /// One example's loss and its gradient added into `g`.
@@ -307,27 +334,20 @@ fn backprop(net: &FloatNet, e: &Example, g: &mut Gradient) {
     let width = net.shape.hidden();
     let layer = net.output_layer(e.bucket);
     let p = sigmoid(logit_of(&layer, &hm, &ho));
-    let error = p - e.target;
-    g.loss += f64::from(error * error);
-    let d = 2.0 * error * p * (1.0 - p);
-    g.b2 += d;
-    let own_layer = !g.bucket_b2.is_empty();
-    if own_layer {
-        g.bucket_b2[e.bucket] += d;
-    }
+    let (d, own_layer) = output_gradient(p, e, g);
     for (view, h, inputs) in [(0, &hm, &e.mover), (1, &ho, &e.other)] {
         let weights = &layer.0[view * width..(view + 1) * width];
         for (j, (&a, &w)) in h.iter().zip(weights).enumerate() {
             let dw = d * a.clamp(0.0, 1.0);
-            g.w2[view * width + j] += dw;
+            g.layers.w2[view * width + j] += dw;
             if own_layer {
-                g.bucket_w2[(e.bucket * 2 + view) * width + j] += dw;
+                g.layers.bucket_w2[(e.bucket * 2 + view) * width + j] += dw;
             }
             let dh = if a > 0.0 && a < 1.0 { d * w } else { 0.0 };
             if dh != 0.0 {
-                g.b1[j] += dh;
+                g.layers.b1[j] += dh;
                 for &f in inputs.iter() {
-                    g.w1[f as usize * width + j] += dh;
+                    g.layers.w1[f as usize * width + j] += dh;
                 }
             }
         }
@@ -342,29 +362,22 @@ fn backprop_second(net: &FloatNet, e: &Example, views: [&[f32]; 2], g: &mut Grad
     let sums = net.second(views[0], views[1]);
     let layer = net.output_layer(e.bucket);
     let p = sigmoid(clipped_dot(&layer, &sums));
-    let error = p - e.target;
-    g.loss += f64::from(error * error);
-    let d = 2.0 * error * p * (1.0 - p);
-    g.b2 += d;
-    let own_layer = !g.bucket_b2.is_empty();
-    if own_layer {
-        g.bucket_b2[e.bucket] += d;
-    }
+    let (d, own_layer) = output_gradient(p, e, g);
     let mut d_hidden = vec![0.0f32; 2 * width];
     let clipped: Vec<f32> = views[0].iter().chain(views[1]).map(|a| a.clamp(0.0, 1.0)).collect();
     for (j, (&z, &w)) in sums.iter().zip(&layer.0).enumerate() {
         let dw = d * z.clamp(0.0, 1.0);
-        g.w2[j] += dw;
+        g.layers.w2[j] += dw;
         if own_layer {
-            g.bucket_w2[e.bucket * l2 + j] += dw;
+            g.layers.bucket_w2[e.bucket * l2 + j] += dw;
         }
         if z <= 0.0 || z >= 1.0 {
             continue;
         }
         let dz = d * w;
-        g.b_mid[j] += dz;
+        g.layers.b_mid[j] += dz;
         let row = j * 2 * width..(j + 1) * 2 * width;
-        let (grads, weights) = (&mut g.w_mid[row.clone()], &net.w_mid[row]);
+        let (grads, weights) = (&mut g.layers.w_mid[row.clone()], &net.layers.w_mid[row]);
         for (i, ((gw, &w), &a)) in grads.iter_mut().zip(weights).zip(&clipped).enumerate() {
             *gw += dz * a;
             d_hidden[i] += dz * w;
@@ -373,9 +386,9 @@ fn backprop_second(net: &FloatNet, e: &Example, views: [&[f32]; 2], g: &mut Grad
     for (view, inputs) in [&e.mover, &e.other].into_iter().enumerate() {
         for (j, (&a, &dh)) in views[view].iter().zip(&d_hidden[view * width..]).enumerate() {
             if a > 0.0 && a < 1.0 && dh != 0.0 {
-                g.b1[j] += dh;
+                g.layers.b1[j] += dh;
                 for &f in inputs.iter() {
-                    g.w1[f as usize * width + j] += dh;
+                    g.layers.w1[f as usize * width + j] += dh;
                 }
             }
         }
@@ -447,7 +460,7 @@ struct Adam {
 }
 
 impl Adam {
-    fn new(net: &FloatNet) -> Adam {
+    fn new(net: &Layers) -> Adam {
         let sizes = [net.w1.len(), net.b1.len(), net.w2.len(), 1, net.bucket_w2.len(), net.bucket_b2.len()];
         let [a, b, c, d, e, f] = sizes.map(Moments::new);
         Adam { blocks: [a, b, c, d, e, f, Moments::new(net.w_mid.len()), Moments::new(net.b_mid.len())] }
@@ -455,11 +468,9 @@ impl Adam {
 
     /// One step on the gradient `g` of a batch of `n` positions, at step
     /// size `lr`, the `t`-th step.
-    fn step(&mut self, net: &mut FloatNet, g: &mut Gradient, n: usize, lr: f32, t: i32) {
+    fn step(&mut self, net: &mut Layers, g: &mut Layers, n: usize, lr: f32, t: i32) {
         let scale = 1.0 / n as f32;
-        let scaled = g.w1.iter_mut().chain(g.b1.iter_mut()).chain(g.w2.iter_mut());
-        let scaled = scaled.chain(g.w_mid.iter_mut()).chain(g.b_mid.iter_mut());
-        scaled.chain(g.bucket_w2.iter_mut()).chain(g.bucket_b2.iter_mut()).for_each(|x| *x *= scale);
+        g.blocks_mut().into_iter().flatten().for_each(|x| *x *= scale);
         let m = &mut self.blocks;
         m[0].step(&mut net.w1, &g.w1, lr, t, CLIP);
         m[1].step(&mut net.b1, &g.b1, lr, t, CLIP);
@@ -492,7 +503,7 @@ pub fn train(
         let e = example(size, &net.buckets, s, spec);
         if i % 20 == 19 { held.push(e) } else { fit.push(e) }
     }
-    let mut adam = Adam::new(&net);
+    let mut adam = Adam::new(&net.layers);
     let mut rng = StdRng::seed_from_u64(spec.seed ^ 0x5eed);
     let mut order: Vec<usize> = (0..fit.len()).collect();
     let steps = (spec.epochs * fit.len().div_ceil(spec.batch.max(1))).max(1);
@@ -506,7 +517,7 @@ pub fn train(
             train_loss += g.loss;
             t += 1;
             let lr = spec.learning_rate * (1.0 - 0.9 * (t - 1) as f32 / steps as f32);
-            adam.step(&mut net, &mut g, batch.len(), lr, t);
+            adam.step(&mut net.layers, &mut g.layers, batch.len(), lr, t);
         }
         let train_loss = train_loss / fit.len().max(1) as f64;
         report(EpochReport { epoch, train_loss, validation_loss: loss(&net, &held) });
@@ -551,6 +562,25 @@ mod tests {
         }
     }
 
+    /// Every weight of `net`, bit for bit, folded into one number (FNV-1a).
+    fn digest(net: &FloatNet) -> u64 {
+        let l = &net.layers;
+        let blocks = [&l.w1, &l.b1, &l.w_mid, &l.b_mid, &l.w2, &vec![l.b2], &l.bucket_w2, &l.bucket_b2];
+        let bits = blocks.into_iter().flatten().flat_map(|w| w.to_bits().to_le_bytes());
+        bits.fold(0xcbf2_9ce4_8422_2325, |hash, byte| (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3))
+    }
+
+    /// The weights a seeded run trains, pinned bit for bit (on x86-64): a
+    /// change to the trainer's code that moves one rounding shows here.
+    #[test]
+    fn a_seeded_run_trains_the_same_weights_bit_for_bit() {
+        let data = samples(Variant::Breakthrough);
+        let size = BoardSize::new(8, 8);
+        let buckets = digest(&train(Variant::Breakthrough, size, &data, &spec(2, 8), &mut |_| {}));
+        let second = digest(&train(Variant::Breakthrough, size, &data, &second_layer_spec(2, 2), &mut |_| {}));
+        assert_eq!((buckets, second), (0xa24f_64a1_1e8a_2b4f, 0x0287_dd17_311c_b3bc));
+    }
+
     /// The positions fall in several buckets and each of those learns its
     /// own weights; a bucket no position falls in keeps the shared layer.
     #[test]
@@ -563,7 +593,7 @@ mod tests {
         assert!(used.len() >= 2, "buckets {used:?}");
         for bucket in 0..8 {
             let (weights, bias) = net.output_layer(bucket);
-            let shared = weights[..] == net.w2[..] && bias == net.b2;
+            let shared = weights[..] == net.layers.w2[..] && bias == net.layers.b2;
             assert_eq!(shared, !used.contains(&bucket), "bucket {bucket} of {used:?}");
         }
     }
@@ -577,22 +607,30 @@ mod tests {
             let data = samples(variant);
             let size = BoardSize::new(8, 8);
             let float = train(variant, size, &data, &spec(2, buckets), &mut |_| {});
-            let ppl = 1.0 / breakline_ai::eval::logistic_k(variant) as f32;
-            let net = float.quantise(ppl);
+            let net = scores_as_quantised(&float, &data);
             assert_eq!(net.buckets().count(), buckets);
-            for s in &data {
-                let placement = placement_of(size, s);
-                let pos = Position::from_placement(variant, placement).unwrap();
-                let quantised = with_game!(pos.game().clone(), g => {
-                    let accs = breakline_ai::eval::nnue::refresh(&net, &g);
-                    let pieces = breakline_ai::eval::nnue::pieces(&g);
-                    net.output(&accs[s.side.index()], &accs[s.side.opponent().index()], pieces)
-                });
-                let exact = float.score(s, ppl);
-                let tolerance = 0.03 * ppl + 0.01 * exact.abs();
-                assert!((quantised as f32 - exact).abs() <= tolerance, "{variant}: {quantised} against {exact}");
-            }
         }
+    }
+
+    /// Checks that `float`'s quantised net scores every position of `data`
+    /// within 3% of a unit plus 1% of the score's size of `float`'s own; the
+    /// quantised net.
+    fn scores_as_quantised(float: &FloatNet, data: &[Sample]) -> Net {
+        let (variant, size) = (float.variant, float.size);
+        let ppl = 1.0 / breakline_ai::eval::logistic_k(variant) as f32;
+        let net = float.quantise(ppl);
+        for s in data {
+            let pos = Position::from_placement(variant, placement_of(size, s)).unwrap();
+            let quantised = with_game!(pos.game().clone(), g => {
+                let accs = breakline_ai::eval::nnue::refresh(&net, &g);
+                let pieces = breakline_ai::eval::nnue::pieces(&g);
+                net.output(&accs[s.side.index()], &accs[s.side.opponent().index()], pieces)
+            });
+            let exact = float.score(s, ppl);
+            let tolerance = 0.03 * ppl + 0.01 * exact.abs();
+            assert!((quantised as f32 - exact).abs() <= tolerance, "{variant}: {quantised} against {exact}");
+        }
+        net
     }
 
     fn second_layer_spec(threads: usize, buckets: usize) -> TrainSpec {
@@ -626,7 +664,10 @@ mod tests {
         let trained = train(Variant::Breakthrough, size, &data, &spec, &mut |r| losses.push(r.train_loss));
         assert!(losses[3] < losses[0], "{losses:?}");
         let fresh = FloatNet::new(Variant::Breakthrough, size, spec.shape, 1, spec.seed);
-        let blocks = |n: &FloatNet| [n.w1.clone(), n.b1.clone(), n.w_mid.clone(), n.b_mid.clone(), n.w2.clone()];
+        let blocks = |n: &FloatNet| {
+            let l = &n.layers;
+            [l.w1.clone(), l.b1.clone(), l.w_mid.clone(), l.b_mid.clone(), l.w2.clone()]
+        };
         for (block, (a, b)) in blocks(&trained).iter().zip(&blocks(&fresh)).enumerate() {
             assert_ne!(a, b, "block {block}");
         }
@@ -641,20 +682,8 @@ mod tests {
             let data = samples(variant);
             let size = BoardSize::new(8, 8);
             let float = train(variant, size, &data, &second_layer_spec(2, buckets), &mut |_| {});
-            let ppl = 1.0 / breakline_ai::eval::logistic_k(variant) as f32;
-            let net = float.quantise(ppl);
+            let net = scores_as_quantised(&float, &data);
             assert_eq!((net.shape(), net.buckets().count()), (float.shape, buckets));
-            for s in &data {
-                let pos = Position::from_placement(variant, placement_of(size, s)).unwrap();
-                let quantised = with_game!(pos.game().clone(), g => {
-                    let accs = breakline_ai::eval::nnue::refresh(&net, &g);
-                    let pieces = breakline_ai::eval::nnue::pieces(&g);
-                    net.output(&accs[s.side.index()], &accs[s.side.opponent().index()], pieces)
-                });
-                let exact = float.score(s, ppl);
-                let tolerance = 0.03 * ppl + 0.01 * exact.abs();
-                assert!((quantised as f32 - exact).abs() <= tolerance, "{variant}: {quantised} against {exact}");
-            }
         }
     }
 

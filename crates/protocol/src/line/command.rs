@@ -2,10 +2,10 @@
 //! ([`command_text`]), so the engine and the runner's seats agree.
 
 use breakline_ai::search::{AiConfig, Limit, limits, parse_threads};
-use breakline_rules::{BoardSize, Variant};
+use breakline_rules::{BoardSize, Side, Variant};
 
 use super::SyntaxError;
-use crate::command::{Command, EngineOption, Go, GoClocks, SolveLimits, Start};
+use crate::command::{Command, EngineOption, Go, GoClocks, GoWords, SolveLimits, Start};
 
 const SETOPTION_USAGE: &str = "setoption ai <config> | setoption threads <n|auto> | setoption movelimit <plies> | setoption wdl on|off | setoption multipv <lines> | setoption hash <MiB> | setoption evalfile <path> | setoption bothconnected mover-wins|draw";
 
@@ -55,6 +55,12 @@ fn position(args: &[&str]) -> Result<Command, SyntaxError> {
         ["fen", ranks, side, rest @ ..] => (Start::Fen { ranks: ranks.to_string(), side: side.to_string() }, rest),
         _ => return Err(SyntaxError::Usage("position startpos|fen <ranks> <side> [moves m1 m2 ...]")),
     };
+    position_with_moves(start, rest)
+}
+
+/// A `position` command from its start and what follows it: nothing, or
+/// `moves` and the moves (both dialects write them so).
+pub(crate) fn position_with_moves(start: Start, rest: &[&str]) -> Result<Command, SyntaxError> {
     let moves = match rest {
         [] => Vec::new(),
         ["moves", moves @ ..] => moves.iter().map(|m| m.to_string()).collect(),
@@ -224,7 +230,7 @@ pub fn command_text(command: &Command) -> String {
         Command::Status => "status".to_string(),
         Command::Fen => "fen".to_string(),
         Command::SetOption(option) => format!("setoption {}", option_text(option)),
-        Command::Go(go) => go_text(go),
+        Command::Go(go) => go.text(&GO_WORDS),
         Command::Perft(depth) => format!("perft {depth}"),
         Command::Solve(limits) => solve_text(limits),
         // UCI's own commands have no line of this protocol: UCI's words.
@@ -248,41 +254,9 @@ fn option_text(option: &EngineOption) -> String {
     }
 }
 
-fn go_text(go: &Go) -> String {
-    let mut line = "go".to_string();
-    for limit in &go.limits {
-        line.push_str(&match limit {
-            Limit::Depth(n) => format!(" depth {n}"),
-            Limit::TimeMs(ms) => format!(" movetime {ms}"),
-            Limit::Iterations(n) => format!(" iterations {n}"),
-        });
-    }
-    if let Some(n) = go.nodes {
-        line.push_str(&format!(" nodes {n}"));
-    }
-    let clocks = &go.clocks;
-    let keys = [
-        ("wtime", clocks.time[0]),
-        ("btime", clocks.time[1]),
-        ("winc", clocks.increment[0]),
-        ("binc", clocks.increment[1]),
-    ];
-    for (key, value) in keys {
-        if let Some(ms) = value {
-            line.push_str(&format!(" {key} {ms}"));
-        }
-    }
-    if let Some(n) = clocks.moves_to_go {
-        line.push_str(&format!(" movestogo {n}"));
-    }
-    if let Some(ai) = &go.ai {
-        line.push_str(&format!(" ai {ai}"));
-    }
-    if go.infinite {
-        line.push_str(" infinite");
-    }
-    line
-}
+/// The line protocol's `go` words: UCI's clocks, playouts by name, an AI config.
+const GO_WORDS: GoWords =
+    GoWords { iterations: "iterations", clocks: ["wtime", "btime", "winc", "binc"], first: Side::White, ai: true };
 
 fn solve_text(limits: &SolveLimits) -> String {
     let mut line = "solve".to_string();

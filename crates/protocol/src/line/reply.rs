@@ -5,7 +5,7 @@ use breakline_rules::Side;
 
 use super::SyntaxError;
 use super::score::{score_token, score_value};
-use crate::reply::{GameStatus, Info, Reply, Solved};
+use crate::reply::{GameStatus, Info, OwnField, Reply, Solved};
 
 /// The line that says `reply`.
 pub fn reply_text(reply: &Reply) -> String {
@@ -74,7 +74,7 @@ pub fn parse_reply(line: &str) -> Result<Reply, SyntaxError> {
         ["status", "draw"] => Reply::Status(GameStatus::Draw),
         ["fen", ranks, to_move] => Reply::Fen(format!("{ranks} {to_move}")),
         ["info", "string", ..] => Reply::InfoString(line.trim().splitn(3, ' ').nth(2).unwrap_or("").trim().to_string()),
-        ["info", fields @ ..] => Reply::Info(read_info(fields).ok_or_else(bad)?),
+        ["info", fields @ ..] => Reply::Info(Info::read(fields, own_field).ok_or_else(bad)?),
         ["bestmove", m] => Reply::BestMove(m.to_string()),
         ["perft", depth, "stopped"] => Reply::Perft { depth: depth.parse().map_err(|_| bad())?, nodes: None },
         ["perft", depth, nodes] => {
@@ -93,53 +93,13 @@ pub fn parse_reply(line: &str) -> Result<Reply, SyntaxError> {
     })
 }
 
-/// An `info` line's fields; `None` when a number is not one.
-fn read_info(fields: &[&str]) -> Option<Info> {
-    let mut info = Info::default();
-    let mut rest = fields;
-    loop {
-        rest = match rest {
-            [] => break,
-            ["pv", moves @ ..] => {
-                info.pv = moves.iter().map(|m| m.to_string()).collect();
-                break;
-            }
-            ["wdl", w, d, l, tail @ ..] => {
-                info.wdl = Some([w.parse().ok()?, d.parse().ok()?, l.parse().ok()?]);
-                tail
-            }
-            ["multipv", k, tail @ ..] => {
-                info.multipv = Some(k.parse().ok()?);
-                tail
-            }
-            ["depth", n, tail @ ..] => {
-                info.depth = n.parse().ok()?;
-                tail
-            }
-            ["score", s, tail @ ..] => {
-                info.score = score_value(s)?;
-                tail
-            }
-            ["nodes", n, tail @ ..] => {
-                info.nodes = n.parse().ok()?;
-                tail
-            }
-            ["qnodes", n, tail @ ..] => {
-                info.qnodes = n.parse().ok()?;
-                tail
-            }
-            ["time", n, tail @ ..] => {
-                info.time_ms = n.parse().ok()?;
-                tail
-            }
-            ["iterations", n, tail @ ..] => {
-                info.iterations = n.parse().ok()?;
-                tail
-            }
-            // A field this side does not know, with its value: another build's news.
-            [_, _, tail @ ..] => tail,
-            [_] => break,
-        };
+/// The line protocol's own `info` fields: its one-word score and its counts.
+fn own_field<'a>(info: &mut Info, fields: &'a [&'a str]) -> OwnField<'a> {
+    let read = |parsed: Option<()>, tail| parsed.map_or(OwnField::Bad, |()| OwnField::Read(tail));
+    match fields {
+        ["score", s, tail @ ..] => read(score_value(s).map(|score| info.score = score), tail),
+        ["qnodes", n, tail @ ..] => read(n.parse().ok().map(|n| info.qnodes = n), tail),
+        ["iterations", n, tail @ ..] => read(n.parse().ok().map(|n| info.iterations = n), tail),
+        _ => OwnField::Shared,
     }
-    Some(info)
 }

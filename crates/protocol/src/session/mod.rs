@@ -27,8 +27,9 @@ use breakline_ai::search::{
     self, AiConfig, Algorithm, ConfigError, PvLine, SearchHandler, SearchInfo, SearchMemory, SearchRequest,
 };
 use breakline_ai::solver::SolveError;
+use breakline_rules::SizeError;
 use breakline_rules::connection_rule::BothConnected;
-use breakline_rules::error::{FenError, MoveError, SizeError};
+use breakline_rules::error::{FenError, MoveError};
 use breakline_rules::position::Position;
 use breakline_rules::typed_move::{TypedMoveError, read_typed_move};
 use breakline_rules::{BoardSize, Outcome, Variant};

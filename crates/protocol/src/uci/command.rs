@@ -4,12 +4,12 @@
 
 use breakline_ai::search::{AiConfig, Limit, limits, parse_threads};
 use breakline_rules::placement::Placement;
-use breakline_rules::{BoardSize, Variant};
+use breakline_rules::{BoardSize, Side, Variant};
 
 use super::{Flavor, hash_mib, uci_move, variant_name};
-use crate::command::{Command, EngineOption, Go, Protocol, Query, Start};
+use crate::command::{Command, EngineOption, Go, GoWords, Protocol, Query, Start};
 use crate::line::SyntaxError;
-use crate::line::command::{node_count, set_clock};
+use crate::line::command::{node_count, position_with_moves, set_clock};
 
 /// The command on `line` (`None` for a blank line); `flavor` says whose
 /// clocks `p1time` and `p2time` are.
@@ -108,12 +108,7 @@ fn position(args: &[&str]) -> Result<Command, SyntaxError> {
         }
         _ => return Err(SyntaxError::Usage("position startpos|fen <fen> [moves m1 m2 ...]")),
     };
-    let moves = match rest {
-        [] => Vec::new(),
-        ["moves", moves @ ..] => moves.iter().map(|m| m.to_string()).collect(),
-        [other, ..] => return Err(SyntaxError::ExpectedMoves(other.to_string())),
-    };
-    Ok(Command::Position { start, moves })
+    position_with_moves(start, rest)
 }
 
 /// `go [depth N] [movetime MS] [nodes N] [wtime W btime B winc I binc J
@@ -208,7 +203,7 @@ pub fn command_text(command: &Command, flavor: Flavor) -> String {
         }
         Command::SetOption(option) => option_text(option),
         Command::Position { start, moves } => position_text(start, moves),
-        Command::Go(go) => go_text(go, flavor),
+        Command::Go(go) => go.text(&go_words(flavor)),
         other => crate::line::command_text(other),
     }
 }
@@ -255,37 +250,12 @@ fn position_text(start: &Start, moves: &[String]) -> String {
     line
 }
 
-fn go_text(go: &Go, flavor: Flavor) -> String {
-    let mut line = "go".to_string();
-    for limit in &go.limits {
-        line.push_str(&match limit {
-            Limit::Depth(n) => format!(" depth {n}"),
-            Limit::TimeMs(ms) => format!(" movetime {ms}"),
-            // UCI has no playout count: the nearest is a node count.
-            Limit::Iterations(n) => format!(" nodes {n}"),
-        });
-    }
-    if let Some(n) = go.nodes {
-        line.push_str(&format!(" nodes {n}"));
-    }
-    let c = &go.clocks;
-    let keys: [(&str, Option<u64>); 4] = match flavor {
-        Flavor::Uci => [("wtime", c.time[0]), ("btime", c.time[1]), ("winc", c.increment[0]), ("binc", c.increment[1])],
-        Flavor::Ugi { p1 } => {
-            let (one, two) = (p1.index(), p1.opponent().index());
-            [("p1time", c.time[one]), ("p2time", c.time[two]), ("p1inc", c.increment[one]), ("p2inc", c.increment[two])]
-        }
+/// A flavour's `go` words: clocks by colour (UCI) or by turn order (UGI);
+/// no playout count (the nearest is a node count) and no AI config.
+fn go_words(flavor: Flavor) -> GoWords {
+    let (clocks, first) = match flavor {
+        Flavor::Uci => (["wtime", "btime", "winc", "binc"], Side::White),
+        Flavor::Ugi { p1 } => (["p1time", "p2time", "p1inc", "p2inc"], p1),
     };
-    for (key, value) in keys {
-        if let Some(ms) = value {
-            line.push_str(&format!(" {key} {ms}"));
-        }
-    }
-    if let Some(n) = c.moves_to_go {
-        line.push_str(&format!(" movestogo {n}"));
-    }
-    if go.infinite {
-        line.push_str(" infinite");
-    }
-    line
+    GoWords { iterations: "nodes", clocks, first, ai: false }
 }

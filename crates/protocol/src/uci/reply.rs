@@ -8,7 +8,7 @@ use breakline_ai::eval::{MAX_EVAL, Score, WIN};
 use super::uci_move;
 use crate::command::Protocol;
 use crate::line::SyntaxError;
-use crate::reply::{Id, Info, OptionKind, OptionSpec, Reply, Response, UgiResult};
+use crate::reply::{Id, Info, OptionKind, OptionSpec, OwnField, Reply, Response, UgiResult};
 
 /// The line that says `reply`, or `None` where UCI says nothing (a command
 /// taken). An error is `info string error: <reason>`; replies UCI has no
@@ -114,7 +114,7 @@ pub fn parse_reply(line: &str) -> Result<Reply, SyntaxError> {
         ["id", "author", ..] => Reply::Id(Id::Author(after(2))),
         ["option", "name", rest @ ..] => Reply::Option(read_option(rest).ok_or_else(bad)?),
         ["info", "string", ..] => Reply::InfoString(line.trim().splitn(3, ' ').nth(2).unwrap_or("").trim().to_string()),
-        ["info", fields @ ..] => Reply::Info(read_info(fields).ok_or_else(bad)?),
+        ["info", fields @ ..] => Reply::Info(Info::read(fields, own_field).ok_or_else(bad)?),
         ["bestmove", m] | ["bestmove", m, "ponder", _] => Reply::BestMove(m.to_string()),
         ["response", word] => Reply::Response(match *word {
             "true" => Response::Flag(true),
@@ -163,47 +163,18 @@ fn read_option(words: &[&str]) -> Option<OptionSpec> {
     Some(OptionSpec { name, kind })
 }
 
-/// An `info` line's fields; `None` when a number is not one.
-fn read_info(fields: &[&str]) -> Option<Info> {
-    let mut info = Info::default();
-    let mut rest = fields;
-    loop {
-        rest = match rest {
-            [] => break,
-            ["pv", moves @ ..] => {
-                info.pv = moves.iter().map(|m| m.to_string()).collect();
-                break;
+/// UCI's own `info` fields: its score of a kind and a value, and a bound's mark.
+fn own_field<'a>(info: &mut Info, fields: &'a [&'a str]) -> OwnField<'a> {
+    match fields {
+        ["score", kind, value, tail @ ..] => match score_value(kind, value) {
+            Some(score) => {
+                info.score = score;
+                OwnField::Read(tail)
             }
-            ["wdl", w, d, l, tail @ ..] => {
-                info.wdl = Some([w.parse().ok()?, d.parse().ok()?, l.parse().ok()?]);
-                tail
-            }
-            ["score", kind, value, tail @ ..] => {
-                info.score = score_value(kind, value)?;
-                tail
-            }
-            ["multipv", k, tail @ ..] => {
-                info.multipv = Some(k.parse().ok()?);
-                tail
-            }
-            ["depth", n, tail @ ..] => {
-                info.depth = n.parse().ok()?;
-                tail
-            }
-            ["nodes", n, tail @ ..] => {
-                info.nodes = n.parse().ok()?;
-                tail
-            }
-            ["time", n, tail @ ..] => {
-                info.time_ms = n.parse().ok()?;
-                tail
-            }
-            // A bound's mark stands alone after the score.
-            ["lowerbound" | "upperbound", tail @ ..] => tail,
-            // `currmove`, `seldepth`, `nps`, `hashfull`, `tbhits`, ...: a field and its value.
-            [_, _, tail @ ..] => tail,
-            [_] => break,
-        };
+            None => OwnField::Bad,
+        },
+        // A bound's mark stands alone after the score.
+        ["lowerbound" | "upperbound", tail @ ..] => OwnField::Read(tail),
+        _ => OwnField::Shared,
     }
-    Some(info)
 }

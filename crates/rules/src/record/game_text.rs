@@ -20,9 +20,9 @@ use super::variation::{Line, LineError, LineMove, SideLine};
 use super::{PlayerDescription, Record, RecordError};
 use crate::clock::{TimeControl, TimeControlError};
 use crate::connection_rule::{BothConnected, UnknownRule};
-use crate::error::{FenError, SizeError};
+use crate::error::FenError;
 use crate::position::Position;
-use crate::{BoardSize, Outcome, Side, Variant, WinReason};
+use crate::{BoardSize, Outcome, Side, SizeError, Variant, WinReason};
 
 /// A player as the game text names it: a person by the side's `White` or
 /// `Black` tag alone, a machine also by a tag of its own (`WhiteConfig`,

@@ -5,11 +5,11 @@
 
 use thiserror::Error;
 
-use crate::error::{FenError, MoveError, SizeError};
+use crate::error::{FenError, MoveError};
 use crate::placement::Placement;
 use crate::position::Position;
 use crate::record::sites::{self, Defaults, Format, ReadError};
-use crate::{BoardSize, Variant};
+use crate::{BoardSize, SizeError, Variant};
 
 /// Why a move list could not be imported.
 #[derive(Debug, Clone, PartialEq, Error)]

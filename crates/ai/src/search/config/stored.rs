@@ -94,8 +94,8 @@ mod tests {
         AiConfig::parse(text, Variant::Breakthrough).unwrap()
     }
 
-    fn read(json: Value) -> Result<AiConfig, String> {
-        serde_json::from_value(json).map_err(|e| e.to_string())
+    fn read(json: Value) -> Result<AiConfig, serde_json::Error> {
+        serde_json::from_value(json)
     }
 
     #[test]
@@ -156,7 +156,7 @@ mod tests {
         let with = |key: &str, value: Value| {
             let mut json = base.clone();
             json[key] = value;
-            read(json).unwrap_err()
+            read(json).unwrap_err().to_string()
         };
         assert!(with("depth", json!(0)).starts_with("bad value for depth: '0' (plies from 1 to 64)"));
         assert!(with("depth", json!(10000)).starts_with("bad value for depth: '10000'"));

@@ -38,12 +38,16 @@ pub struct JobDir {
     path: PathBuf,
 }
 
-fn access(path: &Path, e: impl ToString) -> JobError {
-    JobError::Access { path: path.to_path_buf(), reason: e.to_string() }
+fn access(path: &Path, reason: std::io::Error) -> JobError {
+    JobError::Access { path: path.to_path_buf(), reason }
 }
 
-fn damaged(path: &Path, e: impl ToString) -> JobError {
-    JobError::Damaged { path: path.to_path_buf(), reason: e.to_string() }
+fn unwritable(path: &Path, reason: serde_json::Error) -> JobError {
+    JobError::Unwritable { path: path.to_path_buf(), reason }
+}
+
+fn damaged(path: &Path, reason: serde_json::Error) -> JobError {
+    JobError::Damaged { path: path.to_path_buf(), reason }
 }
 
 impl JobDir {
@@ -70,7 +74,7 @@ impl JobDir {
                 }
             }
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                let text = serde_json::to_string_pretty(&header).map_err(|e| access(&file, e))?;
+                let text = serde_json::to_string_pretty(&header).map_err(|e| unwritable(&file, e))?;
                 write_atomic(&file, &text)?;
             }
             Err(e) => return Err(access(&file, e)),
@@ -102,7 +106,7 @@ impl JobDir {
         let path = self.path.join(format!("wave-{:04}.jobs", waves + 1));
         let mut text = String::new();
         for job in jobs {
-            text.push_str(&serde_json::to_string(job).map_err(|e| access(&path, e))?);
+            text.push_str(&serde_json::to_string(job).map_err(|e| unwritable(&path, e))?);
             text.push('\n');
         }
         write_atomic(&path, &text)?;
@@ -126,7 +130,7 @@ pub(super) fn result_path(wave: &Path, index: usize) -> PathBuf {
 }
 
 pub(super) fn write_result(path: &Path, result: &JobResult) -> Result<(), JobError> {
-    let text = serde_json::to_string(result).map_err(|e| access(path, e))?;
+    let text = serde_json::to_string(result).map_err(|e| unwritable(path, e))?;
     write_atomic(path, &text)
 }
 

@@ -19,10 +19,11 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use breakline_rules::error::FenError;
 use breakline_rules::position::Position;
 use breakline_rules::{Move, Side, Variant};
 
-use super::{LastRanksTable, SolveConfig, Verdict, solve};
+use super::{LastRanksFileError, LastRanksTable, SolveConfig, SolveError, Verdict, solve};
 pub use files::JobDir;
 use tree::{Plan, Tree};
 
@@ -97,7 +98,7 @@ impl JobResult {
 }
 
 /// Why a job-level solve or a job could not go on, in one line.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[derive(Debug, Error)]
 pub enum JobError {
     /// Lines of Action, or another game where positions recur.
     #[error("job-level proofs need a game whose positions never recur (Breakthrough)")]
@@ -111,7 +112,17 @@ pub enum JobError {
         /// The file or directory.
         path: std::path::PathBuf,
         /// What the system said.
-        reason: String,
+        #[source]
+        reason: std::io::Error,
+    },
+    /// A wave or result cannot be written as JSON.
+    #[error("{}: {reason}", path.display())]
+    Unwritable {
+        /// The file.
+        path: std::path::PathBuf,
+        /// What writing it ran into.
+        #[source]
+        reason: serde_json::Error,
     },
     /// The directory holds a run of another position or budget.
     #[error("{} holds a job-level solve of another position or job budget", path.display())]
@@ -125,7 +136,8 @@ pub enum JobError {
         /// The file.
         path: std::path::PathBuf,
         /// What reading it ran into.
-        reason: String,
+        #[source]
+        reason: serde_json::Error,
     },
     /// Waves in a row brought back no result: the jobs are failing.
     #[error("{0} waves in a row returned no result (see the jobs' logs)")]
@@ -138,8 +150,23 @@ pub enum JobError {
         /// The job's index.
         index: usize,
         /// Why.
-        reason: String,
+        #[source]
+        reason: JobFailure,
     },
+}
+
+/// Why one job's solve could not be run.
+#[derive(Debug, Error)]
+pub enum JobFailure {
+    /// Its position does not read.
+    #[error(transparent)]
+    Position(#[from] FenError),
+    /// The table of the last ranks it names does not load.
+    #[error(transparent)]
+    LastRanks(#[from] LastRanksFileError),
+    /// The solve refused it.
+    #[error(transparent)]
+    Solve(#[from] SolveError),
 }
 
 /// What a job-level solve proved, and what it cost.
@@ -313,10 +340,10 @@ pub fn run_wave_here(path: &Path, threads: usize) -> Result<usize, JobError> {
 }
 
 /// One job: an ordinary solve of its position within its budget.
-fn run_job(job: &Job, threads: usize) -> Result<JobResult, String> {
-    let pos = Position::from_fen(job.variant, &job.fen).map_err(|e| e.to_string())?;
+fn run_job(job: &Job, threads: usize) -> Result<JobResult, JobFailure> {
+    let pos = Position::from_fen(job.variant, &job.fen)?;
     let last_ranks = match &job.last_ranks_file {
-        Some(path) => Some(LastRanksTable::load(path).map_err(|e| e.to_string())?.ranks()),
+        Some(path) => Some(LastRanksTable::load(path)?.ranks()),
         None => job.last_ranks,
     };
     let config = SolveConfig {
@@ -327,7 +354,7 @@ fn run_job(job: &Job, threads: usize) -> Result<JobResult, String> {
         last_ranks,
         ..SolveConfig::default()
     };
-    let s = solve(&pos, &config, &mut ()).map_err(|e| e.to_string())?;
+    let s = solve(&pos, &config, &mut ())?;
     let line = s.line.iter().scan(pos.clone(), |p, &m| {
         let name = p.move_name(m);
         p.play(m).ok().map(|_| name)

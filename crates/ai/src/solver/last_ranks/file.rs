@@ -11,8 +11,8 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use thiserror::Error;
 
-use super::{Fight, LastRanksTable};
-use breakline_rules::{BoardSize, Variant};
+use super::{Fight, LastRanksError, LastRanksTable};
+use breakline_rules::{BoardSize, SizeError, Variant};
 
 /// The file's first bytes: what it is and the format's version.
 const MAGIC: &[u8; 8] = b"BLRANKS1";
@@ -25,7 +25,7 @@ const BLOCK: usize = 1 << 20;
 
 /// Why a table of the last ranks could not be saved or loaded, in one line
 /// naming the file.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[derive(Debug, Error)]
 pub enum LastRanksFileError {
     /// The file (or its folder) cannot be read or written.
     #[error("table of the last ranks {}: {reason}", path.display())]
@@ -33,7 +33,8 @@ pub enum LastRanksFileError {
         /// The file.
         path: PathBuf,
         /// What the system said.
-        reason: String,
+        #[source]
+        reason: io::Error,
     },
     /// The file is not a table of the last ranks.
     #[error("{} is not a table of the last ranks (made by `breakline last-ranks`)", path.display())]
@@ -47,15 +48,53 @@ pub enum LastRanksFileError {
         /// The file.
         path: PathBuf,
         /// What reading it ran into.
-        reason: String,
+        #[source]
+        reason: TableDamage,
     },
+}
+
+/// What is wrong with a damaged table of the last ranks.
+#[derive(Debug, Error)]
+pub enum TableDamage {
+    /// Its header names a board Breakthrough is not played on.
+    #[error(transparent)]
+    Size(#[from] SizeError),
+    /// Its header names a depth the board cannot have.
+    #[error(transparent)]
+    Ranks(#[from] LastRanksError),
+    /// It is longer or shorter than its header says.
+    #[error("{length} bytes where a table of {ranks} ranks on {size} has {expected}")]
+    Length {
+        /// The file's length.
+        length: u64,
+        /// The depth its header names.
+        ranks: usize,
+        /// The board its header names.
+        size: BoardSize,
+        /// The length such a table has.
+        expected: u64,
+    },
+    /// Its bytes cannot be read to the end.
+    #[error(transparent)]
+    Read(#[from] io::Error),
+    /// An entry is larger than any threshold.
+    #[error("an entry of {value}, where the most is {never}")]
+    Entry {
+        /// The entry.
+        value: u8,
+        /// The largest threshold.
+        never: u8,
+    },
+    /// Its checksum is not that of its contents.
+    #[error("its checksum does not match its contents")]
+    Checksum,
 }
 
 impl LastRanksTable {
     /// Writes the table to `path` (through a temporary file renamed over it,
     /// so a save cut short leaves any older file whole, and no part behind).
     pub fn save(&self, path: &Path) -> Result<(), LastRanksFileError> {
-        let access = |e: io::Error| LastRanksFileError::Access { path: path.to_path_buf(), reason: e.to_string() };
+        let access = |reason: io::Error| LastRanksFileError::Access { path: path.to_path_buf(), reason };
         let mut temporary = path.as_os_str().to_owned();
         temporary.push(".part");
         let temporary = PathBuf::from(temporary);
@@ -108,8 +147,8 @@ impl LastRanksTable {
 
 /// The table in `path`, read into a table of its own.
 fn read(path: &Path) -> Result<LastRanksTable, LastRanksFileError> {
-    let access = |e: io::Error| LastRanksFileError::Access { path: path.to_path_buf(), reason: e.to_string() };
-    let damaged = |reason: String| LastRanksFileError::Damaged { path: path.to_path_buf(), reason };
+    let access = |reason: io::Error| LastRanksFileError::Access { path: path.to_path_buf(), reason };
+    let damaged = |reason: TableDamage| LastRanksFileError::Damaged { path: path.to_path_buf(), reason };
     let file = File::open(path).map_err(access)?;
     let length = file.metadata().map_err(access)?.len();
     let mut input = BufReader::new(file);
@@ -121,35 +160,35 @@ fn read(path: &Path) -> Result<LastRanksTable, LastRanksFileError> {
     crc.update(&header);
     let size = BoardSize::new(header[8], header[9]);
     let ranks = header[10] as usize;
-    Variant::Breakthrough.check_size(size).map_err(|e| damaged(e.to_string()))?;
-    let arrangements = Fight::check_ranks(size, ranks).map_err(|e| damaged(e.to_string()))?;
+    Variant::Breakthrough.check_size(size).map_err(|e| damaged(e.into()))?;
+    let arrangements = Fight::check_ranks(size, ranks).map_err(|e| damaged(e.into()))?;
     let expected = (HEADER + 2 * arrangements + 4) as u64;
     if length != expected {
-        return Err(damaged(format!("{length} bytes where a table of {ranks} ranks on {size} has {expected}")));
+        return Err(damaged(TableDamage::Length { length, ranks, size, expected }));
     }
     let fight = Fight::new(size.columns as usize, ranks, size.rows as usize, arrangements);
     let mut block = vec![0u8; BLOCK];
     for entries in [&fight.attack, &fight.defend] {
         for chunk in entries.chunks(BLOCK) {
             let bytes = &mut block[..chunk.len()];
-            input.read_exact(bytes).map_err(|e| damaged(e.to_string()))?;
+            input.read_exact(bytes).map_err(|e| damaged(e.into()))?;
             crc.update(bytes);
             store(chunk, bytes, fight.never()).map_err(damaged)?;
         }
     }
     let mut stored = [0u8; 4];
-    input.read_exact(&mut stored).map_err(|e| damaged(e.to_string()))?;
+    input.read_exact(&mut stored).map_err(|e| damaged(e.into()))?;
     if u32::from_le_bytes(stored) != crc.finalize() {
-        return Err(damaged("its checksum does not match its contents".to_string()));
+        return Err(damaged(TableDamage::Checksum));
     }
     Ok(LastRanksTable { size, fight: Arc::new(fight) })
 }
 
 /// Stores a block's entries, each a threshold no larger than `never`.
-fn store(entries: &[AtomicU8], bytes: &[u8], never: u8) -> Result<(), String> {
+fn store(entries: &[AtomicU8], bytes: &[u8], never: u8) -> Result<(), TableDamage> {
     for (entry, &value) in entries.iter().zip(bytes) {
         if value > never {
-            return Err(format!("an entry of {value}, where the most is {never}"));
+            return Err(TableDamage::Entry { value, never });
         }
         entry.store(value, Relaxed);
     }
@@ -207,12 +246,14 @@ mod tests {
             fs::write(&path, bytes).expect("written");
             read(&path).err().expect("refused")
         };
-        assert!(matches!(refused(&changed), LastRanksFileError::Damaged { reason, .. } if reason.contains("checksum")));
+        assert!(
+            matches!(refused(&changed), LastRanksFileError::Damaged { reason, .. } if reason.to_string().contains("checksum"))
+        );
         assert!(matches!(refused(&bytes[..bytes.len() - 1]), LastRanksFileError::Damaged { .. }));
         let mut impossible = bytes.clone();
         impossible[10] = 5;
         assert!(
-            matches!(refused(&impossible), LastRanksFileError::Damaged { reason, .. } if reason.contains("7 rows"))
+            matches!(refused(&impossible), LastRanksFileError::Damaged { reason, .. } if reason.to_string().contains("7 rows"))
         );
         assert!(matches!(refused(b"BLRANKS"), LastRanksFileError::NotATable { .. }));
         assert!(matches!(refused(&[b"XLRANKS1", &bytes[8..]].concat()), LastRanksFileError::NotATable { .. }));

@@ -21,7 +21,7 @@
 mod file;
 mod fill;
 
-pub use file::LastRanksFileError;
+pub use file::{LastRanksFileError, TableDamage};
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU8, Ordering::Relaxed};

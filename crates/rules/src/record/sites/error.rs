@@ -6,7 +6,8 @@ use thiserror::Error;
 use super::Format;
 use super::token::TokenError;
 use crate::Side;
-use crate::error::{FenError, SizeError};
+use crate::SizeError;
+use crate::error::FenError;
 
 /// A record that cannot be read, and the line of the text where it fails.
 #[derive(Debug, Clone, PartialEq, Error)]
