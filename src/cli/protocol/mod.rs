@@ -21,7 +21,7 @@ use super::solve_error::SolveCommandError;
 use crate::engine::ai::eval::nnue::{NetError, fallback, load_net_file};
 use crate::engine::ai::eval::wdl_per_mille;
 use crate::engine::ai::search::{
-    self, AiConfig, Algorithm, ConfigError, PvLine, SearchHandler, SearchInfo, SearchMemory, SearchRequest,
+    self, AiConfig, Algorithm, ConfigError, Level, PvLine, SearchHandler, SearchInfo, SearchMemory, SearchRequest,
 };
 use crate::engine::protocol::{Command, EngineOption, GameStatus, Go, Info, Reply, Start, SyntaxError};
 use crate::engine::rules::connection_rule::BothConnected;
@@ -202,11 +202,18 @@ impl EngineSession {
     }
 
     /// A session speaking `dialect`, its searches' lines going to `sink`.
-    /// UCI's sessions search on one thread unless told (UCI's `Threads` default).
+    /// UCI's sessions search on one thread unless told (UCI's `Threads`
+    /// default) and play the master, the strongest player: a GUI loads an
+    /// engine and sets nothing, and every UCI engine plays at full strength
+    /// unless told otherwise. The line protocol's scripts name their player;
+    /// it keeps the enhanced search with the hand-written evaluation.
     pub fn with_dialect(sink: Sink, dialect: Dialect) -> EngineSession {
         let variant = Variant::Breakthrough;
         let position = Position::start(variant, variant.default_size()).expect("8x8 is supported");
-        let ai = AiConfig::new(Algorithm::Enhanced, Strategy::Expert);
+        let ai = match dialect {
+            Dialect::Line => AiConfig::new(Algorithm::Enhanced, Strategy::Expert),
+            Dialect::Uci(_) => Level::MASTER.config(),
+        };
         EngineSession {
             position,
             ai,
