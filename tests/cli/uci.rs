@@ -62,7 +62,7 @@ fn uci_plays_the_master_unless_told() {
     let master = Level::MASTER.config().to_string();
     let lines = c.ask("uci");
     let default = format!("option name AI type string default {master}");
-    assert!(lines.iter().any(|l| *l == default), "{default} missing from {lines:?}");
+    assert!(lines.contains(&default), "{default} missing from {lines:?}");
     // The master opens from its book, which the hand-written player has not.
     let lines = c.uci_go("go movetime 50");
     assert!(lines.iter().any(|l| l == "info string book move"), "{lines:?}");
