@@ -4,6 +4,7 @@
 
 use std::time::Duration;
 
+use breakline::engine::ai::search::Level;
 use breakline::engine::protocol::Protocol;
 use breakline::engine::protocol::session::{Dialect, Flow};
 use breakline::engine::rules::typed_move::read_typed_move;
@@ -53,6 +54,18 @@ fn uci_names_the_engine_and_its_options_then_uciok() {
     assert!(c.ask("setoption name AI value alphabeta:expert").is_empty());
     assert_eq!(c.one("isready"), "readyok");
     assert!(c.ask("ucinewgame").is_empty());
+}
+
+#[test]
+fn uci_plays_the_master_unless_told() {
+    let mut c = uci();
+    let master = Level::MASTER.config().to_string();
+    let lines = c.ask("uci");
+    let default = format!("option name AI type string default {master}");
+    assert!(lines.contains(&default), "{default} missing from {lines:?}");
+    // The master opens from its book, which the hand-written player has not.
+    let lines = c.uci_go("go movetime 50");
+    assert!(lines.iter().any(|l| l == "info string book move"), "{lines:?}");
 }
 
 #[test]

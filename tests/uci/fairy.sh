@@ -5,7 +5,10 @@
 #   1. a Breakline level against Fairy-Stockfish (`uci:` seat, its
 #      `breakthrough` variant) on a fast clock, 4 games, colours swapped;
 #   2. `breakline uci` itself as a `uci:` seat against Breakline's own
-#      `engine:` seat, 2 games.
+#      `engine:` seat, 2 games;
+#   3. `breakline uci` as a GUI loads it, with no option set (so the
+#      master, its default player), against Fairy-Stockfish on the same
+#      clock, 2 games.
 # Every game must finish with a win or a draw, and none by a forfeit (a
 # protocol error, an illegal move, a timeout or a fallen flag is a failure
 # here). Writes the games under a temporary directory and removes it.
@@ -58,4 +61,6 @@ play fairy 4 --white hard --black "uci:$fairy" --tc 2+0.05
 say "breakline uci (a uci: seat) against Breakline's engine: seat, 2 games at 100 ms a move"
 play self 2 --white "uci:$breakline:arg=uci:movetime=100:AI=enhanced:expert:time=100" \
     --black "engine:$breakline:ai=enhanced:expert:time=100"
+say "breakline uci with no option set (a plain UCI engine: the master) against $fairy, 2 games at 2+0.05"
+play master 2 --white "uci:$breakline:arg=uci" --black "uci:$fairy" --tc 2+0.05
 say "done"

@@ -59,25 +59,20 @@ use crate::game::{players, presets, session};
 use crate::home::screens::OpeningScreen;
 pub use crate::platform::launch::{LaunchOptions, ScreenshotRequest};
 use crate::platform::screenshot;
-
-use crate::theme::{assets, palette};
+use crate::theme::palette;
 
 /// Opens the game window and runs until it is closed.
 pub fn run(options: LaunchOptions) -> AppExit {
     let mut app = App::new();
-    app.add_plugins(
-        DefaultPlugins
-            .set(WindowPlugin {
-                primary_window: Some(Window {
-                    title: "Breakline".to_string(),
-                    resizable: true,
-                    resolution: WindowResolution::new(1280, 800),
-                    ..default()
-                }),
-                ..default()
-            })
-            .set(AssetPlugin { file_path: assets::asset_root(), ..default() }),
-    )
+    app.add_plugins(DefaultPlugins.set(WindowPlugin {
+        primary_window: Some(Window {
+            title: "Breakline".to_string(),
+            resizable: true,
+            resolution: WindowResolution::new(1280, 800),
+            ..default()
+        }),
+        ..default()
+    }))
     .add_plugins((EguiPlugin::default(), FrameTimeDiagnosticsPlugin::default()))
     // egui draws on the window's camera, not on the first camera spawned
     // (the board's, which draws into a picture).

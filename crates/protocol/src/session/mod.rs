@@ -24,7 +24,7 @@ use breakline_ai::eval::Strategy;
 use breakline_ai::eval::nnue::{NetError, fallback, load_net_file};
 use breakline_ai::eval::wdl_per_mille;
 use breakline_ai::search::{
-    self, AiConfig, Algorithm, ConfigError, PvLine, SearchHandler, SearchInfo, SearchMemory, SearchRequest,
+    self, AiConfig, Algorithm, ConfigError, Level, PvLine, SearchHandler, SearchInfo, SearchMemory, SearchRequest,
 };
 use breakline_ai::solver::SolveError;
 use breakline_rules::SizeError;
@@ -233,11 +233,18 @@ impl EngineSession {
     }
 
     /// A session speaking `dialect`, its searches' lines going to `sink`.
-    /// UCI's sessions search on one thread unless told (UCI's `Threads` default).
+    /// UCI's sessions search on one thread unless told (UCI's `Threads`
+    /// default) and play the master, the strongest player: a GUI loads an
+    /// engine and sets nothing, and every UCI engine plays at full strength
+    /// unless told otherwise. The line protocol's scripts name their player;
+    /// it keeps the enhanced search with the hand-written evaluation.
     pub fn with_dialect(sink: Sink, dialect: Dialect) -> EngineSession {
         let variant = Variant::Breakthrough;
         let position = Position::start(variant, variant.default_size()).expect("8x8 is supported");
-        let ai = AiConfig::new(Algorithm::Enhanced, Strategy::Expert);
+        let ai = match dialect {
+            Dialect::Line => AiConfig::new(Algorithm::Enhanced, Strategy::Expert),
+            Dialect::Uci(_) => Level::MASTER.config(),
+        };
         EngineSession {
             position,
             ai,
