@@ -174,23 +174,3 @@ fn every_uci_command_is_documented() {
     let missing: Vec<&String> = commands.iter().filter(|c| !page.contains(&format!("`{c}"))).collect();
     assert!(missing.is_empty(), "UCI commands missing from docs/guide/uci.md: {missing:?}");
 }
-
-#[test]
-fn every_crate_is_named_in_the_architecture_page() {
-    let page = std::fs::read_to_string(root().join("docs/reference/architecture.md")).expect("the architecture page");
-    let mut crates: Vec<(String, String)> = Vec::new();
-    for entry in std::fs::read_dir(root().join("crates")).expect("the workspace's crates") {
-        let dir = entry.expect("entry").path();
-        let Ok(manifest) = std::fs::read_to_string(dir.join("Cargo.toml")) else { continue };
-        let name = manifest
-            .lines()
-            .find_map(|l| l.strip_prefix("name = \"").and_then(|n| n.strip_suffix('"')))
-            .expect("a package name");
-        let folder = format!("crates/{}", dir.file_name().expect("a folder").to_string_lossy());
-        crates.push((name.to_string(), folder));
-    }
-    assert!(crates.len() >= 7, "found the workspace's crates: {crates:?}");
-    let missing: Vec<_> =
-        crates.iter().filter(|(name, folder)| !page.contains(&format!("`{name}`")) || !page.contains(folder)).collect();
-    assert!(missing.is_empty(), "crates the architecture page does not name (package and folder): {missing:?}");
-}

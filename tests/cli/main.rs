@@ -1,6 +1,7 @@
 //! Tests of the command line and the engine protocol, through the real binary
 //! where the exit code and stderr matter.
 
+mod architecture;
 mod binary;
 mod clocks;
 mod convert;
