@@ -2,6 +2,8 @@
 //! moves and position strings (sizes: [`SizeError`], beside the sizes). Each
 //! message is one clear line.
 
+use std::sync::Arc;
+
 use thiserror::Error;
 
 use crate::{BoardSize, Move, Side, SizeError};
@@ -99,4 +101,38 @@ pub enum FenError {
     /// The string or the placement it describes is invalid, for the reason given.
     #[error("invalid position: {0}")]
     Invalid(&'static str),
+}
+
+/// A cause kept inside an error that is `Clone` and `PartialEq`, which a
+/// file's or a parser's own error is not: shared, so a clone keeps the same
+/// cause, and compared by its message. The error that holds it names it as
+/// its `source`, so the cause stays a typed error rather than its text.
+#[derive(Debug, Clone)]
+pub struct SharedSource(Arc<dyn std::error::Error + Send + Sync + 'static>);
+
+impl SharedSource {
+    /// Keeps `error` as a shared cause.
+    pub fn new(error: impl std::error::Error + Send + Sync + 'static) -> SharedSource {
+        SharedSource(Arc::new(error))
+    }
+}
+
+impl PartialEq for SharedSource {
+    fn eq(&self, other: &SharedSource) -> bool {
+        Arc::ptr_eq(&self.0, &other.0) || self.0.to_string() == other.0.to_string()
+    }
+}
+
+impl Eq for SharedSource {}
+
+impl std::fmt::Display for SharedSource {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl std::error::Error for SharedSource {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.0.source()
+    }
 }

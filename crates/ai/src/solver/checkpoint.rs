@@ -12,6 +12,7 @@ use std::time::Duration;
 use thiserror::Error;
 
 use breakline_rules::connection_rule::BothConnected;
+use breakline_rules::error::SharedSource;
 use breakline_rules::position::Position;
 
 use super::table::Table;
@@ -39,7 +40,8 @@ pub enum CheckpointError {
         /// The checkpoint file.
         path: PathBuf,
         /// What reading it ran into.
-        reason: String,
+        #[source]
+        reason: SharedSource,
     },
 }
 
@@ -101,7 +103,10 @@ impl Saver {
             return Err(CheckpointError::Foreign { path: path() });
         }
         // On an error the solve does not start, so half a load does no harm.
-        table.load(&mut input).map(Some).map_err(|e| CheckpointError::Damaged { path: path(), reason: e.to_string() })
+        table
+            .load(&mut input)
+            .map(Some)
+            .map_err(|e| CheckpointError::Damaged { path: path(), reason: SharedSource::new(e) })
     }
 
     /// Writes the table to a temporary file and renames it over the

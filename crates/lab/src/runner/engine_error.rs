@@ -4,6 +4,8 @@
 
 use thiserror::Error;
 
+use breakline_rules::error::SharedSource;
+
 /// Why an engine program could not be named, started or understood.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum EngineError {
@@ -44,7 +46,8 @@ pub enum EngineError {
         /// The program's path.
         program: String,
         /// What the system said.
-        reason: String,
+        #[source]
+        reason: SharedSource,
     },
     /// The program runs but its standard input or output could not be taken.
     #[error("{0}: no pipes")]

@@ -10,6 +10,7 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use super::engine_error::EngineError;
+use breakline_rules::error::SharedSource;
 
 /// A running program and the lines it writes.
 pub(crate) struct Program {
@@ -37,7 +38,7 @@ impl Program {
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .map_err(|e| EngineError::Start { program: name.clone(), reason: e.to_string() })?;
+            .map_err(|e| EngineError::Start { program: name.clone(), reason: SharedSource::new(e) })?;
         let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
             let _ = child.kill();
             return Err(EngineError::NoPipes(name));

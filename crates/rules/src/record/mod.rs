@@ -27,7 +27,7 @@ use thiserror::Error;
 
 use crate::clock::TimeControl;
 use crate::connection_rule::BothConnected;
-use crate::error::{FenError, MoveError};
+use crate::error::{FenError, MoveError, SharedSource};
 use crate::position::Position;
 use crate::{BoardSize, Move, Outcome, Score, Side, Variant, WIN, WinReason};
 use variation::{LineError, SideLine};
@@ -201,7 +201,7 @@ pub enum RecordError {
     },
     /// The text is not a record's JSON (the parser's message).
     #[error("not a Breakline game record: {0}")]
-    Json(String),
+    Json(#[source] SharedSource),
     /// A move's search figures cannot be true (a depth or score out of range).
     #[error("move {index} of the record has an impossible {what}")]
     Figures {
@@ -388,7 +388,7 @@ impl<P: PlayerDescription> Record<P> {
     /// replaying them; only what cannot be derived (players, seed, each move's
     /// search figures, a resignation) is taken from the file, checked.
     pub fn from_json(text: &str) -> Result<(Record<P>, Position), RecordError> {
-        let file: Record<P> = serde_json::from_str(text).map_err(|e| RecordError::Json(e.to_string()))?;
+        let file: Record<P> = serde_json::from_str(text).map_err(|e| RecordError::Json(SharedSource::new(e)))?;
         file.rebuilt()
     }
 

@@ -34,6 +34,7 @@ use thiserror::Error;
 
 use super::buckets::MAX_BUCKETS;
 use super::net::{HIDDEN, Net, Shape, ShapeError, Weights, features};
+use breakline_rules::error::SharedSource;
 use breakline_rules::{BoardSize, Variant};
 
 const MAGIC: &[u8; 8] = b"BLNNUE\r\n";
@@ -82,7 +83,11 @@ pub enum NetError {
     #[error("net file {path}: {error}")]
     /// The file could not be read or written, or was refused.
     #[allow(missing_docs)]
-    Read { path: String, error: String },
+    Read {
+        path: String,
+        #[source]
+        error: SharedSource,
+    },
 }
 
 /// FNV-1a, 64 bits: enough to tell a damaged file, with no dependency.
@@ -184,14 +189,15 @@ impl Net {
     /// Reads the net file at `path`.
     pub fn load(path: &Path) -> Result<Net, NetError> {
         let bytes = std::fs::read(path)
-            .map_err(|e| NetError::Read { path: path.display().to_string(), error: e.to_string() })?;
-        Net::from_bytes(&bytes).map_err(|e| NetError::Read { path: path.display().to_string(), error: e.to_string() })
+            .map_err(|e| NetError::Read { path: path.display().to_string(), error: SharedSource::new(e) })?;
+        Net::from_bytes(&bytes)
+            .map_err(|e| NetError::Read { path: path.display().to_string(), error: SharedSource::new(e) })
     }
 
     /// Writes the net file at `path`.
     pub fn save(&self, path: &Path) -> Result<(), NetError> {
         std::fs::write(path, self.to_bytes())
-            .map_err(|e| NetError::Read { path: path.display().to_string(), error: e.to_string() })
+            .map_err(|e| NetError::Read { path: path.display().to_string(), error: SharedSource::new(e) })
     }
 }
 
