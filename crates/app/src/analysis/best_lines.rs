@@ -24,7 +24,7 @@ use crate::theme::palette;
 /// What the section reads and edits.
 #[derive(SystemParam)]
 pub(crate) struct AnalysisState<'w> {
-    settings: ResMut<'w, AnalysisSettings>,
+    pub(crate) settings: ResMut<'w, AnalysisSettings>,
     view: Res<'w, AnalysisView>,
 }
 

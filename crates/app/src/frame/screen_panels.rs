@@ -123,6 +123,13 @@ fn play(ui: &mut Ui, state: &mut PanelState, layout: &PanelLayout) {
     }
     let variant = state.game.session.variant();
     crate::play::progress::section(ui, &mut state.progress, variant, &state.game.players, &mut state.requests);
+    // Asked for here (A): shown here, with its toggle to switch it off.
+    if state.analysis.settings.on {
+        ui.separator();
+        let playable = Some((&*state.game.session, &*state.game.players, state.game.turn()));
+        let writers = (&mut state.requests, &mut state.comforts.asks);
+        crate::analysis::best_lines::section(ui, &mut state.analysis, playable, writers);
+    }
     moves(ui, state);
 }
 

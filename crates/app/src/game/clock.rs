@@ -22,7 +22,7 @@ use crate::game::sound_cue::{SoundCue, crossed_low};
 
 /// The turn in progress and the time spent on it.
 #[derive(Resource, Default, Clone, Copy, Debug, PartialEq)]
-pub(crate) struct TurnTimer {
+pub struct TurnTimer {
     /// The game and ply the time is counted for: a move, an undo or a new
     /// game starts a fresh turn.
     turn: Option<(u64, usize)>,
@@ -37,7 +37,7 @@ pub(crate) struct TurnTimer {
 
 impl TurnTimer {
     /// The time the side to move has spent on this turn.
-    pub(crate) fn spent(&self) -> Duration {
+    pub fn spent(&self) -> Duration {
         self.spent
     }
 }
@@ -53,10 +53,16 @@ pub(crate) enum TimeSource {
     Wall,
 }
 
+/// A question is open to the person (resign? give up the rating?): their
+/// game holds still, clock and all, until it is answered.
+#[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct ClockHeld(pub(crate) bool);
+
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<TurnTimer>()
         .init_resource::<TimeSource>()
-        .add_systems(Update, run_turn_timer.before(GameSystems::Apply));
+        .init_resource::<ClockHeld>()
+        .add_systems(Update, run_turn_timer.after(GameSystems::Input).before(GameSystems::Apply));
 }
 
 /// Whether the side to move's clock runs now: while it is to move (a
@@ -91,7 +97,7 @@ fn run_turn_timer(
     (time, source): (Res<Time<Real>>, Res<TimeSource>),
     session: Res<GameSession>,
     (turn, screen): (Option<Res<State<TurnPhase>>>, Res<State<Screen>>),
-    (control, players, replace): (Res<AiControl>, Res<Players>, Res<ReplaceGame>),
+    (control, players, replace, held): (Res<AiControl>, Res<Players>, Res<ReplaceGame>, Res<ClockHeld>),
     mut timer: ResMut<TurnTimer>,
     (mut requests, mut sounds): (MessageWriter<GameRequest>, MessageWriter<SoundCue>),
 ) {
@@ -104,8 +110,8 @@ fn run_turn_timer(
         TimeSource::Wall => Instant::now(),
         TimeSource::Frames => time.last_update().unwrap_or_else(|| time.startup()),
     };
-    // The game holds still while the person is asked whether to replace it.
-    let here = clock_screen(*screen.get(), &players) && replace.pending.is_none();
+    // The game holds still while the person is asked whether to replace it, or anything else.
+    let here = clock_screen(*screen.get(), &players) && replace.pending.is_none() && !held.0;
     let runs = clock_runs(&session, turn.map(|t| *t.get()), here, &control);
     let spent_before = timer.spent;
     if runs && let Some(since) = timer.running_since {

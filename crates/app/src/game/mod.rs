@@ -4,7 +4,7 @@
 //! the notices, the evaluation graph's data, and the owner, the one place
 //! that applies every change.
 
-pub(crate) mod clock;
+pub mod clock;
 pub(crate) mod control;
 pub mod eval_graph;
 pub(crate) mod evaluation_note;

@@ -190,6 +190,15 @@ impl GameSession {
         if self.record.lost_off_board().is_some() { self.record.result } else { self.position.outcome() }
     }
 
+    /// Whether the game ended before it began: a person playing in it never
+    /// moved, and it ended by a resignation or a flag. Such a game is
+    /// aborted: no result, no row in the library, no rating change.
+    pub fn aborted(&self, players: &Players) -> bool {
+        let Some(_) = self.record.lost_off_board() else { return false };
+        let never_moved = |side: Side| !self.record.moves.iter().any(|entry| entry.side == side);
+        [Side::White, Side::Black].into_iter().any(|side| !players.get(side).is_ai() && never_moved(side))
+    }
+
     /// The side that gave up or ran out of time, if one did.
     pub fn resigned(&self) -> Option<Side> {
         self.record.lost_off_board()

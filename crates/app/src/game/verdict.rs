@@ -5,12 +5,18 @@
 
 use crate::engine::{DrawReason, Outcome, Side, WinReason};
 use crate::game::players::Players;
+use crate::game::session::GameSession;
 
-/// The result's headline ("You won", "You lost", "Black wins", "Draw") and
-/// its sentence ("You resigned. Black wins."); `None` while the game goes on.
-pub fn verdict(outcome: Outcome, players: &Players) -> Option<(String, String)> {
+/// The result's headline ("You won", "You lost", "Black wins", "Draw",
+/// "Game aborted") and its sentence ("You resigned. Black wins."); `None`
+/// while the game goes on.
+pub fn verdict(session: &GameSession, players: &Players) -> Option<(String, String)> {
     let person = players.person();
-    match outcome {
+    if session.aborted(players) {
+        let sentence = "It ended before a first move: no result, not kept, no rating change.";
+        return Some(("Game aborted".to_string(), sentence.to_string()));
+    }
+    match session.outcome() {
         Outcome::Ongoing => None,
         Outcome::Draw { reason } => {
             let why = match reason {

@@ -51,14 +51,46 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(OnExit(Screen::Watch), leave_study)
         .add_systems(OnEnter(Mode::Board), show_board_again)
         .add_systems(OnEnter(Screen::Play), play_is_never_paused)
-        .add_systems(Update, home_when_visit_ends.run_if(in_state(Screen::Learn).or_else(in_state(Screen::Puzzles))));
+        .add_systems(Update, home_when_visit_ends.run_if(in_state(Screen::Learn).or_else(in_state(Screen::Puzzles))))
+        .add_systems(Update, resume_where_played);
     for screen in [Screen::Home, Screen::PlaySetup, Screen::Settings].into_iter().chain(Screen::MODES) {
-        app.add_systems(OnEnter(screen), move |mut resume: ResMut<ResumeScreen>| {
-            if screen.holds_game() {
-                resume.0 = Some(screen);
-            }
-        });
+        if screen.holds_game() {
+            app.add_systems(OnEnter(screen), move |game: GameInProgress, resume: ResMut<ResumeScreen>| {
+                note_resume(screen, game, resume);
+            });
+        }
         app.add_systems(OnExit(screen), forget_messages);
+    }
+}
+
+/// The game in progress as a screen finds it on entry.
+#[derive(bevy::ecs::system::SystemParam)]
+struct GameInProgress<'w> {
+    visit: Res<'w, Visit>,
+    session: Res<'w, GameSession>,
+    players: Res<'w, Players>,
+}
+
+/// Resume goes where the game in progress is played (a person's to Play,
+/// two AIs' to Watch & Lab), never to where it was merely looked at; and
+/// looking at a game screen makes no empty game to resume.
+fn note_resume(screen: Screen, game: GameInProgress, mut resume: ResMut<ResumeScreen>) {
+    if game.visit.waiting() {
+        return;
+    }
+    if screen == Screen::Play || game.session.plies() > 0 {
+        resume.0 = Some(Screen::for_players(&game.players));
+    }
+}
+
+/// Resume follows the game in progress as it changes (a matchup replaced by
+/// a person's game, players changed): it goes where that game is played.
+fn resume_where_played(game: GameInProgress, mut resume: ResMut<ResumeScreen>) {
+    let Some(to) = resume.0 else { return };
+    let players = game.visit.left_players().unwrap_or(&game.players);
+    let played = Screen::for_players(players);
+    if to != played {
+        resume.0 = Some(played);
     }
 }
 

@@ -13,6 +13,7 @@ use crate::engine::library::{GameId, LibraryError, LibraryGame};
 use crate::game::notice::Notice;
 use crate::game::owner::visit::Visit;
 use crate::game::phase::{GamePhase, GameSystems};
+use crate::game::players::Players;
 use crate::game::session::GameSession;
 use crate::game::wake::Waker;
 use crate::library::shelf::{BoardGameInLibrary, GameLibrary, LibrarySettings};
@@ -111,7 +112,7 @@ fn follow_games(session: Res<GameSession>, visit: Res<Visit>, mut keeping: ResMu
 /// not store it again).
 fn keep_finished_game(
     session: Res<GameSession>,
-    (visit, rated): (Res<Visit>, Res<RatedGame>),
+    (visit, rated, players): (Res<Visit>, Res<RatedGame>, Res<Players>),
     library: Res<GameLibrary>,
     mut keeping: ResMut<Keeping>,
     mut writes: ResMut<LibraryWrites>,
@@ -119,7 +120,8 @@ fn keep_finished_game(
 ) {
     let generation = session.generation();
     let eligible = keeping.eligible.get(&generation).copied().unwrap_or(false);
-    if !eligible || visit.waiting() || !session.outcome().is_over() || keeping.stored.contains(&generation) {
+    let over = session.outcome().is_over() && !session.aborted(&players);
+    if !eligible || visit.waiting() || !over || keeping.stored.contains(&generation) {
         return;
     }
     keeping.stored.push(generation);

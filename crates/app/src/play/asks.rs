@@ -7,6 +7,7 @@
 
 use bevy::prelude::*;
 
+use crate::game::clock::ClockHeld;
 use crate::game::phase::GameSystems;
 use crate::game::players::Players;
 use crate::game::request::GameRequest;
@@ -65,7 +66,12 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_message::<Ask>()
         .add_message::<Answer>()
         .init_resource::<Question>()
-        .add_systems(Update, (answer, ask).chain().before(GameSystems::Input));
+        .add_systems(Update, (answer, ask, hold_clock).chain().before(GameSystems::Input));
+}
+
+/// The game's clock stops while a question waits for the person.
+fn hold_clock(question: Res<Question>, mut held: ResMut<ClockHeld>) {
+    held.set_if_neq(ClockHeld(question.pending.is_some()));
 }
 
 /// The question before resigning: who wins, from the person's side.

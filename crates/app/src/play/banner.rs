@@ -47,7 +47,7 @@ fn closed_id() -> egui::Id {
 
 /// The section, unless the game goes on or the person closed it.
 pub(crate) fn section(ui: &mut egui::Ui, state: Banner) -> Option<BannerChoice> {
-    let (headline, sentence) = verdict(state.session.outcome(), state.players)?;
+    let (headline, sentence) = verdict(state.session, state.players)?;
     let generation = state.session.generation();
     if ui.ctx().data(|d| d.get_temp::<u64>(closed_id())) == Some(generation) {
         return None;

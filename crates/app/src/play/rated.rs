@@ -247,7 +247,7 @@ pub fn suggested_level(progress: &Progress, variant: Variant) -> Level {
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<RatedGame>()
         .init_resource::<Casual>()
-        .add_systems(Update, track.after(GameSystems::Apply).before(GameSystems::Show))
+        .add_systems(Update, track.after(crate::tasks::analysis::new_games_start_without).before(GameSystems::Show))
         .add_systems(
             Update,
             hide_thinking.after(crate::board::overlay::lines::follow_search).before(GameSystems::Board),
@@ -347,7 +347,7 @@ fn rate(
     }
     let Some((person, level)) = rated_pairing(&players) else { return };
     // A game the person never moved in is aborted, not lost or won.
-    if !session.record().moves.iter().any(|entry| entry.side == person) {
+    if session.aborted(&players) {
         rated.spoil(ABORTED);
         return;
     }

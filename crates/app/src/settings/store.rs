@@ -1,4 +1,4 @@
-//! Settings remembered between runs: board, players, pacing, flip, sound,
+//! Settings remembered between runs: board, players, pacing, sound,
 //! looks, the play setup's choice and the game left unfinished, as
 //! JSON in the platform's config directory. A missing file means defaults;
 //! an unreadable one means defaults and a notice, never a failed start.
@@ -9,7 +9,6 @@ use std::path::{Path, PathBuf};
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::board::layout::BoardFlip;
 use crate::engine::ai::player::{GameRecord, Player};
 use crate::engine::rules::clock::TimeControl;
 use crate::engine::rules::connection_rule::BothConnected;
@@ -43,7 +42,6 @@ pub struct StoredSettings {
     pub animate: bool,
     pub move_secs: f32,
     pub ai_delay_secs: f32,
-    pub flipped: bool,
     /// Ask before a game in progress is replaced (files from before it lack it).
     #[serde(default = "ask_by_default")]
     pub confirm_replace: bool,
@@ -160,7 +158,6 @@ struct Remembered<'w> {
     settings: Res<'w, GameSettings>,
     players: Res<'w, Players>,
     play: Res<'w, PlaySettings>,
-    flip: Res<'w, BoardFlip>,
     progress: Res<'w, Progress>,
     sound: Res<'w, SoundSettings>,
     looks: Res<'w, Looks>,
@@ -210,7 +207,7 @@ impl Remembered<'_> {
             || game.rated.is_changed()
             || game.keeping.is_changed();
         let settings_changed = self.settings.is_changed() || self.players.is_changed() || self.play.is_changed();
-        let looks_changed = self.flip.is_changed() || self.looks.is_changed() || self.sound.is_changed();
+        let looks_changed = self.looks.is_changed() || self.sound.is_changed();
         let rest_changed = self.progress.is_changed() || self.choice.is_changed() || self.library.is_changed();
         game_changed || settings_changed || looks_changed || rest_changed
     }
@@ -227,8 +224,6 @@ impl Remembered<'_> {
             move_secs: play.move_secs,
             ai_delay_secs: play.ai_delay_secs,
             confirm_replace: play.confirm_replace,
-            // A puzzle turns only the view (`ViewFlip`); this is the person's choice.
-            flipped: self.flip.0,
             time_control: settings.time_control,
             both_connected: settings.both_connected,
             progress: self.progress.clone(),
@@ -256,12 +251,12 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(Last, save_on_exit);
 }
 
-/// Pacing and flip come from the file (the command line has no flags for
+/// Pacing comes from the file (the command line has no flags for
 /// them); board and players came with the launch options. What the run starts
 /// with counts as saved: only changes made while playing are written.
 fn apply_saved(
     path: Res<SettingsPath>,
-    (mut play, mut flip, mut progress): (ResMut<PlaySettings>, ResMut<BoardFlip>, ResMut<Progress>),
+    (mut play, mut progress): (ResMut<PlaySettings>, ResMut<Progress>),
     mut sound: ResMut<SoundSettings>,
     (mut looks, mut choice, mut library): (ResMut<Looks>, ResMut<PlayChoice>, ResMut<LibrarySettings>),
     mut notice: ResMut<Notice>,
@@ -275,7 +270,6 @@ fn apply_saved(
             play.move_secs = stored.move_secs;
             play.ai_delay_secs = stored.ai_delay_secs;
             play.confirm_replace = stored.confirm_replace;
-            flip.0 = stored.flipped;
             *progress = stored.progress;
             *sound = stored.sound;
             *library = stored.library;
@@ -391,7 +385,6 @@ mod tests {
             animate: true,
             move_secs: 0.3,
             ai_delay_secs: 0.4,
-            flipped: false,
             confirm_replace: true,
             time_control: None,
             both_connected: BothConnected::default(),
@@ -408,7 +401,6 @@ mod tests {
     fn settings_round_trip() {
         let path = temp_path("round-trip.json");
         let mut settings = stored();
-        settings.flipped = true;
         settings.sound.muted = true;
         settings.sound.set_percent(35);
         write(&path, &settings).expect("writes");

@@ -19,6 +19,8 @@ use crate::engine::ai::search::{self, Level, Limit, SearchError, all_cores};
 use crate::engine::{AiConfig, Position, Score, SearchInfo, SearchResult, Side};
 use crate::game::eval_graph::EvalGraph;
 use crate::game::phase::GameSystems;
+use crate::game::request::GameRequest;
+use crate::game::screen::Screen;
 use crate::game::session::{GameSession, PositionKey};
 use crate::game::thinking::AiThinking;
 use crate::game::wake::{PROGRESS_INTERVAL, Waker};
@@ -93,6 +95,15 @@ struct AnalysisTask {
 }
 
 pub(crate) fn plugin(app: &mut App) {
+    // The analysis belongs to the screen it was switched on in: Analyse's
+    // never runs on Play's game (nor on a lesson or a puzzle); Play's own is
+    // asked for there (A, asking first in a rated game) and shown in its panel.
+    for screen in [Screen::Play, Screen::Learn, Screen::Puzzles] {
+        app.add_systems(OnEnter(screen), |mut settings: ResMut<AnalysisSettings>| {
+            settings.on = false;
+        });
+    }
+    app.add_systems(Update, new_games_start_without.after(GameSystems::Apply).before(GameSystems::Show));
     app.init_resource::<AnalysisSettings>().init_resource::<AnalysisView>().add_systems(
         Update,
         (follow_shown_position, poll_analysis, show_line_on_board.after(follow_search))
@@ -100,6 +111,17 @@ pub(crate) fn plugin(app: &mut App) {
             .after(GameSystems::Apply)
             .before(GameSystems::Board),
     );
+}
+
+/// A new game (started or opened) starts without the analysis: it was
+/// asked for the game before, and would make a new rated game casual.
+pub(crate) fn new_games_start_without(
+    mut requests: MessageReader<GameRequest>,
+    mut settings: ResMut<AnalysisSettings>,
+) {
+    if requests.read().any(|request| matches!(request, GameRequest::NewGame { .. } | GameRequest::Open(_))) {
+        settings.on = false;
+    }
 }
 
 /// The master's search as an analysis: no book (it would answer one line),

@@ -96,7 +96,7 @@ pub(crate) fn status(ui: &mut Ui, game: &GameView, ai: &AiView, numbers: bool) {
         return;
     }
     if game.over() {
-        let words = crate::game::verdict::verdict(session.outcome(), &game.players);
+        let words = crate::game::verdict::verdict(session, &game.players);
         let text = words.map_or_else(|| session.outcome().describe(), |(_, sentence)| sentence);
         ui.label(RichText::new(text).strong().color(palette::HEADLINE.color32()));
         return;

@@ -364,7 +364,9 @@ fn corrupt_settings_give_defaults_and_a_message_and_valid_ones_round_trip() {
     assert_eq!(app.world().resource::<Notice>().text, None, "{:?}", app.world().resource::<Notice>());
     let play = app.world().resource::<PlaySettings>();
     assert_eq!((play.animate, play.move_secs, play.ai_delay_secs, play.confirm_replace), (false, 0.7, 1.5, false));
-    assert_eq!(*app.world().resource::<BoardFlip>(), BoardFlip(true));
+    // The flip is a view's, not a setting: the next start shows the board
+    // from the person's side again.
+    assert_eq!(*app.world().resource::<BoardFlip>(), BoardFlip(false));
 }
 
 /// Closes the game as the window's close button does.

@@ -204,12 +204,12 @@ fn finding_06_resigning_asks_first_and_is_told_from_the_players_side() {
     send(&mut app, Answer(true));
     assert!(update_until(&mut app, 20, |app| phase(app) == GamePhase::Over));
     let players = app.world().resource::<Players>().clone();
-    let words = verdict(session(&app).outcome(), &players).expect("the game is over");
+    let words = verdict(session(&app), &players).expect("the game is over");
     assert_eq!(words, ("You lost".to_string(), "You resigned. Black wins.".to_string()));
 
     // Between two people the sides are named.
     let both = Players { white: PlayerSetup::Human, black: PlayerSetup::Human };
-    assert_eq!(verdict(session(&app).outcome(), &both).unwrap().1, "White resigned. Black wins.");
+    assert_eq!(verdict(session(&app), &both).unwrap().1, "White resigned. Black wins.");
 }
 
 #[test]
@@ -301,16 +301,32 @@ fn finding_07_moves_and_plies_are_counted_one_way() {
 #[test]
 fn finding_14_a_fallen_flag_is_told_by_its_colour() {
     let v = Variant::Breakthrough;
+    let time_control = Some(TimeControl::parse("2+0").unwrap());
+    let people = Players { white: PlayerSetup::Human, black: PlayerSetup::Human };
+    let mut app = game_app(LaunchOptions { time_control, ..options(v, PlayerSetup::Human, PlayerSetup::Human) });
+    // Both sides move once; then White's flag falls.
+    for _ in 0..2 {
+        assert!(settled_human_turn(&mut app, 20));
+        play_first(&mut app);
+    }
+    assert!(update_until(&mut app, 100, |app| phase(app) == GamePhase::Over));
+    let words = verdict(session(&app), &people).unwrap();
+    assert_eq!(words, ("Black wins".to_string(), "White's time ran out. Black wins.".to_string()));
+    let against_ai = Players { white: PlayerSetup::Human, black: ai("novice", v) };
+    assert_eq!(verdict(session(&app), &against_ai).unwrap().1, "White's time ran out (yours). Black wins.");
+}
+
+#[test]
+fn a_flag_fallen_before_the_first_move_aborts_the_game() {
+    let v = Variant::Breakthrough;
     let time_control = Some(TimeControl::parse("0.5+0").unwrap());
+    let people = Players { white: PlayerSetup::Human, black: PlayerSetup::Human };
     let mut app = game_app(LaunchOptions { time_control, ..options(v, PlayerSetup::Human, PlayerSetup::Human) });
     assert!(update_until(&mut app, 10, |app| crate::turn(app) == Some(TurnPhase::HumanTurn)));
     assert!(update_until(&mut app, 20, |app| phase(app) == GamePhase::Over));
-    let outcome = session(&app).outcome();
-    let people = Players { white: PlayerSetup::Human, black: PlayerSetup::Human };
-    let words = verdict(outcome, &people).unwrap();
-    assert_eq!(words, ("Black wins".to_string(), "White's time ran out. Black wins.".to_string()));
-    let against_ai = Players { white: PlayerSetup::Human, black: ai("novice", v) };
-    assert_eq!(verdict(outcome, &against_ai).unwrap().1, "White's time ran out (yours). Black wins.");
+    let (headline, sentence) = verdict(session(&app), &people).unwrap();
+    assert_eq!(headline, "Game aborted");
+    assert!(sentence.contains("no result"), "{sentence}");
 }
 
 #[test]

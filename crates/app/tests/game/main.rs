@@ -18,6 +18,7 @@ mod keyboard;
 mod layout;
 mod lessons;
 mod library;
+mod model;
 mod nets;
 mod overlay;
 mod owner;

@@ -45,12 +45,12 @@ impl Visit {
     }
 
     /// The game waiting for the person's return, if one is in progress.
-    pub(crate) fn left_game(&self) -> Option<&GameSession> {
+    pub fn left_game(&self) -> Option<&GameSession> {
         self.left.as_ref().map(|left| &left.0)
     }
 
     /// The players of the game waiting for the person's return.
-    pub(crate) fn left_players(&self) -> Option<&Players> {
+    pub fn left_players(&self) -> Option<&Players> {
         self.left.as_ref().map(|left| &left.1)
     }
 }

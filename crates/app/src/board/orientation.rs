@@ -1,0 +1,54 @@
+//! Which way up the board is shown: each screen's flip is its own. Play's
+//! ([`BoardFlip`]) belongs to the game in progress and starts every new game
+//! with the person's side at the bottom; Analyse, Watch & Lab, Learn and
+//! Puzzles show the board White-up on entry ([`ViewFlip`]; a puzzle then
+//! turns it to its solver's side). No flip is a saved setting: turning the
+//! board in one place never turns it in another, nor in the next run.
+
+use bevy::prelude::*;
+
+use crate::board::layout::{BoardFlip, ViewFlip};
+use crate::engine::Side;
+use crate::game::phase::GameSystems;
+use crate::game::players::Players;
+use crate::game::request::GameRequest;
+use crate::game::screen::Screen;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(PostStartup, orient_first_game)
+        .add_systems(Update, orient_new_games.after(GameSystems::Apply))
+        .add_systems(OnEnter(Screen::Play), |mut view: ResMut<ViewFlip>| {
+            view.set_if_neq(ViewFlip(None));
+        });
+    for screen in [Screen::Analyse, Screen::Watch, Screen::Learn, Screen::Puzzles] {
+        app.add_systems(OnEnter(screen), |mut view: ResMut<ViewFlip>| {
+            view.set_if_neq(ViewFlip(Some(false)));
+        });
+    }
+}
+
+/// The game a run starts with (a new one, or the one taken up from the last
+/// run) is shown from the person's side.
+fn orient_first_game(players: Res<Players>, mut flip: ResMut<BoardFlip>) {
+    flip.set_if_neq(person_side(&players));
+}
+
+fn person_side(players: &Players) -> BoardFlip {
+    BoardFlip(players.person() == Some(Side::Black))
+}
+
+/// A new game (started or opened) is shown from the person's side: Black
+/// at the bottom only when the one person plays Black.
+fn orient_new_games(mut requests: MessageReader<GameRequest>, players: Res<Players>, mut flip: ResMut<BoardFlip>) {
+    let mut oriented = None;
+    for request in requests.read() {
+        match request {
+            GameRequest::NewGame { .. } => oriented = Some(person_side(&players)),
+            GameRequest::Open(opened) => oriented = Some(person_side(&opened.players)),
+            _ => {}
+        }
+    }
+    if let Some(oriented) = oriented {
+        flip.set_if_neq(oriented);
+    }
+}

@@ -1,0 +1,354 @@
+//! What must hold after every step, read from the app (a [`Snap`] before and
+//! after the step) and from the model's own memory of what the person did.
+
+use std::collections::HashSet;
+use std::time::Duration;
+
+use bevy::prelude::*;
+use breakline_app::board::layout::{BoardFlip, ViewFlip};
+use breakline_app::game::clock::TurnTimer;
+use breakline_app::game::owner::Visit;
+use breakline_app::game::players::{PlayerSetup, Players};
+use breakline_app::game::ratings::Progress;
+use breakline_app::game::screen::Screen;
+use breakline_app::game::session::GameSession;
+use breakline_app::game::settings::PlaySettings;
+use breakline_app::home::screens::ResumeScreen;
+use breakline_app::library::keep::LibraryWrites;
+use breakline_app::play::asks::Question;
+use breakline_app::tasks::analysis::AnalysisSettings;
+use breakline_engine::library::GameId;
+use breakline_engine::{Move, Side, Variant};
+
+use super::actions::Action;
+use super::world::World;
+use crate::screen;
+
+/// The invariants the model checks, by name (the names a violation reports).
+pub const CHECKED: [&str; 11] = [
+    "resume_goes_where_the_game_is_played",
+    "visiting_a_screen_makes_no_game_to_resume",
+    "a_game_changes_only_by_its_moves",
+    "a_game_is_rated_at_most_once",
+    "an_aborted_game_is_no_result_and_no_row",
+    "a_finished_game_is_stored_once",
+    "no_action_gives_back_spent_time",
+    "a_persons_clock_runs_only_on_play_with_no_question",
+    "analysis_stays_in_the_mode_it_was_asked_in",
+    "flip_stays_with_its_game_and_screen",
+    "a_restart_keeps_the_game_the_ratings_and_the_settings",
+];
+
+/// What the model reads from the app around a step.
+#[derive(Clone, Debug)]
+pub struct Snap {
+    pub screen: Screen,
+    resume: Option<Screen>,
+    /// The game in progress: the one on the board, or the one waiting
+    /// while a lesson, puzzle or study borrows the board.
+    game: Game,
+    visit: bool,
+    rated_games: u32,
+    stored: Vec<GameId>,
+    question: bool,
+    analysis: bool,
+    flipped: bool,
+    animate: bool,
+}
+
+/// The game in progress as the model sees it.
+#[derive(Clone, Debug, PartialEq)]
+struct Game {
+    generation: u64,
+    moves: Vec<Move>,
+    players: Players,
+    over: bool,
+    /// The side to move's time left as the clock shows it, with the turn's
+    /// time spent so far taken off (on the board's game only).
+    left: Option<Duration>,
+    person_to_move: bool,
+}
+
+impl Game {
+    fn of(session: &GameSession, players: &Players, spent: Option<Duration>) -> Game {
+        let side = session.position().side_to_move();
+        let left = session.clock().zip(spent).map(|(clock, spent)| clock.remaining(side).saturating_sub(spent));
+        Game {
+            generation: session.generation(),
+            moves: session.position().moves().to_vec(),
+            players: players.clone(),
+            over: session.outcome().is_over(),
+            left,
+            person_to_move: is_person(players, side),
+        }
+    }
+
+    /// Moves the person made (Breakthrough: White moves first).
+    fn person_moves(&self) -> usize {
+        let side = |ply: usize| if ply % 2 == 0 { Side::White } else { Side::Black };
+        (0..self.moves.len()).filter(|&ply| is_person(&self.players, side(ply))).count()
+    }
+
+    fn has_person(&self) -> bool {
+        is_person(&self.players, Side::White) || is_person(&self.players, Side::Black)
+    }
+
+    fn people_only(&self) -> bool {
+        is_person(&self.players, Side::White) && is_person(&self.players, Side::Black)
+    }
+}
+
+fn is_person(players: &Players, side: Side) -> bool {
+    let setup = if side == Side::White { &players.white } else { &players.black };
+    matches!(setup, PlayerSetup::Human)
+}
+
+impl Snap {
+    pub fn read(world: &World) -> Snap {
+        let app = &world.app;
+        let world_ = app.world();
+        let visit = world_.resource::<Visit>();
+        let game = match (visit.left_game(), visit.left_players()) {
+            (Some(left), Some(players)) => Game::of(left, players, None),
+            _ => {
+                let spent = world_.resource::<TurnTimer>().spent();
+                Game::of(world_.resource::<GameSession>(), world_.resource::<Players>(), Some(spent))
+            }
+        };
+        let flip = world_.resource::<ViewFlip>().shown(*world_.resource::<BoardFlip>());
+        Snap {
+            screen: screen(app),
+            resume: world_.resource::<ResumeScreen>().0,
+            game,
+            visit: visit.waiting(),
+            rated_games: world_.resource::<Progress>().rating(Variant::Breakthrough).games,
+            stored: world_.resource::<LibraryWrites>().stored.clone(),
+            question: world_.resource::<Question>().text().is_some(),
+            analysis: world_.resource::<AnalysisSettings>().on,
+            flipped: flip.0,
+            animate: world_.resource::<PlaySettings>().animate,
+        }
+    }
+}
+
+/// What the model remembers of the person's doings across steps.
+#[derive(Default)]
+pub struct Memory {
+    /// Games rated so far: (restarts, generation).
+    rated: HashSet<(u32, u64)>,
+    /// Whether the person switched the analysis on on the screen shown
+    /// since entering it (on Play: in this game).
+    analysis_asked: bool,
+    /// Whether the person turned Play's board an odd number of times since
+    /// the game in progress began.
+    play_flipped_odd: bool,
+    /// Whether the person turned the board of the (other) screen shown an
+    /// odd number of times since entering it.
+    view_flipped_odd: bool,
+    /// The game in progress when a visit (a lesson, a puzzle, a study) began.
+    before_visit: Option<Vec<Move>>,
+    /// Whether an action since the visit began may have changed that game.
+    changed_in_visit: bool,
+    /// Whether the step's action was offered (and so did something).
+    pub applied: bool,
+    /// Games stored so far.
+    stored: HashSet<GameId>,
+}
+
+/// A broken invariant: its name and what was seen.
+#[derive(Clone, Debug)]
+pub struct Violation {
+    pub invariant: &'static str,
+    pub seen: String,
+}
+
+fn fail(invariant: &'static str, seen: String) -> Result<(), Violation> {
+    Err(Violation { invariant, seen })
+}
+
+/// Actions that only look: they leave the game in progress as it was
+/// (an AI may still move in it).
+fn looks_only(action: Action) -> bool {
+    matches!(
+        action,
+        Action::Go(_)
+            | Action::Resume
+            | Action::Wait(_)
+            | Action::Hint
+            | Action::Analysis(_)
+            | Action::Flip
+            | Action::Save
+            | Action::Report
+            | Action::Pause(_)
+            | Action::Animate
+    )
+}
+
+/// Notes what the person did, before the step's checks read the memory.
+pub fn remember(memory: &mut Memory, action: Action, before: &Snap) {
+    match action {
+        Action::Analysis(on) => memory.analysis_asked = on,
+        Action::Flip if before.screen == Screen::Play => memory.play_flipped_odd = !memory.play_flipped_odd,
+        Action::Flip => memory.view_flipped_odd = !memory.view_flipped_odd,
+        _ => {}
+    }
+    if before.visit && !looks_only(action) {
+        memory.changed_in_visit = true;
+    }
+}
+
+/// Every invariant, after `action` took the app from `before` to `after`.
+pub fn check(memory: &mut Memory, world: &World, action: Action, before: &Snap, after: &Snap) -> Result<(), Violation> {
+    resume(action, before, after)?;
+    game_kept(memory, action, before, after)?;
+    results(memory, world, before, after)?;
+    clocks(action, memory.applied, before, after)?;
+    if new_game(action, memory.applied, before, after) {
+        memory.play_flipped_odd = false;
+        memory.analysis_asked &= before.screen == after.screen && after.screen != Screen::Play;
+    }
+    if before.screen != after.screen {
+        memory.view_flipped_odd = false;
+        memory.analysis_asked = false;
+    }
+    view(memory, after)?;
+    restart(action, before, after)
+}
+
+/// Resume goes where the game is played (a person's to Play, two levels' to
+/// Watch & Lab), and looking at a screen makes no game to resume.
+fn resume(action: Action, before: &Snap, after: &Snap) -> Result<(), Violation> {
+    if let Some(to) = after.resume {
+        let played = Screen::for_players(&after.game.players);
+        if to != played && !after.visit {
+            let players = &after.game.players;
+            return fail("resume_goes_where_the_game_is_played", format!("Resume goes to {to:?} for {players:?}"));
+        }
+    }
+    let offered = before.resume.is_none() && after.resume.is_some();
+    if matches!(action, Action::Go(_) | Action::Resume) && offered && after.game.moves.is_empty() {
+        let seen = format!("{action:?} made Resume offer an empty game");
+        return fail("visiting_a_screen_makes_no_game_to_resume", seen);
+    }
+    Ok(())
+}
+
+/// Whether `now` is the game that `was` with at most an AI's moves added.
+fn kept(was: &[Move], now: &Game) -> bool {
+    now.moves.starts_with(was) && (now.moves.len() == was.len() || !now.people_only())
+}
+
+/// The game in progress changes only by its own moves: an action that only
+/// looks (or a visit to a lesson, a puzzle, a study) leaves its moves, with
+/// at most an AI's moves added.
+fn game_kept(memory: &mut Memory, action: Action, before: &Snap, after: &Snap) -> Result<(), Violation> {
+    if !before.visit && after.visit {
+        memory.before_visit = Some(before.game.moves.clone());
+        memory.changed_in_visit = !looks_only(action);
+    }
+    if looks_only(action) && !before.visit && !after.visit && !kept(&before.game.moves, &after.game) {
+        let seen = format!("{} moves became {}", before.game.moves.len(), after.game.moves.len());
+        return fail("a_game_changes_only_by_its_moves", seen);
+    }
+    if before.visit && !after.visit {
+        let was = memory.before_visit.take().unwrap_or_default();
+        if !memory.changed_in_visit && !kept(&was, &after.game) {
+            let seen = format!("{} moves before the visit, {} after", was.len(), after.game.moves.len());
+            return fail("a_game_changes_only_by_its_moves", seen);
+        }
+    }
+    Ok(())
+}
+
+/// A finished game is rated at most once and stored once; an aborted one
+/// (the person never moved) is neither.
+fn results(memory: &mut Memory, world: &World, before: &Snap, after: &Snap) -> Result<(), Violation> {
+    let game = (world.restarts, after.game.generation);
+    if after.rated_games > before.rated_games {
+        if after.rated_games > before.rated_games + 1 || !memory.rated.insert(game) {
+            return fail("a_game_is_rated_at_most_once", format!("game {game:?} rated again"));
+        }
+    }
+    let new_rows = after.stored.len().saturating_sub(before.stored.len());
+    for id in &after.stored[before.stored.len().min(after.stored.len())..] {
+        if !memory.stored.insert(*id) {
+            return fail("a_finished_game_is_stored_once", format!("{id:?} stored twice"));
+        }
+    }
+    let ended = after.game.over && !before.game.over && before.game.generation == after.game.generation;
+    let aborted = ended && after.game.has_person() && after.game.person_moves() == 0;
+    if aborted && (after.rated_games != before.rated_games || new_rows > 0) {
+        let seen = format!("rated {} -> {}, {new_rows} rows", before.rated_games, after.rated_games);
+        return fail("an_aborted_game_is_no_result_and_no_row", seen);
+    }
+    Ok(())
+}
+
+/// A person's clock runs only on Play with no question open; nothing gives
+/// back time spent (a take-back goes to another turn, and is not compared).
+fn clocks(action: Action, applied: bool, before: &Snap, after: &Snap) -> Result<(), Violation> {
+    // A restart keeps only a game with moves (one without is begun afresh).
+    let fresh = action == Action::Restart && before.game.moves.is_empty();
+    let same_turn = before.game.moves == after.game.moves && !new_game(action, applied, before, after) && !fresh;
+    let (Some(was), Some(now)) = (before.game.left, after.game.left) else { return Ok(()) };
+    if !same_turn || !after.game.person_to_move {
+        return Ok(());
+    }
+    if now > was {
+        return fail("no_action_gives_back_spent_time", format!("{action:?}: {was:?} left became {now:?}"));
+    }
+    let off_play = before.screen != Screen::Play && after.screen != Screen::Play;
+    if (off_play || (before.question && after.question)) && now != was && !matches!(action, Action::Resume) {
+        let seen = format!("{action:?} on {:?}: {was:?} left became {now:?}", after.screen);
+        return fail("a_persons_clock_runs_only_on_play_with_no_question", seen);
+    }
+    Ok(())
+}
+
+/// Whether the step began another game: started, opened or restarted,
+/// other players, or moves that are no continuation (a take-back aside).
+fn new_game(action: Action, applied: bool, before: &Snap, after: &Snap) -> bool {
+    // Open studies a game beside the one in progress in Analyse and Watch & Lab.
+    let opened = action == Action::Open && !after.visit;
+    let restarted = (matches!(action, Action::Start(_) | Action::NewGame | Action::Restart) || opened) && applied;
+    let replaced = action != Action::TakeBack && !after.game.moves.starts_with(&before.game.moves);
+    restarted || replaced || after.game.players != before.game.players
+}
+
+/// The analysis and the flip stay where the person set them.
+fn view(memory: &Memory, after: &Snap) -> Result<(), Violation> {
+    if after.screen == Screen::Play && after.analysis && !memory.analysis_asked {
+        let seen = "analysis on in Play, not asked there in this game".to_string();
+        return fail("analysis_stays_in_the_mode_it_was_asked_in", seen);
+    }
+    // Play's flip is the game's (the person's side at the bottom to begin
+    // with); every other board screen starts White-up (a puzzle: its solver's).
+    let expected = if after.screen == Screen::Play {
+        (after.game.players.person() == Some(Side::Black)) != memory.play_flipped_odd
+    } else {
+        memory.view_flipped_odd
+    };
+    if after.flipped != expected && after.screen != Screen::Puzzles && after.screen.mode() == Screen::Play.mode() {
+        let seen = format!("shown flipped {} on {:?}, expected {expected}", after.flipped, after.screen);
+        return fail("flip_stays_with_its_game_and_screen", seen);
+    }
+    Ok(())
+}
+
+/// A restart brings back the unfinished game, the ratings and the settings.
+fn restart(action: Action, before: &Snap, after: &Snap) -> Result<(), Violation> {
+    if action != Action::Restart {
+        return Ok(());
+    }
+    let unfinished = before.game.has_person() && before.game.person_moves() > 0 && !before.game.over;
+    let seen = if after.rated_games != before.rated_games {
+        format!("{} rated games became {}", before.rated_games, after.rated_games)
+    } else if after.animate != before.animate {
+        "the animation setting was lost".to_string()
+    } else if unfinished && !before.visit && !kept(&before.game.moves, &after.game) {
+        format!("{} moves came back as {}", before.game.moves.len(), after.game.moves.len())
+    } else {
+        return Ok(());
+    };
+    fail("a_restart_keeps_the_game_the_ratings_and_the_settings", seen)
+}

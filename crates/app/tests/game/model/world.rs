@@ -1,0 +1,110 @@
+//! The app the model drives: the real game plugins, headless, over a temp
+//! folder of its own (settings, library and saved games; never the person's
+//! files), restarted as a person restarts it (state written on exit, read
+//! back by a fresh `App`).
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+use breakline_app::game::phase::TurnPhase;
+use breakline_app::game::players::PlayerSetup;
+use breakline_app::game::settings::{PlaySettings, SettingsPath};
+use breakline_app::library::keep::LibraryWrites;
+use breakline_app::library::shelf::LibraryPath;
+use breakline_app::library::transfer::LibraryTransfer;
+use breakline_app::platform::launch::LaunchOptions;
+use breakline_app::settings::store as settings_store;
+use breakline_app::{configure, plugin};
+
+use crate::{STEP, turn, update_until};
+
+/// The app and the folder its files live in, kept over restarts.
+pub struct World {
+    pub app: App,
+    pub dir: PathBuf,
+    /// How many times the app was started over (a game's identity includes it:
+    /// a fresh app numbers its games from zero again).
+    pub restarts: u32,
+}
+
+impl World {
+    /// A first start on Home, with no files from before.
+    pub fn new(name: &str) -> World {
+        let dir = std::env::temp_dir().join(format!("breakline-model-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("a temp folder");
+        let app = start(&dir);
+        World { app, dir, restarts: 0 }
+    }
+
+    /// Where Save writes and Open reads the game.
+    pub fn save_file(&self) -> PathBuf {
+        self.dir.join("game.json")
+    }
+
+    /// Quits as the window's close does (the settings are written on exit)
+    /// and starts again over the same files.
+    pub fn restart(&mut self) {
+        settle_writes(&mut self.app);
+        self.app.world_mut().write_message(AppExit::Success);
+        self.app.update();
+        self.app = start(&self.dir);
+        self.restarts += 1;
+    }
+
+    /// Frames after an action: its effects land, an AI's search in flight
+    /// ends, and the library's writes finish.
+    pub fn settle(&mut self) {
+        for _ in 0..3 {
+            self.app.update();
+        }
+        update_until(&mut self.app, 10, |app| turn(app) != Some(TurnPhase::AiThinking));
+        settle_writes(&mut self.app);
+    }
+}
+
+impl Drop for World {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// Updates until no library store or transfer is in flight.
+fn settle_writes(app: &mut App) {
+    let busy =
+        |app: &App| app.world().resource::<LibraryWrites>().busy() || app.world().resource::<LibraryTransfer>().busy();
+    for _ in 0..2_000 {
+        if !busy(app) {
+            return;
+        }
+        app.update();
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+}
+
+/// The app as a plain start opens it: Home, the saved board, players and
+/// clock (as the launcher reads them), the settings and library in `dir`.
+fn start(dir: &std::path::Path) -> App {
+    let settings = dir.join("settings.json");
+    let mut options = LaunchOptions { home: true, ..LaunchOptions::default() };
+    if let Ok(Some(stored)) = settings_store::read(&settings) {
+        options.variant = stored.variant;
+        options.size = stored.size;
+        options.white = PlayerSetup::from(&stored.white);
+        options.black = PlayerSetup::from(&stored.black);
+        options.time_control = stored.time_control;
+    }
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(STEP))
+        .insert_resource(SettingsPath(Some(settings)))
+        .insert_resource(LibraryPath(Some(dir.join("library.sqlite3"))));
+    configure(&mut app, &options);
+    // No pause between an AI's moves: thousands of steps must fit a CI run.
+    app.insert_resource(PlaySettings { confirm_replace: false, ai_delay_secs: 0.0, ..default() });
+    app.add_plugins(plugin);
+    app.update();
+    app
+}
