@@ -39,12 +39,5 @@ pub(crate) fn plugin(app: &mut App) {
                 learn::card::draw.after(panel::draw_panel).after(flow::panels::draw),
             ),
         )
-        .add_systems(
-            Update,
-            (
-                panel::keep_pointer_for_board,
-                panel::fit_viewport.before(GameSystems::Board),
-                home::menu::escape_goes_home.run_if(not(bevy_egui::input::egui_wants_any_keyboard_input)),
-            ),
-        );
+        .add_systems(Update, (panel::keep_pointer_for_board, panel::fit_viewport.before(GameSystems::Board)));
 }

@@ -6,14 +6,19 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use egui::RichText;
 
+use crate::board::keyboard::BoardFocus;
+use crate::flow::solver::FlowSolve;
 use crate::game::players::Players;
 use crate::game::ratings::Progress;
+use crate::game::request::ReplaceGame;
 use crate::game::screen::Screen;
 use crate::game::session::GameSession;
 use crate::home::screens::ResumeScreen;
+use crate::play::asks::Question;
 use crate::theme::palette;
 use crate::ui::backdrop::PanelBackdrop;
 use crate::ui::numbering::move_number;
+use crate::ui::views::ModalOpen;
 
 /// What Home reads: the game that waits and where it was played.
 #[derive(SystemParam)]
@@ -96,13 +101,41 @@ fn mode_grid(ui: &mut egui::Ui) -> Option<Screen> {
     picked
 }
 
-/// Escape goes back to Home from any screen (the game waits).
+/// Who else Escape belongs to now, if anyone: a key does one thing.
+#[derive(SystemParam)]
+pub(crate) struct EscapeOwners<'w, 's> {
+    question: Res<'w, Question>,
+    replace: Res<'w, ReplaceGame>,
+    modal: Res<'w, ModalOpen>,
+    focus: Res<'w, BoardFocus>,
+    solving: Query<'w, 's, (), With<FlowSolve>>,
+    text: Option<Res<'w, bevy_egui::input::EguiWantsInput>>,
+}
+
+impl EscapeOwners<'_, '_> {
+    /// Escape answers a question, lets go of the board's keys (or the piece
+    /// held), stops Flow's solver or leaves a text field instead of going Home.
+    fn taken(&self) -> bool {
+        self.question.text().is_some()
+            || self.replace.pending.is_some()
+            || self.modal.0
+            || self.focus.on
+            || !self.solving.is_empty()
+            || self.text.as_ref().is_some_and(|wants| wants.wants_any_keyboard_input())
+    }
+}
+
+/// Escape goes back to Home from any screen (the game waits), unless it
+/// closes or cancels something there. (The keys are the window's: headless,
+/// only a test presses them.)
 pub(crate) fn escape_goes_home(
-    keys: Res<ButtonInput<KeyCode>>,
+    keys: Option<Res<ButtonInput<KeyCode>>>,
     screen: Res<State<Screen>>,
+    owners: EscapeOwners,
     mut next: ResMut<NextState<Screen>>,
 ) {
-    if keys.just_pressed(KeyCode::Escape) && *screen.get() != Screen::Home {
+    let pressed = keys.is_some_and(|keys| keys.just_pressed(KeyCode::Escape));
+    if pressed && *screen.get() != Screen::Home && !owners.taken() {
         next.set(Screen::Home);
     }
 }

@@ -7,7 +7,11 @@ pub mod screens;
 
 use bevy::prelude::*;
 
+use crate::game::phase::GameSystems;
+
 /// The feature's logic, headless.
 pub(crate) fn plugin(app: &mut App) {
-    app.add_plugins(screens::plugin);
+    app.add_plugins(screens::plugin)
+        .init_resource::<crate::ui::views::ModalOpen>()
+        .add_systems(Update, menu::escape_goes_home.before(GameSystems::Input));
 }

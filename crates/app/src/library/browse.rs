@@ -133,7 +133,7 @@ fn handle_requests(
                 Some(Ok((game, moves))) => {
                     pending.0 = Some(game);
                     board.write(BoardGameInLibrary { id: *id, moves, finished_now: false });
-                    screen.set(Screen::Analyse);
+                    NextState::set_if_neq(&mut screen, Screen::Analyse);
                     false
                 }
                 Some(Err(why)) => {

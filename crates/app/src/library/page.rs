@@ -22,6 +22,7 @@ use crate::library::transfer::LibraryTransfer;
 use crate::theme::palette;
 use crate::ui::backdrop::PanelBackdrop;
 use crate::ui::page::{menu_page, section_heading};
+use crate::ui::views::ModalOpen;
 
 /// The results a person filters by, with their names.
 const RESULTS: [(ResultFilter, &str); 6] = [
@@ -65,7 +66,7 @@ pub(crate) fn draw(
     mut contexts: EguiContexts,
     mut page: LibraryPage,
     mut typed: Local<Typed>,
-    mut backdrop: ResMut<PanelBackdrop>,
+    (mut backdrop, mut modal): (ResMut<PanelBackdrop>, ResMut<ModalOpen>),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut filter = page.view.filter.clone();
@@ -89,6 +90,8 @@ pub(crate) fn draw(
     if let Some(ids) = typed.delete.clone() {
         delete_question(ctx, &ids, &mut typed.delete, &mut page.requests);
     }
+    // Escape answers the question while it shows, and does not go Home too.
+    modal.set_if_neq(ModalOpen(typed.delete.is_some()));
     if home {
         page.next.set(Screen::Home);
     }

@@ -43,6 +43,9 @@ pub struct Practice {
     pending: Option<VisitedGame>,
     /// The move on the board was sent to the judge (a new try starts when it is taken back).
     answered: bool,
+    /// The exercise has been seen on the board: when the board goes to
+    /// something else (a game opened to study), the exercise is over.
+    on_board: bool,
 }
 
 impl Practice {
@@ -72,7 +75,7 @@ pub(crate) fn plugin(app: &mut App) {
             (
                 handle_requests,
                 send_pending.run_if(in_state(Mode::Board)).before(GameSystems::Apply),
-                (take_verdict, judge_answer).chain().after(GameSystems::Apply),
+                (end_when_the_board_is_taken, take_verdict, judge_answer).chain().after(GameSystems::Apply),
             ),
         );
 }
@@ -90,8 +93,10 @@ fn handle_requests(
                 Ok((exercise, visit)) => {
                     practice.pending = Some(visit);
                     (practice.current, practice.verdict, practice.judge) = (Some(exercise), None, None);
-                    practice.answered = false;
-                    screen.set(Screen::Analyse);
+                    (practice.answered, practice.on_board) = (false, false);
+                    // Not `set`: from Analyse (Next exercise) a same-screen
+                    // transition would leave it, ending the exercises.
+                    NextState::set_if_neq(&mut screen, Screen::Analyse);
                 }
                 Err(why) => notice.info(why.to_string()),
             },
@@ -129,6 +134,19 @@ fn visit_of(exercise: &Exercise) -> Result<VisitedGame, ShelfError> {
 fn send_pending(mut practice: ResMut<Practice>, mut game: MessageWriter<GameRequest>) {
     if let Some(visit) = practice.pending.take() {
         game.write(GameRequest::Visit(Box::new(visit)));
+    }
+}
+
+/// An exercise whose board went to something else (a game opened to
+/// study) is over: its panel and its judge go with it.
+fn end_when_the_board_is_taken(visit: Res<Visit>, mut practice: ResMut<Practice>) {
+    if practice.current.is_none() || practice.pending.is_some() {
+        return;
+    }
+    if visit.active() {
+        practice.on_board = true;
+    } else if practice.on_board {
+        (practice.current, practice.verdict, practice.judge) = (None, None, None);
     }
 }
 

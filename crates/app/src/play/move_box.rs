@@ -41,7 +41,14 @@ pub(crate) fn section(ui: &mut egui::Ui, state: &mut MoveBoxState, variant: Vari
     // Wrapped: in a narrow window's panel the buttons go under the box.
     ui.horizontal_wrapped(|ui| {
         ui.label("Move").on_hover_text(hover);
-        let edit = egui::TextEdit::singleline(&mut state.entry.text).hint_text(hint).desired_width(90.0);
+        // One id whatever the panel shows above the box (a status line, a
+        // refusal): an id from the box's place changed with them after each
+        // move, so the box lost the keyboard and the next letters became
+        // shortcuts (H asked for a hint).
+        let edit = egui::TextEdit::singleline(&mut state.entry.text)
+            .id(egui::Id::new("move_box"))
+            .hint_text(hint)
+            .desired_width(90.0);
         let response = ui.add(edit).on_hover_text("M puts the cursor here");
         if std::mem::take(&mut state.entry.focus_wanted) {
             response.request_focus();

@@ -13,6 +13,12 @@ use crate::game::screen::Screen;
 use crate::game::session::GameSession;
 use crate::game::thinking::AiThinking;
 
+/// Whether a page shows a question of its own (the Library's "Delete these
+/// games?"): Escape answers it, and nothing else. The game's questions are
+/// read from their own resources.
+#[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ModalOpen(pub bool);
+
 /// The screen shown and the way to another.
 #[derive(SystemParam)]
 pub(crate) struct ScreenView<'w> {

@@ -280,7 +280,7 @@ fn report_test(name: &str, after_game: bool) {
 
 /// A library at `path` holding a random game where the person played White,
 /// reported, so White's mistakes and blunders are exercises.
-fn library_with_exercises(path: &Path) {
+pub fn library_with_exercises(path: &Path) {
     let variant = Variant::Breakthrough;
     let text = random_game(variant, variant.default_size(), 5, 0).expect("a game");
     let mut game = breakline_engine::library::transfer::read_game(&text).expect("reads");
@@ -338,6 +338,32 @@ fn an_exercise_from_a_mistake_is_judged_on_the_board_and_remembered() {
     // Back to the game that waited.
     app.world_mut().write_message(PracticeRequest::Stop);
     assert!(update_until(&mut app, 50, |app| !app.world().resource::<Visit>().active()));
+    remove(&path);
+}
+
+/// Finding (major): "Next exercise" from Analyse left the exercises for
+/// the game that waited (a same-screen transition left Analyse).
+#[test]
+fn next_exercise_brings_the_next_exercise_not_the_waiting_game() {
+    let path = scratch("next-exercise");
+    library_with_exercises(&path);
+    let variant = Variant::Breakthrough;
+    let mut app = library_app(options(variant, PlayerSetup::Human, ai("beginner", variant)), &path);
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Library);
+    app.update();
+    app.update();
+    app.world_mut().write_message(PracticeRequest::Start(variant));
+    assert!(update_until(&mut app, 50, |app| app.world().resource::<Visit>().active()));
+    // Next exercise, as the panel's button sends it.
+    app.world_mut().write_message(PracticeRequest::Start(variant));
+    for _ in 0..10 {
+        app.update();
+    }
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Analyse);
+    let practice = app.world().resource::<Practice>();
+    let exercise = practice.current.clone().expect("still an exercise");
+    assert!(app.world().resource::<Visit>().active(), "the exercise has the board, not the game that waited");
+    assert_eq!(session(&app).position().fen(), exercise.fen, "the exercise's position is on the board");
     remove(&path);
 }
 

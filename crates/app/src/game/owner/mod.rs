@@ -487,7 +487,15 @@ impl Owner<'_> {
     /// Opens a game to study in Analyse; a game in progress waits aside
     /// (with no game in progress there is nothing to give back).
     fn study(&mut self, opened: &OpenedGame) {
-        if !in_progress(&self.session, &self.visit) || self.visit.active() {
+        // A lesson, puzzle or exercise on the board gives way to the study;
+        // the game that waited for it goes on waiting (it was dropped before).
+        if self.visit.active() {
+            self.visit.scripted.clear();
+            self.visit.study = true;
+            self.open(opened);
+            return;
+        }
+        if !in_progress(&self.session, &self.visit) {
             self.end_visit();
             self.open(opened);
             return;

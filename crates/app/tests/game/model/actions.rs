@@ -78,11 +78,13 @@ pub enum Action {
     NextPuzzle,
     /// Settings: animation on or off, a setting kept over a restart.
     Animate,
+    /// The Escape key.
+    Escape,
     Restart,
 }
 
 /// Every kind of action by name, for the tally.
-pub const KINDS: [&str; 24] = [
+pub const KINDS: [&str; 25] = [
     "Go",
     "Resume",
     "Start",
@@ -106,6 +108,7 @@ pub const KINDS: [&str; 24] = [
     "Exercise",
     "NextPuzzle",
     "Animate",
+    "Escape",
     "Restart",
 ];
 
@@ -142,7 +145,7 @@ impl Action {
             offered.push(Action::Restart);
         }
         if on != Screen::Home {
-            offered.extend([Action::Go(Screen::Home); 2]);
+            offered.extend([Action::Go(Screen::Home), Action::Escape]);
         }
         offered[rng.next(offered.len())]
     }
@@ -199,6 +202,7 @@ impl Action {
                 let mut play = world.app.world_mut().resource_mut::<PlaySettings>();
                 play.animate = !play.animate;
             }
+            Action::Escape if on != Screen::Home => press_escape(&mut world.app),
             Action::Restart => world.restart(),
             _ => return false,
         }
@@ -270,6 +274,15 @@ fn send(world: &mut World, message: impl Message) {
 
 fn level(number: u8) -> AiConfig {
     Level::new(number).expect("a level").config()
+}
+
+/// Escape pressed for one frame, as the window's keyboard does.
+fn press_escape(app: &mut App) {
+    app.world_mut().resource_mut::<ButtonInput<KeyCode>>().press(KeyCode::Escape);
+    app.update();
+    let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    keys.release(KeyCode::Escape);
+    keys.clear();
 }
 
 /// Goes to `to` as a button does.

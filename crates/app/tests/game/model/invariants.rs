@@ -15,6 +15,7 @@ use breakline_app::game::session::GameSession;
 use breakline_app::game::settings::PlaySettings;
 use breakline_app::home::screens::ResumeScreen;
 use breakline_app::library::keep::LibraryWrites;
+use breakline_app::library::practice::Practice;
 use breakline_app::play::asks::Question;
 use breakline_app::tasks::analysis::AnalysisSettings;
 use breakline_engine::library::GameId;
@@ -25,7 +26,7 @@ use super::world::World;
 use crate::screen;
 
 /// The invariants the model checks, by name (the names a violation reports).
-pub const CHECKED: [&str; 11] = [
+pub const CHECKED: [&str; 13] = [
     "resume_goes_where_the_game_is_played",
     "visiting_a_screen_makes_no_game_to_resume",
     "a_game_changes_only_by_its_moves",
@@ -37,6 +38,8 @@ pub const CHECKED: [&str; 11] = [
     "analysis_stays_in_the_mode_it_was_asked_in",
     "flip_stays_with_its_game_and_screen",
     "a_restart_keeps_the_game_the_ratings_and_the_settings",
+    "escape_closes_a_question_or_goes_home_never_both",
+    "next_exercise_stays_in_the_exercises",
 ];
 
 /// What the model reads from the app around a step.
@@ -54,6 +57,8 @@ pub struct Snap {
     analysis: bool,
     flipped: bool,
     animate: bool,
+    /// An exercise from the library is on the board.
+    exercise: bool,
 }
 
 /// The game in progress as the model sees it.
@@ -127,6 +132,7 @@ impl Snap {
             analysis: world_.resource::<AnalysisSettings>().on,
             flipped: flip.0,
             animate: world_.resource::<PlaySettings>().animate,
+            exercise: world_.resource::<Practice>().current.is_some(),
         }
     }
 }
@@ -145,10 +151,6 @@ pub struct Memory {
     /// Whether the person turned the board of the (other) screen shown an
     /// odd number of times since entering it.
     view_flipped_odd: bool,
-    /// The game in progress when a visit (a lesson, a puzzle, a study) began.
-    before_visit: Option<Vec<Move>>,
-    /// Whether an action since the visit began may have changed that game.
-    changed_in_visit: bool,
     /// Whether the step's action was offered (and so did something).
     pub applied: bool,
     /// Games stored so far.
@@ -166,24 +168,6 @@ fn fail(invariant: &'static str, seen: String) -> Result<(), Violation> {
     Err(Violation { invariant, seen })
 }
 
-/// Actions that only look: they leave the game in progress as it was
-/// (an AI may still move in it).
-fn looks_only(action: Action) -> bool {
-    matches!(
-        action,
-        Action::Go(_)
-            | Action::Resume
-            | Action::Wait(_)
-            | Action::Hint
-            | Action::Analysis(_)
-            | Action::Flip
-            | Action::Save
-            | Action::Report
-            | Action::Pause(_)
-            | Action::Animate
-    )
-}
-
 /// Notes what the person did, before the step's checks read the memory.
 pub fn remember(memory: &mut Memory, action: Action, before: &Snap) {
     match action {
@@ -192,15 +176,12 @@ pub fn remember(memory: &mut Memory, action: Action, before: &Snap) {
         Action::Flip => memory.view_flipped_odd = !memory.view_flipped_odd,
         _ => {}
     }
-    if before.visit && !looks_only(action) {
-        memory.changed_in_visit = true;
-    }
 }
 
 /// Every invariant, after `action` took the app from `before` to `after`.
 pub fn check(memory: &mut Memory, world: &World, action: Action, before: &Snap, after: &Snap) -> Result<(), Violation> {
     resume(action, before, after)?;
-    game_kept(memory, action, before, after)?;
+    game_kept(action, before, after)?;
     results(memory, world, before, after)?;
     clocks(action, memory.applied, before, after)?;
     if new_game(action, memory.applied, before, after) {
@@ -212,6 +193,7 @@ pub fn check(memory: &mut Memory, world: &World, action: Action, before: &Snap, 
         memory.analysis_asked = false;
     }
     view(memory, after)?;
+    keys_and_buttons(action, memory.applied, before, after)?;
     restart(action, before, after)
 }
 
@@ -238,24 +220,25 @@ fn kept(was: &[Move], now: &Game) -> bool {
     now.moves.starts_with(was) && (now.moves.len() == was.len() || !now.people_only())
 }
 
-/// The game in progress changes only by its own moves: an action that only
-/// looks (or a visit to a lesson, a puzzle, a study) leaves its moves, with
-/// at most an AI's moves added.
-fn game_kept(memory: &mut Memory, action: Action, before: &Snap, after: &Snap) -> Result<(), Violation> {
-    if !before.visit && after.visit {
-        memory.before_visit = Some(before.game.moves.clone());
-        memory.changed_in_visit = !looks_only(action);
-    }
-    if looks_only(action) && !before.visit && !after.visit && !kept(&before.game.moves, &after.game) {
-        let seen = format!("{} moves became {}", before.game.moves.len(), after.game.moves.len());
+/// The game in progress changes only by its own moves (played, taken back,
+/// resigned on its board) or when the person replaces it (a new game, a
+/// matchup, a file opened on Play): looking, visiting a lesson, puzzle or
+/// exercise, studying a game and restarting leave its moves, with at most
+/// an AI's moves added.
+fn game_kept(action: Action, before: &Snap, after: &Snap) -> Result<(), Violation> {
+    let in_progress = !before.game.moves.is_empty() && !before.game.over;
+    let replaces = matches!(action, Action::Start(_) | Action::NewGame | Action::Matchup)
+        || (action == Action::Open && before.screen == Screen::Play);
+    let plays = !before.visit
+        && matches!(action, Action::Move(_) | Action::TakeBack | Action::Redo | Action::Answer(_) | Action::Resign);
+    if in_progress && !replaces && !plays && !kept(&before.game.moves, &after.game) {
+        let seen = format!(
+            "{action:?} on {:?}: {} moves became {}",
+            before.screen,
+            before.game.moves.len(),
+            after.game.moves.len()
+        );
         return fail("a_game_changes_only_by_its_moves", seen);
-    }
-    if before.visit && !after.visit {
-        let was = memory.before_visit.take().unwrap_or_default();
-        if !memory.changed_in_visit && !kept(&was, &after.game) {
-            let seen = format!("{} moves before the visit, {} after", was.len(), after.game.moves.len());
-            return fail("a_game_changes_only_by_its_moves", seen);
-        }
     }
     Ok(())
 }
@@ -331,6 +314,36 @@ fn view(memory: &Memory, after: &Snap) -> Result<(), Violation> {
     if after.flipped != expected && after.screen != Screen::Puzzles && after.screen.mode() == Screen::Play.mode() {
         let seen = format!("shown flipped {} on {:?}, expected {expected}", after.flipped, after.screen);
         return fail("flip_stays_with_its_game_and_screen", seen);
+    }
+    Ok(())
+}
+
+/// The rarer situations an invariant looks at, named for the run's tally
+/// (a model that never reaches them checks nothing there).
+pub fn situation(action: Action, before: &Snap) -> Option<&'static str> {
+    match action {
+        Action::Escape if before.question => Some("Escape with a question open"),
+        Action::Exercise if before.exercise && before.screen == Screen::Analyse => Some("Next exercise"),
+        Action::Restart if before.game.person_moves() > 0 && !before.game.over => Some("Restart mid-game"),
+        Action::Resume if before.game.people_only() => Some("Resume a game of two people"),
+        _ if before.game.left.is_some() && before.question => Some("A question on a clocked game"),
+        _ => None,
+    }
+}
+
+/// Escape does one thing (with a question open it answers it and stays:
+/// headless, nothing draws the question, so it stays open), and Next
+/// exercise brings the next exercise, never the game that waited.
+fn keys_and_buttons(action: Action, applied: bool, before: &Snap, after: &Snap) -> Result<(), Violation> {
+    if action == Action::Escape && before.question && after.screen != before.screen {
+        let seen = format!("Escape with a question open left {:?} for {:?}", before.screen, after.screen);
+        return fail("escape_closes_a_question_or_goes_home_never_both", seen);
+    }
+    let next = action == Action::Exercise && applied && before.exercise && before.screen == Screen::Analyse;
+    if next && !(after.exercise && after.visit && after.screen == Screen::Analyse) {
+        let seen =
+            format!("Next exercise left {:?} showing {:?} (exercise {})", before.screen, after.screen, after.exercise);
+        return fail("next_exercise_stays_in_the_exercises", seen);
     }
     Ok(())
 }

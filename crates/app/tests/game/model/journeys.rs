@@ -29,3 +29,42 @@ fn journey_flip_stays_with_its_game_and_screen() {
         Action::Resume,
     ]);
 }
+
+/// Found by the model (planted back to measure it): a friend's game resigned
+/// before any move was kept in the library.
+#[test]
+fn journey_an_aborted_game_is_no_result_and_no_row() {
+    replay(&[Action::Go(Screen::PlaySetup), Action::Start(Setup::Friend), Action::Resign, Action::Answer(true)]);
+}
+
+/// Found by the model (planted back to measure it): analysis asked on Play
+/// came back with the game after a visit Home, though the screen was left.
+#[test]
+fn journey_analysis_stays_in_the_mode_it_was_asked_in() {
+    replay(&[
+        Action::Go(Screen::PlaySetup),
+        Action::Start(Setup::Friend),
+        Action::Analysis(true),
+        Action::Go(Screen::Home),
+        Action::Resume,
+    ]);
+}
+
+/// Found by the model: a file opened in Analyse during an exercise dropped
+/// the rated game that waited for the exercise (and with it Play's flip).
+#[test]
+fn journey_a_file_opened_during_an_exercise_keeps_the_game_that_waits() {
+    replay(&[
+        Action::Go(Screen::PlaySetup),
+        Action::Start(Setup::Rated),
+        Action::Save,
+        Action::Move(63),
+        Action::Flip,
+        Action::Go(Screen::Home),
+        Action::Go(Screen::Library),
+        Action::Exercise,
+        Action::Open,
+        Action::Escape,
+        Action::Resume,
+    ]);
+}

@@ -75,6 +75,9 @@ fn walk(
         memory.applied = action.apply(&mut world);
         if memory.applied {
             *tally.entry(action.kind()).or_default() += 1;
+            if let Some(situation) = invariants::situation(action, &before) {
+                *tally.entry(situation).or_default() += 1;
+            }
         }
         let after = Snap::read(&world);
         if std::env::var_os("MODEL_TRACE").is_some() {

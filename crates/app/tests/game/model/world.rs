@@ -4,6 +4,7 @@
 //! back by a fresh `App`).
 
 use std::path::PathBuf;
+use std::sync::OnceLock;
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
@@ -35,6 +36,8 @@ impl World {
         let dir = std::env::temp_dir().join(format!("breakline-model-{}-{name}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).expect("a temp folder");
+        // A library with a reported game: exercises to practise from the start.
+        std::fs::copy(seeded_library(), dir.join("library.sqlite3")).expect("the library copied");
         let app = start(&dir);
         World { app, dir, restarts: 0 }
     }
@@ -71,6 +74,17 @@ impl Drop for World {
     }
 }
 
+/// A library holding one reported game of the person's, made once a run.
+fn seeded_library() -> &'static std::path::Path {
+    static SEEDED: OnceLock<PathBuf> = OnceLock::new();
+    SEEDED.get_or_init(|| {
+        let path = std::env::temp_dir().join(format!("breakline-model-{}-seeded.sqlite3", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        crate::library::library_with_exercises(&path);
+        path
+    })
+}
+
 /// Updates until no library store or transfer is in flight.
 fn settle_writes(app: &mut App) {
     let busy =
@@ -98,6 +112,8 @@ fn start(dir: &std::path::Path) -> App {
     }
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin))
+        // The keyboard's state, which the model presses (no window reads keys).
+        .init_resource::<ButtonInput<KeyCode>>()
         .insert_resource(TimeUpdateStrategy::ManualDuration(STEP))
         .insert_resource(SettingsPath(Some(settings)))
         .insert_resource(LibraryPath(Some(dir.join("library.sqlite3"))));
