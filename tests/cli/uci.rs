@@ -205,6 +205,29 @@ fn breakline_uci_plays_a_match_as_a_uci_seat() {
     assert!(!out.contains("forfeit"), "{out}");
 }
 
+/// Finding (major): a program seat was recorded as this build's master
+/// (`[White "Master"]` for a `uci:` seat); its record names the program.
+#[test]
+fn a_uci_seat_is_recorded_as_its_program_never_as_a_level() {
+    let me = env!("CARGO_BIN_EXE_breakline");
+    let json = std::env::temp_dir().join(format!("breakline-uci-seat-{}.jsonl", std::process::id()));
+    let seat = format!("uci:{me}:arg=uci:depth=1");
+    let args = ["match", "--white", &seat, "--black", "alphabeta:expert:depth=1", "--games", "2", "--swap"];
+    let mut all = args.to_vec();
+    all.extend(["--json", json.to_str().unwrap()]);
+    let (code, _, err) = breakline(&all);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&json).unwrap();
+    for line in text.lines() {
+        let record = &serde_json::from_str::<serde_json::Value>(line).unwrap()["record"];
+        let sides = [&record["white"], &record["black"]];
+        let program = sides.iter().find(|side| side.get("program").is_some()).expect("the program's side");
+        assert_eq!(program["program"], seat.as_str(), "{record}");
+        assert!(sides.iter().any(|side| side.get("ai").is_some()), "{record}");
+    }
+    std::fs::remove_file(json).ok();
+}
+
 #[test]
 fn breakline_ugi_plays_lines_of_action_and_an_oblong_board_on_the_clock() {
     let me = env!("CARGO_BIN_EXE_breakline");

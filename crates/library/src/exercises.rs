@@ -3,11 +3,14 @@
 //! better move", kept with the game; each remembers its tries and whether
 //! it was solved.
 
+use std::sync::atomic::AtomicBool;
+
 use rusqlite::{Transaction, params};
 
 use super::entry::GameId;
 use super::error::{LibraryError, StoredError};
 use super::store::Library;
+
 use crate::review::{GameReport, Mark, ReportError, ReportSettings, judge_answer};
 use breakline_ai::judgement::Judgement;
 use breakline_rules::error::FenError;
@@ -56,10 +59,16 @@ impl Exercise {
         Position::from_fen(self.variant, &self.fen)
     }
 
-    /// Judges `answer` (a legal move of [`Exercise::position`]) by `settings`' search.
-    pub fn judge(&self, answer: Move, settings: &ReportSettings) -> Result<Judgement, ReportError> {
+    /// Judges `answer` (a legal move of [`Exercise::position`]) by `settings`'
+    /// search, in at most [`crate::review::JUDGE_LIMIT`]; stopped once `cancel` is set.
+    pub fn judge(
+        &self,
+        answer: Move,
+        settings: &ReportSettings,
+        cancel: &AtomicBool,
+    ) -> Result<Judgement, ReportError> {
         let position = self.position().map_err(breakline_rules::record::RecordError::from)?;
-        judge_answer(&position, answer, self.threshold, settings)
+        judge_answer(&position, answer, self.threshold, settings, cancel)
     }
 }
 

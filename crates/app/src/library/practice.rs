@@ -4,12 +4,14 @@
 //! the outcome is remembered in the library, and a move not good enough is
 //! taken back for another try.
 
+use std::time::Instant;
+
 use bevy::prelude::*;
 
 use crate::engine::Variant;
 use crate::engine::ai::judgement::Judgement;
 use crate::engine::library::Exercise;
-use crate::engine::library::review::{ReportError, ReportSettings};
+use crate::engine::library::review::{JUDGE_LIMIT, ReportError, ReportSettings};
 use crate::game::notice::Notice;
 use crate::game::owner::visit::Visit;
 use crate::game::phase::GameSystems;
@@ -29,6 +31,8 @@ pub enum PracticeRequest {
     Start(Variant),
     /// Back to the game that waited.
     Stop,
+    /// Stop judging the move played: it is taken back for another try.
+    CancelJudging,
 }
 
 /// The exercise on the board, its judge at work, and what it said.
@@ -39,6 +43,8 @@ pub struct Practice {
     /// The last answer's verdict, in words, and whether it was accepted.
     pub verdict: Option<(String, bool)>,
     judge: Option<BackgroundJob<Result<Judgement, ReportError>>>,
+    /// When the judge began (the panel counts up to [`JUDGE_LIMIT`]).
+    judging_since: Option<Instant>,
     /// The visit asked for, sent once the board game runs.
     pending: Option<VisitedGame>,
     /// The move on the board was sent to the judge (a new try starts when it is taken back).
@@ -52,6 +58,13 @@ impl Practice {
     /// Whether the answer is being judged now.
     pub fn judging(&self) -> bool {
         self.judge.is_some()
+    }
+
+    /// "Judging your move… 2 s (at most 5 s)" while the judge works.
+    pub fn judging_words(&self) -> Option<String> {
+        let since = self.judging_since.filter(|_| self.judging())?;
+        let limit = JUDGE_LIMIT.as_secs();
+        Some(format!("Judging your move… {} s (at most {limit} s)", since.elapsed().as_secs().min(limit)))
     }
 
     /// "Find a better move for White".
@@ -100,6 +113,13 @@ fn handle_requests(
                 }
                 Err(why) => notice.info(why.to_string()),
             },
+            PracticeRequest::CancelJudging => {
+                if practice.judge.take().is_some() {
+                    // Dropping the job stops its searches; the move goes back for another try.
+                    game.write(GameRequest::Undo);
+                    practice.verdict = Some(("Judging stopped: the move is taken back; try again".to_string(), false));
+                }
+            }
             PracticeRequest::Stop => {
                 if practice.current.take().is_some() {
                     game.write(GameRequest::Return);
@@ -159,10 +179,10 @@ fn judge_answer(session: Res<GameSession>, visit: Res<Visit>, mut practice: ResM
     let Some(exercise) = practice.current.clone().filter(|_| waiting && visit.active()) else { return };
     let Some(&answer) = session.position().moves().first() else { return };
     (practice.answered, practice.verdict) = (true, None);
-    let job = BackgroundJob::spawn("exercise judge", waker.clone(), move |_| {
-        exercise.judge(answer, &ReportSettings::default())
+    let job = BackgroundJob::spawn("exercise judge", waker.clone(), move |stop| {
+        exercise.judge(answer, &ReportSettings::default(), &stop)
     });
-    practice.judge = Some(job);
+    (practice.judge, practice.judging_since) = (Some(job), Some(Instant::now()));
 }
 
 /// The judge's verdict: remembered in the library; a move not good enough

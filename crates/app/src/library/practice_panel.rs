@@ -40,10 +40,13 @@ pub(crate) fn board_section(ui: &mut Ui, state: &mut PracticeState) {
     let Some(task) = state.practice.task() else { return };
     let Some(variant) = state.practice.current.as_ref().map(|exercise| exercise.variant) else { return };
     ui.label(RichText::new(task).strong().color(palette::HEADLINE.color32()));
-    if state.practice.judging() {
-        ui.horizontal(|ui| {
+    if let Some(words) = state.practice.judging_words() {
+        ui.horizontal_wrapped(|ui| {
             ui.spinner();
-            ui.label("Judging your move…");
+            ui.label(words);
+            if ui.button("Cancel").on_hover_text("Stop judging; the move is taken back").clicked() {
+                state.requests.write(PracticeRequest::CancelJudging);
+            }
         });
     } else if let Some((words, accepted)) = &state.practice.verdict {
         let colour = if *accepted { palette::SUCCESS } else { palette::ERROR };

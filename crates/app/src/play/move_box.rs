@@ -73,3 +73,59 @@ pub(crate) fn section(ui: &mut egui::Ui, state: &mut MoveBoxState, variant: Vari
         ui.label(words);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use bevy::ecs::system::SystemState;
+
+    use super::*;
+
+    /// A frame of the panel with the move box under `above` lines of status
+    /// (the status grows and shrinks between turns), the keys `events` pressed.
+    fn frame(ctx: &egui::Context, world: &mut World, above: usize, events: Vec<egui::Event>) {
+        let mut state = SystemState::<MoveBoxState>::new(world);
+        let mut params = state.get_mut(world).expect("the move box's resources");
+        let input = egui::RawInput { events, ..Default::default() };
+        let _ = ctx.run_ui(input, |ui| {
+            for line in 0..above {
+                ui.label(format!("status line {line}"));
+            }
+            section(ui, &mut params, Variant::Breakthrough);
+        });
+        state.apply(world);
+    }
+
+    fn key(key: egui::Key) -> egui::Event {
+        egui::Event::Key { key, physical_key: None, pressed: true, repeat: false, modifiers: Default::default() }
+    }
+
+    /// Finding (major): after a typed move the box lost the keyboard, so the
+    /// next move's letters fired shortcuts (H asked for a hint).
+    #[test]
+    fn the_move_box_keeps_the_keyboard_after_a_typed_move() {
+        let mut world = World::new();
+        world.init_resource::<MoveBoxEntry>();
+        world.init_resource::<MoveBoxReply>();
+        world.init_resource::<PositionWords>();
+        world.init_resource::<BoardFocus>();
+        world.init_resource::<Messages<TypedMove>>();
+        world.init_resource::<Messages<DescribeRequest>>();
+        let ctx = egui::Context::default();
+        world.resource_mut::<MoveBoxEntry>().focus_wanted = true;
+        frame(&ctx, &mut world, 1, vec![]);
+        frame(&ctx, &mut world, 1, vec![egui::Event::Text("b2b3".into())]);
+        frame(&ctx, &mut world, 1, vec![key(egui::Key::Enter)]);
+        let typed: Vec<String> = world.resource_mut::<Messages<TypedMove>>().drain().map(|m| m.0).collect();
+        assert_eq!(typed, ["b2b3"]);
+        // The move is made: the status above the box changes, twice.
+        for above in [3, 2] {
+            frame(&ctx, &mut world, above, vec![]);
+            assert!(
+                ctx.memory(|memory| memory.focused()).is_some(),
+                "the box keeps the keyboard with {above} lines above it"
+            );
+        }
+        frame(&ctx, &mut world, 2, vec![egui::Event::Text("h".into())]);
+        assert_eq!(world.resource::<MoveBoxEntry>().text, "h", "the next letters go into the box");
+    }
+}

@@ -367,6 +367,35 @@ fn next_exercise_brings_the_next_exercise_not_the_waiting_game() {
     remove(&path);
 }
 
+/// Finding (major): judging an exercise's move could take minutes with no
+/// progress and no way out; it says how long it may take, and Cancel takes
+/// the move back at once.
+#[test]
+fn judging_an_exercise_move_is_bounded_and_can_be_cancelled() {
+    let path = scratch("judge-cancel");
+    library_with_exercises(&path);
+    let variant = Variant::Breakthrough;
+    let mut app = library_app(options(variant, PlayerSetup::Human, ai("beginner", variant)), &path);
+    app.world_mut().write_message(PracticeRequest::Start(variant));
+    assert!(update_until(&mut app, 50, |app| app.world().resource::<Visit>().active()));
+    assert!(settled_human_turn(&mut app, 200));
+    let exercise = app.world().resource::<Practice>().current.clone().expect("an exercise");
+    let s = session(&app);
+    let mv = s.position().parse_move(&exercise.played).expect("a legal move");
+    let request = MoveChosen::human(mv, s.generation(), s.position().hash());
+    app.world_mut().write_message(request);
+    assert!(update_until(&mut app, 50, |app| app.world().resource::<Practice>().judging()));
+    let words = app.world().resource::<Practice>().judging_words().expect("the judge's progress");
+    assert!(words.contains("at most 5 s"), "{words}");
+    app.world_mut().write_message(PracticeRequest::CancelJudging);
+    assert!(update_until(&mut app, 50, |app| session(app).plies() == 0), "the move is taken back");
+    let practice = app.world().resource::<Practice>();
+    assert!(!practice.judging());
+    let (words, accepted) = practice.verdict.clone().expect("says it stopped");
+    assert!(!accepted && words.contains("try again"), "{words}");
+    remove(&path);
+}
+
 #[test]
 fn the_frame_loop_never_waits_for_a_library_a_thread_holds() {
     let path = scratch("busy");

@@ -11,9 +11,7 @@ use super::engine::{EngineProcess, EngineSpec, EngineTerms};
 use super::engine_error::EngineError;
 use super::uci::{UciProcess, UciProtocol, UciSpec};
 use breakline_ai::player::Player;
-use breakline_ai::search::{
-    AiConfig, ConfigError, Level, SearchMemory, algorithms_in_words, levels_in_words, nearest_player,
-};
+use breakline_ai::search::{AiConfig, ConfigError, SearchMemory, algorithms_in_words, levels_in_words, nearest_player};
 use breakline_rules::Variant;
 use breakline_rules::spelling::did_you_mean;
 
@@ -111,18 +109,17 @@ impl Seat {
         }
     }
 
-    /// How a game record names it: an engine by its AI text when it parses
-    /// here (the record's player must be an AI config), else this build's default.
+    /// How a game record names it: this build's AI, or an engine told its
+    /// AI (`ai=`) by that config; any other program by its seat (a UCI
+    /// program is never named as one of this build's levels).
     pub(crate) fn record_player(&self, variant: Variant) -> Player {
         match self {
             Seat::Ai(config) => Player::Ai(config.clone()),
-            Seat::Engine(spec) => {
-                let text = spec.ai.as_deref().unwrap_or("enhanced:expert:time=1000");
-                Player::Ai(AiConfig::parse(text, variant).unwrap_or_else(|_| Level::MASTER.config()))
-            }
-            // Another engine's player has no config here: the record keeps
-            // this build's strongest level, and the series names the seat.
-            Seat::Uci(_) => Player::Ai(Level::MASTER.config()),
+            Seat::Engine(spec) => match spec.ai.as_deref().map(|text| AiConfig::parse(text, variant)) {
+                Some(Ok(config)) => Player::Ai(config),
+                _ => Player::Program(self.to_string()),
+            },
+            Seat::Uci(_) => Player::Program(self.to_string()),
         }
     }
 

@@ -4,11 +4,14 @@
 //! move (the search's own choice always passes). The [`Judgement`] is the
 //! one the puzzles share, from the AI wing.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
 use super::report::{ReportError, ReportSettings};
 use breakline_ai::eval::win_chance;
 use breakline_ai::judgement::Judgement;
-use breakline_ai::search::{NodeLimit, search};
-use breakline_ai::solver::{SolveConfig, Verdict, solve};
+use breakline_ai::search::{SearchHandler, search};
+use breakline_ai::solver::{SolveConfig, SolveHandler, Verdict, solve};
 use breakline_rules::position::Position;
 use breakline_rules::record::RecordError;
 use breakline_rules::{Move, Outcome};
@@ -17,13 +20,57 @@ use breakline_rules::{Move, Outcome};
 /// so an answer is judged the same on any machine).
 pub const PROOF_NODES: u64 = 200_000;
 
-/// Judges `answer` (a legal move of `position`) against `threshold` points.
+/// The longest a judgement takes: its searches stop there with what they
+/// found. The node counts decide on any machine that is not overloaded
+/// (a judgement takes well under a second on an idle one); the limit
+/// bounds the wait on one that is.
+pub const JUDGE_LIMIT: Duration = Duration::from_secs(5);
+
+/// Ends the judge's solver and searches: at their node count, at the
+/// deadline, or when the person cancels (`cancel` set).
+struct JudgeLimits<'a> {
+    cancel: &'a AtomicBool,
+    nodes: Option<u64>,
+    deadline: Instant,
+}
+
+impl JudgeLimits<'_> {
+    fn stop(&self) -> bool {
+        self.cancel.load(Ordering::Relaxed) || Instant::now() >= self.deadline
+    }
+
+    /// Stopped by the person: the judgement is dropped, not made on a part.
+    fn cancelled(&self) -> Result<(), ReportError> {
+        if self.cancel.load(Ordering::Relaxed) { Err(ReportError::Stopped) } else { Ok(()) }
+    }
+}
+
+impl SearchHandler for JudgeLimits<'_> {
+    fn should_stop(&self) -> bool {
+        self.stop()
+    }
+
+    fn node_limit(&self) -> Option<u64> {
+        self.nodes
+    }
+}
+
+impl SolveHandler for JudgeLimits<'_> {
+    fn should_stop(&self) -> bool {
+        self.stop()
+    }
+}
+
+/// Judges `answer` (a legal move of `position`) against `threshold` points,
+/// in at most [`JUDGE_LIMIT`]; [`ReportError::Stopped`] once `cancel` is set.
 pub fn judge_answer(
     position: &Position,
     answer: Move,
     threshold: f64,
     settings: &ReportSettings,
+    cancel: &AtomicBool,
 ) -> Result<Judgement, ReportError> {
+    let mut limits = JudgeLimits { cancel, nodes: Some(settings.nodes), deadline: Instant::now() + JUDGE_LIMIT };
     let mover = position.side_to_move();
     let mut after = position.clone();
     after.play(answer).map_err(|error| RecordError::Move { index: 1, notation: position.move_name(answer), error })?;
@@ -32,7 +79,9 @@ pub fn judge_answer(
         Outcome::Ongoing => {
             let budget =
                 SolveConfig { nodes: Some(PROOF_NODES), distance: false, memory_mib: 64, ..SolveConfig::default() };
-            if let Ok(solution) = solve(&after, &budget, &mut ())
+            let solved = solve(&after, &budget, &mut limits);
+            limits.cancelled()?;
+            if let Ok(solution) = solved
                 && solution.verdict == Verdict::Win(mover)
             {
                 return Ok(Judgement::ProvedWin { line: solution.line });
@@ -41,7 +90,8 @@ pub fn judge_answer(
         _ => {}
     }
     let config = settings.config()?;
-    let best = search(position, &config, &mut NodeLimit(settings.nodes))?;
+    let best = search(position, &config, &mut limits)?;
+    limits.cancelled()?;
     if best.best_move == answer {
         return Ok(Judgement::Good { loss: 0.0 });
     }
@@ -56,7 +106,8 @@ pub fn judge_answer(
         }
         Outcome::Draw { .. } => 50.0,
         Outcome::Ongoing => {
-            let reply = search(&after, &config, &mut NodeLimit(settings.nodes))?;
+            let reply = search(&after, &config, &mut limits)?;
+            limits.cancelled()?;
             100.0 - 100.0 * win_chance(after.variant(), reply.info.score)
         }
     };

@@ -8,5 +8,5 @@ pub mod answer;
 pub mod report;
 
 pub use accuracy::{Mark, game_accuracy, move_accuracy};
-pub use answer::judge_answer;
+pub use answer::{JUDGE_LIMIT, judge_answer};
 pub use report::{GameReport, MoveReview, ReportError, ReportSettings, review};

@@ -8,9 +8,10 @@
 //! exercises are made once and the same every time.
 
 use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
 
 use breakline_ai::player::Player;
-use breakline_library::review::{Mark, ReportSettings, game_accuracy, move_accuracy, review};
+use breakline_library::review::{JUDGE_LIMIT, Mark, ReportError, ReportSettings, game_accuracy, move_accuracy, review};
 use breakline_library::sample::random_games;
 use breakline_library::schema::SCHEMA_VERSION;
 use breakline_library::transfer::{read_game, split_games};
@@ -274,9 +275,15 @@ fn a_report_is_the_same_twice_and_makes_exercises_of_the_persons_mistakes() {
     let exercise = &exercises[0];
     let position = exercise.position().unwrap();
     let better = position.parse_move(&exercise.better).unwrap();
-    assert!(exercise.judge(better, &settings).unwrap().accepted());
+    let go_on = AtomicBool::new(false);
+    assert!(exercise.judge(better, &settings, &go_on).unwrap().accepted());
     let played = position.parse_move(&exercise.played).unwrap();
-    let judged = exercise.judge(played, &settings).unwrap();
+    let judged = exercise.judge(played, &settings, &go_on).unwrap();
+    // A judgement the person cancels is no judgement (and ends at once).
+    let started = std::time::Instant::now();
+    let cancelled = exercise.judge(played, &settings, &AtomicBool::new(true));
+    assert!(matches!(cancelled, Err(ReportError::Stopped)), "{cancelled:?}");
+    assert!(started.elapsed() < JUDGE_LIMIT);
     library.record_attempt(exercise.id, judged.accepted()).unwrap();
     library.record_attempt(exercise.id, true).unwrap();
     let after = library.exercises(None, false).unwrap();
