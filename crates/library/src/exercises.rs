@@ -4,6 +4,7 @@
 //! it was solved.
 
 use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 use rusqlite::{Transaction, params};
 
@@ -60,15 +61,15 @@ impl Exercise {
     }
 
     /// Judges `answer` (a legal move of [`Exercise::position`]) by `settings`'
-    /// search, in at most [`crate::review::JUDGE_LIMIT`]; stopped once `cancel` is set.
+    /// search, in at most `limit` if one is given; stopped once `cancel` is set.
     pub fn judge(
         &self,
         answer: Move,
         settings: &ReportSettings,
-        cancel: &AtomicBool,
+        (cancel, limit): (&AtomicBool, Option<Duration>),
     ) -> Result<Judgement, ReportError> {
         let position = self.position().map_err(breakline_rules::record::RecordError::from)?;
-        judge_answer(&position, answer, self.threshold, settings, cancel)
+        judge_answer(&position, answer, self.threshold, settings, (cancel, limit))
     }
 }
 

@@ -104,6 +104,12 @@ pub fn line_text(size: BoardSize, line: &LineReach) -> String {
             Reach::Blocked(s) => format!("blocked by the enemy on {}", size.square_name(*s)),
         })
         .collect();
+    // A line off the board at both ends says so once.
+    let ends = if line.toward.iter().all(|reach| *reach == Reach::OffBoard) && ends.len() == 2 {
+        vec!["off the board both ways".to_string()]
+    } else {
+        ends
+    };
     format!("{}: {} {piece_word}, so exactly {}: {}", line.line, line.pieces, line.pieces, ends.join("; "))
 }
 
@@ -210,6 +216,14 @@ mod tests {
         legal.sort_unstable();
         assert_eq!(landed_sorted, legal);
         assert!(line_text(pos.size(), column).starts_with("column: 2 pieces, so exactly 2: to b3"));
+    }
+
+    #[test]
+    fn a_line_off_the_board_both_ways_says_so_once() {
+        let size = BoardSize::new(8, 8);
+        let line = LineReach { line: "row", pieces: 6, toward: [Reach::OffBoard, Reach::OffBoard] };
+        // Finding: "off the board one way; off the board one way".
+        assert_eq!(line_text(size, &line), "row: 6 pieces, so exactly 6: off the board both ways");
     }
 
     #[test]

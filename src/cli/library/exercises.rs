@@ -1,6 +1,8 @@
 //! `library exercises` lists the exercises made from your mistakes (with how
 //! many are left per variant); `library answer ID MOVE` tries one.
 
+use std::sync::atomic::AtomicBool;
+
 use clap::Args;
 
 use super::LibraryCliError;
@@ -63,7 +65,8 @@ pub(super) fn answer(library: &mut Library, args: &AnswerArgs) -> Result<(), Lib
     let position = exercise.position()?;
     let answer = position.parse_move(&args.answer)?;
     let settings = ReportSettings { nodes: args.nodes, ..ReportSettings::default() };
-    let judgement = exercise.judge(answer, &settings)?;
+    // The command line's nodes are the judge's own: no time bound (the game has one).
+    let judgement = exercise.judge(answer, &settings, (&AtomicBool::new(false), None))?;
     library.record_attempt(id, judgement.accepted())?;
     match judgement {
         Judgement::ProvedWin { .. } => println!("{}: accepted, it wins by proof", args.answer),

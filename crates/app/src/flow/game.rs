@@ -139,7 +139,13 @@ impl FlowGame {
             return format!("Solved in {moves} move{plural}!{perfect}");
         }
         let (colours, cells) = (self.puzzle().colour_count(), self.puzzle().cell_count());
-        format!("Flows {}/{colours} · pipe {}%", d.connected(), d.filled() * 100 / cells)
+        // The dots are not pipe: before the first line there is nothing to count.
+        let dots = 2 * colours;
+        let drawn = d.filled().saturating_sub(dots);
+        if drawn == 0 {
+            return format!("Join each pair of dots with a pipe: {colours} colours.");
+        }
+        format!("Flows {}/{colours} · pipe {}%", d.connected(), drawn * 100 / cells.saturating_sub(dots).max(1))
     }
 }
 

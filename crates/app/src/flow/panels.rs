@@ -195,5 +195,5 @@ fn right_panel(ui: &mut Ui, game: &FlowGame) {
         }
     });
     ui.add_space(6.0);
-    ui.label(RichText::new("Keys: Left/Right puzzle, S solve, Esc cancel, R reset.").weak());
+    ui.label(RichText::new("Keys: Left/Right puzzle, S solve (Esc cancels it), R reset; Esc goes Home.").weak());
 }

@@ -7,11 +7,11 @@ pub mod screens;
 
 use bevy::prelude::*;
 
-use crate::game::phase::GameSystems;
-
 /// The feature's logic, headless.
 pub(crate) fn plugin(app: &mut App) {
     app.add_plugins(screens::plugin)
         .init_resource::<crate::ui::views::ModalOpen>()
-        .add_systems(Update, menu::escape_goes_home.before(GameSystems::Input));
+        // Before anything this frame answers the key (a solver cancelled, a
+        // piece dropped): Escape goes Home only if nothing else takes it.
+        .add_systems(PreUpdate, menu::escape_goes_home.after(bevy::input::InputSystems));
 }

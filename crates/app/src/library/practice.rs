@@ -180,7 +180,7 @@ fn judge_answer(session: Res<GameSession>, visit: Res<Visit>, mut practice: ResM
     let Some(&answer) = session.position().moves().first() else { return };
     (practice.answered, practice.verdict) = (true, None);
     let job = BackgroundJob::spawn("exercise judge", waker.clone(), move |stop| {
-        exercise.judge(answer, &ReportSettings::default(), &stop)
+        exercise.judge(answer, &ReportSettings::default(), (&stop, Some(JUDGE_LIMIT)))
     });
     (practice.judge, practice.judging_since) = (Some(job), Some(Instant::now()));
 }

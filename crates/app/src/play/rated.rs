@@ -221,6 +221,8 @@ impl RatedGame {
             (None, false) => format!("This game is rated: no hints, no analysis, at most {TAKEBACKS} take-backs."),
             (None, true) => "This game was rated.".to_string(),
             (Some(why), false) => format!("This game is not rated: {why}."),
+            // No person played a level: there is no "your rating" to speak of.
+            (Some(why), true) if why == NOT_A_PAIRING => format!("This game was not rated: {why}."),
             (Some(why), true) => format!("This game was not rated ({why}): your rating did not change."),
         }
     }
@@ -295,12 +297,14 @@ fn track(
             Some("a game opened to study is not rated")
         } else if visit.active() {
             Some("lessons and puzzles are not rated")
+        } else if rated_pairing(&players).is_none() {
+            // First: a game of two other people (or two AIs) is not the
+            // person's at all, however it began.
+            Some(NOT_A_PAIRING)
         } else if session.plies() > 0 || session.replay().is_some() {
             Some("only games played from the start are rated")
         } else if casual.0 {
             Some(CASUAL)
-        } else if rated_pairing(&players).is_none() {
-            Some(NOT_A_PAIRING)
         } else {
             None
         };

@@ -397,3 +397,23 @@ fn finding_18_the_move_list_names_the_first_mover() {
     let bt = game_app(options(Variant::Breakthrough, PlayerSetup::Human, PlayerSetup::Human));
     assert_eq!(session(&bt).first_mover(), Side::White);
 }
+
+/// Findings: a game between two other people "did not change your rating"
+/// for a false reason (only games from the start are rated), and an AI
+/// against AI end spoke of "your rating".
+#[test]
+fn a_game_no_person_played_against_a_level_never_speaks_of_your_rating() {
+    let v = Variant::Breakthrough;
+    let people = options(v, PlayerSetup::Human, PlayerSetup::Human);
+    let mut app = game_app(people);
+    for _ in 0..2 {
+        assert!(settled_human_turn(&mut app, 20));
+        play_first(&mut app);
+    }
+    send(&mut app, Ask::Resign);
+    app.update();
+    send(&mut app, Answer(true));
+    assert!(update_until(&mut app, 20, |app| phase(app) == GamePhase::Over));
+    let standing = app.world().resource::<RatedGame>().standing(session(&app));
+    assert_eq!(standing, "This game was not rated: only a person against a level is rated.");
+}

@@ -53,6 +53,8 @@ fn full_grid(app: &App) -> Vec<Colour> {
 fn paths_drawn_by_dragging_solve_the_puzzle_and_count_moves() {
     let mut app = flow_app();
     send(&mut app, FlowRequest::Pick(0));
+    // Finding: "pipe 40%" before anything was drawn (the dots counted as pipe).
+    assert!(game(&app).status(false).starts_with("Join each pair of dots"), "{}", game(&app).status(false));
     let puzzle = SHIPPED[0].puzzle().unwrap();
     let Outcome::Solved(cells) = solve(&puzzle, Method::Paths, &Budget::default(), 1).outcome else {
         panic!("the 5x5 is solvable");
@@ -137,8 +139,15 @@ fn cancel_stops_the_search_and_gives_the_drawing_back() {
     for _ in 0..10 {
         app.update();
     }
+    // Escape while the solver runs cancels it, and only that (finding: it
+    // also left Flow for Home while the panel said "Esc cancel").
+    app.init_resource::<ButtonInput<KeyCode>>();
+    app.world_mut().resource_mut::<ButtonInput<KeyCode>>().press(KeyCode::Escape);
+    // The window's keys turn Escape into Cancel in the same frame.
     send(&mut app, FlowRequest::Cancel);
+    app.world_mut().resource_mut::<ButtonInput<KeyCode>>().clear();
     app.update();
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Flow, "Escape cancelled, and stayed");
     assert!(!solving(&mut app));
     assert!(stop.load(std::sync::atomic::Ordering::Relaxed), "the search was told to stop");
     assert!(matches!(game(&app).note, Some(SolveNote::Cancelled { .. })));

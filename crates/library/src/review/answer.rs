@@ -20,23 +20,23 @@ use breakline_rules::{Move, Outcome};
 /// so an answer is judged the same on any machine).
 pub const PROOF_NODES: u64 = 200_000;
 
-/// The longest a judgement takes: its searches stop there with what they
-/// found. The node counts decide on any machine that is not overloaded
-/// (a judgement takes well under a second on an idle one); the limit
-/// bounds the wait on one that is.
+/// The longest a judgement in the game takes: its searches stop there with
+/// what they found. The node counts decide on any machine that is not
+/// overloaded (a judgement takes well under a second on an idle one); the
+/// limit bounds a person's wait on one that is.
 pub const JUDGE_LIMIT: Duration = Duration::from_secs(5);
 
 /// Ends the judge's solver and searches: at their node count, at the
-/// deadline, or when the person cancels (`cancel` set).
+/// deadline if there is one, or when the person cancels (`cancel` set).
 struct JudgeLimits<'a> {
     cancel: &'a AtomicBool,
     nodes: Option<u64>,
-    deadline: Instant,
+    deadline: Option<Instant>,
 }
 
 impl JudgeLimits<'_> {
     fn stop(&self) -> bool {
-        self.cancel.load(Ordering::Relaxed) || Instant::now() >= self.deadline
+        self.cancel.load(Ordering::Relaxed) || self.deadline.is_some_and(|deadline| Instant::now() >= deadline)
     }
 
     /// Stopped by the person: the judgement is dropped, not made on a part.
@@ -62,15 +62,17 @@ impl SolveHandler for JudgeLimits<'_> {
 }
 
 /// Judges `answer` (a legal move of `position`) against `threshold` points,
-/// in at most [`JUDGE_LIMIT`]; [`ReportError::Stopped`] once `cancel` is set.
+/// in at most `limit` when one is given (the game gives [`JUDGE_LIMIT`]);
+/// [`ReportError::Stopped`] once `cancel` is set.
 pub fn judge_answer(
     position: &Position,
     answer: Move,
     threshold: f64,
     settings: &ReportSettings,
-    cancel: &AtomicBool,
+    (cancel, limit): (&AtomicBool, Option<Duration>),
 ) -> Result<Judgement, ReportError> {
-    let mut limits = JudgeLimits { cancel, nodes: Some(settings.nodes), deadline: Instant::now() + JUDGE_LIMIT };
+    let deadline = limit.map(|limit| Instant::now() + limit);
+    let mut limits = JudgeLimits { cancel, nodes: Some(settings.nodes), deadline };
     let mover = position.side_to_move();
     let mut after = position.clone();
     after.play(answer).map_err(|error| RecordError::Move { index: 1, notation: position.move_name(answer), error })?;

@@ -276,12 +276,12 @@ fn a_report_is_the_same_twice_and_makes_exercises_of_the_persons_mistakes() {
     let position = exercise.position().unwrap();
     let better = position.parse_move(&exercise.better).unwrap();
     let go_on = AtomicBool::new(false);
-    assert!(exercise.judge(better, &settings, &go_on).unwrap().accepted());
+    assert!(exercise.judge(better, &settings, (&go_on, None)).unwrap().accepted());
     let played = position.parse_move(&exercise.played).unwrap();
-    let judged = exercise.judge(played, &settings, &go_on).unwrap();
+    let judged = exercise.judge(played, &settings, (&go_on, Some(JUDGE_LIMIT))).unwrap();
     // A judgement the person cancels is no judgement (and ends at once).
     let started = std::time::Instant::now();
-    let cancelled = exercise.judge(played, &settings, &AtomicBool::new(true));
+    let cancelled = exercise.judge(played, &settings, (&AtomicBool::new(true), None));
     assert!(matches!(cancelled, Err(ReportError::Stopped)), "{cancelled:?}");
     assert!(started.elapsed() < JUDGE_LIMIT);
     library.record_attempt(exercise.id, judged.accepted()).unwrap();
