@@ -61,9 +61,8 @@ pub(crate) fn draw(mut contexts: EguiContexts, mut state: HomeState, mut backdro
 /// "Resume: Breakthrough 8x8 · You vs Novice · move 12".
 fn resume_button(ui: &mut egui::Ui, state: &HomeState, screen: Screen) -> Option<Screen> {
     let session = &state.session;
-    let over = if session.outcome().is_over() { " · over" } else { "" };
     let what = format!(
-        "{} {} · {} · move {}{over}",
+        "{} {} · {} · move {}",
         session.variant().title(),
         session.size(),
         session.matchup(&state.players),

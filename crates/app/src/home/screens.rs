@@ -84,9 +84,17 @@ fn note_resume(screen: Screen, game: GameInProgress, mut resume: ResMut<ResumeSc
 }
 
 /// Resume follows the game in progress as it changes (a matchup replaced by
-/// a person's game, players changed): it goes where that game is played.
+/// a person's game, players changed): it goes where that game is played,
+/// and goes away when the game ends.
 fn resume_where_played(game: GameInProgress, mut resume: ResMut<ResumeScreen>) {
     let Some(to) = resume.0 else { return };
+    // A finished game is no longer one to resume (as after a restart, which
+    // keeps only unfinished games): the Library keeps it.
+    let session = game.visit.left_game().unwrap_or(&game.session);
+    if session.outcome().is_over() {
+        resume.0 = None;
+        return;
+    }
     let players = game.visit.left_players().unwrap_or(&game.players);
     let played = Screen::for_players(players);
     if to != played {

@@ -210,36 +210,58 @@ pub(crate) fn statistics_section(ui: &mut Ui, session: &GameSession) {
 
 /// Per-side figures: captures, the last move's search, totals and averages.
 pub(crate) fn statistics_grid(ui: &mut Ui, session: &GameSession, id: &str) {
-    let stats = &session.record().stats;
+    let figures = [side_figures(session, Side::White), side_figures(session, Side::Black)];
     egui::Grid::new(id).striped(true).num_columns(3).show(ui, |ui| {
         ui.label("");
         ui.label(RichText::new("White").strong());
         ui.label(RichText::new("Black").strong());
         ui.end_row();
-        let mut row = |name: &str, value: &dyn Fn(Side) -> String| {
-            ui.label(name);
-            ui.label(value(Side::White));
-            ui.label(value(Side::Black));
+        for (row, name) in FIGURES.iter().enumerate() {
+            ui.label(*name);
+            ui.label(&figures[0][row]);
+            ui.label(&figures[1][row]);
             ui.end_row();
-        };
-        row("Moves", &|s| stats.side(s).moves.to_string());
-        row("Captures", &|s| stats.side(s).captures.to_string());
-        row("Last move nodes", &|s| session.last_record_of(s).map_or("–".into(), |m| thousands(m.nodes)));
-        row("Last move time", &|s| {
-            session.last_record_of(s).map_or("–".into(), |m| millis(m.time_us as f64 / 1000.0))
-        });
-        row("Last move depth", &|s| {
-            session.last_record_of(s).map_or("–".into(), |m| match (m.book, m.depth) {
-                (true, _) => "book".to_string(),
-                (false, 0) => "–".to_string(),
-                (false, depth) => depth.to_string(),
-            })
-        });
-        row("Total nodes", &|s| thousands(stats.side(s).nodes));
-        row("Total time", &|s| millis(stats.side(s).total_time_ms()));
-        row("Avg nodes / move", &|s| thousands(stats.side(s).average_nodes().round() as u64));
-        row("Avg time / move", &|s| millis(stats.side(s).average_time_ms()));
+        }
     });
+}
+
+/// The statistics' rows, in [`side_figures`]' order.
+const FIGURES: [&str; 9] = [
+    "Moves",
+    "Captures",
+    "Last move nodes",
+    "Last move time",
+    "Last move depth",
+    "Total nodes",
+    "Total time",
+    "Avg nodes / move",
+    "Avg time / move",
+];
+
+/// One side's column of the statistics. A person's moves are not searched:
+/// their search figures read "–", never "0.0 ms".
+fn side_figures(session: &GameSession, side: Side) -> [String; 9] {
+    let stats = session.record().stats.side(side);
+    let last = session.last_record_of(side);
+    let searched = last.filter(|m| m.nodes > 0);
+    let dash = || "–".to_string();
+    let any = |text: String| if stats.nodes > 0 { text } else { dash() };
+    let depth = last.map_or_else(dash, |m| match (m.book, m.depth) {
+        (true, _) => "book".to_string(),
+        (false, 0) => dash(),
+        (false, depth) => depth.to_string(),
+    });
+    [
+        stats.moves.to_string(),
+        stats.captures.to_string(),
+        searched.map_or_else(dash, |m| thousands(m.nodes)),
+        searched.map_or_else(dash, |m| millis(m.time_us as f64 / 1000.0)),
+        depth,
+        any(thousands(stats.nodes)),
+        any(millis(stats.total_time_ms())),
+        any(thousands(stats.average_nodes().round() as u64)),
+        any(millis(stats.average_time_ms())),
+    ]
 }
 
 /// The move list, with the side lines under the move they replace; a click
@@ -364,5 +386,29 @@ pub(crate) fn millis(ms: f64) -> String {
         ms if ms >= 1000.0 => format!("{:.2} s", ms / 1000.0),
         ms if ms >= 10.0 => format!("{ms:.0} ms"),
         ms => format!("{ms:.1} ms"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    use crate::engine::{BoardSize, SearchInfo, Variant};
+
+    /// Finding: the person's side read "0.0 ms" for moves nobody searched.
+    #[test]
+    fn a_persons_moves_show_no_search_figures() {
+        let mut session = GameSession::new(Variant::Breakthrough, BoardSize::new(8, 8), 0);
+        let mv = session.position().legal_moves()[0];
+        session.play(mv, None, Duration::from_secs(3)).expect("a legal move");
+        let mv = session.position().legal_moves()[0];
+        let search = SearchInfo { nodes: 1_500, time: Duration::from_millis(20), depth: 4, ..SearchInfo::default() };
+        session.play(mv, Some(&search), Duration::from_millis(20)).expect("a legal move");
+        let person = side_figures(&session, Side::White);
+        assert_eq!(person[0], "1");
+        assert!(person[2..].iter().all(|figure| figure == "–"), "{person:?}");
+        let ai = side_figures(&session, Side::Black);
+        assert_eq!((ai[2].as_str(), ai[3].as_str(), ai[4].as_str()), ("1,500", "20 ms", "4"));
     }
 }

@@ -200,6 +200,10 @@ pub fn check(memory: &mut Memory, world: &World, action: Action, before: &Snap, 
 /// Resume goes where the game is played (a person's to Play, two levels' to
 /// Watch & Lab), and looking at a screen makes no game to resume.
 fn resume(action: Action, before: &Snap, after: &Snap) -> Result<(), Violation> {
+    if after.resume.is_some() && after.game.over {
+        // Before a restart as after it (which keeps only unfinished games).
+        return fail("resume_goes_where_the_game_is_played", "Resume offered for a finished game".to_string());
+    }
     if let Some(to) = after.resume {
         let played = Screen::for_players(&after.game.players);
         if to != played && !after.visit {
