@@ -174,3 +174,14 @@ fn every_uci_command_is_documented() {
     let missing: Vec<&String> = commands.iter().filter(|c| !page.contains(&format!("`{c}"))).collect();
     assert!(missing.is_empty(), "UCI commands missing from docs/guide/uci.md: {missing:?}");
 }
+
+/// Finding: the rules page said the setup does not offer the both-connected
+/// draw, which it does; the page names the choice as the setup words it.
+#[test]
+fn the_rules_page_names_the_setups_both_connected_choice() {
+    let rules = std::fs::read_to_string(root().join("docs/guide/rules.md")).unwrap();
+    let setup = std::fs::read_to_string(root().join("crates/app/src/play/setup_page.rs")).unwrap();
+    let words = "A move that joins both sides' groups";
+    assert!(setup.contains(words), "the setup's words changed: update the rules page");
+    assert!(rules.contains(words) && !rules.contains("does not offer it"), "docs/guide/rules.md");
+}

@@ -8,10 +8,10 @@ use std::time::Instant;
 
 use bevy::prelude::*;
 
-use crate::engine::Variant;
 use crate::engine::ai::judgement::Judgement;
 use crate::engine::library::Exercise;
 use crate::engine::library::review::{JUDGE_LIMIT, ReportError, ReportSettings};
+use crate::engine::{Side, Variant};
 use crate::game::notice::Notice;
 use crate::game::owner::visit::Visit;
 use crate::game::phase::GameSystems;
@@ -144,7 +144,10 @@ fn next_exercise(library: &GameLibrary, variant: Variant) -> Result<(Exercise, V
 fn visit_of(exercise: &Exercise) -> Result<VisitedGame, ShelfError> {
     let players = Players { white: PlayerSetup::Human, black: PlayerSetup::Human };
     let position = exercise.position().map_err(|source| ShelfError::Exercise { game: exercise.game, source })?;
-    let session = GameSession::from_position(position, &players, 0);
+    // Headed "You vs Opponent" from the person's side, not "Human vs Human".
+    let names = if exercise.side == Side::White { ["You", "Opponent"] } else { ["Opponent", "You"] };
+    let session = GameSession::from_position(position, &players, 0)
+        .with_names(Some(names[0].to_string()), Some(names[1].to_string()));
     let message = format!("Exercise from game {}: find a better move for {}", exercise.game, exercise.side.title());
     let opened = OpenedGame { session, players, message };
     Ok(VisitedGame { opened, scripted: vec![exercise.side.opponent()] })

@@ -24,7 +24,7 @@ pub(crate) struct Banner<'a, 'w> {
     pub(crate) settings: &'a GameSettings,
     pub(crate) progress: &'a ProgressState<'w>,
     pub(crate) requests: &'a mut MessageWriter<'w, GameRequest>,
-    /// In Play: Rematch and New opponent instead of Play again and New game.
+    /// In Play: Rematch swaps colours and New game… opens the setup.
     pub(crate) play: Option<&'a mut MessageWriter<'w, PlayRequest>>,
     /// A game studied beside the game in progress: the person did not play
     /// it, so no word of their rating and no next game (the game that
@@ -40,16 +40,11 @@ pub(crate) enum BannerChoice {
     GameReport,
 }
 
-/// The game a person closed the end section of (egui's memory, by generation).
-fn closed_id() -> egui::Id {
-    egui::Id::new("end_of_game_closed")
-}
-
 /// The section, unless the game goes on or the person closed it.
 pub(crate) fn section(ui: &mut egui::Ui, state: Banner) -> Option<BannerChoice> {
     let (headline, sentence) = verdict(state.session, state.players)?;
     let generation = state.session.generation();
-    if ui.ctx().data(|d| d.get_temp::<u64>(closed_id())) == Some(generation) {
+    if ui.ctx().data(|d| d.get_temp::<u64>(crate::ui::info::end_closed_id())) == Some(generation) {
         return None;
     }
     // A studied game, or other people's game from a site, is nobody's rating
@@ -61,7 +56,7 @@ pub(crate) fn section(ui: &mut egui::Ui, state: Banner) -> Option<BannerChoice> 
             ui.label(RichText::new(headline).size(20.0).strong().color(palette::HEADLINE.color32()));
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 if ui.small_button("Close").on_hover_text("Hide this; the game stays as it ended").clicked() {
-                    ui.ctx().data_mut(|d| d.insert_temp(closed_id(), generation));
+                    ui.ctx().data_mut(|d| d.insert_temp(crate::ui::info::end_closed_id(), generation));
                 }
             });
         });
@@ -87,7 +82,8 @@ pub(crate) fn section(ui: &mut egui::Ui, state: Banner) -> Option<BannerChoice> 
     choice
 }
 
-/// Rematch and New opponent in Play; Play again and New game elsewhere.
+/// Rematch and New game: in Play the rematch swaps colours and a new game
+/// opens the setup; elsewhere they replay the board or the settings' game.
 fn next_game_buttons(
     ui: &mut egui::Ui,
     session: &GameSession,
@@ -101,13 +97,14 @@ fn next_game_buttons(
         if ui.button(RichText::new("Rematch").size(15.0)).on_hover_text(hover).clicked() {
             play.write(PlayRequest::Rematch);
         }
-        if ui.button(RichText::new("New opponent").size(15.0)).clicked() {
+        // The same two names on every screen: Rematch, New game.
+        if ui.button(RichText::new("New game…").size(15.0)).on_hover_text("Opponent, colour, clock").clicked() {
             *choice = Some(BannerChoice::NewOpponent);
         }
         return;
     }
     let rematch = format!("Same board: {} {}", session.variant().title(), session.size());
-    if ui.button(RichText::new("Play again").size(15.0)).on_hover_text(rematch).clicked() {
+    if ui.button(RichText::new("Rematch").size(15.0)).on_hover_text(rematch).clicked() {
         requests.write(GameRequest::NewGame { rematch: true });
     }
     let next = format!("Settings: {} {}", settings.variant.title(), settings.size);

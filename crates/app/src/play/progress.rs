@@ -60,7 +60,10 @@ pub(crate) fn section(
                 }
             });
         }
-        ui.label(RichText::new(state.rated.standing(&state.session)).weak());
+        // Once the game has ended, the end section says what it did to the rating.
+        if !state.session.outcome().is_over() {
+            ui.label(RichText::new(state.rated.standing(&state.session)).weak());
+        }
         ui.separator();
         puzzles_line(ui, state, variant);
     });

@@ -96,9 +96,13 @@ pub(crate) fn status(ui: &mut Ui, game: &GameView, ai: &AiView, numbers: bool) {
         return;
     }
     if game.over() {
-        let words = crate::game::verdict::verdict(session, &game.players);
-        let text = words.map_or_else(|| session.outcome().describe(), |(_, sentence)| sentence);
-        ui.label(RichText::new(text).strong().color(palette::HEADLINE.color32()));
+        // The end section above says it, unless the person closed it.
+        let closed = ui.ctx().data(|d| d.get_temp::<u64>(end_closed_id())) == Some(session.generation());
+        if closed {
+            let words = crate::game::verdict::verdict(session, &game.players);
+            let text = words.map_or_else(|| session.outcome().describe(), |(_, sentence)| sentence);
+            ui.label(RichText::new(text).strong().color(palette::HEADLINE.color32()));
+        }
         return;
     }
     let side = position.side_to_move();
@@ -379,6 +383,12 @@ fn move_row(
         }
     }
     ui.end_row();
+}
+
+/// Where egui remembers the game whose end section the person closed (by
+/// generation): the status line says the result only then, never twice.
+pub(crate) fn end_closed_id() -> egui::Id {
+    egui::Id::new("end_of_game_closed")
 }
 
 pub(crate) fn millis(ms: f64) -> String {

@@ -325,6 +325,8 @@ fn an_exercise_from_a_mistake_is_judged_on_the_board_and_remembered() {
     assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Analyse);
     let exercise = app.world().resource::<Practice>().current.clone().expect("an exercise");
     assert_eq!(session(&app).position().fen(), exercise.fen, "the exercise's position is on the board");
+    // Finding: the header said "Human vs Human"; it speaks from the person's side.
+    assert_eq!(session(&app).names(), Some(&["You".to_string(), "Opponent".to_string()]));
     // The move played in the game is not good enough: it is taken back.
     let (words, accepted) = answer(&mut app, &exercise.played);
     assert!(!accepted, "{words}");
