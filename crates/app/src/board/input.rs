@@ -10,10 +10,12 @@ use bevy::prelude::*;
 
 use crate::engine::rules::explain::why_refused;
 use crate::engine::{Move as EngineMove, Position};
+use crate::game::owner::in_progress;
 use crate::game::owner::visit::Visit;
 use crate::game::phase::{GameSystems, TurnPhase};
+use crate::game::ratings::RatedNow;
 use crate::game::request::{GameRequest, MoveChosen};
-use crate::game::screen::Mode;
+use crate::game::screen::{Mode, Screen};
 use crate::game::session::{GameSession, PositionKey};
 
 /// The pointer went down or up over a board square (the view sends these;
@@ -103,9 +105,26 @@ fn clear_stale_selection(
     }
 }
 
+/// Why a person's move on this screen's board is not played: a rated game
+/// in progress is played on Play only (Analyse and Watch & Lab show it to
+/// review, with side lines; its clock runs only on Play).
+pub(crate) fn played_on_play_only(
+    screen: Screen,
+    session: &GameSession,
+    rated: RatedNow,
+    visit: &Visit,
+) -> Option<&'static str> {
+    let rated_game = rated.0 && in_progress(session, visit) && !visit.waiting();
+    (screen != Screen::Play && rated_game && !session.reviewing()).then_some(PLAYED_ON_PLAY)
+}
+
+/// The words of that refusal.
+pub(crate) const PLAYED_ON_PLAY: &str =
+    "Your rated game is played on Play (Resume it from Home); here you can review it and try side lines";
+
 fn handle_pointer(
     mut pointer: MessageReader<BoardPointer>,
-    session: Res<GameSession>,
+    (session, rated, screen): (Res<GameSession>, Res<RatedNow>, Res<State<Screen>>),
     mut selection: ResMut<Selection>,
     mut requests: MessageWriter<GameRequest>,
     mut refusal: ResMut<MoveRefusal>,
@@ -114,6 +133,12 @@ fn handle_pointer(
     // A visit's scripted side answers by itself; its pieces are not the person's.
     if visit.scripts(session.side_to_move()) || (session.reviewing() && visit.active()) {
         pointer.clear();
+        return;
+    }
+    if let Some(why) = played_on_play_only(*screen.get(), &session, *rated, &visit) {
+        if pointer.read().any(|event| matches!(event, BoardPointer::Press(_))) {
+            refusal.why = Some(why.to_string());
+        }
         return;
     }
     let board = session.shown_position();

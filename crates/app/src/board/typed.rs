@@ -5,12 +5,15 @@
 
 use bevy::prelude::*;
 
+use crate::board::input::played_on_play_only;
 use crate::board::words::DescribeRequest;
 use crate::engine::Variant;
 use crate::engine::rules::typed_move::read_typed_move;
 use crate::game::owner::visit::Visit;
 use crate::game::phase::{GameSystems, TurnPhase};
+use crate::game::ratings::RatedNow;
 use crate::game::request::{GameRequest, MoveChosen};
+use crate::game::screen::Screen;
 use crate::game::session::GameSession;
 
 /// Text typed into the move box and entered.
@@ -47,7 +50,7 @@ pub(crate) fn plugin(app: &mut App) {
 
 fn read_typed(
     mut typed: MessageReader<TypedMove>,
-    session: Res<GameSession>,
+    (session, rated, screen): (Res<GameSession>, Res<RatedNow>, Res<State<Screen>>),
     (turn, visit): (Option<Res<State<TurnPhase>>>, Res<Visit>),
     mut reply: ResMut<MoveBoxReply>,
     mut requests: MessageWriter<GameRequest>,
@@ -60,7 +63,10 @@ fn read_typed(
             reply.0 = None;
             continue;
         }
-        let refusal = if session.reviewing() && visit.active() {
+        let elsewhere = played_on_play_only(*screen.get(), &session, *rated, &visit);
+        let refusal = if let Some(why) = elsewhere {
+            Some(why.to_string())
+        } else if session.reviewing() && visit.active() {
             Some("you are looking at an earlier position: go back to the game first".to_string())
         } else if session.reviewing() {
             // Tried on the position shown, as a side line.

@@ -38,7 +38,18 @@ pub(crate) fn left(ui: &mut Ui, state: &mut PanelState, open: &mut bool) {
         let picked = (variant, chosen, suggested);
         // The screen's purpose first: a preset is one click to a game to watch.
         crate::play::setup_sections::presets_section(ui, &mut state.setup.settings, &mut state.requests);
-        crate::play::setup_sections::players_section(ui, picked, &state.game.players, &mut state.requests);
+        // A rated game in progress keeps its players here (finding: one
+        // click gave a rated game's moves to an AI).
+        let rated_game = state.comforts.rated.in_force(&state.game.session)
+            && crate::game::owner::in_progress(&state.game.session, &state.comforts.visit)
+            && !state.comforts.visit.waiting();
+        if rated_game {
+            let note =
+                "Your rated game waits here with its players; a preset starts a game of two AIs to watch beside it.";
+            ui.label(RichText::new(note).weak());
+        } else {
+            crate::play::setup_sections::players_section(ui, picked, &state.game.players, &mut state.requests);
+        }
         crate::series::window::open_button(ui);
         let over = state.game.over();
         crate::ui::info::pacing_section(ui, &state.ai.control, over, &mut state.play, &mut state.requests);

@@ -100,6 +100,11 @@ impl Progress {
     }
 }
 
+/// Whether the game in progress is rated now (the play feature keeps it):
+/// the board below it plays a rated game on Play only.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RatedNow(pub bool);
+
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<Progress>();
+    app.init_resource::<Progress>().init_resource::<RatedNow>();
 }

@@ -14,8 +14,9 @@ use crate::engine::{Side, Variant};
 use crate::game::owner::visit::Visit;
 use crate::game::phase::{GamePhase, GameSystems};
 use crate::game::players::{PlayerSetup, Players};
-use crate::game::ratings::Progress;
-use crate::game::request::GameRequest;
+use crate::game::ratings::{Progress, RatedNow};
+use crate::game::request::{GameRequest, MoveSource};
+use crate::game::screen::Screen;
 use crate::game::session::GameSession;
 use crate::tasks::analysis::AnalysisSettings;
 use crate::tasks::hint::HintRequest;
@@ -73,6 +74,9 @@ impl Forbidden {
 }
 
 const TOO_MANY_TAKEBACKS: &str = "more than two moves were taken back";
+
+/// Why a game moved on another screen than Play is not rated.
+const PLAYED_ELSEWHERE: &str = "only games played on the Play screen are rated";
 
 /// New games are casual (chosen so in the play setup) until a rated one is chosen.
 #[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
@@ -281,8 +285,8 @@ fn track(
     mut requests: MessageReader<GameRequest>,
     (mut hints, mut solves): (MessageReader<HintRequest>, MessageReader<SolveRequest>),
     (session, players, visit, analysis): (Res<GameSession>, Res<Players>, Res<Visit>, Res<AnalysisSettings>),
-    casual: Res<Casual>,
-    mut rated: ResMut<RatedGame>,
+    (casual, screen): (Res<Casual>, Res<State<Screen>>),
+    (mut rated, mut now): (ResMut<RatedGame>, ResMut<RatedNow>),
 ) {
     let requests: Vec<&GameRequest> = requests.read().collect();
     // "Continue from here" cuts the same game under a new generation (so
@@ -318,6 +322,13 @@ fn track(
                     rated.spoil(TOO_MANY_TAKEBACKS);
                 }
             }
+            // A rated game is played on Play: a person's move made elsewhere
+            // (a first start's board moved in Analyse) makes it casual.
+            GameRequest::Play(choice)
+                if choice.source == MoveSource::Human && *screen.get() != Screen::Play && !visit.waiting() =>
+            {
+                rated.spoil(PLAYED_ELSEWHERE);
+            }
             GameRequest::SetPlayers(players) => {
                 let fresh = session.plies() == 0 && session.replay().is_none() && !visit.waiting();
                 rated.players_changed(fresh, players);
@@ -335,6 +346,7 @@ fn track(
     if analysis.on {
         rated.make_casual(Forbidden::Analysis);
     }
+    now.set_if_neq(RatedNow(rated.in_force(&session)));
 }
 
 /// A finished rated game moves the person's rating.

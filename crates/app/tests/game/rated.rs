@@ -3,11 +3,13 @@
 //! person-against-level leave it alone.
 
 use bevy::prelude::*;
+use breakline_app::board::input::{BoardPointer, MoveRefusal};
 use breakline_app::board::overlay::ThinkingOverlay;
 use breakline_app::game::phase::{GamePhase, TurnPhase};
 use breakline_app::game::players::PlayerSetup;
 use breakline_app::game::ratings::Progress;
 use breakline_app::game::request::{GameRequest, MoveChosen};
+use breakline_app::game::screen::Screen;
 use breakline_app::play::rated::{Casual, RatedGame, TAKEBACKS};
 use breakline_app::tasks::analysis::AnalysisSettings;
 use breakline_engine::Variant;
@@ -215,4 +217,54 @@ fn a_rated_game_shows_none_of_the_opponent_s_thinking() {
     app.world_mut().insert_resource(Casual(true));
     new_game(&mut app);
     assert!(frames_showing_thinking(&mut app) > 0, "a casual game shows the level's thinking");
+}
+
+/// Finding (fresh eyes): on a first start, a move made on Analyse's board
+/// played a rated game against Medium; a rated game is played on Play.
+#[test]
+fn a_move_made_outside_play_leaves_the_game_casual() {
+    let v = Variant::Breakthrough;
+    let mut app = game_app(options(v, PlayerSetup::Human, ai("medium", v)));
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Analyse);
+    app.update();
+    assert!(settled_human_turn(&mut app, 50));
+    let s = session(&app);
+    let request = MoveChosen::human(s.position().legal_moves()[0], s.generation(), s.position().hash());
+    app.world_mut().write_message(request);
+    assert!(update_until(&mut app, 20, |app| session(app).plies() > 0));
+    let rated = app.world().resource::<RatedGame>();
+    assert_eq!(rated.unrated_because(), Some("only games played on the Play screen are rated"));
+}
+
+/// Finding (fresh eyes, major): a move on Analyse's board went into the
+/// rated game in progress, its clock stopped; Analyse reviews a rated game
+/// and says where it is played.
+#[test]
+fn a_rated_game_in_progress_is_played_on_play_only() {
+    let v = Variant::Breakthrough;
+    let mut app = game_app(options(v, PlayerSetup::Human, ai("beginner", v)));
+    assert!(settled_human_turn(&mut app, 50));
+    let first = session(&app).position().legal_moves()[0];
+    click(&mut app, first.from);
+    click(&mut app, first.to);
+    assert!(update_until(&mut app, 200, |app| session(app).plies() == 2), "played on Play, answered");
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Analyse);
+    app.update();
+    assert!(settled_human_turn(&mut app, 50));
+    let second = session(&app).position().legal_moves()[0];
+    click(&mut app, second.from);
+    click(&mut app, second.to);
+    for _ in 0..5 {
+        app.update();
+    }
+    assert_eq!(session(&app).plies(), 2, "no move on Analyse's board");
+    let why = app.world().resource::<MoveRefusal>().why.clone().unwrap_or_default();
+    assert!(why.contains("played on Play"), "{why}");
+    assert_eq!(app.world().resource::<RatedGame>().unrated_because(), None, "still rated");
+}
+
+fn click(app: &mut App, square: u8) {
+    app.world_mut().write_message(BoardPointer::Press(square));
+    app.world_mut().write_message(BoardPointer::Release(Some(square)));
+    app.update();
 }

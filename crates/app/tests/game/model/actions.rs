@@ -5,11 +5,12 @@
 //! does nothing (so a shrunk sequence still replays).
 
 use bevy::prelude::*;
+use breakline_app::board::input::BoardPointer;
 use breakline_app::board::layout::{BoardFlip, ViewFlip};
 use breakline_app::files::game_file::{FileAction, FileRequest};
 use breakline_app::game::phase::TurnPhase;
 use breakline_app::game::players::{PlayerSetup, Players};
-use breakline_app::game::request::{GameRequest, MoveChosen};
+use breakline_app::game::request::GameRequest;
 use breakline_app::game::screen::{Mode, Screen};
 use breakline_app::game::settings::{GameSettings, PlaySettings};
 use breakline_app::home::screens::ResumeScreen;
@@ -317,8 +318,14 @@ fn play(app: &mut App, index: u8) {
     if moves.is_empty() {
         return;
     }
-    let request = MoveChosen::human(moves[index as usize % moves.len()], s.generation(), s.position().hash());
-    app.world_mut().write_message(request);
+    // Two clicks, as on the board: the board's own rules (whose piece, which
+    // screen plays which game) decide, not the model.
+    let mv = moves[index as usize % moves.len()];
+    for square in [mv.from, mv.to] {
+        app.world_mut().write_message(BoardPointer::Press(square));
+        app.world_mut().write_message(BoardPointer::Release(Some(square)));
+        app.update();
+    }
 }
 
 /// The Flip button: the view's flip while one is set (a puzzle's), else the person's.
