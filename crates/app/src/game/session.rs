@@ -435,9 +435,17 @@ impl GameSession {
     }
 
     /// Takes back a resignation, or else the moves back to the previous turn
-    /// of a human (one ply when both sides are AI); a game lost on time stays lost.
-    pub(crate) fn undo(&mut self, players: &Players) -> Shown {
+    /// of a human (one ply when both sides are AI); a game lost on time stays
+    /// lost. `spent`: the side to move's time on the turn in progress. No
+    /// take-back gives back time spent: the side to move after it keeps the
+    /// time it had left, the rest counted as already used on its turn.
+    pub(crate) fn undo(&mut self, players: &Players, spent: Duration) -> Shown {
         let shown_before = self.review;
+        let mover = self.side_to_move();
+        let left_before = self.clock().map(|clock| {
+            Side::BOTH
+                .map(|side| clock.remaining(side).saturating_sub(if side == mover { spent } else { Duration::ZERO }))
+        });
         if self.lost_on_time().is_some() {
             return Shown::Same;
         }
@@ -456,6 +464,12 @@ impl GameSession {
             steps.push(Step::Back(mv));
         }
         self.record.finish(&self.position);
+        if let (Some(before), Some(after), false) = (left_before, self.clock(), steps.is_empty()) {
+            let side = self.side_to_move();
+            let index = Side::BOTH.iter().position(|&s| s == side).unwrap_or(0);
+            let owed = after.remaining(side).saturating_sub(before[index]);
+            self.carried_turn = (!owed.is_zero()).then_some((self.plies(), owed));
+        }
         self.after_history_step(shown_before, &steps)
     }
 

@@ -278,6 +278,11 @@ fn clocks(action: Action, applied: bool, before: &Snap, after: &Snap) -> Result<
     let fresh = action == Action::Restart && before.game.moves.is_empty();
     let same_turn = before.game.moves == after.game.moves && !new_game(action, applied, before, after) && !fresh;
     let (Some(was), Some(now)) = (before.game.left, after.game.left) else { return Ok(()) };
+    // A take-back to the person's earlier turn keeps the time they have left.
+    let took_back = action == Action::TakeBack && after.game.moves.len() < before.game.moves.len();
+    if took_back && before.game.person_to_move && after.game.person_to_move && now > was {
+        return fail("no_action_gives_back_spent_time", format!("TakeBack: {was:?} left became {now:?}"));
+    }
     if !same_turn || !after.game.person_to_move {
         return Ok(());
     }

@@ -68,3 +68,17 @@ fn journey_a_file_opened_during_an_exercise_keeps_the_game_that_waits() {
         Action::Resume,
     ]);
 }
+
+/// Found by the model (fresh eyes saw it too: 2:53 became 3:09): a
+/// take-back gave the person back the time spent since the earlier turn.
+#[test]
+fn journey_no_action_gives_back_spent_time() {
+    replay(&[
+        Action::Go(Screen::PlaySetup),
+        Action::Start(Setup::RatedClocked),
+        Action::Move(48),
+        Action::Resign,
+        Action::Flip,
+        Action::TakeBack,
+    ]);
+}
