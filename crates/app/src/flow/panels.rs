@@ -166,7 +166,7 @@ fn left_panel(ui: &mut Ui, panel: &mut FlowPanel) {
 /// One line on each method.
 fn describe(method: Method) -> &'static str {
     match method {
-        Method::Dumbest => "The report's baseline: a random cell, colours in random order.",
+        Method::Dumbest => "The slowest way: a random cell, colours in random order.",
         Method::Dumb => "Cells in reading order, colours in a fixed order.",
         Method::Smart => "The most constrained cell first, nearby colours first.",
         Method::Paths => "Ours: grows paths from their dots, forced steps first, dead ends cut.",
@@ -181,7 +181,11 @@ fn right_panel(ui: &mut Ui, game: &FlowGame) {
     ui.label(format!("{}×{} cells, {} colours", puzzle.width(), puzzle.height(), puzzle.colour_count()));
     ui.label(format!("Moves: {}", game.drawing.moves()));
     ui.separator();
-    ui.label(RichText::new("The CS 440 report's figures").strong());
+    // Figures a course study published for this puzzle ("—" where it gave
+    // none); this run's own are in the status line.
+    ui.label(RichText::new("Each solver on this puzzle, as first published").strong()).on_hover_text(
+        "From the AI course study the Flow solvers come from (CS 440, assignment 2); not this run's figures",
+    );
     egui::Grid::new("flow_published").striped(true).show(ui, |ui| {
         for method in Method::ALL {
             ui.label(method.id());

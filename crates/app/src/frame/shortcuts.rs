@@ -1,6 +1,6 @@
 //! Keyboard shortcuts: N new game, Space pause/resume the AI, Left/Right step
 //! through the game (or the side line shown), G back to the game, Ctrl+Z / Ctrl+Y undo/redo, Ctrl+S save, Ctrl+O open, Ctrl+C / Ctrl+V copy and
-//! paste the game as text, F flip, H hint, [ and ] fold
+//! paste the game as text, Ctrl+Q quit (on any screen), F flip, H hint, [ and ] fold
 //! the settings and game panels, S solve, A analysis on/off (the keys for
 //! playing without a mouse are `board_keys`'; while the board has the
 //! keyboard, Space and the arrows are its own). Keys typed
@@ -29,8 +29,22 @@ pub(crate) const GAME_KEY: KeyCode = KeyCode::KeyG;
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        handle_keys.before(GameSystems::Input).run_if(in_state(Mode::Board)).run_if(not(egui_wants_any_keyboard_input)),
+        (
+            handle_keys
+                .before(GameSystems::Input)
+                .run_if(in_state(Mode::Board))
+                .run_if(not(egui_wants_any_keyboard_input)),
+            quit_on_ctrl_q,
+        ),
     );
+}
+
+/// Ctrl+Q quits from any screen, as the window's close does (the settings
+/// and the game in progress are written on the way out).
+fn quit_on_ctrl_q(keys: Res<ButtonInput<KeyCode>>, mut exit: MessageWriter<AppExit>) {
+    if keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]) && keys.just_pressed(KeyCode::KeyQ) {
+        exit.write(AppExit::Success);
+    }
 }
 
 fn handle_keys(

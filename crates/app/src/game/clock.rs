@@ -134,8 +134,17 @@ fn run_turn_timer(
 /// turn so far taken off while its clock runs.
 pub(crate) fn showing(session: &GameSession, timer: &TurnTimer) -> Option<(Clock, Option<Side>)> {
     let clock = session.clock_after(session.shown_ply())?;
+    // Held (a question open, a menu shown), the turn's time so far still
+    // shows as spent: the clock stands still, it does not jump back.
+    let this_turn = timer.turn == Some((session.generation(), session.plies())) && !session.reviewing();
     if timer.running_since.is_none() {
-        return Some((clock, None));
+        if !this_turn || timer.spent.is_zero() || session.outcome().is_over() {
+            return Some((clock, None));
+        }
+        let side = session.side_to_move();
+        let mut shown = clock;
+        shown.set_remaining(side, clock.showing(side, timer.spent));
+        return Some((shown, None));
     }
     let side = session.side_to_move();
     let mut shown = clock;
@@ -148,4 +157,24 @@ pub(crate) fn showing(session: &GameSession, timer: &TurnTimer) -> Option<(Clock
 pub(crate) fn next_redraw(session: &GameSession, timer: &TurnTimer) -> Option<Duration> {
     let (clock, Some(side)) = showing(session, timer)? else { return None };
     Some(next_change(clock.remaining(side)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::rules::clock::TimeControl;
+    use crate::engine::{BoardSize, Variant};
+
+    /// Finding (fresh eyes): with a question open the clock showed the
+    /// turn's start (3:04 for 2:31) and jumped back once it closed.
+    #[test]
+    fn a_held_clock_shows_the_time_spent_on_the_turn() {
+        let control = TimeControl::parse("60+0").expect("a time control");
+        let session = GameSession::new(Variant::Breakthrough, BoardSize::new(8, 8), 3).with_time_control(Some(control));
+        let held = TurnTimer { turn: Some((3, 0)), spent: Duration::from_secs(5), ..TurnTimer::default() };
+        let (clock, running) = showing(&session, &held).expect("a clock");
+        assert_eq!((clock.remaining(Side::White), running), (Duration::from_secs(55), None));
+        let other_turn = TurnTimer { turn: Some((2, 0)), ..held };
+        assert_eq!(showing(&session, &other_turn).expect("a clock").0.remaining(Side::White), Duration::from_secs(60));
+    }
 }

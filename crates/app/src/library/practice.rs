@@ -215,7 +215,9 @@ fn take_verdict(
     }
     let words = match judgement {
         Judgement::ProvedWin { .. } => "Right: the move wins by proof".to_string(),
-        Judgement::Good { loss } => format!("Right: it loses only {loss:.1} points against the best move"),
+        // Half a point of winning chance or less is the best move's equal.
+        Judgement::Good { loss } if loss < 0.5 => "Right: as good as the best move".to_string(),
+        Judgement::Good { loss } => format!("Right: it gives up only {loss:.1} points of winning chance"),
         Judgement::TooWeak { loss, .. } => format!("Not good enough: it loses {loss:.0} points; try again"),
         Judgement::Refuted { .. } => "Not good enough: it does not win; try again".to_string(),
     };

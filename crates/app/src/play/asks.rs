@@ -74,9 +74,14 @@ fn hold_clock(question: Res<Question>, mut held: ResMut<ClockHeld>) {
     held.set_if_neq(ClockHeld(question.pending.is_some()));
 }
 
-/// The question before resigning: who wins, from the person's side.
+/// The question before resigning: who wins, from the person's side; before
+/// the person's first move, that the game is aborted instead (no result).
 fn resign_question(session: &GameSession, players: &Players) -> String {
     let resigning = players.resigning(session.position().side_to_move());
+    let never_moved = !session.record().moves.iter().any(|entry| entry.side == resigning);
+    if never_moved && !players.get(resigning).is_ai() {
+        return "Abort this game? Before a first move there is no result: nothing is kept or rated.".to_string();
+    }
     format!("Resign this game? {} wins.", resigning.opponent().title())
 }
 

@@ -66,7 +66,9 @@ pub(crate) fn section(ui: &mut egui::Ui, state: Banner) -> Option<BannerChoice> 
         }
         ui.horizontal_wrapped(|ui| {
             let hover = "Accuracy, mistakes and better moves, on the Analyse screen";
-            if ui.button(RichText::new("Game report").size(15.0)).on_hover_text(hover).clicked() {
+            // An aborted game is not kept, so it has no report.
+            let aborted = state.session.aborted(state.players);
+            if !aborted && ui.button(RichText::new("Game report").size(15.0)).on_hover_text(hover).clicked() {
                 choice = Some(BannerChoice::GameReport);
             }
             if !others {

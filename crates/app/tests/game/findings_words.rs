@@ -417,3 +417,20 @@ fn a_game_no_person_played_against_a_level_never_speaks_of_your_rating() {
     let standing = app.world().resource::<RatedGame>().standing(session(&app));
     assert_eq!(standing, "This game was not rated: only a person against a level is rated.");
 }
+
+/// Finding (fresh eyes): resigning before the first move asked "Black
+/// wins" and then aborted the game; the question says what will happen.
+#[test]
+fn resigning_before_a_first_move_asks_to_abort() {
+    let v = Variant::Breakthrough;
+    let mut app = game_app(options(v, PlayerSetup::Human, ai("novice", v)));
+    assert!(settled_human_turn(&mut app, 20));
+    send(&mut app, Ask::Resign);
+    app.update();
+    let text = question(&app).unwrap_or_default();
+    assert!(text.starts_with("Abort this game?"), "{text}");
+    send(&mut app, Answer(true));
+    assert!(update_until(&mut app, 20, |app| phase(app) == GamePhase::Over));
+    let players = app.world().resource::<Players>().clone();
+    assert_eq!(verdict(session(&app), &players).map(|words| words.0).as_deref(), Some("Game aborted"));
+}

@@ -90,7 +90,7 @@ impl Game {
 
     /// Moves the person made (Breakthrough: White moves first).
     fn person_moves(&self) -> usize {
-        let side = |ply: usize| if ply % 2 == 0 { Side::White } else { Side::Black };
+        let side = |ply: usize| if ply.is_multiple_of(2) { Side::White } else { Side::Black };
         (0..self.moves.len()).filter(|&ply| is_person(&self.players, side(ply))).count()
     }
 
@@ -251,10 +251,10 @@ fn game_kept(action: Action, before: &Snap, after: &Snap) -> Result<(), Violatio
 /// (the person never moved) is neither.
 fn results(memory: &mut Memory, world: &World, before: &Snap, after: &Snap) -> Result<(), Violation> {
     let game = (world.restarts, after.game.generation);
-    if after.rated_games > before.rated_games {
-        if after.rated_games > before.rated_games + 1 || !memory.rated.insert(game) {
-            return fail("a_game_is_rated_at_most_once", format!("game {game:?} rated again"));
-        }
+    if after.rated_games > before.rated_games
+        && (after.rated_games > before.rated_games + 1 || !memory.rated.insert(game))
+    {
+        return fail("a_game_is_rated_at_most_once", format!("game {game:?} rated again"));
     }
     let new_rows = after.stored.len().saturating_sub(before.stored.len());
     for id in &after.stored[before.stored.len().min(after.stored.len())..] {

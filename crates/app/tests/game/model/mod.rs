@@ -61,9 +61,7 @@ pub fn run(actions: &[Action]) -> Result<Tally, (usize, Violation)> {
 /// Steps chosen by `next` (from the app as it is) on a fresh app, checked
 /// after every step, until `next` has no more: the actions done with the
 /// tally, or the actions up to the first violation, its step and itself.
-fn walk(
-    mut next: impl FnMut(&World) -> Option<Action>,
-) -> Result<(Vec<Action>, Tally), (Vec<Action>, usize, Violation)> {
+fn walk(mut next: impl FnMut(&World) -> Option<Action>) -> Result<(Vec<Action>, Tally), Failed> {
     let mut world = World::new("run");
     let mut memory = Memory::default();
     let mut tally = Tally::new();
@@ -90,6 +88,10 @@ fn walk(
     }
     Ok((done, tally))
 }
+
+/// A walk that broke an invariant: its actions up to the step that broke
+/// it, that step, and what broke.
+type Failed = (Vec<Action>, usize, Violation);
 
 /// How many actions of each kind the screen shown offered (and so did something).
 type Tally = BTreeMap<&'static str, usize>;
