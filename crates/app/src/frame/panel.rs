@@ -108,10 +108,14 @@ pub(crate) fn draw_panel(
 }
 
 /// What floats over the board between the panels: the evaluation bar (not
-/// in a rated game), the toast and the questions.
+/// in a rated game, a lesson, a puzzle or an exercise), the toast and the
+/// questions.
 fn draw_overlays(ctx: &egui::Context, state: &mut PanelState, left: egui::Rect, right: egui::Rect) {
-    // A rated game shows no winning chances while it is played.
-    if !state.comforts.rated.in_force(&state.game.session) {
+    // A rated game shows no winning chances while it is played; a lesson,
+    // a puzzle or an exercise would be given away by them (and a newcomer
+    // in Learn saw an unlabelled bar).
+    let visiting = state.comforts.visit.active();
+    if !state.comforts.rated.in_force(&state.game.session) && !visiting {
         crate::analysis::insight::eval_bar(ctx, &state.insight.evaluation, state.comforts.flipped(), left.right());
     }
     let lesson = state.lesson_run.open.is_some();

@@ -161,7 +161,9 @@ pub(crate) fn puzzle_section(ui: &mut Ui, state: &mut ProgressState) {
         if ui.button("Next puzzle").clicked() {
             send(PuzzleRequest::Next);
         }
-        if ui.button("Back to the game").clicked() {
+        // It leaves for Home, as leaving the screen does (finding: named
+        // "Back to the game", it went Home); the game waits there to resume.
+        if ui.button("Leave puzzles").on_hover_text("Back to Home, where your game waits").clicked() {
             send(PuzzleRequest::Leave);
         }
     });
