@@ -164,7 +164,12 @@ fn handle_requests(
             Ok((opened, opened_players)) => {
                 let length = crate::game::session::game_length(opened.plies());
                 let message = format!("Opened {} ({length})", path.display());
-                if let Err(why) = opener.open(opened, opened_players, message) {
+                // A saved game a person plays, unfinished, is theirs to play on and keep.
+                let own = request.action == FileAction::Load
+                    && !opened_players.both_ai()
+                    && !opened.outcome().is_over()
+                    && opened.names().is_none();
+                if let Err(why) = opener.open_kept(opened, opened_players, message, own) {
                     notice.error(why);
                 }
             }

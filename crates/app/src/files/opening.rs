@@ -44,9 +44,21 @@ impl GameOpener<'_> {
     /// beside the game in progress in Analyse, or in its place. Refused
     /// (nothing changes) while a rated game forbids the study.
     pub(crate) fn open(&mut self, session: GameSession, players: Players, message: String) -> Result<(), &'static str> {
+        self.open_kept(session, players, message, false)
+    }
+
+    /// As [`GameOpener::open`]; `kept_when_finished`: the person's own saved
+    /// game, kept in the library when it ends.
+    pub(crate) fn open_kept(
+        &mut self,
+        session: GameSession,
+        players: Players,
+        message: String,
+        kept_when_finished: bool,
+    ) -> Result<(), &'static str> {
         let studying_screen = matches!(self.screen.get(), Screen::Analyse | Screen::Watch);
         let study = studying_screen && in_progress(&self.session, &self.visit);
-        let opened = Box::new(OpenedGame { session, players, message });
+        let opened = Box::new(OpenedGame { session, players, message, kept_when_finished });
         if study {
             if let Some(why) = self.study_refused() {
                 return Err(why);

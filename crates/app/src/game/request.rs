@@ -108,6 +108,9 @@ pub struct OpenedGame {
     pub(crate) players: Players,
     /// What the panel says once it is open.
     pub(crate) message: String,
+    /// A game the person saved and opens again to play on: kept in the
+    /// library when it ends, as a game played from its start is.
+    pub(crate) kept_when_finished: bool,
 }
 
 /// A recorded game to watch: its moves and where it starts.

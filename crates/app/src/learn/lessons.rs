@@ -215,7 +215,7 @@ impl Card<'_> {
             if showing == Showing::Example { vec![Side::White, Side::Black] } else { vec![mover.opponent()] };
         let players = Players { white: PlayerSetup::Human, black: PlayerSetup::Human };
         let session = GameSession::from_position(start.clone(), &players, 0);
-        let opened = OpenedGame { session, players, message: String::new() };
+        let opened = OpenedGame { session, players, message: String::new(), kept_when_finished: false };
         self.game.write(GameRequest::Visit(Box::new(VisitedGame { opened, scripted })));
         open.start = Some(start);
         open.showing = showing;

@@ -189,7 +189,7 @@ fn opened(library: &GameLibrary, id: GameId) -> Option<Result<(OpenedGame, Vec<S
     let players: Players = players_from_record(&game.record);
     let message = format!("Opened game {id} from the library ({})", crate::game::session::game_length(session.plies()));
     let moves = game.record.moves.iter().map(|m| m.notation.clone()).collect();
-    Some(Ok((OpenedGame { session, players, message }, moves)))
+    Some(Ok((OpenedGame { session, players, message, kept_when_finished: false }, moves)))
 }
 
 /// The game asked for goes to the owner once the board game runs.

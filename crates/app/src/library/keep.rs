@@ -14,6 +14,7 @@ use crate::game::notice::Notice;
 use crate::game::owner::visit::Visit;
 use crate::game::phase::{GamePhase, GameSystems};
 use crate::game::players::Players;
+use crate::game::request::GameRequest;
 use crate::game::session::GameSession;
 use crate::game::wake::Waker;
 use crate::library::shelf::{BoardGameInLibrary, GameLibrary, LibrarySettings};
@@ -34,6 +35,9 @@ pub(crate) struct Keeping {
     /// The game left for a lesson, puzzle, exercise or study: its moves and standing,
     /// taken up again when it comes back (under a new generation).
     set_aside: Option<(Vec<crate::engine::Move>, bool)>,
+    /// The moves of a saved game of the person's being opened to play on:
+    /// eligible once it is the game on the board.
+    own_save: Option<Vec<crate::engine::Move>>,
 }
 
 impl Keeping {
@@ -86,9 +90,22 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 /// A game seen for the first time is eligible if it starts at its first
-/// move, is not a lesson's, puzzle's or exercise's, and is not a record
-/// being replayed; a game coming back from a visit keeps its standing.
-fn follow_games(session: Res<GameSession>, visit: Res<Visit>, mut keeping: ResMut<Keeping>) {
+/// move (or is the person's own saved game opened to play on), is not a
+/// lesson's, puzzle's or exercise's, and is not a record being replayed; a
+/// game coming back from a visit keeps its standing.
+fn follow_games(
+    mut requests: MessageReader<GameRequest>,
+    session: Res<GameSession>,
+    visit: Res<Visit>,
+    mut keeping: ResMut<Keeping>,
+) {
+    for request in requests.read() {
+        if let GameRequest::Open(opened) = request
+            && opened.kept_when_finished
+        {
+            keeping.own_save = Some(opened.session.position().moves().to_vec());
+        }
+    }
     if let Some(left) = visit.left_game().filter(|_| keeping.set_aside.is_none()) {
         let standing = keeping.eligible.get(&left.generation()).copied().unwrap_or(false);
         keeping.set_aside = Some((left.position().moves().to_vec(), standing));
@@ -101,7 +118,9 @@ fn follow_games(session: Res<GameSession>, visit: Res<Visit>, mut keeping: ResMu
         Some((moves, standing)) => standing && session.position().moves() == moves.as_slice(),
         None => false,
     };
-    let eligible = taken_up || (!visit.waiting() && session.plies() == 0 && session.replay().is_none());
+    let own_save = keeping.own_save.take_if(|moves| session.position().moves() == moves.as_slice()).is_some();
+    let fresh = session.plies() == 0 || own_save;
+    let eligible = taken_up || (!visit.waiting() && fresh && session.replay().is_none());
     keeping.eligible.insert(generation, eligible);
     while keeping.eligible.len() > GAMES_REMEMBERED {
         keeping.eligible.pop_first();

@@ -149,7 +149,7 @@ fn visit_of(exercise: &Exercise) -> Result<VisitedGame, ShelfError> {
     let session = GameSession::from_position(position, &players, 0)
         .with_names(Some(names[0].to_string()), Some(names[1].to_string()));
     let message = format!("Exercise from game {}: find a better move for {}", exercise.game, exercise.side.title());
-    let opened = OpenedGame { session, players, message };
+    let opened = OpenedGame { session, players, message, kept_when_finished: false };
     Ok(VisitedGame { opened, scripted: vec![exercise.side.opponent()] })
 }
 

@@ -398,6 +398,34 @@ fn judging_an_exercise_move_is_bounded_and_can_be_cancelled() {
     remove(&path);
 }
 
+/// Finding: a game continued from one's own save was never kept.
+#[test]
+fn a_game_played_on_from_ones_own_save_is_kept_when_it_ends() {
+    let path = scratch("own-save");
+    let variant = Variant::Breakthrough;
+    let mut app = library_app(options(variant, PlayerSetup::Human, ai("beginner", variant)), &path);
+    assert!(settled_human_turn(&mut app, 200));
+    let s = session(&app);
+    let request = MoveChosen::human(s.position().legal_moves()[0], s.generation(), s.position().hash());
+    app.world_mut().write_message(request);
+    assert!(update_until(&mut app, 400, |app| session(app).plies() == 2));
+    let save = path.with_extension("save.json");
+    file_request(&mut app, FileAction::Save, &save);
+    app.world_mut().write_message(GameRequest::NewGame { rematch: false });
+    assert!(update_until(&mut app, 50, |app| session(app).plies() == 0));
+    assert!(settled_human_turn(&mut app, 200));
+    file_request(&mut app, FileAction::Load, &save);
+    let notice = app.world().resource::<Notice>().text.clone();
+    assert!(update_until(&mut app, 50, |app| session(app).plies() == 2), "the save is on the board: {notice:?}");
+    assert!(settled_human_turn(&mut app, 200));
+    app.world_mut().write_message(GameRequest::Resign);
+    assert!(update_until(&mut app, 50, |app| phase(app) == GamePhase::Over));
+    wait_for_writes(&mut app);
+    assert_eq!(app.world().resource::<LibraryWrites>().stored.len(), 1, "the finished game is kept");
+    let _ = std::fs::remove_file(save);
+    remove(&path);
+}
+
 #[test]
 fn the_frame_loop_never_waits_for_a_library_a_thread_holds() {
     let path = scratch("busy");

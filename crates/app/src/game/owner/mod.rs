@@ -517,7 +517,8 @@ impl Owner<'_> {
     fn start_matchup(&mut self, players: &Players) {
         let session = GameSession::new(self.settings.variant, self.settings.size, 0)
             .with_both_connected(self.settings.both_connected);
-        let opened = OpenedGame { session, players: players.clone(), message: String::new() };
+        let opened =
+            OpenedGame { session, players: players.clone(), message: String::new(), kept_when_finished: false };
         if self.person_game_in_progress() {
             self.begin_study();
         } else {
