@@ -40,7 +40,7 @@ fn a_played_game_converts_to_text_and_back() {
     let (code, _, err) = breakline(&["convert", text_path.to_str().unwrap(), "-"]);
     assert_eq!(code, 1);
     assert!(
-        err.starts_with("breakline: ") && err.contains("move 1 (a2-a5)") && err.trim().lines().count() == 1,
+        err.starts_with("breakline: ") && err.contains("move 1. (ply 1) a2-a5") && err.trim().lines().count() == 1,
         "{err}"
     );
 }
@@ -77,7 +77,7 @@ fn a_sites_games_convert_to_sgf_and_openspiel_and_a_damaged_one_is_named() {
     let (code, out, err) = breakline(&["convert", input.to_str().unwrap(), sgf.to_str().unwrap()]);
     assert_eq!((code, out.as_str()), (0, ""), "{err}");
     assert_eq!(err.trim().lines().count(), 1, "{err}");
-    assert!(err.contains("line 13: move 3 (a3-a5)"), "{err}");
+    assert!(err.contains("line 13: move 2. (ply 3) a3-a5"), "{err}");
     let written = std::fs::read_to_string(&sgf).unwrap();
     assert_eq!(written.matches("(;FF[4]GM[41]SZ[8]").count(), 2, "{written}");
     assert!(written.contains("PW[alice]PB[bob]RE[B+R]") && written.contains("PW[carol]PB[dan]"), "{written}");

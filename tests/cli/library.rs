@@ -132,7 +132,7 @@ fn import_names_bad_games_and_the_commands_use_what_was_kept() {
     let db_arg = db.to_str().unwrap();
     let (code, out, err) = breakline(&["library", "--db", db_arg, "import", file.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
-    assert!(err.starts_with("game 1 (line 1) refused: move 1 (a2-a4)") && err.lines().count() == 1, "{err}");
+    assert!(err.starts_with("game 1 (line 1) refused: move 1. (ply 1) a2-a4") && err.lines().count() == 1, "{err}");
     assert!(out.contains("imported 2 games") && out.contains("(2 new, 0 already there), refused 1"), "{out}");
     let (code, out, _) = breakline(&["library", "--db", db_arg, "import", file.to_str().unwrap()]);
     assert_eq!(code, 0);

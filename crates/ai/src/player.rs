@@ -163,7 +163,7 @@ mod tests {
             let cases = [
                 ("[Variant \"chess\"]\n1. e2-e4", "unknown variant 'chess'"),
                 ("[Variant breakthrough\n", "line 1: not a tag"),
-                ("[Size \"5x5\"]\n1. a2-a4", "move 1 (a2-a4)"),
+                ("[Size \"5x5\"]\n1. a2-a4", "move 1. (ply 1) a2-a4"),
                 ("[Size \"5x5\"]\n1. a2-a3 1/2-1/2", "the result '1/2-1/2' does not fit"),
                 ("[Size \"5x5\"]\n1. a2-a3 1-0 b4-b3", "the result 'b4-b3' does not fit"),
                 ("[WhiteConfig \"alphabeta:depth=0\"]\n", "[WhiteConfig]: "),

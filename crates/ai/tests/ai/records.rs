@@ -175,20 +175,23 @@ fn a_damaged_game_is_named_by_its_line_and_the_others_are_read() {
     let error = read[1].as_ref().unwrap_err();
     assert_eq!(
         error.to_string(),
-        "line 14: move 3 (e3-e5): the piece on e3 cannot move to e5; it can go to d4, e4, f4"
+        "line 14: move 2. (ply 3) e3-e5: the piece on e3 cannot move to e5; it can go to d4, e4, f4"
     );
     let sgf = format!("{}(;GM[41];W[e2-e3];W[d7-d6])\n{}", CANONICAL_SGF, CANONICAL_SGF);
     let read = sites::read_all(&sgf, Defaults::default());
     assert_eq!(read.len(), 3);
     assert!(read[0].is_ok() && read[2].is_ok());
-    assert_eq!(read[1].as_ref().unwrap_err().to_string(), "line 3: move 2 is written as white's, but black is to move");
+    assert_eq!(
+        read[1].as_ref().unwrap_err().to_string(),
+        "line 3: move 1… (ply 2) is written as white's, but black is to move"
+    );
 }
 
 #[test]
 fn bad_records_are_refused_in_one_line() {
     let cases = [
         ("(;GM[1]SZ[19];B[dd])", "line 1: not a game Breakline plays: GM[1]"),
-        ("(;GM[41];W[e2xe3])", "line 1: move 1 (e2xe3): it is marked as a capture but takes nothing"),
+        ("(;GM[41];W[e2xe3])", "line 1: move 1. (ply 1) e2xe3: it is marked as a capture but takes nothing"),
         ("(;GM[41];W[e2-e3]", "line 1: SGF: a game tree is never closed"),
         ("[Site \"x\"]\n1. e2-e3 1/2-1/2", "line 2: a draw on an undecided board"),
         ("[Site \"x\"]\n1. e2-e3 resign d7-d6", "line 2: 'd7-d6' after the end of the game"),

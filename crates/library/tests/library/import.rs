@@ -34,5 +34,5 @@ fn the_library_imports_an_sgf_collection_game_by_game() {
     let refused: Vec<(usize, usize)> = summary.refused.iter().map(|r| (r.index, r.line)).collect();
     assert_eq!(refused, vec![(2, 3)], "{:?}", summary.refused);
     // The library names the game by the line it starts on; the reason counts lines within it.
-    assert!(summary.refused[0].reason.contains("line 2: move 2 (d7-d5)"), "{:?}", summary.refused);
+    assert!(summary.refused[0].reason.contains("line 2: move 1… (ply 2) d7-d5"), "{:?}", summary.refused);
 }

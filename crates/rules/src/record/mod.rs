@@ -175,6 +175,19 @@ pub struct Record<P> {
     pub stats: GameStats,
 }
 
+/// A ply of a record as people count it: "move 2… (ply 4)", the first
+/// mover's half of move 2 being "move 2." (errors counted plies as moves).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlyName(pub usize);
+
+impl std::fmt::Display for PlyName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let ply = self.0.max(1);
+        let mark = if ply % 2 == 1 { "." } else { "…" };
+        write!(f, "move {}{mark} (ply {ply})", ply.div_ceil(2))
+    }
+}
+
 /// Why a saved record cannot be loaded.
 #[derive(Debug, Clone, PartialEq, Error)]
 pub enum RecordError {
@@ -182,7 +195,7 @@ pub enum RecordError {
     #[error("bad start position in the record: {0}")]
     Start(#[from] FenError),
     /// A recorded move cannot be read or played.
-    #[error("move {index} ({notation}) in the record: {error}")]
+    #[error("{place} {notation} in the record: {error}", place = PlyName(*.index))]
     Move {
         /// The ply's number, from 1.
         index: usize,

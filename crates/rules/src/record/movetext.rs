@@ -24,7 +24,7 @@ pub enum MoveTextError {
     #[error(transparent)]
     Start(#[from] FenError),
     /// A move cannot be read or played.
-    #[error("move {index} ({text}): {error}")]
+    #[error("{place} {text}: {error}", place = super::PlyName(*.index))]
     Move {
         /// The ply's number, from 1.
         index: usize,

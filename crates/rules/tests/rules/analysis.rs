@@ -26,7 +26,7 @@ fn bad_move_lists_say_where() {
     let size = BoardSize::new(8, 8);
     let err = movetext::import("1. a2-a3 a7-a6 2. a3-a5", Variant::Breakthrough, size).unwrap_err();
     assert!(matches!(err, MoveTextError::Move { index: 3, .. }), "{err}");
-    assert_eq!(err.to_string(), "move 3 (a3-a5): illegal move a3-a5");
+    assert_eq!(err.to_string(), "move 2. (ply 3) a3-a5: illegal move a3-a5");
     assert!(matches!(movetext::import("# chess 8x8", Variant::Breakthrough, size), Err(MoveTextError::Header(_))));
     assert!(movetext::import("# breakline loa 8x8 8/8 w", Variant::Breakthrough, size).is_err());
 }

@@ -38,7 +38,7 @@ pub enum ReadErrorKind {
     #[error("bad start position: {0}")]
     Start(#[from] FenError),
     /// A move that cannot be read or played.
-    #[error("move {ply} ({text}): {error}")]
+    #[error("{place} {text}: {error}", place = crate::record::PlyName(*.ply))]
     Move {
         /// The ply, from 1.
         ply: usize,
@@ -48,7 +48,7 @@ pub enum ReadErrorKind {
         error: TokenError,
     },
     /// An SGF move by the side not to move.
-    #[error("move {ply} is written as {written}'s, but {to_move} is to move")]
+    #[error("{place} is written as {written}'s, but {to_move} is to move", place = crate::record::PlyName(*.ply))]
     Colour {
         /// The ply, from 1.
         ply: usize,
