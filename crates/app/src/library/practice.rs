@@ -23,6 +23,7 @@ use crate::game::session::GameSession;
 use crate::game::wake::Waker;
 use crate::library::shelf::{BUSY, GameLibrary, ShelfError};
 use crate::tasks::job::BackgroundJob;
+use crate::ui::info::chance_lost;
 
 /// What the person asks of the exercises.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -217,8 +218,10 @@ fn take_verdict(
         Judgement::ProvedWin { .. } => "Right: the move wins by proof".to_string(),
         // Half a point of winning chance or less is the best move's equal.
         Judgement::Good { loss } if loss < 0.5 => "Right: as good as the best move".to_string(),
-        Judgement::Good { loss } => format!("Right: it gives up only {loss:.1} points of winning chance"),
-        Judgement::TooWeak { loss, .. } => format!("Not good enough: it loses {loss:.0} points; try again"),
+        Judgement::Good { loss } => format!("Right: only {} against the best move", chance_lost(loss)),
+        Judgement::TooWeak { loss, .. } => {
+            format!("Not good enough: {} against the best move; try again", chance_lost(loss))
+        }
         Judgement::Refuted { .. } => "Not good enough: it does not win; try again".to_string(),
     };
     if !accepted {

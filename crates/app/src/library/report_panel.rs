@@ -94,13 +94,8 @@ fn marked_moves(ui: &mut Ui, report: &GameReport, goto: &mut Option<GameRequest>
     for review in report.moves.iter().filter(|m| m.mark.is_some()) {
         let Some(mark) = review.mark else { continue };
         let better = review.best.as_deref().map_or(String::new(), |best| format!(" · better {best}"));
-        let text = format!(
-            "{} {}{} −{:.0} points{better}",
-            move_label(review.ply + 1),
-            review.played,
-            mark.symbol(),
-            review.loss
-        );
+        let (label, cost) = (move_label(review.ply + 1), crate::ui::info::chance_lost(review.loss));
+        let text = format!("{label} {}{} {cost}{better}", review.played, mark.symbol());
         let line =
             egui::Label::new(RichText::new(text).color(palette::mark_colour(mark))).wrap().sense(egui::Sense::click());
         let link = ui.add(line);

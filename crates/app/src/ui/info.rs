@@ -369,7 +369,7 @@ fn move_row(
                 .monospace()
                 .color(crate::theme::palette::mark_colour(mark));
             let better = review.best.as_deref().unwrap_or("–");
-            hover = format!("{}: −{:.0} points; better {better} · {hover}", mark.name(), review.loss);
+            hover = format!("{}: {}; better {better} · {hover}", mark.name(), chance_lost(review.loss));
         }
         let is_shown = shown == Some(&place);
         let label = ui.selectable_label(is_shown, text).on_hover_text(hover);
@@ -383,6 +383,13 @@ fn move_row(
         }
     }
     ui.end_row();
+}
+
+/// A move's cost in the one unit the reports use: percentage points of the
+/// mover's winning chance ("−11% winning chance"; a bare "−11 points" read
+/// as a score).
+pub(crate) fn chance_lost(loss: f64) -> String {
+    format!("−{loss:.0}% winning chance")
 }
 
 /// Where egui remembers the game whose end section the person closed (by
@@ -407,6 +414,11 @@ mod tests {
     use crate::engine::{BoardSize, SearchInfo, Variant};
 
     /// Finding: the person's side read "0.0 ms" for moves nobody searched.
+    #[test]
+    fn a_moves_cost_is_said_with_its_unit() {
+        assert_eq!(chance_lost(11.4), "−11% winning chance");
+    }
+
     #[test]
     fn a_persons_moves_show_no_search_figures() {
         let mut session = GameSession::new(Variant::Breakthrough, BoardSize::new(8, 8), 0);
