@@ -75,7 +75,8 @@ pub(crate) fn eval_graph_section(ui: &mut Ui, state: &mut EvaluationState, repor
         // course's strategies): White's score in its own units, proofs just
         // beyond the largest plain score.
         let raw = graph.raw();
-        let plain = graph.line().iter().filter(|p| !p.proven).map(|p| f64::from(p.white_score()).abs()).fold(1.0, f64::max);
+        let plain =
+            graph.line().iter().filter(|p| !p.proven).map(|p| f64::from(p.white_score()).abs()).fold(1.0, f64::max);
         let beyond = plain * 1.25;
         let y = |p: &EvalPoint| match (raw, p.proven) {
             (false, _) => 100.0 * p.white_chance,
@@ -103,7 +104,9 @@ pub(crate) fn eval_graph_section(ui: &mut Ui, state: &mut EvaluationState, repor
             .include_x(moves_of_plies(graph.plies.max(report.map_or(1, |r| r.moves.len()))))
             .include_y(low)
             .include_y(high)
-            .y_axis_formatter(move |mark, _| if raw { format!("{:+.0}", mark.value) } else { format!("{:.0}%", mark.value) })
+            .y_axis_formatter(
+                move |mark, _| if raw { format!("{:+.0}", mark.value) } else { format!("{:.0}%", mark.value) },
+            )
             .allow_zoom(false)
             .allow_drag(false)
             .allow_scroll(false)
@@ -141,24 +144,32 @@ pub(crate) fn eval_graph_section(ui: &mut Ui, state: &mut EvaluationState, repor
         {
             state.click.ply = Some(point.ply);
         }
-        // A legend would cover the points; the note names the marks instead.
-        if raw {
-            let note = "Raw scores: a strategy here scores in units of its own, not calibrated to winning \
-                chances, so the graph shows White's score (the mover's score turned to White's side) and \
-                the bar beside the board stays empty.";
-            ui.label(RichText::new(note).color(palette::NOTE.color32()));
-        }
-        if report.is_some() && !raw {
-            let note = "Dashed grey: the game report's chances; crosses: its inaccuracies (yellow), mistakes (orange) and blunders (red).";
-            ui.label(RichText::new(note).weak());
-        }
-        let what = if raw { "White's score" } else { "White's winning chance" };
-        let note = format!("{what} after each AI move, as the search that chose it saw it \
-            (orange dots: White's searches, blue: Black's; hollow squares: book moves; cyan diamonds: the \
-            analysis or a hint, which the line follows where they spoke). Proven results \
-            sit at the ends (a pink star: proved by Solve). Click a point to review that position.");
-        ui.label(RichText::new(note).weak());
+        graph_notes(ui, raw, report.is_some());
     });
+}
+
+/// What the graph's marks mean (a legend would cover the points), and
+/// whether it shows raw scores or chances.
+fn graph_notes(ui: &mut Ui, raw: bool, reported: bool) {
+    // A legend would cover the points; the note names the marks instead.
+    if raw {
+        let note = "Raw scores: a strategy here scores in units of its own, not calibrated to winning \
+            chances, so the graph shows White's score (the mover's score turned to White's side) and \
+            the bar beside the board stays empty.";
+        ui.label(RichText::new(note).color(palette::NOTE.color32()));
+    }
+    if reported && !raw {
+        let note = "Dashed grey: the game report's chances; crosses: its inaccuracies (yellow), mistakes (orange) and blunders (red).";
+        ui.label(RichText::new(note).weak());
+    }
+    let what = if raw { "White's score" } else { "White's winning chance" };
+    let note = format!(
+        "{what} after each AI move, as the search that chose it saw it \
+        (orange dots: White's searches, blue: Black's; hollow squares: book moves; cyan diamonds: the \
+        analysis or a hint, which the line follows where they spoke). Proven results \
+        sit at the ends (a pink star: proved by Solve). Click a point to review that position."
+    );
+    ui.label(RichText::new(note).weak());
 }
 
 /// The report's line (White's chance at every position, as the report's

@@ -74,11 +74,9 @@ const CLOCKS_SIDE_BY_SIDE: f32 = 262.0;
 /// Under this a running clock shows in the warning colour.
 const LOW_TIME: std::time::Duration = std::time::Duration::from_secs(10);
 
-/// Whose turn it is, or the result, and what the AI is thinking.
-/// `numbers`: with the search's depth, nodes, speed and table hits.
-pub(crate) fn status(ui: &mut Ui, game: &GameView, ai: &AiView, numbers: bool) {
+/// "Breakthrough 8x8 · You vs Medium", the players in full on hover.
+fn header(ui: &mut Ui, game: &GameView) {
     let session = &game.session;
-    let position = session.position();
     // A watched record names who really played it.
     let (who, in_full) = match (session.replay(), session.names()) {
         (Some(replay), _) => (format!("watching {}", replay.title), replay.title.clone()),
@@ -87,6 +85,26 @@ pub(crate) fn status(ui: &mut Ui, game: &GameView, ai: &AiView, numbers: bool) {
         (None, None) => (session.matchup(&game.players), game.players.matchup_in_full()),
     };
     ui.label(format!("{} {}  ·  {who}", session.variant().title(), session.size())).on_hover_text(in_full);
+}
+
+/// The result, said here only once the end section above is closed (it
+/// says it otherwise: never twice).
+fn result_once(ui: &mut Ui, game: &GameView) {
+    let session = &game.session;
+    if ui.ctx().data(|d| d.get_temp::<u64>(end_closed_id())) != Some(session.generation()) {
+        return;
+    }
+    let words = crate::game::verdict::verdict(session, &game.players);
+    let text = words.map_or_else(|| session.outcome().describe(), |(_, sentence)| sentence);
+    ui.label(RichText::new(text).strong().color(palette::HEADLINE.color32()));
+}
+
+/// Whose turn it is, or the result, and what the AI is thinking.
+/// `numbers`: with the search's depth, nodes, speed and table hits.
+pub(crate) fn status(ui: &mut Ui, game: &GameView, ai: &AiView, numbers: bool) {
+    let session = &game.session;
+    let position = session.position();
+    header(ui, game);
     if session.reviewing() {
         // The header describes the position on the board (a side line's too).
         let side = session.shown_position().side_to_move();
@@ -96,13 +114,7 @@ pub(crate) fn status(ui: &mut Ui, game: &GameView, ai: &AiView, numbers: bool) {
         return;
     }
     if game.over() {
-        // The end section above says it, unless the person closed it.
-        let closed = ui.ctx().data(|d| d.get_temp::<u64>(end_closed_id())) == Some(session.generation());
-        if closed {
-            let words = crate::game::verdict::verdict(session, &game.players);
-            let text = words.map_or_else(|| session.outcome().describe(), |(_, sentence)| sentence);
-            ui.label(RichText::new(text).strong().color(palette::HEADLINE.color32()));
-        }
+        result_once(ui, game);
         return;
     }
     let side = position.side_to_move();
