@@ -60,6 +60,7 @@ use crate::home::screens::OpeningScreen;
 pub use crate::platform::launch::{LaunchOptions, ScreenshotRequest};
 use crate::platform::screenshot;
 use crate::theme::palette;
+pub use crate::ui::backdrop::PanelBackdrop;
 
 /// Opens the game window and runs until it is closed.
 pub fn run(options: LaunchOptions) -> AppExit {
@@ -118,6 +119,13 @@ fn view_plugin(app: &mut App) {
         (platform::view_plugin, files::view_plugin),
         (ui::view_plugin, frame::plugin),
     ));
+}
+
+/// The panels alone, drawn by egui with no window system or renderer: the
+/// layout tests lay them out at a window's size (the window a component,
+/// egui's pass run by the test) and check that nothing is cut at its edges.
+pub fn panels_plugin(app: &mut App) {
+    app.init_resource::<bevy_egui::EguiUserTextures>().add_plugins(frame::panels_plugin);
 }
 
 /// Seeds the settings resources from launch options; call before [`plugin`]

@@ -38,7 +38,9 @@ pub(crate) fn section(
     (requests, asks): (&mut MessageWriter<GameRequest>, &mut MessageWriter<Ask>),
 ) {
     let mut on = state.settings.on;
-    ui.horizontal(|ui| {
+    // Wrapped: the progress grows with the search ("depth 14 · 2,345,678
+    // nodes · 4.1 s") and pushed the right panel past an 800-pixel window.
+    ui.horizontal_wrapped(|ui| {
         let hover = format!(
             "The master searches the shown position on every core for {} s, best {LINES} lines (A)",
             state.settings.seconds

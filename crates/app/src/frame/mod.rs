@@ -22,9 +22,20 @@ use crate::ui::views::PanelLayout;
 use crate::{flow, home, learn, library, play, settings};
 
 pub(crate) fn plugin(app: &mut App) {
+    app.add_plugins((panels_plugin, frame_time::plugin, shortcuts::plugin))
+        .add_systems(Update, (panel::keep_pointer_for_board, panel::fit_viewport.before(GameSystems::Board)));
+}
+
+/// What each screen draws in egui's pass, and nothing that needs the
+/// window system (the layout tests run it headless).
+pub(crate) fn panels_plugin(app: &mut App) {
     app.init_resource::<PanelWidths>()
         .init_resource::<PanelLayout>()
-        .add_plugins((frame_time::plugin, shortcuts::plugin))
+        .init_resource::<frame_time::FrameTimes>()
+        .init_resource::<crate::ui::backdrop::PanelBackdrop>()
+        // Written by the panels, read by the view's systems.
+        .add_message::<crate::files::clipboard::ClipboardAction>()
+        .add_plugins(play::move_box::plugin)
         .add_systems(
             EguiPrimaryContextPass,
             (
@@ -38,6 +49,5 @@ pub(crate) fn plugin(app: &mut App) {
                 // The card goes on top of either mode's panels.
                 learn::card::draw.after(panel::draw_panel).after(flow::panels::draw),
             ),
-        )
-        .add_systems(Update, (panel::keep_pointer_for_board, panel::fit_viewport.before(GameSystems::Board)));
+        );
 }

@@ -170,8 +170,8 @@ mod tests {
     use super::*;
 
     /// Two parameters of one system that touch the same resource, one of
-    /// them mutably, panic when the system first runs (Bevy's B0002); the
-    /// headless game tests never run the egui pass, so check its systems here.
+    /// them mutably, panic when the system first runs (Bevy's B0002); checked
+    /// here on its own as well as in the game tests' headless egui pass.
     #[test]
     fn the_panel_systems_parameters_do_not_conflict() {
         let mut world = World::new();

@@ -28,5 +28,5 @@ pub(crate) fn plugin(app: &mut App) {
 
 /// The move box and the board's keys (need a window).
 pub(crate) fn view_plugin(app: &mut App) {
-    app.add_plugins((board_keys::plugin, move_box::plugin));
+    app.add_plugins(board_keys::plugin);
 }

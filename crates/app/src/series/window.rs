@@ -121,7 +121,7 @@ fn setup_section(ui: &mut Ui, state: &mut WindowState) {
                 let fields: [(&str, egui::DragValue); 4] = [
                     ("Games", egui::DragValue::new(&mut form.games).range(1..=10_000)),
                     ("Seed", egui::DragValue::new(&mut form.seed)),
-                    ("Random opening plies", egui::DragValue::new(&mut form.random_plies).range(0..=20)),
+                    ("Random opening (plies)", egui::DragValue::new(&mut form.random_plies).range(0..=20)),
                     ("Threads", egui::DragValue::new(&mut form.threads).range(1..=most)),
                 ];
                 for (i, (label, field)) in fields.into_iter().enumerate() {
@@ -413,7 +413,10 @@ fn replay_controls(ui: &mut Ui, state: &WindowState, control: &AiControl, reques
     };
     let ply = state.session.plies();
     ui.horizontal(|ui| {
-        ui.label(RichText::new(format!("Watching ply {ply} of {}", game.plies())).strong());
+        // Moves counted as everywhere else: "Watching 4… of 31 moves (61 plies)".
+        let shown = crate::ui::numbering::move_label(ply);
+        let text = format!("Watching {shown} of {}", crate::game::session::game_length(game.plies()));
+        ui.label(RichText::new(text).strong());
         let paused = control.paused();
         if ui.button(if paused { "Resume" } else { "Pause" }).clicked() {
             requests.write(GameRequest::SetPaused(!paused));

@@ -13,8 +13,9 @@ use crate::board::picture::{PictureCrop, PicturePlacement};
 
 /// The panels' rectangles (egui's logical points, from the window's top
 /// left) and their fill, written by whichever panels were drawn this frame.
-#[derive(Resource, Clone, Copy, PartialEq)]
-pub(crate) struct PanelBackdrop {
+/// A folded panel's rectangle is `Rect::NOTHING`; a menu page is the left one.
+#[derive(Resource, Clone, Copy, PartialEq, Debug)]
+pub struct PanelBackdrop {
     pub screen: egui::Vec2,
     pub rects: [egui::Rect; 2],
     pub fill: egui::Color32,

@@ -18,7 +18,7 @@ fn view(app: &App) -> &AnalysisView {
 }
 
 /// Updates until the analysis has a report with its lines for the shown position.
-fn wait_for_lines(app: &mut App) {
+pub fn wait_for_lines(app: &mut App) {
     let start = Instant::now();
     while view(app).info.as_ref().is_none_or(|i| i.lines.len() < LINES) {
         assert!(start.elapsed() < Duration::from_secs(60), "no analysis report");

@@ -22,6 +22,7 @@ mod model;
 mod nets;
 mod overlay;
 mod owner;
+mod panels;
 mod programs;
 mod proof;
 mod puzzles;

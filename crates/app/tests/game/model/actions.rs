@@ -26,6 +26,7 @@ use breakline_engine::rules::clock::TimeControl;
 use breakline_engine::{AiConfig, Variant};
 
 use super::world::World;
+use crate::panels::WINDOW_SIZES;
 use crate::{Rng, mode, screen, session, turn, update_until};
 
 /// The game the play setup starts.
@@ -82,10 +83,12 @@ pub enum Action {
     /// The Escape key.
     Escape,
     Restart,
+    /// The window dragged to one of the sizes people have (`WINDOW_SIZES`).
+    Resize(u8),
 }
 
 /// Every kind of action by name, for the tally.
-pub const KINDS: [&str; 25] = [
+pub const KINDS: [&str; 26] = [
     "Go",
     "Resume",
     "Start",
@@ -111,6 +114,7 @@ pub const KINDS: [&str; 25] = [
     "Animate",
     "Escape",
     "Restart",
+    "Resize",
 ];
 
 /// The screens Home's buttons open.
@@ -144,6 +148,10 @@ impl Action {
         // A restart now and then: one step in forty or so.
         if rng.next(4) == 0 {
             offered.push(Action::Restart);
+        }
+        // The window dragged to another size now and then.
+        if rng.next(3) == 0 {
+            offered.push(Action::Resize(rng.next(WINDOW_SIZES.len()) as u8));
         }
         if on != Screen::Home {
             offered.extend([Action::Go(Screen::Home), Action::Escape]);
@@ -205,6 +213,7 @@ impl Action {
             }
             Action::Escape if on != Screen::Home => press_escape(&mut world.app),
             Action::Restart => world.restart(),
+            Action::Resize(size) => world.resize(WINDOW_SIZES[size as usize % WINDOW_SIZES.len()]),
             _ => return false,
         }
         world.settle();

@@ -19,6 +19,7 @@ use breakline_app::library::practice::Practice;
 use breakline_app::play::asks::Question;
 use breakline_app::tasks::analysis::AnalysisSettings;
 use breakline_engine::library::GameId;
+use breakline_engine::rules::clock::Clock;
 use breakline_engine::{Move, Side, Variant};
 
 use super::actions::Action;
@@ -26,7 +27,7 @@ use super::world::World;
 use crate::screen;
 
 /// The invariants the model checks, by name (the names a violation reports).
-pub const CHECKED: [&str; 13] = [
+pub const CHECKED: [&str; 15] = [
     "resume_goes_where_the_game_is_played",
     "visiting_a_screen_makes_no_game_to_resume",
     "a_game_changes_only_by_its_moves",
@@ -40,6 +41,8 @@ pub const CHECKED: [&str; 13] = [
     "a_restart_keeps_the_game_the_ratings_and_the_settings",
     "escape_closes_a_question_or_goes_home_never_both",
     "next_exercise_stays_in_the_exercises",
+    "no_widget_is_cut_at_a_side",
+    "moves_are_counted_as_moves",
 ];
 
 /// What the model reads from the app around a step.
@@ -71,19 +74,32 @@ struct Game {
     /// The side to move's time left as the clock shows it, with the turn's
     /// time spent so far taken off (on the board's game only).
     left: Option<Duration>,
+    /// Each side's time left the same way, White's first.
+    left_by_side: Option<[Duration; 2]>,
+    to_move: Side,
     person_to_move: bool,
 }
 
 impl Game {
     fn of(session: &GameSession, players: &Players, spent: Option<Duration>) -> Game {
         let side = session.position().side_to_move();
-        let left = session.clock().zip(spent).map(|(clock, spent)| clock.remaining(side).saturating_sub(spent));
+        let left_of = |clock: &Clock, spent: Duration, of: Side| {
+            let remaining = clock.remaining(of);
+            if of == side { remaining.saturating_sub(spent) } else { remaining }
+        };
+        let left_by_side = session
+            .clock()
+            .zip(spent)
+            .map(|(c, spent)| [left_of(&c, spent, Side::White), left_of(&c, spent, Side::Black)]);
+        let left = left_by_side.map(|both| both[side.index()]);
         Game {
             generation: session.generation(),
             moves: session.position().moves().to_vec(),
             players: players.clone(),
             over: session.outcome().is_over(),
             left,
+            left_by_side,
+            to_move: side,
             person_to_move: is_person(players, side),
         }
     }
@@ -194,7 +210,29 @@ pub fn check(memory: &mut Memory, world: &World, action: Action, before: &Snap, 
     }
     view(memory, after)?;
     keys_and_buttons(action, memory.applied, before, after)?;
-    restart(action, before, after)
+    restart(action, before, after)?;
+    nothing_cut(world)?;
+    moves_counted(world)
+}
+
+/// Every line a person reads counts moves as moves: plies are named only
+/// in brackets beside them ("17 moves (34 plies)", "move 2. (ply 3)"),
+/// never as the count ("Watching ply 7").
+fn moves_counted(world: &World) -> Result<(), Violation> {
+    match crate::panels::texts(&world.app).into_iter().find(|text| plies_alone(text)) {
+        None => Ok(()),
+        Some(text) => fail("moves_are_counted_as_moves", format!("{text:?} on {:?}", screen(&world.app))),
+    }
+}
+
+/// Every widget of the frame's panels, pages and floating windows lies
+/// within their sides and the window's, at the window's size now (the
+/// panels scroll up and down, so only the sides can cut).
+fn nothing_cut(world: &World) -> Result<(), Violation> {
+    match crate::panels::cuts(&world.app).first() {
+        None => Ok(()),
+        Some(cut) => fail("no_widget_is_cut_at_a_side", format!("at {:?}: {cut}", world.window)),
+    }
 }
 
 /// Resume goes where the game is played (a person's to Play, two levels' to
@@ -278,10 +316,13 @@ fn clocks(action: Action, applied: bool, before: &Snap, after: &Snap) -> Result<
     let fresh = action == Action::Restart && before.game.moves.is_empty();
     let same_turn = before.game.moves == after.game.moves && !new_game(action, applied, before, after) && !fresh;
     let (Some(was), Some(now)) = (before.game.left, after.game.left) else { return Ok(()) };
-    // A take-back to the person's earlier turn keeps the time they have left.
+    // A take-back to a person's earlier turn keeps the time that side had left.
     let took_back = action == Action::TakeBack && after.game.moves.len() < before.game.moves.len();
-    if took_back && before.game.person_to_move && after.game.person_to_move && now > was {
-        return fail("no_action_gives_back_spent_time", format!("TakeBack: {was:?} left became {now:?}"));
+    if let (true, Some(had)) = (took_back && after.game.person_to_move, before.game.left_by_side) {
+        let (side, had) = (after.game.to_move, had[after.game.to_move.index()]);
+        if now > had {
+            return fail("no_action_gives_back_spent_time", format!("TakeBack: {side:?} had {had:?}, now {now:?}"));
+        }
     }
     if !same_turn || !after.game.person_to_move {
         return Ok(());
@@ -373,4 +414,21 @@ fn restart(action: Action, before: &Snap, after: &Snap) -> Result<(), Violation>
         return Ok(());
     };
     fail("a_restart_keeps_the_game_the_ratings_and_the_settings", seen)
+}
+
+/// Whether `text` counts in plies outside brackets: the word "ply" or
+/// "plies" (not "apply" or "reply") with no "(" open before it.
+fn plies_alone(text: &str) -> bool {
+    let bare = |at: usize| text[..at].matches('(').count() <= text[..at].matches(')').count();
+    let word = |at: usize| !text[..at].chars().next_back().is_some_and(char::is_alphabetic);
+    text.match_indices("ply").chain(text.match_indices("plies")).any(|(at, _)| word(at) && bare(at))
+}
+
+#[test]
+fn plies_are_named_only_in_brackets_beside_moves() {
+    assert!(plies_alone("Watching ply 7 of 40"));
+    assert!(plies_alone("Stopped watching after 12 plies"));
+    assert!(!plies_alone("17 moves (34 plies)"));
+    assert!(!plies_alone("move 2. (ply 3) a3-a5: no such move"));
+    assert!(!plies_alone("Changes apply to the game in progress; the reply comes"));
 }

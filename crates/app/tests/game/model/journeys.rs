@@ -82,3 +82,11 @@ fn journey_no_action_gives_back_spent_time() {
         Action::TakeBack,
     ]);
 }
+
+/// Found by the model: at 800x600, Analyse's opening explorer (a library
+/// with games) pushed the right panel past the window ("White / draw /
+/// Black" in one column).
+#[test]
+fn journey_no_widget_is_cut_at_a_side() {
+    replay(&[Action::Resize(0), Action::Go(Screen::Analyse)]);
+}

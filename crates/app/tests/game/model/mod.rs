@@ -17,17 +17,19 @@
 //! (not by looking, nor by a lesson, puzzle or study in between); a game is
 //! rated at most once; an aborted game (the person never moved) is neither
 //! rated nor stored; a finished game is stored once; no action gives back
-//! time spent on the turn; a person's clock runs only on Play with no
-//! question open; the analysis shows on Play only if asked there in that
-//! game; the flip stays with the game and screen it was set in; a restart
-//! keeps the unfinished game, the ratings and the settings.
+//! time spent, a take-back included (each side's time compared with its
+//! own); a person's clock runs only on Play with no question open; the
+//! analysis shows on Play only if asked there in that game; the flip stays
+//! with the game and screen it was set in; a restart keeps the unfinished
+//! game, the ratings and the settings; Escape closes a question or goes
+//! Home, never both; Next exercise stays in the exercises; and no widget of
+//! the panels, laid out by egui every frame at the window's size (one of
+//! `panels::WINDOW_SIZES`, which a step may change), reaches past a side of
+//! its panel, page, floating window or the window; and every line read
+//! counts moves as moves (plies only in brackets beside them).
 //!
-//! Not checked here: whether Escape closes a question *or* goes Home, and
-//! whether the move box keeps the keyboard (both live in the egui panels,
-//! which need a window); the words a person reads (sides, moves, not plies);
-//! panels cut at the window's edge (layout needs the renderer); take-back's
-//! clock (a take-back goes to another turn, whose time the record keeps:
-//! "undo gives back spent time" is left to the lead, see the report).
+//! Not checked here: whether the move box keeps the keyboard (egui's focus
+//! needs key events the model does not send; `play::move_box` tests it).
 
 mod actions;
 mod invariants;

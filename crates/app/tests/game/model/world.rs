@@ -1,7 +1,7 @@
 //! The app the model drives: the real game plugins, headless, over a temp
 //! folder of its own (settings, library and saved games; never the person's
 //! files), restarted as a person restarts it (state written on exit, read
-//! back by a fresh `App`).
+//! back by a fresh `App`), its panels laid out by egui at the window's size.
 
 use std::path::PathBuf;
 use std::sync::OnceLock;
@@ -19,6 +19,7 @@ use breakline_app::platform::launch::LaunchOptions;
 use breakline_app::settings::store as settings_store;
 use breakline_app::{configure, plugin};
 
+use crate::panels::{WINDOW_SIZES, with_panels};
 use crate::{STEP, turn, update_until};
 
 /// The app and the folder its files live in, kept over restarts.
@@ -28,6 +29,8 @@ pub struct World {
     /// How many times the app was started over (a game's identity includes it:
     /// a fresh app numbers its games from zero again).
     pub restarts: u32,
+    /// The window's size in logical pixels (a restart opens it the same).
+    pub window: (u32, u32),
 }
 
 impl World {
@@ -38,8 +41,9 @@ impl World {
         std::fs::create_dir_all(&dir).expect("a temp folder");
         // A library with a reported game: exercises to practise from the start.
         std::fs::copy(seeded_library(), dir.join("library.sqlite3")).expect("the library copied");
-        let app = start(&dir);
-        World { app, dir, restarts: 0 }
+        let window = WINDOW_SIZES[1];
+        let app = start(&dir, window);
+        World { app, dir, restarts: 0, window }
     }
 
     /// Where Save writes and Open reads the game.
@@ -53,8 +57,15 @@ impl World {
         settle_writes(&mut self.app);
         self.app.world_mut().write_message(AppExit::Success);
         self.app.update();
-        self.app = start(&self.dir);
+        self.app = start(&self.dir, self.window);
         self.restarts += 1;
+    }
+
+    /// The window resized as a person drags it; the next frame lays the
+    /// panels out anew.
+    pub fn resize(&mut self, size: (u32, u32)) {
+        self.window = size;
+        crate::panels::resize(&mut self.app, size);
     }
 
     /// Frames after an action: its effects land, an AI's search in flight
@@ -100,7 +111,7 @@ fn settle_writes(app: &mut App) {
 
 /// The app as a plain start opens it: Home, the saved board, players and
 /// clock (as the launcher reads them), the settings and library in `dir`.
-fn start(dir: &std::path::Path) -> App {
+fn start(dir: &std::path::Path, window: (u32, u32)) -> App {
     let settings = dir.join("settings.json");
     let mut options = LaunchOptions { home: true, ..LaunchOptions::default() };
     if let Ok(Some(stored)) = settings_store::read(&settings) {
@@ -121,6 +132,7 @@ fn start(dir: &std::path::Path) -> App {
     // No pause between an AI's moves: thousands of steps must fit a CI run.
     app.insert_resource(PlaySettings { confirm_replace: false, ai_delay_secs: 0.0, ..default() });
     app.add_plugins(plugin);
-    app.update();
+    // The panels too, laid out each frame at the window's size.
+    with_panels(&mut app, window);
     app
 }

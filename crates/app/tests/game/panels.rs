@@ -1,0 +1,272 @@
+//! The panels laid out by egui at a window's size, headless: the app's own
+//! panel systems run in an egui pass this harness drives (the window a
+//! component, no window system or renderer), and what they laid out is read
+//! back from egui's accessibility tree, each widget with its rectangle.
+
+use std::collections::HashMap;
+
+use bevy::prelude::*;
+use bevy::window::{PrimaryWindow, WindowResolution};
+use bevy_egui::egui::accesskit::{Node, NodeId, Role, TreeUpdate};
+use bevy_egui::{EguiContext, EguiPrimaryContextPass, PrimaryEguiContext, egui};
+use breakline_app::{PanelBackdrop, panels_plugin};
+
+/// The window sizes a person is likely to have, smallest to largest.
+pub const WINDOW_SIZES: [(u32, u32); 4] = [(800, 600), (1280, 800), (1920, 1080), (3840, 2160)];
+
+/// The last pass's widgets, as egui's accessibility tree gave them.
+#[derive(Resource)]
+pub struct LaidOut {
+    pub tree: Option<TreeUpdate>,
+    /// The window in egui's points (the interface's zoom applied).
+    pub screen: egui::Vec2,
+    /// The side panels (or the page) drawn this pass; `Rect::NOTHING` where folded or absent.
+    pub panels: [egui::Rect; 2],
+}
+
+impl Default for LaidOut {
+    fn default() -> Self {
+        LaidOut { tree: None, screen: egui::Vec2::ZERO, panels: [egui::Rect::NOTHING; 2] }
+    }
+}
+
+/// Adds the panels to a headless game app, in a window of `size`.
+pub fn with_panels(app: &mut App, size: (u32, u32)) {
+    app.add_plugins(panels_plugin).init_resource::<LaidOut>().add_systems(PostUpdate, run_pass);
+    let context = egui::Context::default();
+    context.enable_accesskit();
+    let window = Window { resolution: WindowResolution::new(size.0, size.1), ..default() };
+    app.world_mut().spawn((window, PrimaryWindow));
+    app.world_mut().spawn((EguiContext::default(), PrimaryEguiContext));
+    app.update();
+}
+
+/// Resizes the window; the next update lays the panels out at the new size.
+pub fn resize(app: &mut App, size: (u32, u32)) {
+    let mut windows = app.world_mut().query_filtered::<&mut Window, With<PrimaryWindow>>();
+    let mut window = windows.single_mut(app.world_mut()).expect("the window");
+    window.resolution.set(size.0 as f32, size.1 as f32);
+}
+
+/// One egui pass over the app's panel systems, as bevy_egui runs it.
+fn run_pass(world: &mut World) {
+    let size = {
+        let mut windows = world.query_filtered::<&Window, With<PrimaryWindow>>();
+        let window = windows.single(world).expect("the window");
+        egui::vec2(window.width(), window.height())
+    };
+    let ctx = {
+        let mut contexts = world.query_filtered::<&mut EguiContext, With<PrimaryEguiContext>>();
+        contexts.single_mut(world).expect("the egui context").get_mut().clone()
+    };
+    ctx.enable_accesskit();
+    let points = size / ctx.pixels_per_point();
+    let input = egui::RawInput { screen_rect: Some(egui::Rect::from_min_size(egui::Pos2::ZERO, points)), ..default() };
+    // Each screen's panels say which of them were drawn this pass.
+    world.insert_resource(PanelBackdrop::default());
+    ctx.begin_pass(input);
+    world.run_schedule(EguiPrimaryContextPass);
+    let output = ctx.end_pass();
+    let screen = ctx.viewport_rect().size();
+    let panels = world.resource::<PanelBackdrop>().rects;
+    *world.resource_mut::<LaidOut>() = LaidOut { tree: output.platform_output.accesskit_update, screen, panels };
+}
+
+/// A widget as laid out: what it is, what it says, where it is (egui's points).
+#[derive(Debug, Clone)]
+pub struct Widget {
+    pub role: Role,
+    pub words: String,
+    pub rect: egui::Rect,
+}
+
+/// A widget reaching past the side of what holds it: cut off where the
+/// window, its panel or its floating window ends.
+#[derive(Debug, Clone)]
+pub struct Cut {
+    pub widget: Widget,
+    pub holder: &'static str,
+    pub edge: egui::Rect,
+}
+
+impl std::fmt::Display for Cut {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (w, e) = (self.widget.rect, self.edge);
+        write!(
+            f,
+            "{:?} {:?} spans x {:.0}..{:.0} (y {:.0}), past its {} x {:.0}..{:.0}",
+            self.widget.role, self.widget.words, w.min.x, w.max.x, w.min.y, self.holder, e.min.x, e.max.x
+        )
+    }
+}
+
+/// Every widget of the last pass cut off at a side (the panels scroll up
+/// and down, so only the sides and the window's top can cut), and every
+/// panel pushed past the window by content wider than it.
+pub fn cuts(app: &App) -> Vec<Cut> {
+    let laid_out = app.world().resource::<LaidOut>();
+    let tree = laid_out.tree.as_ref().expect("a pass laid out");
+    let nodes: HashMap<NodeId, &Node> = tree.nodes.iter().map(|(id, node)| (*id, node)).collect();
+    let mut parents = HashMap::new();
+    for (id, node) in &tree.nodes {
+        for child in node.children() {
+            parents.insert(*child, *id);
+        }
+    }
+    let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, laid_out.screen);
+    let mut cuts: Vec<Cut> = (laid_out.panels.iter().zip(["left panel", "right panel"]))
+        .filter(|(panel, _)| panel.is_positive() && !past(**panel, screen).is_empty())
+        .map(|(panel, name)| {
+            let words = format!("{name} (its widest: {})", widest(tree, *panel));
+            Cut { widget: Widget { role: Role::Pane, words, rect: *panel }, holder: "window", edge: screen }
+        })
+        .collect();
+    for (id, node) in &tree.nodes {
+        let Some(rect) = bounds(node) else { continue };
+        // A label's lines are its children, and the label stands for them;
+        // a panel's grip lies astride its edge, as it should.
+        if matches!(node.role(), Role::TextRun) || rect.width() <= 0.0 || is_grip(node, rect, laid_out.panels) {
+            continue;
+        }
+        let (holder, edge) = holder(*id, rect, &nodes, &parents, laid_out.panels, screen);
+        if !past(rect, edge.intersect(screen)).is_empty() {
+            cuts.push(Cut { widget: Widget { role: node.role(), words: words(node), rect }, holder, edge });
+        }
+    }
+    cuts
+}
+
+/// The widget reaching farthest right in `panel`, named: what pushed it wider.
+fn widest(tree: &TreeUpdate, panel: egui::Rect) -> String {
+    let inside = tree.nodes.iter().filter_map(|(_, node)| Some((node, bounds(node)?))).filter(|(node, rect)| {
+        !matches!(node.role(), Role::TextRun | Role::ScrollBar | Role::Unknown) && panel.contains(rect.left_top())
+    });
+    let widest = inside.max_by(|a, b| a.1.max.x.total_cmp(&b.1.max.x));
+    widest
+        .map_or_else(String::new, |(node, rect)| format!("{:?} {:?} to x {:.0}", node.role(), words(node), rect.max.x))
+}
+
+/// The sides (and the top) of `edge` that `rect` reaches past.
+fn past(rect: egui::Rect, edge: egui::Rect) -> Vec<&'static str> {
+    const SLACK: f32 = 0.5;
+    let mut sides = Vec::new();
+    if rect.min.x < edge.min.x - SLACK {
+        sides.push("left");
+    }
+    if rect.max.x > edge.max.x + SLACK {
+        sides.push("right");
+    }
+    if rect.min.y < edge.min.y - SLACK {
+        sides.push("top");
+    }
+    sides
+}
+
+/// What holds a widget: the floating window it is in, else the side panel
+/// its left edge lies in, else the window.
+fn holder(
+    id: NodeId,
+    rect: egui::Rect,
+    nodes: &HashMap<NodeId, &Node>,
+    parents: &HashMap<NodeId, NodeId>,
+    panels: [egui::Rect; 2],
+    screen: egui::Rect,
+) -> (&'static str, egui::Rect) {
+    let mut at = parents.get(&id);
+    while let Some(parent) = at {
+        if let Some(node) = nodes.get(parent).filter(|n| n.role() == Role::Window)
+            && let Some(frame) = bounds(node)
+        {
+            return ("floating window", frame);
+        }
+        at = parents.get(parent);
+    }
+    let starts_in = |panel: &egui::Rect| panel.is_positive() && (panel.min.x..panel.max.x).contains(&rect.min.x);
+    match panels.iter().position(starts_in) {
+        Some(0) => ("left panel", panels[0]),
+        Some(_) => ("right panel", panels[1]),
+        None => ("window", screen),
+    }
+}
+
+/// What the last pass's widgets say, each label, button and box once.
+pub fn texts(app: &App) -> Vec<String> {
+    let tree = app.world().resource::<LaidOut>().tree.as_ref().expect("a pass laid out");
+    let said = tree.nodes.iter().filter(|(_, node)| node.role() != Role::TextRun).map(|(_, node)| words(node));
+    said.filter(|text| !text.is_empty()).collect()
+}
+
+/// How many widgets the last pass laid out.
+pub fn widget_count(app: &App) -> usize {
+    let tree = app.world().resource::<LaidOut>().tree.as_ref().map(|tree| tree.nodes.len());
+    tree.unwrap_or(0)
+}
+
+/// A side panel's resize grip: a thin unnamed strip across a panel's edge.
+fn is_grip(node: &Node, rect: egui::Rect, panels: [egui::Rect; 2]) -> bool {
+    let across = |x: f32| rect.min.x < x && x < rect.max.x;
+    node.role() == Role::Unknown
+        && rect.width() <= 8.0
+        && panels.iter().any(|panel| panel.is_positive() && (across(panel.min.x) || across(panel.max.x)))
+}
+
+fn bounds(node: &Node) -> Option<egui::Rect> {
+    let b = node.bounds()?;
+    Some(egui::Rect::from_min_max(egui::pos2(b.x0 as f32, b.y0 as f32), egui::pos2(b.x1 as f32, b.y1 as f32)))
+}
+
+fn words(node: &Node) -> String {
+    node.label().or(node.value()).unwrap_or_default().to_string()
+}
+
+/// Every screen at every window size, with a game in progress, in each
+/// game: nothing cut (the model checks the same after each of its steps).
+#[test]
+fn every_screen_fits_every_window_size() {
+    use breakline_app::game::players::PlayerSetup;
+    use breakline_app::game::screen::Screen;
+    use breakline_engine::Variant;
+    let mut found = Vec::new();
+    for variant in [Variant::Breakthrough, Variant::LinesOfAction] {
+        let mut app = crate::game_app(crate::options(variant, PlayerSetup::Human, crate::ai("expert", variant)));
+        with_panels(&mut app, WINDOW_SIZES[0]);
+        for size in WINDOW_SIZES {
+            resize(&mut app, size);
+            for screen in [Screen::Home, Screen::PlaySetup].into_iter().chain(Screen::MODES) {
+                crate::go(&mut app, screen);
+                app.update();
+                assert!(widget_count(&app) > 5, "{screen:?} laid out its widgets");
+                found.extend(cuts(&app).into_iter().map(|cut| format!("{variant:?} {size:?} {screen:?}: {cut}")));
+            }
+        }
+    }
+    assert!(found.is_empty(), "cut at a side:\n{}", found.join("\n"));
+}
+
+/// Finding (major): Analyse's right panel was cut while the analysis ran.
+/// Its lines, at every window size, in both games, on every board screen.
+#[test]
+fn the_analysis_fits_every_window_size() {
+    use breakline_app::game::players::PlayerSetup;
+    use breakline_app::game::screen::Screen;
+    use breakline_app::tasks::analysis::AnalysisSettings;
+    use breakline_engine::Variant;
+    let mut found = Vec::new();
+    for variant in [Variant::Breakthrough, Variant::LinesOfAction] {
+        let mut app = crate::game_app(crate::options(variant, PlayerSetup::Human, PlayerSetup::Human));
+        with_panels(&mut app, WINDOW_SIZES[0]);
+        for screen in [Screen::Analyse, Screen::Play, Screen::Watch] {
+            crate::go(&mut app, screen);
+            app.world_mut().resource_mut::<AnalysisSettings>().on = true;
+            crate::analysis::wait_for_lines(&mut app);
+            for size in WINDOW_SIZES {
+                resize(&mut app, size);
+                // The interface's zoom follows the size a frame later.
+                app.update();
+                app.update();
+                found.extend(cuts(&app).into_iter().map(|cut| format!("{variant:?} {size:?} {screen:?}: {cut}")));
+            }
+        }
+    }
+    assert!(found.is_empty(), "cut at a side:\n{}", found.join("\n"));
+}
