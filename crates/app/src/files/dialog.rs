@@ -63,6 +63,20 @@ impl FileChooser {
         self.open.is_some()
     }
 
+    /// A file key (Ctrl+S, Ctrl+O): the desktop's dialog where there is one.
+    /// Without one, the Files section's typed path is shown and the way on
+    /// is said, rather than a file written or opened that nobody chose (a
+    /// timestamped name saved silently, the last save opened unasked).
+    pub(crate) fn by_key(&mut self, action: FileAction, notice: &mut Notice) -> Option<ChooseFile> {
+        if self.native {
+            return Some(ChooseFile(action));
+        }
+        self.reveal_typed_path = true;
+        let button = if action == FileAction::Load { "Open" } else { "Save" };
+        notice.info(format!("No file dialog on this desktop: type the file's path under Files, then press {button}"));
+        None
+    }
+
     /// Whether the panel should open the typed path now (once).
     pub(crate) fn take_reveal(&mut self) -> bool {
         std::mem::take(&mut self.reveal_typed_path)
@@ -180,5 +194,26 @@ fn take_answers(
             chooser.reveal_typed_path = true;
             notice.error("No file dialog answered: type a path under Files and press the button again");
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Finding (minor): with no file dialog, Ctrl+S saved under a timestamped
+    /// name nobody chose and Ctrl+O opened the last save unasked.
+    #[test]
+    fn a_file_key_without_a_dialog_shows_the_typed_path_and_acts_on_nothing() {
+        let mut notice = Notice::default();
+        let mut chooser = FileChooser::default();
+        for action in [FileAction::Save, FileAction::Load] {
+            assert_eq!(chooser.by_key(action, &mut notice), None, "{action:?} does nothing by itself");
+            assert!(chooser.take_reveal(), "{action:?} shows the typed path");
+            assert!(notice.text.as_deref().is_some_and(|text| text.contains("type the file's path")));
+        }
+        let mut with_dialog = FileChooser { native: true, ..default() };
+        assert_eq!(with_dialog.by_key(FileAction::Save, &mut notice), Some(ChooseFile(FileAction::Save)));
+        assert!(!with_dialog.take_reveal());
     }
 }

@@ -1,5 +1,6 @@
 //! Keyboard shortcuts: N new game, Space pause/resume the AI, Left/Right step
-//! through the game (or the side line shown), G back to the game, Ctrl+Z / Ctrl+Y undo/redo, Ctrl+S save, Ctrl+O open, Ctrl+C / Ctrl+V copy and
+//! through the game (or the side line shown), G back to the game, Ctrl+Z / Ctrl+Y undo/redo, Ctrl+S save, Ctrl+O open (the desktop's dialog, else the
+//! typed path under Files), Ctrl+C / Ctrl+V copy and
 //! paste the game as text, Ctrl+Q quit (on any screen), F flip, H hint, [ and ] fold
 //! the settings and game panels, S solve, A analysis on/off (the keys for
 //! playing without a mouse are `board_keys`'; while the board has the
@@ -12,9 +13,10 @@ use bevy_egui::input::egui_wants_any_keyboard_input;
 use crate::board::keyboard::BoardFocus;
 use crate::board::layout::{BoardFlip, ViewFlip};
 use crate::files::clipboard::ClipboardAction;
-use crate::files::dialog::ChooseFile;
+use crate::files::dialog::{ChooseFile, FileChooser};
 use crate::files::game_file::FileAction;
 use crate::game::control::AiControl;
+use crate::game::notice::Notice;
 use crate::game::phase::GameSystems;
 use crate::game::request::GameRequest;
 use crate::game::screen::Mode;
@@ -58,6 +60,7 @@ fn handle_keys(
         ResMut<AnalysisSettings>,
     ),
     window: Option<Single<&Window, With<bevy::window::PrimaryWindow>>>,
+    (mut chooser, mut notice): (ResMut<FileChooser>, ResMut<Notice>),
     mut requests: MessageWriter<GameRequest>,
     (mut asks, mut files, mut clipboard): (
         MessageWriter<Ask>,
@@ -75,11 +78,17 @@ fn handle_keys(
         if keys.just_pressed(KeyCode::KeyY) {
             requests.write(GameRequest::Redo);
         }
-        if keys.just_pressed(KeyCode::KeyS) {
-            files.write(ChooseFile(FileAction::Save));
-        }
-        if keys.just_pressed(KeyCode::KeyO) {
-            files.write(ChooseFile(FileAction::Load));
+        for (key, action) in [(KeyCode::KeyS, FileAction::Save), (KeyCode::KeyO, FileAction::Load)] {
+            if !keys.just_pressed(key) {
+                continue;
+            }
+            match chooser.by_key(action, &mut notice) {
+                Some(choose) => {
+                    files.write(choose);
+                }
+                // The typed path is in the settings panel: unfold it.
+                None => panels.settings_open = Some(true),
+            }
         }
         if keys.just_pressed(KeyCode::KeyC) {
             clipboard.write(ClipboardAction::CopyGame);
