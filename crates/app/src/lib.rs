@@ -86,7 +86,7 @@ pub fn run(options: LaunchOptions) -> AppExit {
     app.insert_resource(crate::library::shelf::LibraryPath(library_path));
     // A random colour differs from run to run (the tests seed their own).
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64);
-    app.insert_resource(crate::play::setup::ColourDraw(now | 1));
+    app.insert_resource(crate::play::setup::StartDraw(now | 1));
     configure(&mut app, &options);
     app.add_plugins(plugin).add_plugins(view_plugin);
     if let Some(request) = options.screenshot {

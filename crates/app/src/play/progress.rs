@@ -48,7 +48,12 @@ pub(crate) fn section(
                 ui.label(RichText::new("Nearest level:").weak());
                 let person = rated_pairing(players).map_or(Side::White, |(side, _)| side);
                 let mut suggested = Players { white: PlayerSetup::Human, black: PlayerSetup::Human };
-                *suggested.get_mut(person.opponent()) = PlayerSetup::Ai(level.config());
+                // Each game seeds its level anew: the same level is the same player.
+                let mut config = level.config();
+                if let PlayerSetup::Ai(playing) = players.get(person.opponent()) {
+                    config.set_seed(playing.seed());
+                }
+                *suggested.get_mut(person.opponent()) = PlayerSetup::Ai(config);
                 // During a visit the players are the visited game's, not the person's game's.
                 let can_pick = &suggested != players && !state.visit.waiting();
                 if ui

@@ -49,7 +49,7 @@ impl Opponent {
 pub enum ColourChoice {
     White,
     Black,
-    /// Drawn from [`ColourDraw`] at each Start.
+    /// Drawn from [`StartDraw`] at each Start.
     Random,
 }
 
@@ -89,26 +89,43 @@ impl Default for PlayChoice {
     }
 }
 
-/// The seeded generator a random colour is drawn from (the window seeds it
-/// from the clock; tests set it).
+/// The seeded generator Start draws from: a random colour, and each game's
+/// seed for the level's own choices (the window seeds it from the clock;
+/// tests set it).
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ColourDraw(pub u64);
+pub struct StartDraw(pub u64);
 
-impl Default for ColourDraw {
+impl Default for StartDraw {
     fn default() -> Self {
-        ColourDraw(0x9E37_79B9_7F4A_7C15)
+        StartDraw(0x9E37_79B9_7F4A_7C15)
     }
 }
 
-impl ColourDraw {
-    /// White or Black, each half the time (xorshift64).
-    fn draw(&mut self) -> Side {
+impl StartDraw {
+    /// The next number (xorshift64).
+    fn next(&mut self) -> u64 {
         let mut x = self.0.max(1);
         x ^= x << 13;
         x ^= x >> 7;
         x ^= x << 17;
         self.0 = x;
-        if x & 1 == 0 { Side::White } else { Side::Black }
+        x
+    }
+
+    /// White or Black, each half the time.
+    fn colour(&mut self) -> Side {
+        if self.next() & 1 == 0 { Side::White } else { Side::Black }
+    }
+
+    /// A new seed for each AI seat: the weak levels blunder by their seed,
+    /// and with one seed for every game a level answered the same moves
+    /// with the same game, blunders and all.
+    fn seed_levels(&mut self, players: &mut Players) {
+        for side in [Side::White, Side::Black] {
+            if let PlayerSetup::Ai(config) = players.get_mut(side) {
+                config.set_seed(self.next());
+            }
+        }
     }
 }
 
@@ -201,7 +218,7 @@ impl StoredPlay {
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<PlayChoice>()
-        .init_resource::<ColourDraw>()
+        .init_resource::<StartDraw>()
         .init_resource::<PendingGame>()
         .add_message::<PlayRequest>()
         .add_systems(
@@ -226,7 +243,7 @@ pub fn players_for(choice: &PlayChoice, person: Side, nearest: Level) -> Players
 
 fn handle_requests(
     mut requests: MessageReader<PlayRequest>,
-    (choice, mut draw, mut casual): (Res<PlayChoice>, ResMut<ColourDraw>, ResMut<Casual>),
+    (choice, mut draw, mut casual): (Res<PlayChoice>, ResMut<StartDraw>, ResMut<Casual>),
     (players, settings, progress): (Res<Players>, Res<GameSettings>, Res<Progress>),
     mut pending: ResMut<PendingGame>,
     mut screen: ResMut<NextState<Screen>>,
@@ -237,11 +254,12 @@ fn handle_requests(
                 let person = match choice.colour {
                     ColourChoice::White => Side::White,
                     ColourChoice::Black => Side::Black,
-                    ColourChoice::Random => draw.draw(),
+                    ColourChoice::Random => draw.colour(),
                 };
                 let nearest = suggested_level(&progress, settings.variant);
                 let mut next = players_for(&choice, person, nearest);
                 next.fit_variant(settings.variant);
+                draw.seed_levels(&mut next);
                 casual.0 = !choice.rated;
                 pending.0 = Some(Pending { players: next, rematch: false, asked_in: None, question_seen: false });
                 screen.set(Screen::Play);

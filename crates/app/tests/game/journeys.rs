@@ -18,7 +18,7 @@ use bevy::time::TimeUpdateStrategy;
 use breakline_app::flow::{FlowGame, FlowRequest};
 use breakline_app::game::owner::Visit;
 use breakline_app::game::phase::{GamePhase, TurnPhase};
-use breakline_app::game::players::{PlayerSetup, Players};
+use breakline_app::game::players::PlayerSetup;
 use breakline_app::game::ratings::Progress;
 use breakline_app::game::request::{GameRequest, MoveChosen, ReplaceGame};
 use breakline_app::game::screen::Mode;
@@ -173,7 +173,8 @@ fn journey_first_start_plays_the_suggested_level_to_a_rated_result_and_its_repor
     let suggested = suggested_level(app.world().resource::<Progress>(), BT);
     assert_eq!(PlayChoice::default().opponent.level(suggested), Some(suggested));
     start(&mut app, PlayChoice::default());
-    assert_eq!(players(&app), Players { white: PlayerSetup::Human, black: PlayerSetup::Ai(suggested.config()) });
+    assert_eq!(players(&app).white, PlayerSetup::Human);
+    assert_eq!(crate::level_of(&players(&app).black), Some(suggested));
     assert_eq!(app.world().resource::<RatedGame>().unrated_because(), None, "rated");
     let before = rating(&app, BT);
     exchange(&mut app);
@@ -442,7 +443,7 @@ fn journey_lines_of_action_from_home() {
     let suggested = suggested_level(app.world().resource::<Progress>(), Variant::LinesOfAction);
     start(&mut app, PlayChoice { colour: ColourChoice::Black, ..PlayChoice::default() });
     assert_eq!(session(&app).variant(), Variant::LinesOfAction);
-    assert_eq!(players(&app).white, PlayerSetup::Ai(suggested.config()), "the suggested Lines of Action level");
+    assert_eq!(crate::level_of(&players(&app).white), Some(suggested), "the suggested Lines of Action level");
     // Black, the person, moves first in Lines of Action.
     assert_eq!(session(&app).position().side_to_move(), Side::Black);
     exchange(&mut app);

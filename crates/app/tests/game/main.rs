@@ -86,6 +86,14 @@ pub fn ai(text: &str, variant: Variant) -> PlayerSetup {
     PlayerSetup::Ai(AiConfig::parse(text, variant).expect("valid AI config"))
 }
 
+/// The level a seat plays, whatever the game's seed (each Start seeds it anew).
+pub fn level_of(setup: &PlayerSetup) -> Option<breakline_engine::ai::search::Level> {
+    match setup {
+        PlayerSetup::Ai(config) => breakline_engine::ai::search::Level::of(config),
+        _ => None,
+    }
+}
+
 pub fn session(app: &App) -> &GameSession {
     app.world().resource::<GameSession>()
 }

@@ -15,7 +15,7 @@ use breakline_app::game::settings::{GameSettings, PlaySettings, SettingsPath};
 use breakline_app::home::screens::ResumeScreen;
 use breakline_app::platform::launch::LaunchOptions;
 use breakline_app::play::rated::{RatedGame, suggested_level};
-use breakline_app::play::setup::{ColourChoice, ColourDraw, Opponent, PendingGame, PlayChoice, PlayRequest};
+use breakline_app::play::setup::{ColourChoice, Opponent, PendingGame, PlayChoice, PlayRequest, StartDraw};
 use breakline_app::settings::store;
 use breakline_app::theme::looks::{BoardTheme, Looks, PieceSet};
 use breakline_app::{configure, plugin};
@@ -24,8 +24,8 @@ use breakline_engine::rules::clock::TimeControl;
 use breakline_engine::{Side, Variant};
 
 use crate::{
-    STEP, assert_pieces_match, game_app, go, mode, options, phase, players, screen, session, settled_human_turn, turn,
-    update_until,
+    STEP, assert_pieces_match, game_app, go, level_of, mode, options, phase, players, screen, session,
+    settled_human_turn, turn, update_until,
 };
 
 const BT: Variant = Variant::Breakthrough;
@@ -73,8 +73,9 @@ fn home_setup_game_home_and_resume_lose_nothing() {
     let mut app = home_app();
     app.world_mut().resource_mut::<GameSettings>().time_control = Some(TimeControl::parse("3+0").unwrap());
     start(&mut app, level(Level::new(1).unwrap()));
-    let expected = Players { white: PlayerSetup::Human, black: PlayerSetup::Ai(Level::new(1).unwrap().config()) };
-    assert_eq!(players(&app), expected);
+    let expected = players(&app);
+    assert_eq!(expected.white, PlayerSetup::Human);
+    assert_eq!(level_of(&expected.black), Level::new(1));
     exchange(&mut app);
     let (moves, clock, generation) =
         (session(&app).position().moves().to_vec(), session(&app).clock(), session(&app).generation());
@@ -103,7 +104,7 @@ fn an_opponent_changed_in_the_setup_before_the_first_move_keeps_the_game_rated()
     assert_eq!(app.world().resource::<RatedGame>().unrated_because(), None);
     // Before the first move: back to the setup, another level.
     start(&mut app, level(Level::new(1).unwrap()));
-    assert_eq!(players(&app).black, PlayerSetup::Ai(Level::new(1).unwrap().config()));
+    assert_eq!(level_of(&players(&app).black), Some(Level::new(1).unwrap()));
     assert_eq!(app.world().resource::<RatedGame>().unrated_because(), None, "still rated");
     exchange(&mut app);
     assert_eq!(app.world().resource::<RatedGame>().unrated_because(), None, "rated after the first moves");
@@ -137,7 +138,7 @@ fn rematch_keeps_the_players_and_swaps_the_colours() {
 fn a_random_colour_comes_from_the_seeded_draw() {
     let sides = |seed: u64| {
         let mut app = home_app();
-        app.world_mut().insert_resource(ColourDraw(seed));
+        app.world_mut().insert_resource(StartDraw(seed));
         let mut sides = Vec::new();
         for _ in 0..6 {
             start(&mut app, PlayChoice { opponent: Opponent::Friend, colour: ColourChoice::Random, rated: true });
@@ -252,7 +253,7 @@ fn choosing_ai_in_the_setup_picks_the_level_nearest_the_rating() {
     assert_ne!(novice, Level::MEDIUM, "a new player's nearest level is below Medium");
     // A new player's setup: the nearest level, rated.
     start(&mut app, PlayChoice::default());
-    assert_eq!(players(&app).black, PlayerSetup::Ai(novice.config()));
+    assert_eq!(level_of(&players(&app).black), Some(novice));
     assert_eq!(app.world().resource::<RatedGame>().unrated_because(), None);
     // A friend, then AI again: the nearest level once more, not Medium.
     let mut choice = PlayChoice { opponent: Opponent::Friend, ..PlayChoice::default() };
@@ -269,6 +270,24 @@ fn choosing_ai_in_the_setup_picks_the_level_nearest_the_rating() {
     let stronger = nearest(&app);
     assert!(stronger > novice, "{stronger:?} above {novice:?}");
     start(&mut app, choice);
-    assert_eq!(players(&app).black, PlayerSetup::Ai(stronger.config()));
+    assert_eq!(level_of(&players(&app).black), Some(stronger));
     assert_eq!(app.world().resource::<RatedGame>().unrated_because(), None);
+}
+
+/// Finding (minor): level 3 played the same game twice: every game seeded
+/// its level alike, so its blunders fell on the same moves. Each Start seeds
+/// the level anew; it stays the same level.
+#[test]
+fn each_start_seeds_the_level_anew() {
+    let mut app = home_app();
+    let casual = Level::new(3).unwrap();
+    let mut seeds = Vec::new();
+    for _ in 0..3 {
+        start(&mut app, PlayChoice { colour: ColourChoice::White, ..level(casual) });
+        let PlayerSetup::Ai(config) = players(&app).black else { panic!("the level plays Black") };
+        assert_eq!(Level::of(&config), Some(casual), "still level 3");
+        seeds.push(config.seed());
+    }
+    seeds.dedup();
+    assert_eq!(seeds.len(), 3, "a new seed each game: {seeds:?}");
 }
