@@ -314,3 +314,19 @@ fn breaklines_own_text_with_a_sites_event_tag_keeps_its_ai_players() {
     assert!(matches!(record.white, breakline_ai::player::Player::Ai(_)), "{:?}", record.white);
     assert_eq!(end.moves().len(), 2);
 }
+
+/// Finding (minor): a Lines of Action result that "does not fit the moves"
+/// did not say what the board shows, nor that Black moves first there (a
+/// "1-0" written for the first mover's win reads as White's).
+#[test]
+fn a_result_the_board_contradicts_says_what_the_board_shows() {
+    let mut game = Position::from_fen(Variant::LinesOfAction, "5w/6/6/6/w1b3/b5 b").unwrap();
+    game.play_text("c2xa2").unwrap();
+    let pgn = sites::write(&GameText::new(game), Format::Pgn).unwrap();
+    assert!(pgn.contains("0-1"), "{pgn}");
+    let error = game_text::read::<Player>(&pgn.replace("0-1", "1-0")).map(|_| ()).unwrap_err().to_string();
+    let expected = "line 6: the result '1-0' does not fit the moves: the board shows 0-1, Black's win (in Lines of Action Black moves first)";
+    assert_eq!(error, expected);
+    let error = game_text::read::<Player>("[Size \"5x5\"]\n1. a2-a3 1/2-1/2").map(|_| ()).unwrap_err().to_string();
+    assert!(error.contains("the game is not over") && !error.contains("Lines of Action"), "{error}");
+}

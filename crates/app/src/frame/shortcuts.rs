@@ -8,6 +8,7 @@
 //! into a text field of the panel belong to the field.
 
 use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
 use bevy_egui::input::egui_wants_any_keyboard_input;
 
 use crate::board::keyboard::BoardFocus;
@@ -50,8 +51,7 @@ fn quit_on_ctrl_q(keys: Res<ButtonInput<KeyCode>>, mut exit: MessageWriter<AppEx
 }
 
 fn handle_keys(
-    keys: Res<ButtonInput<KeyCode>>,
-    session: Res<GameSession>,
+    (keys, session): (Res<ButtonInput<KeyCode>>, Res<GameSession>),
     (control, focus): (Res<AiControl>, Res<BoardFocus>),
     (mut flip, mut view, mut panels, mut analysis): (
         ResMut<BoardFlip>,
@@ -59,14 +59,10 @@ fn handle_keys(
         ResMut<PanelLayout>,
         ResMut<AnalysisSettings>,
     ),
-    window: Option<Single<&Window, With<bevy::window::PrimaryWindow>>>,
-    (mut chooser, mut notice): (ResMut<FileChooser>, ResMut<Notice>),
+    window: Option<Single<&Window, With<PrimaryWindow>>>,
     mut requests: MessageWriter<GameRequest>,
-    (mut asks, mut files, mut clipboard): (
-        MessageWriter<Ask>,
-        MessageWriter<ChooseFile>,
-        MessageWriter<ClipboardAction>,
-    ),
+    (mut asks, mut clipboard): (MessageWriter<Ask>, MessageWriter<ClipboardAction>),
+    (mut files, mut chooser, mut notice): (MessageWriter<ChooseFile>, ResMut<FileChooser>, ResMut<Notice>),
 ) {
     let controls = [KeyCode::ControlLeft, KeyCode::ControlRight];
     // A quick Ctrl+Z can press and release Ctrl within one frame.

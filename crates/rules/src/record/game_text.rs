@@ -95,9 +95,17 @@ pub enum GameTextError {
         /// Why the player is refused.
         source: Box<dyn std::error::Error + Send + Sync>,
     },
-    /// A result that contradicts the board, or text after it.
+    /// Text after the result.
     #[error("the result '{0}' does not fit the moves")]
     Result(String),
+    /// A result the board contradicts, with what the board says.
+    #[error("the result '{stated}' does not fit the moves: {board}")]
+    Contradicts {
+        /// The result written.
+        stated: String,
+        /// What the board says ("the board shows 0-1, Black's win ...").
+        board: String,
+    },
     /// The record cannot be replayed (writing).
     #[error(transparent)]
     Record(#[from] RecordError),
@@ -365,7 +373,12 @@ fn settle_result<P: TaggedPlayer>(
         Some(token) if token == result_token(end.outcome()) => return Ok(()),
         Some("1-0") if !over => Side::Black,
         Some("0-1") if !over => Side::White,
-        Some(token) => return Err(GameTextError::Result(token.to_string())),
+        Some(token) => {
+            return Err(GameTextError::Contradicts {
+                stated: token.to_string(),
+                board: sites::stated::board_says(end),
+            });
+        }
     };
     match lost_by {
         Some(WinReason::Time) => record.flag_fell(loser),

@@ -60,9 +60,17 @@ pub enum ReadErrorKind {
     /// A `BothConnected` tag (SGF: `BC`) that names no rule.
     #[error("[BothConnected]: {0}")]
     BothConnected(#[from] crate::connection_rule::UnknownRule),
-    /// A stated result that the board contradicts.
+    /// A stated result that another contradicts (the tag and the moves' end).
     #[error("the result '{0}' does not fit the moves")]
     Result(String),
+    /// A stated result that the board contradicts, with what the board says.
+    #[error("the result '{written}' does not fit the moves: {board}")]
+    Contradicts {
+        /// The result as the record wrote it.
+        written: String,
+        /// What the board says ("the board shows 0-1, Black's win ...").
+        board: String,
+    },
     /// A draw on an undecided board: Breakline records no agreed draw.
     #[error("a draw on an undecided board (agreed): Breakline records no agreed draws")]
     AgreedDraw,

@@ -4,7 +4,7 @@
 
 use super::error::ReadErrorKind;
 use crate::position::Position;
-use crate::{Outcome, Side, WinReason};
+use crate::{Outcome, Side, Variant, WinReason};
 
 /// How a record says a game was won off the board, if it says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,11 +66,27 @@ pub fn pgn_token(outcome: Outcome) -> &'static str {
     }
 }
 
+/// What the board at the end says of the result, for an error that refuses
+/// another: in Lines of Action, that Black moves first (a result written
+/// as "the first mover won" reads as White's there).
+pub fn board_says(end: &Position) -> String {
+    let first = if end.variant() == Variant::LinesOfAction { " (in Lines of Action Black moves first)" } else { "" };
+    match end.outcome() {
+        Outcome::Ongoing => {
+            "the game is not over, and only a win ends it unfinished (by resignation, time or forfeit)".to_string()
+        }
+        Outcome::Win { winner, .. } => {
+            format!("the board shows {}, {}'s win{first}", pgn_token(end.outcome()), winner.title())
+        }
+        Outcome::Draw { .. } => format!("the board shows a draw, 1/2-1/2{first}"),
+    }
+}
+
 /// The game's outcome: the board's, or the stated win off the board;
 /// `written` is the result as the record wrote it, for the error.
 pub fn settle(end: &Position, stated: Stated, written: &str) -> Result<Outcome, ReadErrorKind> {
     let board = end.outcome();
-    let contradiction = || ReadErrorKind::Result(written.to_string());
+    let contradiction = || ReadErrorKind::Contradicts { written: written.to_string(), board: board_says(end) };
     match (stated, board) {
         (Stated::Unknown, _) => Ok(board),
         (Stated::Win { winner, .. }, Outcome::Win { winner: shown, .. }) if winner == shown => Ok(board),
