@@ -55,7 +55,8 @@ pub(crate) fn game_buttons(
     ui.horizontal_wrapped(|ui| {
         // A rated game that has ended stays ended.
         let can_undo = state.session.can_undo(players) && !state.rated.final_result(&state.session);
-        if ui.add_enabled(can_undo, egui::Button::new("⟲ Undo")).on_hover_text("Take back (Ctrl+Z)").clicked() {
+        let hover = state.rated.undo_hover(&state.session);
+        if ui.add_enabled(can_undo, egui::Button::new("⟲ Undo")).on_hover_text(hover).clicked() {
             state.asks.write(Ask::TakeBack);
         }
         let can_redo = state.session.redo_len() > 0 && !over;

@@ -199,6 +199,25 @@ impl RatedGame {
         self.in_force(session) && (what != Forbidden::TakeBack || self.takebacks >= TAKEBACKS)
     }
 
+    /// The take-backs a rated game in progress still allows (none for a casual one).
+    pub fn takebacks_left(&self, session: &GameSession) -> Option<u32> {
+        self.in_force(session).then(|| TAKEBACKS.saturating_sub(self.takebacks))
+    }
+
+    /// Undo's hover: in a rated game, how many take-backs are left, and
+    /// that one more asks before it ends the rating (the button stays, as
+    /// a slip needs it; people read it as a free undo).
+    pub fn undo_hover(&self, session: &GameSession) -> String {
+        match self.takebacks_left(session) {
+            None => "Take back (Ctrl+Z)".to_string(),
+            Some(0) => {
+                "Take back (Ctrl+Z): no take-backs left in this rated game; another ends the rating (asked first)"
+                    .to_string()
+            }
+            Some(left) => format!("Take back (Ctrl+Z): {left} of {TAKEBACKS} left in this rated game"),
+        }
+    }
+
     /// The person said yes to `what`: the game is casual from now on.
     pub(crate) fn make_casual(&mut self, what: Forbidden) {
         self.spoil(what.reason());

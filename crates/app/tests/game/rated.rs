@@ -268,3 +268,23 @@ fn click(app: &mut App, square: u8) {
     app.world_mut().write_message(BoardPointer::Release(Some(square)));
     app.update();
 }
+
+/// Finding (minor): Undo stayed enabled past the rated game's take-backs
+/// with nothing to say so; its hover counts them down, then says the next
+/// one ends the rating (asked first).
+#[test]
+fn undo_says_how_many_take_backs_a_rated_game_has_left() {
+    let v = Variant::Breakthrough;
+    let mut app = game_app(options(v, PlayerSetup::Human, ai("easy", v)));
+    let hover = |app: &App| app.world().resource::<RatedGame>().undo_hover(session(app));
+    for taken in 0..TAKEBACKS {
+        assert!(hover(&app).contains(&format!("{} of {TAKEBACKS} left", TAKEBACKS - taken)), "{}", hover(&app));
+        exchange(&mut app);
+        app.world_mut().write_message(GameRequest::Undo);
+        app.update();
+        assert!(settled_human_turn(&mut app, 50));
+    }
+    assert!(hover(&app).contains("another ends the rating"), "{}", hover(&app));
+    resign(&mut app);
+    assert_eq!(hover(&app), "Take back (Ctrl+Z)", "an ended game's rating is settled");
+}
