@@ -66,7 +66,7 @@ fn resume_button(ui: &mut egui::Ui, state: &HomeState, screen: Screen) -> Option
         session.variant().title(),
         session.size(),
         session.matchup(&state.players),
-        move_number(session.plies())
+        move_number(session.game_ply(session.plies()))
     );
     let text = RichText::new(format!("▶ Resume   {what}")).size(17.0);
     let button = egui::Button::new(text).min_size(egui::vec2(ui.available_width(), 44.0));

@@ -147,8 +147,10 @@ fn visit_of(exercise: &Exercise) -> Result<VisitedGame, ShelfError> {
     let position = exercise.position().map_err(|source| ShelfError::Exercise { game: exercise.game, source })?;
     // Headed "You vs Opponent" from the person's side, not "Human vs Human".
     let names = if exercise.side == Side::White { ["You", "Opponent"] } else { ["Opponent", "You"] };
+    // Numbered as in its game: "Move 12", not "Move 1".
     let session = GameSession::from_position(position, &players, 0)
-        .with_names(Some(names[0].to_string()), Some(names[1].to_string()));
+        .with_names(Some(names[0].to_string()), Some(names[1].to_string()))
+        .with_first_ply(exercise.ply);
     let message = format!("Exercise from game {}: find a better move for {}", exercise.game, exercise.side.title());
     let opened = OpenedGame { session, players, message, kept_when_finished: false };
     Ok(VisitedGame { opened, scripted: vec![exercise.side.opponent()] })

@@ -136,7 +136,8 @@ pub(crate) fn review_section(
     if session.line_path().is_some() {
         crate::ui::side_lines::line_tools(ui, session, requests);
     } else if session.reviewing() {
-        let text = format!("Reviewing: after {} (of {})", move_label(shown), move_label(live));
+        let (after, of) = (move_label(session.game_ply(shown)), move_label(session.game_ply(live)));
+        let text = format!("Reviewing: after {after} (of {of})");
         ui.label(RichText::new(text).strong().color(palette::REVIEW.color32()));
         ui.horizontal(|ui| {
             if ui.button("Back to game").on_hover_text("The game's latest position (G)").clicked() {

@@ -109,7 +109,8 @@ pub(crate) fn status(ui: &mut Ui, game: &GameView, ai: &AiView, numbers: bool) {
         // The header describes the position on the board (a side line's too).
         let side = session.shown_position().side_to_move();
         let what = if session.line_path().is_some() { "side line" } else { "reviewing" };
-        let text = format!("Move {}: {} to move ({what})", move_number(session.shown_ply()), side.title());
+        let text =
+            format!("Move {}: {} to move ({what})", move_number(session.game_ply(session.shown_ply())), side.title());
         ui.label(RichText::new(text).strong().size(16.0).color(palette::REVIEW.color32()));
         return;
     }
@@ -119,7 +120,9 @@ pub(crate) fn status(ui: &mut Ui, game: &GameView, ai: &AiView, numbers: bool) {
     }
     let side = position.side_to_move();
     ui.label(
-        RichText::new(format!("Move {}: {} to move", move_number(session.plies()), side.title())).strong().size(16.0),
+        RichText::new(format!("Move {}: {} to move", move_number(session.game_ply(session.plies())), side.title()))
+            .strong()
+            .size(16.0),
     );
     let turn = game.turn();
     // The status always takes three rows, so the buttons below it never jump
@@ -325,7 +328,7 @@ pub(crate) fn moves_section(
                         for &(turn, pair) in block {
                             move_row(
                                 ui,
-                                (turn, pair),
+                                (turn, pair, session.game_ply(turn * 2 + 1)),
                                 (shown, report),
                                 (scroll_id, scrolled_to.as_ref()),
                                 &mut clicked,
@@ -334,7 +337,8 @@ pub(crate) fn moves_section(
                     });
                 if let Some(&(turn, _)) = block.last().filter(|(turn, _)| has_lines(&tree, *turn)) {
                     for at in [turn * 2, turn * 2 + 1] {
-                        crate::ui::side_lines::lines_at(ui, &tree, at, shown, &mut clicked);
+                        let place = (at, session.game_ply(0));
+                        crate::ui::side_lines::lines_at(ui, &tree, place, shown, &mut clicked);
                     }
                 }
             }
@@ -358,12 +362,13 @@ fn has_lines(tree: &Line, turn: usize) -> bool {
 /// One row of the move list: its number and its two moves.
 fn move_row(
     ui: &mut Ui,
-    (turn, pair): (usize, &[MoveRecord]),
+    (turn, pair, game_ply): (usize, &[MoveRecord], usize),
     (shown, report): (Option<&LinePath>, Option<&GameReport>),
     (scroll_id, scrolled_to): (egui::Id, Option<&LinePath>),
     clicked: &mut Option<LinePath>,
 ) {
-    ui.label(RichText::new(format!("{}.", turn + 1)).weak());
+    // "12." as the game counts it ("12…" where the row begins with a reply).
+    ui.label(RichText::new(crate::ui::numbering::move_label(game_ply)).weak());
     for (i, m) in pair.iter().enumerate() {
         let place = LinePath::main(turn * 2 + i + 1);
         let ply = place.ply;

@@ -16,9 +16,16 @@ use crate::ui::numbering::move_label;
 /// How far a side line stands in from the move list's left edge.
 const INDENT: f32 = 18.0;
 
-/// The side lines that replace the game's move `at` (from 0), one row each;
-/// a click on a move returns its place.
-pub(crate) fn lines_at(ui: &mut Ui, tree: &Line, at: usize, shown: Option<&LinePath>, clicked: &mut Option<LinePath>) {
+/// The side lines that replace the game's move `at` (from 0), one row each,
+/// numbered on from `first_ply` (see `GameSession::game_ply`); a click on a
+/// move returns its place.
+pub(crate) fn lines_at(
+    ui: &mut Ui,
+    tree: &Line,
+    (at, first_ply): (usize, usize),
+    shown: Option<&LinePath>,
+    clicked: &mut Option<LinePath>,
+) {
     let Some(entry) = tree.moves.get(at) else { return };
     for (alternative, line) in entry.alternatives.iter().enumerate() {
         // Indented as a whole, so a long line wraps under its own start.
@@ -28,7 +35,7 @@ pub(crate) fn lines_at(ui: &mut Ui, tree: &Line, at: usize, shown: Option<&LineP
                 ui.horizontal_wrapped(|ui| {
                     ui.spacing_mut().item_spacing.x = 4.0;
                     let branch = vec![Branch { at, alternative }];
-                    line_moves(ui, line, (&branch, at), shown, clicked);
+                    line_moves(ui, line, (&branch, at, first_ply), shown, clicked);
                 });
             });
         });
@@ -36,18 +43,19 @@ pub(crate) fn lines_at(ui: &mut Ui, tree: &Line, at: usize, shown: Option<&LineP
 }
 
 /// One line's moves in parentheses, with the lines within it after the move
-/// they replace; `(branches, before)`: the branches that lead to it and the
-/// plies played before its first move.
+/// they replace; `(branches, before, first_ply)`: the branches that lead to
+/// it, the plies played before its first move, and the game's plies before
+/// its start (for the numbers).
 fn line_moves(
     ui: &mut Ui,
     line: &Line,
-    (branches, before): (&[Branch], usize),
+    (branches, before, first_ply): (&[Branch], usize, usize),
     shown: Option<&LinePath>,
     clicked: &mut Option<LinePath>,
 ) {
     ui.label(RichText::new("(").weak());
     for (index, entry) in line.moves.iter().enumerate() {
-        let ply = before + index + 1;
+        let ply = first_ply + before + index + 1;
         // "3." before the first mover's moves, "3…" before a line's first reply.
         if ply % 2 == 1 || index == 0 {
             ui.label(RichText::new(move_label(ply)).weak());
@@ -61,7 +69,7 @@ fn line_moves(
         for (alternative, inner) in entry.alternatives.iter().enumerate() {
             let mut deeper = branches.to_vec();
             deeper.push(Branch { at: index, alternative });
-            line_moves(ui, inner, (&deeper, before + index), shown, clicked);
+            line_moves(ui, inner, (&deeper, before + index, first_ply), shown, clicked);
         }
     }
     ui.label(RichText::new(")").weak());
@@ -71,7 +79,7 @@ fn line_moves(
 /// and back to the game.
 pub(crate) fn line_tools(ui: &mut Ui, session: &GameSession, requests: &mut MessageWriter<GameRequest>) {
     let Some(path) = session.line_path() else { return };
-    let leaves = move_label(path.leaves_game_at() + 1);
+    let leaves = move_label(session.game_ply(path.leaves_game_at() + 1));
     let text = match path.branches.len() {
         1 => format!("Side line: instead of the game's move {leaves}"),
         _ => format!("A line within a side line (it leaves the game at {leaves})"),

@@ -327,6 +327,9 @@ fn an_exercise_from_a_mistake_is_judged_on_the_board_and_remembered() {
     assert_eq!(session(&app).position().fen(), exercise.fen, "the exercise's position is on the board");
     // Finding: the header said "Human vs Human"; it speaks from the person's side.
     assert_eq!(session(&app).names(), Some(&["You".to_string(), "Opponent".to_string()]));
+    // Finding: the header said "Move 1" at the game's later move; it counts on from the game.
+    assert!(exercise.ply > 0, "the mistake came after the first move");
+    assert_eq!(session(&app).game_ply(session(&app).plies()), exercise.ply, "numbered as in its game");
     // The move played in the game is not good enough: it is taken back.
     let (words, accepted) = answer(&mut app, &exercise.played);
     assert!(!accepted, "{words}");

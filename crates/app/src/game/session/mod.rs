@@ -59,6 +59,10 @@ pub struct GameSession {
     /// The players' own names where the game came with them (a site's
     /// record kept in the library: "Ann" and "Bob"), White's first.
     names: Option<[String; 2]>,
+    /// The plies a game had before the position it starts from (an
+    /// exercise's, at its game's twelfth move): its moves are numbered on
+    /// from there.
+    first_ply: usize,
 }
 
 /// Why a move was not played.
@@ -96,6 +100,7 @@ impl GameSession {
             replay: None,
             carried_turn: None,
             names: None,
+            first_ply: 0,
         }
     }
 
@@ -141,6 +146,18 @@ impl GameSession {
         }
         record.finish(&replay);
         GameSession::at(replay, record, generation)
+    }
+
+    /// The same game numbered as if `plies` had come before its start.
+    pub(crate) fn with_first_ply(mut self, plies: usize) -> GameSession {
+        self.first_ply = plies;
+        self
+    }
+
+    /// `ply` of this game counted as its whole game counts it (the plies
+    /// before its start included): what move numbers are made of.
+    pub fn game_ply(&self, ply: usize) -> usize {
+        self.first_ply + ply
     }
 
     /// The side that made (or makes) the game's first move: White in
