@@ -53,7 +53,7 @@ fn handle_actions(
         match action {
             ClipboardAction::CopyGame => match copy(&mut clipboard, &session) {
                 Ok(plies) => notice
-                    .info(format!("Copied the game ({}) to the clipboard", crate::game::session::game_length(plies))),
+                    .info(format!("Copied the game ({}) to the clipboard", crate::game::length::game_length(plies))),
                 Err(error) => notice.error(error.to_string()),
             },
             ClipboardAction::PasteGame => {
@@ -63,7 +63,7 @@ fn handle_actions(
                 });
                 match pasted {
                     Ok((pasted, pasted_players)) => {
-                        let length = crate::game::session::game_length(pasted.plies());
+                        let length = crate::game::length::game_length(pasted.plies());
                         let message = format!("Pasted a game ({length})");
                         if let Err(why) = opener.open(pasted, pasted_players, message) {
                             notice.error(why);

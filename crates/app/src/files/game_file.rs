@@ -162,7 +162,7 @@ fn handle_requests(
         };
         match opened {
             Ok((opened, opened_players)) => {
-                let length = crate::game::session::game_length(opened.plies());
+                let length = crate::game::length::game_length(opened.plies());
                 let message = format!("Opened {} ({length})", path.display());
                 // A saved game a person plays, unfinished, is theirs to play on and keep.
                 let own = request.action == FileAction::Load

@@ -187,7 +187,7 @@ fn opened(library: &GameLibrary, id: GameId) -> Option<Result<(OpenedGame, Vec<S
         Err(e) => return Some(Err(format!("game {id}: {e}"))),
     };
     let players: Players = players_from_record(&game.record);
-    let message = format!("Opened game {id} from the library ({})", crate::game::session::game_length(session.plies()));
+    let message = format!("Opened game {id} from the library ({})", crate::game::length::game_length(session.plies()));
     let moves = game.record.moves.iter().map(|m| m.notation.clone()).collect();
     Some(Ok((OpenedGame { session, players, message, kept_when_finished: false }, moves)))
 }

@@ -7,6 +7,7 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText, Ui};
 
+use crate::engine::library::explorer::EXPLORER_PLIES;
 use crate::game::request::{GameRequest, MoveChosen};
 use crate::game::session::GameSession;
 use crate::library::explorer::{ExplorerRow, OpeningExplorer};
@@ -44,7 +45,15 @@ pub(crate) fn section(
             return;
         }
         if explorer.rows.is_empty() {
-            ui.label(RichText::new("No game in the library reached this position.").weak());
+            // The index holds each game's opening only: past it, "no game
+            // reached this position" was said of the very game on the board.
+            let depth = EXPLORER_PLIES / 2;
+            let text = if session.game_ply(session.shown_ply()) >= EXPLORER_PLIES {
+                format!("The explorer knows each game's first {depth} moves; this position comes later.")
+            } else {
+                format!("No game in the library reached this position in its first {depth} moves.")
+            };
+            ui.label(RichText::new(text).weak());
             return;
         }
         let games: u64 = explorer.rows.iter().map(|row| row.played).sum();

@@ -263,7 +263,7 @@ fn row(ui: &mut Ui, game: &GameSummary) {
     ui.label(format!("{}{} – {}{}", game.white, me(Side::White), game.black, me(Side::Black)));
     let rated = if game.rated { " · rated" } else { "" };
     ui.label(format!("{}{rated}", result_token(game.outcome))).on_hover_text(game.outcome.describe());
-    ui.label(crate::game::session::game_length(game.plies as usize));
+    ui.label(crate::game::length::game_length(game.plies as usize));
 }
 
 /// "Delete N games?" with Delete and Keep.

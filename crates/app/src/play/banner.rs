@@ -75,7 +75,7 @@ pub(crate) fn section(ui: &mut egui::Ui, state: Banner) -> Option<BannerChoice> 
                 next_game_buttons(ui, state.session, state.settings, state.requests, state.play, &mut choice);
             }
         });
-        ui.label(RichText::new(crate::game::session::game_length(state.session.record().moves.len())).weak());
+        ui.label(RichText::new(crate::game::length::game_length(state.session.record().moves.len())).weak());
         egui::CollapsingHeader::new("Statistics")
             .id_salt("final_stats_header")
             .default_open(false)

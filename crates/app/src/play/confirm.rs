@@ -62,7 +62,7 @@ pub(crate) fn show(
     let response = egui::Modal::new(egui::Id::new("replace_game")).show(ctx, |ui| {
         ui.set_max_width(320.0);
         ui.label(RichText::new(what).strong());
-        let length = crate::game::session::game_length(plies);
+        let length = crate::game::length::game_length(plies);
         ui.label(format!("The current game has {length}; it cannot be taken back afterwards."));
         ui.checkbox(&mut ask, "Ask before replacing a game in progress");
         ui.horizontal(|ui| {

@@ -147,13 +147,17 @@ fn rated_section(ui: &mut Ui, choice: &mut PlayChoice) {
     ui.label(RichText::new(note).weak());
 }
 
-/// Start, with a word when it ends a game in progress.
+/// Start, with a word beside it when it ends a game in progress (under it,
+/// the word fell below an 800x600 window's edge).
 fn start_section(ui: &mut Ui, session: &GameSession) -> bool {
     ui.add_space(14.0);
-    let start = ui.add(egui::Button::new(RichText::new("Start").size(20.0)).min_size(egui::vec2(160.0, 40.0)));
-    if session.plies() > 0 && !session.outcome().is_over() {
-        let note = "Start ends the game in progress (Home can resume it instead).";
-        ui.label(RichText::new(note).color(palette::NOTE.color32()));
-    }
-    start.clicked()
+    ui.horizontal(|ui| {
+        let start = ui.add(egui::Button::new(RichText::new("Start").size(20.0)).min_size(egui::vec2(160.0, 40.0)));
+        if session.plies() > 0 && !session.outcome().is_over() {
+            let note = "Start ends the game in progress (Home can resume it instead).";
+            ui.add(egui::Label::new(RichText::new(note).color(palette::NOTE.color32())).wrap());
+        }
+        start.clicked()
+    })
+    .inner
 }

@@ -415,7 +415,7 @@ fn replay_controls(ui: &mut Ui, state: &WindowState, control: &AiControl, reques
     ui.horizontal(|ui| {
         // Moves counted as everywhere else: "Watching 4… of 31 moves (61 plies)".
         let shown = crate::ui::numbering::move_label(ply);
-        let text = format!("Watching {shown} of {}", crate::game::session::game_length(game.plies()));
+        let text = format!("Watching {shown} of {}", crate::game::length::game_length(game.plies()));
         ui.label(RichText::new(text).strong());
         let paused = control.paused();
         if ui.button(if paused { "Resume" } else { "Pause" }).clicked() {

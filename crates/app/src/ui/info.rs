@@ -105,29 +105,32 @@ pub(crate) fn status(ui: &mut Ui, game: &GameView, ai: &AiView, numbers: bool) {
     let session = &game.session;
     let position = session.position();
     header(ui, game);
+    // The status (its headline and three rows) is as tall whatever it says.
+    let top = ui.min_rect().height();
     if session.reviewing() {
         // The header describes the position on the board (a side line's too).
         let side = session.shown_position().side_to_move();
         let what = if session.line_path().is_some() { "side line" } else { "reviewing" };
         let text =
             format!("Move {}: {} to move ({what})", move_number(session.game_ply(session.shown_ply())), side.title());
-        ui.label(RichText::new(text).strong().size(16.0).color(palette::REVIEW.color32()));
+        ui.label(RichText::new(text).strong().size(HEADLINE_SIZE).color(palette::REVIEW.color32()));
+        // As tall as the live status: the review's buttons below stay under
+        // the mouse (⏮ jumped 45 pixels up on entering a review).
+        keep_status_height(ui, top);
         return;
     }
     if game.over() {
         result_once(ui, game);
+        keep_status_height(ui, top);
         return;
     }
     let side = position.side_to_move();
     ui.label(
         RichText::new(format!("Move {}: {} to move", move_number(session.game_ply(session.plies())), side.title()))
             .strong()
-            .size(16.0),
+            .size(HEADLINE_SIZE),
     );
     let turn = game.turn();
-    // The status always takes three rows, so the buttons below it never jump
-    // between turns (a click aimed at them would land elsewhere).
-    let rows_before = ui.min_rect().height();
     if let Some(status) = ai.thinking.current(session).filter(|_| turn == Some(TurnPhase::AiThinking)) {
         // No spinner: it repaints every frame, and on a software renderer
         // those frames take the cores the search needs. The line changes
@@ -179,17 +182,30 @@ pub(crate) fn status(ui: &mut Ui, game: &GameView, ai: &AiView, numbers: bool) {
     } else if turn == Some(TurnPhase::HumanTurn) {
         ui.label(RichText::new("Click one of your pieces, then a marked square.").weak());
     }
-    // A button row can be taller than a text row: size every row for it.
-    let row =
-        ui.text_style_height(&egui::TextStyle::Body).max(ui.spacing().interact_size.y) + ui.spacing().item_spacing.y;
-    let used = ui.min_rect().height() - rows_before;
-    if used < 3.0 * row {
-        ui.add_space(3.0 * row - used);
-    }
+    keep_status_height(ui, top);
     if let Some(error) = ai.control.error() {
         ui.label(RichText::new(error).color(palette::ERROR.color32()));
     }
 }
+
+/// Space after what the status said since `top` (the panel's height then),
+/// up to a headline (two lines: a review's wraps in a narrow panel) and
+/// three rows: the status is as tall whatever it says, so the buttons below
+/// it never jump under the mouse (⏮ moved 45 pixels on entering a review).
+fn keep_status_height(ui: &mut Ui, top: f32) {
+    // A button row can be taller than a text row: size every row for it.
+    let row =
+        ui.text_style_height(&egui::TextStyle::Body).max(ui.spacing().interact_size.y) + ui.spacing().item_spacing.y;
+    let headline = ui.fonts_mut(|fonts| fonts.row_height(&egui::FontId::proportional(HEADLINE_SIZE)));
+    let height = 2.0 * headline + ui.spacing().item_spacing.y + 3.0 * row;
+    let used = ui.min_rect().height() - top;
+    if used < height {
+        ui.add_space(height - used);
+    }
+}
+
+/// The status's headline ("Move 12: White to move"), in points.
+const HEADLINE_SIZE: f32 = 16.0;
 
 /// Pause and step the AI; the pause between its moves and the slides.
 /// `over`: the game has ended (nothing to step).

@@ -270,3 +270,61 @@ fn the_analysis_fits_every_window_size() {
     }
     assert!(found.is_empty(), "cut at a side:\n{}", found.join("\n"));
 }
+
+/// Finding (minor): at 800x600 the setup's "Start ends the game in
+/// progress" lay below the window's edge, under Start.
+#[test]
+fn the_setup_says_start_ends_the_game_without_scrolling() {
+    use breakline_app::game::players::PlayerSetup;
+    use breakline_app::game::request::MoveChosen;
+    use breakline_app::game::screen::Screen;
+    use breakline_engine::Variant;
+    let variant = Variant::Breakthrough;
+    let mut app = crate::game_app(crate::options(variant, PlayerSetup::Human, PlayerSetup::Human));
+    with_panels(&mut app, WINDOW_SIZES[0]);
+    let s = crate::session(&app);
+    let first = MoveChosen::human(s.position().legal_moves()[0], s.generation(), s.position().hash());
+    app.world_mut().write_message(first);
+    assert!(crate::update_until(&mut app, 20, |app| crate::session(app).plies() == 1));
+    crate::go(&mut app, Screen::PlaySetup);
+    app.update();
+    let tree = app.world().resource::<LaidOut>().tree.as_ref().expect("laid out");
+    let note = tree.nodes.iter().find(|(_, node)| node.role() == Role::Label && words(node).starts_with("Start ends"));
+    let bottom = note.and_then(|(_, node)| bounds(node)).expect("the note is shown").max.y;
+    assert!(bottom <= 600.0, "the note ends at y {bottom}, below the window");
+}
+
+/// The `y` of the first widget saying `words` in the last pass.
+fn top_of(app: &App, words_said: &str) -> f32 {
+    let tree = app.world().resource::<LaidOut>().tree.as_ref().expect("laid out");
+    let found = tree.nodes.iter().find(|(_, node)| node.role() != Role::TextRun && words(node) == words_said);
+    found.and_then(|(_, node)| bounds(node)).unwrap_or_else(|| panic!("{words_said:?} is shown")).min.y
+}
+
+/// Finding (major): entering a review (⏮, ◀) or leaving it moved the review
+/// buttons 45 pixels under the mouse: the status shrank to one row.
+#[test]
+fn the_review_buttons_stay_under_the_mouse() {
+    use breakline_app::game::players::PlayerSetup;
+    use breakline_app::game::request::{GameRequest, MoveChosen};
+    use breakline_app::game::screen::Screen;
+    use breakline_engine::Variant;
+    let variant = Variant::Breakthrough;
+    let mut app = crate::game_app(crate::options(variant, PlayerSetup::Human, PlayerSetup::Human));
+    with_panels(&mut app, WINDOW_SIZES[0]);
+    for ply in 1..=2 {
+        assert!(crate::settled_human_turn(&mut app, 50));
+        let s = crate::session(&app);
+        let next = MoveChosen::human(s.position().legal_moves()[0], s.generation(), s.position().hash());
+        app.world_mut().write_message(next);
+        assert!(crate::update_until(&mut app, 20, |app| crate::session(app).plies() == ply));
+    }
+    crate::go(&mut app, Screen::Analyse);
+    app.update();
+    let live = top_of(&app, "⏮");
+    app.world_mut().write_message(GameRequest::GoTo { ply: 1 });
+    app.update();
+    app.update();
+    assert!(crate::session(&app).reviewing());
+    assert_eq!(top_of(&app, "⏮"), live, "the buttons stay where they were");
+}

@@ -400,7 +400,7 @@ impl Owner<'_> {
         if self.session.stop_replay() {
             self.session.set_players(&self.players);
             let plies = self.session.plies();
-            let length = crate::game::session::game_length(plies);
+            let length = crate::game::length::game_length(plies);
             self.notice.info(format!("Stopped watching after {length}; the game goes on from here."));
             if self.phases.turn() == Some(TurnPhase::AiThinking) {
                 self.phases.redecide();

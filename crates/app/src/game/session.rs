@@ -12,13 +12,13 @@ use crate::game::side_lines::{Edited, deleted, position_on, promoted, tried};
 use std::time::Duration;
 
 use crate::engine::rules::analysis::winning_pieces;
+use crate::engine::rules::clock::{Clock, TimeControl};
 use crate::engine::rules::connection_rule::BothConnected;
 use crate::engine::rules::record::line_tree::LinePath;
 use crate::engine::rules::record::{MoveRecord, RecordError};
 use crate::engine::{BoardSize, Move as EngineMove, MoveError, Outcome, Position, SearchInfo, Side, Variant};
 pub use crate::game::replay_source::ReplaySource;
-
-mod clock;
+use crate::game::take_back::batch;
 
 /// The one move that separates two positions the board shows in turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,9 +59,7 @@ pub struct GameSession {
     /// The players' own names where the game came with them (a site's
     /// record kept in the library: "Ann" and "Bob"), White's first.
     names: Option<[String; 2]>,
-    /// The plies a game had before the position it starts from (an
-    /// exercise's, at its game's twelfth move): its moves are numbered on
-    /// from there.
+    /// Plies before the position the game starts from (an exercise's): moves are numbered on from there.
     first_ply: usize,
 }
 
@@ -154,8 +152,7 @@ impl GameSession {
         self
     }
 
-    /// `ply` of this game counted as its whole game counts it (the plies
-    /// before its start included): what move numbers are made of.
+    /// `ply` counted as its whole game counts it (the plies before its start included).
     pub fn game_ply(&self, ply: usize) -> usize {
         self.first_ply + ply
     }
@@ -220,6 +217,66 @@ impl GameSession {
     /// The side that gave up or ran out of time, if one did.
     pub fn resigned(&self) -> Option<Side> {
         self.record.lost_off_board()
+    }
+
+    /// The same game played on `control`'s clock (a new game's, before its first move).
+    pub(crate) fn with_time_control(mut self, control: Option<TimeControl>) -> GameSession {
+        self.record.time_control = control;
+        self
+    }
+
+    /// The same game, its turn in progress having used `spent` already (a
+    /// game set aside, or left at a restart, keeps its turn's time).
+    pub(crate) fn with_turn_spent(mut self, spent: Duration) -> GameSession {
+        self.carried_turn = (!spent.is_zero()).then_some((self.plies(), spent));
+        self
+    }
+
+    /// The time the turn in progress had used when the game was set aside
+    /// or left: zero once a move was played from there.
+    pub(crate) fn carried_turn_spent(&self) -> Duration {
+        match self.carried_turn {
+            Some((ply, spent)) if ply == self.plies() => spent,
+            _ => Duration::ZERO,
+        }
+    }
+
+    /// Both clocks as they stood after `ply` moves: each side's time after
+    /// its last move then (the record keeps it), or the base time. Undo and
+    /// review read the clocks of the ply they show; none without a control.
+    pub(crate) fn clock_after(&self, ply: usize) -> Option<Clock> {
+        let mut clock = Clock::new(self.record.time_control?);
+        for entry in self.record.moves.iter().take(ply) {
+            if let Some(ms) = entry.clock_ms {
+                clock.set_remaining(entry.side, Duration::from_millis(ms));
+            }
+        }
+        // The flag fell after the last move: the clocks stay as they stopped,
+        // the flagged side's at zero (no move of its records that reading).
+        if let Some(flagged) = self.lost_on_time().filter(|_| ply >= self.plies()) {
+            clock.set_remaining(flagged, Duration::ZERO);
+        }
+        Some(clock)
+    }
+
+    /// The side whose flag fell, if the game was lost on time.
+    pub(crate) fn lost_on_time(&self) -> Option<Side> {
+        if self.record.result.reason_is_time() { self.record.lost_off_board() } else { None }
+    }
+
+    /// The clocks of the live position.
+    pub fn clock(&self) -> Option<Clock> {
+        self.clock_after(self.plies())
+    }
+
+    /// The side to move's time ran out: the opponent wins; false if the
+    /// game was already over or has no clock.
+    pub(crate) fn flag_fell(&mut self, side: Side) -> bool {
+        if self.outcome().is_over() || self.record.time_control.is_none() || self.reviewing() {
+            return false;
+        }
+        self.record.flag_fell(side);
+        true
     }
 
     /// The ply the board shows while reviewing; `None` follows the game.
@@ -607,15 +664,6 @@ impl GameSession {
 }
 
 /// The one move between two positions shown in turn, if one move separates them.
-/// A game's length in the one convention the game counts by: full moves
-/// (a move is the first mover's move and the reply), with the plies
-/// (half-moves) named as plies: "17 moves (34 plies)", "1 move (1 ply)".
-pub fn game_length(plies: usize) -> String {
-    let moves = plies.div_ceil(2);
-    let (move_word, ply_word) = (if moves == 1 { "move" } else { "moves" }, if plies == 1 { "ply" } else { "plies" });
-    format!("{moves} {move_word} ({plies} {ply_word})")
-}
-
 pub(crate) fn step_between(before: &Position, after: &Position) -> Option<Step> {
     let (old, new) = (before.moves(), after.moves());
     if new.len() == old.len() + 1 && new.starts_with(old) {
@@ -632,30 +680,6 @@ pub(crate) fn step_between(before: &Position, after: &Position) -> Option<Step> 
 fn last_shown_move(moves: &[EngineMove], review_ply: Option<usize>) -> Option<EngineMove> {
     let shown = review_ply.map_or(moves.len(), |ply| ply.min(moves.len()));
     moves[..shown].last().copied()
-}
-
-/// How many plies one undo (or redo) covers: with a human playing, up to the
-/// next position where a human is to move; AI against AI, one ply.
-fn batch(start: &Position, players: &Players, plies: impl Iterator<Item = Option<EngineMove>>) -> usize {
-    let any_human = !players.both_ai();
-    let mut position = start.clone();
-    let mut count = 0;
-    for step in plies {
-        let moved = match step {
-            Some(mv) => position.play(mv).is_ok(),
-            None => position.undo().is_some(),
-        };
-        if !moved {
-            break;
-        }
-        count += 1;
-        let human_turn = !players.get(position.side_to_move()).is_ai();
-        if !any_human || human_turn || position.outcome().is_over() {
-            return count;
-        }
-    }
-    // Against an AI that opened the game there is no earlier human turn.
-    if any_human && count > 0 && !players.get(position.side_to_move()).is_ai() { count } else { 0 }
 }
 
 #[cfg(test)]
