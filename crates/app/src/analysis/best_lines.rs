@@ -38,22 +38,28 @@ pub(crate) fn section(
     (requests, asks): (&mut MessageWriter<GameRequest>, &mut MessageWriter<Ask>),
 ) {
     let mut on = state.settings.on;
-    // Wrapped: the progress grows with the search ("depth 14 · 2,345,678
-    // nodes · 4.1 s") and pushed the right panel past an 800-pixel window.
-    ui.horizontal_wrapped(|ui| {
+    // The toggle and Go on, then the progress on a line of its own, cut
+    // short: the rows keep their height as the search goes on and stops
+    // (the progress pushed the panel past an 800-pixel window, and Go on
+    // appearing moved everything below it under the mouse).
+    ui.horizontal(|ui| {
         let hover = format!(
             "The master searches the shown position on every core for {} s, best {LINES} lines (A)",
             state.settings.seconds
         );
         ui.toggle_value(&mut on, "Analyse").on_hover_text(hover);
-        if on {
-            ui.label(RichText::new(progress(&state.view)).weak());
+        // A decided position is not searched: no "starting…" that never goes on.
+        if on && state.view.position.is_some() {
             let more = state.view.finished && state.view.info.is_some() && state.settings.can_go_on();
-            if more && ui.button("Go on").on_hover_text("Search this position longer").clicked() {
+            let go_on = ui.add_enabled(more, egui::Button::new("Go on"));
+            if go_on.on_hover_text("Search this position longer").clicked() {
                 state.settings.go_on();
             }
         }
     });
+    if on && state.view.position.is_some() {
+        ui.add(egui::Label::new(RichText::new(progress(&state.view)).weak()).truncate());
+    }
     // Off at once; on asks first in a rated game.
     if on && !state.settings.on {
         asks.write(Ask::Analysis);

@@ -122,5 +122,7 @@ fn results_bar(ui: &mut Ui, [white, draw, black]: [f64; 3]) {
         }
         left += width;
     }
+    // An outline: Black's share, dark on the dark panel, still shows its end.
+    ui.painter().rect_stroke(rect, 0.0, egui::Stroke::new(1.0, palette::GRID_LINE.color32()), egui::StrokeKind::Inside);
     response.on_hover_text(format!("White {white:.0}% · draw {draw:.0}% · Black {black:.0}%"));
 }

@@ -64,7 +64,10 @@ fn game_section(ui: &mut Ui, settings: &mut GameSettings) {
     if settings.variant.check_size(settings.size).is_err() {
         settings.size = settings.variant.default_size();
     }
-    let note = format!("On a {} board (Analyse sets other sizes).", settings.size);
+    // "an 8x8", "an 11x11", "a 5x5": the article as the number is said.
+    let size = settings.size.to_string();
+    let article = if size.starts_with('8') || size.starts_with("11") || size.starts_with("18") { "an" } else { "a" };
+    let note = format!("On {article} {size} board (Analyse sets other sizes).");
     ui.label(RichText::new(note).weak());
     if settings.variant == Variant::LinesOfAction {
         both_connected_picker(ui, &mut settings.both_connected);

@@ -53,9 +53,12 @@ pub(crate) fn game_section(
             }
         }
         // Games of two AIs play unclocked: the clock is for a person's game.
-        if !game.players.both_ai() {
-            clock_picker(ui, &mut edited.time_control);
-        }
+        // Shown greyed rather than hidden, so the presets below do not move
+        // under the mouse when a preset's two AIs take the board.
+        let people = !game.players.both_ai();
+        ui.add_enabled_ui(people, |ui| clock_picker(ui, &mut edited.time_control))
+            .response
+            .on_disabled_hover_text("Games of two AIs play without a clock");
         setup.settings.set_if_neq(edited);
 
         let current = (game.session.variant(), game.session.size());

@@ -37,7 +37,9 @@ pub(crate) fn menu_page(
     // The backdrop paints the page's fill, over the board that waits under it.
     let frame = egui::Frame::central_panel(root.style()).fill(egui::Color32::TRANSPARENT);
     egui::CentralPanel::default().frame(frame).show(&mut root, |ui| {
-        egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+        // Each page scrolls on its own: one shared scroll opened Settings
+        // already scrolled as far as Home had been.
+        egui::ScrollArea::vertical().id_salt(("menu_page", title)).auto_shrink([false, false]).show(ui, |ui| {
             let width = ui.available_width().min(PAGE_WIDTH);
             let margin = ((ui.available_width() - width) / 2.0).max(0.0);
             ui.horizontal(|ui| {

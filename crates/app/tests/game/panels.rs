@@ -328,3 +328,31 @@ fn the_review_buttons_stay_under_the_mouse() {
     assert!(crate::session(&app).reviewing());
     assert_eq!(top_of(&app, "⏮"), live, "the buttons stay where they were");
 }
+
+/// Finding (major): a Watch & Lab preset's two AIs hid the clock row, and
+/// the presets below moved under the mouse (a second click started the next).
+#[test]
+fn the_presets_stay_under_the_mouse_when_two_ais_take_the_board() {
+    use breakline_app::game::players::{PlayerSetup, Players};
+    use breakline_app::game::request::GameRequest;
+    use breakline_app::game::screen::Screen;
+    use breakline_app::game::settings::GameSettings;
+    use breakline_engine::Variant;
+    let variant = Variant::Breakthrough;
+    let mut app = crate::game_app(crate::options(variant, PlayerSetup::Human, crate::ai("easy", variant)));
+    with_panels(&mut app, WINDOW_SIZES[1]);
+    crate::go(&mut app, Screen::Watch);
+    app.update();
+    let preset = |app: &App| {
+        let tree = app.world().resource::<LaidOut>().tree.as_ref().expect("laid out");
+        let found = tree.nodes.iter().find(|(_, node)| node.role() == Role::Button && words(node).starts_with("9."));
+        found.and_then(|(_, node)| bounds(node)).expect("preset 9 shown").min.y
+    };
+    let before = preset(&app);
+    let level = crate::ai("easy", variant);
+    app.world_mut().resource_mut::<GameSettings>().variant = variant;
+    app.world_mut().write_message(GameRequest::StartMatchup(Players { white: level.clone(), black: level }));
+    assert!(crate::update_until(&mut app, 20, |app| matches!(crate::players(app).white, PlayerSetup::Ai(_))));
+    app.update();
+    assert_eq!(preset(&app), before, "preset 9 stays where it was");
+}
