@@ -58,7 +58,22 @@ fn contents(ui: &mut Ui, open: &OpenLesson, session: &GameSession) -> Option<Les
             }
         });
     }
-    ui.label(RichText::new(format!("Page {} of {}", open.page + 1, pages.len())).weak());
+    // The page's buttons first: below the page they moved with its length,
+    // and three clicks on Next turned two pages.
+    ui.horizontal(|ui| {
+        ui.label(RichText::new(format!("Page {} of {}", open.page + 1, pages.len())).weak());
+        if ui.add_enabled(open.page > 0, egui::Button::new("Prev")).clicked() {
+            asked = Some(LessonRequest::Page(open.page - 1));
+        }
+        let last = open.page + 1 >= pages.len();
+        if ui.add_enabled(!last, egui::Button::new("Next")).clicked() {
+            asked = Some(LessonRequest::Page(open.page + 1));
+        }
+        let close = if last { "Done" } else { "Close" };
+        if ui.button(close).on_hover_text("Back to the game").clicked() {
+            asked = Some(LessonRequest::Close);
+        }
+    });
     ui.heading(page.title);
     ui.label(page.text);
     match &open.showing {
@@ -92,21 +107,8 @@ fn contents(ui: &mut Ui, open: &OpenLesson, session: &GameSession) -> Option<Les
         }
         Showing::Text => {}
     }
-    ui.separator();
-    ui.horizontal(|ui| {
-        if ui.add_enabled(open.page > 0, egui::Button::new("Prev")).clicked() {
-            asked = Some(LessonRequest::Page(open.page - 1));
-        }
-        let last = open.page + 1 >= pages.len();
-        if ui.add_enabled(!last, egui::Button::new("Next")).clicked() {
-            asked = Some(LessonRequest::Page(open.page + 1));
-        }
-        let close = if last { "Done" } else { "Close" };
-        if ui.button(close).on_hover_text("Back to the game").clicked() {
-            asked = Some(LessonRequest::Close);
-        }
-    });
     if let Some(variant) = open.lesson.variant.filter(|_| open.page + 1 >= pages.len()) {
+        ui.separator();
         let hover = format!("A game of {} against the level suggested for you", variant.title());
         if ui.button(RichText::new("Play a game now").strong()).on_hover_text(hover).clicked() {
             asked = Some(LessonRequest::PlayNow(variant));

@@ -356,3 +356,27 @@ fn the_presets_stay_under_the_mouse_when_two_ais_take_the_board() {
     app.update();
     assert_eq!(preset(&app), before, "preset 9 stays where it was");
 }
+
+/// Finding (minor): the lesson card's Next moved with each page's length,
+/// so three clicks on Next turned two pages.
+#[test]
+fn the_lesson_cards_next_stays_under_the_mouse() {
+    use breakline_app::game::players::PlayerSetup;
+    use breakline_app::game::screen::Screen;
+    use breakline_app::learn::lessons::LessonRequest;
+    use breakline_engine::Variant;
+    let variant = Variant::Breakthrough;
+    let mut app = crate::game_app(crate::options(variant, PlayerSetup::Human, PlayerSetup::Human));
+    with_panels(&mut app, WINDOW_SIZES[0]);
+    crate::go(&mut app, Screen::Learn);
+    app.world_mut().write_message(LessonRequest::Open(Some(variant)));
+    app.update();
+    app.update();
+    let first = top_of(&app, "Next");
+    for page in 1..3 {
+        app.world_mut().write_message(LessonRequest::Page(page));
+        app.update();
+        app.update();
+        assert_eq!(top_of(&app, "Next"), first, "Next stays put on page {}", page + 1);
+    }
+}
