@@ -8,7 +8,9 @@ use clap::Args;
 use thiserror::Error;
 
 use crate::engine::ai::search::{self, AiConfig, Algorithm, ConfigError, Limit, SearchError};
-use crate::engine::{BoardSize, MoveError, Position, SizeError, Strategy, Variant};
+use crate::engine::rules::SizeError;
+use crate::engine::rules::error::MoveError;
+use crate::engine::{BoardSize, Position, Strategy, Variant};
 
 #[derive(Args, Debug)]
 pub(crate) struct BenchArgs {

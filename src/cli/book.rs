@@ -9,7 +9,8 @@ use thiserror::Error;
 
 use crate::engine::ai::search::{AiConfig, ConfigError, SearchError};
 use crate::engine::lab::book_build;
-use crate::engine::{BoardSize, Position, SizeError, Variant};
+use crate::engine::rules::SizeError;
+use crate::engine::{BoardSize, Position, Variant};
 
 #[derive(Args, Debug)]
 pub(crate) struct BookArgs {

@@ -10,8 +10,9 @@ use thiserror::Error;
 use crate::app::game::players::PlayerSetup;
 use crate::app::platform::launch::{LaunchOptions, ScreenshotRequest};
 use crate::engine::ai::search::{AiConfig, ConfigError};
+use crate::engine::rules::SizeError;
 use crate::engine::rules::clock::TimeControl;
-use crate::engine::{BoardSize, SizeError, Variant};
+use crate::engine::{BoardSize, Variant};
 
 #[derive(Args, Debug, Default)]
 pub(crate) struct GameArgs {

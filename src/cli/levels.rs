@@ -11,7 +11,8 @@ use thiserror::Error;
 
 use crate::engine::ai::search::SearchError;
 use crate::engine::lab::levels::{LadderPlan, LevelTable, VariantLadder, ladder_ratings};
-use crate::engine::{BoardSize, SizeError, Variant};
+use crate::engine::rules::SizeError;
+use crate::engine::{BoardSize, Variant};
 
 use super::levels_against::{AgainstError, AgainstRun, TableFileError, read_table};
 use super::progress;

@@ -19,9 +19,10 @@ use crate::engine::lab::runner::{EngineStartError, Schedule, Seat, SeatError, Se
 use crate::engine::lab::series::{SeriesSummary, samples_of_a};
 use crate::engine::lab::shard::{Shard, ShardSpec, share};
 use crate::engine::lab::sprt::{Sprt, SprtBoundsError, Verdict};
+use crate::engine::rules::SizeError;
 use crate::engine::rules::clock::TimeControl;
 use crate::engine::rules::connection_rule::BothConnected;
-use crate::engine::{BoardSize, Side, SizeError, Variant};
+use crate::engine::{BoardSize, Side, Variant};
 
 use super::openings::{OpeningsFileError, read_openings};
 use super::progress;

@@ -14,7 +14,8 @@ use crate::engine::ai::eval::win_chance;
 use crate::engine::ai::search::{AiConfig, ConfigError};
 use crate::engine::lab::openings::balanced_openings;
 use crate::engine::lab::openings::{BalanceSpec, BalancedOpening, BalancedOpeningsError, OpeningSet, OpeningsError};
-use crate::engine::{BoardSize, SizeError, Variant};
+use crate::engine::rules::SizeError;
+use crate::engine::{BoardSize, Variant};
 
 #[derive(Args, Debug)]
 pub(crate) struct OpeningsArgs {

@@ -5,7 +5,9 @@ use std::time::Instant;
 use clap::Args;
 use thiserror::Error;
 
-use crate::engine::{BoardSize, FenError, Position, SizeError, Variant};
+use crate::engine::rules::SizeError;
+use crate::engine::rules::error::FenError;
+use crate::engine::{BoardSize, Position, Variant};
 
 #[derive(Args, Debug)]
 pub(crate) struct PerftArgs {

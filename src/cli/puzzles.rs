@@ -10,7 +10,8 @@ use thiserror::Error;
 use crate::engine::ai::search::{AiConfig, ConfigError, SearchError};
 use crate::engine::ai::solver::SolveConfig;
 use crate::engine::puzzles::{PuzzleError, PuzzleSet, PuzzleSpec, Uniqueness, generate};
-use crate::engine::{BoardSize, SizeError, Variant};
+use crate::engine::rules::SizeError;
+use crate::engine::{BoardSize, Variant};
 
 use super::progress;
 

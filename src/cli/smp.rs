@@ -10,8 +10,9 @@ use thiserror::Error;
 
 use crate::engine::ai::search::{self, AiConfig, ConfigError, Limit, SearchError, SearchMemory};
 use crate::engine::lab::runner::random_opening;
+use crate::engine::rules::SizeError;
 use crate::engine::rules::notation::compact_count;
-use crate::engine::{BoardSize, Position, SizeError, Variant};
+use crate::engine::{BoardSize, Position, Variant};
 
 /// Why the time-to-depth bench could not run.
 #[derive(Debug, Error)]

@@ -7,7 +7,9 @@ use thiserror::Error;
 use crate::engine::BoardSize;
 use crate::engine::ai::solver::{self, LastRanksError, LastRanksFileError, SolveError};
 use crate::engine::lab::shard::ShardError;
-use crate::engine::{FenError, MoveError, SizeError};
+use crate::engine::rules::SizeError;
+use crate::engine::rules::error::FenError;
+use crate::engine::rules::error::MoveError;
 
 /// Why a proof could not be run, on the command line or in the protocol.
 #[derive(Debug, Error)]

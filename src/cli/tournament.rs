@@ -14,9 +14,10 @@ use crate::engine::ai::search::SearchError;
 use crate::engine::lab::rating::fit_ratings;
 use crate::engine::lab::runner::{EngineStartError, PairGame, RoundRobin, Schedule, Seat, SeatError, cross_table};
 use crate::engine::lab::shard::{Shard, ShardError, ShardSpec, share};
+use crate::engine::rules::SizeError;
 use crate::engine::rules::clock::TimeControl;
 use crate::engine::rules::connection_rule::BothConnected;
-use crate::engine::{BoardSize, SizeError, Variant};
+use crate::engine::{BoardSize, Variant};
 
 use super::matches::{NoiseError, check_noise};
 use super::openings::{OpeningsFileError, read_openings};

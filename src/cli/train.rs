@@ -13,8 +13,9 @@ use thiserror::Error;
 use super::progress;
 use crate::engine::ai::eval::logistic_k;
 use crate::engine::ai::eval::nnue::{HIDDEN, MAX_BUCKETS, NetError, Shape, ShapeError};
+use crate::engine::lab::train::data::DataError;
 use crate::engine::lab::train::data::read_all;
-use crate::engine::lab::train::{DataError, Sample, TrainSpec, train};
+use crate::engine::lab::train::{Sample, TrainSpec, train};
 use crate::engine::{BoardSize, Variant};
 
 #[derive(Args, Debug)]

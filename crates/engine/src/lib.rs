@@ -18,8 +18,7 @@ pub use breakline_rules as rules;
 
 pub use ai::eval::{Score, Strategy};
 pub use ai::search::{AiConfig, Algorithm, SearchHandler, SearchInfo, SearchResult};
-pub use rules::error::{FenError, MoveError};
 pub use rules::game::{Game, MoveList};
 pub use rules::placement::Placement;
 pub use rules::position::Position;
-pub use rules::{BoardSize, DrawReason, Move, Outcome, Side, SizeError, Variant, WinReason};
+pub use rules::{BoardSize, DrawReason, Move, Outcome, Side, Variant, WinReason};

@@ -8,7 +8,7 @@
 
 #![warn(missing_docs)]
 
-pub mod card;
+mod card;
 pub mod cards;
 pub mod judge;
 

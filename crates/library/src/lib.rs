@@ -14,7 +14,7 @@ mod check;
 mod codes;
 mod compact;
 pub mod entry;
-pub mod error;
+mod error;
 pub mod exercises;
 pub mod explorer;
 pub mod filter;

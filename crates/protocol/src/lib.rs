@@ -16,5 +16,4 @@ pub mod session;
 pub mod uci;
 
 pub use command::{Command, EngineOption, Go, GoClocks, Protocol, Query, SolveLimits, Start};
-pub use line::SyntaxError;
 pub use reply::{GameStatus, Id, Info, OptionKind, OptionSpec, Reply, Response, Solved, UgiResult};

@@ -12,11 +12,11 @@
 pub mod generate;
 pub mod judge;
 pub mod proving;
-pub mod puzzle;
+mod puzzle;
 pub mod rating;
 pub mod set;
 
 pub use generate::{PuzzleSpec, generate};
-pub use proving::{Uniqueness, UniquenessError};
+pub use proving::Uniqueness;
 pub use puzzle::{Puzzle, PuzzleError};
 pub use set::PuzzleSet;

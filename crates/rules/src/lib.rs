@@ -31,7 +31,7 @@ pub mod spelling;
 pub mod symmetry;
 pub mod typed_move;
 pub mod uci_fen;
-pub mod variant;
+mod variant;
 
 // The small values every part of the engine shares, by their names alone.
 pub use moves::Move;

@@ -19,8 +19,10 @@ use thiserror::Error;
 use crate::engine::library::review::ReportError;
 use crate::engine::library::transfer::DateError;
 use crate::engine::library::{GameId, Library, LibraryError, ReviewFailure, default_path};
+use crate::engine::rules::SizeError;
+use crate::engine::rules::error::FenError;
+use crate::engine::rules::error::MoveError;
 use crate::engine::rules::record::game_text::GameTextError;
-use crate::engine::{FenError, MoveError, SizeError};
 
 #[derive(Args, Debug)]
 pub(crate) struct LibraryArgs {

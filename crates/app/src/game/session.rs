@@ -14,9 +14,10 @@ use std::time::Duration;
 use crate::engine::rules::analysis::winning_pieces;
 use crate::engine::rules::clock::{Clock, TimeControl};
 use crate::engine::rules::connection_rule::BothConnected;
+use crate::engine::rules::error::MoveError;
 use crate::engine::rules::record::line_tree::LinePath;
 use crate::engine::rules::record::{MoveRecord, RecordError};
-use crate::engine::{BoardSize, Move as EngineMove, MoveError, Outcome, Position, SearchInfo, Side, Variant};
+use crate::engine::{BoardSize, Move as EngineMove, Outcome, Position, SearchInfo, Side, Variant};
 pub use crate::game::replay_source::ReplaySource;
 use crate::game::take_back::batch;
 

@@ -8,9 +8,10 @@ use std::sync::{Arc, Mutex};
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
+use crate::engine::Variant;
 use crate::engine::library::review::ReportError;
 use crate::engine::library::{GameId, Library, LibraryError};
-use crate::engine::{FenError, Variant};
+use crate::engine::rules::error::FenError;
 use crate::game::notice::Notice;
 use crate::platform::file_error::FileError;
 

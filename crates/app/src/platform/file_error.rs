@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-use crate::engine::SizeError;
+use crate::engine::rules::SizeError;
 use crate::engine::rules::record::RecordError;
 use crate::engine::rules::record::game_text::GameTextError;
 use crate::engine::rules::record::movetext::MoveTextError;

@@ -8,7 +8,8 @@ use thiserror::Error;
 
 use crate::engine::ai::search::Level;
 use crate::engine::lab::runner::{Schedule, Seat, SeatError, SeriesSpec};
-use crate::engine::{AiConfig, BoardSize, SizeError, Variant};
+use crate::engine::rules::SizeError;
+use crate::engine::{AiConfig, BoardSize, Variant};
 use crate::game::players::{PlayerSetup, Players};
 use crate::game::session::GameSession;
 use crate::series::runner::{Series, default_threads};

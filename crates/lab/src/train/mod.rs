@@ -6,6 +6,6 @@ pub mod data;
 pub mod datagen;
 pub mod trainer;
 
-pub use data::{DataError, Sample};
+pub use data::Sample;
 pub use datagen::{DatagenSpec, SeenPositions, play_game};
 pub use trainer::{EpochReport, FloatNet, TrainSpec, train};

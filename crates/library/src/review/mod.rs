@@ -5,7 +5,7 @@
 
 pub mod accuracy;
 pub mod answer;
-pub mod report;
+mod report;
 
 pub use accuracy::{Mark, game_accuracy, move_accuracy};
 pub use answer::{JUDGE_LIMIT, judge_answer};

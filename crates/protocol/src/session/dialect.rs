@@ -3,8 +3,9 @@
 //! the protocol crate's typed commands and replies; the dialect reads and
 //! writes their lines.
 
+use crate::line::SyntaxError;
 use crate::uci::{self, Flavor};
-use crate::{Command, Protocol, Reply, SyntaxError, line};
+use crate::{Command, Protocol, Reply, line};
 use breakline_rules::Variant;
 
 /// A session's protocol.

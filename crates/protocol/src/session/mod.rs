@@ -19,7 +19,8 @@ use job::Job;
 pub use job::{JobError, Sink, Work};
 use thiserror::Error;
 
-use crate::{Command, EngineOption, GameStatus, Go, Info, Reply, Start, SyntaxError};
+use crate::line::SyntaxError;
+use crate::{Command, EngineOption, GameStatus, Go, Info, Reply, Start};
 use breakline_ai::eval::Strategy;
 use breakline_ai::eval::nnue::{NetError, fallback, load_net_file};
 use breakline_ai::eval::wdl_per_mille;

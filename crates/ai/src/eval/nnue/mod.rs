@@ -8,8 +8,8 @@
 //! expert evaluation instead, and say so.
 
 pub mod buckets;
-pub mod file;
-pub mod net;
+mod file;
+mod net;
 pub mod shipped;
 mod simd;
 pub mod stack;

@@ -6,7 +6,7 @@
 //! file and names each damaged one by its line.
 
 pub mod detect;
-pub mod error;
+mod error;
 pub mod game;
 pub mod openspiel;
 pub mod pgn;
