@@ -19,7 +19,7 @@ use crate::game::screen::Mode;
 use crate::game::screen::Screen;
 use crate::game::session::GameSession;
 use crate::library::keep::LibraryWrites;
-use crate::library::shelf::{BUSY, BoardGameInLibrary, GameLibrary};
+use crate::library::shelf::{BUSY, BoardGameInLibrary, GameLibrary, ShelfError};
 
 /// The most games the list shows at once (the filters narrow it down).
 pub const LIST_LIMIT: u32 = 500;
@@ -137,7 +137,7 @@ fn handle_requests(
                     false
                 }
                 Some(Err(why)) => {
-                    notice.error(why);
+                    notice.error(why.to_string());
                     false
                 }
                 None => library.is_open(),
@@ -174,17 +174,17 @@ fn delete(library: &GameLibrary, ids: &[GameId], view: &mut LibraryView, notice:
 
 /// Game `id` read from the library and replayed, ready for the owner, with
 /// its moves as written; `None` while the library is busy.
-fn opened(library: &GameLibrary, id: GameId) -> Option<Result<(OpenedGame, Vec<String>), String>> {
+fn opened(library: &GameLibrary, id: GameId) -> Option<Result<(OpenedGame, Vec<String>), ShelfError>> {
     let game = match library.try_with(|library| library.get(id)) {
         Some(Ok(game)) => game,
-        Some(Err(error)) => return Some(Err(error.to_string())),
+        Some(Err(error)) => return Some(Err(error.into())),
         None if library.is_open() => return None,
-        None => return Some(Err("the library is not open".to_string())),
+        None => return Some(Err(ShelfError::Closed)),
     };
     let session = match GameSession::from_record(&game.record, 0) {
         // A site's game keeps its players' names (the record's players are people).
         Ok(session) => session.with_names(game.white_name.clone(), game.black_name.clone()),
-        Err(e) => return Some(Err(format!("game {id}: {e}"))),
+        Err(source) => return Some(Err(ShelfError::Replay { game: id, source })),
     };
     let players: Players = players_from_record(&game.record);
     let message = format!("Opened game {id} from the library ({})", crate::game::length::game_length(session.plies()));

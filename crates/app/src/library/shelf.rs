@@ -12,6 +12,7 @@ use crate::engine::Variant;
 use crate::engine::library::review::ReportError;
 use crate::engine::library::{GameId, Library, LibraryError};
 use crate::engine::rules::error::FenError;
+use crate::engine::rules::record::RecordError;
 use crate::game::notice::Notice;
 use crate::platform::file_error::FileError;
 
@@ -132,6 +133,14 @@ pub enum ShelfError {
         game: GameId,
         /// Why its position does not read.
         source: FenError,
+    },
+    /// A stored game's record does not replay.
+    #[error("game {game}: {source}")]
+    Replay {
+        /// The game.
+        game: GameId,
+        /// Why its record does not replay.
+        source: RecordError,
     },
 }
 

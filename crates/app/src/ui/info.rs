@@ -116,12 +116,12 @@ pub(crate) fn status(ui: &mut Ui, game: &GameView, ai: &AiView, numbers: bool) {
         ui.label(RichText::new(text).strong().size(HEADLINE_SIZE).color(palette::REVIEW.color32()));
         // As tall as the live status: the review's buttons below stay under
         // the mouse (⏮ jumped 45 pixels up on entering a review).
-        keep_status_height(ui, top);
+        keep_status_height(ui, top, session.generation());
         return;
     }
     if game.over() {
         result_once(ui, game);
-        keep_status_height(ui, top);
+        keep_status_height(ui, top, session.generation());
         return;
     }
     let side = position.side_to_move();
@@ -182,7 +182,7 @@ pub(crate) fn status(ui: &mut Ui, game: &GameView, ai: &AiView, numbers: bool) {
     } else if turn == Some(TurnPhase::HumanTurn) {
         ui.label(RichText::new("Click one of your pieces, then a marked square.").weak());
     }
-    keep_status_height(ui, top);
+    keep_status_height(ui, top, session.generation());
     if let Some(error) = ai.control.error() {
         ui.label(RichText::new(error).color(palette::ERROR.color32()));
     }
@@ -190,18 +190,24 @@ pub(crate) fn status(ui: &mut Ui, game: &GameView, ai: &AiView, numbers: bool) {
 
 /// Space after what the status said since `top` (the panel's height then),
 /// up to a headline (two lines: a review's wraps in a narrow panel) and
-/// three rows: the status is as tall whatever it says, so the buttons below
-/// it never jump under the mouse (⏮ moved 45 pixels on entering a review).
-fn keep_status_height(ui: &mut Ui, top: f32) {
+/// three rows, and up to the tallest it has been in game `generation`: the
+/// status never shrinks within a game, so the buttons below it never jump
+/// up under the mouse (⏮ moved 45 pixels on entering a review, and 188 from
+/// a finished game's result to its review).
+fn keep_status_height(ui: &mut Ui, top: f32, generation: u64) {
     // A button row can be taller than a text row: size every row for it.
     let row =
         ui.text_style_height(&egui::TextStyle::Body).max(ui.spacing().interact_size.y) + ui.spacing().item_spacing.y;
     let headline = ui.fonts_mut(|fonts| fonts.row_height(&egui::FontId::proportional(HEADLINE_SIZE)));
-    let height = 2.0 * headline + ui.spacing().item_spacing.y + 3.0 * row;
+    let least = 2.0 * headline + ui.spacing().item_spacing.y + 3.0 * row;
+    let tallest_id = egui::Id::new(("status_tallest", generation));
+    let tallest: f32 = ui.data(|d| d.get_temp(tallest_id)).unwrap_or(0.0);
     let used = ui.min_rect().height() - top;
+    let height = least.max(tallest);
     if used < height {
         ui.add_space(height - used);
     }
+    ui.data_mut(|d| d.insert_temp(tallest_id, height.max(used)));
 }
 
 /// The status's headline ("Move 12: White to move"), in points.

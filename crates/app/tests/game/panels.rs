@@ -327,6 +327,18 @@ fn the_review_buttons_stay_under_the_mouse() {
     app.update();
     assert!(crate::session(&app).reviewing());
     assert_eq!(top_of(&app, "⏮"), live, "the buttons stay where they were");
+    // A finished game's result is taller than a review's headline: stepping
+    // back from it (or to it) moved the buttons 188 pixels.
+    app.world_mut().write_message(GameRequest::GoTo { ply: 2 });
+    app.update();
+    app.world_mut().write_message(GameRequest::Resign);
+    assert!(crate::update_until(&mut app, 20, |app| crate::session(app).outcome().is_over()));
+    app.update();
+    let over = top_of(&app, "⏮");
+    app.world_mut().write_message(GameRequest::GoTo { ply: 1 });
+    app.update();
+    app.update();
+    assert_eq!(top_of(&app, "⏮"), over, "reviewing a finished game keeps the buttons where they were");
 }
 
 /// Finding (major): a Watch & Lab preset's two AIs hid the clock row, and
