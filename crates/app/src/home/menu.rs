@@ -40,10 +40,15 @@ pub(crate) fn draw(mut contexts: EguiContexts, mut state: HomeState, mut backdro
         ui.vertical_centered(|ui| {
             ui.label(RichText::new("Breakline").size(34.0).strong().color(palette::HEADLINE.color32()));
             ui.label(RichText::new("Breakthrough and Lines of Action, with AI players to play and watch").weak());
-            if !state.progress.lessons_seen {
-                ui.add_space(6.0);
-                ui.label(RichText::new("New to these games? Learn shows how to play them, on the board.").size(16.0));
-            }
+            // A line either way: the menu below keeps its place once the
+            // lessons are seen (it rose 27 pixels under the mouse).
+            ui.add_space(6.0);
+            let line = if state.progress.lessons_seen {
+                "Play a level, solve a puzzle, or study a game in Analyse."
+            } else {
+                "New to these games? Learn shows how to play them, on the board."
+            };
+            ui.label(RichText::new(line).size(16.0));
         });
         ui.add_space(12.0);
         if let Some(screen) = state.resume.0 {

@@ -392,3 +392,22 @@ fn the_lesson_cards_next_stays_under_the_mouse() {
         assert_eq!(top_of(&app, "Next"), first, "Next stays put on page {}", page + 1);
     }
 }
+
+/// Finding (minor): Home's menu rose 27 pixels once the lessons were seen
+/// (its newcomer's line went), and a click meant for Settings hit nothing.
+#[test]
+fn homes_menu_keeps_its_place_once_the_lessons_are_seen() {
+    use breakline_app::game::ratings::Progress;
+    use breakline_app::game::screen::Screen;
+    let mut app = crate::game_app(breakline_app::LaunchOptions { home: true, ..Default::default() });
+    with_panels(&mut app, WINDOW_SIZES[0]);
+    crate::go(&mut app, Screen::Home);
+    for _ in 0..3 {
+        app.update();
+    }
+    let before = top_of(&app, "Settings");
+    app.world_mut().resource_mut::<Progress>().lessons_seen = true;
+    app.update();
+    app.update();
+    assert_eq!(top_of(&app, "Settings"), before, "Settings stays where it was");
+}
