@@ -3,10 +3,13 @@
 //! (so a series of the game being watched is one click away), and the words
 //! that say how colours are shared out.
 
+use std::time::Duration;
+
 use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::engine::ai::search::Level;
+use crate::engine::ai::search::{Level, limits};
 use crate::engine::lab::runner::{Schedule, Seat, SeatError, SeriesSpec};
 use crate::engine::rules::SizeError;
 use crate::engine::{AiConfig, BoardSize, Variant};
@@ -24,6 +27,9 @@ pub struct SeriesForm {
     filled: bool,
     /// The Game tab's matchup it was filled from; another one refills it.
     followed: Option<Matchup>,
+    /// Read back from the settings: the matchup on the board at the start
+    /// is taken as followed, so the form a person left is not refilled.
+    restored: bool,
     pub(crate) variant: Variant,
     pub(crate) size: BoardSize,
     pub(crate) a_text: String,
@@ -42,6 +48,7 @@ impl Default for SeriesForm {
         SeriesForm {
             filled: false,
             followed: None,
+            restored: false,
             variant,
             size: variant.default_size(),
             a_text: String::new(),
@@ -54,6 +61,20 @@ impl Default for SeriesForm {
             threads: default_threads(),
         }
     }
+}
+
+/// The Series form kept between runs.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StoredSeries {
+    variant: Variant,
+    size: BoardSize,
+    a: String,
+    b: String,
+    games: usize,
+    seed: u64,
+    swap: bool,
+    random_plies: u32,
+    noise: f64,
 }
 
 /// Why the form names no series; the Start button's tooltip says it.
@@ -100,6 +121,61 @@ impl SeriesForm {
         } else {
             "A plays White and B plays Black in every game."
         }
+    }
+
+    /// Each player's name and time a move, as the tab shows under the
+    /// players ("A: Master, 2 s a move · B: fairy-stockfish, 0.2 s a move"),
+    /// and whether both have a time a move and the times differ.
+    pub fn pace_note(&self) -> Option<(String, bool)> {
+        let v = self.variant;
+        let a = Seat::parse(&self.a_text, v).ok()?;
+        let b = Seat::parse(&self.b_text, v).ok()?;
+        let described = |seat: &Seat| {
+            let (name, limits) = (seat.display_name(v), seat.limits_in_words(v));
+            if name.contains(&limits) { name } else { format!("{name}, {limits}") }
+        };
+        let words = format!("A: {} · B: {}", described(&a), described(&b));
+        match (a.move_time(v), b.move_time(v)) {
+            (Some(x), Some(y)) if x != y => Some((format!("{words}: not the same time a move"), true)),
+            _ => Some((words, false)),
+        }
+    }
+
+    /// The time a move a program gets against `other` (this build's text):
+    /// the same as the other player's, or 200 ms where it has none (a depth).
+    pub fn program_move_time(&self, other: &str) -> Duration {
+        let seat = Seat::parse(other, self.variant).ok();
+        seat.and_then(|seat| seat.move_time(self.variant)).unwrap_or(Duration::from_millis(200))
+    }
+
+    /// The form as the settings keep it (none until it is first filled).
+    pub(crate) fn stored(&self) -> Option<StoredSeries> {
+        self.filled.then(|| StoredSeries {
+            variant: self.variant,
+            size: self.size,
+            a: self.a_text.clone(),
+            b: self.b_text.clone(),
+            games: self.games,
+            seed: self.seed,
+            swap: self.swap,
+            random_plies: self.random_plies,
+            noise: self.noise,
+        })
+    }
+
+    /// Takes back the form a person left (the threads stay this machine's).
+    pub(crate) fn restore(&mut self, stored: StoredSeries) {
+        let size_fits = stored.variant.check_size(stored.size).is_ok();
+        (self.variant, self.size) =
+            (stored.variant, if size_fits { stored.size } else { stored.variant.default_size() });
+        (self.a_text, self.b_text) = (stored.a, stored.b);
+        self.games = stored.games.clamp(1, 10_000);
+        self.seed = stored.seed;
+        self.swap = stored.swap;
+        self.random_plies = stored.random_plies.min(20);
+        let noise = limits::NOISE;
+        self.noise = if stored.noise.is_finite() { stored.noise.clamp(*noise.start(), *noise.end()) } else { 1.0 };
+        (self.filled, self.restored) = (true, true);
     }
 
     /// The Game tab's matchup: A plays White and B Black, as there.
@@ -168,11 +244,13 @@ fn follow_the_game(
     match (&players.white, &players.black) {
         (PlayerSetup::Ai(white), PlayerSetup::Ai(black)) => {
             let matchup = (variant, size, white.clone(), black.clone());
-            if form.followed.as_ref() != Some(&matchup) {
+            if std::mem::take(&mut form.restored) {
+                form.followed = Some(matchup);
+            } else if form.followed.as_ref() != Some(&matchup) {
                 form.follow(matchup);
             }
         }
         _ if !form.filled => form.fill_default(variant, size),
-        _ => {}
+        _ => form.restored = false,
     }
 }

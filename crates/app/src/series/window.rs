@@ -6,9 +6,11 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText, Ui};
 
-use egui_plot::{FilledArea, HLine, Legend, Line, LineStyle, Plot, PlotPoints};
+use egui_plot::{FilledArea, HLine, Line, LineStyle, Plot, PlotPoints};
 
-use crate::engine::ai::search::{Limit, limits};
+use std::time::Duration;
+
+use crate::engine::ai::search::{Level, Limit, limits};
 use crate::engine::lab::runner::Seat;
 use crate::engine::{Algorithm, BoardSize, Strategy, Variant};
 use crate::game::control::AiControl;
@@ -110,10 +112,15 @@ fn setup_section(ui: &mut Ui, state: &mut WindowState) {
                     }
                 });
             board_editor(ui, &mut state.form);
-            let variant = state.form.variant;
-            player_editor(ui, "A", &mut state.form.a_text, variant);
-            player_editor(ui, "B", &mut state.form.b_text, variant);
             let form = &mut *state.form;
+            // A program's time a move is the other player's, said under both.
+            let (a_time, b_time) = (form.program_move_time(&form.b_text), form.program_move_time(&form.a_text));
+            player_editor(ui, "A", &mut form.a_text, form.variant, a_time);
+            player_editor(ui, "B", &mut form.b_text, form.variant, b_time);
+            if let Some((words, uneven)) = form.pace_note() {
+                let color = if uneven { palette::NOTE.color32() } else { ui.visuals().weak_text_color() };
+                ui.label(RichText::new(words).color(color));
+            }
             // Two pairs a row where they fit; one under the other in a narrow panel.
             let pairs_a_row = if ui.available_width() < NARROW { 1 } else { 2 };
             egui::Grid::new("series_numbers").num_columns(2 * pairs_a_row).spacing([12.0, 4.0]).show(ui, |ui| {
@@ -187,10 +194,27 @@ fn board_editor(ui: &mut Ui, form: &mut SeriesForm) {
     }
 }
 
+/// The levels of Play's ladder, by name: picking one writes its config.
+fn level_picker(ui: &mut Ui, name: &str, text: &mut String, variant: Variant) {
+    let current = match Seat::parse(text, variant) {
+        Ok(Seat::Ai(config)) => Level::of(&config),
+        _ => None,
+    };
+    let shown = current.map_or("Level…".to_string(), |level| format!("Level {}: {}", level.number(), level.title()));
+    egui::ComboBox::from_id_salt((name, "series_level")).selected_text(shown).show_ui(ui, |ui| {
+        for level in Level::ALL {
+            let words = format!("{}. {}", level.number(), level.title());
+            if ui.selectable_label(current == Some(level), words).clicked() {
+                *text = level.id().to_string();
+            }
+        }
+    });
+}
+
 /// A player's text, checked as it is typed: this build's AI (with quick
 /// pickers that rewrite the text once it parses) or another program
 /// (`uci:PATH`, `ugi:PATH`, `engine:PATH`, as `breakline match` takes them).
-fn player_editor(ui: &mut Ui, name: &str, text: &mut String, variant: Variant) {
+fn player_editor(ui: &mut Ui, name: &str, text: &mut String, variant: Variant, program_time: Duration) {
     ui.horizontal(|ui| {
         ui.label(RichText::new(format!("Player {name}")).strong());
         let width = ui.available_width().min(290.0);
@@ -198,15 +222,23 @@ fn player_editor(ui: &mut Ui, name: &str, text: &mut String, variant: Variant) {
         ui.add(egui::TextEdit::singleline(text).desired_width(width).font(egui::TextStyle::Monospace))
             .on_hover_text(hover);
     });
-    if let Some(program) = installed_programs::fairy_stockfish()
-        && variant == Variant::Breakthrough
-        && !text.starts_with("uci:")
-    {
-        let hover = format!("Player {name} is Fairy-Stockfish ({}), 200 ms a move", program.display());
-        if ui.small_button("Fairy-Stockfish").on_hover_text(hover).clicked() {
-            *text = format!("uci:{}:movetime=200", program.display());
+    ui.horizontal_wrapped(|ui| {
+        level_picker(ui, name, text, variant);
+        if let Some(program) = installed_programs::fairy_stockfish()
+            && variant == Variant::Breakthrough
+            && !text.starts_with("uci:")
+        {
+            let ms = program_time.as_millis();
+            let hover = format!(
+                "Player {name} is Fairy-Stockfish ({}) at {}, the other player's time a move",
+                program.display(),
+                Limit::TimeMs(u64::try_from(ms).unwrap_or(u64::MAX)).in_words()
+            );
+            if ui.button("Fairy-Stockfish").on_hover_text(hover).clicked() {
+                *text = format!("uci:{}:movetime={ms}", program.display());
+            }
         }
-    }
+    });
     let config = match Seat::parse(text, variant) {
         Ok(Seat::Ai(config)) => config,
         Ok(program) => {
@@ -295,15 +327,16 @@ fn results_section(ui: &mut Ui, series: &Series) {
     };
     let s = series.summary();
     let n = s.games;
-    ui.label(
-        RichText::new(format!("{} {}: {} vs {}", spec.schedule.variant.title(), spec.schedule.size, spec.a, spec.b))
-            .small(),
-    );
+    let variant = spec.schedule.variant;
+    let (a_name, b_name) = (spec.a.display_name(variant), spec.b.display_name(variant));
+    ui.label(format!("{} {}: A is {a_name}, B is {b_name}", variant.title(), spec.schedule.size))
+        .on_hover_text(format!("A: {}\nB: {}", spec.a, spec.b));
     ui.label(format!(
         "{n} games · average {:.1} turns (plies){}",
         s.average_turns,
         if s.draws > 0 { format!(" · {} draws", s.draws) } else { String::new() }
     ));
+    // The line above names A and B; the columns stay narrow.
     let (a_label, b_label) = if spec.schedule.swap { ("A", "B") } else { ("A (White)", "B (Black)") };
     egui::Grid::new("series_results").striped(true).num_columns(3).spacing([18.0, 3.0]).show(ui, |ui| {
         let mut row = |name: &str, a: String, b: String| {
@@ -320,7 +353,7 @@ fn results_section(ui: &mut Ui, series: &Series) {
     if let Some((score, (elo, low, high))) = series.elo() {
         // Adding zero turns an even score's -0 into 0.
         let (elo, low, high) = (elo + 0.0, low + 0.0, high + 0.0);
-        ui.label(format!("Score of A {score:.3} · Elo difference {elo:+.0} (95% {low:+.0} to {high:+.0})"));
+        ui.label(format!("Score of A ({a_name}) {score:.3} · Elo difference {elo:+.0} (95% {low:+.0} to {high:+.0})"));
     }
 }
 
@@ -332,6 +365,12 @@ fn score_plot(ui: &mut Ui, series: &Series) {
     let highs: Vec<f64> = curve.iter().map(|p| p.high).collect();
     let scores: Vec<[f64; 2]> = curve.iter().map(|p| [p.games as f64, p.score]).collect();
     let planned = series.spec.as_ref().map_or(1, |s| s.games) as f64;
+    // The key above the plot, not a legend over it (which hid the line's start).
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new("━ score of A").monospace().color(palette::SERIES_A.color32()));
+        ui.label(RichText::new("█ its 95% interval").monospace().color(palette::SERIES_A.alpha(0.45).color32()));
+        ui.label(RichText::new("┄ even (0.5)").monospace().color(palette::GUIDE.color32()));
+    });
     Plot::new("series_score_plot")
         .height(170.0)
         .include_x(0.0)
@@ -344,8 +383,6 @@ fn score_plot(ui: &mut Ui, series: &Series) {
         .allow_boxed_zoom(false)
         .x_axis_label("games played")
         .y_axis_label("score of A")
-        // Top left: the score line runs to the right and ends there.
-        .legend(Legend::default().position(egui_plot::Corner::LeftTop))
         .show(ui, |plot| {
             plot.add(
                 FilledArea::new("95% interval", &xs, &lows, &highs).fill_color(palette::SERIES_A.alpha(0.18).color32()),

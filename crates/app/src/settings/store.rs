@@ -30,6 +30,7 @@ use crate::platform::file_error::{FileError, Problem, write_text};
 use crate::platform::launch::LaunchOptions;
 use crate::play::rated::RatedGame;
 use crate::play::setup::{PlayChoice, StoredPlay};
+use crate::series::form::{SeriesForm, StoredSeries};
 use crate::sound::settings::SoundSettings;
 use crate::theme::looks::{Looks, StoredLooks};
 
@@ -67,6 +68,9 @@ pub struct StoredSettings {
     /// What the library keeps (files from before it lack it: the defaults).
     #[serde(default)]
     pub library: LibrarySettings,
+    /// The Series tab's form as last set (files from before it lack it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub series: Option<StoredSeries>,
     /// The unfinished game, resumed on the next start (none when no game waits).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub game: Option<StoredGame>,
@@ -163,6 +167,7 @@ struct Remembered<'w> {
     looks: Res<'w, Looks>,
     choice: Res<'w, PlayChoice>,
     library: Res<'w, LibrarySettings>,
+    series: Res<'w, SeriesForm>,
     game: WaitingGame<'w>,
 }
 
@@ -231,6 +236,7 @@ impl Remembered<'_> {
             looks: StoredLooks::from(&*self.looks),
             play: StoredPlay::from(&*self.choice),
             library: *self.library,
+            series: self.series.stored(),
             game: self.game.stored(exact),
         }
     }
@@ -259,7 +265,7 @@ fn apply_saved(
     (mut play, mut progress): (ResMut<PlaySettings>, ResMut<Progress>),
     mut sound: ResMut<SoundSettings>,
     (mut looks, mut choice, mut library): (ResMut<Looks>, ResMut<PlayChoice>, ResMut<LibrarySettings>),
-    mut notice: ResMut<Notice>,
+    (mut series, mut notice): (ResMut<SeriesForm>, ResMut<Notice>),
 ) -> Option<StoredGame> {
     let Some(path) = &path.0 else {
         return None;
@@ -273,6 +279,9 @@ fn apply_saved(
             *progress = stored.progress;
             *sound = stored.sound;
             *library = stored.library;
+            if let Some(form) = stored.series {
+                series.restore(form);
+            }
             let (saved_looks, mut problems) = stored.looks.looks();
             *looks = saved_looks;
             match stored.play.choice() {
@@ -393,6 +402,7 @@ mod tests {
             looks: StoredLooks::default(),
             play: StoredPlay::default(),
             library: LibrarySettings::default(),
+            series: None,
             game: None,
         }
     }

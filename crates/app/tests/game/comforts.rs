@@ -434,3 +434,31 @@ fn without_a_file_dialog_the_typed_path_is_used_and_the_result_is_a_toast() {
     assert!(notice.error && notice.toast().is_some_and(|t| t.contains("no-such-game")), "{notice:?}");
     assert_eq!(session(&app).position().moves(), &[mv], "the game stays");
 }
+
+#[test]
+fn the_series_form_a_person_left_is_there_after_a_restart_and_says_uneven_times() {
+    use breakline_app::series::SeriesForm;
+    use std::time::Duration;
+    let path = temp_path("settings-series.json");
+    let _ = std::fs::remove_file(&path);
+    let mut app = app_with_settings(path.clone());
+    let program = "uci:/usr/games/fairy-stockfish:movetime=200";
+    {
+        let mut form = app.world_mut().resource_mut::<SeriesForm>();
+        assert_eq!(form.program_move_time("master"), Duration::from_secs(2), "a program gets the master's time");
+        assert_eq!(form.program_move_time("medium"), Duration::from_millis(200), "a depth has no time: 200 ms");
+        form.set_players("master", program);
+        form.set_swap(true);
+    }
+    let (words, uneven) = app.world().resource::<SeriesForm>().pace_note().expect("both players read");
+    assert!(uneven, "2 s against 0.2 s is said");
+    assert_eq!(words, "A: Master, 2 s a move · B: fairy-stockfish, 0.2 s a move: not the same time a move");
+    app.world_mut().resource_mut::<SeriesForm>().set_players("master", "uci:/usr/games/fairy-stockfish:movetime=2000");
+    assert_eq!(app.world().resource::<SeriesForm>().pace_note().map(|(_, uneven)| uneven), Some(false));
+    app.world_mut().resource_mut::<SeriesForm>().set_players("master", program);
+    close(&mut app);
+    let app = app_with_settings(path);
+    let form = app.world().resource::<SeriesForm>();
+    assert_eq!(form.players(), ("master", program), "the form is what the person left, not the default players");
+    assert!(form.swaps());
+}

@@ -411,3 +411,49 @@ fn homes_menu_keeps_its_place_once_the_lessons_are_seen() {
     app.update();
     assert_eq!(top_of(&app, "Settings"), before, "Settings stays where it was");
 }
+
+/// Findings: the Series tab's plot legend covered the plot, and its setup
+/// (a level picker, the players' times a move) must fit an 800-pixel panel.
+/// The tab with a finished series, its results and plot, at every size.
+#[test]
+fn the_series_tab_with_its_results_fits_every_window_size() {
+    use breakline_app::game::players::PlayerSetup;
+    use breakline_app::game::screen::Screen;
+    use breakline_app::series::{Series, SeriesForm, StartSeries};
+    use breakline_engine::Variant;
+    let variant = Variant::Breakthrough;
+    let mut app = crate::game_app(crate::options(variant, PlayerSetup::Human, PlayerSetup::Human));
+    with_panels(&mut app, WINDOW_SIZES[0]);
+    crate::go(&mut app, Screen::Watch);
+    app.world_mut().resource_mut::<SeriesForm>().set_players("master", "uci:/usr/games/fairy-stockfish:movetime=200");
+    let ctx = {
+        let mut contexts = app.world_mut().query_filtered::<&mut EguiContext, With<PrimaryEguiContext>>();
+        contexts.single_mut(app.world_mut()).expect("the egui context").get_mut().clone()
+    };
+    ctx.data_mut(|d| d.insert_temp(egui::Id::new("breakline_series_window_open"), true));
+    app.update();
+    let said = texts(&app).join("\n");
+    assert!(said.contains("Level 8: Master") && said.contains("not the same time a move"), "{said}");
+    // A finished series of two quick games: its results and plot are drawn.
+    let mut form = app.world().resource::<SeriesForm>().clone();
+    form.set_players("easy", "medium");
+    let mut spec = form.spec().expect("a series");
+    spec.games = 2;
+    app.world_mut().write_message(StartSeries { spec, threads: 1 });
+    let done = crate::update_until(&mut app, 20_000, |app| {
+        std::thread::sleep(std::time::Duration::from_millis(1));
+        let series = app.world().resource::<Series>();
+        !series.is_running() && series.games().len() == 2
+    });
+    assert!(done, "the series finishes");
+    let mut found = Vec::new();
+    for size in WINDOW_SIZES {
+        resize(&mut app, size);
+        app.update();
+        app.update();
+        let said = texts(&app).join("\n");
+        assert!(said.contains("score of A") && said.contains("A is Easy, B is Medium"), "{size:?}: {said}");
+        found.extend(cuts(&app).into_iter().map(|cut| format!("{size:?}: {cut}")));
+    }
+    assert!(found.is_empty(), "cut at a side:\n{}", found.join("\n"));
+}

@@ -11,7 +11,9 @@ use super::engine::{EngineProcess, EngineSpec, EngineTerms};
 use super::engine_error::EngineError;
 use super::uci::{UciProcess, UciProtocol, UciSpec};
 use breakline_ai::player::Player;
-use breakline_ai::search::{AiConfig, ConfigError, SearchMemory, algorithms_in_words, levels_in_words, nearest_player};
+use breakline_ai::search::{
+    AiConfig, ConfigError, Limit, SearchMemory, algorithms_in_words, levels_in_words, nearest_player,
+};
 use breakline_rules::Variant;
 use breakline_rules::spelling::did_you_mean;
 
@@ -109,6 +111,41 @@ impl Seat {
         }
     }
 
+    /// The name a person reads: a level's ("Master"), a config in words, or
+    /// a program's file name ("fairy-stockfish").
+    pub fn display_name(&self, variant: Variant) -> String {
+        self.record_player(variant).display_name()
+    }
+
+    /// How long it thinks a move when no clock runs, in words ("2 s a move",
+    /// "depth 3"); a program told no AI by its own default.
+    pub fn limits_in_words(&self, variant: Variant) -> String {
+        match self {
+            Seat::Uci(spec) => spec.limit_in_words(),
+            _ => match self.config(variant) {
+                Some(config) => config.limits().map(Limit::in_words).collect::<Vec<_>>().join(", "),
+                None => "the program's own limit".to_string(),
+            },
+        }
+    }
+
+    /// Its time a move when no clock runs; none for a depth, node or
+    /// playout limit, or a program whose limit is its own.
+    pub fn move_time(&self, variant: Variant) -> Option<Duration> {
+        match self {
+            Seat::Uci(spec) => spec.move_time(),
+            _ => self.config(variant).and_then(|config| config.time_ms()).map(Duration::from_millis),
+        }
+    }
+
+    /// The AI config it plays by: this build's, or an engine program told one.
+    fn config(&self, variant: Variant) -> Option<AiConfig> {
+        match self.record_player(variant) {
+            Player::Ai(config) => Some(config),
+            _ => None,
+        }
+    }
+
     /// How a game record names it: this build's AI, or an engine told its
     /// AI (`ai=`) by that config; any other program by its seat (a UCI
     /// program is never named as one of this build's levels).
@@ -180,5 +217,24 @@ mod tests {
         assert_eq!(err("bogus:expert"), format!("unknown player 'bogus': {kinds}"));
         // Other config errors stay what they were.
         assert_eq!(err("level6:time=100").split(" (it").next(), Some("level 6 (hard) does not take 'time'"));
+    }
+
+    #[test]
+    fn a_seat_is_named_and_paced_as_a_person_compares_two() {
+        let seat = |text: &str| Seat::parse(text, Variant::Breakthrough).unwrap();
+        let named = |text: &str| {
+            let seat = seat(text);
+            (seat.display_name(Variant::Breakthrough), seat.limits_in_words(Variant::Breakthrough))
+        };
+        assert_eq!(named("master"), ("Master".to_string(), "2 s a move".to_string()));
+        assert_eq!(named("medium"), ("Medium".to_string(), "depth 3".to_string()));
+        let fairy = "uci:/usr/games/fairy-stockfish:movetime=200";
+        assert_eq!(named(fairy), ("fairy-stockfish".to_string(), "0.2 s a move".to_string()));
+        assert_eq!(named("uci:/x/prog").1, "1 s a move", "a program told no limit gets the match's default");
+        assert_eq!(named("uci:/x/prog:depth=12").1, "depth 12");
+        assert_eq!(named("engine:/x/breakline:ai=expert"), ("Expert".to_string(), "0.2 s a move".to_string()));
+        assert_eq!(named("engine:/x/other").1, "the program's own limit");
+        let time = |text: &str| seat(text).move_time(Variant::Breakthrough).map(|t| t.as_millis());
+        assert_eq!((time("master"), time(fairy), time("medium")), (Some(2000), Some(200), None));
     }
 }

@@ -113,6 +113,26 @@ impl UciSpec {
         Ok(())
     }
 
+    /// Its limit a move when no clock runs: "1 s a move" (the default unless
+    /// told), "depth 12", "50,000 nodes a move".
+    pub fn limit_in_words(&self) -> String {
+        match &self.limit {
+            Some((key, n)) if key == "depth" => Limit::Depth(u32::try_from(*n).unwrap_or(u32::MAX)).in_words(),
+            Some((key, n)) if key == "nodes" => format!("{} nodes a move", breakline_rules::notation::thousands(*n)),
+            Some((_, n)) => Limit::TimeMs(*n).in_words(),
+            None => Limit::TimeMs(DEFAULT_MOVETIME_MS).in_words(),
+        }
+    }
+
+    /// Its time a move when no clock runs; none for a depth or node limit.
+    pub fn move_time(&self) -> Option<Duration> {
+        match &self.limit {
+            Some((key, n)) if key == "movetime" => Some(Duration::from_millis(*n)),
+            Some(_) => None,
+            None => Some(Duration::from_millis(DEFAULT_MOVETIME_MS)),
+        }
+    }
+
     /// The `go` for a move without a clock, and how long it may take beyond the timeout.
     fn limited_go(&self) -> (Go, Duration) {
         let (key, n) = self.limit.clone().unwrap_or(("movetime".to_string(), DEFAULT_MOVETIME_MS));
