@@ -76,6 +76,28 @@ impl Outcome {
         }
     }
 
+    /// How it ended, in a word or two for a list's column ("resigned", "on
+    /// time", "far rank", "repetition"); none while it goes on.
+    pub fn termination(self) -> Option<&'static str> {
+        Some(match self {
+            Outcome::Ongoing => return None,
+            Outcome::Win { reason, .. } => match reason {
+                WinReason::ReachedGoal => "far rank",
+                WinReason::CapturedAll => "all captured",
+                WinReason::Connected => "connected",
+                WinReason::NoMoves => "no moves",
+                WinReason::Resignation => "resigned",
+                WinReason::Forfeit => "forfeit",
+                WinReason::Time => "on time",
+            },
+            Outcome::Draw { reason } => match reason {
+                DrawReason::Repetition => "repetition",
+                DrawReason::MoveLimit => "move limit",
+                DrawReason::BothConnected => "both connected",
+            },
+        })
+    }
+
     /// A sentence for banners and logs, e.g. "White wins: a pawn reached the far rank".
     pub fn describe(self) -> String {
         match self {

@@ -8,6 +8,7 @@ use std::collections::BTreeSet;
 use bevy::prelude::*;
 
 use crate::engine::Variant;
+use crate::engine::library::transfer::pgn_date;
 use crate::engine::library::{GameFilter, GameId, GameSummary};
 use crate::files::game_file::players_from_record;
 use crate::files::opening::GameOpener;
@@ -187,7 +188,12 @@ fn opened(library: &GameLibrary, id: GameId) -> Option<Result<(OpenedGame, Vec<S
         Err(source) => return Some(Err(ShelfError::Replay { game: id, source })),
     };
     let players: Players = players_from_record(&game.record);
-    let message = format!("Opened game {id} from the library ({})", crate::game::length::game_length(session.plies()));
+    // Named as the list names it: the players and the date, not the row's number.
+    let white = game.white_name.clone().unwrap_or_else(|| game.record.white.display_name());
+    let black = game.black_name.clone().unwrap_or_else(|| game.record.black.display_name());
+    let date = game.played_at.map(|at| format!("{}, ", pgn_date(at))).unwrap_or_default();
+    let length = crate::game::length::game_length(session.plies());
+    let message = format!("Opened {white} – {black} ({date}{length}) from the library");
     let moves = game.record.moves.iter().map(|m| m.notation.clone()).collect();
     Some(Ok((OpenedGame { session, players, message, kept_when_finished: false }, moves)))
 }

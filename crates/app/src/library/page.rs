@@ -9,6 +9,7 @@ use egui::{RichText, Ui};
 
 use crate::engine::library::transfer::{DateError, parse_date, pgn_date};
 use crate::engine::library::{GameFilter, GameId, GameSummary, ResultFilter};
+use crate::engine::rules::clock::TimeControl;
 use crate::engine::rules::record::game_text::result_token;
 use crate::engine::{Side, Variant};
 use crate::files::dialog::{ChooseFile, FileChooser, TypedPath};
@@ -236,7 +237,14 @@ fn list(ui: &mut Ui, page: &mut LibraryPage) {
     if view.games.len() == LIST_LIMIT as usize {
         ui.label(RichText::new(format!("The newest {LIST_LIMIT} shown; the filters narrow the list.")).weak());
     }
-    egui::Grid::new("library_games").striped(true).num_columns(7).spacing([10.0, 4.0]).show(ui, |ui| {
+    if view.games.is_empty() {
+        return;
+    }
+    egui::Grid::new("library_games").striped(true).num_columns(8).spacing([10.0, 4.0]).show(ui, |ui| {
+        for heading in ["", "Date", "Game", "Players", "Result", "Clock", "Length", ""] {
+            ui.label(RichText::new(heading).strong());
+        }
+        ui.end_row();
         for game in &view.games {
             let mut ticked = view.selected.contains(&game.id);
             if ui.checkbox(&mut ticked, "").changed() {
@@ -255,15 +263,31 @@ fn list(ui: &mut Ui, page: &mut LibraryPage) {
     });
 }
 
-/// One game's cells: date, game, players, result, moves.
+/// One game's cells: date, game, players, result (how it ended, rated),
+/// clock, length.
 fn row(ui: &mut Ui, game: &GameSummary) {
     ui.label(game.played_at.map(pgn_date).unwrap_or_else(|| "—".to_string()));
     ui.label(format!("{} {}", game.variant.title(), game.size));
     let me = |side: Side| if game.person == Some(side) { " (you)" } else { "" };
     ui.label(format!("{}{} – {}{}", game.white, me(Side::White), game.black, me(Side::Black)));
-    let rated = if game.rated { " · rated" } else { "" };
-    ui.label(format!("{}{rated}", result_token(game.outcome))).on_hover_text(game.outcome.describe());
+    ui.label(result_cell(game)).on_hover_text(game.outcome.describe());
+    let clock = game.time_control.as_deref().and_then(|text| TimeControl::parse(text).ok());
+    ui.label(clock.map_or("—".to_string(), TimeControl::label)).on_hover_text(if clock.is_some() {
+        "Minutes + seconds a move"
+    } else {
+        "No clock"
+    });
     ui.label(crate::game::length::game_length(game.plies as usize));
+}
+
+/// "1-0 · resigned · rated".
+pub(crate) fn result_cell(game: &GameSummary) -> String {
+    let mut words = vec![result_token(game.outcome).to_string()];
+    words.extend(game.outcome.termination().map(str::to_string));
+    if game.rated {
+        words.push("rated".to_string());
+    }
+    words.join(" · ")
 }
 
 /// "Delete N games?" with Delete and Keep.
@@ -292,5 +316,36 @@ fn delete_question(
         }
         Some(false) => *delete = None,
         None => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::result_cell;
+    use crate::engine::library::{GameId, GameSummary};
+    use crate::engine::{Outcome, Side, Variant, WinReason};
+
+    #[test]
+    fn a_listed_result_says_how_the_game_ended() {
+        let variant = Variant::LinesOfAction;
+        let game = |outcome, rated| GameSummary {
+            id: GameId(7),
+            variant,
+            size: variant.default_size(),
+            white: "Human".to_string(),
+            black: "Master".to_string(),
+            person: Some(Side::White),
+            rated,
+            time_control: Some("180+2".to_string()),
+            played_at: None,
+            outcome,
+            plies: 30,
+        };
+        let resigned = Outcome::Win { winner: Side::Black, reason: WinReason::Resignation };
+        assert_eq!(result_cell(&game(resigned, true)), "0-1 · resigned · rated");
+        let flagged = Outcome::Win { winner: Side::White, reason: WinReason::Time };
+        assert_eq!(result_cell(&game(flagged, false)), "1-0 · on time");
+        let repeated = Outcome::Draw { reason: crate::engine::DrawReason::Repetition };
+        assert_eq!(result_cell(&game(repeated, false)), "1/2-1/2 · repetition");
     }
 }

@@ -209,6 +209,11 @@ fn the_library_screen_imports_lists_exports_opens_and_deletes() {
     app.world_mut().write_message(LibraryRequest::Open(listed[0].id));
     assert!(update_until(&mut app, 50, |app| session(app).plies() == listed[0].plies as usize));
     assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Analyse);
+    // The toast names the game as the list does, not by the row's number.
+    let said = app.world().resource::<Notice>().text.clone().unwrap_or_default();
+    let named = format!("Opened {} – {} (", listed[0].white, listed[0].black);
+    assert!(said.starts_with(&named) && said.ends_with(") from the library"), "{said}");
+    assert!(!said.contains(&format!("game {}", listed[0].id)), "{said}");
     // Back to the library; delete both.
     app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Library);
     app.update();
