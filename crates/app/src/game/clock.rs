@@ -135,10 +135,11 @@ fn run_turn_timer(
 pub(crate) fn showing(session: &GameSession, timer: &TurnTimer) -> Option<(Clock, Option<Side>)> {
     let clock = session.clock_after(session.shown_ply())?;
     // Held (a question open, a menu shown), the turn's time so far still
-    // shows as spent: the clock stands still, it does not jump back.
+    // shows as spent: the clock stands still, it does not jump back; so
+    // after a resignation, which ends the game in the turn it was made.
     let this_turn = timer.turn == Some((session.generation(), session.plies())) && !session.reviewing();
     if timer.running_since.is_none() {
-        if !this_turn || timer.spent.is_zero() || session.outcome().is_over() {
+        if !this_turn || timer.spent.is_zero() {
             return Some((clock, None));
         }
         let side = session.side_to_move();

@@ -133,3 +133,53 @@ fn a_watched_games_clock_runs_in_watch_and_lab() {
     });
     assert!(ended, "White's clock runs while the AIs play");
 }
+
+/// The clocks as the panel shows them ("White 0:57", "Black 1:00").
+fn clocks_shown(app: &App) -> Vec<String> {
+    crate::panels::texts(app)
+        .into_iter()
+        .filter(|t| (t.starts_with("White ") || t.starts_with("Black ")) && t.contains(':') && t.len() < 16)
+        .collect()
+}
+
+/// Finding: the clock showed the saved file's time under the Open question
+/// and jumped back after a resignation. Under the question the game in
+/// progress holds still with its own times; a resignation leaves the clocks
+/// as they stopped; the opened save shows its own.
+#[test]
+fn the_clocks_hold_under_the_open_question_and_stay_as_they_stopped_after_resigning() {
+    use breakline_app::files::game_file::{FileAction, FileRequest};
+    use breakline_app::game::request::ReplaceGame;
+    use breakline_app::game::settings::PlaySettings;
+    let mut app = clocked(PlayerSetup::Human, PlayerSetup::Human, "60+0");
+    crate::panels::with_panels(&mut app, (1280, 800));
+    app.world_mut().resource_mut::<PlaySettings>().confirm_replace = true;
+    go(&mut app, Screen::Play);
+    let spend = |app: &mut App, n: usize| (0..n).for_each(|_| app.update());
+    play_first_move(&mut app);
+    spend(&mut app, 40);
+    play_first_move(&mut app);
+    let path = std::env::temp_dir().join(format!("breakline-clock-open-{}.json", std::process::id()));
+    app.world_mut().write_message(FileRequest { action: FileAction::Save, path: path.clone() });
+    spend(&mut app, 100);
+    play_first_move(&mut app);
+    spend(&mut app, 100);
+    let before = clocks_shown(&app);
+    assert_eq!(before, ["Black 0:52", "White 0:54"], "the game in progress");
+    app.world_mut().write_message(FileRequest { action: FileAction::Load, path: path.clone() });
+    spend(&mut app, 2);
+    assert!(app.world().resource::<ReplaceGame>().pending.is_some(), "asked first");
+    spend(&mut app, 40);
+    assert_eq!(clocks_shown(&app), before, "under the question: the game in progress, held still");
+    app.world_mut().write_message(GameRequest::ConfirmReplace);
+    spend(&mut app, 2);
+    assert_eq!(clocks_shown(&app), ["Black 0:57", "White 1:00"], "the save's own times");
+    spend(&mut app, 30);
+    assert_eq!(clocks_shown(&app), ["Black 0:57", "White 0:58"], "White's clock runs");
+    app.world_mut().write_message(GameRequest::Resign);
+    spend(&mut app, 2);
+    assert!(session(&app).outcome().is_over());
+    spend(&mut app, 40);
+    assert_eq!(clocks_shown(&app), ["Black 0:57", "White 0:58"], "as they stopped, not back to 1:00");
+    let _ = std::fs::remove_file(path);
+}
