@@ -290,6 +290,12 @@ fn decide_board_draw(
     }
 }
 
+/// Frames that follow a change in the lines: the render world says a
+/// pipeline compiles only a frame or two after the lines that need it were
+/// drawn, and a resting window would not run the frame that hears it (the
+/// first hint arrow of a run, whose pipeline was new, never showed).
+const FRAMES_AFTER_LINES: u8 = 4;
+
 /// Gizmo lines are drawn every frame by whoever shows them and reach the
 /// renderer at the end of it: a change in them, or pipelines that were
 /// compiling (or just finished), makes the next frame draw the board.
@@ -298,8 +304,7 @@ fn redraw_for_lines_and_pipelines(
     gizmos: Res<Assets<GizmoAsset>>,
     compiling: Res<PipelinesCompiling>,
     mut redraw: ResMut<BoardRedraw>,
-    mut last_lines: Local<u64>,
-    mut was_compiling: Local<bool>,
+    (mut last_lines, mut was_compiling, mut listening): (Local<u64>, Local<bool>, Local<u8>),
     mut more: MessageWriter<RequestRedraw>,
 ) {
     let lines = lines_fingerprint(&handles, &gizmos);
@@ -308,6 +313,13 @@ fn redraw_for_lines_and_pipelines(
     let compiled = std::mem::replace(&mut *was_compiling, now_compiling);
     if lines_changed || now_compiling || compiled {
         redraw.at_least(1);
+        more.write(RequestRedraw);
+    }
+    if lines_changed {
+        *listening = FRAMES_AFTER_LINES;
+    } else if *listening > 0 {
+        // Frames only, to hear the render world; the board draws if it says so.
+        *listening -= 1;
         more.write(RequestRedraw);
     }
 }

@@ -94,15 +94,15 @@ pub(crate) fn game_buttons(
             (Some(text), false) => Some(text.clone()),
             (None, false) => None,
         };
+        // The hint in this row, not a row of its own: the buttons under it stay put.
+        if let Some(mv) = state.hint.mv {
+            let hint = format!("Hint: {}", state.session.position().move_name(mv));
+            ui.label(RichText::new(hint).color(palette::HINT.color32()));
+        }
         if let Some(text) = text {
             ui.add(egui::Label::new(RichText::new(text).color(palette::PROOF.color32())).truncate());
         }
     });
-    if let Some(mv) = state.hint.mv {
-        ui.label(
-            RichText::new(format!("Hint: {}", state.session.position().move_name(mv))).color(palette::HINT.color32()),
-        );
-    }
 }
 
 /// Step buttons, and while reviewing, the way back or on from here.

@@ -457,3 +457,29 @@ fn the_series_tab_with_its_results_fits_every_window_size() {
     }
     assert!(found.is_empty(), "cut at a side:\n{}", found.join("\n"));
 }
+
+/// Finding: a hint's line pushed the step buttons and the move box a row
+/// down under the mouse. The hint shares the Solve button's row.
+#[test]
+fn a_hint_keeps_the_buttons_under_it_in_place() {
+    use breakline_app::game::players::PlayerSetup;
+    use breakline_app::game::screen::Screen;
+    use breakline_app::play::asks::Ask;
+    use breakline_engine::Variant;
+    let variant = Variant::Breakthrough;
+    // Two people: no rating for the hint to ask about.
+    let mut app = crate::game_app(crate::options(variant, PlayerSetup::Human, PlayerSetup::Human));
+    with_panels(&mut app, WINDOW_SIZES[1]);
+    crate::go(&mut app, Screen::Play);
+    assert!(crate::settled_human_turn(&mut app, 50));
+    app.update();
+    let (step, describe) = (top_of(&app, "⏮"), top_of(&app, "Describe"));
+    app.world_mut().write_message(Ask::Hint);
+    let shown = crate::update_until(&mut app, 20_000, |app| {
+        std::thread::sleep(std::time::Duration::from_millis(1));
+        texts(app).iter().any(|t| t.starts_with("Hint: "))
+    });
+    assert!(shown, "the hint is shown");
+    app.update();
+    assert_eq!((top_of(&app, "⏮"), top_of(&app, "Describe")), (step, describe), "the buttons stay where they were");
+}
