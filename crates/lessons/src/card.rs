@@ -41,8 +41,11 @@ pub struct Example {
     pub moves: Vec<&'static str>,
     /// Squares to light up, by name.
     pub highlights: Vec<&'static str>,
-    /// Arrows from one square to another, by name.
+    /// Arrows from one square to another, by name: shown on the start
+    /// position, gone once its first move is played.
     pub arrows: Vec<(&'static str, &'static str)>,
+    /// What happens in it, move by move, in a sentence or two.
+    pub caption: &'static str,
 }
 
 /// A position and the move the person is asked to make there.

@@ -12,13 +12,19 @@ use crate::engine::Variant;
 use crate::game::session::GameSession;
 use crate::learn::lessons::{Answer, LessonRequest, LessonRun, OpenLesson, Showing};
 use crate::theme::palette;
+use crate::ui::backdrop::PanelBackdrop;
 
 /// The card's width in points: the game panel's, roughly, which it covers.
 const CARD_WIDTH: f32 = 300.0;
 
+/// The room between the card's edge and its panel's: the anchor's offset
+/// and the window's own margins and frame.
+const CARD_INSET: f32 = 30.0;
+
 #[derive(SystemParam)]
 pub(crate) struct CardState<'w> {
     run: Res<'w, LessonRun>,
+    backdrop: Res<'w, PanelBackdrop>,
     session: Res<'w, GameSession>,
     requests: MessageWriter<'w, LessonRequest>,
 }
@@ -27,14 +33,26 @@ pub(crate) fn draw(mut contexts: EguiContexts, mut state: CardState) -> Result {
     let Some(open) = state.run.open.as_ref() else { return Ok(()) };
     let ctx = contexts.ctx_mut()?;
     let mut asked = None;
-    egui::Window::new(format!("How to play: {}", open.lesson.name()))
+    // Within the right panel, which it covers: in a narrow window wider
+    // would lay it over the board's last file.
+    let right = state.backdrop.rects[1];
+    let width = if right.is_positive() { (right.width() - CARD_INSET).min(CARD_WIDTH) } else { CARD_WIDTH };
+    // A board game's card names its game in the tabs under the title (a
+    // title as long as "Lines of Action" widened it past a narrow panel).
+    let title = if open.lesson.variant.is_some() {
+        "How to play".to_string()
+    } else {
+        format!("How to play: {}", open.lesson.name())
+    };
+    egui::Window::new(title)
         .id(egui::Id::new("lesson_card"))
         .anchor(Align2::RIGHT_TOP, egui::vec2(-8.0, 36.0))
         .collapsible(false)
         .resizable(false)
-        .default_width(CARD_WIDTH)
+        .default_width(width)
+        .max_width(width)
         .show(ctx, |ui| {
-            ui.set_max_width(CARD_WIDTH);
+            ui.set_max_width(width);
             asked = contents(ui, open, &state.session);
         });
     if let Some(request) = asked {
@@ -80,12 +98,15 @@ fn contents(ui: &mut Ui, open: &OpenLesson, session: &GameSession) -> Option<Les
         Showing::Example => {
             ui.separator();
             let (played, total) = open.example_progress(session);
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.label(RichText::new(format!("Example on the board: move {played} of {total}")).weak());
                 if ui.button("Replay").on_hover_text("Play the example again from its start").clicked() {
                     asked = Some(LessonRequest::Replay);
                 }
             });
+            if let Some(example) = &page.example {
+                ui.label(RichText::new(example.caption).italics());
+            }
             if page.try_it.is_some() && ui.button("Try it").on_hover_text("Make the move yourself").clicked() {
                 asked = Some(LessonRequest::TryIt);
             }

@@ -27,6 +27,10 @@ use crate::theme::palette;
 /// Seconds between an example's moves: long enough to see each one land.
 pub(crate) const EXAMPLE_STEP_SECS: f32 = 1.0;
 
+/// Seconds the example's start stands, with its arrows, before the first
+/// move: a person reads the position before it changes.
+pub(crate) const EXAMPLE_START_SECS: f32 = 2.5;
+
 /// What the person asks of the card.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LessonRequest {
@@ -258,7 +262,7 @@ fn follow_visit(mut card: Card) {
             && session.record().start_fen == start.fen() =>
         {
             open.generation = Some(session.generation());
-            open.next_at = now + EXAMPLE_STEP_SECS;
+            open.next_at = now + EXAMPLE_START_SECS;
             *card.marks = marks(open, start);
         }
         Some(generation) if generation != session.generation() || !card.visit.active() => {
@@ -295,6 +299,9 @@ fn play_example(mut card: Card) {
     };
     card.game.write(MoveChosen::scripted(mv, session));
     open.next_at = now + EXAMPLE_STEP_SECS;
+    // The arrows start from the start's pieces: once one moves they would
+    // point from empty squares. The squares marked stay.
+    card.marks.arrows.clear();
 }
 
 /// The person's move in a try-it: right stays; wrong says why and goes back.

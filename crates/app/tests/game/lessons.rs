@@ -164,9 +164,10 @@ fn the_example_plays_its_moves_one_by_one_with_its_marks() {
     let marks = app.world().resource::<LessonMarks>().clone();
     assert_eq!(marks.highlights.len(), example.highlights.len());
     assert_eq!(marks.arrows.len(), example.arrows.len());
-    // Paced: nothing moves in the first half second.
-    let half_second = (0.5 / STEP.as_secs_f32()) as usize;
-    for _ in 0..half_second {
+    // Paced: the start stands two seconds before its first move (finding:
+    // the start was never seen).
+    let two_seconds = (2.0 / STEP.as_secs_f32()) as usize;
+    for _ in 0..two_seconds {
         app.update();
     }
     assert_eq!(session(&app).plies(), 0);
@@ -176,13 +177,18 @@ fn the_example_plays_its_moves_one_by_one_with_its_marks() {
     assert_eq!(session(&app).plies(), 0);
 
     let per_move = (1.5 / STEP.as_secs_f32()) as usize;
-    assert!(update_until(&mut app, per_move * expected.len(), |app| session(app).plies() == expected.len()));
+    assert!(update_until(&mut app, per_move * (expected.len() + 1), |app| session(app).plies() == expected.len()));
     assert_eq!(session(&app).position().moves(), expected.as_slice());
     assert_pieces_match(&mut app);
-    // Replay: the start again, and the moves again.
+    // Finding: the arrows stayed after their piece had left; the squares stay.
+    let after = app.world().resource::<LessonMarks>().clone();
+    assert!(after.arrows.is_empty(), "{after:?}");
+    assert_eq!(after.highlights, marks.highlights);
+    // Replay: the start again with its arrows, and the moves again.
     ask(&mut app, LessonRequest::Replay);
     wait_for_board(&mut app, example.start);
-    assert!(update_until(&mut app, per_move * 2, |app| session(app).plies() == 1));
+    assert_eq!(app.world().resource::<LessonMarks>(), &marks);
+    assert!(update_until(&mut app, per_move * 3, |app| session(app).plies() == 1));
     assert_eq!(session(&app).position().moves(), &expected[..1]);
 }
 

@@ -483,3 +483,35 @@ fn a_hint_keeps_the_buttons_under_it_in_place() {
     app.update();
     assert_eq!((top_of(&app, "⏮"), top_of(&app, "Describe")), (step, describe), "the buttons stay where they were");
 }
+
+/// Finding: at 800x600 the lesson card lay over the board's h-file. The
+/// card stays within the right panel at every size.
+#[test]
+fn the_lesson_card_stays_off_the_board() {
+    use breakline_app::game::players::PlayerSetup;
+    use breakline_app::game::screen::Screen;
+    use breakline_app::learn::lessons::LessonRequest;
+    use breakline_engine::Variant;
+    let variant = Variant::Breakthrough;
+    let mut app = crate::game_app(crate::options(variant, PlayerSetup::Human, PlayerSetup::Human));
+    with_panels(&mut app, WINDOW_SIZES[0]);
+    crate::go(&mut app, Screen::Learn);
+    for (variant, size) in
+        [Variant::Breakthrough, Variant::LinesOfAction].into_iter().flat_map(|v| WINDOW_SIZES.map(|s| (v, s)))
+    {
+        app.world_mut().write_message(LessonRequest::Open(Some(variant)));
+        resize(&mut app, size);
+        for _ in 0..3 {
+            app.update();
+        }
+        let laid_out = app.world().resource::<LaidOut>();
+        let right = laid_out.panels[1];
+        let tree = laid_out.tree.as_ref().expect("laid out");
+        let card = tree.nodes.iter().find(|(_, node)| words(node).starts_with("How to play"));
+        let card = card.and_then(|(_, node)| bounds(node)).expect("the card is drawn");
+        let (card, right) = (card.x_range(), right.x_range());
+        assert!(card.min >= right.min - 0.5, "{variant:?} {size:?}: the card spans x {card:?}, its panel {right:?}");
+        let cut: Vec<String> = cuts(&app).iter().map(ToString::to_string).collect();
+        assert!(cut.is_empty(), "{variant:?} {size:?}: {cut:?}");
+    }
+}

@@ -152,3 +152,22 @@ fn the_judge_explains_a_move_the_rules_refuse() {
     let capture = position.parse_move("c3xb4").unwrap();
     assert_eq!(try_it.judge(&position, capture), Ok(()));
 }
+
+/// Finding: an example's capture went unexplained. Each example says what
+/// happens in it: its caption names the square its first move leaves, and
+/// every capture in it is said to take.
+#[test]
+fn every_example_says_what_happens_in_it_captures_included() {
+    for (_, lesson) in board_lessons() {
+        for page in &lesson.pages {
+            let Some(example) = &page.example else { continue };
+            let caption = example.caption;
+            assert!(caption.ends_with('.') && caption.len() > 40, "{}: {caption:?}", page.title);
+            let first = example.moves[0];
+            let from = first.split(['-', 'x']).next().unwrap_or_default();
+            assert!(caption.contains(from), "{}: the caption names {from}, where the example starts", page.title);
+            let captures = example.moves.iter().any(|m| m.contains('x'));
+            assert_eq!(captures, caption.contains("tak"), "{}: a capture is said ({caption:?})", page.title);
+        }
+    }
+}
