@@ -11,7 +11,7 @@ use crate::board::pieces::{BoardSquare, Piece};
 use crate::game::phase::{GamePhase, GameSystems};
 use crate::game::session::GameSession;
 use crate::theme::assets::GameTextures;
-use crate::theme::looks::Looks;
+use crate::theme::looks::{InterfaceZoom, Looks};
 use crate::theme::palette;
 
 /// Tints a square for the last move or the selection.
@@ -193,16 +193,15 @@ type JustAdded = Added<CoordinateLabel>;
 type LabelParts = (&'static CoordinateLabel, &'static mut Transform, &'static mut TextFont);
 
 fn place_labels(
-    layout: Res<BoardLayout>,
+    (layout, zoom): (Res<BoardLayout>, Res<InterfaceZoom>),
     mut labels: Query<LabelParts, Without<BoardFrame>>,
     added: Query<(), JustAdded>,
 ) {
-    if !layout.is_changed() && added.is_empty() {
+    if !layout.is_changed() && !zoom.is_changed() && added.is_empty() {
         return;
     }
     let margin = BoardLayout::MARGIN * layout.square;
-    // Whole pixel sizes: every distinct size makes a new glyph atlas.
-    let font_size = (layout.square * 0.28).clamp(10.0, 26.0).round();
+    let font_size = label_size(layout.square, zoom.0);
     let edge = layout.a1 - Vec2::splat(layout.square / 2.0 + margin / 2.0);
     for (label, mut transform, mut font) in &mut labels {
         let at = match *label {
@@ -214,6 +213,16 @@ fn place_labels(
             font.font_size = FontSize::Px(font_size);
         }
     }
+}
+
+/// The coordinates' size in pixels: a share of a square, within what the
+/// interface's zoom makes legible (they grew with neither a 4K window nor
+/// a 200% interface), and never more than the frame holds. Even sizes only:
+/// every distinct size makes a new glyph atlas.
+fn label_size(square: f32, zoom: f32) -> f32 {
+    let wanted = (square * 0.28).clamp(10.0 * zoom, 26.0 * zoom);
+    let room = square * BoardLayout::MARGIN * 0.8;
+    (wanted.min(room).max(8.0) / 2.0).round() * 2.0
 }
 
 /// A sprite and whether it is drawn.
@@ -291,5 +300,22 @@ fn show_winners(
 fn fade_captured(mut captured: Query<(&CaptureAnimation, &mut Sprite)>) {
     for (animation, mut sprite) in &mut captured {
         sprite.color = Color::WHITE.with_alpha(1.0 - animation.progress());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::label_size;
+
+    #[test]
+    fn coordinates_grow_with_the_interface_and_fit_the_frame() {
+        // An 800x600 window's board (squares of about 60 pixels): as before.
+        assert_eq!(label_size(60.0, 1.0), 16.0);
+        // A 4K window's board (squares of about 230) at its zoom of 2.
+        assert_eq!(label_size(230.0, 2.0), 52.0);
+        // A 200% interface on a small board: its smallest legible size.
+        assert_eq!(label_size(60.0, 2.0), 20.0);
+        // Never more than the frame holds.
+        assert_eq!(label_size(40.0, 2.0), 18.0);
     }
 }

@@ -12,7 +12,7 @@ use crate::game::screen::Screen;
 use crate::game::settings::PlaySettings;
 use crate::platform::window_fit::interface_growth;
 use crate::sound::settings::SoundSettings;
-use crate::theme::looks::{BoardTheme, Looks, PieceSet};
+use crate::theme::looks::{BoardTheme, InterfaceZoom, Looks, PieceSet};
 use crate::ui::backdrop::PanelBackdrop;
 use crate::ui::page::{menu_page, section_heading};
 use crate::ui::views::PanelLayout;
@@ -93,7 +93,7 @@ fn pace_section(ui: &mut Ui, play: &mut PlaySettings) {
 /// so the panels and their text grow with the window.
 pub(crate) fn apply_scale(
     mut contexts: EguiContexts,
-    looks: Res<Looks>,
+    (looks, mut in_force): (Res<Looks>, ResMut<InterfaceZoom>),
     window: Single<&Window, With<PrimaryWindow>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -101,5 +101,6 @@ pub(crate) fn apply_scale(
     if ctx.zoom_factor() != zoom {
         ctx.set_zoom_factor(zoom);
     }
+    in_force.set_if_neq(InterfaceZoom(zoom));
     Ok(())
 }

@@ -43,6 +43,18 @@ pub struct Looks {
     pub scale: f32,
 }
 
+/// The interface's zoom in force: the person's scale grown with a large
+/// window (egui's zoom factor). What is drawn outside egui, the board's
+/// coordinates, grows with it.
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct InterfaceZoom(pub f32);
+
+impl Default for InterfaceZoom {
+    fn default() -> Self {
+        InterfaceZoom(1.0)
+    }
+}
+
 impl Default for Looks {
     fn default() -> Self {
         Looks { board: BoardTheme::Wood, pieces: PieceSet::Stones, scale: 1.0 }

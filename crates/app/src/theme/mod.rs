@@ -10,7 +10,7 @@ use bevy::prelude::*;
 
 /// The wing's logic, headless: the looks picked.
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<looks::Looks>();
+    app.init_resource::<looks::Looks>().init_resource::<looks::InterfaceZoom>();
 }
 
 /// The wing's views (need a window).
