@@ -79,10 +79,7 @@ pub(crate) fn draw(
         }
         filters(ui, &mut filter, &mut typed);
         actions(ui, &mut page, &mut typed);
-        if let Some(text) = page.notice.toast() {
-            let colour = if page.notice.error { palette::ERROR } else { palette::SUCCESS };
-            ui.label(RichText::new(text).color(colour.color32()));
-        }
+        notice_line(ui, &page.notice);
         refusals(ui, &page.transfer);
         crate::library::practice_panel::library_section(ui, &page.view.exercises_left, &mut page.practice);
         list(ui, &mut page);
@@ -97,6 +94,17 @@ pub(crate) fn draw(
         page.next.set(Screen::Home);
     }
     Ok(())
+}
+
+/// The notice in a line of its own that is always there (blank without
+/// one): a line that came with an error moved the list under the pointer.
+fn notice_line(ui: &mut Ui, notice: &Notice) {
+    let Some(text) = notice.toast() else {
+        ui.label(" ");
+        return;
+    };
+    let colour = if notice.error { palette::ERROR } else { palette::SUCCESS };
+    ui.add(egui::Label::new(RichText::new(text).color(colour.color32())).truncate()).on_hover_text(text);
 }
 
 /// Variant, colour, result and rated as choices; opponent, search and dates as text.
@@ -127,8 +135,15 @@ fn filters(ui: &mut Ui, filter: &mut GameFilter, typed: &mut Typed) {
             typed.date_error = dates(typed, filter).err().map(|e| e.to_string());
         }
     });
-    if let Some(why) = &typed.date_error {
-        ui.label(RichText::new(why).color(palette::ERROR.color32()));
+    // Always one line, the error's or the dates' form: a line that came and
+    // went as a date was typed moved the list under the pointer.
+    let (line, hover) = match &typed.date_error {
+        Some(why) => (RichText::new(why).color(palette::ERROR.color32()), why.as_str()),
+        None => (RichText::new("Dates as YYYY-MM-DD; until takes in its day.").weak(), ""),
+    };
+    let said = ui.add(egui::Label::new(line).truncate());
+    if !hover.is_empty() {
+        said.on_hover_text(hover);
     }
 }
 

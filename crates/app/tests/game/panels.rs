@@ -515,3 +515,33 @@ fn the_lesson_card_stays_off_the_board() {
         assert!(cut.is_empty(), "{variant:?} {size:?}: {cut:?}");
     }
 }
+
+/// Finding (fresh eyes): the Library's list moved under the pointer when a
+/// notice's line appeared above it. The line is always there.
+#[test]
+fn the_library_list_stays_put_when_a_notice_comes() {
+    use breakline_app::game::notice::Notice;
+    use breakline_app::game::players::PlayerSetup;
+    use breakline_app::game::screen::Screen;
+    use breakline_app::library::browse::LibraryRequest;
+    use breakline_engine::Variant;
+    use breakline_engine::library::GameId;
+    let path = crate::library::scratch("panels-notice");
+    crate::library::library_with_exercises(&path);
+    let variant = Variant::Breakthrough;
+    let mut app = crate::library::library_app(crate::options(variant, PlayerSetup::Human, PlayerSetup::Human), &path);
+    with_panels(&mut app, WINDOW_SIZES[0]);
+    crate::go(&mut app, Screen::Library);
+    for _ in 0..3 {
+        app.update();
+    }
+    let open = top_of(&app, "Open");
+    // A game that is not there: opening it is refused with a notice.
+    app.world_mut().write_message(LibraryRequest::Open(GameId(9_999)));
+    app.update();
+    app.update();
+    let said = app.world().resource::<Notice>().text.clone().expect("a notice");
+    assert!(texts(&app).contains(&said), "the notice {said:?} is shown");
+    assert_eq!(top_of(&app, "Open"), open, "the list stays where it was");
+    crate::library::remove(&path);
+}
