@@ -48,7 +48,9 @@ pub(crate) fn view_plugin(app: &mut App) {
     .add_systems(Last, settle_after_opening)
     .add_systems(
         PreUpdate,
-        drop_repeated_modifiers.after(EguiInputSet::WriteEguiEvents).before(EguiPreUpdateSet::BeginPass),
+        (drop_repeated_modifiers, give_egui_the_time_now)
+            .after(EguiInputSet::WriteEguiEvents)
+            .before(EguiPreUpdateSet::BeginPass),
     )
     .add_systems(Last, (keep_drawing_while_moving, wake_for_the_clock))
     .add_systems(
@@ -193,9 +195,25 @@ fn drop_repeated_modifiers(mut inputs: Query<&mut EguiInput>, mut last: Local<Op
     }
 }
 
+/// egui times a click from its press to its release, and bevy_egui tells
+/// it Bevy's real time, which is when the previous frame finished: after a
+/// rest a press was dated before the rest, its release after it, and the
+/// click, longer than egui allows, was no click (a second click on the same
+/// button, with no move of the mouse between, did nothing). egui is told
+/// the time now.
+fn give_egui_the_time_now(mut inputs: Query<&mut EguiInput>, time: Res<Time<Real>>) {
+    let now = Instant::now().saturating_duration_since(time.startup()).as_secs_f64();
+    for mut input in &mut inputs {
+        // Never back: egui's times only go forward.
+        let told = input.0.time.unwrap_or(0.0);
+        input.0.time = Some(now.max(told));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use bevy::ecs::system::RunSystemOnce;
 
     #[test]
     fn a_new_window_looks_often_and_a_settled_one_rarely() {
@@ -203,5 +221,23 @@ mod tests {
         assert_eq!(own_look_wait(NEW_WINDOW - Duration::from_millis(1)), IDLE_WAIT);
         assert_eq!(own_look_wait(NEW_WINDOW), SETTLED_WAIT);
         assert!(SETTLED_WAIT > IDLE_WAIT);
+    }
+
+    #[test]
+    fn egui_hears_the_time_now_and_not_when_the_last_frame_ended() {
+        let mut world = World::new();
+        // Bevy's real time as after a rest: started 5 s ago, last updated at its start.
+        let started = Instant::now() - Duration::from_secs(5);
+        world.insert_resource(Time::<Real>::new(started));
+        let mut stale = bevy_egui::egui::RawInput::default();
+        stale.time = Some(0.0);
+        let context = world.spawn(EguiInput(stale)).id();
+        world.run_system_once(give_egui_the_time_now).expect("runs");
+        let told = world.get::<EguiInput>(context).and_then(|input| input.0.time).expect("a time");
+        assert!((5.0..6.0).contains(&told), "{told}");
+        // A time already ahead is never taken back.
+        world.get_mut::<EguiInput>(context).expect("the input").0.time = Some(1e6);
+        world.run_system_once(give_egui_the_time_now).expect("runs");
+        assert_eq!(world.get::<EguiInput>(context).and_then(|input| input.0.time), Some(1e6));
     }
 }
