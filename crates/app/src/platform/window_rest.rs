@@ -229,8 +229,7 @@ mod tests {
         // Bevy's real time as after a rest: started 5 s ago, last updated at its start.
         let started = Instant::now() - Duration::from_secs(5);
         world.insert_resource(Time::<Real>::new(started));
-        let mut stale = bevy_egui::egui::RawInput::default();
-        stale.time = Some(0.0);
+        let stale = bevy_egui::egui::RawInput { time: Some(0.0), ..Default::default() };
         let context = world.spawn(EguiInput(stale)).id();
         world.run_system_once(give_egui_the_time_now).expect("runs");
         let told = world.get::<EguiInput>(context).and_then(|input| input.0.time).expect("a time");
