@@ -39,6 +39,12 @@ impl Variant {
         }
     }
 
+    /// Whether a game of it can end drawn: Lines of Action by repetition,
+    /// its move limit or the tournament rule; Breakthrough never.
+    pub fn can_draw(self) -> bool {
+        self == Variant::LinesOfAction
+    }
+
     /// The board used when none is given: 8x8 for both variants.
     pub fn default_size(self) -> BoardSize {
         BoardSize { columns: 8, rows: 8 }

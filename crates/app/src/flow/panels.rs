@@ -181,8 +181,9 @@ fn right_panel(ui: &mut Ui, game: &FlowGame) {
     ui.label(format!("{}×{} cells, {} colours", puzzle.width(), puzzle.height(), puzzle.colour_count()));
     ui.label(format!("Moves: {}", game.drawing.moves()));
     ui.separator();
-    // Figures a course study published for this puzzle ("—" where it gave
-    // none); this run's own are in the status line.
+    // Figures a course study published for this puzzle (said so where it
+    // gave none: a bare "—" read as a figure missing); this run's own are in
+    // the status line.
     ui.label(RichText::new("Each solver on this puzzle, as first published").strong()).on_hover_text(
         "From the AI course study the Flow solvers come from (CS 440, assignment 2); not this run's figures",
     );
@@ -192,7 +193,7 @@ fn right_panel(ui: &mut Ui, game: &FlowGame) {
             let figure = match shipped.published(method) {
                 Published::Solved { attempts, seconds } => format!("{} attempts, {seconds} s", thousands(attempts)),
                 Published::Aborted { minutes } => format!("stopped unsolved after {minutes} min"),
-                Published::None => "—".to_string(),
+                Published::None => "not run on it in the study".to_string(),
             };
             ui.label(figure);
             ui.end_row();

@@ -59,7 +59,7 @@ pub(crate) fn section(
         let games: u64 = explorer.rows.iter().map(|row| row.played).sum();
         let plural = if games == 1 { "" } else { "s" };
         ui.label(RichText::new(format!("{games} game{plural} in the library from here")).weak());
-        if let Some(notation) = table(ui, &explorer.rows) {
+        if let Some(notation) = table(ui, &explorer.rows, session.variant().can_draw()) {
             let shown = session.shown_position();
             if let Ok(mv) = shown.clone().play_text(&notation) {
                 requests.write(MoveChosen::by_person(mv, session));
@@ -72,12 +72,13 @@ pub(crate) fn section(
 /// Black's wins, as lichess's explorer draws them); the move clicked. A bar
 /// keeps the table narrow: "34% / 12% / 54%" in words pushed the panel past
 /// an 800-pixel window.
-fn table(ui: &mut Ui, rows: &[ExplorerRow]) -> Option<String> {
+fn table(ui: &mut Ui, rows: &[ExplorerRow], draws: bool) -> Option<String> {
     let mut clicked = None;
     egui::Grid::new("explorer_grid").num_columns(3).striped(true).spacing([8.0, 2.0]).show(ui, |ui| {
         ui.label(RichText::new("Move").strong());
         ui.label(RichText::new("Games").strong());
-        ui.label(RichText::new("Results").strong()).on_hover_text("White's wins, draws, Black's wins");
+        let parts = if draws { "White's wins, draws, Black's wins" } else { "White's wins, Black's wins" };
+        ui.label(RichText::new("Results").strong()).on_hover_text(parts);
         ui.end_row();
         for row in rows {
             let text = RichText::new(&row.notation).monospace();
@@ -87,7 +88,7 @@ fn table(ui: &mut Ui, rows: &[ExplorerRow]) -> Option<String> {
             }
             ui.label(row.played.to_string());
             match row.percentages() {
-                Some(shares) => results_bar(ui, shares),
+                Some(shares) => results_bar(ui, shares, draws),
                 None => {
                     ui.label("unfinished");
                 }
@@ -102,8 +103,9 @@ fn table(ui: &mut Ui, rows: &[ExplorerRow]) -> Option<String> {
 const BAR_WIDTH: f32 = 96.0;
 
 /// White's, the draws' and Black's shares side by side, each with its
-/// percentage where there is room; the three numbers on hover.
-fn results_bar(ui: &mut Ui, [white, draw, black]: [f64; 3]) {
+/// percentage where there is room; the numbers on hover (no draws named in
+/// a game that has none).
+fn results_bar(ui: &mut Ui, [white, draw, black]: [f64; 3], draws: bool) {
     let height = ui.text_style_height(&egui::TextStyle::Body);
     let (rect, response) = ui.allocate_exact_size(egui::vec2(BAR_WIDTH, height), egui::Sense::hover());
     let shares = [
@@ -124,5 +126,26 @@ fn results_bar(ui: &mut Ui, [white, draw, black]: [f64; 3]) {
     }
     // An outline: Black's share, dark on the dark panel, still shows its end.
     ui.painter().rect_stroke(rect, 0.0, egui::Stroke::new(1.0, palette::GRID_LINE.color32()), egui::StrokeKind::Inside);
-    response.on_hover_text(format!("White {white:.0}% · draw {draw:.0}% · Black {black:.0}%"));
+    response.on_hover_text(shares_in_words([white, draw, black], draws));
+}
+
+/// "White 60% · Black 40%", with the draws' share where the game has draws.
+fn shares_in_words([white, draw, black]: [f64; 3], draws: bool) -> String {
+    if draws {
+        format!("White {white:.0}% · draw {draw:.0}% · Black {black:.0}%")
+    } else {
+        format!("White {white:.0}% · Black {black:.0}%")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shares_in_words;
+
+    #[test]
+    fn the_bar_names_draws_only_in_a_game_that_has_them() {
+        assert_eq!(shares_in_words([60.0, 0.0, 40.0], false), "White 60% · Black 40%");
+        assert_eq!(shares_in_words([50.0, 10.0, 40.0], true), "White 50% · draw 10% · Black 40%");
+        assert!(!crate::engine::Variant::Breakthrough.can_draw() && crate::engine::Variant::LinesOfAction.can_draw());
+    }
 }
