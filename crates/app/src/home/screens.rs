@@ -139,10 +139,19 @@ fn leave_puzzle(mut puzzles: MessageWriter<PuzzleRequest>) {
 /// A game studied in Analyse or Watch & Lab stays there: leaving the screen
 /// brings back the game in progress that waited, and Resume goes where that
 /// game is played.
-fn leave_study(visit: Res<Visit>, mut requests: MessageWriter<GameRequest>, mut resume: ResMut<ResumeScreen>) {
+/// A review of the game in progress begun there is the screen's too: the
+/// game goes back to its live position, so Play (Resume) never opens on an
+/// old position with its clock stopped.
+fn leave_study(
+    (visit, session): (Res<Visit>, Res<GameSession>),
+    mut requests: MessageWriter<GameRequest>,
+    mut resume: ResMut<ResumeScreen>,
+) {
     if visit.studying() {
         requests.write(GameRequest::Return);
         resume.0 = visit.left_players().map(Screen::for_players);
+    } else if session.reviewing() || session.shown_ply() != session.plies() {
+        requests.write(GameRequest::GoTo { ply: session.plies() });
     }
 }
 

@@ -300,3 +300,24 @@ fn finding_15_plays_clock_never_reaches_watch_and_labs_presets() {
     start(&mut app, against(1, false));
     assert_eq!(session(&app).record().time_control, one_minute);
 }
+
+/// Finding (fresh eyes): a review begun in Analyse was still open when Resume
+/// took the game back to Play, on an old position with its clock stopped.
+#[test]
+fn a_review_begun_in_analyse_ends_when_the_game_goes_back_to_play() {
+    let mut app = start_app(None);
+    start(&mut app, against(1, false));
+    move_once(&mut app);
+    move_once(&mut app);
+    go(&mut app, Screen::Analyse);
+    app.world_mut().write_message(GameRequest::GoTo { ply: 1 });
+    assert!(update_until(&mut app, 20, |app| session(app).reviewing()));
+    go(&mut app, Screen::Home);
+    let to = resume(&app).expect("Home offers Resume");
+    go(&mut app, to);
+    assert_eq!(screen(&app), Screen::Play);
+    app.update();
+    let s = session(&app);
+    assert!(!s.reviewing(), "Play shows the live position");
+    assert_eq!(s.plies(), 4, "the game as it was");
+}
