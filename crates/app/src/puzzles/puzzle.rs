@@ -100,6 +100,10 @@ pub struct ActivePuzzle {
     /// After a miss: the moves and line to try again from.
     retry_point: Option<(Vec<EngineMove>, Vec<EngineMove>)>,
     scored: bool,
+    /// The puzzle's own move where the person found another that wins too,
+    /// and how many moves were played then (told, so a longer way is not
+    /// taken for the puzzle's).
+    pub other_way: Option<(String, usize)>,
 }
 
 /// The Puzzles mode's state: the puzzle in progress and the judging task.
@@ -218,29 +222,37 @@ fn open_next(run: &mut PuzzleRun, variant: Variant, board: &mut Board) {
     let v = variant_index(variant);
     let Some(index) = set.pick(run.cursor[v], board.progress.puzzles(variant).rating.glicko.rating) else { return };
     run.cursor[v] = index + 1;
-    let puzzle = set.puzzles[index].clone();
-    let (Ok(line), Ok(position)) = (puzzle.moves(), puzzle.position()) else { return };
-    let active = ActivePuzzle {
-        variant,
-        index,
-        solver_side: position.side_to_move(),
-        puzzle,
-        played: Vec::new(),
-        lines_before: Vec::new(),
-        line,
-        stage: Stage::YourMove,
-        helped: false,
-        missed: false,
-        tried: None,
-        answered: None,
-        show_answer: false,
-        generation: None,
-        reply_at: 0.0,
-        refuting: false,
-        retry_point: None,
-        scored: false,
-    };
-    open(run, active, board);
+    if let Some(active) = ActivePuzzle::new(variant, index, set.puzzles[index].clone()) {
+        open(run, active, board);
+    }
+}
+
+impl ActivePuzzle {
+    /// Puzzle `index` of `variant`'s set at its start; none if it does not replay.
+    fn new(variant: Variant, index: usize, puzzle: Puzzle) -> Option<ActivePuzzle> {
+        let (Ok(line), Ok(position)) = (puzzle.moves(), puzzle.position()) else { return None };
+        Some(ActivePuzzle {
+            variant,
+            index,
+            solver_side: position.side_to_move(),
+            puzzle,
+            played: Vec::new(),
+            lines_before: Vec::new(),
+            line,
+            stage: Stage::YourMove,
+            helped: false,
+            missed: false,
+            tried: None,
+            answered: None,
+            show_answer: false,
+            generation: None,
+            reply_at: 0.0,
+            refuting: false,
+            retry_point: None,
+            scored: false,
+            other_way: None,
+        })
+    }
 }
 
 /// Lays the puzzle's position, after the moves it has played, on the board.
@@ -402,6 +414,8 @@ fn poll_judge(mut run: ResMut<PuzzleRun>, mut board: Board) {
     let Some(active) = run.active.as_mut().filter(|a| a.stage == Stage::Judging) else { return };
     match result {
         Ok(Judgement::ProvedWin { line }) => {
+            let intended = active.lines_before.last().and_then(|before| before.first().copied());
+            active.other_way = intended.map(|mv| (board.move_name(mv), active.played.len()));
             active.line = line;
             schedule_reply(active, &board.time);
         }
@@ -473,12 +487,22 @@ impl ActivePuzzle {
             },
             Stage::Judging => (format!("The solver looks at {yours}…"), palette::NOTE),
             Stage::Reply(_) if self.refuting => (format!("✖ {yours} does not win: see the answer…"), palette::ERROR),
-            Stage::Reply(_) => (format!("✔ Right: {yours}. {them} answers…"), palette::SUCCESS),
+            Stage::Reply(_) => match &self.other_way {
+                Some((intended, at)) if *at == self.played.len() => {
+                    (format!("✔ {yours} wins too (the puzzle's move is {intended}). {them} answers…"), palette::SUCCESS)
+                }
+                _ => (format!("✔ Right: {yours}. {them} answers…"), palette::SUCCESS),
+            },
             Stage::Solved if self.helped => ("✔ Solved, with help: not counted.".to_string(), palette::SUCCESS),
             Stage::Solved if self.missed => {
                 ("✔ Solved on a retry: the miss was counted, not this.".to_string(), palette::SUCCESS)
             }
-            Stage::Solved => ("✔ Solved!".to_string(), palette::SUCCESS),
+            Stage::Solved => match &self.other_way {
+                Some((intended, _)) => {
+                    (format!("✔ Solved, another way: the puzzle's move was {intended}."), palette::SUCCESS)
+                }
+                None => ("✔ Solved!".to_string(), palette::SUCCESS),
+            },
             Stage::Missed { refutation: Some(answer) } => {
                 (format!("✖ Wrong: {yours} does not win; {them} answers {answer}."), palette::ERROR)
             }
@@ -495,10 +519,40 @@ pub fn ends_as_a_game(session: &GameSession, visit: &Visit) -> bool {
 }
 
 impl Board<'_> {
-    /// The move as the notation writes it, from the position before it.
+    /// `mv` as the notation writes it in the position before the last move
+    /// (the last move itself, or another that could have been played there).
     fn move_name(&self, mv: EngineMove) -> String {
         let mut before = self.session.position().clone();
         before.undo();
         before.move_name(mv)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Finding (fresh eyes): in Lines of Action, where a puzzle's move is the
+    /// fastest win and not the only one, a slower win was taken as the
+    /// puzzle's own. It is accepted and the puzzle's move is named.
+    #[test]
+    fn another_winning_move_is_told_from_the_puzzles_own() {
+        let variant = Variant::LinesOfAction;
+        let set = puzzle_set(variant).expect("the shipped set");
+        let mut active = ActivePuzzle::new(variant, 0, set.puzzles[0].clone()).expect("replays");
+        let position = active.puzzle.position().expect("a position");
+        let other = position.legal_moves().into_iter().find(|&m| Some(m) != active.line.first().copied());
+        let other = other.expect("another move");
+        active.played.push(other);
+        active.tried = Some(position.move_name(other));
+        active.other_way = Some(("c3-e5".to_string(), 1));
+        active.stage = Stage::Reply(other);
+        assert!(active.status().0.contains("wins too (the puzzle's move is c3-e5)"), "{}", active.status().0);
+        active.stage = Stage::Solved;
+        assert_eq!(active.status().0, "✔ Solved, another way: the puzzle's move was c3-e5.");
+        // Later replies on the new line are plain.
+        active.played.push(other);
+        active.stage = Stage::Reply(other);
+        assert!(active.status().0.starts_with("✔ Right: "), "{}", active.status().0);
     }
 }
