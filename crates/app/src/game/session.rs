@@ -347,15 +347,12 @@ impl GameSession {
         if self.reviewing() { winning_pieces(&self.shown_position()) } else { winning_pieces(&self.position) }
     }
 
-    /// Whether undo would change anything: a resignation to withdraw, or
-    /// moves back to an earlier human turn (against an AI that moved first
-    /// there is none).
-    /// A game lost on time stays lost: its flag is not taken back.
+    /// Whether undo would change anything: moves back to an earlier human
+    /// turn (against an AI that moved first there is none). A finished game
+    /// stays finished (resigned, flagged or won on the board: it is kept and
+    /// counted as it ended; Analyse plays on from any of its positions).
     pub(crate) fn can_undo(&self, players: &Players) -> bool {
-        if self.lost_on_time().is_some() {
-            return false;
-        }
-        self.resigned().is_some() || batch(&self.position, players, std::iter::repeat_n(None, self.plies())) > 0
+        !self.outcome().is_over() && batch(&self.position, players, std::iter::repeat_n(None, self.plies())) > 0
     }
 
     pub(crate) fn redo_len(&self) -> usize {
@@ -462,11 +459,7 @@ impl GameSession {
             Side::BOTH
                 .map(|side| clock.remaining(side).saturating_sub(if side == mover { spent } else { Duration::ZERO }))
         });
-        if self.lost_on_time().is_some() {
-            return Shown::Same;
-        }
-        if self.resigned().is_some() {
-            self.record.withdraw_resignation(&self.position);
+        if self.outcome().is_over() {
             return Shown::Same;
         }
         let count = batch(&self.position, players, std::iter::repeat_n(None, self.plies()));

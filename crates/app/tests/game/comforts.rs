@@ -158,7 +158,7 @@ fn undo_during_an_ai_search_stops_it_and_drops_its_move() {
 }
 
 #[test]
-fn resigning_ends_the_game_for_the_opponent_and_undo_withdraws_it() {
+fn resigning_ends_the_game_for_the_opponent_and_undo_cannot_reopen_it() {
     let v = Variant::LinesOfAction;
     let mut app = game_app(options(v, PlayerSetup::Human, ai("alphabeta:expert:depth=1", v)));
     settle(&mut app);
@@ -168,11 +168,15 @@ fn resigning_ends_the_game_for_the_opponent_and_undo_withdraws_it() {
     assert_eq!(session(&app).outcome(), expected);
     assert_eq!(session(&app).record().result, expected);
     assert_eq!(session(&app).record().stats.winner, Some(Side::Black));
+    // Finding (fresh eyes): Undo brought a resigned game back to life
+    // while the library kept it resigned and Home offered no Resume. A
+    // finished game stays as it ended.
     send(&mut app, GameRequest::Undo);
-    app.update();
-    settle(&mut app);
-    assert_eq!(session(&app).outcome(), Outcome::Ongoing);
-    assert_eq!(phase(&app), GamePhase::Playing);
+    for _ in 0..5 {
+        app.update();
+    }
+    assert_eq!(session(&app).outcome(), expected);
+    assert_eq!(phase(&app), GamePhase::Over);
     assert_pieces_match(&mut app);
 }
 

@@ -341,14 +341,6 @@ impl<P: PlayerDescription> Record<P> {
         self.recount();
     }
 
-    /// Takes a resignation or a fallen flag back; `now` is the position it happened in.
-    pub fn withdraw_resignation(&mut self, now: &Position) {
-        if self.lost_off_board().is_some() {
-            self.result = Outcome::Ongoing;
-            self.finish(now);
-        }
-    }
-
     /// The side that resigned, if the game ended that way.
     pub fn resigned(&self) -> Option<Side> {
         match self.result {
