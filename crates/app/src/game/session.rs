@@ -367,9 +367,11 @@ impl GameSession {
     /// Who plays, as a header says it: the players' own names where the
     /// game came with them, else `players` ("You vs Medium").
     pub fn matchup(&self, players: &Players) -> String {
-        match &self.names {
-            Some([white, black]) => format!("{white} vs {black}"),
-            None => players.matchup(),
+        match (&self.replay, &self.names) {
+            // A replay is of who really played ("Casual vs Novice, game 3 of 4").
+            (Some(replay), _) => replay.title.clone(),
+            (None, Some([white, black])) => format!("{white} vs {black}"),
+            (None, None) => players.matchup(),
         }
     }
 

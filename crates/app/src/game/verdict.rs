@@ -11,7 +11,8 @@ use crate::game::session::GameSession;
 /// "Game aborted") and its sentence ("You resigned. Black wins."); `None`
 /// while the game goes on.
 pub fn verdict(session: &GameSession, players: &Players) -> Option<(String, String)> {
-    let person = players.person();
+    // A replayed game (a series game watched) was played by others, whoever sits now.
+    let person = players.person().filter(|_| session.replay().is_none());
     if session.aborted(players) {
         let sentence = "It ended before a first move: no result, not kept, no rating change.";
         return Some(("Game aborted".to_string(), sentence.to_string()));

@@ -79,8 +79,14 @@ fn note_resume(screen: Screen, game: GameInProgress, mut resume: ResMut<ResumeSc
         return;
     }
     if screen == Screen::Play || game.session.plies() > 0 {
-        resume.0 = Some(Screen::for_players(&game.players));
+        resume.0 = Some(resume_screen(&game.session, &game.players));
     }
+}
+
+/// Where a game is resumed: a replay (a series game watched) in Watch & Lab,
+/// however the players the person set would play; else where its players play.
+fn resume_screen(session: &GameSession, players: &Players) -> Screen {
+    if session.replay().is_some() { Screen::Watch } else { Screen::for_players(players) }
 }
 
 /// Resume follows the game in progress as it changes (a matchup replaced by
@@ -96,7 +102,7 @@ fn resume_where_played(game: GameInProgress, mut resume: ResMut<ResumeScreen>) {
         return;
     }
     let players = game.visit.left_players().unwrap_or(&game.players);
-    let played = Screen::for_players(players);
+    let played = resume_screen(session, players);
     if to != played {
         resume.0 = Some(played);
     }

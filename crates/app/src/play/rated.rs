@@ -233,6 +233,10 @@ impl RatedGame {
     /// What the panel says of the game's rating: its rules while it is
     /// rated, why it is not, or after it ended what happened to the rating.
     pub fn standing(&self, session: &GameSession) -> String {
+        // A replay of a finished game (a series game watched) is no one's to rate.
+        if session.replay().is_some() {
+            return "A replayed game: no rating moves with it.".to_string();
+        }
         let this_game = self.generation == Some(session.generation());
         if let Some(last) =
             self.last.filter(|last| this_game && self.counted && last.generation == session.generation())

@@ -322,3 +322,36 @@ fn a_series_with_a_program_that_cannot_start_fails_in_one_line_before_its_first_
     assert!(why.contains("/no/such/program") && !why.contains('\n'), "{why}");
     assert!(series(&app).games().is_empty(), "no game was forfeited for it");
 }
+
+/// Finding (fresh eyes, major): a watched series game left for Home came
+/// back through Resume on Play as "You vs Beginner" and ended "You lost".
+/// A replay is resumed in Watch & Lab, named by who played it, and its end
+/// speaks of no "you" and no rating.
+#[test]
+fn a_watched_series_game_is_resumed_in_watch_and_lab_and_is_not_the_persons() {
+    use breakline_app::game::screen::Screen;
+    use breakline_app::game::verdict::verdict;
+    use breakline_app::home::screens::ResumeScreen;
+    use breakline_app::play::rated::RatedGame;
+    let mut app = quiet_app();
+    crate::go(&mut app, Screen::Watch);
+    start(&mut app, small_spec(1), 1);
+    run_to_the_end(&mut app);
+    app.world_mut().write_message(WatchSeriesGame { index: 0 });
+    assert!(crate::update_until(&mut app, 50, |app| session(app).replay().is_some() && session(app).plies() > 0));
+    crate::go(&mut app, Screen::Home);
+    assert_eq!(
+        app.world().resource::<ResumeScreen>().0,
+        Some(Screen::Watch),
+        "a replay is resumed where it is watched"
+    );
+    let named = session(&app).matchup(app.world().resource::<Players>());
+    assert!(named.contains("game 1 of 1") && !named.contains("You"), "{named}");
+    crate::go(&mut app, Screen::Watch);
+    assert!(crate::update_until(&mut app, 5_000, |app| phase(app) == GamePhase::Over));
+    let players = app.world().resource::<Players>().clone();
+    let (headline, sentence) = verdict(session(&app), &players).expect("a result");
+    assert!(!headline.contains("You") && !sentence.contains("You"), "{headline}: {sentence}");
+    let standing = app.world().resource::<RatedGame>().standing(session(&app));
+    assert!(!standing.contains("your rating"), "{standing}");
+}
