@@ -255,9 +255,18 @@ fn list(ui: &mut Ui, page: &mut LibraryPage) {
     if view.games.is_empty() {
         return;
     }
-    egui::Grid::new("library_games").striped(true).num_columns(8).spacing([10.0, 4.0]).show(ui, |ui| {
-        for heading in ["", "Date", "Game", "Players", "Result", "Clock", "Length", ""] {
-            ui.label(RichText::new(heading).strong());
+    // Open second, so it is never past the page's edge; a narrow page (an
+    // 800-pixel window at 150%) leaves out the game and the clock, which
+    // the result's hover names, and cuts long players' names short.
+    let narrow = ui.available_width() < WIDE_LIST;
+    let headings: &[&str] = if narrow {
+        &["", "", "Date", "Players", "Result", "Length"]
+    } else {
+        &["", "", "Date", "Game", "Players", "Result", "Clock", "Length"]
+    };
+    egui::Grid::new("library_games").striped(true).num_columns(headings.len()).spacing([10.0, 4.0]).show(ui, |ui| {
+        for heading in headings {
+            ui.label(RichText::new(*heading).strong());
         }
         ui.end_row();
         for game in &view.games {
@@ -269,29 +278,50 @@ fn list(ui: &mut Ui, page: &mut LibraryPage) {
                     view.selected.remove(&game.id)
                 };
             }
-            row(ui, game);
             if ui.button("Open").on_hover_text("Review it on the board (Analyse)").clicked() {
                 page.requests.write(LibraryRequest::Open(game.id));
             }
+            row(ui, game, narrow);
             ui.end_row();
         }
     });
 }
 
+/// Below this width (points) the list leaves out its game and clock columns.
+const WIDE_LIST: f32 = 760.0;
+
+/// The longest a player's cell may be in a narrow list (points).
+const NARROW_PLAYERS: f32 = 170.0;
+
 /// One game's cells: date, game, players, result (how it ended, rated),
-/// clock, length.
-fn row(ui: &mut Ui, game: &GameSummary) {
+/// clock, length; `narrow`: date, players, result and length only.
+fn row(ui: &mut Ui, game: &GameSummary, narrow: bool) {
     ui.label(game.played_at.map(pgn_date).unwrap_or_else(|| "—".to_string()));
-    ui.label(format!("{} {}", game.variant.title(), game.size));
-    let me = |side: Side| if game.person == Some(side) { " (you)" } else { "" };
-    ui.label(format!("{}{} – {}{}", game.white, me(Side::White), game.black, me(Side::Black)));
-    ui.label(result_cell(game)).on_hover_text(game.outcome.describe());
+    let board = format!("{} {}", game.variant.title(), game.size);
     let clock = game.time_control.as_deref().and_then(|text| TimeControl::parse(text).ok());
-    ui.label(clock.map_or("—".to_string(), TimeControl::label)).on_hover_text(if clock.is_some() {
-        "Minutes + seconds a move"
+    let clock_text = clock.map_or("no clock".to_string(), |c| format!("{} clock", c.label()));
+    if !narrow {
+        ui.label(&board);
+    }
+    let me = |side: Side| if game.person == Some(side) { " (you)" } else { "" };
+    let players = format!("{}{} – {}{}", game.white, me(Side::White), game.black, me(Side::Black));
+    if narrow {
+        ui.scope(|ui| {
+            ui.set_max_width(NARROW_PLAYERS);
+            ui.add(egui::Label::new(&players).truncate()).on_hover_text(&players);
+        });
     } else {
-        "No clock"
-    });
+        ui.label(players);
+    }
+    let described = format!("{} ({board}, {clock_text})", game.outcome.describe());
+    ui.label(result_cell(game)).on_hover_text(described);
+    if !narrow {
+        ui.label(clock.map_or("—".to_string(), TimeControl::label)).on_hover_text(if clock.is_some() {
+            "Minutes + seconds a move"
+        } else {
+            "No clock"
+        });
+    }
     ui.label(crate::game::length::game_length(game.plies as usize));
 }
 

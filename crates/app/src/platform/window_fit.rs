@@ -54,10 +54,25 @@ pub fn interface_growth(window: Vec2) -> f32 {
     ((ratio * 20.0).floor() / 20.0).clamp(1.0, MOST_GROWTH)
 }
 
+/// The narrowest the interface is laid out, in egui's points: an 800-pixel
+/// window at 150%. A larger scale in a window that narrow zooms no further
+/// (at 200% an 800x600 window was 400 points wide, and the Library's list,
+/// filters and scroll bar lay past its edge).
+pub const NARROWEST_POINTS: f32 = 530.0;
+
+/// The interface's zoom (egui points per logical pixel) in a window `window`
+/// large at the scale `scale` the person chose: grown with a large window,
+/// and never so large that fewer than [`NARROWEST_POINTS`] fit across.
+pub fn interface_zoom(window: Vec2, scale: f32) -> f32 {
+    let zoom = scale * interface_growth(window);
+    let widest = window.x / NARROWEST_POINTS;
+    if widest.is_finite() && widest > 0.0 { zoom.min(widest.max(scale.min(1.0))) } else { zoom }
+}
+
 /// The side panels' widths in logical pixels for a window `window` large at
 /// the interface scale `scale` the person chose: they grow with the window.
 pub fn panel_pixels(window: Vec2, scale: f32) -> (f32, f32) {
-    let zoom = scale * interface_growth(window);
+    let zoom = interface_zoom(window, scale);
     let (left, right) = panel_widths(window.x / zoom);
     (left * zoom, right * zoom)
 }
@@ -90,5 +105,23 @@ fn fit_to_screen(
     window.position = WindowPosition::Centered(bevy::window::MonitorSelection::Primary);
     if fit.maximised {
         window.set_maximized(true);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_large_scale_in_a_narrow_window_zooms_no_further_than_the_layout_fits() {
+        let small = Vec2::new(800.0, 600.0);
+        assert_eq!(interface_zoom(small, 1.0), 1.0);
+        assert_eq!(interface_zoom(small, 1.5), 1.5);
+        assert!((interface_zoom(small, 2.0) - 800.0 / NARROWEST_POINTS).abs() < 1e-4, "capped");
+        // A tiny window never shrinks the interface below the scale chosen.
+        assert_eq!(interface_zoom(Vec2::new(400.0, 300.0), 1.0), 1.0);
+        assert_eq!(interface_zoom(Vec2::new(400.0, 300.0), 0.75), 0.75);
+        // A 4K window grows it as before.
+        assert_eq!(interface_zoom(Vec2::new(3840.0, 2160.0), 1.0), interface_growth(Vec2::new(3840.0, 2160.0)));
     }
 }

@@ -10,7 +10,7 @@ use egui::{RichText, Ui};
 
 use crate::game::screen::Screen;
 use crate::game::settings::PlaySettings;
-use crate::platform::window_fit::interface_growth;
+use crate::platform::window_fit::interface_zoom;
 use crate::sound::settings::SoundSettings;
 use crate::theme::looks::{BoardTheme, InterfaceZoom, Looks, PieceSet};
 use crate::ui::backdrop::PanelBackdrop;
@@ -97,7 +97,7 @@ pub(crate) fn apply_scale(
     window: Single<&Window, With<PrimaryWindow>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let zoom = looks.scale * interface_growth(Vec2::new(window.width(), window.height()));
+    let zoom = interface_zoom(Vec2::new(window.width(), window.height()), looks.scale);
     if ctx.zoom_factor() != zoom {
         ctx.set_zoom_factor(zoom);
     }

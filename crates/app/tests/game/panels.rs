@@ -545,3 +545,33 @@ fn the_library_list_stays_put_when_a_notice_comes() {
     assert_eq!(top_of(&app, "Open"), open, "the list stays where it was");
     crate::library::remove(&path);
 }
+
+/// Finding (fresh eyes, major): at 150% in an 800x600 window the Library's
+/// Open buttons lay past the page's right edge. The list fits, Open second.
+#[test]
+fn the_library_list_fits_at_150_percent_in_the_smallest_window() {
+    use breakline_app::game::players::PlayerSetup;
+    use breakline_app::game::screen::Screen;
+    use breakline_app::theme::looks::Looks;
+    use breakline_engine::Variant;
+    let path = crate::library::scratch("panels-150");
+    crate::library::library_with_exercises(&path);
+    let variant = Variant::Breakthrough;
+    let mut app = crate::library::library_app(crate::options(variant, PlayerSetup::Human, PlayerSetup::Human), &path);
+    with_panels(&mut app, WINDOW_SIZES[0]);
+    crate::go(&mut app, Screen::Library);
+    let mut found = Vec::new();
+    for scale in [1.0, 1.5, 2.0] {
+        app.world_mut().resource_mut::<Looks>().scale = scale;
+        for size in WINDOW_SIZES {
+            resize(&mut app, size);
+            for _ in 0..3 {
+                app.update();
+            }
+            assert!(texts(&app).iter().any(|t| t == "Open"), "{scale} {size:?}: a game is listed");
+            found.extend(cuts(&app).into_iter().map(|cut| format!("{scale} {size:?}: {cut}")));
+        }
+    }
+    crate::library::remove(&path);
+    assert!(found.is_empty(), "cut at a side:\n{}", found.join("\n"));
+}
