@@ -109,7 +109,7 @@ pub enum ReadGameError {
 
 /// A date that is not `YYYY.MM.DD` or `YYYY-MM-DD`, or no day of the calendar.
 #[derive(Debug, Clone, Error)]
-#[error("bad date '{text}': {reason}")]
+#[error("bad date '{text}': give a day of the calendar as YYYY-MM-DD or YYYY.MM.DD")]
 pub struct DateError {
     text: String,
     #[source]

@@ -64,10 +64,11 @@ pub(crate) fn game_buttons(
             requests.write(GameRequest::Redo);
         }
         // Same width thinking or not, so the buttons after it stay put.
-        let hint_text = if state.hint.thinking { "Hint ⏳" } else { "Hint  " };
+        let hint_text = if state.hint.thinking { "Hint ⏳" } else { "Hint" };
         let can_hint = !over && !state.session.reviewing() && !state.hint.thinking;
         let hover = format!("Best move by a {:.0} s master search (H)", HINT_MS as f64 / 1000.0);
-        if !visiting && ui.add_enabled(can_hint, egui::Button::new(hint_text)).on_hover_text(hover).clicked() {
+        if !visiting && ui.add_enabled(can_hint, steady_button(ui, hint_text, "Hint ⏳")).on_hover_text(hover).clicked()
+        {
             state.asks.write(Ask::Hint);
         }
         let flipped = state.flipped();
@@ -82,11 +83,13 @@ pub(crate) fn game_buttons(
             state.asks.write(Ask::Resign);
         }
     });
-    let solve_text = if state.proof.running { "Solve ⏳" } else { "Solve  " };
+    let solve_text = if state.proof.running { "Solve ⏳" } else { "Solve" };
     let hover = format!("Prove who wins from here ({} s at most; S)", PROOF_TIME.as_secs());
     ui.horizontal(|ui| {
         let can_solve = !state.proof.running && !over;
-        if !visiting && ui.add_enabled(can_solve, egui::Button::new(solve_text)).on_hover_text(hover).clicked() {
+        if !visiting
+            && ui.add_enabled(can_solve, steady_button(ui, solve_text, "Solve ⏳")).on_hover_text(hover).clicked()
+        {
             state.asks.write(Ask::Solve);
         }
         let text = match (&state.proof.text, state.proof.running) {
@@ -149,4 +152,14 @@ pub(crate) fn review_section(
             }
         });
     }
+}
+
+/// A button as wide as its busy face (`widest`) whatever it says now: the
+/// buttons after it stay put while it thinks (two spaces for the hourglass
+/// were 11 pixels short, and a quick click on Flip missed).
+fn steady_button<'a>(ui: &Ui, text: &'a str, widest: &str) -> egui::Button<'a> {
+    let font = egui::TextStyle::Button.resolve(ui.style());
+    let color = ui.visuals().text_color();
+    let width = ui.ctx().fonts_mut(|f| f.layout_no_wrap(widest.to_string(), font, color).size().x);
+    egui::Button::new(text).min_size(egui::vec2(width + 2.0 * ui.spacing().button_padding.x, 0.0))
 }

@@ -69,22 +69,27 @@ fn game_section(ui: &mut Ui, settings: &mut GameSettings) {
     let article = if size.starts_with('8') || size.starts_with("11") || size.starts_with("18") { "an" } else { "a" };
     let note = format!("On {article} {size} board (Analyse sets other sizes).");
     ui.label(RichText::new(note).weak());
-    if settings.variant == Variant::LinesOfAction {
-        both_connected_picker(ui, &mut settings.both_connected);
-    }
+    // A row for either game, of one height: Lines of Action's added a row
+    // and every choice below moved under the mouse.
+    ui.horizontal(|ui| {
+        ui.set_min_height(ui.spacing().interact_size.y);
+        match settings.variant {
+            Variant::LinesOfAction => both_connected_picker(ui, &mut settings.both_connected),
+            Variant::Breakthrough => {
+                ui.label(RichText::new("No draws: the first pawn to the far row wins.").weak());
+            }
+        }
+    });
 }
 
 /// Lines of Action's rule for a move that joins both sides' pieces at once.
 fn both_connected_picker(ui: &mut Ui, rule: &mut BothConnected) {
-    ui.horizontal(|ui| {
-        ui.label("A move that joins both sides' groups:");
-        let choices = [(BothConnected::MoverWins, "the mover wins"), (BothConnected::Draw, "a draw (tournament rule)")];
-        for (choice, label) in choices {
-            ui.selectable_value(rule, choice, label);
-        }
-    })
-    .response
-    .on_hover_text("Most rule sets let the mover win; tournaments often call it a draw. Kept in the game's record.");
+    let hover = "Most rule sets let the mover win; tournaments often call it a draw. Kept in the game's record.";
+    ui.label("A move that joins both sides' groups:").on_hover_text(hover);
+    let choices = [(BothConnected::MoverWins, "the mover wins"), (BothConnected::Draw, "a draw (tournament rule)")];
+    for (choice, label) in choices {
+        ui.selectable_value(rule, choice, label).on_hover_text(hover);
+    }
 }
 
 /// AI or a friend; for an AI, the levels by name and measured rating, the

@@ -367,9 +367,15 @@ fn score_plot(ui: &mut Ui, series: &Series) {
     let planned = series.spec.as_ref().map_or(1, |s| s.games) as f64;
     // The key above the plot, not a legend over it (which hid the line's start).
     ui.horizontal_wrapped(|ui| {
-        ui.label(RichText::new("━ score of A").monospace().color(palette::SERIES_A.color32()));
-        ui.label(RichText::new("█ its 95% interval").monospace().color(palette::SERIES_A.alpha(0.45).color32()));
-        ui.label(RichText::new("┄ even (0.5)").monospace().color(palette::GUIDE.color32()));
+        // Each entry whole: a wrapped one left its mark at a line's end and its words on the next.
+        let entries = [
+            ("━ score of A", palette::SERIES_A.color32()),
+            ("█ its 95% interval", palette::SERIES_A.alpha(0.45).color32()),
+            ("┄ even (0.5)", palette::GUIDE.color32()),
+        ];
+        for (words, colour) in entries {
+            ui.add(egui::Label::new(RichText::new(words).monospace().color(colour)).extend());
+        }
     });
     Plot::new("series_score_plot")
         .height(170.0)

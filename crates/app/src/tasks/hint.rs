@@ -129,7 +129,8 @@ fn poll_hint(
 
 /// An arrow from the piece to its square, over the board.
 fn draw_hint(mut gizmos: Gizmos<HintGizmos>, hint: Res<Hint>, session: Res<GameSession>, layout: Res<BoardLayout>) {
-    let Some(mv) = hint.mv.filter(|_| !session.reviewing()) else {
+    // Not over a finished game (a resignation left it on the board).
+    let Some(mv) = hint.mv.filter(|_| !session.reviewing() && !session.outcome().is_over()) else {
         return;
     };
     let (from, to) = (layout.square_center(mv.from), layout.square_center(mv.to));

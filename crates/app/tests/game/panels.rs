@@ -575,3 +575,40 @@ fn the_library_list_fits_at_150_percent_in_the_smallest_window() {
     crate::library::remove(&path);
     assert!(found.is_empty(), "cut at a side:\n{}", found.join("\n"));
 }
+
+/// Finding (fresh eyes): "Hint ⏳" was wider than "Hint", and Flip moved
+/// 11 pixels right while the hint was thought over.
+#[test]
+fn the_buttons_after_hint_stay_put_while_it_thinks() {
+    use breakline_app::game::players::PlayerSetup;
+    use breakline_app::game::request::MoveChosen;
+    use breakline_app::game::screen::Screen;
+    use breakline_app::play::asks::Ask;
+    use breakline_engine::Variant;
+    let variant = Variant::LinesOfAction;
+    let mut app = crate::game_app(crate::options(variant, PlayerSetup::Human, PlayerSetup::Human));
+    with_panels(&mut app, WINDOW_SIZES[1]);
+    crate::go(&mut app, Screen::Play);
+    // Out of the opening book, so the hint is searched for a while.
+    for ply in 1..=6 {
+        assert!(crate::settled_human_turn(&mut app, 50));
+        let s = crate::session(&app);
+        let moves = s.position().legal_moves();
+        let next = MoveChosen::human(moves[ply % moves.len()], s.generation(), s.position().hash());
+        app.world_mut().write_message(next);
+        assert!(crate::update_until(&mut app, 20, |app| crate::session(app).plies() == ply));
+    }
+    assert!(crate::settled_human_turn(&mut app, 50));
+    app.update();
+    let left_of = |app: &App, said: &str| {
+        let tree = app.world().resource::<LaidOut>().tree.as_ref().expect("laid out");
+        let found = tree.nodes.iter().find(|(_, node)| node.role() == Role::Button && words(node) == said);
+        found.and_then(|(_, node)| bounds(node)).unwrap_or_else(|| panic!("{said:?} is shown")).min.x
+    };
+    let flip = left_of(&app, "Flip");
+    app.world_mut().write_message(Ask::Hint);
+    app.update();
+    app.update();
+    assert!(texts(&app).iter().any(|t| t == "Hint ⏳"), "the hint is being searched");
+    assert_eq!(left_of(&app, "Flip"), flip, "Flip stays where it was");
+}
