@@ -11,6 +11,7 @@ use egui_plot::{FilledArea, HLine, Line, LineStyle, Plot, PlotPoints};
 use std::time::Duration;
 
 use crate::engine::ai::search::{Level, Limit, limits};
+use crate::engine::lab::levels::LevelTable;
 use crate::engine::lab::runner::Seat;
 use crate::engine::{Algorithm, BoardSize, Strategy, Variant};
 use crate::game::control::AiControl;
@@ -201,10 +202,12 @@ fn level_picker(ui: &mut Ui, name: &str, text: &mut String, variant: Variant) {
         _ => None,
     };
     let shown = current.map_or("Level…".to_string(), |level| format!("Level {}: {}", level.number(), level.title()));
+    // Each with its measured rating, as the play setup lists them: two
+    // shallow levels' configs read alike, their strength does not.
+    let table = LevelTable::shipped();
     egui::ComboBox::from_id_salt((name, "series_level")).selected_text(shown).show_ui(ui, |ui| {
         for level in Level::ALL {
-            let words = format!("{}. {}", level.number(), level.title());
-            if ui.selectable_label(current == Some(level), words).clicked() {
+            if ui.selectable_label(current == Some(level), table.label(variant, level)).clicked() {
                 *text = level.id().to_string();
             }
         }
