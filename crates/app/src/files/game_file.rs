@@ -4,7 +4,7 @@
 //! check out leaves the current game alone and says why in one line.
 
 use std::path::{Path, PathBuf};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use bevy::prelude::*;
 
@@ -14,6 +14,7 @@ use crate::engine::rules::record::game_text::{self, GameTextError, Headers};
 use crate::engine::rules::record::movetext;
 use crate::engine::{BoardSize, Variant};
 use crate::files::opening::GameOpener;
+use crate::game::clock::TurnTimer;
 use crate::game::notice::Notice;
 use crate::game::phase::{GamePhase, GameSystems};
 use crate::game::players::PlayerSetup;
@@ -47,11 +48,30 @@ pub fn load_game(path: &Path) -> Result<(GameSession, GameRecord), FileError> {
     let in_file = |source: RecordError| Problem::from(source).at(path);
     let (record, _) = GameRecord::from_json(&text).map_err(in_file)?;
     let session = GameSession::from_record(&record, 0).map_err(in_file)?;
-    Ok((session, record))
+    let turn = turn_spent_in(&text).filter(|_| !session.outcome().is_over());
+    Ok((session.with_turn_spent(turn.unwrap_or_default()), record))
 }
 
-pub(crate) fn save_game(path: &Path, record: &GameRecord) -> Result<(), FileError> {
-    let json = serde_json::to_string_pretty(record).map_err(|source| FileError::Encode { what: "the game", source })?;
+/// The key beside the record that keeps the turn in progress's time so far
+/// (readers of the record alone pass over it).
+const TURN_KEY: &str = "turn_ms";
+
+/// The turn's time a saved file keeps, if it keeps one.
+fn turn_spent_in(text: &str) -> Option<Duration> {
+    let value: serde_json::Value = serde_json::from_str(text).ok()?;
+    value.get(TURN_KEY)?.as_u64().map(Duration::from_millis)
+}
+
+/// The record as JSON, with the side to move's time so far on its turn
+/// (`turn`): a save and an open gave that time back.
+pub(crate) fn save_game(path: &Path, record: &GameRecord, turn: Duration) -> Result<(), FileError> {
+    let encode = |source| FileError::Encode { what: "the game", source };
+    let mut value = serde_json::to_value(record).map_err(encode)?;
+    let ms = u64::try_from(turn.as_millis()).unwrap_or(u64::MAX);
+    if let (Some(object), true) = (value.as_object_mut(), ms > 0 && !record.result.is_over()) {
+        object.insert(TURN_KEY.to_string(), ms.into());
+    }
+    let json = serde_json::to_string_pretty(&value).map_err(encode)?;
     write_text(path, &json)
 }
 
@@ -136,7 +156,7 @@ pub(crate) fn plugin(app: &mut App) {
 /// the owner, so a file that does not check out leaves the game alone.
 fn handle_requests(
     mut requests: MessageReader<FileRequest>,
-    session: Res<GameSession>,
+    (session, timer): (Res<GameSession>, Res<TurnTimer>),
     players: Res<Players>,
     mut notice: ResMut<Notice>,
     mut opener: GameOpener,
@@ -145,7 +165,8 @@ fn handle_requests(
         let path = &request.path;
         let opened = match request.action {
             FileAction::Save => {
-                let saved = save_game(path, session.record()).map(|()| format!("Saved {}", path.display()));
+                let turn = if session.reviewing() { Duration::ZERO } else { timer.spent() };
+                let saved = save_game(path, session.record(), turn).map(|()| format!("Saved {}", path.display()));
                 report(&mut notice, saved);
                 continue;
             }

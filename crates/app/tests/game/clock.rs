@@ -160,8 +160,10 @@ fn the_clocks_hold_under_the_open_question_and_stay_as_they_stopped_after_resign
     spend(&mut app, 40);
     play_first_move(&mut app);
     let path = std::env::temp_dir().join(format!("breakline-clock-open-{}.json", std::process::id()));
+    // Two seconds into White's turn: the save keeps them.
+    spend(&mut app, 40);
     app.world_mut().write_message(FileRequest { action: FileAction::Save, path: path.clone() });
-    spend(&mut app, 100);
+    spend(&mut app, 60);
     play_first_move(&mut app);
     spend(&mut app, 100);
     let before = clocks_shown(&app);
@@ -173,13 +175,14 @@ fn the_clocks_hold_under_the_open_question_and_stay_as_they_stopped_after_resign
     assert_eq!(clocks_shown(&app), before, "under the question: the game in progress, held still");
     app.world_mut().write_message(GameRequest::ConfirmReplace);
     spend(&mut app, 2);
-    assert_eq!(clocks_shown(&app), ["Black 0:57", "White 1:00"], "the save's own times");
+    // The save kept White's two seconds so far: opening gives none of them back.
+    assert_eq!(clocks_shown(&app), ["Black 0:57", "White 0:58"], "the save's own times");
     spend(&mut app, 30);
-    assert_eq!(clocks_shown(&app), ["Black 0:57", "White 0:58"], "White's clock runs");
+    assert_eq!(clocks_shown(&app), ["Black 0:57", "White 0:56"], "White's clock runs");
     app.world_mut().write_message(GameRequest::Resign);
     spend(&mut app, 2);
     assert!(session(&app).outcome().is_over());
     spend(&mut app, 40);
-    assert_eq!(clocks_shown(&app), ["Black 0:57", "White 0:58"], "as they stopped, not back to 1:00");
+    assert_eq!(clocks_shown(&app), ["Black 0:57", "White 0:56"], "as they stopped, not back to 1:00");
     let _ = std::fs::remove_file(path);
 }
