@@ -10,4 +10,5 @@ pub mod judgement;
 pub mod player;
 pub mod search;
 pub mod solver;
+pub mod threads;
 mod zeroed;

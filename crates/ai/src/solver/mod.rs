@@ -286,6 +286,7 @@ fn solve_game<G: SolverGame>(
     handler: &mut dyn SolveHandler,
 ) -> Result<Solution, SolveError> {
     game.prepare();
+    let config = &SolveConfig { threads: crate::threads::usable(config.threads), ..config.clone() };
     let shared = Shared::new(&game, config)?;
     let resumed = match saver {
         Some(s) => s.load(&shared.table).map_err(SolveError::Checkpoint)?,

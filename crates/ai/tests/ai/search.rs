@@ -332,6 +332,7 @@ fn stopped(pos: &Position, config: &AiConfig) -> SearchResult {
 }
 
 #[test]
+#[cfg_attr(target_family = "wasm", ignore = "the stop comes from another thread: none in the browser")]
 fn stop_flag_ends_long_searches_quickly() {
     let bt = Position::start(Variant::Breakthrough, BoardSize::new(8, 8)).unwrap();
     let loa = Position::start(Variant::LinesOfAction, BoardSize::new(8, 8)).unwrap();
@@ -350,6 +351,7 @@ fn stop_flag_ends_long_searches_quickly() {
 }
 
 #[test]
+#[cfg_attr(target_family = "wasm", ignore = "the stop comes from another thread: none in the browser")]
 fn time_limit_is_honoured() {
     // Without its 300 ms limit each search would run for hours (the enhanced
     // one to depth 62, MCTS without a playout limit); with it, it returns on

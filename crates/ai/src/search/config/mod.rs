@@ -291,11 +291,11 @@ impl AiConfig {
 
     /// The threads this config's search runs on (`auto` resolved; one at least).
     pub fn search_threads(&self) -> usize {
-        match self.threads {
+        crate::threads::usable(match self.threads {
             AiConfig::AUTO_THREADS if self.depth.is_none() && self.iterations.is_none() => all_cores() as usize,
             AiConfig::AUTO_THREADS => 1,
             n => n as usize,
-        }
+        })
     }
 }
 
@@ -579,7 +579,8 @@ fn checked_threads(threads: u32) -> Result<u32, ConfigError> {
 
 /// The machine's cores: what `threads=auto` uses for a timed search.
 pub fn all_cores() -> u32 {
-    std::thread::available_parallelism().map_or(1, |n| n.get() as u32)
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    crate::threads::usable(cores) as u32
 }
 
 impl FromStr for Algorithm {

@@ -297,6 +297,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(target_pointer_width = "64")]
     fn a_table_larger_than_the_machine_gives_is_the_largest_it_gives() {
         // 2^58 buckets are 8 EiB: no system gives them, so the table halves
         // until one does, and then neither aborts nor grows.

@@ -227,6 +227,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(target_family = "wasm", ignore = "files: none in the browser")]
     fn a_filled_table_reads_back_entry_for_entry_and_a_damaged_one_is_refused() {
         let size = BoardSize::new(4, 6);
         let table = LastRanksTable::new(size, 3).expect("3 ranks fit 4x6");
@@ -261,6 +262,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(target_family = "wasm", ignore = "files: none in the browser")]
     fn a_table_half_filled_by_look_ups_saves_its_gaps_as_unsolved() {
         let size = BoardSize::new(3, 5);
         let table = LastRanksTable::new(size, 2).expect("2 ranks fit 3x5");

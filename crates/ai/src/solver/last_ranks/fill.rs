@@ -19,25 +19,29 @@ impl LastRanksTable {
         let count = fight.attack.len();
         let next = AtomicUsize::new(0);
         let done = AtomicUsize::new(0);
-        std::thread::scope(|scope| {
-            for _ in 0..threads.max(1) {
-                scope.spawn(|| {
-                    loop {
-                        let start = next.fetch_add(CHUNK, Relaxed);
-                        if start >= count {
-                            break;
-                        }
-                        let end = (start + CHUNK).min(count);
-                        for index in start..end {
-                            fight.threshold(index, true);
-                            fight.threshold(index, false);
-                        }
-                        let finished = done.fetch_add(end - start, Relaxed) + end - start;
-                        progress(finished as f64 / count as f64);
-                    }
-                });
+        let work = || {
+            loop {
+                let start = next.fetch_add(CHUNK, Relaxed);
+                if start >= count {
+                    break;
+                }
+                let end = (start + CHUNK).min(count);
+                for index in start..end {
+                    fight.threshold(index, true);
+                    fight.threshold(index, false);
+                }
+                let finished = done.fetch_add(end - start, Relaxed) + end - start;
+                progress(finished as f64 / count as f64);
             }
-        });
+        };
+        match crate::threads::usable(threads) {
+            1 => work(),
+            threads => std::thread::scope(|scope| {
+                for _ in 0..threads {
+                    scope.spawn(work);
+                }
+            }),
+        }
     }
 
     /// Whether every entry is solved.
