@@ -194,7 +194,9 @@ fn studied_game(ui: &mut Ui, state: &mut PanelState) {
 /// layers, in Analyse the opening explorer, and (in Watch & Lab, or when
 /// asked for) the engine's numbers.
 fn study(ui: &mut Ui, state: &mut PanelState, layout: &PanelLayout, watch: bool) {
-    let numbers = watch || layout.engine_numbers;
+    // A rated game hides the engine's numbers (the AI's thinking) on every screen.
+    let rated = state.comforts.rated.in_force(&state.game.session);
+    let numbers = (watch || layout.engine_numbers) && !rated;
     studied_game(ui, state);
     crate::library::practice_panel::board_section(ui, &mut state.practice);
     crate::ui::info::clocks(ui, &state.game.session, &state.game.timer);
@@ -203,7 +205,6 @@ fn study(ui: &mut Ui, state: &mut PanelState, layout: &PanelLayout, watch: bool)
     crate::play::comforts::review_section(ui, &state.game.session, &mut state.requests, &mut state.comforts.asks);
     crate::play::move_box::section(ui, &mut state.move_box, state.game.session.variant());
     crate::ui::info::selection_reasons(ui, &state.game.session, &state.selection);
-    let rated = state.comforts.rated.in_force(&state.game.session);
     if rated {
         ui.label(RichText::new(RATED_HIDES).weak());
     } else {
@@ -225,7 +226,8 @@ fn study(ui: &mut Ui, state: &mut PanelState, layout: &PanelLayout, watch: bool)
     }
     let variant = state.game.session.variant();
     crate::analysis::insight::layers_section(ui, &mut state.insight.layers, variant);
-    if !watch {
+    // The explorer's counts of wins are analysis too: none in a rated game.
+    if !watch && !rated {
         crate::library::explorer_panel::section(ui, &state.explorer, &state.game.session, &mut state.requests);
     }
     if numbers {

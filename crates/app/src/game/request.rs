@@ -92,12 +92,10 @@ pub struct ReplaceGame {
 pub type AiError = Arc<dyn std::error::Error + Send + Sync>;
 
 impl GameRequest {
-    /// New game, load and watch throw the current game away.
+    /// New game and load throw the current game away (a recorded game
+    /// watched beside a person's game is studied, as a matchup is).
     pub(crate) fn replaces_game(&self) -> bool {
-        matches!(
-            self,
-            GameRequest::NewGame { .. } | GameRequest::Open(_) | GameRequest::Watch(_) | GameRequest::PlayOnFromStudy
-        )
+        matches!(self, GameRequest::NewGame { .. } | GameRequest::Open(_) | GameRequest::PlayOnFromStudy)
     }
 }
 

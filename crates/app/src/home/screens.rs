@@ -91,9 +91,9 @@ fn resume_screen(session: &GameSession, players: &Players) -> Screen {
 
 /// Resume follows the game in progress as it changes (a matchup replaced by
 /// a person's game, players changed): it goes where that game is played,
-/// and goes away when the game ends.
+/// comes with a game begun where none was offered (a new game started on
+/// Play while it showed a finished one), and goes away when the game ends.
 fn resume_where_played(game: GameInProgress, mut resume: ResMut<ResumeScreen>) {
-    let Some(to) = resume.0 else { return };
     // A finished game is no longer one to resume (as after a restart, which
     // keeps only unfinished games): the Library keeps it.
     let session = game.visit.left_game().unwrap_or(&game.session);
@@ -103,7 +103,8 @@ fn resume_where_played(game: GameInProgress, mut resume: ResMut<ResumeScreen>) {
     }
     let players = game.visit.left_players().unwrap_or(&game.players);
     let played = resume_screen(session, players);
-    if to != played {
+    let offered = resume.0.is_some() || session.plies() > 0;
+    if offered && resume.0 != Some(played) {
         resume.0 = Some(played);
     }
 }

@@ -11,6 +11,7 @@ use bevy::prelude::*;
 use crate::game::request::{GameRequest, ReplaceGame};
 use crate::game::settings::PlaySettings;
 use crate::play::asks::{Answer, Question};
+use crate::theme::palette;
 
 /// The pending wish's question ("A hint makes this game casual: go on?").
 pub(crate) fn question(ctx: &egui::Context, question: &Question, answers: &mut MessageWriter<Answer>) {
@@ -39,11 +40,12 @@ pub(crate) fn question(ctx: &egui::Context, question: &Question, answers: &mut M
     }
 }
 
-/// `plies`: the moves of the game in progress.
+/// `plies`: the moves of the game in progress; `at_stake`: it is a rated
+/// game the person has moved in, which counts as a loss if replaced.
 pub(crate) fn show(
     ctx: &egui::Context,
     replace: &ReplaceGame,
-    plies: usize,
+    (plies, at_stake): (usize, bool),
     play: &mut ResMut<PlaySettings>,
     requests: &mut MessageWriter<GameRequest>,
 ) {
@@ -64,6 +66,10 @@ pub(crate) fn show(
         ui.label(RichText::new(what).strong());
         let length = crate::game::length::game_length(plies);
         ui.label(format!("The current game has {length}; it cannot be taken back afterwards."));
+        if at_stake {
+            let loss = "It is rated: ended this way, it counts as a loss.";
+            ui.label(RichText::new(loss).strong().color(palette::ERROR.color32()));
+        }
         ui.checkbox(&mut ask, "Ask before replacing a game in progress");
         ui.horizontal(|ui| {
             if ui.button("Replace (Enter)").clicked() {

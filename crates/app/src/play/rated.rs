@@ -11,6 +11,7 @@ use crate::engine::ai::search::Level;
 use crate::engine::lab::levels::LevelTable;
 use crate::engine::library::glicko::Opponent;
 use crate::engine::{Side, Variant};
+use crate::game::notice::Notice;
 use crate::game::owner::visit::Visit;
 use crate::game::phase::{GamePhase, GameSystems};
 use crate::game::players::{PlayerSetup, Players};
@@ -73,6 +74,9 @@ impl Forbidden {
     }
 }
 
+/// Why a game opened when already finished does not move the rating now.
+const OPENED_FINISHED: &str = "it was opened finished";
+
 const TOO_MANY_TAKEBACKS: &str = "more than two moves were taken back";
 
 /// Why a game moved on another screen than Play is not rated.
@@ -94,6 +98,10 @@ pub struct RatedGame {
     set_aside: Option<(Vec<crate::engine::Move>, Option<&'static str>, u32)>,
     /// The game's end already moved the rating (an undo and the same end count once).
     counted: bool,
+    /// The game and level at stake once the person has moved in the rated
+    /// game: replaced before it ends, it counts as a loss (an abort is only
+    /// a game the person never moved in).
+    stake: Option<(Variant, Level)>,
     /// The last rated game's result.
     pub last: Option<RatedResult>,
 }
@@ -132,6 +140,7 @@ impl RatedGame {
             takebacks: 0,
             set_aside,
             counted: false,
+            stake: None,
             last: self.last,
         };
     }
@@ -177,6 +186,7 @@ impl RatedGame {
             takebacks,
             set_aside: None,
             counted: false,
+            stake: None,
             last: self.last,
         };
     }
@@ -192,6 +202,12 @@ impl RatedGame {
             && self.unrated.is_none()
             && !self.counted
             && !session.outcome().is_over()
+    }
+
+    /// Whether replacing the game `session` shows would count as a loss: it is
+    /// rated and still played, and the person has moved in it.
+    pub fn at_stake(&self, session: &GameSession) -> bool {
+        self.stake.is_some() && self.in_force(session)
     }
 
     /// Whether doing `what` now would make the rated game casual (and so asks first).
@@ -250,6 +266,9 @@ impl RatedGame {
             (Some(why), false) => format!("This game is not rated: {why}."),
             // No person played a level: there is no "your rating" to speak of.
             (Some(why), true) if why == NOT_A_PAIRING => format!("This game was not rated: {why}."),
+            (Some(OPENED_FINISHED), true) => {
+                "An opened game: whether it was rated was settled when it was played.".to_string()
+            }
             (Some(why), true) => format!("This game was not rated ({why}): your rating did not change."),
         }
     }
@@ -310,6 +329,7 @@ fn track(
     (session, players, visit, analysis): (Res<GameSession>, Res<Players>, Res<Visit>, Res<AnalysisSettings>),
     (casual, screen): (Res<Casual>, Res<State<Screen>>),
     (mut rated, mut now): (ResMut<RatedGame>, ResMut<RatedNow>),
+    (mut progress, mut notice): (ResMut<Progress>, ResMut<Notice>),
 ) {
     let requests: Vec<&GameRequest> = requests.read().collect();
     // "Continue from here" cuts the same game under a new generation (so
@@ -320,6 +340,9 @@ fn track(
     }
     let taken_up = rated.follow_visit(&session, &visit);
     if !taken_up && rated.generation != Some(session.generation()) {
+        if !visit.waiting() {
+            forfeit(&mut rated, &mut progress, &mut notice);
+        }
         let why_not = if visit.studying() {
             Some("a game opened to study is not rated")
         } else if visit.active() {
@@ -328,6 +351,10 @@ fn track(
             // First: a game of two other people (or two AIs) is not the
             // person's at all, however it began.
             Some(NOT_A_PAIRING)
+        } else if session.outcome().is_over() {
+            // A finished game opened (from the library, a file): it was
+            // rated, or not, when it was played.
+            Some(OPENED_FINISHED)
         } else if session.plies() > 0 || session.replay().is_some() {
             Some("only games played from the start are rated")
         } else if casual.0 {
@@ -352,6 +379,9 @@ fn track(
             {
                 rated.spoil(PLAYED_ELSEWHERE);
             }
+            GameRequest::Play(choice) if choice.source == MoveSource::Human && rated.in_force(&session) => {
+                rated.stake = rated_pairing(&players).map(|(_, level)| (session.variant(), level));
+            }
             GameRequest::SetPlayers(players) => {
                 let fresh = session.plies() == 0 && session.replay().is_none() && !visit.waiting();
                 rated.players_changed(fresh, players);
@@ -372,6 +402,39 @@ fn track(
     now.set_if_neq(RatedNow(rated.in_force(&session)));
 }
 
+/// A rated game the person moved in, replaced before it ended (a new game,
+/// another opened): a loss, as leaving a game is on a server, said in the
+/// notice.
+fn forfeit(rated: &mut RatedGame, progress: &mut Progress, notice: &mut Notice) {
+    let Some((variant, level)) = rated.stake.take() else { return };
+    if rated.unrated.is_some() || rated.counted {
+        return;
+    }
+    let Some(generation) = rated.generation else { return };
+    let Some(result) = record_result(progress, variant, level, 0.0, generation) else { return };
+    rated.counted = true;
+    rated.last = Some(result);
+    notice.info(format!("The rated game left unfinished counts as a loss. {}", result.words()));
+}
+
+/// The person's rating after a rated game against `level` scored `score`
+/// (1 a win, 0 a loss): its effect, or `None` where the level has no
+/// measured rating.
+fn record_result(
+    progress: &mut Progress,
+    variant: Variant,
+    level: Level,
+    score: f64,
+    generation: u64,
+) -> Option<RatedResult> {
+    let measured = LevelTable::shipped().rating(variant, level)?;
+    let opponent = Opponent { rating: measured.rating, deviation: (measured.interval / 1.96).max(30.0) };
+    let history = progress.rating_mut(variant);
+    let before = history.glicko.rating;
+    history.record(opponent, score);
+    Some(RatedResult { generation, variant, before, after: history.glicko.rating })
+}
+
 /// A finished rated game moves the person's rating.
 fn rate(
     session: Res<GameSession>,
@@ -390,19 +453,15 @@ fn rate(
         rated.spoil(ABORTED);
         return;
     }
-    let variant = session.variant();
-    let Some(measured) = LevelTable::shipped().rating(variant, level) else { return };
-    let opponent = Opponent { rating: measured.rating, deviation: (measured.interval / 1.96).max(30.0) };
     let score = match outcome.winner() {
         Some(winner) if winner == person => 1.0,
         Some(_) => 0.0,
         None => 0.5,
     };
-    let history = progress.rating_mut(variant);
-    let before = history.glicko.rating;
-    history.record(opponent, score);
-    let (generation, after) = (session.generation(), history.glicko.rating);
-    rated.last = Some(RatedResult { generation, variant, before, after });
+    let Some(result) = record_result(&mut progress, session.variant(), level, score, session.generation()) else {
+        return;
+    };
+    rated.last = Some(result);
     // Counted once: a second entry into Over (an undo, then the same end) is not.
     rated.counted = true;
 }

@@ -493,7 +493,9 @@ impl ActivePuzzle {
                 }
                 _ => (format!("✔ Right: {yours}. {them} answers…"), palette::SUCCESS),
             },
-            Stage::Solved if self.helped => ("✔ Solved, with help: not counted.".to_string(), palette::SUCCESS),
+            Stage::Solved if self.helped => {
+                ("✔ Solved, with help: a miss for your puzzle rating and streak.".to_string(), palette::SUCCESS)
+            }
             Stage::Solved if self.missed => {
                 ("✔ Solved on a retry: the miss was counted, not this.".to_string(), palette::SUCCESS)
             }

@@ -321,3 +321,44 @@ fn a_review_begun_in_analyse_ends_when_the_game_goes_back_to_play() {
     assert!(!s.reviewing(), "Play shows the live position");
     assert_eq!(s.plies(), 4, "the game as it was");
 }
+
+/// Fresh eyes, round 6 (major): after a game ended, a new game started from
+/// the setup and played on had no Resume on Home (Play was entered while the
+/// finished game was still on the board, and Resume went with it).
+#[test]
+fn a_game_started_after_one_ended_is_offered_by_resume() {
+    let mut app = start_app(None);
+    app.world_mut().resource_mut::<GameSettings>().time_control = Some(TimeControl::parse("3+0").unwrap());
+    start(&mut app, against(1, false));
+    move_once(&mut app);
+    assert!(update_until(&mut app, 400, |app| phase(app) == GamePhase::Over), "a flag falls");
+    go(&mut app, Screen::Analyse);
+    go(&mut app, Screen::Home);
+    assert_eq!(resume(&app), None, "a finished game is not resumed");
+    app.world_mut().resource_mut::<GameSettings>().time_control = None;
+    start(&mut app, against(1, false));
+    move_once(&mut app);
+    go(&mut app, Screen::Home);
+    assert_eq!(resume(&app), Some(Screen::Play), "the new game is the one to resume");
+}
+
+/// Fresh eyes, round 6 (major): a rated game the person had moved in was
+/// thrown away by a new game with no rating change; it counts as a loss now
+/// (and a rated game never moved in is only aborted).
+#[test]
+fn a_rated_game_replaced_after_the_persons_move_counts_as_a_loss() {
+    let mut app = start_app(None);
+    start(&mut app, against(1, true));
+    let untouched = rating(&app);
+    start(&mut app, against(1, true));
+    assert_eq!(rating(&app), untouched, "a rated game never moved in is aborted, not lost");
+    move_once(&mut app);
+    assert!(app.world().resource::<RatedGame>().at_stake(&session(&app)));
+    start(&mut app, against(1, false));
+    app.update();
+    let after = rating(&app);
+    assert_eq!(after.1, untouched.1 + 1, "the replaced game is rated once");
+    assert!(after.0 < untouched.0, "as a loss: {untouched:?} to {after:?}");
+    let told = app.world().resource::<Notice>().text.clone().unwrap_or_default();
+    assert!(told.contains("counts as a loss"), "and the person is told: {told:?}");
+}

@@ -355,3 +355,33 @@ fn a_watched_series_game_is_resumed_in_watch_and_lab_and_is_not_the_persons() {
     let standing = app.world().resource::<RatedGame>().standing(session(&app));
     assert!(!standing.contains("your rating"), "{standing}");
 }
+
+/// Fresh eyes, round 6 (major): watching a series game replaced the
+/// person's unfinished game for good; it is studied beside it now, as a
+/// matchup is, and the person's game comes back as it was.
+#[test]
+fn watching_a_series_game_keeps_the_game_in_progress_waiting() {
+    let mut app = quiet_app();
+    app.world_mut().resource_mut::<PlaySettings>().confirm_replace = true;
+    start(&mut app, small_spec(1), 1);
+    run_to_the_end(&mut app);
+    assert!(crate::settled_human_turn(&mut app, 400));
+    let s = session(&app);
+    let request = breakline_app::game::request::MoveChosen::human(
+        s.position().legal_moves()[0],
+        s.generation(),
+        s.position().hash(),
+    );
+    app.world_mut().write_message(request);
+    assert!(crate::update_until(&mut app, 400, |app| session(app).plies() >= 2), "the person's game is under way");
+    let moves = session(&app).position().moves().to_vec();
+    app.world_mut().resource_mut::<Messages<WatchSeriesGame>>().write(WatchSeriesGame { index: 0 });
+    assert!(
+        crate::update_until(&mut app, 50, |app| session(app).replay().is_some()),
+        "the series game is watched, unasked"
+    );
+    assert!(app.world().resource::<breakline_app::game::owner::Visit>().studying(), "beside the game in progress");
+    app.world_mut().write_message(GameRequest::Return);
+    assert!(crate::update_until(&mut app, 50, |app| session(app).replay().is_none()));
+    assert_eq!(session(&app).position().moves(), moves.as_slice(), "the person's game comes back as it was");
+}

@@ -159,10 +159,13 @@ impl Owner<'_> {
                 self.replace.pending = None;
                 None
             }
-            // Beside a person's game a matchup is studied: nothing is lost.
-            GameRequest::StartMatchup(_) if self.person_game_in_progress() => Some(request.clone()),
+            // Beside a person's game a matchup or a recorded game is studied: nothing is lost.
+            GameRequest::StartMatchup(_) | GameRequest::Watch(_) if self.person_game_in_progress() => {
+                Some(request.clone())
+            }
             request
-                if (request.replaces_game() || matches!(request, GameRequest::StartMatchup(_)))
+                if (request.replaces_game()
+                    || matches!(request, GameRequest::StartMatchup(_) | GameRequest::Watch(_)))
                     && self.play.confirm_replace
                     && in_progress(&self.session, &self.visit) =>
             {
@@ -277,6 +280,12 @@ impl Owner<'_> {
     }
 
     fn watch(&mut self, watched: &WatchedGame) {
+        if self.person_game_in_progress() {
+            self.begin_study();
+        } else {
+            self.replace.pending = None;
+            self.end_visit();
+        }
         let generation = self.session.generation() + 1;
         *self.session = GameSession::watching(watched.source.clone(), watched.start.clone(), generation);
         self.control.reset();
