@@ -353,7 +353,7 @@ fn a_rated_game_replaced_after_the_persons_move_counts_as_a_loss() {
     start(&mut app, against(1, true));
     assert_eq!(rating(&app), untouched, "a rated game never moved in is aborted, not lost");
     move_once(&mut app);
-    assert!(app.world().resource::<RatedGame>().at_stake(&session(&app)));
+    assert!(app.world().resource::<RatedGame>().at_stake(session(&app)));
     start(&mut app, against(1, false));
     app.update();
     let after = rating(&app);
