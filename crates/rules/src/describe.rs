@@ -5,12 +5,18 @@
 
 use super::clock::{Clock, clock_text};
 use super::position::Position;
-use crate::Side;
+use crate::{Outcome, Side};
 
 /// `position` in words, one line each: the game and board, White's pieces,
 /// Black's pieces (by square, file then rank), the last move, the side to
 /// move or the result, and the clocks where the game has them.
 pub fn describe_position(position: &Position, clock: Option<&Clock>) -> String {
+    describe_game(position, position.outcome(), clock)
+}
+
+/// The same for a game that ended off the board (a resignation, a flag):
+/// `outcome` is the game's, said in place of the side to move.
+pub fn describe_game(position: &Position, outcome: Outcome, clock: Option<&Clock>) -> String {
     let mut lines = vec![format!("{} {}.", position.variant().title(), position.size())];
     for side in Side::BOTH {
         lines.push(pieces_line(position, side));
@@ -19,7 +25,6 @@ pub fn describe_position(position: &Position, clock: Option<&Clock>) -> String {
         Some(&m) => format!("Last move: {} {}.", position.side_to_move().opponent().title(), position.move_name(m)),
         None => "No move played yet.".to_string(),
     });
-    let outcome = position.outcome();
     lines.push(if outcome.is_over() {
         format!("{}.", outcome.describe())
     } else {

@@ -118,3 +118,21 @@ fn a_programs_forfeit_stands_through_json_and_a_rebuild_and_its_seat_through_tex
     record.pop();
     assert_eq!(record.result, Outcome::Ongoing, "undo takes a forfeit back");
 }
+
+/// A resignation keeps the time the turn in progress had used, through JSON
+/// and a rebuild (a game opened from the library shows its clocks as they
+/// stopped); a damaged time beyond a day is not kept, and a take-back drops it.
+#[test]
+fn a_resignation_keeps_its_turns_time_through_json_and_a_rebuild() {
+    let (mut record, pos) = clocked_game();
+    record.resign_after(Side::White, Duration::from_millis(14_250));
+    record.finish(&pos);
+    assert_eq!(record.last_turn(), Some(Duration::from_millis(14_250)));
+    let json = serde_json::to_string(&record).unwrap();
+    let read = GameRecord::from_json(&json).unwrap().0;
+    assert_eq!(read.rebuilt().unwrap().0.last_turn(), Some(Duration::from_millis(14_250)));
+    let damaged = json.replace("14250", "999999999999");
+    assert_eq!(GameRecord::from_json(&damaged).unwrap().0.rebuilt().unwrap().0.last_turn(), None);
+    record.pop();
+    assert_eq!(record.last_turn(), None, "undo takes the resignation back, and its time");
+}

@@ -116,7 +116,8 @@ impl GameSession {
     /// The game a checked record describes (see [`GameRecord::rebuilt`]).
     pub(crate) fn from_record(record: &GameRecord, generation: u64) -> Result<GameSession, RecordError> {
         let (record, position) = record.rebuilt()?;
-        Ok(GameSession::at(position, record, generation))
+        let spent = record.last_turn().unwrap_or_default();
+        Ok(GameSession::at(position, record, generation).with_turn_spent(spent))
     }
 
     /// A new game under Lines of Action's rule for a move joining both
@@ -431,12 +432,14 @@ impl GameSession {
         Ok(())
     }
 
-    /// `side` gives up; false if the game was already over.
-    pub(crate) fn resign(&mut self, side: Side) -> bool {
+    /// `side` gives up when the turn in progress has used `spent` (kept in the
+    /// record, so the clocks stand as they stopped when it is opened
+    /// again); false if the game was already over.
+    pub(crate) fn resign(&mut self, side: Side, spent: Duration) -> bool {
         if self.outcome().is_over() {
             return false;
         }
-        self.record.resign(side);
+        self.record.resign_after(side, spent);
         true
     }
 

@@ -171,6 +171,11 @@ pub struct Record<P> {
     pub side_lines: Vec<SideLine>,
     /// The result so far (a resignation included).
     pub result: Outcome,
+    /// The time the side to move had spent on its turn when a side resigned,
+    /// in ms (a clocked game's clocks stand as they stopped when it is
+    /// opened again).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    last_turn_ms: Option<u64>,
     /// Totals derived from the moves and the result.
     pub stats: GameStats,
 }
@@ -238,6 +243,8 @@ pub enum RecordError {
 const MAX_RECORDED_DEPTH: u32 = 1_000;
 /// The longest move limit a record may set.
 const MAX_MOVE_LIMIT: u32 = 100_000;
+/// The longest last turn a record keeps (a day; longer is a damaged record).
+const MAX_TURN_MS: u64 = 86_400_000;
 
 impl<P: PlayerDescription> Record<P> {
     /// An empty record of a game starting at `start`.
@@ -255,6 +262,7 @@ impl<P: PlayerDescription> Record<P> {
             moves: Vec::new(),
             side_lines: Vec::new(),
             result: Outcome::Ongoing,
+            last_turn_ms: None,
             stats: GameStats {
                 winner: None,
                 turns: 0,
@@ -306,6 +314,7 @@ impl<P: PlayerDescription> Record<P> {
         self.side_lines.retain(|side| side.at < plies);
         if self.lost_off_board().is_some() {
             self.result = Outcome::Ongoing;
+            self.last_turn_ms = None;
         }
         self.recount();
         Some(entry)
@@ -326,6 +335,18 @@ impl<P: PlayerDescription> Record<P> {
     pub fn resign(&mut self, side: Side) {
         self.result = Outcome::Win { winner: side.opponent(), reason: WinReason::Resignation };
         self.recount();
+    }
+
+    /// `side` resigns when the side to move has spent `spent` on its turn,
+    /// which the record keeps.
+    pub fn resign_after(&mut self, side: Side, spent: Duration) {
+        self.resign(side);
+        self.last_turn_ms = (!spent.is_zero()).then(|| spent.as_millis().min(MAX_TURN_MS.into()) as u64);
+    }
+
+    /// The time the side to move had spent on its turn when a side resigned, where kept.
+    pub fn last_turn(&self) -> Option<Duration> {
+        self.last_turn_ms.filter(|_| self.resigned().is_some()).map(Duration::from_millis)
     }
 
     /// `side`'s time ran out: the opponent wins, whatever the board shows.
@@ -436,6 +457,7 @@ impl<P: PlayerDescription> Record<P> {
         // A result off the board stands where the board shows none.
         if !position.outcome().is_over() && self.lost_off_board().is_some() {
             record.result = self.result;
+            record.last_turn_ms = self.last_turn_ms.filter(|&ms| ms <= MAX_TURN_MS);
         }
         record.finish(&position);
         Ok((record, position))

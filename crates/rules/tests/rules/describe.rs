@@ -75,3 +75,18 @@ fn a_finished_game_is_described_with_its_result() {
     assert!(text.contains("Black pieces (0): none."), "{text}");
     assert!(text.ends_with("Last move: White b1xc2.\nWhite wins: all enemy pawns captured."), "{text}");
 }
+
+/// Fresh eyes, round 6: after a resignation the description still said
+/// "White to move."; a game that ended off the board says its result.
+#[test]
+fn a_game_ended_off_the_board_is_described_by_its_result() {
+    use breakline_rules::describe::describe_game;
+    use breakline_rules::{Outcome, WinReason};
+    let position = Position::start(Variant::Breakthrough, BoardSize::new(8, 8)).unwrap();
+    let live = describe_position(&position, None);
+    assert!(live.contains("White to move."), "{live}");
+    let resigned = Outcome::Win { winner: Side::Black, reason: WinReason::Resignation };
+    let ended = describe_game(&position, resigned, None);
+    assert!(!ended.contains("to move"), "{ended}");
+    assert!(ended.lines().any(|line| line == format!("{}.", resigned.describe())), "{ended}");
+}

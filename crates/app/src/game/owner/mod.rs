@@ -338,7 +338,10 @@ impl Owner<'_> {
 
     fn resign(&mut self) {
         let side = self.players.resigning(self.session.side_to_move());
-        if *self.phases.phase.get() == GamePhase::Playing && !self.session.reviewing() && self.session.resign(side) {
+        if *self.phases.phase.get() == GamePhase::Playing
+            && !self.session.reviewing()
+            && self.session.resign(side, self.timer.spent())
+        {
             self.sound_game_end();
             self.phases.next_phase.set(GamePhase::Over);
         }
