@@ -195,9 +195,11 @@ fn report_layer(plot: &mut egui_plot::PlotUi<'_>, report: &GameReport) {
 /// when the board is flipped), as the last search judged the position shown;
 /// even and unlabelled before any AI has spoken.
 pub(crate) fn eval_bar(ctx: &egui::Context, state: &EvaluationState, flipped: bool, left_edge: f32) {
-    // A raw score is no share of anything: the bar stays even and unlabelled.
-    let point = state.graph.latest_at(state.session.shown_ply()).filter(|p| p.calibrated);
-    let white = point.map_or(0.5, |p| p.white_chance) as f32;
+    // A raw score is no share of anything, and a game nothing has judged yet
+    // (two people's, a new one) has no chances to show: no bar (an even,
+    // unlabelled one read as a previous game's left behind).
+    let Some(point) = state.graph.latest_at(state.session.shown_ply()).filter(|p| p.calibrated) else { return };
+    let white = point.white_chance as f32;
     let frame = state.board.frame_height();
     let middle = ctx.viewport_rect().center().y;
     let bar = egui::Rect::from_min_size(
@@ -217,17 +219,26 @@ pub(crate) fn eval_bar(ctx: &egui::Context, state: &EvaluationState, flipped: bo
         egui::Stroke::new(1.0, palette::GUIDE.color32()),
     );
     // The leader's chance in per cent, at the leader's end of the bar.
-    if let Some(point) = point {
-        let white_leads = point.white_chance >= 0.5;
-        let lead = if white_leads { point.white_chance } else { 1.0 - point.white_chance };
-        let (ink, on_top) = if white_leads { (palette::INK, flipped) } else { (palette::PAPER, !flipped) };
-        let (anchor, y) = if on_top {
-            (egui::Align2::CENTER_TOP, bar.min.y + 3.0)
-        } else {
-            (egui::Align2::CENTER_BOTTOM, bar.max.y - 3.0)
-        };
-        let font = egui::FontId::proportional(9.0);
-        painter.text(egui::pos2(bar.center().x, y), anchor, format!("{:.0}", 100.0 * lead), font, ink.color32());
+    let white_leads = point.white_chance >= 0.5;
+    let lead = if white_leads { point.white_chance } else { 1.0 - point.white_chance };
+    let (ink, on_top) = if white_leads { (palette::INK, flipped) } else { (palette::PAPER, !flipped) };
+    let (anchor, y) = if on_top {
+        (egui::Align2::CENTER_TOP, bar.min.y + 3.0)
+    } else {
+        (egui::Align2::CENTER_BOTTOM, bar.max.y - 3.0)
+    };
+    let font = egui::FontId::proportional(9.0);
+    painter.text(egui::pos2(bar.center().x, y), anchor, format!("{:.0}", 100.0 * lead), font, ink.color32());
+    // The number alone said nothing of whose chance it is: the bar says on hover.
+    if ctx.pointer_hover_pos().is_some_and(|at| bar.expand(2.0).contains(at)) {
+        let leader = if white_leads { "White" } else { "Black" };
+        let words = format!("{leader}'s chance to win: {:.0}% (the last evaluation of this position)", 100.0 * lead);
+        egui::Area::new(egui::Id::new("eval_bar_hover"))
+            .fixed_pos(egui::pos2(bar.max.x + 6.0, bar.center().y))
+            .order(egui::Order::Tooltip)
+            .show(ctx, |ui| {
+                egui::Frame::popup(ui.style()).show(ui, |ui| ui.label(words));
+            });
     }
 }
 

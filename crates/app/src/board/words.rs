@@ -6,7 +6,7 @@
 
 use bevy::prelude::*;
 
-use crate::engine::rules::describe::describe_position;
+use crate::engine::rules::describe::describe_game;
 use crate::game::clock::{TurnTimer, showing};
 use crate::game::phase::GameSystems;
 use crate::game::session::GameSession;
@@ -39,5 +39,8 @@ fn describe(
     let clock = showing(&session, &timer).map(|(clock, _)| clock);
     // Written only when the words differ, so a running clock's frames that
     // change no digit change nothing.
-    words.set_if_neq(PositionWords(Some(describe_position(&session.shown_position(), clock.as_ref()))));
+    // The game's own end (a resignation, a flag) where the live position is shown.
+    let shown = session.shown_position();
+    let outcome = if session.reviewing() { shown.outcome() } else { session.outcome() };
+    words.set_if_neq(PositionWords(Some(describe_game(&shown, outcome, clock.as_ref()))));
 }

@@ -108,8 +108,14 @@ pub(crate) fn game_from_text(
     players: &Players,
 ) -> Result<(GameSession, Players), Problem> {
     if text.trim_start().starts_with('[') {
-        let (record, _, _) = game_text::read::<Player>(text)?;
-        let session = GameSession::from_record(&record, 0)?;
+        let (record, _, headers) = game_text::read::<Player>(text)?;
+        let mut session = GameSession::from_record(&record, 0)?;
+        // A site's players keep their names (alice vs bob, not Human vs Human).
+        if headers.white.is_some() || headers.black.is_some() {
+            let name = |tag: Option<String>, player: &Player| tag.unwrap_or_else(|| player.display_name());
+            let (white, black) = (name(headers.white, &record.white), name(headers.black, &record.black));
+            session = session.with_names(Some(white), Some(black));
+        }
         return Ok((session, players_from_record(&record)));
     }
     let position = movetext::import(text, variant, size)?;

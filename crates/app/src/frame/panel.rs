@@ -77,6 +77,7 @@ pub(crate) fn draw_panel(
             .frame(panel_frame(root.style()))
             .exact_size(right_width)
             .show(&mut root, |ui| {
+                screen_panels::right_head(ui, &mut state, &mut layout, series_tab);
                 egui::ScrollArea::vertical()
                     .id_salt("game_scroll")
                     .auto_shrink([false, false])

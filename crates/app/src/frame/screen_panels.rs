@@ -57,8 +57,10 @@ pub(crate) fn left(ui: &mut Ui, state: &mut PanelState, open: &mut bool) {
     crate::files::section::files_section(ui, &mut state.files, &state.notice);
 }
 
-/// The right panel: the screen's header, then the game as it happens.
-pub(crate) fn right(ui: &mut Ui, state: &mut PanelState, layout: &mut PanelLayout, series_tab: bool) {
+/// The right panel's head, which stays put while the rest scrolls: the way
+/// Home, the screen's title, Watch & Lab's tabs and Play's clocks (at 150%
+/// they scrolled out of view with the move list).
+pub(crate) fn right_head(ui: &mut Ui, state: &mut PanelState, layout: &mut PanelLayout, series_tab: bool) {
     let screen = state.screens.get();
     ui.add_space(4.0);
     ui.horizontal(|ui| {
@@ -79,10 +81,18 @@ pub(crate) fn right(ui: &mut Ui, state: &mut PanelState, layout: &mut PanelLayou
         if tab != series_tab {
             crate::series::window::set_open(ui.ctx(), tab);
         }
-        if series_tab {
-            crate::series::window::contents(ui, &mut state.series, &state.ai.control, &mut state.requests);
-            return;
-        }
+    }
+    if screen == Screen::Play {
+        crate::ui::info::clocks(ui, &state.game.session, &state.game.timer);
+    }
+}
+
+/// The right panel under its head: the game as it happens.
+pub(crate) fn right(ui: &mut Ui, state: &mut PanelState, layout: &mut PanelLayout, series_tab: bool) {
+    let screen = state.screens.get();
+    if screen == Screen::Watch && series_tab {
+        crate::series::window::contents(ui, &mut state.series, &state.ai.control, &mut state.requests);
+        return;
     }
     ui.separator();
     end_of_game(ui, state, screen);
@@ -122,9 +132,9 @@ fn end_of_game(ui: &mut Ui, state: &mut PanelState, screen: Screen) {
     }
 }
 
-/// Play: the clocks, the status, the buttons, the rating, the moves.
+/// Play: the status, the buttons, the rating, the moves (the clocks are in
+/// the panel's head).
 fn play(ui: &mut Ui, state: &mut PanelState, layout: &PanelLayout) {
-    crate::ui::info::clocks(ui, &state.game.session, &state.game.timer);
     crate::ui::info::status(ui, &state.game, &state.ai, layout.engine_numbers);
     crate::play::comforts::game_buttons(ui, &mut state.comforts, &state.game.players, &mut state.requests);
     crate::play::comforts::review_section(ui, &state.game.session, &mut state.requests, &mut state.comforts.asks);

@@ -256,8 +256,9 @@ fn list(ui: &mut Ui, page: &mut LibraryPage) {
         return;
     }
     // Open second, so it is never past the page's edge; a narrow page (an
-    // 800-pixel window at 150%) leaves out the game and the clock, which
-    // the result's hover names, and cuts long players' names short.
+    // 800-pixel window at 150%) says the game under the date, leaves out
+    // the clock, which the result's hover names, and cuts long players'
+    // names short.
     let narrow = ui.available_width() < WIDE_LIST;
     let headings: &[&str] = if narrow {
         &["", "", "Date", "Players", "Result", "Length"]
@@ -294,10 +295,20 @@ const WIDE_LIST: f32 = 760.0;
 const NARROW_PLAYERS: f32 = 170.0;
 
 /// One game's cells: date, game, players, result (how it ended, rated),
-/// clock, length; `narrow`: date, players, result and length only.
+/// clock, length; `narrow`: the game under the date, and no clock.
 fn row(ui: &mut Ui, game: &GameSummary, narrow: bool) {
-    ui.label(game.played_at.map(pgn_date).unwrap_or_else(|| "—".to_string()));
+    let date = game.played_at.map(pgn_date).unwrap_or_else(|| "—".to_string());
     let board = format!("{} {}", game.variant.title(), game.size);
+    if narrow {
+        // The game under the date: which game a row is matters most (a 6x8
+        // game looked like the 8x8 ones).
+        ui.vertical(|ui| {
+            ui.label(date);
+            ui.label(RichText::new(&board).small().weak());
+        });
+    } else {
+        ui.label(date);
+    }
     let clock = game.time_control.as_deref().and_then(|text| TimeControl::parse(text).ok());
     let clock_text = clock.map_or("no clock".to_string(), |c| format!("{} clock", c.label()));
     if !narrow {

@@ -72,7 +72,8 @@ impl Practice {
     pub fn task(&self) -> Option<String> {
         let exercise = self.current.as_ref()?;
         Some(format!(
-            "Find a better move for {} (the game went {}, a {})",
+            "Exercise from game {}: find a better move for {} (the game went {}, a {})",
+            exercise.game,
             exercise.side.title(),
             exercise.played,
             exercise.mark.name()
@@ -151,8 +152,9 @@ fn visit_of(exercise: &Exercise) -> Result<VisitedGame, ShelfError> {
     let session = GameSession::from_position(position, &players, 0)
         .with_names(Some(names[0].to_string()), Some(names[1].to_string()))
         .with_first_ply(exercise.ply);
-    let message = format!("Exercise from game {}: find a better move for {}", exercise.game, exercise.side.title());
-    let opened = OpenedGame { session, players, message, kept_when_finished: false };
+    // No notice: the exercise's own panel says the task, and goes with it (a
+    // notice stayed under the buttons after "Back to the game").
+    let opened = OpenedGame { session, players, message: String::new(), kept_when_finished: false };
     Ok(VisitedGame { opened, scripted: vec![exercise.side.opponent()] })
 }
 

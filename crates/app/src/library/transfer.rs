@@ -95,7 +95,7 @@ fn import(library: &GameLibrary, path: PathBuf) -> Done {
     let words = match refused {
         0 => format!("Imported {kept} game{} from {}", plural(kept), path.display()),
         _ => format!(
-            "Imported {kept} game{} from {}; {refused} refused (listed on the Library screen)",
+            "Imported {kept} game{} from {}; {refused} refused (listed below the games)",
             plural(kept),
             path.display()
         ),

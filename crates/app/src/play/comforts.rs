@@ -16,7 +16,7 @@ use crate::play::rated::RatedGame;
 use crate::tasks::hint::{HINT_MS, Hint};
 use crate::tasks::proof::{PROOF_TIME, ProofStatus};
 use crate::theme::palette;
-use crate::ui::numbering::move_label;
+use crate::ui::numbering::move_number;
 
 /// What the game's buttons read and send: the hint, the flip, the proof,
 /// the visit (a lesson, a puzzle or a game studied), the rated game's rules, and the
@@ -139,8 +139,16 @@ pub(crate) fn review_section(
     if session.line_path().is_some() {
         crate::ui::side_lines::line_tools(ui, session, requests);
     } else if session.reviewing() {
-        let (after, of) = (move_label(session.game_ply(shown)), move_label(session.game_ply(live)));
-        let text = format!("Reviewing: after {after} (of {of})");
+        // In words, not the move list's "2…" (which read as a line cut short).
+        let now = move_number(session.game_ply(live));
+        let text = match shown {
+            0 => format!("Reviewing the start (the game is at move {now})"),
+            _ => {
+                let mover = session.shown_position().side_to_move().opponent().title();
+                let number = session.game_ply(shown).div_ceil(2);
+                format!("Reviewing: after {mover}'s move {number} (the game is at move {now})")
+            }
+        };
         ui.label(RichText::new(text).strong().color(palette::REVIEW.color32()));
         ui.horizontal(|ui| {
             if ui.button("Back to game").on_hover_text("The game's latest position (G)").clicked() {

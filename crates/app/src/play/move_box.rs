@@ -18,6 +18,9 @@ use crate::theme::palette;
 pub(crate) struct MoveBoxEntry {
     text: String,
     pub(crate) focus_wanted: bool,
+    /// The entry last sent: given back to the box if it is refused, to be
+    /// mended rather than typed again.
+    sent: Option<String>,
 }
 
 /// The move box's part of the panel's parameters.
@@ -55,7 +58,9 @@ pub(crate) fn section(ui: &mut egui::Ui, state: &mut MoveBoxState, variant: Vari
         }
         let entered = response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         if (entered || ui.button("Play").clicked()) && !state.entry.text.trim().is_empty() {
-            state.typed.write(TypedMove(std::mem::take(&mut state.entry.text)));
+            let text = std::mem::take(&mut state.entry.text);
+            state.entry.sent = Some(text.clone());
+            state.typed.write(TypedMove(text));
             // The cursor stays in the box for the next move.
             response.request_focus();
         }
@@ -63,6 +68,12 @@ pub(crate) fn section(ui: &mut egui::Ui, state: &mut MoveBoxState, variant: Vari
             state.describe.write(DescribeRequest);
         }
     });
+    if state.reply.is_changed() {
+        let sent = state.entry.sent.take();
+        if state.reply.0.is_some() && state.entry.text.is_empty() {
+            state.entry.text = sent.unwrap_or_default();
+        }
+    }
     if let Some(refusal) = &state.reply.0 {
         ui.colored_label(palette::ERROR.color32(), refusal);
     }
@@ -82,8 +93,10 @@ mod tests {
 
     /// A frame of the panel with the move box under `above` lines of status
     /// (the status grows and shrinks between turns), the keys `events` pressed.
+    /// The panel's system state lives across frames, as the panel's does (its
+    /// change ticks tell a new reply from an old one).
     fn frame(ctx: &egui::Context, world: &mut World, above: usize, events: Vec<egui::Event>) {
-        let mut state = SystemState::<MoveBoxState>::new(world);
+        let mut state = world.remove_resource::<PanelTicks>().map_or_else(|| SystemState::new(world), |t| t.0);
         let mut params = state.get_mut(world).expect("the move box's resources");
         let input = egui::RawInput { events, ..Default::default() };
         let _ = ctx.run_ui(input, |ui| {
@@ -93,7 +106,11 @@ mod tests {
             section(ui, &mut params, Variant::Breakthrough);
         });
         state.apply(world);
+        world.insert_resource(PanelTicks(state));
     }
+
+    #[derive(Resource)]
+    struct PanelTicks(SystemState<MoveBoxState<'static>>);
 
     fn key(key: egui::Key) -> egui::Event {
         egui::Event::Key { key, physical_key: None, pressed: true, repeat: false, modifiers: Default::default() }
@@ -127,5 +144,34 @@ mod tests {
         }
         frame(&ctx, &mut world, 2, vec![egui::Event::Text("h".into())]);
         assert_eq!(world.resource::<MoveBoxEntry>().text, "h", "the next letters go into the box");
+    }
+
+    /// Fresh eyes, round 6: a refused entry ("c3 is ambiguous") was gone
+    /// from the box and had to be typed again; it comes back to be mended,
+    /// and an accepted one does not.
+    #[test]
+    fn a_refused_entry_comes_back_to_the_box() {
+        let mut world = World::new();
+        world.init_resource::<MoveBoxEntry>();
+        world.init_resource::<MoveBoxReply>();
+        world.init_resource::<PositionWords>();
+        world.init_resource::<BoardFocus>();
+        world.init_resource::<Messages<TypedMove>>();
+        world.init_resource::<Messages<DescribeRequest>>();
+        let ctx = egui::Context::default();
+        world.resource_mut::<MoveBoxEntry>().focus_wanted = true;
+        frame(&ctx, &mut world, 1, vec![]);
+        frame(&ctx, &mut world, 1, vec![egui::Event::Text("c3".into())]);
+        frame(&ctx, &mut world, 1, vec![key(egui::Key::Enter)]);
+        assert_eq!(world.resource::<MoveBoxEntry>().text, "", "sent");
+        world.resource_mut::<MoveBoxReply>().0 = Some("c3 is ambiguous".to_string());
+        frame(&ctx, &mut world, 1, vec![]);
+        assert_eq!(world.resource::<MoveBoxEntry>().text, "c3", "the refused entry is back");
+
+        frame(&ctx, &mut world, 1, vec![egui::Event::Text("-d4".into())]);
+        frame(&ctx, &mut world, 1, vec![key(egui::Key::Enter)]);
+        world.resource_mut::<MoveBoxReply>().0 = None;
+        frame(&ctx, &mut world, 1, vec![]);
+        assert_eq!(world.resource::<MoveBoxEntry>().text, "", "an accepted move leaves the box empty");
     }
 }

@@ -93,9 +93,8 @@ pub struct RatedGame {
     /// Why the game will not be rated; `None` while it will be.
     unrated: Option<&'static str>,
     takebacks: u32,
-    /// The game in progress while a visit has the board: its
-    /// moves, and whether and why it was unrated, with its take-backs.
-    set_aside: Option<(Vec<crate::engine::Move>, Option<&'static str>, u32)>,
+    /// The game in progress while a visit has the board, with its standing.
+    set_aside: Option<SetAside>,
     /// The game's end already moved the rating (an undo and the same end count once).
     counted: bool,
     /// The game and level at stake once the person has moved in the rated
@@ -104,6 +103,16 @@ pub struct RatedGame {
     stake: Option<(Variant, Level)>,
     /// The last rated game's result.
     pub last: Option<RatedResult>,
+}
+
+/// The standing of the game that waits while a visit has the board.
+#[derive(Clone, Debug, PartialEq)]
+struct SetAside {
+    moves: Vec<crate::engine::Move>,
+    /// Whether and why it was unrated.
+    unrated: Option<&'static str>,
+    takebacks: u32,
+    stake: Option<(Variant, Level)>,
 }
 
 /// A rated game's effect: which game, and the rating before and after.
@@ -118,11 +127,13 @@ pub struct RatedResult {
 impl RatedResult {
     /// "Rated: your Breakthrough rating went from 1000 to 970 (-30)."
     pub fn words(&self) -> String {
-        let (game, change) = (self.variant.title(), self.after - self.before);
-        if change.round() == 0.0 {
-            return format!("Rated: your {game} rating stayed at {:.0}.", self.after);
+        // The change of the figures shown (831 to 703 is -128, whatever the decimals).
+        let (before, after) = (self.before.round(), self.after.round());
+        let game = self.variant.title();
+        if before == after {
+            return format!("Rated: your {game} rating stayed at {after:.0}.");
         }
-        format!("Rated: your {game} rating went from {:.0} to {:.0} ({change:+.0}).", self.before, self.after)
+        format!("Rated: your {game} rating went from {before:.0} to {after:.0} ({:+.0}).", after - before)
     }
 }
 
@@ -147,22 +158,26 @@ impl RatedGame {
 
     /// Across a visit the game left behind keeps its standing: set aside when
     /// the visit starts, taken up again when the same game comes back.
-    /// Returns whether the game now on the board was taken up.
-    fn follow_visit(&mut self, session: &GameSession, visit: &Visit) -> bool {
+    /// Returns whether the game now on the board was taken up, and the stake
+    /// of a rated game that was dropped instead (the visit's game played on).
+    fn follow_visit(&mut self, session: &GameSession, visit: &Visit) -> (bool, Option<(Variant, Level)>) {
         if visit.waiting() {
             if self.set_aside.is_none()
                 && let Some(left) = visit.left_game()
             {
-                self.set_aside = Some((left.position().moves().to_vec(), self.unrated, self.takebacks));
+                let moves = left.position().moves().to_vec();
+                let (unrated, takebacks, stake) = (self.unrated, self.takebacks, self.stake);
+                self.set_aside = Some(SetAside { moves, unrated, takebacks, stake });
             }
-            return false;
+            return (false, None);
         }
-        let Some((moves, unrated, takebacks)) = self.set_aside.take() else { return false };
-        if session.position().moves() != moves.as_slice() {
-            return false;
+        let Some(aside) = self.set_aside.take() else { return (false, None) };
+        if session.position().moves() != aside.moves.as_slice() {
+            return (false, aside.stake.filter(|_| aside.unrated.is_none()));
         }
-        (self.generation, self.unrated, self.takebacks) = (Some(session.generation()), unrated, takebacks);
-        true
+        (self.generation, self.unrated, self.takebacks) = (Some(session.generation()), aside.unrated, aside.takebacks);
+        self.stake = aside.stake;
+        (true, None)
     }
 
     /// The game in progress's standing: why it will not be rated (`None`:
@@ -170,7 +185,7 @@ impl RatedGame {
     /// puzzle, a game studied), the standing of the game that waits.
     pub fn kept_standing(&self) -> (Option<&'static str>, u32) {
         match &self.set_aside {
-            Some((_, unrated, takebacks)) => (*unrated, *takebacks),
+            Some(aside) => (aside.unrated, aside.takebacks),
             None => (self.unrated, self.takebacks),
         }
     }
@@ -338,10 +353,14 @@ fn track(
     if cut && rated.generation.is_some_and(|g| g + 1 == session.generation()) {
         rated.generation = Some(session.generation());
     }
-    let taken_up = rated.follow_visit(&session, &visit);
+    let (taken_up, dropped) = rated.follow_visit(&session, &visit);
+    if let Some(stake) = dropped {
+        forfeit(stake, session.generation(), &mut rated, &mut progress, &mut notice);
+    }
     if !taken_up && rated.generation != Some(session.generation()) {
-        if !visit.waiting() {
-            forfeit(&mut rated, &mut progress, &mut notice);
+        let replaced = rated.stake.take().filter(|_| rated.unrated.is_none() && !rated.counted);
+        if let (false, Some(stake), Some(generation)) = (visit.waiting(), replaced, rated.generation) {
+            forfeit(stake, generation, &mut rated, &mut progress, &mut notice);
         }
         let why_not = if visit.studying() {
             Some("a game opened to study is not rated")
@@ -405,14 +424,14 @@ fn track(
 /// A rated game the person moved in, replaced before it ended (a new game,
 /// another opened): a loss, as leaving a game is on a server, said in the
 /// notice.
-fn forfeit(rated: &mut RatedGame, progress: &mut Progress, notice: &mut Notice) {
-    let Some((variant, level)) = rated.stake.take() else { return };
-    if rated.unrated.is_some() || rated.counted {
-        return;
-    }
-    let Some(generation) = rated.generation else { return };
+fn forfeit(
+    (variant, level): (Variant, Level),
+    generation: u64,
+    rated: &mut RatedGame,
+    progress: &mut Progress,
+    notice: &mut Notice,
+) {
     let Some(result) = record_result(progress, variant, level, 0.0, generation) else { return };
-    rated.counted = true;
     rated.last = Some(result);
     notice.info(format!("The rated game left unfinished counts as a loss. {}", result.words()));
 }

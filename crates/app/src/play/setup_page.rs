@@ -28,6 +28,7 @@ pub(crate) struct SetupPage<'w> {
     settings: ResMut<'w, GameSettings>,
     progress: Res<'w, Progress>,
     session: Res<'w, GameSession>,
+    rated: Res<'w, crate::play::rated::RatedGame>,
     requests: MessageWriter<'w, PlayRequest>,
     next: ResMut<'w, NextState<Screen>>,
 }
@@ -45,7 +46,7 @@ pub(crate) fn draw(mut contexts: EguiContexts, mut page: SetupPage, mut backdrop
         section_heading(ui, "Clock");
         crate::play::setup_sections::clock_picker(ui, &mut settings.time_control);
         rated_section(ui, &mut choice);
-        start = start_section(ui, &page.session);
+        start = start_section(ui, &page.session, page.rated.at_stake(&page.session));
     });
     page.choice.set_if_neq(choice);
     page.settings.set_if_neq(settings);
@@ -141,8 +142,14 @@ fn rated_section(ui: &mut Ui, choice: &mut PlayChoice) {
     let friend = choice.opponent == Opponent::Friend;
     ui.add_enabled_ui(!friend, |ui| {
         ui.horizontal(|ui| {
-            ui.selectable_value(&mut choice.rated, true, "Rated");
-            ui.selectable_value(&mut choice.rated, false, "Casual");
+            // A friend's game shows Casual chosen (what it is), and the
+            // person's own choice comes back with an AI opponent.
+            let mut shown = choice.rated && !friend;
+            ui.selectable_value(&mut shown, true, "Rated");
+            ui.selectable_value(&mut shown, false, "Casual");
+            if !friend {
+                choice.rated = shown;
+            }
         });
     });
     let note = if friend {
@@ -157,12 +164,17 @@ fn rated_section(ui: &mut Ui, choice: &mut PlayChoice) {
 
 /// Start, with a word beside it when it ends a game in progress (under it,
 /// the word fell below an 800x600 window's edge).
-fn start_section(ui: &mut Ui, session: &GameSession) -> bool {
+/// `rated_at_stake`: the game in progress is rated and the person has moved in it.
+fn start_section(ui: &mut Ui, session: &GameSession, rated_at_stake: bool) -> bool {
     ui.add_space(14.0);
     ui.horizontal(|ui| {
         let start = ui.add(egui::Button::new(RichText::new("Start").size(20.0)).min_size(egui::vec2(160.0, 40.0)));
         if session.plies() > 0 && !session.outcome().is_over() {
-            let note = "Start ends the game in progress (Home can resume it instead).";
+            let note = if rated_at_stake {
+                "Start ends the rated game in progress as a loss (Home can resume it instead)."
+            } else {
+                "Start ends the game in progress (Home can resume it instead)."
+            };
             ui.add(egui::Label::new(RichText::new(note).color(palette::NOTE.color32())).wrap());
         }
         start.clicked()

@@ -252,17 +252,22 @@ pub(crate) fn statistics_section(ui: &mut Ui, session: &GameSession) {
 /// Per-side figures: captures, the last move's search, totals and averages.
 pub(crate) fn statistics_grid(ui: &mut Ui, session: &GameSession, id: &str) {
     let figures = [side_figures(session, Side::White), side_figures(session, Side::Black)];
-    egui::Grid::new(id).striped(true).num_columns(3).show(ui, |ui| {
-        ui.label("");
-        ui.label(RichText::new("White").strong());
-        ui.label(RichText::new("Black").strong());
-        ui.end_row();
-        for (row, name) in FIGURES.iter().enumerate() {
-            ui.label(*name);
-            ui.label(&figures[0][row]);
-            ui.label(&figures[1][row]);
+    // Counts in three figures ("2.92 M"), and a scroll of its own should a
+    // narrow panel still be too narrow: a grid never widens the panel (at
+    // 800x600 it pushed the panel's content past the window's edge).
+    egui::ScrollArea::horizontal().id_salt((id, "scroll")).show(ui, |ui| {
+        egui::Grid::new(id).striped(true).num_columns(3).show(ui, |ui| {
+            ui.label("");
+            ui.label(RichText::new("White").strong());
+            ui.label(RichText::new("Black").strong());
             ui.end_row();
-        }
+            for (row, name) in FIGURES.iter().enumerate() {
+                ui.label(*name);
+                ui.label(&figures[0][row]);
+                ui.label(&figures[1][row]);
+                ui.end_row();
+            }
+        });
     });
 }
 
@@ -295,12 +300,12 @@ fn side_figures(session: &GameSession, side: Side) -> [String; 9] {
     [
         stats.moves.to_string(),
         stats.captures.to_string(),
-        searched.map_or_else(dash, |m| thousands(m.nodes)),
+        searched.map_or_else(dash, |m| compact_count(m.nodes)),
         searched.map_or_else(dash, |m| millis(m.time_us as f64 / 1000.0)),
         depth,
-        any(thousands(stats.nodes)),
+        any(compact_count(stats.nodes)),
         any(millis(stats.total_time_ms())),
-        any(thousands(stats.average_nodes().round() as u64)),
+        any(compact_count(stats.average_nodes().round() as u64)),
         any(millis(stats.average_time_ms())),
     ]
 }
@@ -470,6 +475,6 @@ mod tests {
         assert_eq!(person[0], "1");
         assert!(person[2..].iter().all(|figure| figure == "–"), "{person:?}");
         let ai = side_figures(&session, Side::Black);
-        assert_eq!((ai[2].as_str(), ai[3].as_str(), ai[4].as_str()), ("1,500", "20 ms", "4"));
+        assert_eq!((ai[2].as_str(), ai[3].as_str(), ai[4].as_str()), ("1.50 k", "20 ms", "4"));
     }
 }

@@ -167,7 +167,7 @@ fn the_clocks_hold_under_the_open_question_and_stay_as_they_stopped_after_resign
     play_first_move(&mut app);
     spend(&mut app, 100);
     let before = clocks_shown(&app);
-    assert_eq!(before, ["Black 0:52", "White 0:54"], "the game in progress");
+    assert_eq!(before, ["White 0:54", "Black 0:52"], "the game in progress");
     app.world_mut().write_message(FileRequest { action: FileAction::Load, path: path.clone() });
     spend(&mut app, 2);
     assert!(app.world().resource::<ReplaceGame>().pending.is_some(), "asked first");
@@ -176,13 +176,13 @@ fn the_clocks_hold_under_the_open_question_and_stay_as_they_stopped_after_resign
     app.world_mut().write_message(GameRequest::ConfirmReplace);
     spend(&mut app, 2);
     // The save kept White's two seconds so far: opening gives none of them back.
-    assert_eq!(clocks_shown(&app), ["Black 0:57", "White 0:58"], "the save's own times");
+    assert_eq!(clocks_shown(&app), ["White 0:58", "Black 0:57"], "the save's own times");
     spend(&mut app, 30);
-    assert_eq!(clocks_shown(&app), ["Black 0:57", "White 0:56"], "White's clock runs");
+    assert_eq!(clocks_shown(&app), ["White 0:56", "Black 0:57"], "White's clock runs");
     app.world_mut().write_message(GameRequest::Resign);
     spend(&mut app, 2);
     assert!(session(&app).outcome().is_over());
     spend(&mut app, 40);
-    assert_eq!(clocks_shown(&app), ["Black 0:57", "White 0:56"], "as they stopped, not back to 1:00");
+    assert_eq!(clocks_shown(&app), ["White 0:56", "Black 0:57"], "as they stopped, not back to 1:00");
     let _ = std::fs::remove_file(path);
 }

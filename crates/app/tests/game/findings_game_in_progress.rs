@@ -362,3 +362,25 @@ fn a_rated_game_replaced_after_the_persons_move_counts_as_a_loss() {
     let told = app.world().resource::<Notice>().text.clone().unwrap_or_default();
     assert!(told.contains("counts as a loss"), "and the person is told: {told:?}");
 }
+
+/// Fresh eyes, round 6 (major): a rated game that waited beside a studied
+/// game (a Watch & Lab preset) was dropped by "Play on from this game" with
+/// no rating change; it counts as a loss there too.
+#[test]
+fn a_rated_game_dropped_for_a_studied_one_counts_as_a_loss() {
+    let mut app = start_app(None);
+    start(&mut app, against(1, true));
+    move_once(&mut app);
+    let before = rating(&app);
+    go(&mut app, Screen::Watch);
+    let both = Players { white: ai("alphabeta:offensive1:depth=1", BT), black: ai("alphabeta:offensive1:depth=1", BT) };
+    app.world_mut().write_message(GameRequest::StartMatchup(both));
+    assert!(update_until(&mut app, 50, |app| app.world().resource::<Visit>().studying()), "the preset is studied");
+    assert_eq!(rating(&app), before, "studying beside the rated game costs nothing");
+    app.world_mut().write_message(GameRequest::PlayOnFromStudy);
+    assert!(update_until(&mut app, 50, |app| !app.world().resource::<Visit>().waiting()));
+    app.update();
+    let after = rating(&app);
+    assert_eq!(after.1, before.1 + 1, "the dropped rated game is rated once");
+    assert!(after.0 < before.0, "as a loss: {before:?} to {after:?}");
+}
