@@ -27,9 +27,10 @@ use super::world::World;
 use crate::screen;
 
 /// The invariants the model checks, by name (the names a violation reports).
-pub const CHECKED: [&str; 15] = [
+pub const CHECKED: [&str; 16] = [
     "resume_goes_where_the_game_is_played",
     "visiting_a_screen_makes_no_game_to_resume",
+    "home_offers_the_game_in_progress",
     "a_game_changes_only_by_its_moves",
     "a_game_is_rated_at_most_once",
     "an_aborted_game_is_no_result_and_no_row",
@@ -248,6 +249,13 @@ fn resume(action: Action, before: &Snap, after: &Snap) -> Result<(), Violation> 
             let players = &after.game.players;
             return fail("resume_goes_where_the_game_is_played", format!("Resume goes to {to:?} for {players:?}"));
         }
+    }
+    // Fresh eyes, round 6: a game begun on Play while it showed a finished
+    // one had no Resume on Home.
+    let waiting = !after.game.moves.is_empty() && !after.game.over;
+    if after.screen == Screen::Home && waiting && after.resume.is_none() {
+        let seen = format!("{action:?}: Home offers no Resume for a game of {} moves", after.game.moves.len());
+        return fail("home_offers_the_game_in_progress", seen);
     }
     let offered = before.resume.is_none() && after.resume.is_some();
     if matches!(action, Action::Go(_) | Action::Resume) && offered && after.game.moves.is_empty() {

@@ -90,3 +90,11 @@ fn journey_no_action_gives_back_spent_time() {
 fn journey_no_widget_is_cut_at_a_side() {
     replay(&[Action::Resize(0), Action::Go(Screen::Analyse)]);
 }
+
+/// Found by the model once its invariant was added (fresh eyes met it after
+/// a finished game and a new one started): a game begun off Play, the first
+/// start's board moved in Analyse, had no Resume on Home.
+#[test]
+fn journey_home_offers_the_game_in_progress() {
+    replay(&[Action::Go(Screen::Analyse), Action::Move(18), Action::Escape]);
+}

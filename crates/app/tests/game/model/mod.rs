@@ -12,8 +12,8 @@
 //! names a run exactly.
 //!
 //! Held after every step (`invariants::CHECKED`): Resume goes to Play for a
-//! person's game and to Watch & Lab for two levels'; visiting a screen makes
-//! no game to resume; the game in progress changes only by its own moves
+//! person's game and to Watch & Lab for two levels', and Home offers every
+//! unfinished game with moves; visiting a screen makes no game to resume; the game in progress changes only by its own moves
 //! (not by looking, nor by a lesson, puzzle or study in between); a game is
 //! rated at most once; an aborted game (the person never moved) is neither
 //! rated nor stored; a finished game is stored once; no action gives back
