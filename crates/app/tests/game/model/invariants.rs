@@ -17,6 +17,7 @@ use breakline_app::home::screens::ResumeScreen;
 use breakline_app::library::keep::LibraryWrites;
 use breakline_app::library::practice::Practice;
 use breakline_app::play::asks::Question;
+use breakline_app::play::rated::RatedGame;
 use breakline_app::tasks::analysis::AnalysisSettings;
 use breakline_engine::library::GameId;
 use breakline_engine::rules::clock::Clock;
@@ -27,12 +28,13 @@ use super::world::World;
 use crate::screen;
 
 /// The invariants the model checks, by name (the names a violation reports).
-pub const CHECKED: [&str; 16] = [
+pub const CHECKED: [&str; 17] = [
     "resume_goes_where_the_game_is_played",
     "visiting_a_screen_makes_no_game_to_resume",
     "home_offers_the_game_in_progress",
     "a_game_changes_only_by_its_moves",
     "a_game_is_rated_at_most_once",
+    "a_rated_game_replaced_is_rated_once",
     "an_aborted_game_is_no_result_and_no_row",
     "a_finished_game_is_stored_once",
     "no_action_gives_back_spent_time",
@@ -56,6 +58,8 @@ pub struct Snap {
     game: Game,
     visit: bool,
     rated_games: u32,
+    /// The board's game is rated, played, and the person has moved in it.
+    rated_at_stake: bool,
     stored: Vec<GameId>,
     question: bool,
     analysis: bool,
@@ -144,6 +148,8 @@ impl Snap {
             game,
             visit: visit.waiting(),
             rated_games: world_.resource::<Progress>().rating(Variant::Breakthrough).games,
+            rated_at_stake: !visit.waiting()
+                && world_.resource::<RatedGame>().at_stake(world_.resource::<GameSession>()),
             stored: world_.resource::<LibraryWrites>().stored.clone(),
             question: world_.resource::<Question>().text().is_some(),
             analysis: world_.resource::<AnalysisSettings>().on,
@@ -199,7 +205,7 @@ pub fn remember(memory: &mut Memory, action: Action, before: &Snap) {
 pub fn check(memory: &mut Memory, world: &World, action: Action, before: &Snap, after: &Snap) -> Result<(), Violation> {
     resume(action, before, after)?;
     game_kept(action, before, after)?;
-    results(memory, world, before, after)?;
+    results(memory, world, action, before, after)?;
     clocks(action, memory.applied, before, after)?;
     if new_game(action, memory.applied, before, after) {
         memory.play_flipped_odd = false;
@@ -295,8 +301,18 @@ fn game_kept(action: Action, before: &Snap, after: &Snap) -> Result<(), Violatio
 
 /// A finished game is rated at most once and stored once; an aborted one
 /// (the person never moved) is neither.
-fn results(memory: &mut Memory, world: &World, before: &Snap, after: &Snap) -> Result<(), Violation> {
-    let game = (world.restarts, after.game.generation);
+fn results(memory: &mut Memory, world: &World, action: Action, before: &Snap, after: &Snap) -> Result<(), Violation> {
+    // A rated game replaced while the person had moved in it counts once,
+    // as a loss, in the step that replaced it (a restart keeps it instead).
+    let replaced = before.rated_at_stake
+        && !after.visit
+        && after.game.generation != before.game.generation
+        && action != Action::Restart;
+    if replaced && after.rated_games != before.rated_games + 1 {
+        let seen = format!("{action:?} replaced it: rated {} -> {}", before.rated_games, after.rated_games);
+        return fail("a_rated_game_replaced_is_rated_once", seen);
+    }
+    let game = (world.restarts, if replaced { before.game.generation } else { after.game.generation });
     if after.rated_games > before.rated_games
         && (after.rated_games > before.rated_games + 1 || !memory.rated.insert(game))
     {
@@ -384,6 +400,9 @@ pub fn situation(action: Action, before: &Snap) -> Option<&'static str> {
         Action::Exercise if before.exercise && before.screen == Screen::Analyse => Some("Next exercise"),
         Action::Restart if before.game.person_moves() > 0 && !before.game.over => Some("Restart mid-game"),
         Action::Resume if before.game.people_only() => Some("Resume a game of two people"),
+        Action::Start(_) | Action::NewGame | Action::Matchup | Action::Open if before.rated_at_stake => {
+            Some("Replace a rated game moved in")
+        }
         _ if before.game.left.is_some() && before.question => Some("A question on a clocked game"),
         _ => None,
     }

@@ -15,7 +15,8 @@
 //! person's game and to Watch & Lab for two levels', and Home offers every
 //! unfinished game with moves; visiting a screen makes no game to resume; the game in progress changes only by its own moves
 //! (not by looking, nor by a lesson, puzzle or study in between); a game is
-//! rated at most once; an aborted game (the person never moved) is neither
+//! rated at most once, and a rated game the person moved in counts once when
+//! replaced; an aborted game (the person never moved) is neither
 //! rated nor stored; a finished game is stored once; no action gives back
 //! time spent, a take-back included (each side's time compared with its
 //! own); a person's clock runs only on Play with no question open; the
