@@ -1,13 +1,14 @@
 //! The game itself, headless: where it is (phases), what may change it
 //! (requests), what the person set and earned (ratings), the session and its players (and the
 //! edits of its side lines), the clock,
-//! the notices, the evaluation graph's data, and the owner, the one place
-//! that applies every change.
+//! the notices, the evaluation graph's data, a game left unfinished, and
+//! the owner, the one place that applies every change.
 
 pub mod clock;
 pub(crate) mod control;
 pub mod eval_graph;
 pub(crate) mod evaluation_note;
+pub mod left;
 pub mod length;
 pub mod notice;
 pub mod owner;
@@ -45,5 +46,6 @@ pub(crate) fn plugin(app: &mut App) {
         thinking::plugin,
         sound_cue::plugin,
         ratings::plugin,
+        left::plugin,
     ));
 }

@@ -10,6 +10,7 @@ use bevy::prelude::*;
 use jiff::Timestamp;
 
 use crate::engine::library::{GameId, LibraryError, LibraryGame};
+use crate::game::left::GameLeft;
 use crate::game::notice::Notice;
 use crate::game::owner::visit::Visit;
 use crate::game::phase::{GamePhase, GameSystems};
@@ -51,6 +52,14 @@ impl Keeping {
         }
     }
 
+    /// Game `generation` was stored (the oldest remembered are forgotten).
+    fn note_stored(&mut self, generation: u64) {
+        self.stored.push(generation);
+        if self.stored.len() > GAMES_REMEMBERED {
+            self.stored.remove(0);
+        }
+    }
+
     /// A game resumed after a restart, as game `generation`, is kept when it
     /// ends if it was to be kept when it was left.
     pub(crate) fn resume(&mut self, generation: u64, keep: bool) {
@@ -83,6 +92,8 @@ pub(crate) fn plugin(app: &mut App) {
         (
             follow_games.after(GameSystems::Apply).before(GameSystems::Show),
             keep_finished_game.run_if(in_state(GamePhase::Over)).after(follow_games),
+            // After the rating, which counts a rated game left as a loss.
+            keep_left_games.after(follow_games).after(crate::play::rated::track),
             keep_series_games,
             collect_writes,
         ),
@@ -143,15 +154,39 @@ fn keep_finished_game(
     if !eligible || visit.waiting() || !over || keeping.stored.contains(&generation) {
         return;
     }
-    keeping.stored.push(generation);
-    if keeping.stored.len() > GAMES_REMEMBERED {
-        keeping.stored.remove(0);
-    }
+    keeping.note_stored(generation);
     let mut game = LibraryGame::new(session.record().clone(), Some(Timestamp::now()));
     // Rating runs as the game enters Over, before this.
     game.rated = rated.last.is_some_and(|last| last.generation == generation);
     let moves = game.record.moves.iter().map(|m| m.notation.clone()).collect();
     store(&library, vec![game], Some(moves), &mut writes, &waker);
+}
+
+/// A rated game the person left unfinished ([`GameLeft`]: resigned as it
+/// was left), stored where it would have been kept had it ended on the
+/// board: the rating counted it as a loss, so the library has it. (A casual
+/// game left goes, as before: a save opened again and left would be kept
+/// twice.)
+fn keep_left_games(
+    mut left: MessageReader<GameLeft>,
+    rated: Res<RatedGame>,
+    library: Res<GameLibrary>,
+    mut keeping: ResMut<Keeping>,
+    mut writes: ResMut<LibraryWrites>,
+    waker: Res<Waker>,
+) {
+    for GameLeft { session, .. } in left.read() {
+        let generation = session.generation();
+        let eligible = keeping.eligible.get(&generation).copied().unwrap_or(false);
+        let counted = rated.last.is_some_and(|last| last.generation == generation);
+        if !eligible || !counted || keeping.stored.contains(&generation) {
+            continue;
+        }
+        keeping.note_stored(generation);
+        let mut game = LibraryGame::new(session.record().clone(), Some(Timestamp::now()));
+        game.rated = true;
+        store(&library, vec![game], None, &mut writes, &waker);
+    }
 }
 
 /// Series games, as they finish, when the person asked for them.

@@ -11,6 +11,7 @@ use crate::engine::ai::search::Level;
 use crate::engine::lab::levels::LevelTable;
 use crate::engine::library::glicko::Opponent;
 use crate::engine::{Side, Variant};
+use crate::game::left::GameLeft;
 use crate::game::notice::Notice;
 use crate::game::owner::visit::Visit;
 use crate::game::phase::{GamePhase, GameSystems};
@@ -97,10 +98,6 @@ pub struct RatedGame {
     set_aside: Option<SetAside>,
     /// The game's end already moved the rating (an undo and the same end count once).
     counted: bool,
-    /// The game and level at stake once the person has moved in the rated
-    /// game: replaced before it ends, it counts as a loss (an abort is only
-    /// a game the person never moved in).
-    stake: Option<(Variant, Level)>,
     /// The last rated game's result.
     pub last: Option<RatedResult>,
 }
@@ -108,11 +105,11 @@ pub struct RatedGame {
 /// The standing of the game that waits while a visit has the board.
 #[derive(Clone, Debug, PartialEq)]
 struct SetAside {
+    generation: u64,
     moves: Vec<crate::engine::Move>,
     /// Whether and why it was unrated.
     unrated: Option<&'static str>,
     takebacks: u32,
-    stake: Option<(Variant, Level)>,
 }
 
 /// A rated game's effect: which game, and the rating before and after.
@@ -151,33 +148,39 @@ impl RatedGame {
             takebacks: 0,
             set_aside,
             counted: false,
-            stake: None,
             last: self.last,
         };
     }
 
     /// Across a visit the game left behind keeps its standing: set aside when
     /// the visit starts, taken up again when the same game comes back.
-    /// Returns whether the game now on the board was taken up, and the stake
-    /// of a rated game that was dropped instead (the visit's game played on).
-    fn follow_visit(&mut self, session: &GameSession, visit: &Visit) -> (bool, Option<(Variant, Level)>) {
+    /// Returns whether the game now on the board was taken up.
+    fn follow_visit(&mut self, session: &GameSession, visit: &Visit) -> bool {
         if visit.waiting() {
             if self.set_aside.is_none()
                 && let Some(left) = visit.left_game()
             {
-                let moves = left.position().moves().to_vec();
-                let (unrated, takebacks, stake) = (self.unrated, self.takebacks, self.stake);
-                self.set_aside = Some(SetAside { moves, unrated, takebacks, stake });
+                let (generation, moves) = (left.generation(), left.position().moves().to_vec());
+                let (unrated, takebacks) = (self.unrated, self.takebacks);
+                self.set_aside = Some(SetAside { generation, moves, unrated, takebacks });
             }
-            return (false, None);
+            return false;
         }
-        let Some(aside) = self.set_aside.take() else { return (false, None) };
+        let Some(aside) = self.set_aside.take() else { return false };
         if session.position().moves() != aside.moves.as_slice() {
-            return (false, aside.stake.filter(|_| aside.unrated.is_none()));
+            return false;
         }
         (self.generation, self.unrated, self.takebacks) = (Some(session.generation()), aside.unrated, aside.takebacks);
-        self.stake = aside.stake;
-        (true, None)
+        true
+    }
+
+    /// Whether game `generation` (the board's or the one set aside) was
+    /// still rated when it was left.
+    fn was_rated(&self, generation: u64) -> bool {
+        match &self.set_aside {
+            Some(aside) if aside.generation == generation => aside.unrated.is_none(),
+            _ => self.generation == Some(generation) && self.unrated.is_none() && !self.counted,
+        }
     }
 
     /// The game in progress's standing: why it will not be rated (`None`:
@@ -201,7 +204,6 @@ impl RatedGame {
             takebacks,
             set_aside: None,
             counted: false,
-            stake: None,
             last: self.last,
         };
     }
@@ -221,8 +223,9 @@ impl RatedGame {
 
     /// Whether replacing the game `session` shows would count as a loss: it is
     /// rated and still played, and the person has moved in it.
-    pub fn at_stake(&self, session: &GameSession) -> bool {
-        self.stake.is_some() && self.in_force(session)
+    pub fn at_stake(&self, session: &GameSession, players: &Players) -> bool {
+        let moved = |person: Side| session.record().moves.iter().any(|m| m.side == person);
+        self.in_force(session) && players.person().is_some_and(moved)
     }
 
     /// Whether doing `what` now would make the rated game casual (and so asks first).
@@ -338,30 +341,29 @@ pub(crate) fn rated_pairing(players: &Players) -> Option<(Side, Level)> {
 /// Follows the game in progress: a new game starts eligible or not; an undo
 /// past the limit, a hint, the analysis or new players after the first move
 /// spoil it.
-fn track(
+pub(crate) fn track(
     mut requests: MessageReader<GameRequest>,
     (mut hints, mut solves): (MessageReader<HintRequest>, MessageReader<SolveRequest>),
     (session, players, visit, analysis): (Res<GameSession>, Res<Players>, Res<Visit>, Res<AnalysisSettings>),
     (casual, screen): (Res<Casual>, Res<State<Screen>>),
     (mut rated, mut now): (ResMut<RatedGame>, ResMut<RatedNow>),
-    (mut progress, mut notice): (ResMut<Progress>, ResMut<Notice>),
+    (mut progress, mut notice, mut left_games): (ResMut<Progress>, ResMut<Notice>, MessageReader<GameLeft>),
 ) {
     let requests: Vec<&GameRequest> = requests.read().collect();
     // "Continue from here" cuts the same game under a new generation (so
     // stale searches drop): its standing goes with it, as an undo's does.
-    let cut = requests.iter().any(|r| matches!(r, GameRequest::ContinueFromHere));
+    let cut = requests.iter().any(|r| matches!(r, GameRequest::ContinueFromHere | GameRequest::PromoteLine));
     if cut && rated.generation.is_some_and(|g| g + 1 == session.generation()) {
         rated.generation = Some(session.generation());
     }
-    let (taken_up, dropped) = rated.follow_visit(&session, &visit);
-    if let Some(stake) = dropped {
-        forfeit(stake, session.generation(), &mut rated, &mut progress, &mut notice);
-    }
-    if !taken_up && rated.generation != Some(session.generation()) {
-        let replaced = rated.stake.take().filter(|_| rated.unrated.is_none() && !rated.counted);
-        if let (false, Some(stake), Some(generation)) = (visit.waiting(), replaced, rated.generation) {
-            forfeit(stake, generation, &mut rated, &mut progress, &mut notice);
+    // Before the standing moves on to the new game: the game left was rated, or not.
+    for GameLeft { session: left, players: left_players } in left_games.read() {
+        if rated.was_rated(left.generation()) {
+            forfeit(left, left_players, &mut rated, &mut progress, &mut notice);
         }
+    }
+    let taken_up = rated.follow_visit(&session, &visit);
+    if !taken_up && rated.generation != Some(session.generation()) {
         let why_not = if visit.studying() {
             Some("a game opened to study is not rated")
         } else if visit.active() {
@@ -385,7 +387,8 @@ fn track(
     }
     for request in requests {
         match request {
-            GameRequest::Undo | GameRequest::ContinueFromHere => {
+            // Promoting a side line replaces the moves after it, as a take-back does.
+            GameRequest::Undo | GameRequest::ContinueFromHere | GameRequest::PromoteLine => {
                 rated.takebacks += 1;
                 if rated.takebacks > TAKEBACKS {
                     rated.spoil(TOO_MANY_TAKEBACKS);
@@ -397,9 +400,6 @@ fn track(
                 if choice.source == MoveSource::Human && *screen.get() != Screen::Play && !visit.waiting() =>
             {
                 rated.spoil(PLAYED_ELSEWHERE);
-            }
-            GameRequest::Play(choice) if choice.source == MoveSource::Human && rated.in_force(&session) => {
-                rated.stake = rated_pairing(&players).map(|(_, level)| (session.variant(), level));
             }
             GameRequest::SetPlayers(players) => {
                 let fresh = session.plies() == 0 && session.replay().is_none() && !visit.waiting();
@@ -422,16 +422,12 @@ fn track(
 }
 
 /// A rated game the person moved in, replaced before it ended (a new game,
-/// another opened): a loss, as leaving a game is on a server, said in the
-/// notice.
-fn forfeit(
-    (variant, level): (Variant, Level),
-    generation: u64,
-    rated: &mut RatedGame,
-    progress: &mut Progress,
-    notice: &mut Notice,
-) {
-    let Some(result) = record_result(progress, variant, level, 0.0, generation) else { return };
+/// another opened, a studied game played on): a loss, as leaving a game is
+/// on a server, said in the notice.
+fn forfeit(left: &GameSession, players: &Players, rated: &mut RatedGame, progress: &mut Progress, notice: &mut Notice) {
+    let Some((_, level)) = rated_pairing(players) else { return };
+    let Some(result) = record_result(progress, left.variant(), level, 0.0, left.generation()) else { return };
+    rated.counted |= rated.generation == Some(left.generation());
     rated.last = Some(result);
     notice.info(format!("The rated game left unfinished counts as a loss. {}", result.words()));
 }

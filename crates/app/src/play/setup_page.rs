@@ -28,6 +28,7 @@ pub(crate) struct SetupPage<'w> {
     settings: ResMut<'w, GameSettings>,
     progress: Res<'w, Progress>,
     session: Res<'w, GameSession>,
+    players: Res<'w, crate::game::players::Players>,
     rated: Res<'w, crate::play::rated::RatedGame>,
     requests: MessageWriter<'w, PlayRequest>,
     next: ResMut<'w, NextState<Screen>>,
@@ -46,7 +47,7 @@ pub(crate) fn draw(mut contexts: EguiContexts, mut page: SetupPage, mut backdrop
         section_heading(ui, "Clock");
         crate::play::setup_sections::clock_picker(ui, &mut settings.time_control);
         rated_section(ui, &mut choice);
-        start = start_section(ui, &page.session, page.rated.at_stake(&page.session));
+        start = start_section(ui, &page.session, page.rated.at_stake(&page.session, &page.players));
     });
     page.choice.set_if_neq(choice);
     page.settings.set_if_neq(settings);

@@ -353,7 +353,7 @@ fn a_rated_game_replaced_after_the_persons_move_counts_as_a_loss() {
     start(&mut app, against(1, true));
     assert_eq!(rating(&app), untouched, "a rated game never moved in is aborted, not lost");
     move_once(&mut app);
-    assert!(app.world().resource::<RatedGame>().at_stake(session(&app)));
+    assert!(app.world().resource::<RatedGame>().at_stake(session(&app), &players(&app)));
     start(&mut app, against(1, false));
     app.update();
     let after = rating(&app);
@@ -383,4 +383,62 @@ fn a_rated_game_dropped_for_a_studied_one_counts_as_a_loss() {
     let after = rating(&app);
     assert_eq!(after.1, before.1 + 1, "the dropped rated game is rated once");
     assert!(after.0 < before.0, "as a loss: {before:?} to {after:?}");
+}
+
+/// Fresh eyes, round 7 (major): a rated game resumed after a restart and
+/// then replaced cost nothing (what was at stake was known only from moves
+/// made since the start); it counts as a loss too.
+#[test]
+fn a_rated_game_resumed_after_a_restart_and_replaced_counts_as_a_loss() {
+    let path = temp_settings("rated-restart-replaced");
+    let mut app = start_app(Some(&path));
+    start(&mut app, against(1, true));
+    move_once(&mut app);
+    go(&mut app, Screen::Home);
+    quit(app);
+
+    let mut app = start_app(Some(&path));
+    assert_eq!(resume(&app), Some(Screen::Play), "the rated game waits");
+    let before = rating(&app);
+    start(&mut app, against(1, false));
+    app.update();
+    let after = rating(&app);
+    assert_eq!(after.1, before.1 + 1, "the replaced game is rated once");
+    assert!(after.0 < before.0, "as a loss: {before:?} to {after:?}");
+    let _ = std::fs::remove_file(&path);
+}
+
+/// Fresh eyes, round 7 (major, from the round-6 fix): promoting a side line
+/// of the rated game, and leaving a finished rated game for another, were
+/// counted as a rated game left unfinished. Only a game in progress that is
+/// replaced is.
+#[test]
+fn promoting_a_side_line_or_replacing_a_finished_game_costs_no_rating() {
+    let mut app = start_app(None);
+    start(&mut app, against(1, true));
+    move_once(&mut app);
+    move_once(&mut app);
+    let before = rating(&app);
+    go(&mut app, Screen::Analyse);
+    app.world_mut().write_message(GameRequest::GoTo { ply: 2 });
+    assert!(update_until(&mut app, 20, |app| session(app).reviewing()));
+    let s = session(&app);
+    let other = s.shown_position().legal_moves().into_iter().find(|m| Some(m) != s.position().moves().get(2)).unwrap();
+    for square in [other.from, other.to] {
+        app.world_mut().write_message(breakline_app::board::input::BoardPointer::Press(square));
+        app.update();
+    }
+    assert!(update_until(&mut app, 20, |app| session(app).line_path().is_some()), "a side line");
+    app.world_mut().write_message(GameRequest::PromoteLine);
+    for _ in 0..10 {
+        app.update();
+    }
+    assert_eq!(rating(&app), before, "promoting a line leaves no game unfinished");
+
+    app.world_mut().write_message(GameRequest::Resign);
+    assert!(update_until(&mut app, 20, |app| phase(app) == GamePhase::Over));
+    let ended = rating(&app);
+    start(&mut app, against(1, false));
+    app.update();
+    assert_eq!(rating(&app), ended, "a finished game is not left");
 }

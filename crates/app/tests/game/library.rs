@@ -115,6 +115,37 @@ fn a_finished_game_is_stored_once_with_its_players_and_result() {
     remove(&path);
 }
 
+/// Fresh eyes, round 7 (major): a rated game the person moved in and then
+/// replaced by a new one was gone, from the library too. It is kept as
+/// left, resigned by the person, rated; a game never moved in is not (an abort).
+#[test]
+fn a_game_left_for_a_new_one_is_kept_resigned_as_it_was_left() {
+    let path = scratch("left");
+    let variant = Variant::Breakthrough;
+    let mut app = library_app(options(variant, PlayerSetup::Human, ai("beginner", variant)), &path);
+    app.world_mut().write_message(GameRequest::NewGame { rematch: false });
+    assert!(update_until(&mut app, 20, |app| session(app).plies() == 0));
+    assert!(settled_human_turn(&mut app, 200));
+    let s = session(&app);
+    let request = MoveChosen::human(s.position().legal_moves()[0], s.generation(), s.position().hash());
+    app.world_mut().write_message(request);
+    assert!(update_until(&mut app, 400, |app| session(app).plies() >= 2));
+    app.world_mut().write_message(GameRequest::NewGame { rematch: false });
+    assert!(update_until(&mut app, 20, |app| session(app).plies() == 0), "a new game");
+    wait_for_writes(&mut app);
+    app.world_mut().write_message(GameRequest::NewGame { rematch: false });
+    assert!(update_until(&mut app, 20, |app| session(app).generation() > 2));
+    wait_for_writes(&mut app);
+    assert_eq!(app.world().resource::<LibraryWrites>().stored.len(), 1, "the game never moved in is not kept");
+    drop(app);
+    let library = Library::open(&path).expect("the library opens");
+    let games = library.list(&GameFilter::default()).expect("lists");
+    assert_eq!(games.len(), 1, "one row");
+    assert_eq!((games[0].plies, games[0].outcome.winner()), (2, Some(Side::Black)), "resigned by the person");
+    assert!(games[0].rated, "and counted in the rating");
+    remove(&path);
+}
+
 #[test]
 fn a_damaged_library_is_refused_left_as_it_was_and_the_game_goes_on() {
     let path = scratch("damaged");
@@ -430,7 +461,8 @@ fn a_game_played_on_from_ones_own_save_is_kept_when_it_ends() {
     app.world_mut().write_message(GameRequest::Resign);
     assert!(update_until(&mut app, 50, |app| phase(app) == GamePhase::Over));
     wait_for_writes(&mut app);
-    assert_eq!(app.world().resource::<LibraryWrites>().stored.len(), 1, "the finished game is kept");
+    // The rated game left for a new one is kept too (counted as a loss).
+    assert_eq!(app.world().resource::<LibraryWrites>().stored.len(), 2, "the finished game is kept");
     let _ = std::fs::remove_file(save);
     remove(&path);
 }

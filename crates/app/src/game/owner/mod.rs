@@ -16,6 +16,7 @@ use bevy::prelude::*;
 use crate::engine::Side;
 use crate::game::clock::TurnTimer;
 use crate::game::control::AiControl;
+use crate::game::left::GameLeft;
 use crate::game::notice::Notice;
 use crate::game::phase::{GamePhase, GameSystems, TurnPhase};
 use crate::game::players::{PlayerSetup, Players};
@@ -106,6 +107,7 @@ pub(crate) struct Owner<'w> {
     timer: Res<'w, TurnTimer>,
     visit: ResMut<'w, Visit>,
     sounds: MessageWriter<'w, SoundCue>,
+    left_games: MessageWriter<'w, GameLeft>,
 }
 
 pub(crate) fn apply_requests(
@@ -178,6 +180,7 @@ impl Owner<'_> {
 
     fn apply(&mut self, request: GameRequest) {
         if request.replaces_game() {
+            self.leave_game_in_progress();
             self.replace.pending = None;
             self.end_visit();
         }
@@ -539,6 +542,18 @@ impl Owner<'_> {
             self.end_visit();
         }
         self.open(&opened);
+    }
+
+    /// The game in progress (during a visit, the one that waits), about to be
+    /// replaced: if the person had moved in it, it is told as left (see [`GameLeft`]).
+    fn leave_game_in_progress(&mut self) {
+        let left = match self.visit.left.as_deref() {
+            Some((session, players)) => GameLeft::of(session, players, session.carried_turn_spent()),
+            None => GameLeft::of(&self.session, &self.players, self.timer.spent()),
+        };
+        if let Some(left) = left {
+            self.left_games.write(left);
+        }
     }
 
     /// Whether a person plays the game in progress (during a visit, the one that waits).

@@ -149,7 +149,9 @@ impl Snap {
             visit: visit.waiting(),
             rated_games: world_.resource::<Progress>().rating(Variant::Breakthrough).games,
             rated_at_stake: !visit.waiting()
-                && world_.resource::<RatedGame>().at_stake(world_.resource::<GameSession>()),
+                && world_
+                    .resource::<RatedGame>()
+                    .at_stake(world_.resource::<GameSession>(), world_.resource::<Players>()),
             stored: world_.resource::<LibraryWrites>().stored.clone(),
             question: world_.resource::<Question>().text().is_some(),
             analysis: world_.resource::<AnalysisSettings>().on,
