@@ -78,8 +78,10 @@ pub(crate) fn draw_panel(
             .exact_size(right_width)
             .show(&mut root, |ui| {
                 screen_panels::right_head(ui, &mut state, &mut layout, series_tab);
+                // Each screen its own scroll place: a place scrolled to on
+                // Watch & Lab opened Play with its status under the clocks.
                 egui::ScrollArea::vertical()
-                    .id_salt("game_scroll")
+                    .id_salt(("game_scroll", screen))
                     .auto_shrink([false, false])
                     .show(ui, |ui| screen_panels::right(ui, &mut state, &mut layout, series_tab));
             })

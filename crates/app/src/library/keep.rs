@@ -110,12 +110,14 @@ fn follow_games(
     visit: Res<Visit>,
     mut keeping: ResMut<Keeping>,
 ) {
+    let mut cut = false;
     for request in requests.read() {
         if let GameRequest::Open(opened) = request
             && opened.kept_when_finished
         {
             keeping.own_save = Some(opened.session.position().moves().to_vec());
         }
+        cut |= matches!(request, GameRequest::ContinueFromHere | GameRequest::PromoteLine);
     }
     if let Some(left) = visit.left_game().filter(|_| keeping.set_aside.is_none()) {
         let standing = keeping.eligible.get(&left.generation()).copied().unwrap_or(false);
@@ -131,7 +133,11 @@ fn follow_games(
     };
     let own_save = keeping.own_save.take_if(|moves| session.position().moves() == moves.as_slice()).is_some();
     let fresh = session.plies() == 0 || own_save;
-    let eligible = taken_up || (!visit.waiting() && fresh && session.replay().is_none());
+    // "Continue from here" and a promoted side line go on with the same game
+    // under a new generation: kept as it was (its report was refused).
+    let before = generation.checked_sub(1).and_then(|g| keeping.eligible.get(&g).copied());
+    let cut_from_kept = cut && before.unwrap_or(false);
+    let eligible = taken_up || cut_from_kept || (!visit.waiting() && fresh && session.replay().is_none());
     keeping.eligible.insert(generation, eligible);
     while keeping.eligible.len() > GAMES_REMEMBERED {
         keeping.eligible.pop_first();

@@ -299,20 +299,22 @@ const NARROW_PLAYERS: f32 = 170.0;
 fn row(ui: &mut Ui, game: &GameSummary, narrow: bool) {
     let date = game.played_at.map(pgn_date).unwrap_or_else(|| "—".to_string());
     let board = format!("{} {}", game.variant.title(), game.size);
+    // Dates and games on one line each ("2024." over "05.02", "Breakthro"
+    // over "ugh 8x8" read as cut).
     if narrow {
         // The game under the date: which game a row is matters most (a 6x8
         // game looked like the 8x8 ones).
         ui.vertical(|ui| {
-            ui.label(date);
-            ui.label(RichText::new(&board).small().weak());
+            ui.add(egui::Label::new(date).extend());
+            ui.add(egui::Label::new(RichText::new(&board).small().weak()).extend());
         });
     } else {
-        ui.label(date);
+        ui.add(egui::Label::new(date).extend());
     }
     let clock = game.time_control.as_deref().and_then(|text| TimeControl::parse(text).ok());
     let clock_text = clock.map_or("no clock".to_string(), |c| format!("{} clock", c.label()));
     if !narrow {
-        ui.label(&board);
+        ui.add(egui::Label::new(&board).extend());
     }
     let me = |side: Side| if game.person == Some(side) { " (you)" } else { "" };
     let players = format!("{}{} – {}{}", game.white, me(Side::White), game.black, me(Side::Black));

@@ -75,6 +75,9 @@ impl Forbidden {
     }
 }
 
+/// Why a game on another board than the standard one is not rated.
+pub const OTHER_BOARD: &str = "ratings are measured on the standard board only";
+
 /// Why a game opened when already finished does not move the rating now.
 const OPENED_FINISHED: &str = "it was opened finished";
 
@@ -378,6 +381,10 @@ pub(crate) fn track(
             Some(OPENED_FINISHED)
         } else if session.plies() > 0 || session.replay().is_some() {
             Some("only games played from the start are rated")
+        } else if session.size() != session.variant().default_size() {
+            // The levels' ratings were measured on the standard board (fresh
+            // eyes: an 8x5 game set in Analyse was rated against them).
+            Some(OTHER_BOARD)
         } else if casual.0 {
             Some(CASUAL)
         } else {
@@ -429,7 +436,8 @@ fn forfeit(left: &GameSession, players: &Players, rated: &mut RatedGame, progres
     let Some(result) = record_result(progress, left.variant(), level, 0.0, left.generation()) else { return };
     rated.counted |= rated.generation == Some(left.generation());
     rated.last = Some(result);
-    notice.info(format!("The rated game left unfinished counts as a loss. {}", result.words()));
+    // A loss, told as bad news (a green tick read as good), and kept until closed.
+    notice.error(format!("The rated game left unfinished counts as a loss. {}", result.words()));
 }
 
 /// The person's rating after a rated game against `level` scored `score`

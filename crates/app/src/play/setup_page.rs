@@ -46,7 +46,7 @@ pub(crate) fn draw(mut contexts: EguiContexts, mut page: SetupPage, mut backdrop
         colour_section(ui, &mut choice.colour);
         section_heading(ui, "Clock");
         crate::play::setup_sections::clock_picker(ui, &mut settings.time_control);
-        rated_section(ui, &mut choice);
+        rated_section(ui, &mut choice, settings.size == settings.variant.default_size());
         start = start_section(ui, &page.session, page.rated.at_stake(&page.session, &page.players));
     });
     page.choice.set_if_neq(choice);
@@ -70,7 +70,20 @@ fn game_section(ui: &mut Ui, settings: &mut GameSettings) {
     let size = settings.size.to_string();
     let article = if size.starts_with('8') || size.starts_with("11") || size.starts_with("18") { "an" } else { "a" };
     let note = format!("On {article} {size} board (Analyse sets other sizes).");
-    ui.label(RichText::new(note).weak());
+    let standard = settings.variant.default_size();
+    if settings.size == standard {
+        ui.label(RichText::new(note).weak());
+    } else {
+        // Rated games are on the standard board: a way back to it from here
+        // (a row only then: a button's row is taller, and pushed Start's note
+        // below an 800x600 window).
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(note).weak());
+            if ui.small_button(format!("Use {standard}")).clicked() {
+                settings.size = standard;
+            }
+        });
+    }
     // A row for either game, of one height: Lines of Action's added a row
     // and every choice below moved under the mouse.
     ui.horizontal(|ui| {
@@ -137,8 +150,9 @@ fn colour_section(ui: &mut Ui, colour: &mut ColourChoice) {
     });
 }
 
-/// Rated or casual; a friend's game is never rated.
-fn rated_section(ui: &mut Ui, choice: &mut PlayChoice) {
+/// Rated or casual; a friend's game is never rated, nor one off the
+/// standard board (`standard_board`).
+fn rated_section(ui: &mut Ui, choice: &mut PlayChoice, standard_board: bool) {
     section_heading(ui, "Rated or casual");
     let friend = choice.opponent == Opponent::Friend;
     ui.add_enabled_ui(!friend, |ui| {
@@ -155,6 +169,8 @@ fn rated_section(ui: &mut Ui, choice: &mut PlayChoice) {
     });
     let note = if friend {
         "Games between two people are not rated."
+    } else if choice.rated && !standard_board {
+        "Not rated on this board: the levels' ratings are measured on the standard board only."
     } else if choice.rated {
         "Your rating moves with the result: no hints, no analysis, at most two take-backs."
     } else {

@@ -60,7 +60,7 @@ pub(crate) fn clocks(ui: &mut Ui, session: &GameSession, timer: &TurnTimer) {
 /// what they are, line by line (the pieces on a line set the distance).
 pub(crate) fn selection_reasons(ui: &mut Ui, session: &GameSession, selection: &crate::board::input::Selection) {
     let Some(from) = selection.square else { return };
-    let Some(reaches) = loa_reaches(session.position(), from) else { return };
+    let Some(reaches) = loa_reaches(&session.shown_position(), from) else { return };
     let size = session.size();
     ui.label(RichText::new(format!("Why {} may go where it may:", size.square_name(from))).strong());
     for line in &reaches {

@@ -442,3 +442,20 @@ fn promoting_a_side_line_or_replacing_a_finished_game_costs_no_rating() {
     app.update();
     assert_eq!(rating(&app), ended, "a finished game is not left");
 }
+
+/// Fresh eyes, round 7: a rated game on an 8x5 board set in Analyse was
+/// rated against levels measured on 8x8; off the standard board a game is
+/// casual, and says why.
+#[test]
+fn a_game_off_the_standard_board_is_not_rated() {
+    use breakline_app::play::rated::OTHER_BOARD;
+    use breakline_engine::BoardSize;
+    let mut app = start_app(None);
+    app.world_mut().resource_mut::<GameSettings>().size = BoardSize::new(8, 5);
+    start(&mut app, against(1, true));
+    assert_eq!(session(&app).size(), BoardSize::new(8, 5));
+    assert_eq!(app.world().resource::<RatedGame>().unrated_because(), Some(OTHER_BOARD));
+    app.world_mut().resource_mut::<GameSettings>().size = BoardSize::new(8, 8);
+    start(&mut app, against(1, true));
+    assert_eq!(app.world().resource::<RatedGame>().unrated_because(), None, "the standard board is rated");
+}

@@ -146,6 +146,33 @@ fn a_game_left_for_a_new_one_is_kept_resigned_as_it_was_left() {
     remove(&path);
 }
 
+/// Fresh eyes, round 7: a game played on from an earlier move ("Continue
+/// from here", a promoted side line) was not kept when it ended, so its
+/// report was refused.
+#[test]
+fn a_game_continued_from_an_earlier_move_is_kept_when_it_ends() {
+    let path = scratch("continued");
+    let variant = Variant::Breakthrough;
+    let mut app = library_app(options(variant, PlayerSetup::Human, ai("beginner", variant)), &path);
+    for plies in [2, 4] {
+        assert!(settled_human_turn(&mut app, 200));
+        let s = session(&app);
+        let request = MoveChosen::human(s.position().legal_moves()[0], s.generation(), s.position().hash());
+        app.world_mut().write_message(request);
+        assert!(update_until(&mut app, 400, |app| session(app).plies() >= plies));
+    }
+    app.world_mut().write_message(GameRequest::GoTo { ply: 2 });
+    assert!(update_until(&mut app, 20, |app| session(app).reviewing()));
+    app.world_mut().write_message(GameRequest::ContinueFromHere);
+    assert!(update_until(&mut app, 20, |app| session(app).plies() == 2 && !session(app).reviewing()));
+    assert!(settled_human_turn(&mut app, 200));
+    app.world_mut().write_message(GameRequest::Resign);
+    assert!(update_until(&mut app, 20, |app| phase(app) == GamePhase::Over));
+    wait_for_writes(&mut app);
+    assert_eq!(app.world().resource::<LibraryWrites>().stored.len(), 1, "the continued game is kept");
+    remove(&path);
+}
+
 #[test]
 fn a_damaged_library_is_refused_left_as_it_was_and_the_game_goes_on() {
     let path = scratch("damaged");
