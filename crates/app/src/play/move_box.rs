@@ -116,10 +116,8 @@ mod tests {
         egui::Event::Key { key, physical_key: None, pressed: true, repeat: false, modifiers: Default::default() }
     }
 
-    /// Finding (major): after a typed move the box lost the keyboard, so the
-    /// next move's letters fired shortcuts (H asked for a hint).
-    #[test]
-    fn the_move_box_keeps_the_keyboard_after_a_typed_move() {
+    /// The move box's resources, with the keyboard asked for.
+    fn focused_box() -> (egui::Context, World) {
         let mut world = World::new();
         world.init_resource::<MoveBoxEntry>();
         world.init_resource::<MoveBoxReply>();
@@ -127,8 +125,15 @@ mod tests {
         world.init_resource::<BoardFocus>();
         world.init_resource::<Messages<TypedMove>>();
         world.init_resource::<Messages<DescribeRequest>>();
-        let ctx = egui::Context::default();
         world.resource_mut::<MoveBoxEntry>().focus_wanted = true;
+        (egui::Context::default(), world)
+    }
+
+    /// Finding (major): after a typed move the box lost the keyboard, so the
+    /// next move's letters fired shortcuts (H asked for a hint).
+    #[test]
+    fn the_move_box_keeps_the_keyboard_after_a_typed_move() {
+        let (ctx, mut world) = focused_box();
         frame(&ctx, &mut world, 1, vec![]);
         frame(&ctx, &mut world, 1, vec![egui::Event::Text("b2b3".into())]);
         frame(&ctx, &mut world, 1, vec![key(egui::Key::Enter)]);
@@ -151,15 +156,7 @@ mod tests {
     /// and an accepted one does not.
     #[test]
     fn a_refused_entry_comes_back_to_the_box() {
-        let mut world = World::new();
-        world.init_resource::<MoveBoxEntry>();
-        world.init_resource::<MoveBoxReply>();
-        world.init_resource::<PositionWords>();
-        world.init_resource::<BoardFocus>();
-        world.init_resource::<Messages<TypedMove>>();
-        world.init_resource::<Messages<DescribeRequest>>();
-        let ctx = egui::Context::default();
-        world.resource_mut::<MoveBoxEntry>().focus_wanted = true;
+        let (ctx, mut world) = focused_box();
         frame(&ctx, &mut world, 1, vec![]);
         frame(&ctx, &mut world, 1, vec![egui::Event::Text("c3".into())]);
         frame(&ctx, &mut world, 1, vec![key(egui::Key::Enter)]);
