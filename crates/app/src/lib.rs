@@ -70,6 +70,9 @@ pub fn run(options: LaunchOptions) -> AppExit {
             title: "Breakline".to_string(),
             resizable: true,
             resolution: WindowResolution::new(1280, 800),
+            // In the browser: the page's canvas, as large as the page.
+            canvas: cfg!(target_arch = "wasm32").then(|| "#breakline".to_string()),
+            fit_canvas_to_parent: true,
             ..default()
         }),
         ..default()
@@ -85,7 +88,7 @@ pub fn run(options: LaunchOptions) -> AppExit {
     let library_path = if options.screenshot.is_some() { None } else { default_library_path() };
     app.insert_resource(crate::library::shelf::LibraryPath(library_path));
     // A random colour differs from run to run (the tests seed their own).
-    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64);
+    let now = web_time::SystemTime::now().duration_since(web_time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64);
     app.insert_resource(crate::play::setup::StartDraw(now | 1));
     configure(&mut app, &options);
     app.add_plugins(plugin).add_plugins(view_plugin);

@@ -4,7 +4,9 @@
 //! deadline well short of the flag stops any algorithm in time, so a search
 //! never loses on time when it could have moved.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use web_time::Instant;
 
 use super::{AiConfig, LimitKind, SearchHandler, SearchInfo};
 use crate::search;

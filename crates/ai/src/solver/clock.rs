@@ -3,7 +3,9 @@
 //! `Err(Stopped)`.
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use web_time::Instant;
 
 use crate::search::Stopped;
 

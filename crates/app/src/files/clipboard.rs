@@ -9,6 +9,7 @@ use bevy::prelude::*;
 use crate::engine::rules::record::game_text::GameTextError;
 use crate::files::game_file::{game_as_text, game_from_text};
 use crate::files::opening::GameOpener;
+use crate::files::system_clipboard::{ClipboardRefused, SystemClipboard};
 use crate::game::notice::Notice;
 use crate::game::phase::{GamePhase, GameSystems};
 use crate::game::players::Players;
@@ -20,20 +21,6 @@ use crate::platform::file_error::Problem;
 pub enum ClipboardAction {
     CopyGame,
     PasteGame,
-}
-
-/// The system clipboard, opened on first use and kept: on X11 the copied
-/// text is served by its owner, so it lives as long as the game does.
-#[derive(Resource, Default)]
-struct SystemClipboard(Option<arboard::Clipboard>);
-
-impl SystemClipboard {
-    fn get(&mut self) -> Result<&mut arboard::Clipboard, arboard::Error> {
-        if self.0.is_none() {
-            self.0 = Some(arboard::Clipboard::new()?);
-        }
-        self.0.as_mut().ok_or(arboard::Error::ClipboardNotSupported)
-    }
 }
 
 pub(crate) fn view_plugin(app: &mut App) {
@@ -56,23 +43,23 @@ fn handle_actions(
                     .info(format!("Copied the game ({}) to the clipboard", crate::game::length::game_length(plies))),
                 Err(error) => notice.error(error.to_string()),
             },
-            ClipboardAction::PasteGame => {
-                let text = clipboard.get().and_then(|c| c.get_text()).map_err(ClipboardError::from);
-                let pasted = text.and_then(|text| {
-                    game_from_text(&text, session.variant(), session.size(), &players).map_err(ClipboardError::NoGame)
-                });
-                match pasted {
-                    Ok((pasted, pasted_players)) => {
-                        let length = crate::game::length::game_length(pasted.plies());
-                        let message = format!("Pasted a game ({length})");
-                        if let Err(why) = opener.open(pasted, pasted_players, message) {
-                            notice.error(why);
-                        }
-                    }
-                    Err(error) => notice.error(error.to_string()),
-                }
+            ClipboardAction::PasteGame => clipboard.ask_text(),
+        }
+    }
+    // The desktop answers at once, the browser on a later frame.
+    let Some(text) = clipboard.take_text() else { return };
+    let pasted = text.map_err(ClipboardError::from).and_then(|text| {
+        game_from_text(&text, session.variant(), session.size(), &players).map_err(ClipboardError::NoGame)
+    });
+    match pasted {
+        Ok((pasted, pasted_players)) => {
+            let length = crate::game::length::game_length(pasted.plies());
+            let message = format!("Pasted a game ({length})");
+            if let Err(why) = opener.open(pasted, pasted_players, message) {
+                notice.error(why);
             }
         }
+        Err(error) => notice.error(error.to_string()),
     }
 }
 
@@ -81,7 +68,7 @@ fn handle_actions(
 enum ClipboardError {
     /// The system clipboard refused.
     #[error("clipboard: {0}")]
-    Clipboard(#[from] arboard::Error),
+    Clipboard(#[from] ClipboardRefused),
     /// The game cannot be written as text.
     #[error("cannot write the game as text: {0}")]
     Unwritable(#[from] GameTextError),
@@ -92,6 +79,6 @@ enum ClipboardError {
 
 fn copy(clipboard: &mut SystemClipboard, session: &GameSession) -> Result<usize, ClipboardError> {
     let text = game_as_text(session.record())?;
-    clipboard.get().and_then(|c| c.set_text(text))?;
+    clipboard.write(text)?;
     Ok(session.plies())
 }

@@ -3,7 +3,9 @@
 //! Files section where no dialog is there to answer.
 
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use web_time::Instant;
 
 use bevy::prelude::*;
 
@@ -83,9 +85,9 @@ impl FileChooser {
     }
 }
 
-/// A session bus (for the portal) or zenity on the path.
+/// A session bus (for the portal) or zenity on the path; never in the browser.
 fn desktop_dialog_possible() -> bool {
-    session_bus() || zenity()
+    cfg!(not(target_arch = "wasm32")) && (session_bus() || zenity())
 }
 
 fn session_bus() -> bool {
@@ -123,17 +125,31 @@ fn open_dialogs(
         } else if chooser.open.is_some() {
             notice.info("A file dialog is already open");
         } else {
-            let dialog = dialog_for(action, &typed.0);
-            let job = BackgroundJob::spawn("file dialog", waker.clone(), move |_| match action {
-                FileAction::Save | FileAction::ExportMoves | FileAction::ExportLibrary => dialog.save_file(),
-                FileAction::Load | FileAction::ImportMoves | FileAction::ImportLibrary => dialog.pick_file(),
-            });
-            chooser.open = Some(OpenDialog { action, since: Instant::now(), job });
+            chooser.open = Some(desktop_dialog(action, &typed.0, &waker));
         }
     }
 }
 
+/// The desktop's dialog for `action` on a thread of its own.
+#[cfg(not(target_arch = "wasm32"))]
+fn desktop_dialog(action: FileAction, typed: &str, waker: &Waker) -> OpenDialog {
+    let dialog = dialog_for(action, typed);
+    let job = BackgroundJob::spawn("file dialog", waker.clone(), move |_| match action {
+        FileAction::Save | FileAction::ExportMoves | FileAction::ExportLibrary => dialog.save_file(),
+        FileAction::Load | FileAction::ImportMoves | FileAction::ImportLibrary => dialog.pick_file(),
+    });
+    OpenDialog { action, since: Instant::now(), job }
+}
+
+/// The browser has no desktop dialog ([`desktop_dialog_possible`] says so):
+/// a job that answers at once that none answered.
+#[cfg(target_arch = "wasm32")]
+fn desktop_dialog(action: FileAction, _typed: &str, waker: &Waker) -> OpenDialog {
+    OpenDialog { action, since: Instant::now(), job: BackgroundJob::spawn("file dialog", waker.clone(), |_| None) }
+}
+
 /// The dialog for `action`, starting where the typed path points.
+#[cfg(not(target_arch = "wasm32"))]
 fn dialog_for(action: FileAction, typed: &str) -> rfd::FileDialog {
     let (title, kind, extension) = match action {
         FileAction::Save => ("Save game", "Breakline game", "json"),

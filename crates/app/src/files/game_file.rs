@@ -4,7 +4,9 @@
 //! check out leaves the current game alone and says why in one line.
 
 use std::path::{Path, PathBuf};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
+
+use web_time::{SystemTime, UNIX_EPOCH};
 
 use bevy::prelude::*;
 

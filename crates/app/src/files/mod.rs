@@ -1,6 +1,7 @@
 //! Game files: a game saved and opened as JSON or text ([`game_file`]),
 //! through the desktop's file dialog or a typed path ([`dialog`]), copied and
-//! pasted through the clipboard ([`clipboard`]), where an opened game goes
+//! pasted through the clipboard ([`clipboard`], the desktop's or the
+//! browser's: [`system_clipboard`]), where an opened game goes
 //! ([`opening`]), and the panel's Files section ([`section`]).
 
 pub(crate) mod clipboard;
@@ -8,6 +9,7 @@ pub mod dialog;
 pub mod game_file;
 pub(crate) mod opening;
 pub(crate) mod section;
+pub(crate) mod system_clipboard;
 
 use bevy::prelude::*;
 

@@ -6,7 +6,9 @@
 //! (each move keeps its side's time), so undo and review show the times of
 //! their ply.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use web_time::Instant;
 
 use bevy::prelude::*;
 
@@ -39,6 +41,12 @@ impl TurnTimer {
     /// The time the side to move has spent on this turn.
     pub fn spent(&self) -> Duration {
         self.spent
+    }
+
+    /// Whether the clock ran at all this turn (it runs now, or it counted
+    /// time): a move made with it standing still is not charged.
+    pub fn ran(&self) -> bool {
+        self.running_since.is_some() || !self.spent.is_zero()
     }
 }
 

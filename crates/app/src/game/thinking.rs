@@ -2,7 +2,9 @@
 //! progress: whose, with which config, for which position, and its latest
 //! report. The AI task writes it.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use web_time::Instant;
 
 use bevy::prelude::*;
 

@@ -225,7 +225,7 @@ fn store(
     let Some(shared) = library.shared() else { return };
     let job = BackgroundJob::spawn("library", waker.clone(), move |_| {
         let mut library = shared.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        let started = std::time::Instant::now();
+        let started = web_time::Instant::now();
         let stored = library.add_all(&games);
         // The figure the guide quotes for a store off the frame loop.
         debug!("library: {} game(s) stored in {:.1} ms", games.len(), started.elapsed().as_secs_f64() * 1e3);

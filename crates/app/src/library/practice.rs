@@ -4,7 +4,7 @@
 //! the outcome is remembered in the library, and a move not good enough is
 //! taken back for another try.
 
-use std::time::Instant;
+use web_time::Instant;
 
 use bevy::prelude::*;
 

@@ -1,6 +1,7 @@
 //! Why a file (a saved game, a game as text, the settings) could not be read
 //! or written: one type, each error saying it in one line with the file's
-//! path, and the reading and writing every file of the game goes through.
+//! path, and the reading and writing every file of the game goes through
+//! (in the browser, its storage: [`crate::platform::browser_files`]).
 
 use std::path::{Path, PathBuf};
 
@@ -52,13 +53,34 @@ impl Problem {
 
 /// The file's text.
 pub(crate) fn read_text(path: &Path) -> Result<String, FileError> {
-    std::fs::read_to_string(path).map_err(|source| FileError::Read { path: path.to_path_buf(), source })
+    #[cfg(not(target_arch = "wasm32"))]
+    let text = std::fs::read_to_string(path);
+    #[cfg(target_arch = "wasm32")]
+    let text = crate::platform::browser_files::read(path);
+    text.map_err(|source| FileError::Read { path: path.to_path_buf(), source })
+}
+
+/// The file's text, or `None` where there is no such file yet.
+pub(crate) fn read_text_if_any(path: &Path) -> Result<Option<String>, FileError> {
+    match read_text(path) {
+        Ok(text) => Ok(Some(text)),
+        Err(FileError::Read { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(error) => Err(error),
+    }
 }
 
 /// Writes `text` to the file, making its folder first.
+#[cfg(not(target_arch = "wasm32"))]
 pub(crate) fn write_text(path: &Path, text: &str) -> Result<(), FileError> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(|source| FileError::CreateDir { dir: dir.to_path_buf(), source })?;
     }
     std::fs::write(path, text).map_err(|source| FileError::Write { path: path.to_path_buf(), source })
+}
+
+/// Keeps `text` under the file's path in the browser's storage.
+#[cfg(target_arch = "wasm32")]
+pub(crate) fn write_text(path: &Path, text: &str) -> Result<(), FileError> {
+    crate::platform::browser_files::write(path, text)
+        .map_err(|source| FileError::Write { path: path.to_path_buf(), source })
 }

@@ -4,7 +4,9 @@
 //! make the loop reactive; background threads wake it through a [`Waker`].
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use web_time::Instant;
 
 use bevy::prelude::*;
 use bevy::window::{RequestRedraw, WindowResized};

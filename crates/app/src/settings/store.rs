@@ -26,7 +26,7 @@ use crate::game::settings::{GameSettings, PlaySettings, SettingsPath};
 use crate::home::screens::{OpeningScreen, ResumeScreen};
 use crate::library::keep::Keeping;
 use crate::library::shelf::LibrarySettings;
-use crate::platform::file_error::{FileError, Problem, write_text};
+use crate::platform::file_error::{FileError, Problem, read_text_if_any, write_text};
 use crate::platform::launch::LaunchOptions;
 use crate::play::rated::RatedGame;
 use crate::play::setup::{PlayChoice, StoredPlay};
@@ -108,18 +108,16 @@ fn ask_by_default() -> bool {
     true
 }
 
-/// `<config dir>/breakline/settings.json`.
+/// `<config dir>/breakline/settings.json` (in the browser, its storage's
+/// entry of that name).
 pub(crate) fn default_path() -> Option<PathBuf> {
-    dirs::config_dir().map(|dir| dir.join("breakline").join("settings.json"))
+    let config = if cfg!(target_arch = "wasm32") { Some(PathBuf::from("/config")) } else { dirs::config_dir() };
+    config.map(|dir| dir.join("breakline").join("settings.json"))
 }
 
 /// `Ok(None)` when there is no file yet.
 pub fn read(path: &Path) -> Result<Option<StoredSettings>, FileError> {
-    let text = match std::fs::read_to_string(path) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(source) => return Err(FileError::Read { path: path.to_path_buf(), source }),
-    };
+    let Some(text) = read_text_if_any(path)? else { return Ok(None) };
     let stored: StoredSettings = serde_json::from_str(&text).map_err(|e| Problem::Settings(e).at(path))?;
     stored.variant.check_size(stored.size).map_err(|e| Problem::from(e).at(path))?;
     let finite = stored.move_secs.is_finite() && stored.ai_delay_secs.is_finite();

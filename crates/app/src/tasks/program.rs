@@ -5,7 +5,7 @@
 //! another seat at that side, lets the old process go (it is told to quit).
 
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use web_time::Instant;
 
 use bevy::prelude::*;
 

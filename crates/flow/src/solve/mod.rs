@@ -8,7 +8,9 @@ mod paths;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use web_time::Instant;
 
 use super::puzzle::{Colour, Puzzle};
 

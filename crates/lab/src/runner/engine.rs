@@ -4,7 +4,9 @@
 //! text: the referee (the game loop) checks it against the rules.
 
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use web_time::Instant;
 
 use serde::{Deserialize, Serialize};
 

@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use std::time::Instant;
+use web_time::Instant;
 
 use super::engine::{EngineProcess, EngineTerms, GoClock};
 use super::engine_error::EngineError;

@@ -7,7 +7,9 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{self, Child, ChildStdin, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use web_time::Instant;
 
 use super::engine_error::EngineError;
 use breakline_rules::error::SharedSource;

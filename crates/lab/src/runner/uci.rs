@@ -4,7 +4,9 @@
 //! with `go`. Its answer is only text: the referee checks it against the rules.
 
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use web_time::Instant;
 
 use serde::{Deserialize, Serialize};
 

@@ -4,7 +4,7 @@
 //! is torn, which the merge reports).
 
 use std::io::{self, Write};
-use std::time::Instant;
+use web_time::Instant;
 
 use serde::{Deserialize, Serialize};
 

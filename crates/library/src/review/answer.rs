@@ -5,7 +5,9 @@
 //! one the puzzles share, from the AI wing.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use web_time::Instant;
 
 use super::report::{ReportError, ReportSettings};
 use breakline_ai::eval::win_chance;
