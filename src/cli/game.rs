@@ -29,8 +29,10 @@ pub(crate) struct GameArgs {
     /// Black player, as for --white
     #[arg(long)]
     black: Option<String>,
-    /// Open a matchup preset, 1-9 (the classic experiments, then master vs master)
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=9))]
+    /// Open a matchup preset, 1-9 (the classic experiments, then master vs master); it names the game
+    /// and both players, so it takes no --variant, --size, --white or --black
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=9),
+          conflicts_with_all = ["variant", "size", "white", "black"])]
     preset: Option<u64>,
     /// Run the game, write a screenshot of the window to this PNG file, and exit
     #[arg(long, requires = "after")]

@@ -18,7 +18,7 @@ pub(crate) struct PerftArgs {
     #[arg(long, default_value = "8x8")]
     size: BoardSize,
     /// Deepest depth to count
-    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=20))]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=20))]
     depth: u32,
     /// Start from this position string instead of the start position
     #[arg(long)]

@@ -27,9 +27,10 @@ pub(crate) struct SolveArgs {
     /// breakthrough or loa
     #[arg(long, default_value = "breakthrough")]
     variant: Variant,
-    /// Board size, COLUMNSxROWS (ignored with --fen, whose ranks give the size)
-    #[arg(long, default_value = "5x5")]
-    size: BoardSize,
+    /// Board size, COLUMNSxROWS (ignored with --fen, whose ranks give the size); by default the
+    /// game's smallest board: 5x5 Breakthrough, 6x6 Lines of Action
+    #[arg(long)]
+    size: Option<BoardSize>,
     /// Start from this position string instead of the start position
     #[arg(long)]
     fen: Option<String>,
@@ -154,7 +155,7 @@ pub(crate) fn run(args: &SolveArgs) -> Result<ExitCode, SolveCommandError> {
     }
     let mut pos = match &args.fen {
         Some(fen) => Position::from_fen(args.variant, fen)?,
-        None => Position::start(args.variant, args.size)?,
+        None => Position::start(args.variant, args.size.unwrap_or_else(|| smallest_board(args.variant)))?,
     };
     for m in args.moves.iter().flat_map(|s| s.split_whitespace()) {
         pos.play_text(m).map_err(|source| SolveCommandError::Move { text: m.to_string(), source })?;
@@ -265,6 +266,16 @@ const PROBE: u64 = 1000;
 /// The threads a solve may use: the searches' limit.
 const fn thread_range() -> std::ops::RangeInclusive<u64> {
     *THREADS.start() as u64..=*THREADS.end() as u64
+}
+
+/// The board a solve starts on when no size is given: the game's smallest,
+/// the one a proof finishes on (fresh eyes: `--variant loa` alone was
+/// refused for Breakthrough's 5x5).
+fn smallest_board(variant: Variant) -> BoardSize {
+    match variant {
+        Variant::Breakthrough => BoardSize::new(5, 5),
+        Variant::LinesOfAction => BoardSize::new(6, 6),
+    }
 }
 
 /// Loads the table of the last ranks in `path` for a solve of `pos`, which

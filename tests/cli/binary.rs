@@ -43,6 +43,12 @@ fn every_bad_invocation_is_one_line_on_stderr_and_a_failure() {
         &["--white", "bogus:expert"],
         &["--black", "alphabeta:classic"],
         &["--preset", "10"],
+        // Fresh eyes, round 8: a preset names its players, so flags that
+        // name others are refused rather than silently ignored; a perft of
+        // depth 0 counts nothing and is refused too.
+        &["--preset", "3", "--white", "master"],
+        &["--preset", "3", "--variant", "loa"],
+        &["perft", "--depth", "0"],
         &["--screenshot", "shot.png"],
         &["--screenshot", "shot.jpg", "--after", "1"],
     ] {
@@ -338,6 +344,11 @@ fn solve_proves_a_tiny_board_and_rejects_bad_budgets() {
     let (code, out, _) = breakline(&["solve", "--size", "8x8", "--nodes", "2000", "--no-distance"]);
     assert_eq!(code, 0);
     assert!(out.starts_with("result unknown within the budget (white win: proof "), "{out}");
+    // Fresh eyes, round 8: Lines of Action alone starts on its smallest
+    // board (it was refused for Breakthrough's 5x5).
+    let (code, out, err) = breakline(&["solve", "--variant", "loa", "--nodes", "2000", "--no-distance"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("result "), "{out}");
     for args in [
         &["solve", "--time-limit", "-1"][..],
         &["solve", "--memory", "0"],

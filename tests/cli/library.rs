@@ -137,6 +137,12 @@ fn import_names_bad_games_and_the_commands_use_what_was_kept() {
     let (code, out, _) = breakline(&["library", "--db", db_arg, "import", file.to_str().unwrap()]);
     assert_eq!(code, 0);
     assert!(out.contains("(0 new, 2 already there), refused 1"), "{out}");
+    // Fresh eyes, round 8: a file whose every game is refused is a failure.
+    let only_bad = dir.join("bad.txt");
+    std::fs::write(&only_bad, bad).unwrap();
+    let (code, _, err) = breakline(&["library", "--db", db_arg, "import", only_bad.to_str().unwrap()]);
+    assert_ne!(code, 0, "nothing imported: {err}");
+    assert!(err.lines().last().is_some_and(|line| line.contains("no game of") && line.contains("1 refused")), "{err}");
     let (code, out, _) = breakline(&["library", "--db", db_arg, "list", "--from", "2026-01-02"]);
     assert_eq!(code, 0);
     assert!(out.contains("2026.01.02") && out.ends_with("1 game\n"), "{out}");

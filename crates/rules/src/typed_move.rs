@@ -10,17 +10,26 @@ use thiserror::Error;
 use super::error::MoveError;
 use super::notation::{move_core, parse_square};
 use super::position::Position;
+use super::variant::Variant;
 use crate::Move;
 
 /// Why typed text names no legal move; each message is one line.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum TypedMoveError {
     /// Nothing was typed.
-    #[error("type a move, e.g. e2-e3, e2e3 or just e3")]
-    Empty,
+    #[error("type a move, e.g. {example}")]
+    Empty {
+        /// Moves of the game being played, as typed.
+        example: &'static str,
+    },
     /// The text is not one or two squares.
-    #[error("'{0}' is not a move: type e.g. e2-e3, e2e3 or just e3")]
-    Malformed(String),
+    #[error("'{text}' is not a move: type e.g. {example}")]
+    Malformed {
+        /// What was typed.
+        text: String,
+        /// Moves of the game being played, as typed.
+        example: &'static str,
+    },
     /// A square is malformed or off the board, or the game is over.
     #[error(transparent)]
     Move(#[from] MoveError),
@@ -70,10 +79,11 @@ pub fn read_typed_move(position: &Position, text: &str) -> Result<Move, TypedMov
     let text: String = text.split_whitespace().collect::<String>().to_ascii_lowercase();
     let (core, _) = move_core(&text);
     let text = core.to_string();
+    let example = example(position.variant());
     if text.is_empty() {
-        return Err(TypedMoveError::Empty);
+        return Err(TypedMoveError::Empty { example });
     }
-    let squares = split_squares(&text).ok_or_else(|| TypedMoveError::Malformed(text.clone()))?;
+    let squares = split_squares(&text).ok_or_else(|| TypedMoveError::Malformed { text: text.clone(), example })?;
     let size = position.size();
     let to = parse_square(size, squares.last().expect("one or two squares"))?;
     if position.outcome().is_over() {
@@ -82,6 +92,15 @@ pub fn read_typed_move(position: &Position, text: &str) -> Result<Move, TypedMov
     match squares.as_slice() {
         [from, _] => move_between(position, parse_square(size, from)?, to),
         _ => move_to(position, to),
+    }
+}
+
+/// Typed moves of `variant`'s own kind (fresh eyes: a Lines of Action
+/// player was shown a Breakthrough pawn's step).
+fn example(variant: Variant) -> &'static str {
+    match variant {
+        Variant::Breakthrough => "e2-e3, e2e3 or just e3",
+        Variant::LinesOfAction => "b1-d3, b1d3 or just d3",
     }
 }
 

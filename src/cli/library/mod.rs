@@ -94,6 +94,9 @@ pub(crate) enum LibraryCliError {
     Review(#[from] ReviewFailure),
     #[error("no game {0} in the library")]
     Missing(GameId),
+    /// Every game of the file was refused (a script must not read success).
+    #[error("no game of {} could be imported: {refused} refused (listed above)", path.display())]
+    AllRefused { path: PathBuf, refused: usize },
 }
 
 pub(crate) fn run(args: &LibraryArgs) -> Result<(), LibraryCliError> {

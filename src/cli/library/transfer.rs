@@ -60,6 +60,10 @@ pub(super) fn import(library: &mut Library, args: &ImportArgs) -> Result<(), Lib
         summary.already.len(),
         summary.refused.len()
     );
+    let none_taken = summary.stored.is_empty() && summary.already.is_empty();
+    if none_taken && !summary.refused.is_empty() {
+        return Err(LibraryCliError::AllRefused { path: args.file.clone(), refused: summary.refused.len() });
+    }
     Ok(())
 }
 

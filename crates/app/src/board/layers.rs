@@ -11,6 +11,7 @@ use crate::board::layout::BoardLayout;
 use crate::engine::rules::analysis::{attacked_squares, centre_of_mass, groups};
 use crate::engine::{Position, Side, Variant};
 use crate::game::phase::GameSystems;
+use crate::game::ratings::RatedNow;
 use crate::game::session::GameSession;
 use crate::theme::palette;
 
@@ -74,10 +75,17 @@ impl LayerData {
     }
 }
 
-fn follow_position(session: Res<GameSession>, settings: Res<LayerSettings>, mut data: ResMut<LayerData>) {
-    if !session.is_changed() && !settings.is_changed() {
+/// A rated game in progress shows no layer: they are analysis, which its
+/// rules leave out (the ticks stay for the next game that allows them).
+fn follow_position(
+    (session, rated): (Res<GameSession>, Res<RatedNow>),
+    settings: Res<LayerSettings>,
+    mut data: ResMut<LayerData>,
+) {
+    if !session.is_changed() && !settings.is_changed() && !rated.is_changed() {
         return;
     }
+    let settings = if rated.0 { LayerSettings::default() } else { *settings };
     let computed = match session.review_ply() {
         Some(_) => LayerData::compute(&session.shown_position(), &settings),
         None => LayerData::compute(session.position(), &settings),

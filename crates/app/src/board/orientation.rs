@@ -11,8 +11,9 @@ use crate::board::layout::{BoardFlip, ViewFlip};
 use crate::engine::Side;
 use crate::game::phase::GameSystems;
 use crate::game::players::Players;
-use crate::game::request::GameRequest;
+use crate::game::request::{GameRequest, ReplaceGame};
 use crate::game::screen::Screen;
+use crate::game::session::GameSession;
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(PostStartup, orient_first_game)
@@ -38,13 +39,26 @@ fn person_side(players: &Players) -> BoardFlip {
 }
 
 /// A new game (started or opened) is shown from the person's side: Black
-/// at the bottom only when the one person plays Black.
-fn orient_new_games(mut requests: MessageReader<GameRequest>, players: Res<Players>, mut flip: ResMut<BoardFlip>) {
+/// at the bottom only when the one person plays Black. A request that only
+/// asks first turns nothing (fresh eyes: the old game turned behind the
+/// question); the game that replaces it is turned when it comes, its
+/// players (which follow a new game) included.
+fn orient_new_games(
+    mut requests: MessageReader<GameRequest>,
+    (players, session, replace): (Res<Players>, Res<GameSession>, Res<ReplaceGame>),
+    mut flip: ResMut<BoardFlip>,
+) {
     let mut oriented = None;
+    let asking = replace.pending.is_some();
     for request in requests.read() {
         match request {
-            GameRequest::NewGame { .. } => oriented = Some(person_side(&players)),
-            GameRequest::Open(opened) => oriented = Some(person_side(&opened.players)),
+            GameRequest::NewGame { .. } | GameRequest::ConfirmReplace if !asking => {
+                oriented = Some(person_side(&players));
+            }
+            GameRequest::Open(opened) if !asking => oriented = Some(person_side(&opened.players)),
+            GameRequest::SetPlayers(new) if session.plies() == 0 && session.replay().is_none() => {
+                oriented = Some(person_side(new));
+            }
             _ => {}
         }
     }

@@ -9,6 +9,7 @@ use bevy::prelude::*;
 use crate::engine::rules::describe::describe_game;
 use crate::game::clock::{TurnTimer, showing};
 use crate::game::phase::GameSystems;
+use crate::game::players::Players;
 use crate::game::session::GameSession;
 
 /// Asks for the position in words (a button, a key, or `describe` typed).
@@ -27,7 +28,7 @@ pub(crate) fn plugin(app: &mut App) {
 
 fn describe(
     mut asked: MessageReader<DescribeRequest>,
-    session: Res<GameSession>,
+    (session, players): (Res<GameSession>, Res<Players>),
     timer: Res<TurnTimer>,
     mut words: ResMut<PositionWords>,
 ) {
@@ -42,5 +43,11 @@ fn describe(
     // The game's own end (a resignation, a flag) where the live position is shown.
     let shown = session.shown_position();
     let outcome = if session.reviewing() { shown.outcome() } else { session.outcome() };
-    words.set_if_neq(PositionWords(Some(describe_game(&shown, outcome, clock.as_ref()))));
+    let mut text = describe_game(&shown, outcome, clock.as_ref());
+    // A game ended before its first move has no result (fresh eyes: its
+    // words said "White wins: the opponent resigned" under "Game aborted").
+    if !session.reviewing() && session.aborted(&players) {
+        text = text.replace(&format!("{}.", outcome.describe()), "Aborted before a first move: no result.");
+    }
+    words.set_if_neq(PositionWords(Some(text)));
 }

@@ -132,7 +132,7 @@ fn draw_overlays(ctx: &egui::Context, state: &mut PanelState, left: egui::Rect, 
     }
     // What a replacement would end is the game in progress: during a visit, the one that waits.
     let plies = state.comforts.visit.left_game().map_or(state.game.session.plies(), |game| game.plies());
-    let at_stake = state.comforts.rated.at_stake(&state.game.session, &state.game.players);
+    let at_stake = state.comforts.rated.at_stake(&state.game.session, &state.game.players, &state.comforts.visit);
     crate::play::confirm::show(ctx, &state.replace, (plies, at_stake), &mut state.play, &mut state.requests);
     crate::play::confirm::question(ctx, &state.comforts.question, &mut state.comforts.answers);
 }

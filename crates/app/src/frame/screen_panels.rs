@@ -234,8 +234,11 @@ fn study(ui: &mut Ui, state: &mut PanelState, layout: &PanelLayout, watch: bool)
     if !rated {
         crate::analysis::insight::eval_graph_section(ui, &mut state.insight.evaluation, report);
     }
-    let variant = state.game.session.variant();
-    crate::analysis::insight::layers_section(ui, &mut state.insight.layers, variant);
+    // The layers are analysis too (fresh eyes: groups and centres showed on a rated board).
+    if !rated {
+        let variant = state.game.session.variant();
+        crate::analysis::insight::layers_section(ui, &mut state.insight.layers, variant);
+    }
     // The explorer's counts of wins are analysis too: none in a rated game.
     if !watch && !rated {
         crate::library::explorer_panel::section(ui, &state.explorer, &state.game.session, &mut state.requests);

@@ -398,13 +398,16 @@ impl GameSession {
 
     /// Plays `mv` for the side to move, which took `spent` over it; on a
     /// refusal nothing changes. On the clock the mover is charged: a move
-    /// made after its flag fell loses the game instead. A new move forgets
-    /// the moves taken back.
+    /// made after its flag fell loses the game instead. `spent` is `None`
+    /// where the clock stood still through the turn (a game studied in
+    /// Analyse): the clocks stay as they are, with no increment (fresh eyes:
+    /// moves there added time that no one spent). A new move forgets the
+    /// moves taken back.
     pub(crate) fn play(
         &mut self,
         mv: EngineMove,
         search: Option<&SearchInfo>,
-        spent: Duration,
+        spent: Option<Duration>,
     ) -> Result<(), PlayRefused> {
         if self.outcome().is_over() {
             return Err(PlayRefused::GameOver);
@@ -414,7 +417,7 @@ impl GameSession {
         }
         let side = self.side_to_move();
         let mut clock = self.clock();
-        if let Some(clock) = &mut clock
+        if let (Some(clock), Some(spent)) = (&mut clock, spent)
             && clock.charge(side, spent).is_err()
         {
             self.record.flag_fell(side);

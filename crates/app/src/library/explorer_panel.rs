@@ -78,7 +78,8 @@ fn table(ui: &mut Ui, rows: &[ExplorerRow], draws: bool) -> Option<String> {
         ui.label(RichText::new("Move").strong());
         ui.label(RichText::new("Games").strong());
         let parts = if draws { "White's wins, draws, Black's wins" } else { "White's wins, Black's wins" };
-        ui.label(RichText::new("Results").strong()).on_hover_text(parts);
+        // The bar's parts named where they are read, White's on the left.
+        ui.label(RichText::new("White · Black").strong()).on_hover_text(parts);
         ui.end_row();
         for row in rows {
             let text = RichText::new(&row.notation).monospace();

@@ -91,15 +91,15 @@ fn import(library: &GameLibrary, path: PathBuf) -> Done {
     let text = read_text(&path)?;
     let summary: ImportSummary =
         library.with(|library| library.import_text(&text, &mut |_| {})).ok_or(ShelfError::Closed)??;
-    let (kept, refused) = (summary.stored.len(), summary.refused.len());
-    let words = match refused {
-        0 => format!("Imported {kept} game{} from {}", plural(kept), path.display()),
-        _ => format!(
-            "Imported {kept} game{} from {}; {refused} refused (listed below the games)",
-            plural(kept),
-            path.display()
-        ),
-    };
+    let (kept, already, refused) = (summary.stored.len(), summary.already.len(), summary.refused.len());
+    let mut words = format!("Imported {kept} game{} from {}", plural(kept), path.display());
+    // A file imported twice is found, not stored twice: "Imported 0" says why.
+    if already > 0 {
+        words += &format!(" ({already} already in the library)");
+    }
+    if refused > 0 {
+        words += &format!("; {refused} refused (listed below the games)");
+    }
     Ok((words, summary.refused))
 }
 

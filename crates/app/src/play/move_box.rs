@@ -11,6 +11,7 @@ use crate::board::keyboard::BoardFocus;
 use crate::board::typed::{MoveBoxReply, TypedMove, move_hints};
 use crate::board::words::{DescribeRequest, PositionWords};
 use crate::engine::Variant;
+use crate::game::screen::Screen;
 use crate::theme::palette;
 
 /// What is being typed, and whether a key asked for the cursor in the box.
@@ -35,7 +36,16 @@ pub(crate) struct MoveBoxState<'w> {
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<MoveBoxEntry>();
+    app.init_resource::<MoveBoxEntry>().add_systems(Update, forget_on_leaving.run_if(state_changed::<Screen>));
+}
+
+/// Each screen's box starts empty: what was typed (and why it was refused)
+/// on one screen is not another's (fresh eyes: Play's refused entry and its
+/// error showed in Watch & Lab's box, under another game).
+fn forget_on_leaving(mut entry: ResMut<MoveBoxEntry>, mut reply: ResMut<MoveBoxReply>) {
+    let focus_wanted = entry.focus_wanted;
+    entry.set_if_neq(MoveBoxEntry { focus_wanted, ..default() });
+    reply.set_if_neq(MoveBoxReply::default());
 }
 
 /// The box, its reply line, the Describe button and the description.
@@ -170,5 +180,17 @@ mod tests {
         world.resource_mut::<MoveBoxReply>().0 = None;
         frame(&ctx, &mut world, 1, vec![]);
         assert_eq!(world.resource::<MoveBoxEntry>().text, "", "an accepted move leaves the box empty");
+    }
+
+    /// Fresh eyes, round 8: Play's refused entry and its error showed in
+    /// Watch & Lab's box; another screen's box starts empty.
+    #[test]
+    fn another_screen_starts_with_an_empty_box() {
+        let (ctx, mut world) = focused_box();
+        frame(&ctx, &mut world, 1, vec![egui::Event::Text("a1-a9".into())]);
+        world.resource_mut::<MoveBoxReply>().0 = Some("square a9 is off the 8x8 board".to_string());
+        world.run_system_cached(forget_on_leaving).expect("runs");
+        assert_eq!(world.resource::<MoveBoxEntry>().text, "");
+        assert_eq!(world.resource::<MoveBoxReply>().0, None);
     }
 }

@@ -135,6 +135,11 @@ fn puzzles_line(ui: &mut Ui, state: &mut ProgressState, variant: Variant) {
     ui.label(RichText::new(rating_line("Puzzle rating", &progress.rating)).weak());
 }
 
+/// Said before the hint is taken, not only after (a finding: the cost showed
+/// once it was paid).
+const HINT_COSTS: &str =
+    "Show the next move of the solution: the puzzle then counts as a miss for your puzzle rating and streak";
+
 /// The puzzle in progress, at the top of the game panel: the task, how it
 /// goes, and its buttons.
 pub(crate) fn puzzle_section(ui: &mut Ui, state: &mut ProgressState) {
@@ -152,7 +157,7 @@ pub(crate) fn puzzle_section(ui: &mut Ui, state: &mut ProgressState) {
         let mut send = |request| {
             state.puzzle_requests.write(request);
         };
-        if stage == Stage::YourMove && ui.button("Hint").on_hover_text("Show the next move of the solution").clicked() {
+        if stage == Stage::YourMove && ui.button("Hint").on_hover_text(HINT_COSTS).clicked() {
             send(PuzzleRequest::Hint);
         }
         if matches!(stage, Stage::Missed { .. }) {

@@ -31,7 +31,7 @@ pub const TAKEBACKS: u32 = 2;
 const NOT_A_PAIRING: &str = "only a person against a level is rated";
 
 /// Why a game chosen casual is not rated.
-const CASUAL: &str = "the game was chosen casual";
+pub const CASUAL: &str = "the game was chosen casual";
 
 /// Why a game resumed after a restart, unrated for another reason, stays so.
 const NOT_RATED_WHEN_LEFT: &str = "it was not rated when it was left";
@@ -113,6 +113,9 @@ struct SetAside {
     /// Whether and why it was unrated.
     unrated: Option<&'static str>,
     takebacks: u32,
+    /// Its end had moved the rating already (fresh eyes: a finished rated
+    /// game taken up again after a puzzle was counted a second time).
+    counted: bool,
 }
 
 /// A rated game's effect: which game, and the rating before and after.
@@ -164,8 +167,8 @@ impl RatedGame {
                 && let Some(left) = visit.left_game()
             {
                 let (generation, moves) = (left.generation(), left.position().moves().to_vec());
-                let (unrated, takebacks) = (self.unrated, self.takebacks);
-                self.set_aside = Some(SetAside { generation, moves, unrated, takebacks });
+                let (unrated, takebacks, counted) = (self.unrated, self.takebacks, self.counted);
+                self.set_aside = Some(SetAside { generation, moves, unrated, takebacks, counted });
             }
             return false;
         }
@@ -174,6 +177,7 @@ impl RatedGame {
             return false;
         }
         (self.generation, self.unrated, self.takebacks) = (Some(session.generation()), aside.unrated, aside.takebacks);
+        self.counted = aside.counted;
         true
     }
 
@@ -181,7 +185,7 @@ impl RatedGame {
     /// still rated when it was left.
     fn was_rated(&self, generation: u64) -> bool {
         match &self.set_aside {
-            Some(aside) if aside.generation == generation => aside.unrated.is_none(),
+            Some(aside) if aside.generation == generation => aside.unrated.is_none() && !aside.counted,
             _ => self.generation == Some(generation) && self.unrated.is_none() && !self.counted,
         }
     }
@@ -224,11 +228,21 @@ impl RatedGame {
             && !session.outcome().is_over()
     }
 
-    /// Whether replacing the game `session` shows would count as a loss: it is
-    /// rated and still played, and the person has moved in it.
-    pub fn at_stake(&self, session: &GameSession, players: &Players) -> bool {
-        let moved = |person: Side| session.record().moves.iter().any(|m| m.side == person);
-        self.in_force(session) && players.person().is_some_and(moved)
+    /// Whether replacing the game in progress would count as a loss: it is
+    /// rated and still played, and the person has moved in it. The game in
+    /// progress is the board's (`session`, `players`) or, during a visit,
+    /// the one that waits (fresh eyes: "Play on from this game" beside a
+    /// rated game warned of nothing, and the game counted as a loss).
+    pub fn at_stake(&self, session: &GameSession, players: &Players, visit: &Visit) -> bool {
+        let moved = |game: &GameSession, person: Side| game.record().moves.iter().any(|m| m.side == person);
+        if let (Some(aside), Some(left), Some(left_players)) =
+            (&self.set_aside, visit.left_game(), visit.left_players())
+            && aside.generation == left.generation()
+        {
+            let rated = aside.unrated.is_none() && !aside.counted && !left.outcome().is_over();
+            return rated && left_players.person().is_some_and(|person| moved(left, person));
+        }
+        self.in_force(session) && players.person().is_some_and(|person| moved(session, person))
     }
 
     /// Whether doing `what` now would make the rated game casual (and so asks first).
@@ -298,11 +312,14 @@ impl RatedGame {
     /// own (what the person chose before playing is the game they play);
     /// after it they spoil the game. Only the pairing's verdict is redone: a
     /// hint or the analysis before the first move still counts.
-    fn players_changed(&mut self, before_first_move: bool, players: &Players) {
+    /// `judge`: the new pairing's verdict, judged whole (fresh eyes: a
+    /// casual game that replaced an AI-vs-AI one was judged on its pairing
+    /// alone, and rated).
+    fn players_changed(&mut self, before_first_move: bool, judge: impl FnOnce() -> Option<&'static str>) {
         if !before_first_move || self.takebacks > 0 {
             self.spoil("the players changed during the game");
         } else if self.unrated.is_none_or(|why| why == NOT_A_PAIRING) {
-            self.unrated = rated_pairing(players).is_none().then_some(NOT_A_PAIRING);
+            self.unrated = judge();
         }
     }
 }
@@ -367,30 +384,7 @@ pub(crate) fn track(
     }
     let taken_up = rated.follow_visit(&session, &visit);
     if !taken_up && rated.generation != Some(session.generation()) {
-        let why_not = if visit.studying() {
-            Some("a game opened to study is not rated")
-        } else if visit.active() {
-            Some("lessons and puzzles are not rated")
-        } else if rated_pairing(&players).is_none() {
-            // First: a game of two other people (or two AIs) is not the
-            // person's at all, however it began.
-            Some(NOT_A_PAIRING)
-        } else if session.outcome().is_over() {
-            // A finished game opened (from the library, a file): it was
-            // rated, or not, when it was played.
-            Some(OPENED_FINISHED)
-        } else if session.plies() > 0 || session.replay().is_some() {
-            Some("only games played from the start are rated")
-        } else if session.size() != session.variant().default_size() {
-            // The levels' ratings were measured on the standard board (fresh
-            // eyes: an 8x5 game set in Analyse was rated against them).
-            Some(OTHER_BOARD)
-        } else if casual.0 {
-            Some(CASUAL)
-        } else {
-            None
-        };
-        rated.start(session.generation(), why_not);
+        rated.start(session.generation(), why_not_rated(&session, &players, &visit, casual.0));
     }
     for request in requests {
         match request {
@@ -410,7 +404,7 @@ pub(crate) fn track(
             }
             GameRequest::SetPlayers(players) => {
                 let fresh = session.plies() == 0 && session.replay().is_none() && !visit.waiting();
-                rated.players_changed(fresh, players);
+                rated.players_changed(fresh, || why_not_rated(&session, players, &visit, casual.0));
             }
             _ => {}
         }
@@ -426,6 +420,34 @@ pub(crate) fn track(
         rated.make_casual(Forbidden::Analysis);
     }
     now.set_if_neq(RatedNow(rated.in_force(&session)));
+}
+
+/// Why a game starting now would not be rated (`None`: it will be), its
+/// players `players`, the setup's choice `casual`.
+fn why_not_rated(session: &GameSession, players: &Players, visit: &Visit, casual: bool) -> Option<&'static str> {
+    if visit.studying() {
+        Some("a game opened to study is not rated")
+    } else if visit.active() {
+        Some("lessons and puzzles are not rated")
+    } else if rated_pairing(players).is_none() {
+        // First: a game of two other people (or two AIs) is not the
+        // person's at all, however it began.
+        Some(NOT_A_PAIRING)
+    } else if session.outcome().is_over() {
+        // A finished game opened (from the library, a file): it was
+        // rated, or not, when it was played.
+        Some(OPENED_FINISHED)
+    } else if session.plies() > 0 || session.replay().is_some() {
+        Some("only games played from the start are rated")
+    } else if session.size() != session.variant().default_size() {
+        // The levels' ratings were measured on the standard board (fresh
+        // eyes: an 8x5 game set in Analyse was rated against them).
+        Some(OTHER_BOARD)
+    } else if casual {
+        Some(CASUAL)
+    } else {
+        None
+    }
 }
 
 /// A rated game the person moved in, replaced before it ended (a new game,

@@ -30,6 +30,7 @@ pub(crate) struct SetupPage<'w> {
     session: Res<'w, GameSession>,
     players: Res<'w, crate::game::players::Players>,
     rated: Res<'w, crate::play::rated::RatedGame>,
+    visit: Res<'w, crate::game::owner::Visit>,
     requests: MessageWriter<'w, PlayRequest>,
     next: ResMut<'w, NextState<Screen>>,
 }
@@ -47,7 +48,7 @@ pub(crate) fn draw(mut contexts: EguiContexts, mut page: SetupPage, mut backdrop
         section_heading(ui, "Clock");
         crate::play::setup_sections::clock_picker(ui, &mut settings.time_control);
         rated_section(ui, &mut choice, settings.size == settings.variant.default_size());
-        start = start_section(ui, &page.session, page.rated.at_stake(&page.session, &page.players));
+        start = start_section(ui, &page.session, page.rated.at_stake(&page.session, &page.players, &page.visit));
     });
     page.choice.set_if_neq(choice);
     page.settings.set_if_neq(settings);

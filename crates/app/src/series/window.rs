@@ -459,9 +459,8 @@ fn replay_controls(ui: &mut Ui, state: &WindowState, control: &AiControl, reques
     };
     let ply = state.session.plies();
     ui.horizontal(|ui| {
-        // Moves counted as everywhere else: "Watching 4… of 31 moves (61 plies)".
-        let shown = crate::ui::numbering::move_label(ply);
-        let text = format!("Watching {shown} of {}", crate::game::length::game_length(game.plies()));
+        // Moves counted as everywhere else: "Watching move 4 of 31 moves (61 plies)".
+        let text = format!("Watching move {} of {}", ply.div_ceil(2), crate::game::length::game_length(game.plies()));
         ui.label(RichText::new(text).strong());
         let paused = control.paused();
         if ui.button(if paused { "Resume" } else { "Pause" }).clicked() {

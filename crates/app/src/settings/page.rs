@@ -13,6 +13,7 @@ use crate::game::settings::PlaySettings;
 use crate::platform::window_fit::interface_zoom;
 use crate::sound::settings::SoundSettings;
 use crate::theme::looks::{BoardTheme, InterfaceZoom, Looks, PieceSet};
+use crate::theme::palette;
 use crate::ui::backdrop::PanelBackdrop;
 use crate::ui::page::{menu_page, section_heading};
 use crate::ui::views::PanelLayout;
@@ -69,6 +70,14 @@ fn looks_section(ui: &mut Ui, looks: &mut Looks) {
         }
     });
     ui.label(RichText::new("Larger sizes suit high-density screens.").weak());
+    // A size the window is too narrow for is capped (see window_fit): said
+    // here, or 150% and 200% looked the same for no reason (fresh eyes).
+    let shown = ui.ctx().zoom_factor();
+    if shown + 0.01 < looks.scale {
+        let note =
+            format!("This window shows the interface at {:.0}% at most: a wider window shows more.", shown * 100.0);
+        ui.label(RichText::new(note).color(palette::NOTE.color32()));
+    }
 }
 
 /// What the game screens' panels show besides the game.

@@ -467,10 +467,10 @@ mod tests {
     fn a_persons_moves_show_no_search_figures() {
         let mut session = GameSession::new(Variant::Breakthrough, BoardSize::new(8, 8), 0);
         let mv = session.position().legal_moves()[0];
-        session.play(mv, None, Duration::from_secs(3)).expect("a legal move");
+        session.play(mv, None, Some(Duration::from_secs(3))).expect("a legal move");
         let mv = session.position().legal_moves()[0];
         let search = SearchInfo { nodes: 1_500, time: Duration::from_millis(20), depth: 4, ..SearchInfo::default() };
-        session.play(mv, Some(&search), Duration::from_millis(20)).expect("a legal move");
+        session.play(mv, Some(&search), Some(Duration::from_millis(20))).expect("a legal move");
         let person = side_figures(&session, Side::White);
         assert_eq!(person[0], "1");
         assert!(person[2..].iter().all(|figure| figure == "–"), "{person:?}");

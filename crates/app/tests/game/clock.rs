@@ -186,3 +186,30 @@ fn the_clocks_hold_under_the_open_question_and_stay_as_they_stopped_after_resign
     assert_eq!(clocks_shown(&app), ["White 0:56", "Black 0:57"], "as they stopped, not back to 1:00");
     let _ = std::fs::remove_file(path);
 }
+
+/// Fresh eyes, round 8: moves made in Analyse, where the clock stands
+/// still, added the increment each time (5:00, 5:03, 5:06...): time no one
+/// spent. A move with the clock standing still leaves the clocks alone.
+#[test]
+fn moves_made_with_the_clock_standing_still_add_no_increment() {
+    let mut app = clocked(PlayerSetup::Human, PlayerSetup::Human, "60+3");
+    go(&mut app, Screen::Analyse);
+    assert!(update_until(&mut app, 10, |app| turn(app) == Some(TurnPhase::HumanTurn)));
+    // (A frame or two on Play before the visit may have charged the first move.)
+    play_first_move(&mut app);
+    let before = [clock_left(&app, Side::White), clock_left(&app, Side::Black)];
+    for _ in 0..4 {
+        play_first_move(&mut app);
+    }
+    assert_eq!([clock_left(&app, Side::White), clock_left(&app, Side::Black)], before, "the clocks as they were");
+    // On Play the clock runs again, and a move there is charged as ever.
+    go(&mut app, Screen::Play);
+    for _ in 0..10 {
+        app.update();
+    }
+    // Five moves made: Black is to move.
+    let black = clock_left(&app, Side::Black);
+    play_first_move(&mut app);
+    let charged = clock_left(&app, Side::Black);
+    assert!(charged > black + Duration::from_secs(2), "charged its time, then the increment: {black:?} to {charged:?}");
+}

@@ -353,7 +353,8 @@ fn a_rated_game_replaced_after_the_persons_move_counts_as_a_loss() {
     start(&mut app, against(1, true));
     assert_eq!(rating(&app), untouched, "a rated game never moved in is aborted, not lost");
     move_once(&mut app);
-    assert!(app.world().resource::<RatedGame>().at_stake(session(&app), &players(&app)));
+    let visit = app.world().resource::<Visit>();
+    assert!(app.world().resource::<RatedGame>().at_stake(session(&app), &players(&app), visit));
     start(&mut app, against(1, false));
     app.update();
     let after = rating(&app);
@@ -377,6 +378,9 @@ fn a_rated_game_dropped_for_a_studied_one_counts_as_a_loss() {
     app.world_mut().write_message(GameRequest::StartMatchup(both));
     assert!(update_until(&mut app, 50, |app| app.world().resource::<Visit>().studying()), "the preset is studied");
     assert_eq!(rating(&app), before, "studying beside the rated game costs nothing");
+    // Round 8: and the question before "Play on from this game" says so.
+    let (rated, visit) = (app.world().resource::<RatedGame>(), app.world().resource::<Visit>());
+    assert!(rated.at_stake(session(&app), &players(&app), visit), "the waiting game's loss is warned of");
     app.world_mut().write_message(GameRequest::PlayOnFromStudy);
     assert!(update_until(&mut app, 50, |app| !app.world().resource::<Visit>().waiting()));
     app.update();
@@ -458,4 +462,106 @@ fn a_game_off_the_standard_board_is_not_rated() {
     app.world_mut().resource_mut::<GameSettings>().size = BoardSize::new(8, 8);
     start(&mut app, against(1, true));
     assert_eq!(app.world().resource::<RatedGame>().unrated_because(), None, "the standard board is rated");
+}
+
+/// Fresh eyes, round 8 (major): a finished rated game taken up again after a
+/// puzzle (Puzzles, Leave puzzles, Analyse) was counted a second time, and
+/// again on each round trip; its end moves the rating once.
+#[test]
+fn a_finished_rated_game_visited_away_from_and_back_is_rated_once() {
+    use breakline_app::puzzles::puzzle::PuzzleRequest;
+    let mut app = start_app(None);
+    start(&mut app, against(1, true));
+    move_once(&mut app);
+    app.world_mut().write_message(GameRequest::Resign);
+    assert!(update_until(&mut app, 20, |app| phase(app) == GamePhase::Over));
+    app.update();
+    let ended = rating(&app);
+    for _ in 0..2 {
+        go(&mut app, Screen::Puzzles);
+        app.world_mut().write_message(PuzzleRequest::Start(Variant::Breakthrough));
+        assert!(update_until(&mut app, 50, |app| app.world().resource::<Visit>().active()), "a puzzle is on the board");
+        app.world_mut().write_message(PuzzleRequest::Leave);
+        assert!(update_until(&mut app, 50, |app| !app.world().resource::<Visit>().waiting()), "the game comes back");
+        go(&mut app, Screen::Analyse);
+        for _ in 0..5 {
+            app.update();
+        }
+        assert!(session(&app).outcome().is_over(), "the finished game is on the board again");
+        assert_eq!(rating(&app), ended, "its end counted once, not again on coming back");
+    }
+}
+
+/// Fresh eyes, round 8 (major): a game chosen Casual that replaced an
+/// AI-vs-AI game (a Watch & Lab preset) after the question started rated:
+/// its players came after the game, and were judged on the pairing alone.
+#[test]
+fn a_casual_game_that_replaces_an_ai_game_after_the_question_is_casual() {
+    use breakline_app::game::request::ReplaceGame;
+    let mut app = start_app(None);
+    app.insert_resource(PlaySettings { confirm_replace: true, ..default() });
+    go(&mut app, Screen::Watch);
+    let both = Players { white: ai("alphabeta:offensive1:depth=1", BT), black: ai("alphabeta:offensive1:depth=1", BT) };
+    app.world_mut().write_message(GameRequest::StartMatchup(both));
+    assert!(update_until(&mut app, 200, |app| session(app).plies() >= 2), "the AIs play");
+    go(&mut app, Screen::PlaySetup);
+    *app.world_mut().resource_mut::<PlayChoice>() = against(1, false);
+    app.world_mut().write_message(PlayRequest::Start);
+    assert!(update_until(&mut app, 50, |app| app.world().resource::<ReplaceGame>().pending.is_some()), "asked first");
+    let generation = session(&app).generation();
+    app.world_mut().write_message(GameRequest::ConfirmReplace);
+    assert!(update_until(&mut app, 50, |app| {
+        session(app).generation() != generation && !app.world().resource::<PendingGame>().waiting()
+    }));
+    app.update();
+    assert!(
+        players(&app).white == PlayerSetup::Human && players(&app).black != PlayerSetup::Human,
+        "the chosen pairing"
+    );
+    let rated = app.world().resource::<RatedGame>();
+    assert_eq!(rated.unrated_because(), Some(breakline_app::play::rated::CASUAL), "chosen casual, played casual");
+}
+
+/// Fresh eyes, round 8 (major): the analysis layers ticked in Analyse
+/// (groups, centres, attacked squares) showed on a rated game's board; they
+/// are analysis, which a rated game leaves out.
+#[test]
+fn a_rated_game_shows_no_analysis_layer() {
+    use breakline_app::board::layers::{LayerData, LayerSettings};
+    let mut app = start_app(None);
+    *app.world_mut().resource_mut::<LayerSettings>() = LayerSettings { groups: true, centres: true, attacks: true };
+    start(&mut app, against(1, true));
+    move_once(&mut app);
+    app.update();
+    assert_eq!(*app.world().resource::<LayerData>(), LayerData::default(), "no layer on the rated board");
+    start(&mut app, against(1, false));
+    move_once(&mut app);
+    app.update();
+    let shown = app.world().resource::<LayerData>();
+    assert!(shown.attacked.iter().any(|squares| !squares.is_empty()), "a casual game shows them");
+}
+
+/// Fresh eyes, round 8: after Replace the new game faced the old game's
+/// side (the board turned when the question was asked, by the old players),
+/// and the old game turned behind the question.
+#[test]
+fn a_game_that_replaces_another_faces_its_own_person() {
+    use breakline_app::board::layout::BoardFlip;
+    use breakline_app::game::request::ReplaceGame;
+    let flip = |app: &App| *app.world().resource::<BoardFlip>();
+    let mut app = start_app(None);
+    start(&mut app, PlayChoice { colour: ColourChoice::Black, ..against(1, false) });
+    assert_eq!(flip(&app), BoardFlip(true), "Black at the bottom");
+    move_once(&mut app);
+    app.insert_resource(PlaySettings { confirm_replace: true, ..default() });
+    go(&mut app, Screen::PlaySetup);
+    *app.world_mut().resource_mut::<PlayChoice>() = against(1, false);
+    app.world_mut().write_message(PlayRequest::Start);
+    assert!(update_until(&mut app, 50, |app| app.world().resource::<ReplaceGame>().pending.is_some()), "asked first");
+    assert_eq!(flip(&app), BoardFlip(true), "behind the question, the old game as it was");
+    app.world_mut().write_message(GameRequest::ConfirmReplace);
+    assert!(update_until(&mut app, 50, |app| !app.world().resource::<PendingGame>().waiting()));
+    app.update();
+    assert_eq!(players(&app).white, PlayerSetup::Human);
+    assert_eq!(flip(&app), BoardFlip(false), "the new game: White, the person's side, at the bottom");
 }

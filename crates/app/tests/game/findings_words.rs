@@ -437,3 +437,21 @@ fn resigning_before_a_first_move_asks_to_abort() {
     let players = app.world().resource::<Players>().clone();
     assert_eq!(verdict(session(&app), &players).map(|words| words.0).as_deref(), Some("Game aborted"));
 }
+
+/// Fresh eyes, round 8: resigned before a first move, the game was
+/// "aborted" on the banner while its words said "White wins: the opponent
+/// resigned"; the words say it has no result.
+#[test]
+fn a_game_resigned_before_a_first_move_is_described_as_aborted() {
+    let v = Variant::LinesOfAction;
+    let mut app = game_app(options(v, ai("novice", v), PlayerSetup::Human));
+    assert!(settled_human_turn(&mut app, 200), "Black, the person, moves first");
+    send(&mut app, DescribeRequest);
+    send(&mut app, GameRequest::Resign);
+    assert!(update_until(&mut app, 20, |app| phase(app) == GamePhase::Over));
+    app.update();
+    let players = app.world().resource::<Players>().clone();
+    assert!(session(&app).aborted(&players), "the person never moved");
+    assert!(words(&app).contains("Aborted before a first move: no result."), "{}", words(&app));
+    assert!(!words(&app).contains("wins"), "{}", words(&app));
+}

@@ -64,6 +64,11 @@ fn refusals_say_why_in_one_line() {
     for text in ["", "e7-e6", "e2-e4", "e5", "hello", "e2-e", "x", "-", "22", "e2--e3"] {
         assert!(!said(text).contains('\n'), "{text}");
     }
+    // Fresh eyes, round 8: Lines of Action's examples are its own moves.
+    let loa = start(Variant::LinesOfAction);
+    let said = read_typed_move(&loa, "hello").unwrap_err().to_string();
+    assert_eq!(said, "'hello' is not a move: type e.g. b1-d3, b1d3 or just d3");
+    assert!(read_typed_move(&loa, "b1-d3").is_ok(), "the example is a legal first move");
 }
 
 #[test]

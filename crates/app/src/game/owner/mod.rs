@@ -296,7 +296,7 @@ impl Owner<'_> {
     }
 
     fn play_move(&mut self, choice: &MoveChosen) {
-        let spent = self.timer.spent();
+        let spent = self.timer.ran().then(|| self.timer.spent());
         if choice.source == MoveSource::Scripted && !self.scripted_turn() {
             debug!("ignoring a scripted move out of its turn");
             return;
@@ -603,7 +603,7 @@ fn play(
     players: &Players,
     turn: Option<TurnPhase>,
     choice: &MoveChosen,
-    spent: std::time::Duration,
+    spent: Option<std::time::Duration>,
 ) -> Result<(), PlayRefused> {
     if choice.generation != session.generation() || choice.position_hash != session.position().hash() {
         debug!("ignoring a move chosen for another game or position");

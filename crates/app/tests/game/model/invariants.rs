@@ -148,10 +148,12 @@ impl Snap {
             game,
             visit: visit.waiting(),
             rated_games: world_.resource::<Progress>().rating(Variant::Breakthrough).games,
-            rated_at_stake: !visit.waiting()
-                && world_
-                    .resource::<RatedGame>()
-                    .at_stake(world_.resource::<GameSession>(), world_.resource::<Players>()),
+            // The game in progress's: the board's, or the one that waits.
+            rated_at_stake: world_.resource::<RatedGame>().at_stake(
+                world_.resource::<GameSession>(),
+                world_.resource::<Players>(),
+                visit,
+            ),
             stored: world_.resource::<LibraryWrites>().stored.clone(),
             question: world_.resource::<Question>().text().is_some(),
             analysis: world_.resource::<AnalysisSettings>().on,
@@ -306,13 +308,25 @@ fn game_kept(action: Action, before: &Snap, after: &Snap) -> Result<(), Violatio
 fn results(memory: &mut Memory, world: &World, action: Action, before: &Snap, after: &Snap) -> Result<(), Violation> {
     // A rated game replaced while the person had moved in it counts once,
     // as a loss, in the step that replaced it (a restart keeps it instead).
+    // (A visit's return brings the same game back under a new generation:
+    // no replacement.)
+    let returned = before.visit && !after.visit && after.game.moves == before.game.moves;
     let replaced = before.rated_at_stake
         && !after.visit
         && after.game.generation != before.game.generation
+        && !returned
         && action != Action::Restart;
     if replaced && after.rated_games != before.rated_games + 1 {
         let seen = format!("{action:?} replaced it: rated {} -> {}", before.rated_games, after.rated_games);
         return fail("a_rated_game_replaced_is_rated_once", seen);
+    }
+    // A rating moves only where a game ends or a rated one is replaced
+    // (fresh eyes, round 8: a finished game taken up again after a puzzle
+    // was counted again, under the new generation a return gives it).
+    let ended_now = after.game.over && !before.game.over;
+    if after.rated_games > before.rated_games && !replaced && !ended_now {
+        let seen = format!("{action:?} rated {} -> {} with no game ending", before.rated_games, after.rated_games);
+        return fail("a_game_is_rated_at_most_once", seen);
     }
     let game = (world.restarts, if replaced { before.game.generation } else { after.game.generation });
     if after.rated_games > before.rated_games

@@ -36,7 +36,12 @@ pub struct World {
 impl World {
     /// A first start on Home, with no files from before.
     pub fn new(name: &str) -> World {
-        let dir = std::env::temp_dir().join(format!("breakline-model-{}-{name}", std::process::id()));
+        // One folder a world: the journeys and the model's own walks run on
+        // threads side by side, and a shared folder let one world's files
+        // (its settings, its game) be another's.
+        static WORLDS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let number = WORLDS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("breakline-model-{}-{name}-{number}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).expect("a temp folder");
         // A library with a reported game: exercises to practise from the start.
