@@ -25,8 +25,8 @@ pub enum Ask {
     /// The analysis on (off needs no asking).
     Analysis,
     TakeBack,
-    /// Drop the moves after the reviewed position and play on from it: a
-    /// take-back by another road, so a rated game's limit asks the same.
+    /// Drop the moves after the reviewed position and play on from it: in a
+    /// rated game it asks first, however few moves it drops.
     ContinueFromHere,
     Resign,
 }
@@ -38,7 +38,8 @@ impl Ask {
             Ask::Hint => Some(Forbidden::Hint),
             Ask::Solve => Some(Forbidden::Solver),
             Ask::Analysis => Some(Forbidden::Analysis),
-            Ask::TakeBack | Ask::ContinueFromHere => Some(Forbidden::TakeBack),
+            Ask::TakeBack => Some(Forbidden::TakeBack),
+            Ask::ContinueFromHere => Some(Forbidden::GoingBack),
             Ask::Resign => None,
         }
     }

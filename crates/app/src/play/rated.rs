@@ -50,6 +50,10 @@ pub enum Forbidden {
     Analysis,
     /// A take-back beyond [`TAKEBACKS`].
     TakeBack,
+    /// Going back to an earlier move ("Continue from here"): however many
+    /// moves it drops (fresh eyes, round 9: one "take-back" dropped a whole
+    /// losing game, clocks and all, down to an abort).
+    GoingBack,
 }
 
 impl Forbidden {
@@ -60,6 +64,7 @@ impl Forbidden {
             Forbidden::Solver => "The solver",
             Forbidden::Analysis => "The analysis",
             Forbidden::TakeBack => "Another take-back",
+            Forbidden::GoingBack => "Going back to an earlier move",
         };
         format!("{what} makes this game casual: go on?")
     }
@@ -71,6 +76,7 @@ impl Forbidden {
             Forbidden::Solver => "the solver was asked",
             Forbidden::Analysis => "the analysis was on",
             Forbidden::TakeBack => TOO_MANY_TAKEBACKS,
+            Forbidden::GoingBack => "it went back to an earlier move",
         }
     }
 }

@@ -565,3 +565,32 @@ fn a_game_that_replaces_another_faces_its_own_person() {
     assert_eq!(players(&app).white, PlayerSetup::Human);
     assert_eq!(flip(&app), BoardFlip(false), "the new game: White, the person's side, at the bottom");
 }
+
+/// Fresh eyes, rounds 8 and 9 (major): an AI game watched beside the
+/// person's game was gone after a visit Home; coming back to Watch & Lab
+/// takes it up again at the move it was left at, and the person's game
+/// waits beside it as before.
+#[test]
+fn a_study_left_in_watch_and_lab_is_there_on_return() {
+    let mut app = start_app(None);
+    start(&mut app, against(1, false));
+    move_once(&mut app);
+    let person_moves = session(&app).plies();
+    go(&mut app, Screen::Watch);
+    let both = Players { white: ai("alphabeta:offensive1:depth=1", BT), black: ai("alphabeta:offensive1:depth=1", BT) };
+    app.world_mut().write_message(GameRequest::StartMatchup(both.clone()));
+    assert!(update_until(&mut app, 200, |app| app.world().resource::<Visit>().studying() && session(app).plies() >= 3));
+    app.world_mut().write_message(GameRequest::SetPaused(true));
+    app.update();
+    let studied = session(&app).position().moves().to_vec();
+    go(&mut app, Screen::Home);
+    assert!(update_until(&mut app, 20, |app| !app.world().resource::<Visit>().waiting()));
+    assert_eq!(session(&app).plies(), person_moves, "Home: the person's game is back");
+    go(&mut app, Screen::Watch);
+    assert!(update_until(&mut app, 20, |app| app.world().resource::<Visit>().studying()), "the study is taken up");
+    let again = session(&app).position().moves().to_vec();
+    assert!(again.len() >= studied.len() && again[..studied.len()] == studied[..], "at the move it was left at");
+    assert_eq!(players(&app), both, "between the same players");
+    let waiting = app.world().resource::<Visit>().left_game().map(|game| game.plies());
+    assert_eq!(waiting, Some(person_moves), "the person's game waits beside it");
+}

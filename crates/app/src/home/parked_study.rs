@@ -1,0 +1,80 @@
+//! A game studied in Analyse or Watch & Lab beside the person's game (an AI
+//! matchup, a series game, an opened record) waits on its screen: leaving
+//! the screen brings the person's game back and parks the study, and coming
+//! back takes the study up again at the move it was left at (fresh eyes,
+//! rounds 8 and 9: a paused master game was gone on return).
+//! A study begun anew, or the person's game ended, lets the parked one go.
+
+use bevy::prelude::*;
+
+use crate::game::owner::in_progress;
+use crate::game::owner::visit::Visit;
+use crate::game::players::Players;
+use crate::game::request::{GameRequest, OpenedGame};
+use crate::game::screen::Screen;
+use crate::game::session::GameSession;
+
+/// The study each screen left, if any.
+#[derive(Resource, Default)]
+pub struct ParkedStudies {
+    analyse: Option<OpenedGame>,
+    watch: Option<OpenedGame>,
+}
+
+impl ParkedStudies {
+    fn slot(&mut self, screen: Screen) -> Option<&mut Option<OpenedGame>> {
+        match screen {
+            Screen::Analyse => Some(&mut self.analyse),
+            Screen::Watch => Some(&mut self.watch),
+            _ => None,
+        }
+    }
+
+    /// Whether `screen` has a study waiting.
+    pub fn holds(&self, screen: Screen) -> bool {
+        match screen {
+            Screen::Analyse => self.analyse.is_some(),
+            Screen::Watch => self.watch.is_some(),
+            _ => false,
+        }
+    }
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<ParkedStudies>();
+    for screen in [Screen::Analyse, Screen::Watch] {
+        app.add_systems(OnExit(screen), park(screen)).add_systems(OnEnter(screen), take_up(screen));
+    }
+}
+
+/// Leaving `screen` with a study on the board parks it there.
+fn park(screen: Screen) -> impl FnMut(Res<Visit>, Res<GameSession>, Res<Players>, ResMut<ParkedStudies>) {
+    move |visit, session, players, mut parked| {
+        if !visit.studying() {
+            return;
+        }
+        let study = OpenedGame {
+            session: session.clone(),
+            players: players.clone(),
+            message: String::new(),
+            kept_when_finished: false,
+        };
+        if let Some(slot) = parked.slot(screen) {
+            *slot = Some(study);
+        }
+    }
+}
+
+/// Coming back to `screen` takes its parked study up again beside the
+/// person's game; with no game of the person's waiting, the study goes.
+fn take_up(
+    screen: Screen,
+) -> impl FnMut(Res<Visit>, Res<GameSession>, ResMut<ParkedStudies>, MessageWriter<GameRequest>) {
+    move |visit, session, mut parked, mut requests| {
+        let Some(study) = parked.slot(screen).and_then(Option::take) else { return };
+        if !visit.waiting() && in_progress(&session, &visit) {
+            let message = "The game you were studying here, as you left it".to_string();
+            requests.write(GameRequest::Study(Box::new(OpenedGame { message, ..study })));
+        }
+    }
+}
