@@ -144,7 +144,13 @@ fn play(ui: &mut Ui, state: &mut PanelState, layout: &PanelLayout) {
         state.screens.go(Screen::PlaySetup);
     }
     let variant = state.game.session.variant();
-    crate::play::progress::section(ui, &mut state.progress, variant, &state.game.players, &mut state.requests);
+    let on = state.screens.get();
+    let progress = (&mut state.progress, on);
+    if let Some(screen) =
+        crate::play::progress::section(ui, progress, variant, &state.game.players, &mut state.requests)
+    {
+        state.screens.go(screen);
+    }
     // Asked for here (A): shown here, with its toggle to switch it off.
     if state.analysis.settings.on {
         ui.separator();

@@ -73,9 +73,14 @@ fn resume_button(ui: &mut egui::Ui, state: &HomeState, screen: Screen) -> Option
         session.matchup(&state.players),
         move_number(session.game_ply(session.plies()))
     );
-    let text = RichText::new(format!("▶ Resume   {what}")).size(17.0);
+    // A clock stands still away from its game: said where the game waits
+    // (fresh eyes: nothing told why a clock had not run).
+    let clocked = session.record().time_control.is_some();
+    let stopped = if clocked { " · clock stopped" } else { "" };
+    let text = RichText::new(format!("▶ Resume   {what}{stopped}")).size(17.0);
     let button = egui::Button::new(text).min_size(egui::vec2(ui.available_width(), 44.0));
-    let hover = format!("Back to the game in {}", screen.title());
+    let waits = if clocked { "; its clock stands still while you are away" } else { "" };
+    let hover = format!("Back to the game in {}{waits}", screen.title());
     ui.add(button).on_hover_text(hover).clicked().then_some(screen)
 }
 

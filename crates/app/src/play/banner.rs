@@ -61,13 +61,14 @@ pub(crate) fn section(ui: &mut egui::Ui, state: Banner) -> Option<BannerChoice> 
             });
         });
         ui.label(RichText::new(sentence).strong());
-        if !others {
+        // An aborted game's sentence says already that no rating changed.
+        let aborted = state.session.aborted(state.players);
+        if !others && !aborted {
             ui.label(crate::play::progress::rating_change(state.progress));
         }
         ui.horizontal_wrapped(|ui| {
             let hover = "Accuracy, mistakes and better moves, on the Analyse screen";
             // An aborted game is not kept, so it has no report.
-            let aborted = state.session.aborted(state.players);
             if !aborted && ui.button(RichText::new("Game report").size(15.0)).on_hover_text(hover).clicked() {
                 choice = Some(BannerChoice::GameReport);
             }

@@ -12,6 +12,7 @@ use crate::engine::{Side, Variant};
 use crate::game::players::{PlayerSetup, Players};
 use crate::game::ratings::{Progress, RatingHistory};
 use crate::game::request::GameRequest;
+use crate::game::screen::Screen;
 use crate::play::rated::{RatedGame, rated_pairing};
 use crate::puzzles::puzzle::{PuzzleRequest, PuzzleRun, Stage};
 use crate::theme::palette;
@@ -30,14 +31,16 @@ pub(crate) struct ProgressState<'w> {
 /// Height of the rating history plot.
 const PLOT_HEIGHT: f32 = 60.0;
 
-/// "Your rating" in `variant`, the plot, the suggested level and the puzzles.
+/// "Your rating" in `variant`, the plot, the suggested level and the
+/// puzzles; the screen the puzzles' button asks for, if any.
 pub(crate) fn section(
     ui: &mut Ui,
-    state: &mut ProgressState,
+    (state, on): (&mut ProgressState, Screen),
     variant: Variant,
     players: &Players,
     requests: &mut MessageWriter<GameRequest>,
-) {
+) -> Option<Screen> {
+    let mut wanted = None;
     egui::CollapsingHeader::new("Your rating and puzzles").default_open(true).show(ui, |ui| {
         let rating = state.progress.rating(variant);
         ui.label(rating_line("Rating", rating));
@@ -70,8 +73,9 @@ pub(crate) fn section(
             ui.label(RichText::new(state.rated.standing(&state.session)).weak());
         }
         ui.separator();
-        puzzles_line(ui, state, variant);
+        wanted = puzzles_line(ui, state, variant, on);
     });
+    wanted
 }
 
 /// What the game that just ended did to the rating, or why it did nothing.
@@ -117,22 +121,31 @@ fn history_plot(ui: &mut Ui, history: &[f64]) {
     painter.text(rect.left_bottom() + egui::vec2(3.0, -1.0), egui::Align2::LEFT_BOTTOM, format!("{lo:.0}"), font, weak);
 }
 
-/// The Puzzles button with the puzzle rating and streak.
-fn puzzles_line(ui: &mut Ui, state: &mut ProgressState, variant: Variant) {
+/// The Puzzles button with the puzzle rating and streak; the screen it
+/// asks for, if any (`on`: the screen shown).
+fn puzzles_line(ui: &mut Ui, state: &mut ProgressState, variant: Variant, on: Screen) -> Option<Screen> {
+    let mut wanted = None;
     let Some(set) = PuzzleSet::shipped(variant) else {
         ui.label(RichText::new(format!("No {} puzzles are shipped yet.", variant.title())).weak());
-        return;
+        return None;
     };
     let progress = state.progress.puzzles(variant);
     ui.horizontal(|ui| {
         let busy = state.puzzles.active.is_some();
         let hover = format!("{} puzzles proved by the solver, each with one winning first move", set.puzzles.len());
         if ui.add_enabled(!busy, egui::Button::new("Puzzles")).on_hover_text(hover).clicked() {
-            state.puzzle_requests.write(PuzzleRequest::Start(variant));
+            // On the Puzzles screen, with its task, hint and answer (fresh
+            // eyes: from Play the puzzle came onto Play's board, with none).
+            if on == Screen::Puzzles {
+                state.puzzle_requests.write(PuzzleRequest::Start(variant));
+            } else {
+                wanted = Some(Screen::Puzzles);
+            }
         }
         ui.label(format!("streak {} (best {})", progress.streak, progress.best_streak));
     });
     ui.label(RichText::new(rating_line("Puzzle rating", &progress.rating)).weak());
+    wanted
 }
 
 /// Said before the hint is taken, not only after (a finding: the cost showed

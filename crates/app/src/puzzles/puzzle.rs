@@ -265,8 +265,9 @@ fn open(run: &mut PuzzleRun, active: ActivePuzzle, board: &mut Board) {
     }
     let players = Players { white: PlayerSetup::Human, black: PlayerSetup::Human };
     let session = GameSession::from_position(position, &players, 0);
-    let message = format!("Puzzle {}: {}", active.number(), active.task());
-    let opened = OpenedGame { session, players, message, kept_when_finished: false };
+    // No notice: the panel heads the puzzle with its number and task (fresh
+    // eyes: the toast's green tick read as "solved" before any move).
+    let opened = OpenedGame { session, players, message: String::new(), kept_when_finished: false };
     let scripted = vec![active.solver_side.opponent()];
     board.game.write(GameRequest::Visit(Box::new(VisitedGame { opened, scripted })));
     board.flip.set_if_neq(ViewFlip(Some(active.solver_side == Side::Black)));

@@ -137,6 +137,8 @@ fn finding_09_a_puzzle_stays_a_puzzle_names_the_solvers_move_and_a_retry_is_not_
     app.world_mut().write_message(PuzzleRequest::Start(BT));
     wait_opened(&mut app, "the puzzle");
     let start = session(&app).position().clone();
+    // Round 8: no toast at the start (its green tick read as "solved").
+    assert_eq!(app.world().resource::<Notice>().text, None, "the panel says the task");
 
     // A miss says so, in the puzzle, naming the person's move; no game-over banner.
     let wrong = miss(&mut app);
