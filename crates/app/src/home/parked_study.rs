@@ -3,7 +3,7 @@
 //! the screen brings the person's game back and parks the study, and coming
 //! back takes the study up again at the move it was left at (fresh eyes,
 //! rounds 8 and 9: a paused master game was gone on return).
-//! A study begun anew, or the person's game ended, lets the parked one go.
+//! A new game of the person's, or their game ended, lets the parked one go.
 
 use bevy::prelude::*;
 
@@ -41,7 +41,7 @@ impl ParkedStudies {
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<ParkedStudies>();
+    app.init_resource::<ParkedStudies>().add_systems(Update, forget_on_a_new_game);
     for screen in [Screen::Analyse, Screen::Watch] {
         app.add_systems(OnExit(screen), park(screen)).add_systems(OnEnter(screen), take_up(screen));
     }
@@ -76,5 +76,14 @@ fn take_up(
             let message = "The game you were studying here, as you left it".to_string();
             requests.write(GameRequest::Study(Box::new(OpenedGame { message, ..study })));
         }
+    }
+}
+
+/// A study waits beside the game it was begun beside: a new game (started,
+/// opened, or a study played on) lets every parked study go (fresh eyes,
+/// round 10: an old study came back beside the next rated game).
+fn forget_on_a_new_game(mut requests: MessageReader<GameRequest>, mut parked: ResMut<ParkedStudies>) {
+    if requests.read().any(GameRequest::replaces_game) && (parked.analyse.is_some() || parked.watch.is_some()) {
+        *parked = ParkedStudies::default();
     }
 }

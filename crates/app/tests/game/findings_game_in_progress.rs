@@ -594,3 +594,25 @@ fn a_study_left_in_watch_and_lab_is_there_on_return() {
     let waiting = app.world().resource::<Visit>().left_game().map(|game| game.plies());
     assert_eq!(waiting, Some(person_moves), "the person's game waits beside it");
 }
+
+/// Fresh eyes, round 10: a study parked beside one game came back beside
+/// the next one; a new game lets it go.
+#[test]
+fn a_parked_study_goes_with_the_game_it_was_begun_beside() {
+    let mut app = start_app(None);
+    start(&mut app, against(1, false));
+    move_once(&mut app);
+    go(&mut app, Screen::Watch);
+    let both = Players { white: ai("alphabeta:offensive1:depth=1", BT), black: ai("alphabeta:offensive1:depth=1", BT) };
+    app.world_mut().write_message(GameRequest::StartMatchup(both));
+    assert!(update_until(&mut app, 200, |app| app.world().resource::<Visit>().studying()));
+    go(&mut app, Screen::Home);
+    assert!(update_until(&mut app, 20, |app| !app.world().resource::<Visit>().waiting()));
+    start(&mut app, against(1, false));
+    move_once(&mut app);
+    go(&mut app, Screen::Watch);
+    for _ in 0..10 {
+        app.update();
+    }
+    assert!(!app.world().resource::<Visit>().waiting(), "the new game's Watch & Lab has no old study");
+}
