@@ -29,15 +29,6 @@ impl ParkedStudies {
             _ => None,
         }
     }
-
-    /// Whether `screen` has a study waiting.
-    pub fn holds(&self, screen: Screen) -> bool {
-        match screen {
-            Screen::Analyse => self.analyse.is_some(),
-            Screen::Watch => self.watch.is_some(),
-            _ => false,
-        }
-    }
 }
 
 pub(crate) fn plugin(app: &mut App) {
@@ -83,7 +74,7 @@ fn take_up(
 /// opened, or a study played on) lets every parked study go (fresh eyes,
 /// round 10: an old study came back beside the next rated game).
 fn forget_on_a_new_game(mut requests: MessageReader<GameRequest>, mut parked: ResMut<ParkedStudies>) {
-    if requests.read().any(GameRequest::replaces_game) && (parked.analyse.is_some() || parked.watch.is_some()) {
+    if requests.read().any(GameRequest::replaces_game) {
         *parked = ParkedStudies::default();
     }
 }

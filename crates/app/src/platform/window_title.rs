@@ -19,17 +19,17 @@ pub(crate) fn view_plugin(app: &mut App) {
     app.add_systems(Update, name_the_screen);
 }
 
-/// Writes the title when the screen's differs from the last one written
-/// (the first frame's included: the browser's page starts with its own).
+/// Writes the title when the screen differs from the one last named (the
+/// first frame's included: the browser's page starts with its own title).
 fn name_the_screen(
     screen: Res<State<Screen>>,
-    mut written: Local<String>,
+    mut named: Local<Option<Screen>>,
     mut windows: Query<&mut Window, With<PrimaryWindow>>,
 ) {
-    let title = title_for(*screen.get());
-    if *written == title {
+    if *named == Some(*screen.get()) {
         return;
     }
+    let title = title_for(*screen.get());
     for mut window in &mut windows {
         window.title = title.clone();
     }
@@ -38,5 +38,5 @@ fn name_the_screen(
     if let Some(document) = web_sys::window().and_then(|window| window.document()) {
         document.set_title(&title);
     }
-    *written = title;
+    *named = Some(*screen.get());
 }

@@ -80,6 +80,11 @@ fn start(app: &mut App, choice: PlayChoice) {
     assert!(started, "Start opens the game");
 }
 
+/// Two depth-1 AIs: a Watch & Lab matchup that plays at once.
+fn two_quick_ais() -> Players {
+    Players { white: ai("alphabeta:offensive1:depth=1", BT), black: ai("alphabeta:offensive1:depth=1", BT) }
+}
+
 fn against(level: u8, rated: bool) -> PlayChoice {
     PlayChoice { opponent: Opponent::Level(Level::new(level).unwrap()), colour: ColourChoice::White, rated }
 }
@@ -374,7 +379,7 @@ fn a_rated_game_dropped_for_a_studied_one_counts_as_a_loss() {
     move_once(&mut app);
     let before = rating(&app);
     go(&mut app, Screen::Watch);
-    let both = Players { white: ai("alphabeta:offensive1:depth=1", BT), black: ai("alphabeta:offensive1:depth=1", BT) };
+    let both = two_quick_ais();
     app.world_mut().write_message(GameRequest::StartMatchup(both));
     assert!(update_until(&mut app, 50, |app| app.world().resource::<Visit>().studying()), "the preset is studied");
     assert_eq!(rating(&app), before, "studying beside the rated game costs nothing");
@@ -501,7 +506,7 @@ fn a_casual_game_that_replaces_an_ai_game_after_the_question_is_casual() {
     let mut app = start_app(None);
     app.insert_resource(PlaySettings { confirm_replace: true, ..default() });
     go(&mut app, Screen::Watch);
-    let both = Players { white: ai("alphabeta:offensive1:depth=1", BT), black: ai("alphabeta:offensive1:depth=1", BT) };
+    let both = two_quick_ais();
     app.world_mut().write_message(GameRequest::StartMatchup(both));
     assert!(update_until(&mut app, 200, |app| session(app).plies() >= 2), "the AIs play");
     go(&mut app, Screen::PlaySetup);
@@ -577,7 +582,7 @@ fn a_study_left_in_watch_and_lab_is_there_on_return() {
     move_once(&mut app);
     let person_moves = session(&app).plies();
     go(&mut app, Screen::Watch);
-    let both = Players { white: ai("alphabeta:offensive1:depth=1", BT), black: ai("alphabeta:offensive1:depth=1", BT) };
+    let both = two_quick_ais();
     app.world_mut().write_message(GameRequest::StartMatchup(both.clone()));
     assert!(update_until(&mut app, 200, |app| app.world().resource::<Visit>().studying() && session(app).plies() >= 3));
     app.world_mut().write_message(GameRequest::SetPaused(true));
@@ -603,7 +608,7 @@ fn a_parked_study_goes_with_the_game_it_was_begun_beside() {
     start(&mut app, against(1, false));
     move_once(&mut app);
     go(&mut app, Screen::Watch);
-    let both = Players { white: ai("alphabeta:offensive1:depth=1", BT), black: ai("alphabeta:offensive1:depth=1", BT) };
+    let both = two_quick_ais();
     app.world_mut().write_message(GameRequest::StartMatchup(both));
     assert!(update_until(&mut app, 200, |app| app.world().resource::<Visit>().studying()));
     go(&mut app, Screen::Home);
