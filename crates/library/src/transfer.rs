@@ -191,6 +191,12 @@ pub fn pgn_date(stamp: Timestamp) -> String {
     TimeZone::UTC.to_datetime(stamp).date().strftime("%Y.%m.%d").to_string()
 }
 
+/// An instant's day as people and the filters write it, `YYYY-MM-DD` in UTC
+/// (PGN's own `YYYY.MM.DD` stays in the files).
+pub fn iso_date(stamp: Timestamp) -> String {
+    TimeZone::UTC.to_datetime(stamp).date().strftime("%Y-%m-%d").to_string()
+}
+
 /// The games as one text, in the order given, a blank line between them.
 pub fn write_games(games: &[LibraryGame]) -> Result<String, LibraryError> {
     let mut out = String::new();

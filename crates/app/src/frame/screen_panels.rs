@@ -91,6 +91,9 @@ pub(crate) fn right_head(ui: &mut Ui, state: &mut PanelState, layout: &mut Panel
 pub(crate) fn right(ui: &mut Ui, state: &mut PanelState, layout: &mut PanelLayout, series_tab: bool) {
     let screen = state.screens.get();
     if screen == Screen::Watch && series_tab {
+        // The series tab says too that the person's game waits.
+        ui.separator();
+        studied_game(ui, state);
         crate::series::window::contents(ui, &mut state.series, &state.ai.control, &mut state.requests);
         return;
     }

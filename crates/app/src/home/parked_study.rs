@@ -13,6 +13,7 @@ use crate::game::players::Players;
 use crate::game::request::{GameRequest, OpenedGame};
 use crate::game::screen::Screen;
 use crate::game::session::GameSession;
+use crate::library::keep::Keeping;
 
 /// The study each screen left, if any.
 #[derive(Resource, Default)]
@@ -39,8 +40,8 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 /// Leaving `screen` with a study on the board parks it there.
-fn park(screen: Screen) -> impl FnMut(Res<Visit>, Res<GameSession>, Res<Players>, ResMut<ParkedStudies>) {
-    move |visit, session, players, mut parked| {
+fn park(screen: Screen) -> impl FnMut(Res<Visit>, Res<GameSession>, Res<Players>, Res<Keeping>, ResMut<ParkedStudies>) {
+    move |visit, session, players, keeping, mut parked| {
         if !visit.studying() {
             return;
         }
@@ -48,7 +49,8 @@ fn park(screen: Screen) -> impl FnMut(Res<Visit>, Res<GameSession>, Res<Players>
             session: session.clone(),
             players: players.clone(),
             message: String::new(),
-            kept_when_finished: false,
+            // Watched from its first move, it is kept when it ends, after a return too.
+            kept_when_finished: keeping.keeps(session.generation()),
         };
         if let Some(slot) = parked.slot(screen) {
             *slot = Some(study);

@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use bevy::prelude::*;
 
 use crate::engine::Variant;
-use crate::engine::library::transfer::pgn_date;
+use crate::engine::library::transfer::iso_date;
 use crate::engine::library::{GameFilter, GameId, GameSummary};
 use crate::files::game_file::players_from_record;
 use crate::files::opening::GameOpener;
@@ -191,7 +191,7 @@ fn opened(library: &GameLibrary, id: GameId) -> Option<Result<(OpenedGame, Vec<S
     // Named as the list names it: the players and the date, not the row's number.
     let white = game.white_name.clone().unwrap_or_else(|| game.record.white.display_name());
     let black = game.black_name.clone().unwrap_or_else(|| game.record.black.display_name());
-    let date = game.played_at.map(|at| format!("{}, ", pgn_date(at))).unwrap_or_default();
+    let date = game.played_at.map(|at| format!("{}, ", iso_date(at))).unwrap_or_default();
     let length = crate::game::length::game_length(session.plies());
     let message = format!("Opened {white} – {black} ({date}{length}) from the library");
     let moves = game.record.moves.iter().map(|m| m.notation.clone()).collect();

@@ -60,6 +60,12 @@ impl Keeping {
         }
     }
 
+    /// Whether game `generation` is to be kept when it ends (a study parked
+    /// and taken up again keeps its standing).
+    pub(crate) fn keeps(&self, generation: u64) -> bool {
+        self.eligible.get(&generation).copied().unwrap_or(false)
+    }
+
     /// A game resumed after a restart, as game `generation`, is kept when it
     /// ends if it was to be kept when it was left.
     pub(crate) fn resume(&mut self, generation: u64, keep: bool) {
@@ -112,7 +118,7 @@ fn follow_games(
 ) {
     let mut cut = false;
     for request in requests.read() {
-        if let GameRequest::Open(opened) = request
+        if let GameRequest::Open(opened) | GameRequest::Study(opened) = request
             && opened.kept_when_finished
         {
             keeping.own_save = Some(opened.session.position().moves().to_vec());
@@ -137,7 +143,11 @@ fn follow_games(
     // under a new generation: kept as it was (its report was refused).
     let before = generation.checked_sub(1).and_then(|g| keeping.eligible.get(&g).copied());
     let cut_from_kept = cut && before.unwrap_or(false);
-    let eligible = taken_up || cut_from_kept || (!visit.waiting() && fresh && session.replay().is_none());
+    // A game watched from its first move beside the person's game (an AI
+    // matchup studied in Watch & Lab) is kept as any other (fresh eyes,
+    // round 10: Home says every finished game is kept, and it was not).
+    let on_the_board = !visit.waiting() || visit.studying();
+    let eligible = taken_up || cut_from_kept || (on_the_board && fresh && session.replay().is_none());
     keeping.eligible.insert(generation, eligible);
     while keeping.eligible.len() > GAMES_REMEMBERED {
         keeping.eligible.pop_first();
@@ -157,7 +167,8 @@ fn keep_finished_game(
     let generation = session.generation();
     let eligible = keeping.eligible.get(&generation).copied().unwrap_or(false);
     let over = session.outcome().is_over() && !session.aborted(&players);
-    if !eligible || visit.waiting() || !over || keeping.stored.contains(&generation) {
+    let on_the_board = !visit.waiting() || visit.studying();
+    if !eligible || !on_the_board || !over || keeping.stored.contains(&generation) {
         return;
     }
     keeping.note_stored(generation);

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use egui::{RichText, Ui};
 
-use crate::engine::library::transfer::{DateError, parse_date, pgn_date};
+use crate::engine::library::transfer::{DateError, iso_date, parse_date};
 use crate::engine::library::{GameFilter, GameId, GameSummary, ResultFilter};
 use crate::engine::rules::clock::TimeControl;
 use crate::engine::rules::record::game_text::result_token;
@@ -297,7 +297,7 @@ const NARROW_PLAYERS: f32 = 170.0;
 /// One game's cells: date, game, players, result (how it ended, rated),
 /// clock, length; `narrow`: the game under the date, and no clock.
 fn row(ui: &mut Ui, game: &GameSummary, narrow: bool) {
-    let date = game.played_at.map(pgn_date).unwrap_or_else(|| "—".to_string());
+    let date = game.played_at.map(iso_date).unwrap_or_else(|| "—".to_string());
     let board = format!("{} {}", game.variant.title(), game.size);
     // Dates and games on one line each ("2024." over "05.02", "Breakthro"
     // over "ugh 8x8" read as cut).

@@ -73,7 +73,9 @@ pub(crate) fn section(ui: &mut egui::Ui, state: Banner) -> Option<BannerChoice> 
                 choice = Some(BannerChoice::GameReport);
             }
             if !others {
-                next_game_buttons(ui, state.session, state.settings, state.requests, state.play, &mut choice);
+                let rated = state.progress.rematch_rated(state.players);
+                let next = NextGame { session: state.session, settings: state.settings, rematch_rated: rated };
+                next_game_buttons(ui, next, state.requests, state.play, &mut choice);
             }
         });
         ui.label(RichText::new(crate::game::length::game_length(state.session.record().moves.len())).weak());
@@ -85,19 +87,32 @@ pub(crate) fn section(ui: &mut egui::Ui, state: Banner) -> Option<BannerChoice> 
     choice
 }
 
+/// What the next game's buttons say: the board's game, the settings' game,
+/// and whether Play's rematch is rated.
+struct NextGame<'a> {
+    session: &'a GameSession,
+    settings: &'a GameSettings,
+    rematch_rated: bool,
+}
+
 /// Rematch and New game: in Play the rematch swaps colours and a new game
 /// opens the setup; elsewhere they replay the board or the settings' game.
 fn next_game_buttons(
     ui: &mut egui::Ui,
-    session: &GameSession,
-    settings: &GameSettings,
+    NextGame { session, settings, rematch_rated }: NextGame,
     requests: &mut MessageWriter<GameRequest>,
     play: Option<&mut MessageWriter<PlayRequest>>,
     choice: &mut Option<BannerChoice>,
 ) {
     if let Some(play) = play {
-        let hover = "The same opponent again, colours swapped";
-        if ui.button(RichText::new("Rematch").size(15.0)).on_hover_text(hover).clicked() {
+        // The rematch says whether it is rated: the last game may have been
+        // made casual, and the next one starts as the setup chose.
+        let (label, hover) = if rematch_rated {
+            ("Rematch (rated)", "The same opponent again, colours swapped: a rated game")
+        } else {
+            ("Rematch (casual)", "The same opponent again, colours swapped: a casual game")
+        };
+        if ui.button(RichText::new(label).size(15.0)).on_hover_text(hover).clicked() {
             play.write(PlayRequest::Rematch);
         }
         // The same two names on every screen: Rematch, New game.

@@ -5,7 +5,7 @@
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
-use bevy_egui::egui;
+use bevy_egui::egui::{self, RichText};
 
 use crate::board::keyboard::BoardFocus;
 use crate::board::typed::{MoveBoxReply, TypedMove, move_hints};
@@ -87,9 +87,14 @@ pub(crate) fn section(ui: &mut egui::Ui, state: &mut MoveBoxState, variant: Vari
     if let Some(refusal) = &state.reply.0 {
         ui.colored_label(palette::ERROR.color32(), refusal);
     }
-    let keys =
-        if state.focus.on { "Board keys on: arrows, Enter, Esc (K turns off)" } else { "K: play with the arrow keys" };
-    ui.small(keys);
+    // A sentence at the panel's reading size (fresh eyes, round 10: a tiny
+    // "K: …" read as a stray label).
+    let keys = if state.focus.on {
+        "Board keys on: the arrows move, Enter picks and drops, Esc stops (or press K)."
+    } else {
+        "Press K to play with the arrow keys instead of the mouse."
+    };
+    ui.label(RichText::new(keys).weak());
     if let Some(words) = &state.words.0 {
         ui.label(words);
     }

@@ -13,7 +13,7 @@ use crate::game::players::{PlayerSetup, Players};
 use crate::game::ratings::{Progress, RatingHistory};
 use crate::game::request::GameRequest;
 use crate::game::screen::Screen;
-use crate::play::rated::{RatedGame, rated_pairing};
+use crate::play::rated::{Casual, RatedGame, rated_pairing};
 use crate::puzzles::puzzle::{PuzzleRequest, PuzzleRun, Stage};
 use crate::theme::palette;
 
@@ -26,6 +26,19 @@ pub(crate) struct ProgressState<'w> {
     puzzle_requests: MessageWriter<'w, PuzzleRequest>,
     pub(crate) visit: Res<'w, crate::game::owner::visit::Visit>,
     session: Res<'w, crate::game::session::GameSession>,
+    casual: Res<'w, Casual>,
+}
+
+impl ProgressState<'_> {
+    /// Whether a rematch of the game on the board (the same players,
+    /// colours swapped, the same board) starts rated: the setup's choice
+    /// stands, whatever made the last game casual (fresh eyes: a game made
+    /// casual by a hint was followed by a rated rematch without a word).
+    pub(crate) fn rematch_rated(&self, players: &Players) -> bool {
+        !self.casual.0
+            && rated_pairing(players).is_some()
+            && self.session.size() == self.session.variant().default_size()
+    }
 }
 
 /// Height of the rating history plot.
@@ -98,8 +111,11 @@ fn history_plot(ui: &mut Ui, history: &[f64]) {
     let (rect, _) = ui.allocate_exact_size(egui::vec2(ui.available_width(), PLOT_HEIGHT), egui::Sense::hover());
     let painter = ui.painter_at(rect);
     painter.rect_filled(rect, 3.0, palette::BAR_TRACK.alpha(0.35).color32());
-    let lo = history.iter().copied().fold(f64::INFINITY, f64::min) - 10.0;
-    let hi = history.iter().copied().fold(f64::NEG_INFINITY, f64::max) + 10.0;
+    // The labels name the highest and lowest ratings held, at the line's own
+    // top and bottom (fresh eyes, round 10: they named padded values no
+    // game reached, and nothing said what ran along the bottom).
+    let lo = history.iter().copied().fold(f64::INFINITY, f64::min);
+    let hi = history.iter().copied().fold(f64::NEG_INFINITY, f64::max).max(lo + 1.0);
     // The line keeps clear of the labels at the top and bottom.
     let inner = rect.shrink2(egui::vec2(0.0, 12.0));
     let point = |i: usize, r: f64| {
@@ -118,7 +134,15 @@ fn history_plot(ui: &mut Ui, history: &[f64]) {
         font.clone(),
         weak,
     );
-    painter.text(rect.left_bottom() + egui::vec2(3.0, -1.0), egui::Align2::LEFT_BOTTOM, format!("{lo:.0}"), font, weak);
+    painter.text(
+        rect.left_bottom() + egui::vec2(3.0, -1.0),
+        egui::Align2::LEFT_BOTTOM,
+        format!("{lo:.0}"),
+        font.clone(),
+        weak,
+    );
+    let games = format!("the last {} rated games →", history.len() - 1);
+    painter.text(rect.right_bottom() + egui::vec2(-3.0, -1.0), egui::Align2::RIGHT_BOTTOM, games, font, weak);
 }
 
 /// The Puzzles button with the puzzle rating and streak; the screen it

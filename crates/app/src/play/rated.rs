@@ -302,7 +302,11 @@ impl RatedGame {
         }
         let over = session.outcome().is_over();
         match (self.unrated.filter(|_| this_game), over) {
-            (None, false) => format!("This game is rated: no hints, no analysis, at most {TAKEBACKS} take-backs."),
+            // The take-backs left are counted on screen, not only in Undo's hover (fresh eyes, round 10).
+            (None, false) => {
+                let left = TAKEBACKS.saturating_sub(self.takebacks);
+                format!("This game is rated: no hints, no analysis; take-backs left: {left} of {TAKEBACKS}.")
+            }
             (None, true) => "This game was rated.".to_string(),
             (Some(why), false) => format!("This game is not rated: {why}."),
             // No person played a level: there is no "your rating" to speak of.

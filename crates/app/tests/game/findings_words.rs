@@ -171,7 +171,15 @@ fn finding_05_after_the_game_the_panel_says_what_happened_to_the_rating() {
     let mut app = game_app(options(v, PlayerSetup::Human, ai("novice", v)));
     exchange(&mut app);
     let rated = app.world().resource::<RatedGame>();
-    assert_eq!(rated.standing(session(&app)), "This game is rated: no hints, no analysis, at most 2 take-backs.");
+    let rules = "This game is rated: no hints, no analysis; take-backs left: 2 of 2.";
+    assert_eq!(rated.standing(session(&app)), rules);
+    // The take-backs left are counted on screen (fresh eyes, round 10).
+    exchange(&mut app);
+    send(&mut app, GameRequest::Undo);
+    assert!(settled_human_turn(&mut app, 200));
+    let rated = app.world().resource::<RatedGame>();
+    let rules = "This game is rated: no hints, no analysis; take-backs left: 1 of 2.";
+    assert_eq!(rated.standing(session(&app)), rules);
     ask_and_answer(&mut app, Ask::Resign, true);
     assert!(update_until(&mut app, 20, |app| phase(app) == GamePhase::Over));
     app.update();

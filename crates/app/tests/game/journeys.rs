@@ -53,13 +53,13 @@ use crate::{STEP, go, mode, phase, players, screen, session, settled_human_turn,
 const BT: Variant = Variant::Breakthrough;
 
 /// Where a person's files live across restarts in one journey.
-struct Home {
+pub(crate) struct Home {
     settings: PathBuf,
     library: PathBuf,
 }
 
 impl Home {
-    fn new(name: &str) -> Home {
+    pub(crate) fn new(name: &str) -> Home {
         let settings = std::env::temp_dir().join(format!("breakline-journey-{}-{name}.json", std::process::id()));
         let _ = std::fs::remove_file(&settings);
         Home { settings, library: scratch(&format!("journey-{name}")) }
@@ -68,7 +68,7 @@ impl Home {
     /// The game as a person starts it: the saved board, players and clock
     /// (as `saved_launch_options` reads them), Home first, their settings
     /// and library.
-    fn start(&self) -> App {
+    pub(crate) fn start(&self) -> App {
         let mut options = LaunchOptions { home: true, ..LaunchOptions::default() };
         if let Ok(Some(stored)) = store::read(&self.settings) {
             options.variant = stored.variant;
@@ -112,7 +112,7 @@ fn resume(app: &mut App) {
 }
 
 /// The play setup: `choice`, then Start; waits for the new game.
-fn start(app: &mut App, choice: PlayChoice) {
+pub(crate) fn start(app: &mut App, choice: PlayChoice) {
     go(app, Screen::PlaySetup);
     *app.world_mut().resource_mut::<PlayChoice>() = choice;
     let generation = session(app).generation();
@@ -127,7 +127,7 @@ fn start(app: &mut App, choice: PlayChoice) {
 }
 
 /// The person's first legal move, then the opponent's answer.
-fn exchange(app: &mut App) {
+pub(crate) fn exchange(app: &mut App) {
     assert!(settled_human_turn(app, 400), "the person's turn");
     let s = session(app);
     let (plies, request) =
@@ -149,7 +149,7 @@ fn rating(app: &App, variant: Variant) -> (f64, u32) {
 }
 
 /// Updates, giving background work time, until `done`; fails after 60 s.
-fn wait(app: &mut App, what: &str, mut done: impl FnMut(&App) -> bool) {
+pub(crate) fn wait(app: &mut App, what: &str, mut done: impl FnMut(&App) -> bool) {
     let start = Instant::now();
     while !done(app) {
         assert!(start.elapsed() < Duration::from_secs(60), "waited too long for {what}");

@@ -64,6 +64,8 @@ pub struct Snap {
     question: bool,
     analysis: bool,
     flipped: bool,
+    /// The one person of the board's game (a study's, during a study) plays Black.
+    board_person_black: bool,
     animate: bool,
     /// An exercise from the library is on the board.
     exercise: bool,
@@ -158,6 +160,10 @@ impl Snap {
             question: world_.resource::<Question>().text().is_some(),
             analysis: world_.resource::<AnalysisSettings>().on,
             flipped: flip.0,
+            board_person_black: match &world_.resource::<Practice>().current {
+                Some(exercise) => exercise.side == Side::Black,
+                None => world_.resource::<Players>().person() == Some(Side::Black),
+            },
             animate: world_.resource::<PlaySettings>().animate,
             exercise: world_.resource::<Practice>().current.is_some(),
         }
@@ -215,7 +221,10 @@ pub fn check(memory: &mut Memory, world: &World, action: Action, before: &Snap, 
         memory.play_flipped_odd = false;
         memory.analysis_asked &= before.screen == after.screen && after.screen != Screen::Play;
     }
-    if before.screen != after.screen {
+    // A game brought onto Analyse's or Watch & Lab's board is shown from its own side.
+    let brought =
+        matches!(action, Action::Matchup | Action::Open | Action::LibraryOpen | Action::Exercise) && memory.applied;
+    if before.screen != after.screen || brought {
         memory.view_flipped_odd = false;
         memory.analysis_asked = false;
     }
@@ -395,9 +404,12 @@ fn view(memory: &Memory, after: &Snap) -> Result<(), Violation> {
         return fail("analysis_stays_in_the_mode_it_was_asked_in", seen);
     }
     // Play's flip is the game's (the person's side at the bottom to begin
-    // with); every other board screen starts White-up (a puzzle: its solver's).
+    // with); Analyse and Watch & Lab start from the board game's person's
+    // side; Learn starts White-up (a puzzle: its solver's).
     let expected = if after.screen == Screen::Play {
         (after.game.players.person() == Some(Side::Black)) != memory.play_flipped_odd
+    } else if matches!(after.screen, Screen::Analyse | Screen::Watch) {
+        after.board_person_black != memory.view_flipped_odd
     } else {
         memory.view_flipped_odd
     };

@@ -1,0 +1,72 @@
+//! Fresh eyes, round 10: what a person studies beside their game (an AI
+//! matchup kept when it ends, a game played as Black shown Black-up).
+
+use bevy::prelude::*;
+use breakline_app::game::owner::Visit;
+use breakline_app::game::phase::GamePhase;
+use breakline_app::game::players::Players;
+use breakline_app::game::request::GameRequest;
+use breakline_app::game::screen::Screen;
+use breakline_app::library::keep::LibraryWrites;
+use breakline_app::play::setup::{ColourChoice, PlayChoice};
+use breakline_engine::Variant;
+
+use crate::journeys::{Home, exchange, start, wait};
+use crate::library::wait_for_writes;
+use crate::{go, phase, session};
+
+const BT: Variant = Variant::Breakthrough;
+
+/// Fresh eyes, round 10: Home says every finished game is kept, and an AI
+/// matchup watched from its first move beside the person's game was not.
+/// Parked on the way (Home and back), it is kept once when it ends; the
+/// person's game, still in progress, is not.
+#[test]
+fn journey_a_matchup_watched_beside_a_game_is_kept_when_it_ends() {
+    let home = Home::new("matchup-kept");
+    let mut app = home.start();
+    start(&mut app, PlayChoice::default());
+    exchange(&mut app);
+    let person_moves = session(&app).plies();
+    go(&mut app, Screen::Watch);
+    let quick = crate::ai("alphabeta:offensive1:depth=1", BT);
+    let both = Players { white: quick.clone(), black: quick };
+    app.world_mut().write_message(GameRequest::StartMatchup(both));
+    wait(&mut app, "the matchup", |app| app.world().resource::<Visit>().studying() && session(app).plies() >= 2);
+    go(&mut app, Screen::Home);
+    wait(&mut app, "the person's game back", |app| !app.world().resource::<Visit>().waiting());
+    go(&mut app, Screen::Watch);
+    wait(&mut app, "the matchup taken up", |app| app.world().resource::<Visit>().studying());
+    wait(&mut app, "the matchup's end", |app| phase(app) == GamePhase::Over);
+    app.update();
+    wait_for_writes(&mut app);
+    assert_eq!(app.world().resource::<LibraryWrites>().stored.len(), 1, "the matchup is kept, once");
+    go(&mut app, Screen::Home);
+    wait(&mut app, "the person's game back", |app| !app.world().resource::<Visit>().waiting());
+    assert_eq!(session(&app).plies(), person_moves, "the person's game waits, unfinished");
+    assert_eq!(app.world().resource::<LibraryWrites>().stored.len(), 1, "and is not kept");
+}
+
+/// Fresh eyes, round 10: a game played as Black was shown White-up in
+/// Analyse and Watch & Lab; both show it from the person's side, and a game
+/// of two AIs brought there White-up.
+#[test]
+fn journey_a_game_played_as_black_is_studied_black_up() {
+    use breakline_app::board::layout::{BoardFlip, ViewFlip};
+    let shown = |app: &App| app.world().resource::<ViewFlip>().shown(*app.world().resource::<BoardFlip>()).0;
+    let home = Home::new("black-up");
+    let mut app = home.start();
+    start(&mut app, PlayChoice { colour: ColourChoice::Black, ..PlayChoice::default() });
+    exchange(&mut app);
+    for screen in [Screen::Analyse, Screen::Watch] {
+        go(&mut app, screen);
+        app.update();
+        assert!(shown(&app), "{screen:?} shows Black at the bottom");
+    }
+    let quick = crate::ai("alphabeta:offensive1:depth=1", BT);
+    let both = Players { white: quick.clone(), black: quick };
+    app.world_mut().write_message(GameRequest::StartMatchup(both));
+    wait(&mut app, "the matchup", |app| app.world().resource::<Visit>().studying());
+    app.update();
+    assert!(!shown(&app), "a game of two AIs: White-up");
+}
