@@ -5,6 +5,7 @@
 //! rounds 8 and 9: a paused master game was gone on return).
 //! A new game of the person's, or their game ended, lets the parked one go.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
 use crate::game::owner::in_progress;
@@ -39,18 +40,27 @@ pub(crate) fn plugin(app: &mut App) {
     }
 }
 
+/// The game on the board, and whether the library is to keep it.
+#[derive(SystemParam)]
+struct BoardGame<'w> {
+    visit: Res<'w, Visit>,
+    session: Res<'w, GameSession>,
+    players: Res<'w, Players>,
+    keeping: Res<'w, Keeping>,
+}
+
 /// Leaving `screen` with a study on the board parks it there.
-fn park(screen: Screen) -> impl FnMut(Res<Visit>, Res<GameSession>, Res<Players>, Res<Keeping>, ResMut<ParkedStudies>) {
-    move |visit, session, players, keeping, mut parked| {
-        if !visit.studying() {
+fn park(screen: Screen) -> impl FnMut(BoardGame, ResMut<ParkedStudies>) {
+    move |board, mut parked| {
+        if !board.visit.studying() {
             return;
         }
         let study = OpenedGame {
-            session: session.clone(),
-            players: players.clone(),
+            session: board.session.clone(),
+            players: board.players.clone(),
             message: String::new(),
             // Watched from its first move, it is kept when it ends, after a return too.
-            kept_when_finished: keeping.keeps(session.generation()),
+            kept_when_finished: board.keeping.keeps(board.session.generation()),
         };
         if let Some(slot) = parked.slot(screen) {
             *slot = Some(study);
