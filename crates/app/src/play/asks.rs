@@ -8,8 +8,11 @@
 use bevy::prelude::*;
 
 use crate::game::clock::ClockHeld;
+use crate::game::notice::Notice;
+use crate::game::owner::visit::Visit;
 use crate::game::phase::GameSystems;
 use crate::game::players::Players;
+use crate::game::ratings::Progress;
 use crate::game::request::GameRequest;
 use crate::game::session::GameSession;
 use crate::play::rated::{Forbidden, RatedGame};
@@ -89,16 +92,17 @@ fn resign_question(session: &GameSession, players: &Players) -> String {
 /// Does what is asked, or asks first, or (a finished rated game's take-back) refuses.
 fn ask(
     mut asks: MessageReader<Ask>,
-    (session, players, rated): (Res<GameSession>, Res<Players>, Res<RatedGame>),
+    (session, players, rated, visit): (Res<GameSession>, Res<Players>, Res<RatedGame>, Res<Visit>),
     mut question: ResMut<Question>,
     mut doing: Doing,
 ) {
+    let moved = !visit.waiting() && rated.at_stake(&session, &players, &visit);
     for &wish in asks.read() {
         if matches!(wish, Ask::TakeBack | Ask::ContinueFromHere) && rated.final_result(&session) {
             continue;
         }
         let text = match wish.forbidden() {
-            Some(rule) if rated.would_spoil(&session, rule) => Some(rule.question()),
+            Some(rule) if rated.would_spoil(&session, rule) => Some(rule.question(moved)),
             Some(_) => None,
             None => Some(resign_question(&session, &players)),
         };
@@ -112,9 +116,9 @@ fn ask(
 /// Yes does the wish (a rated game's rule given up first); no drops it.
 fn answer(
     mut answers: MessageReader<Answer>,
-    session: Res<GameSession>,
+    (session, players, visit): (Res<GameSession>, Res<Players>, Res<Visit>),
     mut question: ResMut<Question>,
-    mut rated: ResMut<RatedGame>,
+    (mut rated, mut progress, mut notice): (ResMut<RatedGame>, ResMut<Progress>, ResMut<Notice>),
     mut doing: Doing,
 ) {
     // A question about a game that went away (a new game, a visit) is dropped.
@@ -127,7 +131,7 @@ fn answer(
             continue;
         }
         if let Some(rule) = wish.forbidden() {
-            rated.make_casual(rule);
+            rated.give_up(rule, (&session, &players, &visit), &mut progress, &mut notice);
         }
         doing.go(wish);
     }

@@ -57,8 +57,9 @@ pub enum Forbidden {
 }
 
 impl Forbidden {
-    /// The question asked before it is done in a rated game.
-    pub fn question(self) -> String {
+    /// The question asked before it is done in a rated game; `moved`: the
+    /// person has moved in it, so giving the rating up counts as a loss.
+    pub fn question(self, moved: bool) -> String {
         let what = match self {
             Forbidden::Hint => "A hint",
             Forbidden::Solver => "The solver",
@@ -66,7 +67,11 @@ impl Forbidden {
             Forbidden::TakeBack => "Another take-back",
             Forbidden::GoingBack => "Going back to an earlier move",
         };
-        format!("{what} makes this game casual: go on?")
+        if moved {
+            format!("{what} ends this rated game as a loss for your rating; play goes on as a casual game. Go on?")
+        } else {
+            format!("{what} makes this game casual: go on?")
+        }
     }
 
     /// Why the game is no longer rated once it was done.
@@ -80,6 +85,12 @@ impl Forbidden {
         }
     }
 }
+
+/// Why a rated game the person had moved in is rated no more: they gave
+/// its rating up (a hint, the analysis, a take-back too many), which counts
+/// as a loss as leaving it does (fresh eyes: a hint, then resigning,
+/// escaped a lost rated game's loss).
+const GIVEN_UP: &str = "it was made casual after you had moved, which counts as a loss";
 
 /// Why a game on another board than the standard one is not rated.
 pub const OTHER_BOARD: &str = "ratings are measured on the standard board only";
@@ -280,6 +291,31 @@ impl RatedGame {
         self.spoil(what.reason());
     }
 
+    /// The person said yes to `what` in the rated game on the board (`board`:
+    /// its session, players and the visit). Before their first move the
+    /// game only becomes casual; after it, it counts as a loss at once, as
+    /// leaving it would, and play goes on casual.
+    pub(crate) fn give_up(
+        &mut self,
+        what: Forbidden,
+        board: (&GameSession, &Players, &Visit),
+        progress: &mut Progress,
+        notice: &mut Notice,
+    ) {
+        let (session, players, visit) = board;
+        let at_stake = !visit.waiting() && self.at_stake(session, players, visit);
+        self.make_casual(what);
+        if !at_stake || self.unrated.is_none() {
+            return;
+        }
+        self.unrated = Some(GIVEN_UP);
+        let Some((_, level)) = rated_pairing(players) else { return };
+        if let Some(result) = record_result(progress, session.variant(), level, 0.0, session.generation()) {
+            self.last = Some(result);
+            notice.error(format!("The game is casual now, and counted as a loss. {}", result.words()));
+        }
+    }
+
     /// Whether the game `session` shows was rated and has ended: it stays
     /// ended (no undo of a resignation or of the last move, which would play
     /// a rated game on after its result counted).
@@ -301,6 +337,9 @@ impl RatedGame {
             return last.words();
         }
         let over = session.outcome().is_over();
+        if let (Some(GIVEN_UP), true, Some(last)) = (self.unrated, this_game, self.last) {
+            return format!("This game became casual after you had moved: it counted as a loss. {}", last.words());
+        }
         match (self.unrated.filter(|_| this_game), over) {
             // The take-backs left are counted on screen, not only in Undo's hover (fresh eyes, round 10).
             (None, false) => {

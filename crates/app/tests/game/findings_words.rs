@@ -10,6 +10,7 @@ use breakline_app::game::length::game_length;
 use breakline_app::game::notice::Notice;
 use breakline_app::game::phase::{GamePhase, TurnPhase};
 use breakline_app::game::players::{PlayerSetup, Players};
+use breakline_app::game::ratings::Progress;
 use breakline_app::game::request::{GameRequest, MoveChosen};
 use breakline_app::game::settings::{GameSettings, PlaySettings};
 use breakline_app::game::thinking::AiThinking;
@@ -138,19 +139,30 @@ fn finding_05_a_hint_or_the_analysis_in_a_rated_game_asks_first() {
     assert_eq!(unrated(&app), None);
     send(&mut app, Ask::Hint);
     app.update();
-    assert_eq!(question(&app).as_deref(), Some("A hint makes this game casual: go on?"));
+    let given_up = "A hint ends this rated game as a loss for your rating; play goes on as a casual game. Go on?";
+    assert_eq!(question(&app).as_deref(), Some(given_up));
+    let games = |app: &App| app.world().resource::<Progress>().rating(v).games;
+    assert_eq!(games(&app), 0);
     send(&mut app, Answer(true));
     app.update();
     assert_eq!(question(&app), None);
-    assert_eq!(unrated(&app), Some("a hint was asked for"));
+    assert_eq!(unrated(&app), Some("it was made casual after you had moved, which counts as a loss"));
     assert!(!app.world().resource::<RatedGame>().in_force(session(&app)));
+    // Fresh eyes: a hint, then resigning, escaped the lost game's loss. The
+    // yes counts the loss at once, and the resignation counts nothing more.
+    assert_eq!(games(&app), 1, "a loss, counted at the yes");
+    ask_and_answer(&mut app, Ask::Resign, true);
+    assert!(update_until(&mut app, 20, |app| phase(app) == GamePhase::Over));
+    app.update();
+    assert_eq!(games(&app), 1, "counted once");
 
     // The analysis asks in a rated game, and is switched on only after yes.
     let mut app = game_app(options(v, PlayerSetup::Human, ai("novice", v)));
     exchange(&mut app);
     send(&mut app, Ask::Analysis);
     app.update();
-    assert_eq!(question(&app).as_deref(), Some("The analysis makes this game casual: go on?"));
+    let given_up = "The analysis ends this rated game as a loss for your rating; play goes on as a casual game. Go on?";
+    assert_eq!(question(&app).as_deref(), Some(given_up));
     assert!(!app.world().resource::<AnalysisSettings>().on);
     send(&mut app, Answer(true));
     app.update();
@@ -188,7 +200,19 @@ fn finding_05_after_the_game_the_panel_says_what_happened_to_the_rating() {
     assert!(standing.starts_with("Rated: your Breakthrough rating went from "), "{standing}");
     assert!(!standing.contains("already"), "{standing}");
 
-    // A game made casual says so after it ends, and that the rating stayed.
+    // A game made casual before the person's first move says so after it
+    // ends, and that the rating stayed.
+    send(&mut app, GameRequest::NewGame { rematch: false });
+    assert!(update_until(&mut app, 50, |app| session(app).plies() == 0));
+    assert!(settled_human_turn(&mut app, 200));
+    ask_and_answer(&mut app, Ask::Hint, true);
+    exchange(&mut app);
+    ask_and_answer(&mut app, Ask::Resign, true);
+    assert!(update_until(&mut app, 20, |app| phase(app) == GamePhase::Over));
+    let standing = app.world().resource::<RatedGame>().standing(session(&app));
+    assert_eq!(standing, "This game was not rated (a hint was asked for): your rating did not change.");
+
+    // One made casual after it says that it counted as a loss.
     send(&mut app, GameRequest::NewGame { rematch: false });
     assert!(update_until(&mut app, 50, |app| session(app).plies() == 0));
     exchange(&mut app);
@@ -196,7 +220,9 @@ fn finding_05_after_the_game_the_panel_says_what_happened_to_the_rating() {
     ask_and_answer(&mut app, Ask::Resign, true);
     assert!(update_until(&mut app, 20, |app| phase(app) == GamePhase::Over));
     let standing = app.world().resource::<RatedGame>().standing(session(&app));
-    assert_eq!(standing, "This game was not rated (a hint was asked for): your rating did not change.");
+    let lost =
+        "This game became casual after you had moved: it counted as a loss. Rated: your Breakthrough rating went";
+    assert!(standing.starts_with(lost), "{standing}");
 }
 
 #[test]
@@ -265,7 +291,8 @@ fn finding_05_continue_from_here_in_a_rated_game_asks_first() {
     send(&mut app, GameRequest::GoTo { ply: 0 });
     send(&mut app, Ask::ContinueFromHere);
     app.update();
-    assert_eq!(question(&app).as_deref(), Some("Going back to an earlier move makes this game casual: go on?"));
+    let given_up = "Going back to an earlier move ends this rated game as a loss for your rating; play goes on as a casual game. Go on?";
+    assert_eq!(question(&app).as_deref(), Some(given_up));
     assert_eq!(session(&app).plies(), live, "nothing is cut before the answer");
     send(&mut app, Answer(false));
     app.update();

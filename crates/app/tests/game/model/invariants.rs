@@ -333,7 +333,10 @@ fn results(memory: &mut Memory, world: &World, action: Action, before: &Snap, af
     // (fresh eyes, round 8: a finished game taken up again after a puzzle
     // was counted again, under the new generation a return gives it).
     let ended_now = after.game.over && !before.game.over;
-    if after.rated_games > before.rated_games && !replaced && !ended_now {
+    // Or where the person gives a rated game they had moved in up (a hint,
+    // the analysis, a take-back too many, asked first): a loss at once.
+    let given_up = before.rated_at_stake && !after.rated_at_stake && before.question;
+    if after.rated_games > before.rated_games && !replaced && !ended_now && !given_up {
         let seen = format!("{action:?} rated {} -> {} with no game ending", before.rated_games, after.rated_games);
         return fail("a_game_is_rated_at_most_once", seen);
     }
