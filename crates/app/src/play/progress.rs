@@ -71,10 +71,14 @@ pub(crate) fn section(
                 }
                 *suggested.get_mut(person.opponent()) = PlayerSetup::Ai(config);
                 // During a visit the players are the visited game's, not the person's game's.
-                let can_pick = &suggested != players && !state.visit.waiting();
+                // A rated game the person moved in keeps its opponent (a change
+                // would have made it casual without a word, and a loss escaped).
+                let at_stake = state.rated.at_stake(&state.session, players, &state.visit);
+                let can_pick = &suggested != players && !state.visit.waiting() && !at_stake;
                 if ui
                     .add_enabled(can_pick, egui::Button::new(label))
                     .on_hover_text("Play it (from the next move)")
+                    .on_disabled_hover_text("Offered again after this rated game")
                     .clicked()
                 {
                     requests.write(GameRequest::SetPlayers(suggested));
