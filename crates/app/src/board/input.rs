@@ -119,8 +119,7 @@ pub(crate) fn played_on_play_only(
 }
 
 /// The words of that refusal.
-pub(crate) const PLAYED_ON_PLAY: &str =
-    "Your rated game is played on Play (Resume it from Home); here you can review it and try side lines";
+pub(crate) const PLAYED_ON_PLAY: &str = "Your rated game is played on Play (Resume it from Home); here, step back through its moves (←) to review it and try side lines";
 
 fn handle_pointer(
     mut pointer: MessageReader<BoardPointer>,

@@ -40,9 +40,9 @@ pub(crate) fn left(ui: &mut Ui, state: &mut PanelState, open: &mut bool) {
         crate::play::setup_sections::presets_section(ui, &mut state.setup.settings, &mut state.requests);
         // A rated game in progress keeps its players here (finding: one
         // click gave a rated game's moves to an AI).
-        let rated_game = state.comforts.rated.in_force(&state.game.session)
-            && crate::game::owner::in_progress(&state.game.session, &state.comforts.visit)
-            && !state.comforts.visit.waiting();
+        // Moves or not (fresh eyes, round 11: taken back to its start, the
+        // rated game's players were offered here, and a change made it casual).
+        let rated_game = state.comforts.rated.in_force(&state.game.session) && !state.comforts.visit.waiting();
         if rated_game {
             let note =
                 "Your rated game waits here with its players; a preset starts a game of two AIs to watch beside it.";
@@ -209,6 +209,19 @@ fn studied_game(ui: &mut Ui, state: &mut PanelState) {
     ui.separator();
 }
 
+/// The person's own game on a study screen says that it is theirs, and
+/// that its clock stands still here (fresh eyes, round 11: moves made in
+/// Analyse went into the live game with nothing said).
+fn own_game_here(ui: &mut Ui, state: &PanelState, rated: bool) {
+    let visit = &state.comforts.visit;
+    let own = state.game.players.person().is_some() && !visit.waiting() && !rated;
+    if own && crate::game::owner::in_progress(&state.game.session, visit) {
+        let words =
+            "Your game in progress: a move here is a move of it (Undo takes it back); its clock stands still here.";
+        ui.label(RichText::new(words).weak());
+    }
+}
+
 /// Analyse and Watch & Lab: the game with the analysis, the graph, the
 /// layers, in Analyse the opening explorer, and (in Watch & Lab, or when
 /// asked for) the engine's numbers.
@@ -217,6 +230,7 @@ fn study(ui: &mut Ui, state: &mut PanelState, layout: &PanelLayout, watch: bool)
     let rated = state.comforts.rated.in_force(&state.game.session);
     let numbers = (watch || layout.engine_numbers) && !rated;
     studied_game(ui, state);
+    own_game_here(ui, state, rated);
     crate::library::practice_panel::board_section(ui, &mut state.practice);
     crate::ui::info::clocks(ui, &state.game.session, &state.game.timer);
     crate::ui::info::status(ui, &state.game, &state.ai, numbers);

@@ -25,6 +25,7 @@ pub mod settings;
 pub(crate) mod show;
 pub(crate) mod side_lines;
 pub mod sound_cue;
+pub(crate) mod step;
 pub(crate) mod take_back;
 pub mod thinking;
 pub mod verdict;

@@ -19,16 +19,8 @@ use crate::engine::rules::record::line_tree::LinePath;
 use crate::engine::rules::record::{MoveRecord, RecordError};
 use crate::engine::{BoardSize, Move as EngineMove, Outcome, Position, SearchInfo, Side, Variant};
 pub use crate::game::replay_source::ReplaySource;
+pub(crate) use crate::game::step::{Step, step_between};
 use crate::game::take_back::batch;
-
-/// The one move that separates two positions the board shows in turn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Step {
-    /// `position` is the shown one with this move played.
-    Forward(EngineMove),
-    /// `position` is the shown one with this move taken back.
-    Back(EngineMove),
-}
 
 /// A position of a game: the game (its generation), the ply and the
 /// position's hash. Every background result carries the key of the position
@@ -483,19 +475,24 @@ impl GameSession {
         self.record.finish(&self.position);
         if let (Some(before), Some(after), false) = (left_before, self.clock(), steps.is_empty()) {
             let side = self.side_to_move();
-            let index = Side::BOTH.iter().position(|&s| s == side).unwrap_or(0);
-            let owed = after.remaining(side).saturating_sub(before[index]);
+            let owed = after.remaining(side).saturating_sub(before[side.index()]);
             self.carried_turn = (!owed.is_zero()).then_some((self.plies(), owed));
         }
         self.after_history_step(shown_before, &steps)
     }
 
-    /// Plays again what undo took back, up to the next human turn.
-    pub(crate) fn redo(&mut self, players: &Players) -> Shown {
+    /// Plays again what undo took back, up to the next human turn; no clock
+    /// gets back time spent since (`spent`: the turn's), for the redone
+    /// moves' recorded times are capped at the time left now (fresh eyes,
+    /// round 11: undo, think, redo gave the thinking time back).
+    pub(crate) fn redo(&mut self, players: &Players, spent: Duration) -> Shown {
         let shown_before = self.review;
         if self.outcome().is_over() || self.redo.is_empty() {
             return Shown::Same;
         }
+        let mover = self.side_to_move();
+        let left_now =
+            self.clock().map(|c| Side::BOTH.map(|s| c.remaining(s).saturating_sub(spent * (s == mover) as u32)));
         let pending = self.redo.iter().rev().map(|(mv, _)| Some(*mv));
         let count = match batch(&self.position, players, pending) {
             // The players changed since the undo: no human turn ahead, so all of it.
@@ -504,9 +501,12 @@ impl GameSession {
         };
         let mut steps = Vec::new();
         for _ in 0..count {
-            let Some((mv, entry)) = self.redo.pop() else {
+            let Some((mv, mut entry)) = self.redo.pop() else {
                 break;
             };
+            if let (Some(left), Some(ms)) = (left_now, entry.clock_ms.as_mut()) {
+                *ms = (*ms).min(left[entry.side.index()].as_millis() as u64);
+            }
             if self.position.play(mv).is_err() {
                 self.redo.clear();
                 break;
@@ -662,18 +662,6 @@ impl GameSession {
             self.review = Some(path.leaves_game_at());
             self.line = Some((path, position));
         }
-    }
-}
-
-/// The one move between two positions shown in turn, if one move separates them.
-pub(crate) fn step_between(before: &Position, after: &Position) -> Option<Step> {
-    let (old, new) = (before.moves(), after.moves());
-    if new.len() == old.len() + 1 && new.starts_with(old) {
-        new.last().copied().map(Step::Forward)
-    } else if old.len() == new.len() + 1 && old.starts_with(new) {
-        old.last().copied().map(Step::Back)
-    } else {
-        None
     }
 }
 

@@ -7,13 +7,15 @@
 
 use bevy::prelude::*;
 
+use crate::board::input::played_on_play_only;
 use crate::game::clock::ClockHeld;
 use crate::game::notice::Notice;
 use crate::game::owner::visit::Visit;
 use crate::game::phase::GameSystems;
 use crate::game::players::Players;
-use crate::game::ratings::Progress;
+use crate::game::ratings::{Progress, RatedNow};
 use crate::game::request::GameRequest;
+use crate::game::screen::Screen;
 use crate::game::session::GameSession;
 use crate::play::rated::{Forbidden, RatedGame};
 use crate::tasks::analysis::AnalysisSettings;
@@ -93,11 +95,19 @@ fn resign_question(session: &GameSession, players: &Players) -> String {
 fn ask(
     mut asks: MessageReader<Ask>,
     (session, players, rated, visit): (Res<GameSession>, Res<Players>, Res<RatedGame>, Res<Visit>),
+    (screen, now): (Res<State<Screen>>, Res<RatedNow>),
     mut question: ResMut<Question>,
     mut doing: Doing,
 ) {
     let moved = !visit.waiting() && rated.at_stake(&session, &players, &visit);
+    // A rated game is played on Play: a take-back asked on another screen's
+    // board is not done (fresh eyes, round 11: Undo in Watch & Lab took back
+    // the rated game's moves, and its players could then be changed).
+    let elsewhere = played_on_play_only(*screen.get(), &session, *now, &visit).is_some();
     for &wish in asks.read() {
+        if wish == Ask::TakeBack && elsewhere {
+            continue;
+        }
         if matches!(wish, Ask::TakeBack | Ask::ContinueFromHere) && rated.final_result(&session) {
             continue;
         }

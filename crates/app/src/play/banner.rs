@@ -115,6 +115,11 @@ fn next_game_buttons(
         if ui.button(RichText::new(label).size(15.0)).on_hover_text(hover).clicked() {
             play.write(PlayRequest::Rematch);
         }
+        // A rated rematch has a casual one beside it (fresh eyes, round 11).
+        let casual = "The same opponent again, colours swapped: a casual game";
+        if rematch_rated && ui.button(RichText::new("Rematch (casual)").size(15.0)).on_hover_text(casual).clicked() {
+            play.write(PlayRequest::CasualRematch);
+        }
         // The same two names on every screen: Rematch, New game.
         if ui.button(RichText::new("New game…").size(15.0)).on_hover_text("Opponent, colour, clock").clicked() {
             *choice = Some(BannerChoice::NewOpponent);

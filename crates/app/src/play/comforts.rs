@@ -6,10 +6,13 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText, Ui};
 
+use crate::board::input::{PLAYED_ON_PLAY, played_on_play_only};
 use crate::board::layout::{BoardFlip, ViewFlip};
 use crate::game::owner::visit::Visit;
 use crate::game::players::Players;
+use crate::game::ratings::RatedNow;
 use crate::game::request::GameRequest;
+use crate::game::screen::Screen;
 use crate::game::session::GameSession;
 use crate::play::asks::{Answer, Ask, Question};
 use crate::play::rated::RatedGame;
@@ -33,6 +36,8 @@ pub(crate) struct ComfortsState<'w> {
     pub(crate) asks: MessageWriter<'w, Ask>,
     pub(crate) question: Res<'w, Question>,
     pub(crate) answers: MessageWriter<'w, Answer>,
+    screen: Res<'w, State<Screen>>,
+    rated_now: Res<'w, RatedNow>,
 }
 
 impl ComfortsState<'_> {
@@ -54,9 +59,13 @@ pub(crate) fn game_buttons(
     let visiting = state.visit.active();
     ui.horizontal_wrapped(|ui| {
         // A rated game that has ended stays ended.
-        let can_undo = state.session.can_undo(players) && !state.rated.final_result(&state.session);
+        // A rated game is played (and taken back) on Play only.
+        let elsewhere =
+            played_on_play_only(*state.screen.get(), &state.session, *state.rated_now, &state.visit).is_some();
+        let can_undo = state.session.can_undo(players) && !state.rated.final_result(&state.session) && !elsewhere;
         let hover = state.rated.undo_hover(&state.session);
-        if ui.add_enabled(can_undo, egui::Button::new("⟲ Undo")).on_hover_text(hover).clicked() {
+        let undo = ui.add_enabled(can_undo, egui::Button::new("⟲ Undo")).on_hover_text(hover);
+        if undo.on_disabled_hover_text(PLAYED_ON_PLAY).clicked() {
             state.asks.write(Ask::TakeBack);
         }
         let can_redo = state.session.redo_len() > 0 && !over;

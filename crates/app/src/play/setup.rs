@@ -136,6 +136,8 @@ pub enum PlayRequest {
     Start,
     /// The same opponent again, colours swapped, on the same board.
     Rematch,
+    /// The same, casual whatever the setup had chosen (and casual from then on).
+    CasualRematch,
 }
 
 /// A game Start or Rematch asked for, set up once the board game runs again
@@ -264,7 +266,10 @@ fn handle_requests(
                 pending.0 = Some(Pending { players: next, rematch: false, asked_in: None, question_seen: false });
                 screen.set(Screen::Play);
             }
-            PlayRequest::Rematch => {
+            PlayRequest::Rematch | PlayRequest::CasualRematch => {
+                if *request == PlayRequest::CasualRematch {
+                    casual.0 = true;
+                }
                 let swapped = Players { white: players.black.clone(), black: players.white.clone() };
                 pending.0 = Some(Pending { players: swapped, rematch: true, asked_in: None, question_seen: false });
             }

@@ -126,20 +126,23 @@ fn opponent_section(ui: &mut Ui, choice: &mut PlayChoice, variant: Variant, sugg
         return;
     };
     let table = LevelTable::shipped();
-    egui::Grid::new("setup_levels").num_columns(2).spacing([12.0, 4.0]).show(ui, |ui| {
-        for level in Level::ALL {
-            if ui.selectable_label(shown == level, table.label(variant, level)).clicked() {
-                choice.opponent = Opponent::Level(level);
-            }
-            if level == suggested {
-                let note = RichText::new("★ nearest your rating").color(palette::HEADLINE.color32());
-                ui.label(note);
-            } else {
-                ui.label("");
+    // Two columns of four, the ladder running down each: the Start button
+    // stays on the first screen at 800x600 (fresh eyes: it was half hidden).
+    let half = Level::ALL.len().div_ceil(2);
+    egui::Grid::new("setup_levels").num_columns(2).spacing([24.0, 4.0]).show(ui, |ui| {
+        for row in 0..half {
+            for level in [Level::ALL.get(row), Level::ALL.get(row + half)].into_iter().flatten().copied() {
+                let star = if level == suggested { " ★" } else { "" };
+                let label = format!("{}{star}", table.label(variant, level));
+                if ui.selectable_label(shown == level, label).clicked() {
+                    choice.opponent = Opponent::Level(level);
+                }
             }
             ui.end_row();
         }
     });
+    let note = format!("★ nearest your rating: {}", table.label(variant, suggested));
+    ui.label(RichText::new(note).color(palette::HEADLINE.color32()));
 }
 
 fn colour_section(ui: &mut Ui, colour: &mut ColourChoice) {

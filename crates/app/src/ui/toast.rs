@@ -10,6 +10,9 @@ use crate::board::input::MoveRefusal;
 use crate::game::notice::Notice;
 use crate::theme::palette;
 
+/// The room a toast keeps at its right for its close button, in points.
+const CLOSE_ROOM: f32 = 30.0;
+
 /// `board`: the left and right edges of the board's space, in egui points;
 /// `frame`: the height of the board's frame.
 pub(crate) fn show(ctx: &egui::Context, notice: &mut Notice, board: (f32, f32), frame: f32) {
@@ -35,7 +38,10 @@ pub(crate) fn show(ctx: &egui::Context, notice: &mut Notice, board: (f32, f32), 
                     .ctx()
                     .fonts_mut(|f| f.layout_no_wrap(text.clone(), egui::FontId::proportional(15.0), color).size().x);
                 ui.set_width((text_width + 40.0).min(width));
-                ui.add(egui::Label::new(RichText::new(&text).color(color).size(15.0)).wrap());
+                ui.scope(|ui| {
+                    ui.set_max_width((ui.available_width() - CLOSE_ROOM).max(CLOSE_ROOM));
+                    ui.add(egui::Label::new(RichText::new(&text).color(color).size(15.0)).wrap());
+                });
                 dismissed = ui.small_button("✖").on_hover_text("Close").clicked();
             });
         });
@@ -68,7 +74,12 @@ pub(crate) fn show_refusal(ctx: &egui::Context, refusal: &mut MoveRefusal, board
         .max_width(width)
         .show(ctx, |ui| {
             ui.horizontal(|ui| {
-                ui.add(egui::Label::new(RichText::new(&text).color(palette::ERROR.color32()).size(15.0)).wrap());
+                // The words wrap short of the close button (a long reason pushed it out of the window).
+                let words = RichText::new(&text).color(palette::ERROR.color32()).size(15.0);
+                ui.scope(|ui| {
+                    ui.set_max_width((ui.available_width() - CLOSE_ROOM).max(CLOSE_ROOM));
+                    ui.add(egui::Label::new(words).wrap());
+                });
                 dismissed = ui.small_button("✖").on_hover_text("Close").clicked();
             });
         });

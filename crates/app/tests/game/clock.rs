@@ -69,6 +69,29 @@ fn a_move_is_charged_its_time_and_gets_the_increment_and_undo_restores_the_times
     assert_eq!(clock_left(&app, Side::White), white);
 }
 
+/// Fresh eyes, round 11: undo, think on the earlier position, redo gave the
+/// thinking time back (and more): a redone move keeps the time spent since.
+#[test]
+fn redo_gives_back_no_time_spent_after_the_undo() {
+    let mut app = clocked(PlayerSetup::Human, PlayerSetup::Human, "60+2");
+    assert!(update_until(&mut app, 10, |app| turn(app) == Some(TurnPhase::HumanTurn)));
+    play_first_move(&mut app);
+    play_first_move(&mut app);
+    let black = clock_left(&app, Side::Black);
+    app.world_mut().write_message(GameRequest::Undo);
+    app.update();
+    assert_eq!(session(&app).plies(), 1);
+    // Two seconds of thought on the position before Black's move.
+    for _ in 0..40 {
+        app.update();
+    }
+    app.world_mut().write_message(GameRequest::Redo);
+    app.update();
+    assert_eq!(session(&app).plies(), 2);
+    let after = clock_left(&app, Side::Black);
+    assert!(after + Duration::from_secs(2) <= black, "redo kept the thinking: {after:?} against {black:?}");
+}
+
 #[test]
 fn the_clock_stops_while_paused_and_in_review() {
     let mut app = clocked(PlayerSetup::Human, PlayerSetup::Human, "60+0");

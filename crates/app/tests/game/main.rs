@@ -8,7 +8,7 @@ mod clock;
 mod comforts;
 mod explorer;
 mod findings_game_in_progress;
-mod findings_round_10;
+mod findings_rounds_10_11;
 mod findings_screens;
 mod findings_study;
 mod findings_words;

@@ -326,7 +326,8 @@ impl Owner<'_> {
     fn take_back(&mut self, undo: bool) {
         let was_over = self.session.outcome().is_over();
         let spent = self.timer.spent();
-        let shown = if undo { self.session.undo(&self.players, spent) } else { self.session.redo(&self.players) };
+        let shown =
+            if undo { self.session.undo(&self.players, spent) } else { self.session.redo(&self.players, spent) };
         if let Shown::Moved(step) = shown {
             self.show(step);
             if self.players.both_ai() {

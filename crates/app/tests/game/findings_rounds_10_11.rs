@@ -1,5 +1,6 @@
-//! Fresh eyes, round 10: what a person studies beside their game (an AI
-//! matchup kept when it ends, a game played as Black shown Black-up).
+//! Fresh eyes, rounds 10 and 11: what a person studies beside their game
+//! (an AI matchup kept when it ends, a game played as Black shown
+//! Black-up), and a rated game taken back on Play only.
 
 use bevy::prelude::*;
 use breakline_app::game::owner::Visit;
@@ -8,6 +9,8 @@ use breakline_app::game::players::Players;
 use breakline_app::game::request::GameRequest;
 use breakline_app::game::screen::Screen;
 use breakline_app::library::keep::LibraryWrites;
+use breakline_app::play::asks::Ask;
+use breakline_app::play::rated::RatedGame;
 use breakline_app::play::setup::{ColourChoice, PlayChoice};
 use breakline_engine::Variant;
 
@@ -69,4 +72,27 @@ fn journey_a_game_played_as_black_is_studied_black_up() {
     wait(&mut app, "the matchup", |app| app.world().resource::<Visit>().studying());
     app.update();
     assert!(!shown(&app), "a game of two AIs: White-up");
+}
+
+/// Fresh eyes, round 11: Undo in Watch & Lab took back the rated game's
+/// moves, though it is played on Play; taken back to its start, its
+/// players were offered there, and a change made it casual without a word.
+#[test]
+fn a_rated_game_is_taken_back_on_play_only() {
+    let home = Home::new("rated-undo-watch");
+    let mut app = home.start();
+    start(&mut app, PlayChoice::default());
+    exchange(&mut app);
+    let plies = session(&app).plies();
+    assert_eq!(app.world().resource::<RatedGame>().unrated_because(), None, "rated");
+    go(&mut app, Screen::Watch);
+    app.world_mut().write_message(Ask::TakeBack);
+    for _ in 0..5 {
+        app.update();
+    }
+    assert_eq!(session(&app).plies(), plies, "no take-back in Watch & Lab");
+    go(&mut app, Screen::Play);
+    app.world_mut().write_message(Ask::TakeBack);
+    wait(&mut app, "the take-back on Play", |app| session(app).plies() < plies);
+    assert_eq!(app.world().resource::<RatedGame>().unrated_because(), None, "still rated");
 }
