@@ -145,7 +145,10 @@ fn history_plot(ui: &mut Ui, history: &[f64]) {
         font.clone(),
         weak,
     );
-    let games = format!("the last {} rated games →", history.len() - 1);
+    let games = match history.len() - 1 {
+        1 => "after 1 rated game →".to_string(),
+        n => format!("the last {n} rated games →"),
+    };
     painter.text(rect.right_bottom() + egui::vec2(-3.0, -1.0), egui::Align2::RIGHT_BOTTOM, games, font, weak);
 }
 
@@ -198,7 +201,7 @@ pub(crate) fn puzzle_section(ui: &mut Ui, state: &mut ProgressState) {
         let mut send = |request| {
             state.puzzle_requests.write(request);
         };
-        if stage == Stage::YourMove && ui.button("Hint").on_hover_text(HINT_COSTS).clicked() {
+        if stage == Stage::YourMove && ui.button("Hint (counts as a miss)").on_hover_text(HINT_COSTS).clicked() {
             send(PuzzleRequest::Hint);
         }
         if matches!(stage, Stage::Missed { .. }) {

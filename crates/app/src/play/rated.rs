@@ -33,6 +33,9 @@ const NOT_A_PAIRING: &str = "only a person against a level is rated";
 /// Why a game chosen casual is not rated.
 pub const CASUAL: &str = "the game was chosen casual";
 
+/// Why a game whose players changed after its first move is not rated.
+const PLAYERS_CHANGED: &str = "the players changed during the game";
+
 /// Why a game resumed after a restart, unrated for another reason, stays so.
 const NOT_RATED_WHEN_LEFT: &str = "it was not rated when it was left";
 
@@ -220,8 +223,14 @@ impl RatedGame {
     /// A game resumed after a restart, game `generation`, keeps the standing
     /// it was left with (`unrated`: why it would not count, as it was stored).
     pub fn resume(&mut self, generation: u64, unrated: Option<&str>, takebacks: u32) {
-        let why = unrated
-            .map(|why| [CASUAL, NOT_A_PAIRING].into_iter().find(|known| *known == why).unwrap_or(NOT_RATED_WHEN_LEFT));
+        // The reason as it was (fresh eyes, round 11: "a hint was asked for"
+        // came back from a restart as "it was not rated when it was left").
+        let forbidden =
+            [Forbidden::Hint, Forbidden::Solver, Forbidden::Analysis, Forbidden::TakeBack, Forbidden::GoingBack];
+        let known =
+            [CASUAL, NOT_A_PAIRING, GIVEN_UP, TOO_MANY_TAKEBACKS, PLAYED_ELSEWHERE, OTHER_BOARD, PLAYERS_CHANGED];
+        let mut reasons = known.into_iter().chain(forbidden.map(Forbidden::reason));
+        let why = unrated.map(|why| reasons.find(|known| *known == why).unwrap_or(NOT_RATED_WHEN_LEFT));
         *self = RatedGame {
             generation: Some(generation),
             unrated: why,
@@ -366,7 +375,7 @@ impl RatedGame {
     /// alone, and rated).
     fn players_changed(&mut self, before_first_move: bool, judge: impl FnOnce() -> Option<&'static str>) {
         if !before_first_move || self.takebacks > 0 {
-            self.spoil("the players changed during the game");
+            self.spoil(PLAYERS_CHANGED);
         } else if self.unrated.is_none_or(|why| why == NOT_A_PAIRING) {
             self.unrated = judge();
         }

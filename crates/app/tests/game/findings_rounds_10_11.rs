@@ -96,3 +96,17 @@ fn a_rated_game_is_taken_back_on_play_only() {
     wait(&mut app, "the take-back on Play", |app| session(app).plies() < plies);
     assert_eq!(app.world().resource::<RatedGame>().unrated_because(), None, "still rated");
 }
+
+/// Fresh eyes, round 11: a game made casual by a hint came back from a
+/// restart as "not rated when it was left"; its reason comes back as it was.
+#[test]
+fn a_restart_keeps_why_a_game_is_not_rated() {
+    for why in ["a hint was asked for", "the analysis was on", "the game was chosen casual"] {
+        let mut rated = RatedGame::default();
+        rated.resume(7, Some(why), 1);
+        assert_eq!(rated.unrated_because(), Some(why));
+    }
+    let mut rated = RatedGame::default();
+    rated.resume(7, Some("a reason from another version"), 0);
+    assert_eq!(rated.unrated_because(), Some("it was not rated when it was left"));
+}
