@@ -51,10 +51,14 @@ pub(crate) fn draw(mut contexts: EguiContexts, mut state: HomeState, mut backdro
             ui.label(RichText::new(line).size(16.0));
         });
         ui.add_space(12.0);
-        if let Some(screen) = state.resume.0 {
-            picked = resume_button(ui, &state, screen).or(picked);
-            ui.add_space(8.0);
+        // The Resume row keeps its place when there is nothing to resume, so
+        // the modes never move under the mouse (fresh eyes, round 11: Learn's
+        // place opened Play once a game was in progress).
+        match state.resume.0 {
+            Some(screen) => picked = resume_button(ui, &state, screen).or(picked),
+            None => no_game_row(ui),
         }
+        ui.add_space(8.0);
         picked = mode_grid(ui).or(picked);
     });
     if let Some(screen) = picked {
@@ -78,10 +82,27 @@ fn resume_button(ui: &mut egui::Ui, state: &HomeState, screen: Screen) -> Option
     let clocked = session.record().time_control.is_some();
     let stopped = if clocked { " · clock stopped" } else { "" };
     let text = RichText::new(format!("▶ Resume   {what}{stopped}")).size(17.0);
-    let button = egui::Button::new(text).min_size(egui::vec2(ui.available_width(), 44.0));
+    let button = egui::Button::new(text).min_size(egui::vec2(ui.available_width(), RESUME_HEIGHT));
     let waits = if clocked { "; its clock stands still while you are away" } else { "" };
     let hover = format!("Back to the game in {}{waits}", screen.title());
     ui.add(button).on_hover_text(hover).clicked().then_some(screen)
+}
+
+/// The height of the Resume row, kept when there is no game to resume.
+const RESUME_HEIGHT: f32 = 44.0;
+
+/// Where Resume would be: a line saying that no game waits.
+fn no_game_row(ui: &mut egui::Ui) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(ui.available_width(), RESUME_HEIGHT), egui::Sense::hover());
+    let words = "No game in progress: Play starts one, and Resume will bring it back here.";
+    let font = egui::FontId::proportional(15.0);
+    ui.painter().text(
+        rect.left_center() + egui::vec2(8.0, 0.0),
+        egui::Align2::LEFT_CENTER,
+        words,
+        font,
+        ui.visuals().weak_text_color(),
+    );
 }
 
 /// The height below which Home draws its buttons closer (an 800x600 screen
