@@ -1,0 +1,220 @@
+//! The network side: an axum WebSocket endpoint (`/ws`) on TCP, one task per
+//! connection reading its frames and one writing its outbox. Each frame is
+//! checked against the limits, read as a message and handled by the hub;
+//! every bad frame gets an `error` answer and the connection goes on. Only
+//! a frame over the WebSocket's own ceiling ([`FRAME_CEILING`], far above the
+//! message limit) closes the connection. Sign-up and sign-in hash passwords
+//! off the hub's lock, on the blocking pool.
+
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use axum::Router;
+use axum::extract::State;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::response::Response;
+use axum::routing::get;
+use futures_util::{SinkExt, StreamExt};
+use thiserror::Error;
+use tokio::net::TcpListener;
+use tokio::sync::{mpsc, watch};
+use tokio::task::JoinHandle;
+
+use crate::account::{self, Password};
+use crate::hub::{Answer, ConnId, Hub};
+use crate::limits::{Limits, RateLimit};
+use crate::message::{ClientMessage, Envelope, ErrorCode, PROTOCOL_VERSION, Refusal};
+use crate::store::{Account, Store, StoreError};
+
+/// The largest frame the WebSocket reads at all; a larger one closes the connection.
+pub const FRAME_CEILING: usize = 1 << 20;
+/// How many messages wait in a connection's outbox before it misses some.
+pub const OUTBOX: usize = 1024;
+
+/// Why the server did not start.
+#[derive(Debug, Error)]
+pub enum ServerError {
+    /// The store did not open or load.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// The address could not be listened on.
+    #[error("cannot listen: {0}")]
+    Listen(#[from] std::io::Error),
+}
+
+struct Shared {
+    hub: Mutex<Hub>,
+    stop: watch::Receiver<bool>,
+}
+
+impl Shared {
+    fn hub(&self) -> MutexGuard<'_, Hub> {
+        self.hub.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+/// A server running on the runtime it was started on.
+pub struct RunningServer {
+    addr: SocketAddr,
+    stop: watch::Sender<bool>,
+    task: JoinHandle<()>,
+}
+
+impl RunningServer {
+    /// The address it listens on.
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// Stops it: no new connections, every connection closed, the store released.
+    pub async fn stop(self) {
+        let _ = self.stop.send(true);
+        self.task.abort();
+        let _ = self.task.await;
+    }
+
+    /// Waits until it stops (it does not on its own).
+    pub async fn wait(self) {
+        let _ = self.task.await;
+    }
+}
+
+/// The wall clock in milliseconds since the Unix epoch.
+pub fn now_ms() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as u64)
+}
+
+/// Starts serving on `listener` over `store`, loading the games in play.
+pub async fn start(listener: TcpListener, store: Box<dyn Store>, limits: Limits) -> Result<RunningServer, ServerError> {
+    let hub = Hub::new(store, limits, now_ms())?;
+    let addr = listener.local_addr()?;
+    let (stop, stopped) = watch::channel(false);
+    let shared = Arc::new(Shared { hub: Mutex::new(hub), stop: stopped });
+    let app = Router::new().route("/ws", get(upgrade)).with_state(shared);
+    let task = tokio::spawn(async move {
+        if let Err(e) = axum::serve(listener, app).await {
+            eprintln!("breakline serve: {e}");
+        }
+    });
+    Ok(RunningServer { addr, stop, task })
+}
+
+async fn upgrade(ws: WebSocketUpgrade, State(shared): State<Arc<Shared>>) -> Response {
+    ws.max_message_size(FRAME_CEILING)
+        .max_frame_size(FRAME_CEILING)
+        .on_upgrade(move |socket| connection(socket, shared))
+}
+
+async fn connection(socket: WebSocket, shared: Arc<Shared>) {
+    let (mut sink, mut stream) = socket.split();
+    let (outbox, mut queued) = mpsc::channel::<String>(OUTBOX);
+    let conn = shared.hub().join(outbox);
+    let writer = tokio::spawn(async move {
+        while let Some(text) = queued.recv().await {
+            if sink.send(Message::Text(text.into())).await.is_err() {
+                break;
+            }
+        }
+        let _ = sink.close().await;
+    });
+    let mut stop = shared.stop.clone();
+    let mut rate = RateLimit::new(&shared.hub().limits(), now_ms());
+    loop {
+        let frame = tokio::select! {
+            _ = stop.changed() => break,
+            frame = stream.next() => frame,
+        };
+        match frame {
+            Some(Ok(Message::Text(text))) => on_text(&shared, conn, &mut rate, text.as_str()).await,
+            Some(Ok(Message::Binary(_))) => answer(&shared, conn, None, Err(bad("binary frames are not read"))),
+            Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
+            Some(Ok(_)) => {}
+        }
+    }
+    shared.hub().leave(conn);
+    if *shared.stop.borrow() {
+        writer.abort();
+    }
+}
+
+fn bad(message: impl Into<String>) -> Refusal {
+    Refusal::new(ErrorCode::BadMessage, message)
+}
+
+fn answer(shared: &Shared, conn: ConnId, id: Option<u64>, result: Answer) {
+    shared.hub().send(conn, id, result.unwrap_or_else(Refusal::message));
+}
+
+async fn on_text(shared: &Shared, conn: ConnId, rate: &mut RateLimit, text: &str) {
+    let limits = shared.hub().limits();
+    if text.len() > limits.max_message_bytes {
+        let too_large =
+            Refusal::new(ErrorCode::TooLarge, format!("a message has at most {} bytes", limits.max_message_bytes));
+        return answer(shared, conn, None, Err(too_large));
+    }
+    if !rate.allow(now_ms()) {
+        return answer(shared, conn, None, Err(Refusal::new(ErrorCode::RateLimited, "too many messages a second")));
+    }
+    let request: Envelope<ClientMessage> = match serde_json::from_str(text) {
+        Ok(request) => request,
+        Err(e) => return answer(shared, conn, None, Err(bad(format!("not a message: {e}")))),
+    };
+    if request.v != PROTOCOL_VERSION {
+        let refusal =
+            Refusal::new(ErrorCode::UnsupportedVersion, format!("this server speaks version {PROTOCOL_VERSION}"));
+        return answer(shared, conn, request.id, Err(refusal));
+    }
+    let result = match request.body {
+        ClientMessage::SignUp { name, password } => sign_up(shared, conn, name, password).await,
+        ClientMessage::SignIn { name, password } => sign_in(shared, conn, name, password).await,
+        ClientMessage::Resume { token } => signed_out(shared, conn).and_then(|()| shared.hub().resume(conn, &token)),
+        other => shared.hub().handle(conn, other, now_ms()),
+    };
+    answer(shared, conn, request.id, result);
+}
+
+fn signed_out(shared: &Shared, conn: ConnId) -> Result<(), Refusal> {
+    match shared.hub().player(conn) {
+        Some(_) => Err(Refusal::new(ErrorCode::AlreadySignedIn, "this connection is signed in")),
+        None => Ok(()),
+    }
+}
+
+async fn sign_up(shared: &Shared, conn: ConnId, name: String, password: Password) -> Answer {
+    signed_out(shared, conn)?;
+    account::check_name(&name)?;
+    account::check_password(&password)?;
+    let hash = tokio::task::spawn_blocking(move || account::hash_password(&password))
+        .await
+        .map_err(|e| Refusal::new(ErrorCode::Internal, e.to_string()))??;
+    let mut hub = shared.hub();
+    let now = now_ms();
+    let id = hub.create_account(&name, Some(&hash), now)?;
+    hub.sign_in(conn, Account { id, name, password_hash: Some(hash) }, now)
+}
+
+async fn sign_in(shared: &Shared, conn: ConnId, name: String, password: Password) -> Answer {
+    signed_out(shared, conn)?;
+    let account = {
+        let mut hub = shared.hub();
+        if !hub.login_allowed(&name, now_ms()) {
+            return Err(Refusal::new(ErrorCode::TooManyLogins, "too many failed sign-ins: wait a minute"));
+        }
+        hub.account(&name)?
+    };
+    let hash = account.as_ref().and_then(|a| a.password_hash.clone());
+    let verified = match hash {
+        Some(hash) => {
+            tokio::task::spawn_blocking(move || account::verify_password(&password, &hash)).await.unwrap_or(false)
+        }
+        None => false,
+    };
+    let mut hub = shared.hub();
+    match account {
+        Some(account) if verified => hub.sign_in(conn, account, now_ms()),
+        _ => {
+            hub.login_failed(&name, now_ms());
+            Err(Refusal::new(ErrorCode::BadCredentials, "wrong name or password"))
+        }
+    }
+}

@@ -1,0 +1,9 @@
+//! The server's tests, headless on loopback: real WebSocket clients against
+//! a real server on an ephemeral port, over a fresh SQLite file each.
+
+mod client;
+mod fuzz;
+mod moves;
+mod play;
+mod reconnect;
+mod restart;
