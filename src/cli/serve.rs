@@ -1,0 +1,56 @@
+//! `breakline serve`: the online game server (`crates/server`) listening on
+//! an address, over an SQLite file (the person's `server.sqlite3` unless
+//! `--db` names another). It prints the address it listens on and serves
+//! until it is stopped; every acknowledged move is already on disk, so a
+//! stop of any kind (Ctrl-C, `kill -9`) loses none.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use breakline_server::limits::Limits;
+use breakline_server::server::{self, ServerError};
+use breakline_server::store::StoreError;
+use breakline_server::store::sqlite::{self, SqliteStore};
+use clap::Args;
+use thiserror::Error;
+
+#[derive(Args, Debug)]
+pub(crate) struct ServeArgs {
+    /// The address to listen on: clients connect to ws://ADDR/ws (port 0 picks a free one)
+    #[arg(long, default_value = "127.0.0.1:7070")]
+    listen: SocketAddr,
+    /// The server's database (default: server.sqlite3 in your data directory)
+    #[arg(long)]
+    db: Option<PathBuf>,
+}
+
+/// Why the server did not start or stopped.
+#[derive(Debug, Error)]
+pub(crate) enum ServeError {
+    #[error("serve: {0}")]
+    Store(#[from] StoreError),
+    #[error("serve: {0}")]
+    Server(#[from] ServerError),
+    #[error("serve: cannot listen on {addr}: {source}")]
+    Listen { addr: SocketAddr, source: std::io::Error },
+    #[error("serve: cannot start the async runtime: {0}")]
+    Runtime(std::io::Error),
+}
+
+pub(crate) fn run(args: &ServeArgs) -> Result<(), ServeError> {
+    let db = match &args.db {
+        Some(path) => path.clone(),
+        None => sqlite::default_path()?,
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().map_err(ServeError::Runtime)?;
+    runtime.block_on(async {
+        let listener = tokio::net::TcpListener::bind(args.listen)
+            .await
+            .map_err(|source| ServeError::Listen { addr: args.listen, source })?;
+        let store = SqliteStore::open(&db)?;
+        let running = server::start(listener, Box::new(store), Limits::default()).await?;
+        println!("breakline serve: listening on ws://{}/ws, games in {}", running.addr(), db.display());
+        running.wait().await;
+        Ok(())
+    })
+}
