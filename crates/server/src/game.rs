@@ -7,7 +7,7 @@
 
 use breakline_rules::error::MoveError;
 use breakline_rules::position::Position;
-use breakline_rules::{Outcome, Side, SizeError, WinReason};
+use breakline_rules::{Move, Outcome, Side, SizeError, WinReason};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -137,6 +137,8 @@ pub enum Played {
     Duplicate,
     /// It was played: these events happened (the move, and the end if it ended the game).
     Events(Vec<Numbered>),
+    /// It came after its side's time ran out: not played, the game lost on time.
+    Flagged(Vec<Numbered>),
 }
 
 /// A game in play or finished.
@@ -314,12 +316,7 @@ impl ServerGame {
         let side = self.side_of(player).ok_or(GameError::NotAPlayer)?;
         let current = self.plies();
         if ply < current {
-            let same = self.position.parse_move(text).ok().map(|m| self.position.size().move_name(m));
-            let mover = if ply.is_multiple_of(2) { self.first } else { self.first.opponent() };
-            return match same {
-                Some(name) if name == self.moves[ply as usize] && mover == side => Ok(Played::Duplicate),
-                _ => Err(GameError::StalePly { ply, current }),
-            };
+            return self.repeated(side, ply, text);
         }
         if self.result.is_over() {
             return Err(GameError::GameOver);
@@ -333,18 +330,32 @@ impl ServerGame {
         let m = self.position.parse_move(text)?;
         let mut trial = self.position.clone();
         trial.play(m)?;
-        let mut events = Vec::new();
         if let Err(flag) = self.clock.charge(side, current, now, lag_ms) {
             let outcome = Outcome::Win { winner: flag.0.opponent(), reason: WinReason::Time };
-            events.push(self.end(GameResult::Finished { outcome }));
-            return Ok(Played::Events(events));
+            return Ok(Played::Flagged(vec![self.end(GameResult::Finished { outcome })]));
         }
         self.position = trial;
+        Ok(Played::Events(self.after_move(side, ply, m, now)))
+    }
+
+    /// A move for a ply already played: a repeat if it is the move the same side played there.
+    fn repeated(&self, side: Side, ply: u32, text: &str) -> Result<Played, GameError> {
+        let same = self.position.parse_move(text).ok().map(|m| self.position.size().move_name(m));
+        let mover = if ply.is_multiple_of(2) { self.first } else { self.first.opponent() };
+        match same {
+            Some(name) if name == self.moves[ply as usize] && mover == side => Ok(Played::Duplicate),
+            _ => Err(GameError::StalePly { ply, current: self.plies() }),
+        }
+    }
+
+    /// The events of `side`'s move `m` at `ply`, just played: the move, a
+    /// standing offer of the opponent's declined, the end if it ended the game.
+    fn after_move(&mut self, side: Side, ply: u32, m: Move, now: u64) -> Vec<Numbered> {
         let name = self.position.size().move_name(m);
         self.moves.push(name.clone());
         self.takeback_request = None;
         let clocks = self.reading(now);
-        events.push(self.log.push(GameEvent::Moved { ply, mv: name, clocks }));
+        let mut events = vec![self.log.push(GameEvent::Moved { ply, mv: name, clocks })];
         if let Some(offer) = self.draw_offer.take().filter(|&s| s != side) {
             events.push(self.log.push(GameEvent::DrawDeclined { by: offer.opponent() }));
         }
@@ -352,7 +363,7 @@ impl ServerGame {
         if outcome.is_over() {
             events.push(self.end(GameResult::Finished { outcome }));
         }
-        Ok(Played::Events(events))
+        events
     }
 
     /// Ends the game with `result`.

@@ -279,7 +279,7 @@ impl Hub {
         let joiner = match self.player(conn) {
             Some(signed_in) => signed_in,
             None => {
-                let name = format!("guest-{}", account::invitation_code()?.get(..6).unwrap_or("x"));
+                let name = format!("{}{}", account::GUEST_PREFIX, account::invitation_code()?.get(..6).unwrap_or("x"));
                 let id = self.store.create_account(&name, None, now)?;
                 let welcome = self.sign_in(conn, Account { id, name: name.clone(), password_hash: None }, now)?;
                 self.send(conn, None, welcome);
@@ -296,7 +296,7 @@ impl Hub {
         let players = offer.seats(other, account::coin()?);
         let names =
             if players[0] == offer.owner { [offer.owner_name, other_name] } else { [other_name, offer.owner_name] };
-        let mut game = ServerGame::new(crate::ids::GameId(0), offer.spec, players, names, now)
+        let mut game = ServerGame::new(GameId(0), offer.spec, players, names, now)
             .map_err(|e| Refusal::new(ErrorCode::BadSpec, e.to_string()))?;
         let id = self.store.create_game(&game.stored(), now)?;
         game.set_id(id);
@@ -364,6 +364,11 @@ impl Hub {
                 let kept = game.plies();
                 let version = self.commit(trial, kept, events)?;
                 Ok(ServerMessage::MoveAck { game: id, ply, version })
+            }
+            Played::Flagged(events) => {
+                let kept = game.plies();
+                self.commit(trial, kept, events)?;
+                Err(Refusal::new(ErrorCode::GameOver, "your time ran out before the move arrived"))
             }
         }
     }

@@ -58,7 +58,8 @@ pub struct Client {
 impl Client {
     /// Connects to a server.
     pub async fn connect(addr: SocketAddr) -> Client {
-        let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws")).await.expect("connects");
+        let url = format!("ws://{addr}/ws");
+        let (ws, _) = tokio_tungstenite::connect_async_with_config(url, None, true).await.expect("connects");
         Client { ws, next_id: 0, unread: VecDeque::new(), token: String::new(), player: 0 }
     }
 

@@ -3,7 +3,9 @@
 
 mod client;
 mod fuzz;
+mod latency;
 mod moves;
 mod play;
 mod reconnect;
+mod referee;
 mod restart;
