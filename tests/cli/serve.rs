@@ -120,6 +120,18 @@ fn play_on(players: [&mut Client; 2], game: i64, moves: &mut Vec<String>, stop_a
 }
 
 #[test]
+fn plain_websocket_beyond_loopback_must_be_asked_for() {
+    let (code, _, stderr) = super::breakline(&["serve", "--listen", "0.0.0.0:0", "--db", "/nonexistent/x.sqlite3"]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("not a loopback address") && stderr.contains("--plain"), "{stderr}");
+    let (code, _, stderr) = super::breakline(&["serve", "--cert", "/nonexistent/cert.pem"]);
+    assert_eq!(code, 2, "{stderr}");
+    let (code, _, stderr) = super::breakline(&["serve", "--cert", "/nonexistent/c.pem", "--key", "/nonexistent/k.pem"]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("cannot read the certificate /nonexistent/c.pem"), "{stderr}");
+}
+
+#[test]
 fn a_server_killed_mid_game_keeps_every_acknowledged_move() {
     let dir = std::env::temp_dir().join(format!("breakline-serve-kill-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);

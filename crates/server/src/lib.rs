@@ -22,3 +22,4 @@ pub mod result;
 pub mod server;
 pub mod spec;
 pub mod store;
+pub mod tls;

@@ -15,6 +15,8 @@ use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::response::Response;
 use axum::routing::get;
 use axum::serve::ListenerExt;
+use axum_server::accept::NoDelayAcceptor;
+use axum_server::tls_rustls::{RustlsAcceptor, RustlsConfig};
 use futures_util::{SinkExt, StreamExt};
 use thiserror::Error;
 use tokio::net::TcpListener;
@@ -85,13 +87,11 @@ pub fn now_ms() -> u64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as u64)
 }
 
-/// Starts serving on `listener` over `store`, loading the games in play.
+/// Starts serving plain WebSocket (`ws://`) on `listener` over `store`,
+/// loading the games in play.
 pub async fn start(listener: TcpListener, store: Box<dyn Store>, limits: Limits) -> Result<RunningServer, ServerError> {
-    let hub = Hub::new(store, limits, now_ms())?;
+    let (app, stop) = app(store, limits)?;
     let addr = listener.local_addr()?;
-    let (stop, stopped) = watch::channel(false);
-    let shared = Arc::new(Shared { hub: Mutex::new(hub), stop: stopped });
-    let app = Router::new().route("/ws", get(upgrade)).with_state(shared);
     // Each message is sent as soon as it is written: without TCP_NODELAY a
     // small answer waits on the peer's delayed ACK (measured: 44 ms a move).
     let listener = listener.tap_io(|tcp| {
@@ -103,6 +103,33 @@ pub async fn start(listener: TcpListener, store: Box<dyn Store>, limits: Limits)
         }
     });
     Ok(RunningServer { addr, stop, task })
+}
+
+/// Starts serving WebSocket over TLS (`wss://`) on `listener` with `tls` (see [`crate::tls`]).
+pub async fn start_tls(
+    listener: TcpListener,
+    store: Box<dyn Store>,
+    limits: Limits,
+    tls: RustlsConfig,
+) -> Result<RunningServer, ServerError> {
+    let (app, stop) = app(store, limits)?;
+    let addr = listener.local_addr()?;
+    let acceptor = RustlsAcceptor::new(tls).acceptor(NoDelayAcceptor::new());
+    let server = axum_server::from_tcp(listener.into_std()?)?.acceptor(acceptor);
+    let task = tokio::spawn(async move {
+        if let Err(e) = server.serve(app.into_make_service()).await {
+            eprintln!("breakline serve: {e}");
+        }
+    });
+    Ok(RunningServer { addr, stop, task })
+}
+
+/// The endpoint over a hub of `store`, and the switch that stops its connections.
+fn app(store: Box<dyn Store>, limits: Limits) -> Result<(Router, watch::Sender<bool>), ServerError> {
+    let hub = Hub::new(store, limits, now_ms())?;
+    let (stop, stopped) = watch::channel(false);
+    let shared = Arc::new(Shared { hub: Mutex::new(hub), stop: stopped });
+    Ok((Router::new().route("/ws", get(upgrade)).with_state(shared), stop))
 }
 
 async fn upgrade(ws: WebSocketUpgrade, State(shared): State<Arc<Shared>>) -> Response {

@@ -9,3 +9,4 @@ mod play;
 mod reconnect;
 mod referee;
 mod restart;
+mod tls;
