@@ -20,7 +20,7 @@ pub const PASSWORD_BYTES: std::ops::RangeInclusive<usize> = 8..=128;
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum AccountError {
     /// A name of the wrong length or with other characters than letters, digits, `_` and `-`.
-    #[error("a name has 3 to 20 letters, digits, '_' or '-', and does not start with 'guest-'")]
+    #[error("a name has 3 to 20 letters, digits, '_' or '-', and does not start with 'guest-' or 'bot-'")]
     BadName,
     /// A password of the wrong length.
     #[error("a password has 8 to 128 bytes")]
@@ -35,12 +35,16 @@ pub enum AccountError {
 
 /// The start of the names guests are given; no account may take one.
 pub const GUEST_PREFIX: &str = "guest-";
+/// The start of the bots' names (see `bot`); no account may take one.
+pub const BOT_PREFIX: &str = "bot-";
 
 /// Checks a new account's name.
 pub fn check_name(name: &str) -> Result<(), AccountError> {
     let fine = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-';
-    let guest = name.get(..GUEST_PREFIX.len()).is_some_and(|start| start.eq_ignore_ascii_case(GUEST_PREFIX));
-    if !NAME_CHARS.contains(&name.chars().count()) || !name.chars().all(fine) || guest {
+    let reserved = [GUEST_PREFIX, BOT_PREFIX]
+        .iter()
+        .any(|prefix| name.get(..prefix.len()).is_some_and(|start| start.eq_ignore_ascii_case(prefix)));
+    if !NAME_CHARS.contains(&name.chars().count()) || !name.chars().all(fine) || reserved {
         return Err(AccountError::BadName);
     }
     Ok(())
@@ -141,7 +145,7 @@ mod tests {
     #[test]
     fn names_tokens_and_codes() {
         assert!(check_name("alice_1").is_ok());
-        for bad in ["al", "a b c", "ålice", "twenty-one-characters", "Guest-1"] {
+        for bad in ["al", "a b c", "ålice", "twenty-one-characters", "Guest-1", "bot-me"] {
             assert_eq!(check_name(bad), Err(AccountError::BadName), "{bad}");
         }
         let token = Token::new().unwrap();

@@ -240,6 +240,11 @@ impl ServerGame {
         self.id
     }
 
+    /// The position now.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
     /// Its setup.
     pub fn spec(&self) -> &GameSpec {
         &self.spec

@@ -8,10 +8,15 @@
 
 use std::collections::{BTreeSet, HashMap};
 
+use std::time::Duration;
+
+use breakline_ai::search::Level;
 use breakline_rules::Side;
+use breakline_rules::clock::ClockView;
 use tokio::sync::mpsc;
 
 use crate::account::{self, Token};
+use crate::bot::{BotTurn, bot_name};
 use crate::events::{Numbered, Since};
 use crate::game::{Played, ServerGame};
 use crate::ids::{GameId, PlayerId};
@@ -19,6 +24,7 @@ use crate::limits::{Limits, LoginGuard};
 use crate::lobby::{Lobby, Offer};
 use crate::message::{ClientMessage, Envelope, ErrorCode, GameSummary, Refusal, ServerMessage};
 use crate::rating::{self, RatingKey};
+use crate::spec::TimeMode;
 use crate::store::{Account, RatingUpdate, Store, StoreError};
 
 /// A connection's number.
@@ -44,6 +50,8 @@ pub struct Hub {
     logins: LoginGuard,
     limits: Limits,
     next_conn: ConnId,
+    bots: HashMap<PlayerId, Level>,
+    bot_turns: Option<mpsc::UnboundedSender<BotTurn>>,
 }
 
 fn not_signed_in() -> Refusal {
@@ -57,7 +65,7 @@ fn no_such_game() -> Refusal {
 impl Hub {
     /// The hub over `store`, with every game in play loaded and its clock
     /// resumed at `now` by the restart rule.
-    pub fn new(store: Box<dyn Store>, limits: Limits, now: u64) -> Result<Hub, StoreError> {
+    pub fn new(mut store: Box<dyn Store>, limits: Limits, now: u64) -> Result<Hub, StoreError> {
         let mut games = HashMap::new();
         for stored in store.games_in_play()? {
             let id = stored.id;
@@ -68,7 +76,10 @@ impl Hub {
                 Err(e) => eprintln!("breakline serve: {id} cannot be restored: {e}"),
             }
         }
+        let bots = bot_accounts(store.as_mut(), now)?;
         Ok(Hub {
+            bots,
+            bot_turns: None,
             store,
             games,
             lobby: Lobby::default(),
@@ -79,6 +90,41 @@ impl Hub {
             limits,
             next_conn: 0,
         })
+    }
+
+    /// Sends the bots' turns to `turns` from now on, and at once those of
+    /// the games where a bot is to move.
+    pub fn run_bots(&mut self, turns: mpsc::UnboundedSender<BotTurn>, now: u64) {
+        self.bot_turns = Some(turns);
+        let ids: Vec<GameId> = self.games.keys().copied().collect();
+        for id in ids {
+            self.wake_bot(id, now);
+        }
+    }
+
+    /// Sends the bot's turn if a bot is to move in `id`.
+    fn wake_bot(&self, id: GameId, now: u64) {
+        let (Some(game), Some(turns)) = (self.games.get(&id), &self.bot_turns) else { return };
+        let Some(side) = game.to_move() else { return };
+        let bot = game.players()[side.index()];
+        let Some(&level) = self.bots.get(&bot) else { return };
+        let clocks = game.state(now).clocks;
+        let left = if side == Side::White { clocks.white_ms } else { clocks.black_ms };
+        let clock = match (left, game.spec().time) {
+            (Some(left), TimeMode::Live { control }) => {
+                Some(ClockView { left: Duration::from_millis(left), increment: control.increment(), moves_to_go: None })
+            }
+            _ => None,
+        };
+        let position = game.position().clone();
+        let _ = turns.send(BotTurn { game: id, ply: game.plies(), bot, level, position, clock });
+    }
+
+    /// A bot's move, chosen off the lock: played like anyone's (a stale one is dropped).
+    pub fn bot_move(&mut self, turn: &BotTurn, mv: &str, now: u64) {
+        if let Err(refusal) = self.play(turn.bot, turn.game, turn.ply, mv, 0, now) {
+            eprintln!("breakline serve: {} refused {}'s move: {}", turn.game, bot_name(turn.level), refusal.message);
+        }
     }
 
     /// The limits connections live under.
@@ -244,7 +290,7 @@ impl Hub {
                 let taken = self.lobby.accept_seek(player, seek)?;
                 self.start_game(taken, (player, name), now)
             }
-            ClientMessage::Challenge { to, spec, colour } => self.challenge(offer(spec, colour), &to),
+            ClientMessage::Challenge { to, spec, colour } => self.challenge(offer(spec, colour), &to, now),
             ClientMessage::AcceptChallenge { challenge } => {
                 let taken = self.lobby.answer_challenge(player, challenge)?;
                 self.start_game(taken, (player, name), now)
@@ -264,10 +310,16 @@ impl Hub {
         }
     }
 
-    fn challenge(&mut self, offer: Offer, to: &str) -> Answer {
+    fn challenge(&mut self, offer: Offer, to: &str, now: u64) -> Answer {
         offer.spec.check()?;
         let target = self.store.account(to)?;
         let target = target.ok_or_else(|| Refusal::new(ErrorCode::NoSuchPlayer, format!("no player '{to}'")))?;
+        if offer.owner == target.id {
+            return Err(Refusal::new(ErrorCode::Lobby, "you cannot play yourself"));
+        }
+        if self.bots.contains_key(&target.id) {
+            return self.start_game(offer, (target.id, target.name), now);
+        }
         let (spec, colour, from) = (offer.spec, offer.colour, offer.owner_name.clone());
         let challenge = self.lobby.challenge(offer, target.id)?;
         self.send_to_player(target.id, &ServerMessage::ChallengeReceived { challenge, from, spec, colour });
@@ -308,6 +360,7 @@ impl Hub {
             }
             self.send_to_player(player, &ServerMessage::GameStarted { side, state: state.clone() });
         }
+        self.wake_bot(id, now);
         Ok(ServerMessage::Done)
     }
 
@@ -362,12 +415,12 @@ impl Hub {
             Played::Duplicate => Ok(ServerMessage::MoveAck { game: id, ply, version: game.version() }),
             Played::Events(events) => {
                 let kept = game.plies();
-                let version = self.commit(trial, kept, events)?;
+                let version = self.commit(trial, kept, events, now)?;
                 Ok(ServerMessage::MoveAck { game: id, ply, version })
             }
             Played::Flagged(events) => {
                 let kept = game.plies();
-                self.commit(trial, kept, events)?;
+                self.commit(trial, kept, events, now)?;
                 Err(Refusal::new(ErrorCode::GameOver, "your time ran out before the move arrived"))
             }
         }
@@ -395,13 +448,19 @@ impl Hub {
             ClientMessage::DeclineTakeback { .. } => trial.decline_takeback(player)?,
             _ => trial.claim_flag(player, now)?,
         };
-        self.commit(trial, kept, events)?;
+        self.commit(trial, kept, events, now)?;
         Ok(ServerMessage::Done)
     }
 
     /// Stores `trial` (and the ratings, if it just ended rated), then makes it
     /// the game and sends its events: its version.
-    fn commit(&mut self, mut trial: ServerGame, kept: u32, mut events: Vec<Numbered>) -> Result<u64, Refusal> {
+    fn commit(
+        &mut self,
+        mut trial: ServerGame,
+        kept: u32,
+        mut events: Vec<Numbered>,
+        now: u64,
+    ) -> Result<u64, Refusal> {
         let ended_now = trial.result().is_over() && self.games.get(&trial.id()).is_some_and(|g| !g.result().is_over());
         let mut ratings = Vec::new();
         if let (true, true, Some(score)) = (ended_now, trial.spec().rated, trial.result().white_score()) {
@@ -417,6 +476,7 @@ impl Hub {
         let (id, version) = (trial.id(), trial.version());
         self.games.insert(id, trial);
         self.broadcast(id, &events);
+        self.wake_bot(id, now);
         Ok(version)
     }
 
@@ -424,6 +484,20 @@ impl Hub {
     pub fn rating(&self, player: PlayerId, key: RatingKey) -> Result<f64, StoreError> {
         Ok(self.store.rating(player, key)?.rating)
     }
+}
+
+/// The bots' accounts, made where missing.
+fn bot_accounts(store: &mut dyn Store, now: u64) -> Result<HashMap<PlayerId, Level>, StoreError> {
+    let mut bots = HashMap::new();
+    for level in Level::ALL {
+        let name = bot_name(level);
+        let id = match store.account(&name)? {
+            Some(account) => account.id,
+            None => store.create_account(&name, None, now)?,
+        };
+        bots.insert(id, level);
+    }
+    Ok(bots)
 }
 
 /// A message as its JSON text.

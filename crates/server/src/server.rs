@@ -24,6 +24,7 @@ use tokio::sync::{mpsc, watch};
 use tokio::task::JoinHandle;
 
 use crate::account::{self, Password};
+use crate::bot::{self, BotTurn};
 use crate::hub::{Answer, ConnId, Hub};
 use crate::limits::{Limits, RateLimit};
 use crate::message::{ClientMessage, Envelope, ErrorCode, PROTOCOL_VERSION, Refusal};
@@ -126,10 +127,43 @@ pub async fn start_tls(
 
 /// The endpoint over a hub of `store`, and the switch that stops its connections.
 fn app(store: Box<dyn Store>, limits: Limits) -> Result<(Router, watch::Sender<bool>), ServerError> {
-    let hub = Hub::new(store, limits, now_ms())?;
+    let mut hub = Hub::new(store, limits, now_ms())?;
+    let (turns, turns_out) = mpsc::unbounded_channel();
+    hub.run_bots(turns, now_ms());
     let (stop, stopped) = watch::channel(false);
     let shared = Arc::new(Shared { hub: Mutex::new(hub), stop: stopped });
+    tokio::spawn(bots(shared.clone(), turns_out));
     Ok((Router::new().route("/ws", get(upgrade)).with_state(shared), stop))
+}
+
+/// The bots' turns: each searched on the blocking pool, its move played under the lock.
+async fn bots(shared: Arc<Shared>, mut turns: mpsc::UnboundedReceiver<BotTurn>) {
+    let mut stop = shared.stop.clone();
+    loop {
+        let turn = tokio::select! {
+            _ = stop.changed() => return,
+            turn = turns.recv() => turn,
+        };
+        let Some(turn) = turn else { return };
+        let shared = shared.clone();
+        tokio::spawn(async move {
+            let Ok((turn, chosen)) = tokio::task::spawn_blocking(move || {
+                let chosen = bot::choose(&turn);
+                (turn, chosen)
+            })
+            .await
+            else {
+                return;
+            };
+            match chosen {
+                Ok(mv) if !*shared.stop.borrow() => shared.hub().bot_move(&turn, &mv, now_ms()),
+                Ok(_) => {}
+                Err(e) => {
+                    eprintln!("breakline serve: {}'s search failed in {}: {e}", bot::bot_name(turn.level), turn.game)
+                }
+            }
+        });
+    }
 }
 
 async fn upgrade(ws: WebSocketUpgrade, State(shared): State<Arc<Shared>>) -> Response {

@@ -1,6 +1,7 @@
 //! The server's tests, headless on loopback: real WebSocket clients against
 //! a real server on an ephemeral port, over a fresh SQLite file each.
 
+mod bots;
 mod client;
 mod fuzz;
 mod latency;
