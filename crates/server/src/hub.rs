@@ -267,6 +267,9 @@ impl Hub {
         if let ClientMessage::Watch { game, since } = message {
             return self.watch(conn, game, since, now);
         }
+        if let ClientMessage::ListGames = message {
+            return Ok(self.public_games());
+        }
         let (player, name) = self.player(conn).ok_or_else(not_signed_in)?;
         match message {
             ClientMessage::Move { game, ply, mv, lag_ms } => self.play(player, game, ply, &mv, lag_ms, now),
@@ -385,26 +388,18 @@ impl Hub {
     }
 
     fn my_games(&self, player: PlayerId) -> ServerMessage {
-        let mut games: Vec<GameSummary> = self
-            .games
-            .values()
-            .filter_map(|g| g.side_of(player).map(|side| (g, side)))
-            .map(|(g, side)| {
-                let state = g.state(0);
-                GameSummary {
-                    game: g.id(),
-                    white: state.white,
-                    black: state.black,
-                    spec: *g.spec(),
-                    plies: g.plies(),
-                    to_move: g.to_move(),
-                    your_move: g.to_move() == Some(side),
-                    result: g.result(),
-                    version: g.version(),
-                }
-            })
-            .collect();
+        let mine = self.games.values().filter_map(|g| g.side_of(player).map(|side| summary(g, Some(side))));
+        let mut games: Vec<GameSummary> = mine.collect();
         games.sort_by_key(|g| (g.result.is_over(), g.game));
+        ServerMessage::Games { games }
+    }
+
+    /// The games in play for spectators, newest first, at most [`PUBLIC_GAMES`].
+    fn public_games(&self) -> ServerMessage {
+        let mut games: Vec<GameSummary> =
+            self.games.values().filter(|g| !g.result().is_over()).map(|g| summary(g, None)).collect();
+        games.sort_by_key(|g| std::cmp::Reverse(g.game));
+        games.truncate(PUBLIC_GAMES);
         ServerMessage::Games { games }
     }
 
@@ -483,6 +478,25 @@ impl Hub {
     /// A player's rating for a game and speed.
     pub fn rating(&self, player: PlayerId, key: RatingKey) -> Result<f64, StoreError> {
         Ok(self.store.rating(player, key)?.rating)
+    }
+}
+
+/// The most games `list_games` lists.
+pub const PUBLIC_GAMES: usize = 100;
+
+/// A game as a list shows it to `viewer`, the side who asks (none for a spectator).
+fn summary(game: &ServerGame, viewer: Option<Side>) -> GameSummary {
+    let state = game.state(0);
+    GameSummary {
+        game: game.id(),
+        white: state.white,
+        black: state.black,
+        spec: *game.spec(),
+        plies: game.plies(),
+        to_move: game.to_move(),
+        your_move: viewer.is_some() && game.to_move() == viewer,
+        result: game.result(),
+        version: game.version(),
     }
 }
 

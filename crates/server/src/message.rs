@@ -126,6 +126,8 @@ pub enum ClientMessage {
     },
     /// Lists one's games in play.
     MyGames,
+    /// Lists the games in play, for spectators.
+    ListGames,
     /// Plays a move.
     Move {
         /// In which game.

@@ -42,6 +42,13 @@ async fn repeated_plies_are_harmless_and_wrong_moves_are_refused() {
         &anonymous.request(json!({"type": "move", "game": game, "ply": 1, "move": blacks})).await,
         "not_signed_in",
     );
+    // A spectator finds the game in the list of games in play.
+    let listed = anonymous.request(json!({"type": "list_games"})).await;
+    assert_eq!(
+        (&listed["games"][0]["game"], &listed["games"][0]["your_move"]),
+        (&json!(game), &json!(false)),
+        "{listed}"
+    );
     // The game goes on from where it was: Black's move at ply 1 is still to come.
     let state = carol.request(json!({"type": "watch", "game": game})).await;
     assert_eq!((&state["type"], &state["state"]["moves"]), (&json!("resync"), &json!(played)), "{state}");
