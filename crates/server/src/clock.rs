@@ -4,15 +4,17 @@
 //! Live games: a side is charged, for each move, the time from the moment the
 //! server sent the opponent's move (or started the game) to the moment this
 //! move arrived, less a lag compensation; then the increment is added. Each
-//! side's first move is free (its clock starts after it). **Lag compensation**:
+//! side's first move is free (its clock starts after it), but a live game
+//! whose first or second move waits over [`FIRST_MOVES_MS`] is aborted. **Lag compensation**:
 //! the client states its measured network lag with the move (`lag_ms`, half a
 //! ping's round trip); the server takes off at most that, at most
 //! [`MAX_LAG_MS`] a move, and at most what the side's quota holds. The quota
 //! starts at [`QUOTA_START_MS`], gains [`QUOTA_GAIN_MS`] a move up to
 //! [`QUOTA_CAP_MS`], and loses what was compensated: a client that claims lag
 //! on every move runs out of it. A flag is only seen by the server: when a
-//! move arrives too late, or when the opponent claims it and the server's own
-//! reading agrees.
+//! move arrives too late, when the opponent claims it and the server's own
+//! reading agrees, or when the server finds it fallen by more than
+//! [`MAX_LAG_MS`] (its own sweep, a few times a second).
 //!
 //! Correspondence games: each move within the game's days, counted from the
 //! previous move; no increment, no bank.
@@ -40,6 +42,9 @@ pub const QUOTA_CAP_MS: u64 = 3_000;
 pub const RESUME_GRACE_MS: u64 = 3_600_000;
 /// A day.
 pub const DAY_MS: u64 = 86_400_000;
+/// How long a live game waits for each of its first two moves (its clocks
+/// not yet running) before the server aborts it.
+pub const FIRST_MOVES_MS: u64 = 60_000;
 
 /// What the store keeps of a clock.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -146,6 +151,13 @@ impl GameClock {
             TimeMode::Live { .. } => plies >= 2 && elapsed >= self.state.remaining_ms[side.index()],
             TimeMode::Correspondence { days } => elapsed > days as u64 * DAY_MS,
         }
+    }
+
+    /// Whether a live game's first or second move, which no clock counts, is
+    /// [`FIRST_MOVES_MS`] overdue at `now`.
+    pub fn first_moves_overdue(&self, plies: u32, now: u64) -> bool {
+        let waited = now.saturating_sub(self.state.turn_started_ms);
+        matches!(self.mode, TimeMode::Live { .. }) && plies < 2 && waited > FIRST_MOVES_MS
     }
 
     /// The clocks at `now`, `to_move` running (none when the game is over).

@@ -476,4 +476,26 @@ impl ServerGame {
         let outcome = Outcome::Win { winner: side, reason: WinReason::Time };
         Ok(vec![self.end(GameResult::Finished { outcome })])
     }
+
+    /// Whether the server's own flag falls at `now` (see [`ServerGame::flag_fall`]).
+    pub fn out_of_time(&self, now: u64, grace_ms: u64) -> bool {
+        let Some(to_move) = self.to_move() else { return false };
+        let late = now.saturating_sub(grace_ms);
+        self.clock.has_flagged(to_move, self.plies(), late) || self.clock.first_moves_overdue(self.plies(), late)
+    }
+
+    /// The server's own flag: a game whose side to move ran out of time
+    /// `grace_ms` ago or more (a move in flight may still be on time) is lost
+    /// on time; a live game whose first or second move is overdue is aborted.
+    pub fn flag_fall(&mut self, now: u64, grace_ms: u64) -> Option<Vec<Numbered>> {
+        let to_move = self.to_move()?;
+        if !self.out_of_time(now, grace_ms) {
+            return None;
+        }
+        if self.plies() < 2 && self.clock.first_moves_overdue(self.plies(), now.saturating_sub(grace_ms)) {
+            return Some(vec![self.end(GameResult::Aborted)]);
+        }
+        let outcome = Outcome::Win { winner: to_move.opponent(), reason: WinReason::Time };
+        Some(vec![self.end(GameResult::Finished { outcome })])
+    }
 }

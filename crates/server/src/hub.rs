@@ -17,6 +17,7 @@ use tokio::sync::mpsc;
 
 use crate::account::{self, Token};
 use crate::bot::{BotTurn, bot_name};
+use crate::clock::MAX_LAG_MS;
 use crate::events::{Numbered, Since};
 use crate::game::{Played, ServerGame};
 use crate::ids::{GameId, PlayerId};
@@ -118,6 +119,27 @@ impl Hub {
         };
         let position = game.position().clone();
         let _ = turns.send(BotTurn { game: id, ply: game.plies(), bot, level, position, clock });
+    }
+
+    /// Ends on time every game whose side to move ran out of time more than
+    /// [`MAX_LAG_MS`] ago (no move still in flight can save it), and aborts
+    /// the live games whose first moves are overdue.
+    pub fn sweep_flags(&mut self, now: u64) {
+        let fallen: Vec<(ServerGame, u32, Vec<Numbered>)> = self
+            .games
+            .values()
+            .filter(|g| g.out_of_time(now, MAX_LAG_MS))
+            .filter_map(|g| {
+                let mut trial = g.clone();
+                trial.flag_fall(now, MAX_LAG_MS).map(|events| (trial, g.plies(), events))
+            })
+            .collect();
+        for (trial, kept, events) in fallen {
+            let id = trial.id();
+            if let Err(refusal) = self.commit(trial, kept, events, now) {
+                eprintln!("breakline serve: {id}'s flag could not be stored: {}", refusal.message);
+            }
+        }
     }
 
     /// A bot's move, chosen off the lock: played like anyone's (a stale one is dropped).

@@ -133,7 +133,24 @@ fn app(store: Box<dyn Store>, limits: Limits) -> Result<(Router, watch::Sender<b
     let (stop, stopped) = watch::channel(false);
     let shared = Arc::new(Shared { hub: Mutex::new(hub), stop: stopped });
     tokio::spawn(bots(shared.clone(), turns_out));
+    tokio::spawn(flags(shared.clone()));
     Ok((Router::new().route("/ws", get(upgrade)).with_state(shared), stop))
+}
+
+/// How often the server looks for fallen flags.
+pub const FLAG_SWEEP: std::time::Duration = std::time::Duration::from_millis(250);
+
+/// The server's own flags: every [`FLAG_SWEEP`], games out of time end.
+async fn flags(shared: Arc<Shared>) {
+    let mut stop = shared.stop.clone();
+    let mut ticks = tokio::time::interval(FLAG_SWEEP);
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+    loop {
+        tokio::select! {
+            _ = stop.changed() => return,
+            _ = ticks.tick() => shared.hub().sweep_flags(now_ms()),
+        }
+    }
 }
 
 /// The bots' turns: each searched on the blocking pool, its move played under the lock.

@@ -129,3 +129,20 @@ async fn lines_of_action_has_draw_offers_and_both_games_have_takebacks() {
     assert!(rated["white"]["after"].is_number(), "{rated}");
     server.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_server_flags_an_abandoned_live_game_by_itself() {
+    let dir = scratch("flag");
+    let server = serve(&dir.join("db.sqlite3"), Default::default()).await;
+    let mut alice = Client::signed_up(server.addr(), "alice").await;
+    let mut bob = Client::signed_up(server.addr(), "bob").await;
+    let spec =
+        json!({"variant": "breakthrough", "size": "5x5", "time": {"kind": "live", "control": "0.1+0"}, "rated": true});
+    let game = paired(&mut alice, &mut bob, spec).await;
+    play_on([&mut alice, &mut bob], game, Vec::new(), 2).await;
+    // White has 0.1 s and never moves: the server ends it (after its one-second grace).
+    let ended = bob.event(game, "ended").await;
+    assert_eq!(ended["result"]["outcome"]["win"], json!({"winner": "black", "reason": "time"}), "{ended}");
+    assert!(bob.event(game, "rated").await["black"]["after"].is_number());
+    server.stop().await;
+}

@@ -84,3 +84,20 @@ fn a_stored_game_is_set_up_again_at_its_version() {
     broken.moves[2] = "a1-a5".into();
     assert!(ServerGame::restore(broken, 0).is_err());
 }
+
+#[test]
+fn the_servers_own_flag_falls_after_a_grace_and_unstarted_games_are_aborted() {
+    let mut g = game("1+0");
+    play(&mut g, 0);
+    play(&mut g, 0);
+    // White to move with 1 s: not out of time until 1 s plus the grace.
+    assert!(!g.out_of_time(1_900, 1_000));
+    assert!(g.flag_fall(1_900, 1_000).is_none());
+    let ended = g.flag_fall(2_000, 1_000).expect("fallen");
+    assert!(matches!(ended[0].event, GameEvent::Ended { .. }));
+    assert_eq!(g.result().white_score(), Some(0.0));
+    let mut unstarted = game("1+0");
+    assert!(unstarted.flag_fall(60_000, 1_000).is_none());
+    unstarted.flag_fall(61_001, 1_000).expect("aborted");
+    assert_eq!(unstarted.result(), GameResult::Aborted);
+}
