@@ -5,6 +5,7 @@
 //! neither can reach a log.
 
 use std::fmt;
+use std::sync::OnceLock;
 
 use argon2::Argon2;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
@@ -80,6 +81,21 @@ pub fn hash_password(password: &Password) -> Result<String, AccountError> {
 pub fn verify_password(password: &Password, hash: &str) -> bool {
     PasswordHash::new(hash)
         .is_ok_and(|parsed| Argon2::default().verify_password(password.0.as_bytes(), &parsed).is_ok())
+}
+
+/// Checks `password` against `hash`, or, for a name with no password (none
+/// or a guest's), against a hash made once for the purpose and then fails:
+/// a sign-in takes as long either way, so its time tells no one which names exist.
+pub fn verify_or_waste(password: &Password, hash: Option<&str>) -> bool {
+    static STAND_IN: OnceLock<String> = OnceLock::new();
+    match hash {
+        Some(hash) => verify_password(password, hash),
+        None => {
+            let stand_in = STAND_IN.get_or_init(|| hash_password(&Password("stand-in".into())).unwrap_or_default());
+            let _ = verify_password(password, stand_in);
+            false
+        }
+    }
 }
 
 /// A session token: what a client keeps to sign in again without its password.

@@ -7,7 +7,6 @@
 //! them (it catches up by version).
 
 use std::collections::{BTreeSet, HashMap};
-
 use std::time::Duration;
 
 use breakline_ai::search::Level;
@@ -144,8 +143,13 @@ impl Hub {
 
     /// A bot's move, chosen off the lock: played like anyone's (a stale one is dropped).
     pub fn bot_move(&mut self, turn: &BotTurn, mv: &str, now: u64) {
-        if let Err(refusal) = self.play(turn.bot, turn.game, turn.ply, mv, 0, now) {
-            eprintln!("breakline serve: {} refused {}'s move: {}", turn.game, bot_name(turn.level), refusal.message);
+        // A game that ended or moved on while the bot searched refuses the
+        // move, and that is all; only the store's failure is worth a line.
+        match self.play(turn.bot, turn.game, turn.ply, mv, 0, now) {
+            Err(refusal) if refusal.code == ErrorCode::Internal => {
+                eprintln!("breakline serve: {}'s move in {}: {}", bot_name(turn.level), turn.game, refusal.message);
+            }
+            _ => {}
         }
     }
 
@@ -470,7 +474,8 @@ impl Hub {
     }
 
     /// Stores `trial` (and the ratings, if it just ended rated), then makes it
-    /// the game and sends its events: its version.
+    /// the game, sends its events, and wakes its bot if moves changed: its
+    /// version. `kept` is the game's moves before the change.
     fn commit(
         &mut self,
         mut trial: ServerGame,
@@ -488,12 +493,15 @@ impl Hub {
             events.push(trial.rated(rating::change(before[0], after[0]), rating::change(before[1], after[1])));
             ratings = vec![(white, key, after[0]), (black, key, after[1])] as Vec<RatingUpdate>;
         }
+        let moved = kept != trial.plies();
         let kept = kept.min(trial.plies());
         self.store.save_game(&trial.stored(), kept, &ratings)?;
         let (id, version) = (trial.id(), trial.version());
         self.games.insert(id, trial);
         self.broadcast(id, &events);
-        self.wake_bot(id, now);
+        if moved {
+            self.wake_bot(id, now);
+        }
         Ok(version)
     }
 

@@ -299,12 +299,9 @@ async fn sign_in(shared: &Shared, conn: ConnId, name: String, password: Password
         hub.account(&name)?
     };
     let hash = account.as_ref().and_then(|a| a.password_hash.clone());
-    let verified = match hash {
-        Some(hash) => {
-            tokio::task::spawn_blocking(move || account::verify_password(&password, &hash)).await.unwrap_or(false)
-        }
-        None => false,
-    };
+    let verified = tokio::task::spawn_blocking(move || account::verify_or_waste(&password, hash.as_deref()))
+        .await
+        .unwrap_or(false);
     let mut hub = shared.hub();
     match account {
         Some(account) if verified => hub.sign_in(conn, account, now_ms()),
