@@ -52,6 +52,7 @@ pub struct Hub {
     next_conn: ConnId,
     bots: HashMap<PlayerId, Level>,
     bot_turns: Option<mpsc::UnboundedSender<BotTurn>>,
+    ended: HashMap<GameId, u64>,
 }
 
 fn not_signed_in() -> Refusal {
@@ -80,6 +81,7 @@ impl Hub {
         Ok(Hub {
             bots,
             bot_turns: None,
+            ended: HashMap::new(),
             store,
             games,
             lobby: Lobby::default(),
@@ -121,9 +123,10 @@ impl Hub {
     }
 
     /// Ends on time every game whose side to move ran out of time more than
-    /// [`MAX_LAG_MS`] ago (no move still in flight can save it), and aborts
-    /// the live games whose first moves are overdue.
-    pub fn sweep_flags(&mut self, now: u64) {
+    /// [`MAX_LAG_MS`] ago (no move still in flight can save it), aborts the
+    /// live games whose first moves are overdue, and forgets old ended games.
+    pub fn sweep(&mut self, now: u64) {
+        self.forget_ended(now);
         let fallen: Vec<(ServerGame, u32, Vec<Numbered>)> = self
             .games
             .values()
@@ -398,6 +401,9 @@ impl Hub {
             let stored = self.store.game(id)?.ok_or_else(no_such_game)?;
             let game =
                 ServerGame::restore(stored, now).map_err(|e| Refusal::new(ErrorCode::Internal, e.to_string()))?;
+            if game.result().is_over() {
+                self.ended.insert(id, now);
+            }
             self.games.insert(id, game);
         }
         self.watch_game(conn, id);
@@ -484,20 +490,15 @@ impl Hub {
         now: u64,
     ) -> Result<u64, Refusal> {
         let ended_now = trial.result().is_over() && self.games.get(&trial.id()).is_some_and(|g| !g.result().is_over());
-        let mut ratings = Vec::new();
-        if let (true, true, Some(score)) = (ended_now, trial.spec().rated, trial.result().white_score()) {
-            let key = RatingKey::of(trial.spec());
-            let [white, black] = trial.players();
-            let before = [self.store.rating(white, key)?, self.store.rating(black, key)?];
-            let after = rating::after_game(before[0], before[1], score);
-            events.push(trial.rated(rating::change(before[0], after[0]), rating::change(before[1], after[1])));
-            ratings = vec![(white, key, after[0]), (black, key, after[1])] as Vec<RatingUpdate>;
-        }
+        let ratings = if ended_now { self.rate(&mut trial, &mut events)? } else { Vec::new() };
         let moved = kept != trial.plies();
         let kept = kept.min(trial.plies());
         self.store.save_game(&trial.stored(), kept, &ratings)?;
         let (id, version) = (trial.id(), trial.version());
         self.games.insert(id, trial);
+        if ended_now {
+            self.ended.insert(id, now);
+        }
         self.broadcast(id, &events);
         if moved {
             self.wake_bot(id, now);
@@ -505,11 +506,42 @@ impl Hub {
         Ok(version)
     }
 
+    /// The ratings after a rated game that just ended (none for a casual or
+    /// aborted one), its `rated` event added to `events`.
+    fn rate(&mut self, game: &mut ServerGame, events: &mut Vec<Numbered>) -> Result<Vec<RatingUpdate>, Refusal> {
+        let Some(score) = game.result().white_score().filter(|_| game.spec().rated) else { return Ok(Vec::new()) };
+        let key = RatingKey::of(game.spec());
+        let [white, black] = game.players();
+        let before = [self.store.rating(white, key)?, self.store.rating(black, key)?];
+        let after = rating::after_game(before[0], before[1], score);
+        events.push(game.rated(rating::change(before[0], after[0]), rating::change(before[1], after[1])));
+        Ok(vec![(white, key, after[0]), (black, key, after[1])])
+    }
+
+    /// Lets go of the games that ended over [`KEEP_ENDED_MS`] ago (the store
+    /// has them; a `watch` loads one again).
+    fn forget_ended(&mut self, now: u64) {
+        let old: Vec<GameId> =
+            self.ended.iter().filter(|&(_, &at)| at + KEEP_ENDED_MS <= now).map(|(&id, _)| id).collect();
+        for id in old {
+            self.ended.remove(&id);
+            self.games.remove(&id);
+            for conn in self.watchers.remove(&id).unwrap_or_default() {
+                if let Some(c) = self.conns.get_mut(&conn) {
+                    c.watching.remove(&id);
+                }
+            }
+        }
+    }
+
     /// A player's rating for a game and speed.
     pub fn rating(&self, player: PlayerId, key: RatingKey) -> Result<f64, StoreError> {
         Ok(self.store.rating(player, key)?.rating)
     }
 }
+
+/// How long an ended game stays in memory (for `my_games` and its watchers).
+pub const KEEP_ENDED_MS: u64 = 600_000;
 
 /// The most games `list_games` lists.
 pub const PUBLIC_GAMES: usize = 100;

@@ -140,7 +140,8 @@ fn app(store: Box<dyn Store>, limits: Limits) -> Result<(Router, watch::Sender<b
 /// How often the server looks for fallen flags.
 pub const FLAG_SWEEP: std::time::Duration = std::time::Duration::from_millis(250);
 
-/// The server's own flags: every [`FLAG_SWEEP`], games out of time end.
+/// The server's own flags: every [`FLAG_SWEEP`], games out of time end
+/// (and ended games long over leave memory).
 async fn flags(shared: Arc<Shared>) {
     let mut stop = shared.stop.clone();
     let mut ticks = tokio::time::interval(FLAG_SWEEP);
@@ -148,7 +149,7 @@ async fn flags(shared: Arc<Shared>) {
     loop {
         tokio::select! {
             _ = stop.changed() => return,
-            _ = ticks.tick() => shared.hub().sweep_flags(now_ms()),
+            _ = ticks.tick() => shared.hub().sweep(now_ms()),
         }
     }
 }
