@@ -46,6 +46,8 @@ pub(crate) enum CliError {
     Library(#[from] super::library::LibraryCliError),
     #[error(transparent)]
     Openings(#[from] super::openings::OpeningsCliError),
+    #[error(transparent)]
+    Serve(#[from] super::serve::ServeError),
     /// A bad game flag.
     #[cfg(feature = "gui")]
     #[error(transparent)]

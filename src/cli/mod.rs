@@ -23,6 +23,7 @@ mod perft;
 mod progress;
 mod protocol;
 mod puzzles;
+mod serve;
 mod shard;
 mod smp;
 mod solve;
@@ -98,6 +99,8 @@ enum Command {
     Levels(levels::LevelsArgs),
     /// The library of your games: list, import, export, delete
     Library(library::LibraryArgs),
+    /// Run the online game server: accounts, lobby, live and correspondence games over WebSocket
+    Serve(serve::ServeArgs),
     /// Play one of the game's sounds through the sound server (for CI)
     #[cfg(feature = "gui")]
     #[command(hide = true)]
@@ -142,6 +145,7 @@ fn run(cli: &Cli) -> Result<ExitCode, CliError> {
         Some(Command::Puzzles(args)) => puzzles::run(args)?,
         Some(Command::Levels(args)) => levels::run(args)?,
         Some(Command::Library(args)) => library::run(args)?,
+        Some(Command::Serve(args)) => serve::run(args)?,
         #[cfg(feature = "gui")]
         Some(Command::SoundCheck(args)) => sound_check::run(args)?,
         #[cfg(feature = "gui")]

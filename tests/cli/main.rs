@@ -15,6 +15,7 @@ mod openings;
 mod protocol;
 mod puzzles;
 mod runner;
+mod serve;
 mod shards;
 mod uci;
 

@@ -10,8 +10,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-/// The engine's crates, each checked on its own.
-const ENGINE_CRATES: [&str; 8] = ["rules", "lessons", "ai", "protocol", "lab", "library", "puzzles", "flow"];
+/// The engine's crates, each checked on its own, and the game server beside
+/// them (no Bevy either, and held to the same rule).
+const ENGINE_CRATES: [&str; 9] = ["rules", "lessons", "ai", "protocol", "lab", "library", "puzzles", "flow", "server"];
 
 /// The source folder of a crate of the workspace.
 fn crate_root(name: &str) -> PathBuf {

@@ -1,0 +1,80 @@
+//! `breakline serve`: the online game server (`crates/server`) listening on
+//! an address, over an SQLite file (the person's `server.sqlite3` unless
+//! `--db` names another). TLS with `--cert` and `--key`; plain WebSocket on
+//! a loopback address, or elsewhere only when `--plain` asks for it. It
+//! prints the address it listens on and serves until it is stopped; every
+//! acknowledged move is already on disk, so a stop of any kind (Ctrl-C,
+//! `kill -9`) loses none.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use breakline_server::limits::Limits;
+use breakline_server::server::{self, ServerError};
+use breakline_server::store::StoreError;
+use breakline_server::store::sqlite::{self, SqliteStore};
+use breakline_server::tls::{self, TlsError};
+use clap::Args;
+use thiserror::Error;
+
+#[derive(Args, Debug)]
+pub(crate) struct ServeArgs {
+    /// The address to listen on: clients connect to ws://ADDR/ws (port 0 picks a free one)
+    #[arg(long, default_value = "127.0.0.1:7070")]
+    listen: SocketAddr,
+    /// The server's database (default: server.sqlite3 in your data directory)
+    #[arg(long)]
+    db: Option<PathBuf>,
+    /// The TLS certificate chain (PEM): clients connect to wss://ADDR/ws
+    #[arg(long, requires = "key")]
+    cert: Option<PathBuf>,
+    /// The TLS private key (PEM) of --cert
+    #[arg(long, requires = "cert")]
+    key: Option<PathBuf>,
+    /// Serve plain WebSocket on an address that is not loopback (unencrypted: passwords cross the network as they are)
+    #[arg(long, conflicts_with = "cert")]
+    plain: bool,
+}
+
+/// Why the server did not start or stopped.
+#[derive(Debug, Error)]
+pub(crate) enum ServeError {
+    #[error("serve: {0}")]
+    Store(#[from] StoreError),
+    #[error("serve: {0}")]
+    Server(#[from] ServerError),
+    #[error("serve: cannot listen on {addr}: {source}")]
+    Listen { addr: SocketAddr, source: std::io::Error },
+    #[error("serve: cannot start the async runtime: {0}")]
+    Runtime(std::io::Error),
+    #[error("serve: {0}")]
+    Tls(#[from] TlsError),
+    #[error("serve: {0} is not a loopback address: give --cert and --key for TLS, or --plain to serve unencrypted")]
+    PlainAskedFor(SocketAddr),
+}
+
+pub(crate) fn run(args: &ServeArgs) -> Result<(), ServeError> {
+    let db = match &args.db {
+        Some(path) => path.clone(),
+        None => sqlite::default_path()?,
+    };
+    let tls = match (&args.cert, &args.key) {
+        (Some(cert), Some(key)) => Some(tls::config(cert, key)?),
+        _ if args.plain || args.listen.ip().is_loopback() => None,
+        _ => return Err(ServeError::PlainAskedFor(args.listen)),
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().map_err(ServeError::Runtime)?;
+    runtime.block_on(async {
+        let listener = tokio::net::TcpListener::bind(args.listen)
+            .await
+            .map_err(|source| ServeError::Listen { addr: args.listen, source })?;
+        let store = Box::new(SqliteStore::open(&db)?);
+        let (scheme, running) = match tls {
+            Some(tls) => ("wss", server::start_tls(listener, store, Limits::default(), tls).await?),
+            None => ("ws", server::start(listener, store, Limits::default()).await?),
+        };
+        println!("breakline serve: listening on {scheme}://{}/ws, games in {}", running.addr(), db.display());
+        running.wait().await;
+        Ok(())
+    })
+}
