@@ -78,8 +78,18 @@ pub(crate) fn plugin(app: &mut App) {
             (
                 handle_pointer.in_set(GameSystems::Input).run_if(in_state(TurnPhase::HumanTurn).or_else(trying_lines)),
                 clear_stale_selection.after(GameSystems::Apply).before(GameSystems::Show),
+                drop_on_escape.in_set(GameSystems::Input),
             ),
         );
+}
+
+/// Escape puts down the piece held, and only that (Home sees a piece held
+/// and stays: fresh eyes, round 12: Escape with a pawn picked up left for
+/// Home, and the pawn was still held on return).
+fn drop_on_escape(keys: Option<Res<ButtonInput<KeyCode>>>, mut selection: ResMut<Selection>) {
+    if keys.is_some_and(|keys| keys.just_pressed(KeyCode::Escape)) && selection.square.is_some() {
+        selection.clear();
+    }
 }
 
 /// Run condition: moves on the board are tried as side lines (an earlier
@@ -118,8 +128,15 @@ pub(crate) fn played_on_play_only(
     (screen != Screen::Play && rated_game && !session.reviewing()).then_some(PLAYED_ON_PLAY)
 }
 
+/// Whether the board shows the person's rated game in progress on another
+/// screen than Play, reviewed or not: it is taken back on Play only (fresh
+/// eyes, round 12: Undo while reviewing in Analyse spent a take-back).
+pub(crate) fn rated_game_off_play(screen: Screen, session: &GameSession, rated: RatedNow, visit: &Visit) -> bool {
+    screen != Screen::Play && rated.0 && in_progress(session, visit) && !visit.waiting()
+}
+
 /// The words of that refusal.
-pub(crate) const PLAYED_ON_PLAY: &str = "Your rated game is played on Play (Resume it from Home); here, step back through its moves (←) to review it and try side lines";
+pub(crate) const PLAYED_ON_PLAY: &str = "Your rated game is played on Play (Resume it from Home); here, step back through its moves (◀) to review it and try side lines";
 
 fn handle_pointer(
     mut pointer: MessageReader<BoardPointer>,

@@ -490,9 +490,11 @@ impl GameSession {
         if self.outcome().is_over() || self.redo.is_empty() {
             return Shown::Same;
         }
+        // Only the side that thought since the undo is capped: at its time
+        // left now, with the increment a move played now would earn.
         let mover = self.side_to_move();
-        let left_now =
-            self.clock().map(|c| Side::BOTH.map(|s| c.remaining(s).saturating_sub(spent * (s == mover) as u32)));
+        let cap = self.clock().zip(self.record.time_control);
+        let cap = cap.map(|(clock, control)| clock.remaining(mover).saturating_sub(spent) + control.increment());
         let pending = self.redo.iter().rev().map(|(mv, _)| Some(*mv));
         let count = match batch(&self.position, players, pending) {
             // The players changed since the undo: no human turn ahead, so all of it.
@@ -504,8 +506,8 @@ impl GameSession {
             let Some((mv, mut entry)) = self.redo.pop() else {
                 break;
             };
-            if let (Some(left), Some(ms)) = (left_now, entry.clock_ms.as_mut()) {
-                *ms = (*ms).min(left[entry.side.index()].as_millis() as u64);
+            if let (Some(cap), Some(ms), true) = (cap, entry.clock_ms.as_mut(), entry.side == mover) {
+                *ms = (*ms).min(cap.as_millis() as u64);
             }
             if self.position.play(mv).is_err() {
                 self.redo.clear();

@@ -7,7 +7,7 @@
 
 use bevy::prelude::*;
 
-use crate::board::input::played_on_play_only;
+use crate::board::input::rated_game_off_play;
 use crate::game::clock::ClockHeld;
 use crate::game::notice::Notice;
 use crate::game::owner::visit::Visit;
@@ -103,7 +103,7 @@ fn ask(
     // A rated game is played on Play: a take-back asked on another screen's
     // board is not done (fresh eyes, round 11: Undo in Watch & Lab took back
     // the rated game's moves, and its players could then be changed).
-    let elsewhere = played_on_play_only(*screen.get(), &session, *now, &visit).is_some();
+    let elsewhere = rated_game_off_play(*screen.get(), &session, *now, &visit);
     for &wish in asks.read() {
         if wish == Ask::TakeBack && elsewhere {
             continue;

@@ -6,7 +6,7 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText, Ui};
 
-use crate::board::input::{PLAYED_ON_PLAY, played_on_play_only};
+use crate::board::input::{PLAYED_ON_PLAY, rated_game_off_play};
 use crate::board::layout::{BoardFlip, ViewFlip};
 use crate::game::owner::visit::Visit;
 use crate::game::players::Players;
@@ -60,8 +60,7 @@ pub(crate) fn game_buttons(
     ui.horizontal_wrapped(|ui| {
         // A rated game that has ended stays ended.
         // A rated game is played (and taken back) on Play only.
-        let elsewhere =
-            played_on_play_only(*state.screen.get(), &state.session, *state.rated_now, &state.visit).is_some();
+        let elsewhere = rated_game_off_play(*state.screen.get(), &state.session, *state.rated_now, &state.visit);
         let can_undo = state.session.can_undo(players) && !state.rated.final_result(&state.session) && !elsewhere;
         let hover = state.rated.undo_hover(&state.session);
         let undo = ui.add_enabled(can_undo, egui::Button::new("⟲ Undo")).on_hover_text(hover);

@@ -175,7 +175,9 @@ fn puzzles_line(ui: &mut Ui, state: &mut ProgressState, variant: Variant, on: Sc
         }
         ui.label(format!("streak {} (best {})", progress.streak, progress.best_streak));
     });
-    ui.label(RichText::new(rating_line("Puzzle rating", &progress.rating)).weak());
+    // Each game has its puzzle rating (fresh eyes, round 12: one looked lost beside the other's).
+    let title = format!("{} puzzle rating", variant.title());
+    ui.label(RichText::new(rating_line(&title, &progress.rating)).weak());
     wanted
 }
 

@@ -33,6 +33,7 @@ use crate::play::setup::{PlayChoice, StoredPlay};
 use crate::series::form::{SeriesForm, StoredSeries};
 use crate::sound::settings::SoundSettings;
 use crate::theme::looks::{Looks, StoredLooks};
+use crate::ui::views::PanelLayout;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct StoredSettings {
@@ -71,6 +72,9 @@ pub struct StoredSettings {
     /// The Series tab's form as last set (files from before it lack it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub series: Option<StoredSeries>,
+    /// The engine's numbers shown in every mode (files from before it lack it: off).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub engine_numbers: bool,
     /// The unfinished game, resumed on the next start (none when no game waits).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub game: Option<StoredGame>,
@@ -166,6 +170,7 @@ struct Remembered<'w> {
     choice: Res<'w, PlayChoice>,
     library: Res<'w, LibrarySettings>,
     series: Res<'w, SeriesForm>,
+    layout: Res<'w, PanelLayout>,
     game: WaitingGame<'w>,
 }
 
@@ -211,7 +216,10 @@ impl Remembered<'_> {
             || game.keeping.is_changed();
         let settings_changed = self.settings.is_changed() || self.players.is_changed() || self.play.is_changed();
         let looks_changed = self.looks.is_changed() || self.sound.is_changed();
-        let rest_changed = self.progress.is_changed() || self.choice.is_changed() || self.library.is_changed();
+        let rest_changed = self.progress.is_changed()
+            || self.choice.is_changed()
+            || self.library.is_changed()
+            || self.layout.is_changed();
         game_changed || settings_changed || looks_changed || rest_changed
     }
 
@@ -235,6 +243,7 @@ impl Remembered<'_> {
             play: StoredPlay::from(&*self.choice),
             library: *self.library,
             series: self.series.stored(),
+            engine_numbers: self.layout.engine_numbers,
             game: self.game.stored(exact),
         }
     }
@@ -250,6 +259,8 @@ struct SavedState {
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<SettingsPath>()
         .init_resource::<SavedState>()
+        // Headless runs have no panels, but the tick is remembered all the same.
+        .init_resource::<PanelLayout>()
         .add_systems(Startup, (apply_saved.pipe(resume_saved_game), note_saved).chain())
         .add_systems(Update, save_changes)
         .add_systems(Last, save_on_exit);
@@ -263,7 +274,7 @@ fn apply_saved(
     (mut play, mut progress): (ResMut<PlaySettings>, ResMut<Progress>),
     mut sound: ResMut<SoundSettings>,
     (mut looks, mut choice, mut library): (ResMut<Looks>, ResMut<PlayChoice>, ResMut<LibrarySettings>),
-    (mut series, mut notice): (ResMut<SeriesForm>, ResMut<Notice>),
+    (mut series, mut notice, mut layout): (ResMut<SeriesForm>, ResMut<Notice>, ResMut<PanelLayout>),
 ) -> Option<StoredGame> {
     let Some(path) = &path.0 else {
         return None;
@@ -277,6 +288,8 @@ fn apply_saved(
             *progress = stored.progress;
             *sound = stored.sound;
             *library = stored.library;
+            // Fresh eyes, round 12: the tick was lost at a restart.
+            layout.engine_numbers = stored.engine_numbers;
             if let Some(form) = stored.series {
                 series.restore(form);
             }
@@ -401,6 +414,7 @@ mod tests {
             play: StoredPlay::default(),
             library: LibrarySettings::default(),
             series: None,
+            engine_numbers: true,
             game: None,
         }
     }

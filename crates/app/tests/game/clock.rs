@@ -81,8 +81,8 @@ fn redo_gives_back_no_time_spent_after_the_undo() {
     app.world_mut().write_message(GameRequest::Undo);
     app.update();
     assert_eq!(session(&app).plies(), 1);
-    // Two seconds of thought on the position before Black's move.
-    for _ in 0..40 {
+    // Three seconds of thought on the position before Black's move.
+    for _ in 0..60 {
         app.update();
     }
     app.world_mut().write_message(GameRequest::Redo);

@@ -3,6 +3,7 @@
 //! Black-up), and a rated game taken back on Play only.
 
 use bevy::prelude::*;
+use breakline_app::board::input::{BoardPointer, Selection};
 use breakline_app::game::owner::Visit;
 use breakline_app::game::phase::GamePhase;
 use breakline_app::game::players::Players;
@@ -109,4 +110,34 @@ fn a_restart_keeps_why_a_game_is_not_rated() {
     let mut rated = RatedGame::default();
     rated.resume(7, Some("a reason from another version"), 0);
     assert_eq!(rated.unrated_because(), Some("it was not rated when it was left"));
+}
+
+/// Fresh eyes, round 12: Escape with a piece picked up went Home, and the
+/// piece was still held on return (the next click put it down instead of
+/// moving). Escape puts the piece down, and stays.
+#[test]
+fn escape_puts_a_piece_down_and_stays() {
+    let home = Home::new("escape-piece");
+    let mut app = home.start();
+    start(&mut app, PlayChoice::default());
+    assert!(crate::settled_human_turn(&mut app, 400));
+    let from = session(&app).position().legal_moves()[0].from;
+    app.world_mut().write_message(BoardPointer::Press(from));
+    app.world_mut().write_message(BoardPointer::Release(Some(from)));
+    app.update();
+    assert_eq!(app.world().resource::<Selection>().square, Some(from), "picked up");
+    app.init_resource::<ButtonInput<KeyCode>>();
+    app.world_mut().resource_mut::<ButtonInput<KeyCode>>().press(KeyCode::Escape);
+    app.update();
+    app.world_mut().resource_mut::<ButtonInput<KeyCode>>().clear();
+    app.update();
+    assert_eq!(crate::screen(&app), Screen::Play, "Escape stayed on Play");
+    assert_eq!(app.world().resource::<Selection>().square, None, "and put the piece down");
+    // With nothing held, Escape goes Home.
+    app.world_mut().resource_mut::<ButtonInput<KeyCode>>().release(KeyCode::Escape);
+    app.world_mut().resource_mut::<ButtonInput<KeyCode>>().press(KeyCode::Escape);
+    app.update();
+    app.world_mut().resource_mut::<ButtonInput<KeyCode>>().clear();
+    app.update();
+    assert_eq!(crate::screen(&app), Screen::Home);
 }

@@ -141,6 +141,7 @@ fn cancel_stops_the_search_and_gives_the_drawing_back() {
     }
     // Escape while the solver runs cancels it, and only that (finding: it
     // also left Flow for Home while the panel said "Esc cancel").
+    assert!(solving(&mut app), "the solver runs when Escape comes");
     app.init_resource::<ButtonInput<KeyCode>>();
     app.world_mut().resource_mut::<ButtonInput<KeyCode>>().press(KeyCode::Escape);
     // The window's keys turn Escape into Cancel in the same frame.
