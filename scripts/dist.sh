@@ -18,8 +18,10 @@ target=${CARGO_TARGET_DIR:-$repo/target}
 out=${1:-$target}
 say() { echo "dist.sh: $*" >&2; }
 
-say "cargo build --profile dist --bin breakline"
-cargo build --profile dist --bin breakline >&2
+# The game and the command line; the online server (the `server` feature)
+# is for a source build (see the top Cargo.toml).
+say "cargo build --profile dist --bin breakline --no-default-features --features gui"
+cargo build --profile dist --bin breakline --no-default-features --features gui >&2
 binary=$target/dist/breakline
 # The version is the binary's own word (`breakline --version`: "breakline 0.1.0").
 version=$("$binary" --version | awk '{ print $2 }')

@@ -46,6 +46,7 @@ pub(crate) enum CliError {
     Library(#[from] super::library::LibraryCliError),
     #[error(transparent)]
     Openings(#[from] super::openings::OpeningsCliError),
+    #[cfg(feature = "server")]
     #[error(transparent)]
     Serve(#[from] super::serve::ServeError),
     /// A bad game flag.

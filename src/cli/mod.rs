@@ -23,6 +23,7 @@ mod perft;
 mod progress;
 mod protocol;
 mod puzzles;
+#[cfg(feature = "server")]
 mod serve;
 mod shard;
 mod smp;
@@ -100,6 +101,7 @@ enum Command {
     /// The library of your games: list, import, export, delete
     Library(library::LibraryArgs),
     /// Run the online game server: accounts, lobby, live and correspondence games over WebSocket
+    #[cfg(feature = "server")]
     Serve(serve::ServeArgs),
     /// Play one of the game's sounds through the sound server (for CI)
     #[cfg(feature = "gui")]
@@ -145,6 +147,7 @@ fn run(cli: &Cli) -> Result<ExitCode, CliError> {
         Some(Command::Puzzles(args)) => puzzles::run(args)?,
         Some(Command::Levels(args)) => levels::run(args)?,
         Some(Command::Library(args)) => library::run(args)?,
+        #[cfg(feature = "server")]
         Some(Command::Serve(args)) => serve::run(args)?,
         #[cfg(feature = "gui")]
         Some(Command::SoundCheck(args)) => sound_check::run(args)?,

@@ -15,6 +15,7 @@ mod openings;
 mod protocol;
 mod puzzles;
 mod runner;
+#[cfg(feature = "server")]
 mod serve;
 mod shards;
 mod uci;

@@ -71,7 +71,8 @@ pub(crate) fn files_section(ui: &mut Ui, state: &mut FilesState, notice: &Notice
         }
         let typed = |ui: &mut Ui, path: &mut TypedPath| {
             ui.add(egui::TextEdit::singleline(&mut path.0).desired_width(f32::INFINITY).hint_text("file path"));
-            ui.horizontal(|ui| {
+            // Wrapped: a narrow panel put the second button past its edge (fresh eyes, round 12).
+            ui.horizontal_wrapped(|ui| {
                 if ui.small_button("New name (.json)").clicked() {
                     path.0 = default_path("json").display().to_string();
                 }
