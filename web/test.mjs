@@ -120,10 +120,11 @@ try {
   say(`the game started and shows Home (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   await sleep(1500);
   await shoot("home");
-  // Home's first button, Play, at the top of the column (the page is 1280x800):
-  // with no game in progress it opens the new game's setup.
+  // Home's first button, Play, at the top of the column under the Resume row
+  // (kept, as a line, with no game in progress; the page is 1280x800): it
+  // opens the new game's setup.
   await on("Runtime.evaluate", { expression: "document.getElementById('breakline').focus()" });
-  await click(420, 141);
+  await click(420, 196);
   await waitForTitle("Breakline · New game", 20);
   await sleep(500);
   await shoot("new-game");
