@@ -115,28 +115,51 @@ fn clear_stale_selection(
     }
 }
 
-/// Why a person's move on this screen's board is not played: a rated game
-/// in progress is played on Play only (Analyse and Watch & Lab show it to
-/// review, with side lines; its clock runs only on Play).
+/// Why the person's game in progress is played on Play only, if it is: a
+/// rated game, or a game on the clock, whose clock runs on Play only (fresh
+/// eyes, round 14: a move in Watch & Lab earned the increment with the clock
+/// stopped, and Redo in Analyse played a rated game's moves again).
+pub(crate) fn played_on_play(session: &GameSession, rated: RatedNow, visit: &Visit) -> Option<&'static str> {
+    if !in_progress(session, visit) || visit.waiting() {
+        return None;
+    }
+    if rated.0 {
+        Some(PLAYED_ON_PLAY)
+    } else if session.record().time_control.is_some() {
+        Some(CLOCKED_ON_PLAY)
+    } else {
+        None
+    }
+}
+
+/// Why a person's move on this screen's board is not played: a game played
+/// on Play only ([`played_on_play`]) is reviewed elsewhere, with side lines.
 pub(crate) fn played_on_play_only(
     screen: Screen,
     session: &GameSession,
     rated: RatedNow,
     visit: &Visit,
 ) -> Option<&'static str> {
-    let rated_game = rated.0 && in_progress(session, visit) && !visit.waiting();
-    (screen != Screen::Play && rated_game && !session.reviewing()).then_some(PLAYED_ON_PLAY)
+    (screen != Screen::Play && !session.reviewing()).then(|| played_on_play(session, rated, visit)).flatten()
 }
 
-/// Whether the board shows the person's rated game in progress on another
-/// screen than Play, reviewed or not: it is taken back on Play only (fresh
-/// eyes, round 12: Undo while reviewing in Analyse spent a take-back).
-pub(crate) fn rated_game_off_play(screen: Screen, session: &GameSession, rated: RatedNow, visit: &Visit) -> bool {
-    screen != Screen::Play && rated.0 && in_progress(session, visit) && !visit.waiting()
+/// Why the board's game is taken back or redone on Play only, reviewed or
+/// not (fresh eyes, round 12: Undo while reviewing in Analyse spent a
+/// rated game's take-back); none on Play or for another game.
+pub(crate) fn game_off_play(
+    screen: Screen,
+    session: &GameSession,
+    rated: RatedNow,
+    visit: &Visit,
+) -> Option<&'static str> {
+    (screen != Screen::Play).then(|| played_on_play(session, rated, visit)).flatten()
 }
 
-/// The words of that refusal.
+/// The words of that refusal for a rated game.
 pub(crate) const PLAYED_ON_PLAY: &str = "Your rated game is played on Play (Resume it from Home); here, step back through its moves (◀) to review it and try side lines";
+
+/// The words of that refusal for a game on the clock.
+pub(crate) const CLOCKED_ON_PLAY: &str = "Your game on the clock is played on Play, where its clock runs (Resume it from Home); here, step back through its moves (◀) to review it and try side lines";
 
 fn handle_pointer(
     mut pointer: MessageReader<BoardPointer>,

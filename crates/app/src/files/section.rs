@@ -48,10 +48,17 @@ pub(crate) fn files_section(ui: &mut Ui, state: &mut FilesState, notice: &Notice
                 "A game as text (tags and moves), or a bare move list for the board set up now",
             ),
         ];
+        // Without a dialog, Open and Import read the typed path: offered only
+        // when a file is there (fresh eyes, round 12: Open offered the made-up
+        // name meant for a new save, and failed).
+        let typed_file = std::path::PathBuf::from(state.path.0.trim()).is_file();
         ui.horizontal_wrapped(|ui| {
             for (action, label, hover) in actions {
                 let button = egui::Button::new(format!("{label}{dots}"));
-                if ui.add_enabled(!waiting, button).on_hover_text(hover).clicked() {
+                let enabled = !waiting && (dialog || typed_file || !reads(action));
+                let clicked =
+                    ui.add_enabled(enabled, button).on_hover_text(hover).on_disabled_hover_text(NO_FILE).clicked();
+                if clicked {
                     state.choose.write(ChooseFile(action));
                 }
             }
@@ -90,7 +97,14 @@ pub(crate) fn files_section(ui: &mut Ui, state: &mut FilesState, notice: &Notice
                 let path = std::path::PathBuf::from(state.path.0.trim());
                 ui.horizontal_wrapped(|ui| {
                     for (action, label, hover) in actions {
-                        if ui.small_button(label).on_hover_text(hover).clicked() {
+                        let enabled = path.is_file() || !reads(action);
+                        let button = egui::Button::new(label).small();
+                        if ui
+                            .add_enabled(enabled, button)
+                            .on_hover_text(hover)
+                            .on_disabled_hover_text(NO_FILE)
+                            .clicked()
+                        {
                             state.files.write(FileRequest { action, path: path.clone() });
                         }
                     }
@@ -102,6 +116,14 @@ pub(crate) fn files_section(ui: &mut Ui, state: &mut FilesState, notice: &Notice
         }
     });
     notice_line(ui, notice);
+}
+
+/// Why Open or Import is greyed: the typed path names no file.
+const NO_FILE: &str = "No file at the typed path below: type the path of a saved game";
+
+/// Whether an action reads the file at its path (rather than writing one).
+fn reads(action: FileAction) -> bool {
+    matches!(action, FileAction::Load | FileAction::ImportMoves)
 }
 
 fn notice_line(ui: &mut Ui, notice: &Notice) {

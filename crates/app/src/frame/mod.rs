@@ -38,6 +38,16 @@ pub(crate) fn panels_plugin(app: &mut App) {
         .add_plugins(play::move_box::plugin)
         .add_systems(
             EguiPrimaryContextPass,
+            no_text_under_ctrl
+                .before(panel::draw_panel)
+                .before(flow::panels::draw)
+                .before(home::menu::draw)
+                .before(play::setup_page::draw)
+                .before(settings::page::draw)
+                .before(library::page::draw),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
             (
                 panel::draw_panel.run_if(in_state(Mode::Board)),
                 flow::panels::draw.run_if(in_state(Mode::Flow)),
@@ -50,4 +60,17 @@ pub(crate) fn panels_plugin(app: &mut App) {
                 learn::card::draw.after(panel::draw_panel).after(flow::panels::draw),
             ),
         );
+}
+
+/// A letter typed with Ctrl held is a shortcut, never text: Ctrl+A in the
+/// move box typed an "a" besides moving the cursor, and Ctrl+Z a "z" (fresh
+/// eyes, round 14; some keyboards' text events carry the letter).
+fn no_text_under_ctrl(mut contexts: bevy_egui::EguiContexts) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    ctx.input_mut(|input| {
+        if input.modifiers.ctrl || input.modifiers.command {
+            input.events.retain(|event| !matches!(event, bevy_egui::egui::Event::Text(_)));
+        }
+    });
+    Ok(())
 }

@@ -139,7 +139,7 @@ fn end_of_game(ui: &mut Ui, state: &mut PanelState, screen: Screen) {
 /// the panel's head).
 fn play(ui: &mut Ui, state: &mut PanelState, layout: &PanelLayout) {
     crate::ui::info::status(ui, &state.game, &state.ai, layout.engine_numbers);
-    crate::play::comforts::game_buttons(ui, &mut state.comforts, &state.game.players, &mut state.requests);
+    crate::play::comforts::game_buttons(ui, &mut state.comforts, &state.game.players);
     crate::play::comforts::review_section(ui, &state.game.session, &mut state.requests, &mut state.comforts.asks);
     crate::play::move_box::section(ui, &mut state.move_box, state.game.session.variant());
     crate::ui::info::selection_reasons(ui, &state.game.session, &state.selection);
@@ -234,7 +234,7 @@ fn study(ui: &mut Ui, state: &mut PanelState, layout: &PanelLayout, watch: bool)
     crate::library::practice_panel::board_section(ui, &mut state.practice);
     crate::ui::info::clocks(ui, &state.game.session, &state.game.timer);
     crate::ui::info::status(ui, &state.game, &state.ai, numbers);
-    crate::play::comforts::game_buttons(ui, &mut state.comforts, &state.game.players, &mut state.requests);
+    crate::play::comforts::game_buttons(ui, &mut state.comforts, &state.game.players);
     crate::play::comforts::review_section(ui, &state.game.session, &mut state.requests, &mut state.comforts.asks);
     crate::play::move_box::section(ui, &mut state.move_box, state.game.session.variant());
     crate::ui::info::selection_reasons(ui, &state.game.session, &state.selection);

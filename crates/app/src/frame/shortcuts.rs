@@ -72,7 +72,7 @@ fn handle_keys(
             asks.write(Ask::TakeBack);
         }
         if keys.just_pressed(KeyCode::KeyY) {
-            requests.write(GameRequest::Redo);
+            asks.write(Ask::Redo);
         }
         for (key, action) in [(KeyCode::KeyS, FileAction::Save), (KeyCode::KeyO, FileAction::Load)] {
             if !keys.just_pressed(key) {

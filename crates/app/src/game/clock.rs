@@ -77,11 +77,16 @@ pub(crate) fn plugin(app: &mut App) {
 /// person's turn, an AI's search) on the screen where the game is played,
 /// not while the last move slides or a watched game waits out its delay
 /// between moves.
-fn clock_runs(session: &GameSession, turn: Option<TurnPhase>, here: bool, control: &AiControl) -> bool {
+fn clock_runs(session: &GameSession, turn: Option<TurnPhase>, here: bool, control: &AiControl, person: bool) -> bool {
+    // A person's clock runs while they look back through the game, as a
+    // real one does: stopped, stepping back was a pause button, free
+    // thinking in a rated game (fresh eyes, round 14). Nobody moves then,
+    // so an AI's clock waits.
+    let to_move =
+        if session.reviewing() { person } else { matches!(turn, Some(TurnPhase::HumanTurn | TurnPhase::AiThinking)) };
     session.record().time_control.is_some()
-        && matches!(turn, Some(TurnPhase::HumanTurn | TurnPhase::AiThinking))
+        && to_move
         && here
-        && !session.reviewing()
         && !control.paused()
         && session.replay().is_none()
         && !session.outcome().is_over()
@@ -120,7 +125,8 @@ fn run_turn_timer(
     };
     // The game holds still while the person is asked whether to replace it, or anything else.
     let here = clock_screen(*screen.get(), &players) && replace.pending.is_none() && !held.0;
-    let runs = clock_runs(&session, turn.map(|t| *t.get()), here, &control);
+    let person = !players.get(session.side_to_move()).is_ai();
+    let runs = clock_runs(&session, turn.map(|t| *t.get()), here, &control, person);
     let spent_before = timer.spent;
     if runs && let Some(since) = timer.running_since {
         timer.spent += now.saturating_duration_since(since);
@@ -140,12 +146,15 @@ fn run_turn_timer(
 
 /// The clocks as they show now: the shown ply's, with the side to move's
 /// turn so far taken off while its clock runs.
-pub(crate) fn showing(session: &GameSession, timer: &TurnTimer) -> Option<(Clock, Option<Side>)> {
-    let clock = session.clock_after(session.shown_ply())?;
+pub fn showing(session: &GameSession, timer: &TurnTimer) -> Option<(Clock, Option<Side>)> {
+    // A game in progress shows its live clocks while it is reviewed too (its
+    // side to move's runs on); a finished one the clocks of the move shown.
+    let over = session.outcome().is_over();
+    let clock = session.clock_after(if over { session.shown_ply() } else { session.plies() })?;
     // Held (a question open, a menu shown), the turn's time so far still
     // shows as spent: the clock stands still, it does not jump back; so
     // after a resignation, which ends the game in the turn it was made.
-    let this_turn = timer.turn == Some((session.generation(), session.plies())) && !session.reviewing();
+    let this_turn = timer.turn == Some((session.generation(), session.plies())) && !(over && session.reviewing());
     if timer.running_since.is_none() {
         if !this_turn || timer.spent.is_zero() {
             return Some((clock, None));

@@ -19,6 +19,7 @@ use crate::engine::rules::record::line_tree::LinePath;
 use crate::engine::rules::record::{MoveRecord, RecordError};
 use crate::engine::{BoardSize, Move as EngineMove, Outcome, Position, SearchInfo, Side, Variant};
 pub use crate::game::replay_source::ReplaySource;
+use crate::game::step::last_shown_move;
 pub(crate) use crate::game::step::{Step, step_between};
 use crate::game::take_back::batch;
 
@@ -348,8 +349,31 @@ impl GameSession {
         !self.outcome().is_over() && batch(&self.position, players, std::iter::repeat_n(None, self.plies())) > 0
     }
 
-    pub(crate) fn redo_len(&self) -> usize {
+    pub fn redo_len(&self) -> usize {
         self.redo.len()
+    }
+
+    /// The moves Redo would play, the next first (kept over a restart).
+    pub(crate) fn redo_records(&self) -> Vec<MoveRecord> {
+        self.redo.iter().rev().map(|(_, entry)| entry.clone()).collect()
+    }
+
+    /// The same game with `records` (the next first) to redo; a move that
+    /// does not follow leaves it and those after it out (fresh eyes: Redo
+    /// did not survive a restart).
+    pub(crate) fn with_redo(mut self, records: &[MoveRecord]) -> GameSession {
+        let mut position = self.position.clone();
+        let mut redo = Vec::new();
+        for entry in records {
+            let Ok(mv) = position.parse_move(&entry.notation) else { break };
+            if entry.side != position.side_to_move() || position.play(mv).is_err() {
+                break;
+            }
+            redo.push((mv, entry.clone()));
+        }
+        redo.reverse();
+        self.redo = redo;
+        self
     }
 
     /// The players' own names, where the game came with them.
@@ -664,27 +688,5 @@ impl GameSession {
             self.review = Some(path.leaves_game_at());
             self.line = Some((path, position));
         }
-    }
-}
-
-/// The move that led to the shown position: the live game's last move, or
-/// while reviewing ply `k`, the k-th move (none at the start).
-fn last_shown_move(moves: &[EngineMove], review_ply: Option<usize>) -> Option<EngineMove> {
-    let shown = review_ply.map_or(moves.len(), |ply| ply.min(moves.len()));
-    moves[..shown].last().copied()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_last_shown_move_follows_the_reviewed_ply() {
-        let moves = [EngineMove::new(8, 16, false), EngineMove::new(48, 40, false), EngineMove::new(16, 24, false)];
-        assert_eq!(last_shown_move(&moves, None), Some(moves[2]));
-        assert_eq!(last_shown_move(&moves, Some(2)), Some(moves[1]));
-        assert_eq!(last_shown_move(&moves, Some(0)), None);
-        assert_eq!(last_shown_move(&moves, Some(9)), Some(moves[2]), "a ply past the end shows the live game");
-        assert_eq!(last_shown_move(&[], None), None);
     }
 }

@@ -14,8 +14,17 @@ pub fn verdict(session: &GameSession, players: &Players) -> Option<(String, Stri
     // A replayed game (a series game watched) was played by others, whoever sits now.
     let person = players.person().filter(|_| session.replay().is_none());
     if session.aborted(players) {
-        let sentence = "It ended before a first move: no result, not kept, no rating change.";
-        return Some(("Game aborted".to_string(), sentence.to_string()));
+        // Whose first move it was, and a flag said as a flag (fresh eyes,
+        // round 14: "before a first move" read oddly beside the AI's move,
+        // and a time that ran out was not mentioned).
+        let who = match (session.resigned(), person) {
+            (Some(side), Some(me)) if side == me => "your".to_string(),
+            (Some(side), _) => format!("{}'s", side.title()),
+            (None, _) => "a".to_string(),
+        };
+        let how = if session.lost_on_time().is_some() { "The time ran out" } else { "It ended" };
+        let sentence = format!("{how} before {who} first move: no result, not kept, no rating change.");
+        return Some(("Game aborted".to_string(), sentence));
     }
     match session.outcome() {
         Outcome::Ongoing => None,

@@ -8,7 +8,10 @@ use egui::RichText;
 
 use crate::board::input::Selection;
 use crate::board::keyboard::BoardFocus;
+use crate::engine::Side;
+use crate::engine::rules::clock::clock_text;
 use crate::flow::solver::FlowSolve;
+use crate::game::clock::TurnTimer;
 use crate::game::players::Players;
 use crate::game::ratings::Progress;
 use crate::game::request::ReplaceGame;
@@ -16,6 +19,7 @@ use crate::game::screen::Screen;
 use crate::game::session::GameSession;
 use crate::home::screens::ResumeScreen;
 use crate::play::asks::Question;
+use crate::play::rated::RatedGame;
 use crate::theme::palette;
 use crate::ui::backdrop::PanelBackdrop;
 use crate::ui::numbering::move_number;
@@ -28,6 +32,8 @@ pub(crate) struct HomeState<'w> {
     players: Res<'w, Players>,
     resume: Res<'w, ResumeScreen>,
     progress: Res<'w, Progress>,
+    rated: Res<'w, RatedGame>,
+    timer: Res<'w, TurnTimer>,
     next: ResMut<'w, NextState<Screen>>,
 }
 
@@ -78,15 +84,34 @@ fn resume_button(ui: &mut egui::Ui, state: &HomeState, screen: Screen) -> Option
         session.matchup(&state.players),
         move_number(session.game_ply(session.plies()))
     );
-    // A clock stands still away from its game: said where the game waits
-    // (fresh eyes: nothing told why a clock had not run).
+    // Rated or not, and the clock as it stands, said where the game waits
+    // (fresh eyes, round 12: the row said neither); a clock stands still
+    // away from its game (fresh eyes: nothing told why a clock had not run).
+    let rated = if state.rated.in_force(session) { " · rated" } else { "" };
     let clocked = session.record().time_control.is_some();
-    let stopped = if clocked { " · clock stopped" } else { "" };
-    let text = RichText::new(format!("▶ Resume   {what}{stopped}")).size(17.0);
-    let button = egui::Button::new(text).min_size(egui::vec2(ui.available_width(), RESUME_HEIGHT));
+    let stopped = resume_clock(state).map_or(String::new(), |clock| format!(" · {clock}, stopped"));
+    let text = RichText::new(format!("▶ Resume   {what}{rated}{stopped}")).size(17.0);
+    // One line, cut short rather than wrapped (fresh eyes, round 14: the
+    // clock's words wrapped alone onto a second line); in full on hover.
+    let button = egui::Button::new(text).truncate().min_size(egui::vec2(ui.available_width(), RESUME_HEIGHT));
     let waits = if clocked { "; its clock stands still while you are away" } else { "" };
-    let hover = format!("Back to the game in {}{waits}", screen.title());
+    let hover = format!("Back to the game in {}{waits}:\n{what}{rated}{stopped}", screen.title());
     ui.add(button).on_hover_text(hover).clicked().then_some(screen)
+}
+
+/// The clock of the game that waits as it stands: the person's time left
+/// ("4:32 left"), or both sides' in a game of two people.
+fn resume_clock(state: &HomeState) -> Option<String> {
+    let (clock, _) = crate::game::clock::showing(&state.session, &state.timer)?;
+    let mine = state.players.person();
+    Some(match mine {
+        Some(side) => format!("{} left", clock_text(clock.remaining(side))),
+        None => format!(
+            "clocks {} – {}",
+            clock_text(clock.remaining(Side::White)),
+            clock_text(clock.remaining(Side::Black))
+        ),
+    })
 }
 
 /// The height of the Resume row, kept when there is no game to resume.

@@ -50,7 +50,7 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(OnExit(Screen::Analyse), leave_study)
         .add_systems(OnExit(Screen::Watch), leave_study)
         .add_systems(OnEnter(Mode::Board), show_board_again)
-        .add_systems(OnEnter(Screen::Play), play_is_never_paused)
+        .add_systems(OnEnter(Screen::Play), (play_is_never_paused, play_resumes_live))
         .add_systems(Update, home_when_visit_ends.run_if(in_state(Screen::Learn).or_else(in_state(Screen::Puzzles))))
         .add_systems(Update, resume_where_played);
     for screen in [Screen::Home, Screen::PlaySetup, Screen::Settings].into_iter().chain(Screen::MODES) {
@@ -93,7 +93,7 @@ fn resume_screen(session: &GameSession, players: &Players) -> Screen {
 /// a person's game, players changed): it goes where that game is played,
 /// comes with a game begun where none was offered (a new game started on
 /// Play while it showed a finished one), and goes away when the game ends.
-fn resume_where_played(game: GameInProgress, mut resume: ResMut<ResumeScreen>) {
+fn resume_where_played(game: GameInProgress, screen: Res<State<Screen>>, mut resume: ResMut<ResumeScreen>) {
     // A finished game is no longer one to resume (as after a restart, which
     // keeps only unfinished games): the Library keeps it.
     let session = game.visit.left_game().unwrap_or(&game.session);
@@ -103,7 +103,10 @@ fn resume_where_played(game: GameInProgress, mut resume: ResMut<ResumeScreen>) {
     }
     let players = game.visit.left_players().unwrap_or(&game.players);
     let played = resume_screen(session, players);
-    let offered = resume.0.is_some() || session.plies() > 0;
+    // A game begun on Play is one to resume before its first move too (fresh
+    // eyes, round 12: a rated rematch not yet moved in was not offered).
+    let begun_on_play = *screen.get() == Screen::Play && !game.visit.waiting();
+    let offered = resume.0.is_some() || session.plies() > 0 || begun_on_play;
     if offered && resume.0 != Some(played) {
         resume.0 = Some(played);
     }
@@ -177,6 +180,17 @@ fn home_when_visit_ends(visit: Res<Visit>, mut seen: ResMut<VisitSeen>, mut scre
 fn play_is_never_paused(control: Res<AiControl>, mut requests: MessageWriter<GameRequest>) {
     if control.paused() {
         requests.write(GameRequest::SetPaused(false));
+    }
+}
+
+/// A game in progress comes back to Play at its live position, its clock
+/// running (fresh eyes, round 13: Resume returned to a review left open on
+/// Play, the reviewed position's clocks standing still).
+fn play_resumes_live(game: GameInProgress, mut requests: MessageWriter<GameRequest>) {
+    let session = &game.session;
+    let reviewed = session.reviewing() || session.shown_ply() != session.plies();
+    if reviewed && !game.visit.waiting() && !session.outcome().is_over() {
+        requests.write(GameRequest::GoTo { ply: session.plies() });
     }
 }
 

@@ -174,7 +174,7 @@ fn keep_finished_game(
     keeping.note_stored(generation);
     let mut game = LibraryGame::new(session.record().clone(), Some(Timestamp::now()));
     // Rating runs as the game enters Over, before this.
-    game.rated = rated.last.is_some_and(|last| last.generation == generation);
+    game.rated = rated.counted_for(generation);
     let moves = game.record.moves.iter().map(|m| m.notation.clone()).collect();
     store(&library, vec![game], Some(moves), &mut writes, &waker);
 }
@@ -195,7 +195,7 @@ fn keep_left_games(
     for GameLeft { session, .. } in left.read() {
         let generation = session.generation();
         let eligible = keeping.eligible.get(&generation).copied().unwrap_or(false);
-        let counted = rated.last.is_some_and(|last| last.generation == generation);
+        let counted = rated.counted_for(generation);
         if !eligible || !counted || keeping.stored.contains(&generation) {
             continue;
         }

@@ -7,7 +7,7 @@
 
 use bevy::prelude::*;
 
-use crate::board::input::rated_game_off_play;
+use crate::board::input::{PLAYED_ON_PLAY, game_off_play};
 use crate::game::clock::ClockHeld;
 use crate::game::notice::Notice;
 use crate::game::owner::visit::Visit;
@@ -30,6 +30,9 @@ pub enum Ask {
     /// The analysis on (off needs no asking).
     Analysis,
     TakeBack,
+    /// Play again what was taken back (never asks; refused off Play where
+    /// the game is played on Play only).
+    Redo,
     /// Drop the moves after the reviewed position and play on from it: in a
     /// rated game it asks first, however few moves it drops.
     ContinueFromHere,
@@ -45,7 +48,7 @@ impl Ask {
             Ask::Analysis => Some(Forbidden::Analysis),
             Ask::TakeBack => Some(Forbidden::TakeBack),
             Ask::ContinueFromHere => Some(Forbidden::GoingBack),
-            Ask::Resign => None,
+            Ask::Resign | Ask::Redo => None,
         }
     }
 }
@@ -96,16 +99,20 @@ fn ask(
     mut asks: MessageReader<Ask>,
     (session, players, rated, visit): (Res<GameSession>, Res<Players>, Res<RatedGame>, Res<Visit>),
     (screen, now): (Res<State<Screen>>, Res<RatedNow>),
-    mut question: ResMut<Question>,
+    (mut question, mut notice): (ResMut<Question>, ResMut<Notice>),
     mut doing: Doing,
 ) {
     let moved = !visit.waiting() && rated.at_stake(&session, &players, &visit);
-    // A rated game is played on Play: a take-back asked on another screen's
-    // board is not done (fresh eyes, round 11: Undo in Watch & Lab took back
-    // the rated game's moves, and its players could then be changed).
-    let elsewhere = rated_game_off_play(*screen.get(), &session, *now, &visit);
+    // A rated game is played on Play: a take-back (or a hint, a proof, a
+    // resignation, the analysis) asked on another screen's board is not done
+    // (fresh eyes, round 11: Undo in Watch & Lab took back the rated game's
+    // moves, and its players could then be changed; round 13: Analyse's keys
+    // asked for hints in a game it does not play).
+    let elsewhere = game_off_play(*screen.get(), &session, *now, &visit);
     for &wish in asks.read() {
-        if wish == Ask::TakeBack && elsewhere {
+        // A casual game on the clock keeps its analysis on any screen.
+        if let Some(why) = elsewhere.filter(|why| *why == PLAYED_ON_PLAY || wish != Ask::Analysis) {
+            notice.info(why);
             continue;
         }
         if matches!(wish, Ask::TakeBack | Ask::ContinueFromHere) && rated.final_result(&session) {
@@ -113,8 +120,8 @@ fn ask(
         }
         let text = match wish.forbidden() {
             Some(rule) if rated.would_spoil(&session, rule) => Some(rule.question(moved)),
-            Some(_) => None,
-            None => Some(resign_question(&session, &players)),
+            None if wish == Ask::Resign => Some(resign_question(&session, &players)),
+            Some(_) | None => None,
         };
         match text {
             Some(text) => question.pending = Some((wish, text, session.generation())),
@@ -174,6 +181,9 @@ impl Doing<'_> {
             }
             Ask::Resign => {
                 self.requests.write(GameRequest::Resign);
+            }
+            Ask::Redo => {
+                self.requests.write(GameRequest::Redo);
             }
         }
     }

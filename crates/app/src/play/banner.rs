@@ -7,6 +7,7 @@ use bevy_egui::egui::{self, RichText};
 
 use bevy::prelude::*;
 
+use crate::engine::Side;
 use crate::game::players::Players;
 use crate::game::request::GameRequest;
 use crate::game::session::GameSession;
@@ -74,7 +75,12 @@ pub(crate) fn section(ui: &mut egui::Ui, state: Banner) -> Option<BannerChoice> 
             }
             if !others {
                 let rated = state.progress.rematch_rated(state.players);
-                let next = NextGame { session: state.session, settings: state.settings, rematch_rated: rated };
+                let next = NextGame {
+                    session: state.session,
+                    settings: state.settings,
+                    rematch_rated: rated,
+                    person: state.players.person(),
+                };
                 next_game_buttons(ui, next, state.requests, state.play, &mut choice);
             }
         });
@@ -93,13 +99,15 @@ struct NextGame<'a> {
     session: &'a GameSession,
     settings: &'a GameSettings,
     rematch_rated: bool,
+    /// The person's side in the game that ended; the rematch swaps it.
+    person: Option<Side>,
 }
 
 /// Rematch and New game: in Play the rematch swaps colours and a new game
 /// opens the setup; elsewhere they replay the board or the settings' game.
 fn next_game_buttons(
     ui: &mut egui::Ui,
-    NextGame { session, settings, rematch_rated }: NextGame,
+    NextGame { session, settings, rematch_rated, person }: NextGame,
     requests: &mut MessageWriter<GameRequest>,
     play: Option<&mut MessageWriter<PlayRequest>>,
     choice: &mut Option<BannerChoice>,
@@ -107,17 +115,21 @@ fn next_game_buttons(
     if let Some(play) = play {
         // The rematch says whether it is rated: the last game may have been
         // made casual, and the next one starts as the setup chose.
+        // The label says the colour swap, not only the hover (fresh eyes,
+        // round 13: a casual rematch gave the person Black without a word).
+        let side = person.map_or(String::new(), |side| format!(" as {}", side.opponent().title()));
         let (label, hover) = if rematch_rated {
-            ("Rematch (rated)", "The same opponent again, colours swapped: a rated game")
+            (format!("Rematch{side} (rated)"), "The same opponent again, colours swapped: a rated game")
         } else {
-            ("Rematch (casual)", "The same opponent again, colours swapped: a casual game")
+            (format!("Rematch{side} (casual)"), "The same opponent again, colours swapped: a casual game")
         };
         if ui.button(RichText::new(label).size(15.0)).on_hover_text(hover).clicked() {
             play.write(PlayRequest::Rematch);
         }
         // A rated rematch has a casual one beside it (fresh eyes, round 11).
         let casual = "The same opponent again, colours swapped: a casual game";
-        if rematch_rated && ui.button(RichText::new("Rematch (casual)").size(15.0)).on_hover_text(casual).clicked() {
+        let casual_label = format!("Rematch{side} (casual)");
+        if rematch_rated && ui.button(RichText::new(casual_label).size(15.0)).on_hover_text(casual).clicked() {
             play.write(PlayRequest::CasualRematch);
         }
         // The same two names on every screen: Rematch, New game.
@@ -126,12 +138,17 @@ fn next_game_buttons(
         }
         return;
     }
-    let rematch = format!("Same board: {} {}", session.variant().title(), session.size());
-    if ui.button(RichText::new("Rematch").size(15.0)).on_hover_text(rematch).clicked() {
+    // The names the Set up panel gives the same two starts, each saying
+    // what it starts (fresh eyes, round 13: "Rematch" and "New game" here
+    // started the settings' game at once without saying which).
+    let restart = format!("Restart {} {}", session.variant().title(), session.size());
+    let hover = "The same board from its first position, the same players";
+    if ui.button(RichText::new(restart).size(15.0)).on_hover_text(hover).clicked() {
         requests.write(GameRequest::NewGame { rematch: true });
     }
-    let next = format!("Settings: {} {}", settings.variant.title(), settings.size);
-    if ui.button(RichText::new("New game").size(15.0)).on_hover_text(next).clicked() {
+    let next = format!("New game: {} {}", settings.variant.title(), settings.size);
+    let hover = "The game the Set up panel chose (its variant, size and clock)";
+    if ui.button(RichText::new(next).size(15.0)).on_hover_text(hover).clicked() {
         requests.write(GameRequest::NewGame { rematch: false });
     }
 }

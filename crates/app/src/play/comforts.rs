@@ -6,7 +6,7 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText, Ui};
 
-use crate::board::input::{PLAYED_ON_PLAY, rated_game_off_play};
+use crate::board::input::game_off_play;
 use crate::board::layout::{BoardFlip, ViewFlip};
 use crate::game::owner::visit::Visit;
 use crate::game::players::Players;
@@ -17,7 +17,7 @@ use crate::game::session::GameSession;
 use crate::play::asks::{Answer, Ask, Question};
 use crate::play::rated::RatedGame;
 use crate::tasks::hint::{HINT_MS, Hint};
-use crate::tasks::proof::{PROOF_TIME, ProofStatus};
+use crate::tasks::proof::{CancelSolve, PROOF_TIME, ProofStatus};
 use crate::theme::palette;
 use crate::ui::numbering::move_number;
 
@@ -38,6 +38,7 @@ pub(crate) struct ComfortsState<'w> {
     pub(crate) answers: MessageWriter<'w, Answer>,
     screen: Res<'w, State<Screen>>,
     rated_now: Res<'w, RatedNow>,
+    cancel_solve: MessageWriter<'w, CancelSolve>,
 }
 
 impl ComfortsState<'_> {
@@ -48,34 +49,38 @@ impl ComfortsState<'_> {
 }
 
 /// Undo, redo, hint, flip and resign, under the game status.
-pub(crate) fn game_buttons(
-    ui: &mut Ui,
-    state: &mut ComfortsState,
-    players: &Players,
-    requests: &mut MessageWriter<GameRequest>,
-) {
+pub(crate) fn game_buttons(ui: &mut Ui, state: &mut ComfortsState, players: &Players) {
     let over = state.session.outcome().is_over();
     // A lesson or puzzle has its own help, and nothing to resign or prove.
     let visiting = state.visit.active();
+    // A rated game is played (and taken back, hinted, resigned, proved) on
+    // Play only (fresh eyes, round 13: Analyse offered them for a rated
+    // game it would not play).
+    let off_play_why = game_off_play(*state.screen.get(), &state.session, *state.rated_now, &state.visit);
+    let elsewhere = off_play_why.is_some();
     ui.horizontal_wrapped(|ui| {
         // A rated game that has ended stays ended.
-        // A rated game is played (and taken back) on Play only.
-        let elsewhere = rated_game_off_play(*state.screen.get(), &state.session, *state.rated_now, &state.visit);
         let can_undo = state.session.can_undo(players) && !state.rated.final_result(&state.session) && !elsewhere;
         let hover = state.rated.undo_hover(&state.session);
         let undo = ui.add_enabled(can_undo, egui::Button::new("⟲ Undo")).on_hover_text(hover);
-        if undo.on_disabled_hover_text(PLAYED_ON_PLAY).clicked() {
+        if off_play(undo, off_play_why).clicked() {
             state.asks.write(Ask::TakeBack);
         }
-        let can_redo = state.session.redo_len() > 0 && !over;
-        if ui.add_enabled(can_redo, egui::Button::new("⟳ Redo")).on_hover_text("Replay (Ctrl+Y)").clicked() {
-            requests.write(GameRequest::Redo);
+        let can_redo = state.session.redo_len() > 0 && !over && !elsewhere;
+        let redo = ui.add_enabled(can_redo, egui::Button::new("⟳ Redo")).on_hover_text("Replay (Ctrl+Y)");
+        if off_play(redo, off_play_why).clicked() {
+            state.asks.write(Ask::Redo);
         }
         // Same width thinking or not, so the buttons after it stay put.
         let hint_text = if state.hint.thinking { "Hint ⏳" } else { "Hint" };
-        let can_hint = !over && !state.session.reviewing() && !state.hint.thinking;
+        let can_hint = !over && !state.session.reviewing() && !state.hint.thinking && !elsewhere;
         let hover = format!("Best move by a {:.0} s master search (H)", HINT_MS as f64 / 1000.0);
-        if !visiting && ui.add_enabled(can_hint, steady_button(ui, hint_text, "Hint ⏳")).on_hover_text(hover).clicked()
+        if !visiting
+            && off_play(
+                ui.add_enabled(can_hint, steady_button(ui, hint_text, "Hint ⏳")).on_hover_text(hover),
+                off_play_why,
+            )
+            .clicked()
         {
             state.asks.write(Ask::Hint);
         }
@@ -84,9 +89,13 @@ pub(crate) fn game_buttons(
             let (choice, view) = &mut state.flip;
             view.turn(choice);
         }
-        let can_resign = !over && !state.session.reviewing();
+        let can_resign = !over && !state.session.reviewing() && !elsewhere;
         if !visiting
-            && ui.add_enabled(can_resign, egui::Button::new("Resign")).on_hover_text("Give up this game").clicked()
+            && off_play(
+                ui.add_enabled(can_resign, egui::Button::new("Resign")).on_hover_text("Give up this game"),
+                off_play_why,
+            )
+            .clicked()
         {
             state.asks.write(Ask::Resign);
         }
@@ -94,11 +103,20 @@ pub(crate) fn game_buttons(
     let solve_text = if state.proof.running { "Solve ⏳" } else { "Solve" };
     let hover = format!("Prove who wins from here ({} s at most; S)", PROOF_TIME.as_secs());
     ui.horizontal(|ui| {
-        let can_solve = !state.proof.running && !over;
+        let can_solve = !state.proof.running && !over && !elsewhere;
         if !visiting
-            && ui.add_enabled(can_solve, steady_button(ui, solve_text, "Solve ⏳")).on_hover_text(hover).clicked()
+            && off_play(
+                ui.add_enabled(can_solve, steady_button(ui, solve_text, "Solve ⏳")).on_hover_text(hover),
+                off_play_why,
+            )
+            .clicked()
         {
             state.asks.write(Ask::Solve);
+        }
+        // A proof under way can be stopped (fresh eyes: it ran its ten
+        // seconds whatever the person wanted).
+        if state.proof.running && ui.button("Stop").on_hover_text("Stop the proof under way").clicked() {
+            state.cancel_solve.write(CancelSolve);
         }
         let text = match (&state.proof.text, state.proof.running) {
             (_, true) => Some("Proving…".to_string()),
@@ -114,6 +132,15 @@ pub(crate) fn game_buttons(
             ui.add(egui::Label::new(RichText::new(text).color(palette::PROOF.color32())).truncate());
         }
     });
+}
+
+/// Why a game button is greyed, when it is greyed because the rated game
+/// is played on Play only (otherwise nothing more than its own hover).
+fn off_play(response: egui::Response, why: Option<&str>) -> egui::Response {
+    match why {
+        Some(why) => response.on_disabled_hover_text(why),
+        None => response,
+    }
 }
 
 /// Step buttons, and while reviewing, the way back or on from here.

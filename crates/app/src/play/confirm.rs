@@ -67,8 +67,12 @@ pub(crate) fn show(
         let length = crate::game::length::game_length(plies);
         ui.label(format!("The current game has {length}; it cannot be taken back afterwards."));
         if at_stake {
-            let loss = "It is rated: ended this way, it counts as a loss.";
+            let loss = "It is rated: ended this way, it counts as a loss (and the Library keeps it).";
             ui.label(RichText::new(loss).strong().color(palette::ERROR.color32()));
+        } else {
+            // Said before it is gone (fresh eyes, round 14: Home says the
+            // Library keeps every finished game, and a replaced one vanished).
+            ui.label("It is not finished, so the Library will not keep it: save it first (Files) to keep it.");
         }
         ui.checkbox(&mut ask, "Ask before replacing a game in progress");
         ui.horizontal(|ui| {

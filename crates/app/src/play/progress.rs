@@ -190,11 +190,26 @@ const HINT_COSTS: &str =
 /// goes, and its buttons.
 pub(crate) fn puzzle_section(ui: &mut Ui, state: &mut ProgressState) {
     let Some(active) = &state.puzzles.active else { return };
+    // The game's puzzles, and the other game's a click away (fresh eyes,
+    // round 14: Puzzles opened on the game last played, with no way back).
+    let shown = active.variant;
+    ui.horizontal(|ui| {
+        for variant in crate::engine::Variant::ALL {
+            if ui.selectable_label(variant == shown, variant.title()).clicked() && variant != shown {
+                state.puzzle_requests.write(PuzzleRequest::Start(variant));
+            }
+        }
+    });
     let total = PuzzleSet::shipped(active.variant).map_or(0, |set| set.puzzles.len());
     ui.heading(format!("Puzzle {} of {total}", active.number()));
     ui.label(RichText::new(active.task()).strong());
     let (text, color) = active.status();
     ui.label(RichText::new(text).color(color.color32()));
+    // Help taken is said where the puzzle's standing is (round 14: after
+    // the hint nothing said it counted).
+    if active.helped && !matches!(active.stage, Stage::Solved | Stage::Missed { .. }) {
+        ui.label(RichText::new("Help taken: this puzzle counts as a miss, solved or not.").weak());
+    }
     let variant = active.variant;
     let progress = state.progress.puzzles(variant);
     ui.label(RichText::new(format!("streak {} · {}", progress.streak, rating_line("rating", &progress.rating))).weak());

@@ -123,6 +123,11 @@ pub struct RatedGame {
     counted: bool,
     /// The last rated game's result.
     pub last: Option<RatedResult>,
+    /// The game (its generation) given up by a yes after the person's first
+    /// move: its loss counted, so the Library keeps it when it ends or is
+    /// left, after a restart or a visit too (fresh eyes, round 14: such a
+    /// game resumed after a restart and then left was not kept).
+    given_up: Option<u64>,
 }
 
 /// The standing of the game that waits while a visit has the board.
@@ -145,7 +150,12 @@ pub struct RatedResult {
     pub variant: Variant,
     pub before: f64,
     pub after: f64,
+    /// The rating was new (few games, a wide interval), so it moved far.
+    pub provisional: bool,
 }
+
+/// Below this many games before it, a rating is new and moves fast.
+const NEW_RATING_GAMES: u32 = 5;
 
 impl RatedResult {
     /// "Rated: your Breakthrough rating went from 1000 to 970 (-30)."
@@ -156,7 +166,10 @@ impl RatedResult {
         if before == after {
             return format!("Rated: your {game} rating stayed at {after:.0}.");
         }
-        format!("Rated: your {game} rating went from {before:.0} to {after:.0} ({:+.0}).", after - before)
+        // Why a first loss moves a rating far (fresh eyes, round 14: 1000 to
+        // 695 against a level of about 800, with nothing said).
+        let new = if self.provisional { " A new rating moves fast: its first games count most." } else { "" };
+        format!("Rated: your {game} rating went from {before:.0} to {after:.0} ({:+.0}).{new}", after - before)
     }
 }
 
@@ -175,7 +188,14 @@ impl RatedGame {
             set_aside,
             counted: false,
             last: self.last,
+            given_up: self.given_up,
         };
+    }
+
+    /// Whether game `generation`'s result moved the rating (it ended rated,
+    /// was left rated, or was given up after the first move).
+    pub fn counted_for(&self, generation: u64) -> bool {
+        self.last.is_some_and(|last| last.generation == generation) || self.given_up == Some(generation)
     }
 
     /// Across a visit the game left behind keeps its standing: set aside when
@@ -198,6 +218,13 @@ impl RatedGame {
         }
         (self.generation, self.unrated, self.takebacks) = (Some(session.generation()), aside.unrated, aside.takebacks);
         self.counted = aside.counted;
+        // The same game under the generation its return gave it.
+        if self.given_up == Some(aside.generation) {
+            self.given_up = Some(session.generation());
+        }
+        if let Some(last) = self.last.as_mut().filter(|last| last.generation == aside.generation) {
+            last.generation = session.generation();
+        }
         true
     }
 
@@ -238,6 +265,7 @@ impl RatedGame {
             set_aside: None,
             counted: false,
             last: self.last,
+            given_up: (why == Some(GIVEN_UP)).then_some(generation),
         };
     }
 
@@ -318,6 +346,7 @@ impl RatedGame {
             return;
         }
         self.unrated = Some(GIVEN_UP);
+        self.given_up = Some(session.generation());
         let Some((_, level)) = rated_pairing(players) else { return };
         if let Some(result) = record_result(progress, session.variant(), level, 0.0, session.generation()) {
             self.last = Some(result);
@@ -533,9 +562,9 @@ fn record_result(
     let measured = LevelTable::shipped().rating(variant, level)?;
     let opponent = Opponent { rating: measured.rating, deviation: (measured.interval / 1.96).max(30.0) };
     let history = progress.rating_mut(variant);
-    let before = history.glicko.rating;
+    let (before, provisional) = (history.glicko.rating, history.games < NEW_RATING_GAMES);
     history.record(opponent, score);
-    Some(RatedResult { generation, variant, before, after: history.glicko.rating })
+    Some(RatedResult { generation, variant, before, after: history.glicko.rating, provisional })
 }
 
 /// A finished rated game moves the person's rating.

@@ -79,7 +79,13 @@ pub(crate) fn game_section(
         let clock_now = game.session.record().time_control;
         let clock_changes = edited.time_control != clock_now && !game.players.both_ai();
         if (edited.variant, edited.size) != current || clock_changes {
-            let note = "Variant, size and clock take effect on New game.";
+            // The board's game named beside the settings' (fresh eyes, round
+            // 12: the panel seemed to describe another game than the board's).
+            let note = format!(
+                "On the board: {} {}. Variant, size and clock take effect on New game.",
+                current.0.title(),
+                current.1
+            );
             ui.label(RichText::new(note).color(palette::NOTE.color32()));
             let unfit = Side::BOTH.iter().any(|side| match game.players.get(*side) {
                 PlayerSetup::Ai(config) => config.check_variant(edited.variant).is_err(),

@@ -113,6 +113,10 @@ pub struct PuzzleRun {
     /// The next puzzle to offer in each game's set, after the last one opened.
     cursor: [usize; 2],
     judge: Option<BackgroundJob<Judgement>>,
+    /// Each game's puzzle left half-done, taken up again when Puzzles opens
+    /// on that game (fresh eyes, rounds 11 and 13: a puzzle left after a
+    /// move or a hint was dropped, and its hint forgotten).
+    parked: [Option<ActivePuzzle>; 2],
 }
 
 /// The window rests between events: while a reply waits out its moment,
@@ -190,7 +194,13 @@ fn handle_requests(
     }
     for request in requests.read() {
         match *request {
-            PuzzleRequest::Start(variant) => open_next(&mut run, variant, &mut board),
+            PuzzleRequest::Start(variant) => {
+                park(&mut run);
+                match run.parked[variant_index(variant)].take() {
+                    Some(parked) => open(&mut run, parked, &mut board),
+                    None => open_next(&mut run, variant, &mut board),
+                }
+            }
             PuzzleRequest::Next => {
                 if let Some(variant) = run.active.as_ref().map(|a| a.variant) {
                     open_next(&mut run, variant, &mut board);
@@ -206,14 +216,25 @@ fn handle_requests(
                 }
             }
             PuzzleRequest::Leave => {
-                if run.active.take().is_some() {
-                    run.judge = None;
+                if park(&mut run) {
                     board.game.write(GameRequest::Return);
                     board.flip.set_if_neq(ViewFlip(None));
                 }
             }
         }
     }
+}
+
+/// Sets the puzzle in progress aside, kept for its game's next visit when
+/// it is half done; false when there was none.
+fn park(run: &mut PuzzleRun) -> bool {
+    let Some(active) = run.active.take() else { return false };
+    run.judge = None;
+    if active.half_done() {
+        let v = variant_index(active.variant);
+        run.parked[v] = Some(ActivePuzzle { generation: None, show_answer: false, ..active });
+    }
+    true
 }
 
 /// Opens the puzzle after the cursor nearest the person's puzzle rating.
@@ -329,6 +350,12 @@ fn follow_visit(
 }
 
 impl ActivePuzzle {
+    /// Begun (a move played or help taken) and waiting for the person's
+    /// move: worth taking up again rather than dropping.
+    fn half_done(&self) -> bool {
+        self.stage == Stage::YourMove && (!self.played.is_empty() || self.helped || self.missed)
+    }
+
     /// Whether the session is this puzzle's game (its moves are the ones played).
     fn played_on(&self, session: &GameSession) -> bool {
         session.position().moves() == self.played.as_slice()

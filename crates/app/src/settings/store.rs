@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use crate::engine::ai::player::{GameRecord, Player};
 use crate::engine::rules::clock::TimeControl;
 use crate::engine::rules::connection_rule::BothConnected;
+use crate::engine::rules::record::MoveRecord;
 use crate::engine::{BoardSize, Variant};
 use crate::files::game_file;
 use crate::game::clock::TurnTimer;
@@ -98,15 +99,20 @@ pub struct StoredGame {
     /// clock goes on from there after the restart).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub turn_ms: u64,
+    /// The moves taken back that Redo would play again, the next first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub redo: Vec<MoveRecord>,
 }
 
 fn is_zero(value: &u64) -> bool {
     *value == 0
 }
 
-/// The turn's time is written in steps of this many milliseconds while the
-/// clock runs (the file is not rewritten every second), exactly at exit.
-const TURN_STEP_MS: u64 = 5_000;
+/// The turn's time is written in whole seconds while the clock runs (the
+/// file is rewritten once a second at most, not every frame), rounded up,
+/// exactly at exit: a crash or a kill never gives time back (fresh eyes,
+/// round 14: steps of five seconds rounded down gave up to 4 s back).
+const TURN_STEP_MS: u64 = 1_000;
 
 fn ask_by_default() -> bool {
     true
@@ -200,8 +206,9 @@ impl WaitingGame<'_> {
         let kept = self.keeping.keeps_game_in_progress(&self.session, &self.visit);
         let spent = if self.visit.waiting() { session.carried_turn_spent() } else { self.timer.spent() };
         let spent_ms = u64::try_from(spent.as_millis()).unwrap_or(u64::MAX);
-        let turn_ms = if exact { spent_ms } else { spent_ms - spent_ms % TURN_STEP_MS };
-        Some(StoredGame { record, unrated: unrated.map(str::to_string), takebacks, kept, turn_ms })
+        let turn_ms = if exact { spent_ms } else { spent_ms.div_ceil(TURN_STEP_MS) * TURN_STEP_MS };
+        let redo = if self.visit.waiting() { Vec::new() } else { session.redo_records() };
+        Some(StoredGame { record, unrated: unrated.map(str::to_string), takebacks, kept, turn_ms, redo })
     }
 }
 
@@ -331,7 +338,7 @@ fn resume_saved_game(
         Ok(resumed) if resumed.plies() > 0 && !resumed.outcome().is_over() => {
             *players = game_file::players_from_record(&game.record);
             players.fit_variant(resumed.variant());
-            *session = resumed.with_turn_spent(std::time::Duration::from_millis(game.turn_ms));
+            *session = resumed.with_turn_spent(std::time::Duration::from_millis(game.turn_ms)).with_redo(&game.redo);
             rated.resume(generation, game.unrated.as_deref(), game.takebacks);
             keeping.resume(generation, game.kept);
             resume.0 = Some(Screen::for_players(&players));

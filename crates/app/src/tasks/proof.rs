@@ -28,6 +28,10 @@ const PROOF_MIB: usize = 128;
 #[derive(Message, Clone, Copy, Debug, Default)]
 pub struct SolveRequest;
 
+/// Stop the proof under way.
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct CancelSolve;
+
 /// What the panel shows about the last proof of the position on the board.
 #[derive(Resource, Default, Clone, Debug, PartialEq)]
 pub struct ProofStatus {
@@ -50,8 +54,9 @@ struct ProofTask {
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_message::<SolveRequest>()
+        .add_message::<CancelSolve>()
         .init_resource::<ProofStatus>()
-        .add_systems(Update, (forget_stale, start, poll).chain().in_set(GameSystems::Turn));
+        .add_systems(Update, (forget_stale, cancel, start, poll).chain().in_set(GameSystems::Turn));
 }
 
 #[derive(Default, Reflect, GizmoConfigGroup)]
@@ -128,6 +133,24 @@ fn start(
         BackgroundJob::spawn("proof", waker.clone(), move |mut stop| solver::solve(&position, &config, &mut stop));
     commands.spawn((Name::new("Proof"), ProofTask { job }, ForPosition::shown(&session)));
     *status = ProofStatus { running: true, for_position: Some(session.shown_key()), ..ProofStatus::default() };
+}
+
+/// A stopped proof is dropped (which stops the solver) and says so.
+fn cancel(
+    mut commands: Commands,
+    mut cancels: MessageReader<CancelSolve>,
+    tasks: Query<Entity, With<ProofTask>>,
+    mut status: ResMut<ProofStatus>,
+) {
+    if cancels.read().count() == 0 {
+        return;
+    }
+    for entity in &tasks {
+        commands.entity(entity).despawn();
+    }
+    if status.running {
+        *status = ProofStatus { text: Some("Stopped: no proof.".to_string()), ..ProofStatus::default() };
+    }
 }
 
 fn poll(mut commands: Commands, mut tasks: Query<(Entity, &mut ProofTask)>, mut status: ResMut<ProofStatus>) {

@@ -82,6 +82,16 @@ fn header(ui: &mut Ui, game: &GameView) {
         (Some(replay), _) => (format!("watching {}", replay.title), replay.title.clone()),
         // A site's game names its players as the site did.
         (None, Some([white, black])) => (session.matchup(&game.players), format!("White: {white} · Black: {black}")),
+        // A lesson's or puzzle's other side is played by the visit, not by a
+        // person (fresh eyes, round 12: a puzzle said "Human vs Human").
+        (None, None) if game.visit.active() => {
+            let played = Side::BOTH.into_iter().filter(|side| !game.visit.scripts(*side)).collect::<Vec<_>>();
+            let who = match played.as_slice() {
+                [side] => format!("you play {}", side.title()),
+                _ => "you play both sides".to_string(),
+            };
+            (who.clone(), who)
+        }
         (None, None) => (session.matchup(&game.players), game.players.matchup_in_full()),
     };
     ui.label(format!("{} {}  ·  {who}", session.variant().title(), session.size())).on_hover_text(in_full);
@@ -180,7 +190,13 @@ pub(crate) fn status(ui: &mut Ui, game: &GameView, ai: &AiView, numbers: bool) {
     } else if game.players.get(side).is_ai() && ai.control.paused() {
         ui.label("AI paused — press Resume or Step.");
     } else if turn == Some(TurnPhase::HumanTurn) {
-        ui.label(RichText::new("Click one of your pieces, then a marked square.").weak());
+        // Not an invitation a refusal then contradicts (fresh eyes, round
+        // 14: Analyse said to click a piece of a rated game it would not move).
+        let words = match game.moves_refused() {
+            Some(_) => "Its moves are played on Play: Resume it from Home.",
+            None => "Click one of your pieces, then a marked square.",
+        };
+        ui.label(RichText::new(words).weak());
     }
     keep_status_height(ui, top, session.generation());
     if let Some(error) = ai.control.error() {

@@ -7,8 +7,10 @@ use bevy::prelude::*;
 
 use crate::game::clock::TurnTimer;
 use crate::game::control::AiControl;
+use crate::game::owner::visit::Visit;
 use crate::game::phase::{GamePhase, TurnPhase};
 use crate::game::players::Players;
+use crate::game::ratings::RatedNow;
 use crate::game::screen::Screen;
 use crate::game::session::GameSession;
 use crate::game::thinking::AiThinking;
@@ -45,12 +47,21 @@ pub(crate) struct GameView<'w> {
     pub(crate) phase: Res<'w, State<GamePhase>>,
     turn: Option<Res<'w, State<TurnPhase>>>,
     pub(crate) timer: Res<'w, TurnTimer>,
+    pub(crate) visit: Res<'w, Visit>,
+    screen: Res<'w, State<Screen>>,
+    rated_now: Res<'w, RatedNow>,
 }
 
 impl GameView<'_> {
     /// The turn's phase while a game is in play.
     pub(crate) fn turn(&self) -> Option<TurnPhase> {
         self.turn.as_ref().map(|turn| *turn.get())
+    }
+
+    /// Why the person's moves are not played on this screen's board (a
+    /// rated or clocked game is played on Play), if they are not.
+    pub(crate) fn moves_refused(&self) -> Option<&'static str> {
+        crate::board::input::played_on_play_only(*self.screen.get(), &self.session, *self.rated_now, &self.visit)
     }
 
     pub(crate) fn over(&self) -> bool {

@@ -92,18 +92,15 @@ fn redo_gives_back_no_time_spent_after_the_undo() {
     assert!(after + Duration::from_secs(2) <= black, "redo kept the thinking: {after:?} against {black:?}");
 }
 
+/// A pause holds the clock; a review does not (fresh eyes, round 14: looking
+/// back through the game stopped the person's clock, a pause button and free
+/// thinking in a rated game), and the live clock shows while it runs.
 #[test]
-fn the_clock_stops_while_paused_and_in_review() {
+fn the_clock_stops_while_paused_and_runs_in_review() {
     let mut app = clocked(PlayerSetup::Human, PlayerSetup::Human, "60+0");
     assert!(update_until(&mut app, 10, |app| turn(app) == Some(TurnPhase::HumanTurn)));
     play_first_move(&mut app);
     play_first_move(&mut app);
-    // Review the start: nobody's time runs, however long it is looked at.
-    app.world_mut().write_message(GameRequest::GoTo { ply: 0 });
-    for _ in 0..40 {
-        app.update();
-    }
-    app.world_mut().write_message(GameRequest::GoTo { ply: 2 });
     app.world_mut().write_message(GameRequest::SetPaused(true));
     for _ in 0..40 {
         app.update();
@@ -111,9 +108,23 @@ fn the_clock_stops_while_paused_and_in_review() {
     app.world_mut().write_message(GameRequest::SetPaused(false));
     app.update();
     app.update();
+    // Review the start: the side to move's time runs on, and shows.
+    app.world_mut().write_message(GameRequest::GoTo { ply: 0 });
+    for _ in 0..40 {
+        app.update();
+    }
+    assert!(session(&app).reviewing());
+    let shown = breakline_app::game::clock::showing(session(&app), app.world().resource()).expect("a clock");
+    assert!(shown.0.remaining(Side::White) < Duration::from_secs(59), "the live clock shows: {shown:?}");
+    assert_eq!(shown.1, Some(Side::White), "running");
+    app.world_mut().write_message(GameRequest::GoTo { ply: 2 });
+    app.update();
+    app.update();
     play_first_move(&mut app);
     let spent = Duration::from_secs(60) - clock_left(&app, Side::White);
-    assert!(spent < Duration::from_millis(40 * STEP.as_millis() as u64), "{spent:?}");
+    let paused_alone = Duration::from_millis(40 * STEP.as_millis() as u64);
+    assert!(spent >= Duration::from_millis(40 * STEP.as_millis() as u64), "the review's time counted: {spent:?}");
+    assert!(spent < 2 * paused_alone + Duration::from_secs(1), "the pause's did not: {spent:?}");
 }
 
 #[test]

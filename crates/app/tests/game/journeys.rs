@@ -91,7 +91,7 @@ impl Home {
     }
 
     /// Quits as the window's close does: the settings are written on exit.
-    fn quit(&self, mut app: App) {
+    pub(crate) fn quit(&self, mut app: App) {
         wait_for_writes(&mut app);
         app.world_mut().write_message(AppExit::Success);
         app.update();
@@ -106,7 +106,7 @@ impl Drop for Home {
 }
 
 /// Home's Resume button: back to where the game in progress was left.
-fn resume(app: &mut App) {
+pub(crate) fn resume(app: &mut App) {
     let resume = app.world().resource::<ResumeScreen>().0.expect("Home offers Resume");
     go(app, resume);
 }

@@ -38,6 +38,7 @@ pub(crate) fn plugin(app: &mut App) {
                     .run_if(crate::game::review::following_game)
                     .run_if(no_question_open),
                 hold_for_the_answer.in_set(GameSystems::Turn).run_if(not(no_question_open)),
+                stop_for_the_pause.in_set(GameSystems::Turn).run_if(in_state(TurnPhase::AiThinking)),
                 end_wait.in_set(GameSystems::Turn).run_if(on_message::<WaitEnded>),
             ),
         );
@@ -54,6 +55,15 @@ fn no_question_open(replace: Res<ReplaceGame>) -> bool {
 fn hold_for_the_answer(turn: Option<Res<State<TurnPhase>>>, mut next: ResMut<NextState<TurnPhase>>) {
     let thinking = turn.is_some_and(|t| *t.get() == TurnPhase::AiThinking);
     if thinking && matches!(*next, NextState::Unchanged) {
+        next.set(TurnPhase::Deciding);
+    }
+}
+
+/// A pause stops the search under way, so no move comes after Pause (fresh
+/// eyes, round 11: one more move came through); its turn starts over on
+/// Resume or Step. A step asked while paused thinks on.
+fn stop_for_the_pause(control: Res<AiControl>, mut next: ResMut<NextState<TurnPhase>>) {
+    if control.paused && !control.step_requested && matches!(*next, NextState::Unchanged) {
         next.set(TurnPhase::Deciding);
     }
 }

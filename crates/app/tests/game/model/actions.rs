@@ -174,7 +174,7 @@ impl Action {
             Action::Start(setup) if on == Screen::PlaySetup => start(&mut world.app, setup),
             Action::Move(index) if board => play(&mut world.app, index),
             Action::TakeBack if board => send(world, Ask::TakeBack),
-            Action::Redo if board => send(world, GameRequest::Redo),
+            Action::Redo if board => send(world, Ask::Redo),
             Action::Hint if board => send(world, Ask::Hint),
             Action::Analysis(true) if board => send(world, Ask::Analysis),
             Action::Analysis(false) if board => world.app.world_mut().resource_mut::<AnalysisSettings>().on = false,

@@ -28,11 +28,12 @@ use super::world::World;
 use crate::screen;
 
 /// The invariants the model checks, by name (the names a violation reports).
-pub const CHECKED: [&str; 17] = [
+pub const CHECKED: [&str; 18] = [
     "resume_goes_where_the_game_is_played",
     "visiting_a_screen_makes_no_game_to_resume",
     "home_offers_the_game_in_progress",
     "a_game_changes_only_by_its_moves",
+    "a_rated_or_clocked_game_is_played_on_play",
     "a_game_is_rated_at_most_once",
     "a_rated_game_replaced_is_rated_once",
     "an_aborted_game_is_no_result_and_no_row",
@@ -215,6 +216,7 @@ pub fn remember(memory: &mut Memory, action: Action, before: &Snap) {
 pub fn check(memory: &mut Memory, world: &World, action: Action, before: &Snap, after: &Snap) -> Result<(), Violation> {
     resume(action, before, after)?;
     game_kept(action, before, after)?;
+    played_on_play(action, before, after)?;
     results(memory, world, action, before, after)?;
     clocks(action, memory.applied, before, after)?;
     if new_game(action, memory.applied, before, after) {
@@ -308,6 +310,29 @@ fn game_kept(action: Action, before: &Snap, after: &Snap) -> Result<(), Violatio
             after.game.moves.len()
         );
         return fail("a_game_changes_only_by_its_moves", seen);
+    }
+    Ok(())
+}
+
+/// A rated game, or one on the clock, is played on Play only: elsewhere the
+/// person's moves, take-backs and redos leave it as it was (fresh eyes,
+/// round 14: Redo in Analyse played a rated game's moves again, and a move in
+/// Watch & Lab earned a clocked game its increment with the clock stopped).
+fn played_on_play(action: Action, before: &Snap, after: &Snap) -> Result<(), Violation> {
+    let on_play_only = before.rated_at_stake || before.game.left.is_some();
+    let persons = matches!(action, Action::Move(_) | Action::TakeBack | Action::Redo);
+    let in_progress = !before.game.moves.is_empty() && !before.game.over;
+    let off_play = before.screen != Screen::Play && !before.visit;
+    let same_game = after.game.generation == before.game.generation;
+    let changed = after.game.moves.len() != before.game.moves.len();
+    if on_play_only && persons && in_progress && off_play && before.game.person_to_move && same_game && changed {
+        let seen = format!(
+            "{action:?} on {:?}: {} moves became {}",
+            before.screen,
+            before.game.moves.len(),
+            after.game.moves.len()
+        );
+        return fail("a_rated_or_clocked_game_is_played_on_play", seen);
     }
     Ok(())
 }
