@@ -131,9 +131,14 @@ fn draw_overlays(ctx: &egui::Context, state: &mut PanelState, left: egui::Rect, 
         crate::ui::toast::show(ctx, &mut state.notice, board, frame);
     }
     // What a replacement would end is the game in progress: during a visit, the one that waits.
-    let plies = state.comforts.visit.left_game().map_or(state.game.session.plies(), |game| game.plies());
-    let at_stake = state.comforts.rated.at_stake(&state.game.session, &state.game.players, &state.comforts.visit);
-    crate::play::confirm::show(ctx, &state.replace, (plies, at_stake), &mut state.play, &mut state.requests);
+    let visit = &state.comforts.visit;
+    let plies = visit.left_game().map_or(state.game.session.plies(), |game| game.plies());
+    let at_stake = state.comforts.rated.at_stake(&state.game.session, &state.game.players, visit);
+    // The game that waits is named: the board shows another (fresh eyes,
+    // round 15: "the one in progress" read as the studied game on screen).
+    let waiting = visit.left_game().zip(visit.left_players()).map(|(game, players)| game.matchup(players));
+    let ending = crate::play::confirm::Ending { plies, at_stake, waiting };
+    crate::play::confirm::show(ctx, &state.replace, ending, &mut state.play, &mut state.requests);
     crate::play::confirm::question(ctx, &state.comforts.question, &mut state.comforts.answers);
 }
 

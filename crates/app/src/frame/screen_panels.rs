@@ -43,9 +43,17 @@ pub(crate) fn left(ui: &mut Ui, state: &mut PanelState, open: &mut bool) {
         // Moves or not (fresh eyes, round 11: taken back to its start, the
         // rated game's players were offered here, and a change made it casual).
         let rated_game = state.comforts.rated.in_force(&state.game.session) && !state.comforts.visit.waiting();
-        if rated_game {
-            let note =
-                "Your rated game waits here with its players; a preset starts a game of two AIs to watch beside it.";
+        // Nor a casual one a person plays (fresh eyes, round 15: White: AI
+        // here handed the person's game to a level without a word).
+        let visit = &state.comforts.visit;
+        let own_game = !state.game.players.both_ai()
+            && crate::game::owner::in_progress(&state.game.session, visit)
+            && !visit.waiting();
+        if rated_game || own_game {
+            let which = if rated_game { "rated game" } else { "game in progress" };
+            let note = format!(
+                "Your {which} waits here with its players (Resume it from Home); a preset starts a game of two AIs to watch beside it."
+            );
             ui.label(RichText::new(note).weak());
         } else {
             crate::play::setup_sections::players_section(ui, picked, &state.game.players, &mut state.requests);
@@ -216,8 +224,13 @@ fn own_game_here(ui: &mut Ui, state: &PanelState, rated: bool) {
     let visit = &state.comforts.visit;
     let own = state.game.players.person().is_some() && !visit.waiting() && !rated;
     if own && crate::game::owner::in_progress(&state.game.session, visit) {
-        let words =
-            "Your game in progress: a move here is a move of it (Undo takes it back); its clock stands still here.";
+        // A game on the clock is played on Play (fresh eyes, round 15: this
+        // line invited a move the board then refused).
+        let words = if state.game.session.record().time_control.is_some() {
+            "Your game in progress: it is played on Play, where its clock runs; here, step back through it to review."
+        } else {
+            "Your game in progress: a move here is a move of it (Undo takes it back)."
+        };
         ui.label(RichText::new(words).weak());
     }
 }

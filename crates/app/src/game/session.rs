@@ -41,6 +41,9 @@ pub struct GameSession {
     generation: u64,
     /// Moves taken back, the latest last, with their records (figures included).
     redo: Vec<(EngineMove, MoveRecord)>,
+    /// Where the first undo left from (ply, side to move, its time left then):
+    /// a redo back there gives that side no more (fresh eyes, round 15).
+    undone_from: Option<(usize, Side, Duration)>,
     /// The ply the board shows while reviewing; `None` follows the game.
     /// In a side line, the ply where the line leaves the game.
     review: Option<usize>,
@@ -87,6 +90,7 @@ impl GameSession {
             record,
             generation,
             redo: Vec::new(),
+            undone_from: None,
             review: None,
             line: None,
             replay: None,
@@ -446,7 +450,7 @@ impl GameSession {
             self.record.stamp_clock(clock.remaining(side));
         }
         self.record.finish(&self.position);
-        self.redo.clear();
+        (self.redo, self.undone_from) = (Vec::new(), None);
         self.carried_turn = None;
         Ok(())
     }
@@ -486,6 +490,9 @@ impl GameSession {
         if self.outcome().is_over() {
             return Shown::Same;
         }
+        if let (None, Some(left)) = (self.undone_from, left_before) {
+            self.undone_from = Some((self.plies(), mover, left[mover.index()]));
+        }
         let count = batch(&self.position, players, std::iter::repeat_n(None, self.plies()));
         let mut steps = Vec::new();
         for _ in 0..count {
@@ -515,10 +522,11 @@ impl GameSession {
             return Shown::Same;
         }
         // Only the side that thought since the undo is capped: at its time
-        // left now, with the increment a move played now would earn.
+        // left now. No increment on top: the undo had charged the live turn's
+        // time to this one, and an increment more gave each undo and redo
+        // a few seconds (fresh eyes, round 15: 4:28 became 4:34).
         let mover = self.side_to_move();
-        let cap = self.clock().zip(self.record.time_control);
-        let cap = cap.map(|(clock, control)| clock.remaining(mover).saturating_sub(spent) + control.increment());
+        let cap = self.clock().map(|clock| clock.remaining(mover).saturating_sub(spent));
         let pending = self.redo.iter().rev().map(|(mv, _)| Some(*mv));
         let count = match batch(&self.position, players, pending) {
             // The players changed since the undo: no human turn ahead, so all of it.
@@ -534,13 +542,21 @@ impl GameSession {
                 *ms = (*ms).min(cap.as_millis() as u64);
             }
             if self.position.play(mv).is_err() {
-                self.redo.clear();
+                (self.redo, self.undone_from) = (Vec::new(), None);
                 break;
             }
             self.record.push_record(entry);
             steps.push(Step::Forward(mv));
         }
         self.record.finish(&self.position);
+        // Back where the undo left from, that turn's time spent counts again.
+        if let (Some((ply, side, left)), Some(clock)) = (self.undone_from, self.clock())
+            && (ply, side) == (self.plies(), self.side_to_move())
+        {
+            let owed = clock.remaining(side).saturating_sub(left);
+            self.carried_turn = (!owed.is_zero()).then_some((ply, owed));
+            self.undone_from = None;
+        }
         self.after_history_step(shown_before, &steps)
     }
 
@@ -587,7 +603,7 @@ impl GameSession {
             self.record.pop();
         }
         self.record.finish(&self.position);
-        self.redo.clear();
+        (self.redo, self.undone_from) = (Vec::new(), None);
         self.review = None;
         self.replay = None;
         self.generation += 1;
@@ -656,7 +672,7 @@ impl GameSession {
         let Some((path, position)) = self.line.clone() else { return false };
         let Some(Edited { record, end, place }) = promoted(&self.record, &path) else { return false };
         (self.record, self.position) = (record, end);
-        self.redo.clear();
+        (self.redo, self.undone_from) = (Vec::new(), None);
         self.generation += 1;
         self.place(place, position);
         true

@@ -40,12 +40,20 @@ pub(crate) fn question(ctx: &egui::Context, question: &Question, answers: &mut M
     }
 }
 
-/// `plies`: the moves of the game in progress; `at_stake`: it is a rated
-/// game the person has moved in, which counts as a loss if replaced.
+/// The game a replacement would end, as the question describes it.
+pub(crate) struct Ending {
+    /// Its moves.
+    pub(crate) plies: usize,
+    /// A rated game the person has moved in: replaced, it counts as a loss.
+    pub(crate) at_stake: bool,
+    /// Its players ("You vs Casual") when it waits beside a game studied.
+    pub(crate) waiting: Option<String>,
+}
+
 pub(crate) fn show(
     ctx: &egui::Context,
     replace: &ReplaceGame,
-    (plies, at_stake): (usize, bool),
+    Ending { plies, at_stake, waiting }: Ending,
     play: &mut ResMut<PlaySettings>,
     requests: &mut MessageWriter<GameRequest>,
 ) {
@@ -65,7 +73,12 @@ pub(crate) fn show(
         ui.set_max_width(320.0);
         ui.label(RichText::new(what).strong());
         let length = crate::game::length::game_length(plies);
-        ui.label(format!("The current game has {length}; it cannot be taken back afterwards."));
+        match &waiting {
+            Some(who) => ui.label(format!(
+                "It ends your game in progress ({who}, {length}), waiting for you on Play: not the game on this board. It cannot be taken back afterwards."
+            )),
+            None => ui.label(format!("The current game has {length}; it cannot be taken back afterwards.")),
+        };
         if at_stake {
             let loss = "It is rated: ended this way, it counts as a loss (and the Library keeps it).";
             ui.label(RichText::new(loss).strong().color(palette::ERROR.color32()));

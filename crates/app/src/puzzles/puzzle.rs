@@ -190,7 +190,7 @@ fn handle_requests(
     // The game's own hint, the solver and the analysis help as much as the puzzle's hint.
     let helped = asked.read().count() > 0 || solves.read().count() > 0 || analysis.on;
     if let Some(active) = run.active.as_mut().filter(|_| helped) {
-        active.helped = true;
+        count_help(active, &mut board.progress);
     }
     for request in requests.read() {
         match *request {
@@ -212,7 +212,7 @@ fn handle_requests(
                 let Some(active) = run.active.as_mut().filter(|a| a.stage == Stage::YourMove) else { continue };
                 if let Some(&mv) = active.line.first() {
                     *hint = Hint::showing(mv, &board.session);
-                    active.helped = true;
+                    count_help(active, &mut board.progress);
                 }
             }
             PuzzleRequest::Leave => {
@@ -486,9 +486,24 @@ fn score(active: &mut ActivePuzzle, progress: &mut Progress, solved: bool) {
     if active.scored {
         return;
     }
+    active.missed |= !solved;
+    record_score(active, progress, solved);
+}
+
+/// Help taken counts as the miss it is at once, so that leaving the puzzle
+/// or a restart cannot take it back (fresh eyes, round 15: a hint's miss was
+/// forgotten with a puzzle started over).
+fn count_help(active: &mut ActivePuzzle, progress: &mut Progress) {
+    active.helped = true;
+    if !active.scored {
+        record_score(active, progress, false);
+    }
+}
+
+/// The puzzle's one result in the puzzle rating and the streak.
+fn record_score(active: &mut ActivePuzzle, progress: &mut Progress, solved: bool) {
     active.scored = true;
     let clean = solved && !active.helped;
-    active.missed |= !solved;
     let puzzles = progress.puzzles_mut(active.variant);
     let opponent = Opponent { rating: active.puzzle.rating(), deviation: PUZZLE_DEVIATION };
     puzzles.rating.record(opponent, try_score(solved, active.helped));

@@ -37,6 +37,40 @@ fn clock_left(app: &App, side: Side) -> Duration {
     session(app).clock().expect("a game on the clock").remaining(side)
 }
 
+/// Fresh eyes, round 15: undo and redo, again and again, gave a clock back
+/// a few seconds each time (4:28 became 4:34). Back where it was, the side
+/// to move has no more time than it had before the undo.
+#[test]
+fn undo_and_redo_give_no_time_back() {
+    let mut app = clocked(PlayerSetup::Human, PlayerSetup::Human, "60+5");
+    assert!(update_until(&mut app, 10, |app| turn(app) == Some(TurnPhase::HumanTurn)));
+    play_first_move(&mut app);
+    play_first_move(&mut app);
+    // A second of thought on White's turn.
+    for _ in 0..20 {
+        app.update();
+    }
+    let shown = |app: &App, side: Side| {
+        let timer = app.world().resource();
+        breakline_app::game::clock::showing(session(app), timer).expect("a clock").0.remaining(side)
+    };
+    let before = [shown(&app, Side::White), shown(&app, Side::Black)];
+    for round in 0..3 {
+        app.world_mut().write_message(GameRequest::Undo);
+        app.update();
+        app.world_mut().write_message(GameRequest::Redo);
+        app.update();
+        // The turn's timer takes the redone turn up on the next frame.
+        app.update();
+        assert_eq!(session(&app).plies(), 2);
+        let after = [shown(&app, Side::White), shown(&app, Side::Black)];
+        for side in Side::BOTH {
+            let (was, now) = (before[side.index()], after[side.index()]);
+            assert!(now <= was, "round {round}: {side:?} had {was:?}, has {now:?}");
+        }
+    }
+}
+
 #[test]
 fn the_flag_falls_when_the_side_to_move_runs_out() {
     let mut app = clocked(PlayerSetup::Human, PlayerSetup::Human, "0.5+0");

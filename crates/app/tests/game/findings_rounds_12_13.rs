@@ -104,6 +104,12 @@ fn a_puzzle_left_half_done_is_taken_up_again() {
     app.world_mut().write_message(PuzzleRequest::Hint);
     app.update();
     assert!(active(&app).expect("a puzzle").helped, "the hint helped");
+    // And counted as the miss it is, at once (round 15: a restart forgot it).
+    let games = |app: &App| {
+        let variant = active(app).expect("a puzzle").variant;
+        app.world().resource::<breakline_app::game::ratings::Progress>().puzzles(variant).rating.games
+    };
+    assert_eq!(games(&app), 1, "the hint's miss is in the puzzle rating");
     assert!(crate::settled_human_turn(&mut app, 1000));
     let mv = first.next_move().expect("the line's move");
     let s = session(&app);
@@ -119,6 +125,7 @@ fn a_puzzle_left_half_done_is_taken_up_again() {
         active(app).is_some_and(|a| a.index == first.index) && session(app).plies() == 2
     });
     assert!(active(&app).expect("a puzzle").helped, "its hint still counts");
+    assert_eq!(games(&app), 1, "once");
 }
 
 /// From an earlier round: Solve could not be stopped once started (ten
