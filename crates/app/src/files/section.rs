@@ -54,11 +54,8 @@ pub(crate) fn files_section(ui: &mut Ui, state: &mut FilesState, notice: &Notice
         let typed_file = std::path::PathBuf::from(state.path.0.trim()).is_file();
         ui.horizontal_wrapped(|ui| {
             for (action, label, hover) in actions {
-                let button = egui::Button::new(format!("{label}{dots}"));
                 let enabled = !waiting && (dialog || typed_file || !reads(action));
-                let clicked =
-                    ui.add_enabled(enabled, button).on_hover_text(hover).on_disabled_hover_text(NO_FILE).clicked();
-                if clicked {
+                if file_button(ui, enabled, egui::Button::new(format!("{label}{dots}")), hover).clicked() {
                     state.choose.write(ChooseFile(action));
                 }
             }
@@ -98,13 +95,7 @@ pub(crate) fn files_section(ui: &mut Ui, state: &mut FilesState, notice: &Notice
                 ui.horizontal_wrapped(|ui| {
                     for (action, label, hover) in actions {
                         let enabled = path.is_file() || !reads(action);
-                        let button = egui::Button::new(label).small();
-                        if ui
-                            .add_enabled(enabled, button)
-                            .on_hover_text(hover)
-                            .on_disabled_hover_text(NO_FILE)
-                            .clicked()
-                        {
+                        if file_button(ui, enabled, egui::Button::new(label).small(), hover).clicked() {
                             state.files.write(FileRequest { action, path: path.clone() });
                         }
                     }
@@ -120,6 +111,11 @@ pub(crate) fn files_section(ui: &mut Ui, state: &mut FilesState, notice: &Notice
 
 /// Why Open or Import is greyed: the typed path names no file.
 const NO_FILE: &str = "No file at the typed path below: type the path of a saved game";
+
+/// A file action's button, greyed with the reason while it has no file to read.
+fn file_button(ui: &mut Ui, enabled: bool, button: egui::Button, hover: &str) -> egui::Response {
+    ui.add_enabled(enabled, button).on_hover_text(hover).on_disabled_hover_text(NO_FILE)
+}
 
 /// Whether an action reads the file at its path (rather than writing one).
 fn reads(action: FileAction) -> bool {

@@ -41,8 +41,7 @@ pub struct GameSession {
     generation: u64,
     /// Moves taken back, the latest last, with their records (figures included).
     redo: Vec<(EngineMove, MoveRecord)>,
-    /// Where the first undo left from (ply, side to move, its time left then):
-    /// a redo back there gives that side no more (fresh eyes, round 15).
+    /// Where the first undo left from (ply, side to move, its time left): a redo back there gives no more.
     undone_from: Option<(usize, Side, Duration)>,
     /// The ply the board shows while reviewing; `None` follows the game.
     /// In a side line, the ply where the line leaves the game.
@@ -362,9 +361,8 @@ impl GameSession {
         self.redo.iter().rev().map(|(_, entry)| entry.clone()).collect()
     }
 
-    /// The same game with `records` (the next first) to redo; a move that
-    /// does not follow leaves it and those after it out (fresh eyes: Redo
-    /// did not survive a restart).
+    /// The same game with `records` (the next first) to redo, up to a move
+    /// that does not follow (fresh eyes: Redo did not survive a restart).
     pub(crate) fn with_redo(mut self, records: &[MoveRecord]) -> GameSession {
         let mut position = self.position.clone();
         let mut redo = Vec::new();
@@ -375,8 +373,7 @@ impl GameSession {
             }
             redo.push((mv, entry.clone()));
         }
-        redo.reverse();
-        self.redo = redo;
+        self.redo = redo.into_iter().rev().collect();
         self
     }
 
@@ -512,19 +509,15 @@ impl GameSession {
         self.after_history_step(shown_before, &steps)
     }
 
-    /// Plays again what undo took back, up to the next human turn; no clock
-    /// gets back time spent since (`spent`: the turn's), for the redone
-    /// moves' recorded times are capped at the time left now (fresh eyes,
-    /// round 11: undo, think, redo gave the thinking time back).
+    /// Plays again what undo took back, up to the next human turn; no clock gets
+    /// back time spent (`spent`: the turn's; fresh eyes, rounds 11 and 15).
     pub(crate) fn redo(&mut self, players: &Players, spent: Duration) -> Shown {
         let shown_before = self.review;
         if self.outcome().is_over() || self.redo.is_empty() {
             return Shown::Same;
         }
-        // Only the side that thought since the undo is capped: at its time
-        // left now. No increment on top: the undo had charged the live turn's
-        // time to this one, and an increment more gave each undo and redo
-        // a few seconds (fresh eyes, round 15: 4:28 became 4:34).
+        // Only the side that thought since the undo is capped, at its time left
+        // now, no increment on top (fresh eyes, round 15: 4:28 became 4:34).
         let mover = self.side_to_move();
         let cap = self.clock().map(|clock| clock.remaining(mover).saturating_sub(spent));
         let pending = self.redo.iter().rev().map(|(mv, _)| Some(*mv));
@@ -549,7 +542,6 @@ impl GameSession {
             steps.push(Step::Forward(mv));
         }
         self.record.finish(&self.position);
-        // Back where the undo left from, that turn's time spent counts again.
         if let (Some((ply, side, left)), Some(clock)) = (self.undone_from, self.clock())
             && (ply, side) == (self.plies(), self.side_to_move())
         {

@@ -97,6 +97,16 @@ fn header(ui: &mut Ui, game: &GameView) {
     ui.label(format!("{} {}  ·  {who}", session.variant().title(), session.size())).on_hover_text(in_full);
 }
 
+/// How the person moves here: not an invitation a refusal then contradicts
+/// (fresh eyes, round 14: Analyse said to click a piece of a rated game it
+/// would not move).
+fn how_to_move(game: &GameView) -> &'static str {
+    match game.moves_refused() {
+        Some(_) => "Its moves are played on Play: Resume it from Home.",
+        None => "Click one of your pieces, then a marked square.",
+    }
+}
+
 /// The result, said here only once the end section above is closed (it
 /// says it otherwise: never twice).
 fn result_once(ui: &mut Ui, game: &GameView) {
@@ -190,13 +200,7 @@ pub(crate) fn status(ui: &mut Ui, game: &GameView, ai: &AiView, numbers: bool) {
     } else if game.players.get(side).is_ai() && ai.control.paused() {
         ui.label("AI paused — press Resume or Step.");
     } else if turn == Some(TurnPhase::HumanTurn) {
-        // Not an invitation a refusal then contradicts (fresh eyes, round
-        // 14: Analyse said to click a piece of a rated game it would not move).
-        let words = match game.moves_refused() {
-            Some(_) => "Its moves are played on Play: Resume it from Home.",
-            None => "Click one of your pieces, then a marked square.",
-        };
-        ui.label(RichText::new(words).weak());
+        ui.label(RichText::new(how_to_move(game)).weak());
     }
     keep_status_height(ui, top, session.generation());
     if let Some(error) = ai.control.error() {
