@@ -22,7 +22,7 @@ pub(crate) struct GameArgs {
     /// Board size, COLUMNSxROWS (Breakthrough 3-12 x 5-12, LOA 6x6 to 12x12)
     #[arg(long)]
     size: Option<BoardSize>,
-    /// White player: human, a level (beginner, novice, casual, easy, medium, hard, expert, master, or level1 to
+    /// White player: human, a level (beginner, novice, improver, easy, medium, hard, expert, master, or level1 to
     /// level8) or an AI config
     #[arg(long)]
     white: Option<String>,

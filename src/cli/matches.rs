@@ -34,7 +34,7 @@ pub(crate) struct MatchArgs {
     variant: Variant,
     #[arg(long, default_value = "8x8")]
     size: BoardSize,
-    /// Player A (White unless colours are swapped): a level (beginner, novice, casual, easy, medium, hard,
+    /// Player A (White unless colours are swapped): a level (beginner, novice, improver, easy, medium, hard,
     /// expert, master, or level1 to level8), an AI config, or engine:PATH[:ai=CONFIG] for a program speaking
     /// the engine protocol, or uci:PATH[:arg=ARG][:movetime=MS][:OPTION=VALUE] (ugi:...) for a UCI or UGI program
     #[arg(long)]

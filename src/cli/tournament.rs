@@ -30,7 +30,7 @@ pub(crate) struct TournamentArgs {
     variant: Variant,
     #[arg(long, default_value = "8x8")]
     size: BoardSize,
-    /// Two or more players: levels (beginner, novice, casual, easy, medium, hard, expert, master, or level1 to
+    /// Two or more players: levels (beginner, novice, improver, easy, medium, hard, expert, master, or level1 to
     /// level8), AI configs, engine:PATH[:ai=CONFIG], or uci:PATH[:...] / ugi:PATH[:...]
     #[arg(long, num_args = 2.., required = true)]
     players: Vec<String>,

@@ -62,7 +62,7 @@ fn every_bad_invocation_is_one_line_on_stderr_and_a_failure() {
 
 #[test]
 fn help_lists_every_level_and_says_who_plays_a_match() {
-    let levels = "beginner, novice, casual, easy, medium, hard, expert, master, or level1 to level8";
+    let levels = "beginner, novice, improver, easy, medium, hard, expert, master, or level1 to level8";
     let (code, out, _) = breakline(&["--help"]);
     assert_eq!(code, 0);
     assert!(out.contains("Play a series of games between two players: AI, levels or programs"), "{out}");

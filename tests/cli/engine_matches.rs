@@ -39,7 +39,7 @@ fn pair_against_ai(white: &str, extra: &[&str]) -> String {
 fn an_unknown_player_is_told_every_kind_of_player_and_the_nearest_name() {
     let kinds = [
         "minimax, alphabeta, enhanced, mcts",
-        "beginner, novice, casual, easy, medium, hard, expert, master, or level1 to level8",
+        "beginner, novice, improver, easy, medium, hard, expert, master, or level1 to level8",
         "uci:PATH, ugi:PATH, engine:PATH",
     ];
     for (white, name, nearest) in

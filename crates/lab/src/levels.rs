@@ -160,7 +160,7 @@ impl LevelTable {
         &SHIPPED
     }
 
-    /// "Level 3 · Casual (about 1150)", or without the rating where it was not measured.
+    /// "Level 3 · Improver (about 1150)", or without the rating where it was not measured.
     pub fn label(&self, variant: Variant, level: Level) -> String {
         let name = format!("Level {} · {}", level.number(), level.title());
         match self.rating(variant, level) {

@@ -1,11 +1,12 @@
 //! Keyboard shortcuts: N new game, Space pause/resume the AI, Left/Right step
-//! through the game (or the side line shown), G back to the game, Ctrl+Z / Ctrl+Y undo/redo, Ctrl+S save, Ctrl+O open (the desktop's dialog, else the
-//! typed path under Files), Ctrl+C / Ctrl+V copy and
-//! paste the game as text, Ctrl+Q quit (on any screen), F flip, H hint, [ and ] fold
-//! the settings and game panels, S solve, A analysis on/off (the keys for
-//! playing without a mouse are `board_keys`'; while the board has the
-//! keyboard, Space and the arrows are its own). Keys typed
-//! into a text field of the panel belong to the field.
+//! through the game (or the side line shown), G back to the game, Ctrl+Z
+//! undo, Ctrl+Y or Ctrl+Shift+Z redo, Ctrl+S save, Ctrl+O open (the desktop's
+//! dialog, else the typed path under Files), Ctrl+C / Ctrl+V copy and paste
+//! the game as text, Ctrl+Q quit (on any screen), F flip, H hint, [ and ]
+//! fold the settings and game panels, S solve, A analysis on/off (the keys
+//! for playing without a mouse are `board_keys`'; while the board has the
+//! keyboard, Space and the arrows are its own). Keys typed into a text field
+//! of the panel belong to the field.
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -50,6 +51,17 @@ fn quit_on_ctrl_q(keys: Res<ButtonInput<KeyCode>>, mut exit: MessageWriter<AppEx
     }
 }
 
+/// Ctrl+Z takes back; Ctrl+Y and Ctrl+Shift+Z redo, as in most programs
+/// (fresh eyes, round 15: Ctrl+Shift+Z took back). Ctrl is held.
+fn undo_or_redo(keys: &ButtonInput<KeyCode>) -> Option<Ask> {
+    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    if keys.just_pressed(KeyCode::KeyZ) {
+        Some(if shift { Ask::Redo } else { Ask::TakeBack })
+    } else {
+        keys.just_pressed(KeyCode::KeyY).then_some(Ask::Redo)
+    }
+}
+
 fn handle_keys(
     (keys, session): (Res<ButtonInput<KeyCode>>, Res<GameSession>),
     (control, focus): (Res<AiControl>, Res<BoardFocus>),
@@ -68,11 +80,8 @@ fn handle_keys(
     // A quick Ctrl+Z can press and release Ctrl within one frame.
     let ctrl = keys.any_pressed(controls) || keys.any_just_released(controls);
     if ctrl {
-        if keys.just_pressed(KeyCode::KeyZ) {
-            asks.write(Ask::TakeBack);
-        }
-        if keys.just_pressed(KeyCode::KeyY) {
-            asks.write(Ask::Redo);
+        if let Some(ask) = undo_or_redo(&keys) {
+            asks.write(ask);
         }
         for (key, action) in [(KeyCode::KeyS, FileAction::Save), (KeyCode::KeyO, FileAction::Load)] {
             if !keys.just_pressed(key) {
@@ -135,5 +144,26 @@ fn handle_keys(
         } else {
             asks.write(Ask::Analysis);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ask(held: &[KeyCode]) -> Option<Ask> {
+        let mut keys = ButtonInput::<KeyCode>::default();
+        for key in held {
+            keys.press(*key);
+        }
+        undo_or_redo(&keys)
+    }
+
+    #[test]
+    fn ctrl_z_takes_back_and_ctrl_shift_z_or_ctrl_y_redo() {
+        assert_eq!(ask(&[KeyCode::ControlLeft, KeyCode::KeyZ]), Some(Ask::TakeBack));
+        assert_eq!(ask(&[KeyCode::ControlLeft, KeyCode::ShiftRight, KeyCode::KeyZ]), Some(Ask::Redo));
+        assert_eq!(ask(&[KeyCode::ControlRight, KeyCode::KeyY]), Some(Ask::Redo));
+        assert_eq!(ask(&[KeyCode::ControlLeft, KeyCode::KeyS]), None);
     }
 }

@@ -386,7 +386,7 @@ impl GameSession {
     /// game came with them, else `players` ("You vs Medium").
     pub fn matchup(&self, players: &Players) -> String {
         match (&self.replay, &self.names) {
-            // A replay is of who really played ("Casual vs Novice, game 3 of 4").
+            // A replay is of who really played ("Improver vs Novice, game 3 of 4").
             (Some(replay), _) => replay.title.clone(),
             (None, Some([white, black])) => format!("{white} vs {black}"),
             (None, None) => players.matchup(),

@@ -67,7 +67,8 @@ pub(crate) fn game_buttons(ui: &mut Ui, state: &mut ComfortsState, players: &Pla
             state.asks.write(Ask::TakeBack);
         }
         let can_redo = state.session.redo_len() > 0 && !over && !elsewhere;
-        let redo = ui.add_enabled(can_redo, egui::Button::new("⟳ Redo")).on_hover_text("Replay (Ctrl+Y)");
+        let redo =
+            ui.add_enabled(can_redo, egui::Button::new("⟳ Redo")).on_hover_text("Replay (Ctrl+Y or Ctrl+Shift+Z)");
         if off_play(redo, off_play_why).clicked() {
             state.asks.write(Ask::Redo);
         }

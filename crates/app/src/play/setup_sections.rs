@@ -26,12 +26,14 @@ pub(crate) struct SetupState<'w> {
     pub(crate) lessons: MessageWriter<'w, LessonRequest>,
 }
 
-/// The next game's variant, size and clock; New game, Restart and the rules.
+/// The next game's variant, size and clock (none in Analyse, a `study`);
+/// New game, Restart and the rules.
 pub(crate) fn game_section(
     ui: &mut Ui,
     setup: &mut SetupState,
     game: &GameView,
     requests: &mut MessageWriter<GameRequest>,
+    study: bool,
 ) {
     egui::CollapsingHeader::new("Game").default_open(true).show(ui, |ui| {
         let mut edited = *setup.settings;
@@ -56,9 +58,15 @@ pub(crate) fn game_section(
         // Shown greyed rather than hidden, so the presets below do not move
         // under the mouse when a preset's two AIs take the board.
         let people = !game.players.both_ai();
-        ui.add_enabled_ui(people, |ui| clock_picker(ui, &mut edited.time_control))
-            .response
-            .on_disabled_hover_text("Games of two AIs play without a clock");
+        if study {
+            // Play's clock is Play's (fresh eyes, round 14: set here, it
+            // carried into Play's next game); a study has none.
+            ui.label(RichText::new("Games started here have no clock (Play's New game sets one).").weak());
+        } else {
+            ui.add_enabled_ui(people, |ui| clock_picker(ui, &mut edited.time_control))
+                .response
+                .on_disabled_hover_text("Games of two AIs play without a clock");
+        }
         setup.settings.set_if_neq(edited);
 
         let current = (game.session.variant(), game.session.size());
@@ -77,15 +85,12 @@ pub(crate) fn game_section(
         });
         // Notes go under the buttons, so the buttons never move under the pointer.
         let clock_now = game.session.record().time_control;
-        let clock_changes = edited.time_control != clock_now && !game.players.both_ai();
+        let clock_changes = edited.time_control != clock_now && !game.players.both_ai() && !study;
         if (edited.variant, edited.size) != current || clock_changes {
             // The board's game named beside the settings' (fresh eyes, round
             // 12: the panel seemed to describe another game than the board's).
-            let note = format!(
-                "On the board: {} {}. Variant, size and clock take effect on New game.",
-                current.0.title(),
-                current.1
-            );
+            let what = if study { "Variant and size take" } else { "Variant, size and clock take" };
+            let note = format!("On the board: {} {}. {what} effect on New game.", current.0.title(), current.1);
             ui.label(RichText::new(note).color(palette::NOTE.color32()));
             let unfit = Side::BOTH.iter().any(|side| match game.players.get(*side) {
                 PlayerSetup::Ai(config) => config.check_variant(edited.variant).is_err(),

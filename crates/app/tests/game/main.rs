@@ -10,6 +10,7 @@ mod explorer;
 mod findings_game_in_progress;
 mod findings_rounds_10_11;
 mod findings_rounds_12_13;
+mod findings_rounds_14_15;
 mod findings_screens;
 mod findings_study;
 mod findings_words;

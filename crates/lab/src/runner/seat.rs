@@ -206,7 +206,7 @@ mod tests {
     fn an_unknown_player_names_every_kind_and_the_nearest_one() {
         let err = |text: &str| Seat::parse(text, Variant::Breakthrough).unwrap_err().to_string();
         let kinds = "a player is an algorithm (minimax, alphabeta, enhanced, mcts), a level (beginner, novice, \
-                     casual, easy, medium, hard, expert, master, or level1 to level8) or a program (uci:PATH, \
+                     improver, easy, medium, hard, expert, master, or level1 to level8) or a program (uci:PATH, \
                      ugi:PATH, engine:PATH)";
         assert_eq!(
             err("ucii:/usr/games/fairy-stockfish"),

@@ -42,12 +42,12 @@ impl Level {
 
     /// The name the text form takes ("beginner" ... "master").
     pub fn id(self) -> &'static str {
-        ["beginner", "novice", "casual", "easy", "medium", "hard", "expert", "master"][self.index()]
+        ["beginner", "novice", "improver", "easy", "medium", "hard", "expert", "master"][self.index()]
     }
 
     /// The name with a capital.
     pub fn title(self) -> &'static str {
-        ["Beginner", "Novice", "Casual", "Easy", "Medium", "Hard", "Expert", "Master"][self.index()]
+        ["Beginner", "Novice", "Improver", "Easy", "Medium", "Hard", "Expert", "Master"][self.index()]
     }
 
     fn index(self) -> usize {
@@ -107,6 +107,8 @@ impl Level {
         if let Some(n) = text.strip_prefix("level") {
             return n.parse().ok().and_then(Level::new);
         }
+        // Level 3 was "casual" until that read as the unrated game's name.
+        let text = if text == "casual" { "improver".to_string() } else { text };
         Level::ALL.into_iter().find(|level| level.id() == text)
     }
 }
@@ -146,6 +148,9 @@ mod tests {
         assert_eq!(Level::parse("level0"), None);
         assert_eq!(Level::parse("level9"), None);
         assert_eq!(Level::EASY.title(), "Easy");
+        // Level 3's old name still reads (scripts and records that use it).
+        assert_eq!(Level::parse("casual"), Level::new(3));
+        assert_eq!(Level::new(3).map(Level::title), Some("Improver"));
         assert_eq!(Level::MASTER.number(), Level::COUNT);
         // Strictly stronger settings up the ladder: each level's config differs.
         for pair in Level::ALL.windows(2) {

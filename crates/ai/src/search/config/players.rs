@@ -40,7 +40,7 @@ mod tests {
         assert_eq!(algorithms_in_words(), "minimax, alphabeta, enhanced, mcts");
         assert_eq!(
             levels_in_words(),
-            "beginner, novice, casual, easy, medium, hard, expert, master, or level1 to level8"
+            "beginner, novice, improver, easy, medium, hard, expert, master, or level1 to level8"
         );
         assert_eq!(nearest_player("level9", &[]).as_deref(), Some("level8"));
         assert_eq!(nearest_player("level0", &[]).as_deref(), Some("level1"));

@@ -222,7 +222,7 @@ mod tests {
 
     /// What an AI player may be, as the errors say it.
     const KINDS: &str = "an AI player is an algorithm (minimax, alphabeta, enhanced, mcts) or a level (beginner, \
-                         novice, casual, easy, medium, hard, expert, master, or level1 to level8)";
+                         novice, improver, easy, medium, hard, expert, master, or level1 to level8)";
 
     #[test]
     fn an_unknown_player_is_told_every_kind_and_the_nearest_name() {

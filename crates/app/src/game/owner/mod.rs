@@ -23,7 +23,7 @@ use crate::game::players::{PlayerSetup, Players};
 use crate::game::request::{
     AiError, GameRequest, MoveChosen, MoveSource, OpenedGame, ReplaceGame, VisitedGame, WatchedGame,
 };
-use crate::game::screen::Mode;
+use crate::game::screen::{Mode, Screen};
 use crate::game::session::{GameSession, PlayRefused, Shown};
 use crate::game::settings::{GameSettings, PlaySettings};
 use crate::game::show::ShowPosition;
@@ -100,6 +100,7 @@ pub(crate) struct Owner<'w> {
     board: MessageWriter<'w, ShowPosition>,
     settings: Res<'w, GameSettings>,
     play: Res<'w, PlaySettings>,
+    screen: Res<'w, State<Screen>>,
     players: ResMut<'w, Players>,
     control: ResMut<'w, AiControl>,
     notice: ResMut<'w, Notice>,
@@ -255,10 +256,12 @@ impl Owner<'_> {
         self.players.fit_variant(variant);
         let generation = self.session.generation() + 1;
         // The clock set for people's games (Play's) never reaches a game
-        // of two AIs (Watch & Lab's presets and matchups): those play unclocked.
+        // of two AIs (Watch & Lab's presets and matchups), nor one started
+        // in Analyse, a study (fresh eyes, round 14: Analyse's clock carried
+        // into Play): those play unclocked.
         let control = if rematch {
             self.session.record().time_control
-        } else if self.players.both_ai() {
+        } else if self.players.both_ai() || *self.screen.get() == Screen::Analyse {
             None
         } else {
             self.settings.time_control

@@ -1,0 +1,40 @@
+//! Fresh eyes, rounds 14 and 15 (the minors left open): Analyse's clock
+//! and level 3's name (Ctrl+Shift+Z is `frame::shortcuts`' unit test).
+
+use breakline_app::game::request::GameRequest;
+use breakline_app::game::screen::Screen;
+use breakline_app::game::settings::GameSettings;
+use breakline_engine::ai::search::Level;
+use breakline_engine::rules::clock::TimeControl;
+
+use crate::journeys::{Home, wait};
+use crate::{go, session};
+
+/// Round 14: a clock set in Analyse's Game section carried into Play's next
+/// game. Analyse starts its games without a clock, whatever the setting;
+/// Play's New game keeps the clock set for it.
+#[test]
+fn a_game_started_in_analyse_has_no_clock() {
+    let home = Home::new("analyse-clock");
+    let mut app = home.start();
+    let blitz = TimeControl::parse("3+2").ok();
+    app.world_mut().resource_mut::<GameSettings>().time_control = blitz;
+    go(&mut app, Screen::Analyse);
+    let generation = session(&app).generation();
+    app.world_mut().write_message(GameRequest::NewGame { rematch: false });
+    wait(&mut app, "Analyse's new game", |app| session(app).generation() != generation);
+    assert_eq!(session(&app).record().time_control, None, "a study has no clock");
+    go(&mut app, Screen::Play);
+    let generation = session(&app).generation();
+    app.world_mut().write_message(GameRequest::NewGame { rematch: false });
+    wait(&mut app, "Play's new game", |app| session(app).generation() != generation);
+    assert_eq!(session(&app).record().time_control, blitz, "Play's New game has its clock");
+}
+
+/// Round 15: level 3 was called "Casual", which reads as an unrated game.
+#[test]
+fn level_three_is_not_named_as_a_kind_of_game() {
+    let three = Level::new(3).expect("level 3");
+    assert_eq!(three.title(), "Improver");
+    assert_eq!(Level::parse("casual"), Some(three), "its old name still reads");
+}
