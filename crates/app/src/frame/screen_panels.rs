@@ -155,6 +155,17 @@ fn play(ui: &mut Ui, state: &mut PanelState, layout: &PanelLayout) {
     if ui.button("New game…").on_hover_text("Opponent, colour, clock, rated or casual").clicked() {
         state.screens.go(Screen::PlaySetup);
     }
+    // The moves before the rating (fresh eyes, round 14: at 125% in a
+    // small window the list was below the fold, under a section that
+    // does not change during a game).
+    moves(ui, state);
+    // Asked for here (A): shown here, with its toggle to switch it off.
+    if state.analysis.settings.on {
+        ui.separator();
+        let playable = Some((&*state.game.session, &*state.game.players, state.game.turn()));
+        let writers = (&mut state.requests, &mut state.comforts.asks);
+        crate::analysis::best_lines::section(ui, &mut state.analysis, playable, writers);
+    }
     let variant = state.game.session.variant();
     let on = state.screens.get();
     let progress = (&mut state.progress, on);
@@ -163,14 +174,6 @@ fn play(ui: &mut Ui, state: &mut PanelState, layout: &PanelLayout) {
     {
         state.screens.go(screen);
     }
-    // Asked for here (A): shown here, with its toggle to switch it off.
-    if state.analysis.settings.on {
-        ui.separator();
-        let playable = Some((&*state.game.session, &*state.game.players, state.game.turn()));
-        let writers = (&mut state.requests, &mut state.comforts.asks);
-        crate::analysis::best_lines::section(ui, &mut state.analysis, playable, writers);
-    }
-    moves(ui, state);
 }
 
 /// Learn: the lessons to open (the card shows the open one), the status.

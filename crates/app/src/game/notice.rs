@@ -1,7 +1,7 @@
 //! One line of feedback: a file saved, a load that failed, a settings file
 //! that could not be read. The panel keeps it under Files; over the board it
 //! shows as a toast where the player is looking (news for a few seconds,
-//! errors until closed).
+//! errors for longer, either until closed).
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -22,6 +22,10 @@ pub struct Notice {
 
 /// How long news stays over the board.
 const NEWS_SHOWN: Duration = Duration::from_secs(5);
+/// How long an error stays: time to read a long line twice. It stayed until
+/// closed, red over every board after (fresh eyes, round 14); the panel's
+/// line under Files keeps it.
+const ERROR_SHOWN: Duration = Duration::from_secs(12);
 
 impl Notice {
     pub(crate) fn info(&mut self, text: impl Into<String>) {
@@ -34,7 +38,8 @@ impl Notice {
 
     /// The text to show over the board now, if any.
     pub fn toast(&self) -> Option<&str> {
-        let fresh = self.error || self.posted.is_some_and(|posted| posted.elapsed() < NEWS_SHOWN);
+        let shown = if self.error { ERROR_SHOWN } else { NEWS_SHOWN };
+        let fresh = self.posted.map_or(self.error, |posted| posted.elapsed() < shown);
         self.text.as_deref().filter(|_| fresh && !self.dismissed)
     }
 
@@ -51,8 +56,27 @@ pub(crate) fn plugin(app: &mut App) {
 /// A resting window would show expired news until its next event; an alarm
 /// wakes it when the news is due to go.
 fn wake_when_news_expires(notice: Res<Notice>, waker: Res<Waker>, mut alarm: Local<Option<Arc<Alarm>>>) {
-    if notice.is_changed() && !notice.error && notice.text.is_some() {
+    if notice.is_changed() && notice.text.is_some() {
         let alarm = alarm.get_or_insert_with(|| Alarm::start(waker.clone()));
-        alarm.set(Some(Instant::now() + NEWS_SHOWN + Duration::from_millis(50)));
+        let shown = if notice.error { ERROR_SHOWN } else { NEWS_SHOWN };
+        alarm.set(Some(Instant::now() + shown + Duration::from_millis(50)));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn news_and_errors_go_after_their_time() {
+        let mut notice = Notice::default();
+        notice.error("The file could not be read");
+        assert!(notice.toast().is_some(), "an error shows");
+        notice.posted = Some(Instant::now() - ERROR_SHOWN);
+        assert_eq!(notice.toast(), None, "and goes after its time");
+        notice.info("Saved");
+        notice.posted = Some(Instant::now() - NEWS_SHOWN);
+        assert_eq!(notice.toast(), None);
+        assert_eq!(notice.text.as_deref(), Some("Saved"), "the panel's line stays");
     }
 }

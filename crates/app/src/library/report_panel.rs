@@ -35,7 +35,12 @@ impl ReportState<'_> {
 const MARKS_HEIGHT: f32 = 150.0;
 
 pub(crate) fn section(ui: &mut Ui, state: &mut ReportState, session: &GameSession, goto: &mut Option<GameRequest>) {
-    egui::CollapsingHeader::new("Game report").default_open(true).show(ui, |ui| {
+    let stage = match (state.board.progress(), state.board.report_of(session)) {
+        (Some(_), _) => 1u8,
+        (None, Some(_)) => 2,
+        (None, None) => 0,
+    };
+    let shown = egui::CollapsingHeader::new("Game report").default_open(true).show(ui, |ui| {
         if let Some((done, total)) = state.board.progress() {
             let fraction = if total == 0 { 0.0 } else { done as f32 / total as f32 };
             ui.add(egui::ProgressBar::new(fraction).text(format!("Searching position {done} of {total}")));
@@ -60,6 +65,15 @@ pub(crate) fn section(ui: &mut Ui, state: &mut ReportState, session: &GameSessio
         ui.checkbox(&mut settings.report_after_game, "Report each game after it ends");
         state.settings.set_if_neq(settings);
     });
+    // A report asked for, and as it comes, is scrolled into view (fresh
+    // eyes, round 14: at 800x600 it came below the fold, unseen); one there
+    // before is left where it is.
+    let seen = ui.id().with("report_stage_seen");
+    let before = ui.data_mut(|data| data.get_temp::<u8>(seen));
+    ui.data_mut(|data| data.insert_temp(seen, stage));
+    if (stage == 1 && before != Some(1)) || (stage == 2 && before == Some(1)) {
+        shown.header_response.scroll_to_me(Some(egui::Align::Min));
+    }
 }
 
 /// Each side's accuracy and counts, then the marked moves.

@@ -64,9 +64,12 @@ fn looks_section(ui: &mut Ui, looks: &mut Looks) {
         }
     });
     section_heading(ui, "Interface size");
-    ui.horizontal_wrapped(|ui| {
+    // A list that closes on the choice: a row of sizes moved under the
+    // mouse as the one clicked rescaled it (fresh eyes, round 15).
+    let percent = |scale: f32| format!("{:.0}%", scale * 100.0);
+    egui::ComboBox::from_id_salt("interface_size").selected_text(percent(looks.scale)).show_ui(ui, |ui| {
         for scale in SCALE_STEPS {
-            ui.selectable_value(&mut looks.scale, scale, format!("{:.0}%", scale * 100.0));
+            ui.selectable_value(&mut looks.scale, scale, percent(scale));
         }
     });
     ui.label(RichText::new("Larger sizes suit high-density screens.").weak());

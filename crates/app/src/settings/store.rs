@@ -29,7 +29,7 @@ use crate::library::keep::Keeping;
 use crate::library::shelf::LibrarySettings;
 use crate::platform::file_error::{FileError, Problem, read_text_if_any, write_text};
 use crate::platform::launch::LaunchOptions;
-use crate::play::rated::RatedGame;
+use crate::play::rated::{Casual, RatedGame};
 use crate::play::setup::{PlayChoice, StoredPlay};
 use crate::series::form::{SeriesForm, StoredSeries};
 use crate::sound::settings::SoundSettings;
@@ -282,6 +282,7 @@ fn apply_saved(
     mut sound: ResMut<SoundSettings>,
     (mut looks, mut choice, mut library): (ResMut<Looks>, ResMut<PlayChoice>, ResMut<LibrarySettings>),
     (mut series, mut notice, mut layout): (ResMut<SeriesForm>, ResMut<Notice>, ResMut<PanelLayout>),
+    mut casual: ResMut<Casual>,
 ) -> Option<StoredGame> {
     let Some(path) = &path.0 else {
         return None;
@@ -303,7 +304,12 @@ fn apply_saved(
             let (saved_looks, mut problems) = stored.looks.looks();
             *looks = saved_looks;
             match stored.play.choice() {
-                Ok(saved) => *choice = saved,
+                // The rematch is as the setup chose (a casual game offered a
+                // rated rematch after a restart: fresh eyes, round 16).
+                Ok(saved) => {
+                    casual.0 = !saved.rated;
+                    *choice = saved;
+                }
                 Err(problem) => problems.push(problem.to_string()),
             }
             if !problems.is_empty() {

@@ -1,13 +1,16 @@
 //! Fresh eyes, rounds 14 and 15 (the minors left open): Analyse's clock
-//! and level 3's name (Ctrl+Shift+Z is `frame::shortcuts`' unit test).
+//! and level 3's name (Ctrl+Shift+Z is `frame::shortcuts`' unit test), and
+//! a casual choice over a restart.
 
 use breakline_app::game::request::GameRequest;
 use breakline_app::game::screen::Screen;
 use breakline_app::game::settings::GameSettings;
+use breakline_app::play::rated::Casual;
+use breakline_app::play::setup::PlayChoice;
 use breakline_engine::ai::search::Level;
 use breakline_engine::rules::clock::TimeControl;
 
-use crate::journeys::{Home, wait};
+use crate::journeys::{Home, exchange, start, wait};
 use crate::{go, session};
 
 /// Round 14: a clock set in Analyse's Game section carried into Play's next
@@ -37,4 +40,19 @@ fn level_three_is_not_named_as_a_kind_of_game() {
     let three = Level::new(3).expect("level 3");
     assert_eq!(three.title(), "Improver");
     assert_eq!(Level::parse("casual"), Some(three), "its old name still reads");
+}
+
+/// Round 16 (seen while checking round 15's fixes): a casual game, the app
+/// closed and opened again, offered a rated rematch beside the casual one:
+/// the setup's choice came back, not what it meant for the rematch.
+#[test]
+fn a_casual_choice_stays_casual_over_a_restart() {
+    let home = Home::new("casual-restart");
+    let mut app = home.start();
+    start(&mut app, PlayChoice { rated: false, ..PlayChoice::default() });
+    exchange(&mut app);
+    assert!(app.world().resource::<Casual>().0, "chosen casual");
+    home.quit(app);
+    let app = home.start();
+    assert!(app.world().resource::<Casual>().0, "still casual after the restart: its rematch too");
 }

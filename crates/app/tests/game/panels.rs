@@ -101,8 +101,9 @@ impl std::fmt::Display for Cut {
 }
 
 /// Every widget of the last pass cut off at a side (the panels scroll up
-/// and down, so only the sides and the window's top can cut), and every
-/// panel pushed past the window by content wider than it.
+/// and down, so only the sides, and the window's top for a floating
+/// window, can cut), and every panel pushed past the window by content
+/// wider than it.
 pub fn cuts(app: &App) -> Vec<Cut> {
     let laid_out = app.world().resource::<LaidOut>();
     let tree = laid_out.tree.as_ref().expect("a pass laid out");
@@ -129,7 +130,13 @@ pub fn cuts(app: &App) -> Vec<Cut> {
             continue;
         }
         let (holder, edge) = holder(*id, rect, &nodes, &parents, laid_out.panels, screen);
-        if !past(rect, edge.intersect(screen)).is_empty() {
+        let mut sides = past(rect, edge.intersect(screen));
+        // A panel's content above the window's top was scrolled there (the
+        // report scrolls itself into view); a floating window's is cut.
+        if holder.ends_with("panel") {
+            sides.retain(|side| *side != "top");
+        }
+        if !sides.is_empty() {
             cuts.push(Cut { widget: Widget { role: node.role(), words: words(node), rect }, holder, edge });
         }
     }
