@@ -18,7 +18,7 @@ use breakline_rules::clock::TimeControl;
 use breakline_rules::position::Position;
 use breakline_rules::record::MoveRecord;
 use breakline_rules::record::game_text::result_token;
-use breakline_rules::{BoardSize, Outcome, Side, Variant, WinReason};
+use breakline_rules::{BoardSize, Outcome, Side, Variant};
 
 /// The columns a record is rebuilt from.
 pub(super) struct Columns {
@@ -147,12 +147,12 @@ impl Columns {
         record.moves = moves;
         record.finish(end);
         let outcome: Outcome = serde_json::from_str(&self.outcome)?;
-        if !end.outcome().is_over() {
-            match outcome {
-                Outcome::Win { winner, reason: WinReason::Resignation } => record.resign(winner.opponent()),
-                Outcome::Win { winner, reason: WinReason::Time } => record.flag_fell(winner.opponent()),
-                _ => {}
-            }
+        // Any loss off the board comes back as it was stored (a forfeit read
+        // back as a game still going on).
+        if let Outcome::Win { winner, reason } = outcome
+            && !end.outcome().is_over()
+        {
+            record.lose_off_board(winner.opponent(), reason);
         }
         Ok(record)
     }

@@ -22,6 +22,22 @@ pub enum WinReason {
     Forfeit,
     /// The loser's time ran out (a game under a time control).
     Time,
+    /// The loser left the game unfinished (a person's game replaced after
+    /// they had moved in it, which counts as a loss).
+    Abandoned,
+    /// A record names the winner and not how, on a board still undecided
+    /// (a pasted or imported `1-0`).
+    Unstated,
+}
+
+impl WinReason {
+    /// Whether the game was won off the board (the board did not decide it).
+    pub fn off_board(self) -> bool {
+        matches!(
+            self,
+            WinReason::Resignation | WinReason::Forfeit | WinReason::Time | WinReason::Abandoned | WinReason::Unstated
+        )
+    }
 }
 
 /// Why a game was drawn (Lines of Action only).
@@ -89,6 +105,8 @@ impl Outcome {
                 WinReason::Resignation => "resigned",
                 WinReason::Forfeit => "forfeit",
                 WinReason::Time => "on time",
+                WinReason::Abandoned => "left",
+                WinReason::Unstated => "as recorded",
             },
             Outcome::Draw { reason } => match reason {
                 DrawReason::Repetition => "repetition",
@@ -111,6 +129,8 @@ impl Outcome {
                     WinReason::Resignation => "the opponent resigned",
                     WinReason::Forfeit => "the opponent forfeited (an illegal, malformed or late answer)",
                     WinReason::Time => "the opponent's time ran out",
+                    WinReason::Abandoned => "the opponent left the game",
+                    WinReason::Unstated => "as the record states (it gives no reason)",
                 };
                 let name = if winner == Side::White { "White" } else { "Black" };
                 format!("{name} wins: {why}")

@@ -136,3 +136,29 @@ fn a_resignation_keeps_its_turns_time_through_json_and_a_rebuild() {
     record.pop();
     assert_eq!(record.last_turn(), None, "undo takes the resignation back, and its time");
 }
+
+/// Every loss off the board reads back from Breakline's text as written: a
+/// resignation, a game left, a flag, a forfeit; a decisive result that
+/// gives no reason is read as unstated, not as the loser's resignation
+/// (fresh eyes, round 15: a pasted `1-0` read "the opponent resigned"),
+/// and a site's PGN says a game left with lichess's `Abandoned`.
+#[test]
+fn losses_off_the_board_read_back_as_written_and_an_unsaid_one_as_unstated() {
+    for reason in
+        [WinReason::Resignation, WinReason::Abandoned, WinReason::Time, WinReason::Forfeit, WinReason::Unstated]
+    {
+        let (mut record, pos) = clocked_game();
+        record.lose_off_board(Side::White, reason);
+        record.finish(&pos);
+        let text = game_text::write(&record, &Headers::default()).unwrap();
+        let (read, _, _) = game_text::read::<Player>(&text).unwrap();
+        assert_eq!(read.result, Outcome::Win { winner: Side::Black, reason }, "{text}");
+    }
+    let pasted = "[Variant \"breakthrough\"]\n[Result \"1-0\"]\n\n1. a2-a3 a7-a6 1-0\n";
+    let (read, _, _) = game_text::read::<Player>(pasted).unwrap();
+    assert_eq!(read.result, Outcome::Win { winner: Side::White, reason: WinReason::Unstated });
+    assert_eq!(read.result.describe(), "White wins: as the record states (it gives no reason)");
+    let lichess = "[Variant \"breakthrough\"]\n[Result \"0-1\"]\n[Termination \"Abandoned\"]\n\n1. a2-a3 a7-a6 0-1\n";
+    let (read, _, _) = game_text::read::<Player>(lichess).unwrap();
+    assert_eq!(read.result, Outcome::Win { winner: Side::Black, reason: WinReason::Abandoned });
+}

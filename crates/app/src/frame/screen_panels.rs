@@ -31,8 +31,7 @@ pub(crate) fn left(ui: &mut Ui, state: &mut PanelState, open: &mut bool) {
     });
     ui.separator();
     let variant = state.game.session.variant();
-    let study = state.screens.get() == Screen::Analyse;
-    crate::play::setup_sections::game_section(ui, &mut state.setup, &state.game, &mut state.requests, study);
+    crate::play::setup_sections::game_section(ui, &mut state.setup, &state.game, &mut state.requests);
     if state.screens.get() == Screen::Watch {
         let chosen = state.setup.settings.variant;
         let suggested = crate::play::rated::suggested_level(&state.progress.progress, chosen);

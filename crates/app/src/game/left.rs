@@ -1,6 +1,6 @@
 //! A person's game left unfinished: replaced (a new game, another opened, a
 //! studied game played on in its place) after the person had moved in it.
-//! It ends as the person's resignation, with the clocks as they stood, and
+//! It ends as left by the person (a loss), with the clocks as they stood, and
 //! the library keeps it as it keeps any finished game (the rating counts it
 //! where it was rated).
 
@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use crate::game::players::Players;
 use crate::game::session::GameSession;
 
-/// The game as it was left, resigned by the person, and its players.
+/// The game as it was left, lost by the person who left it, and its players.
 #[derive(Message, Clone, Debug)]
 pub struct GameLeft {
     pub(crate) session: GameSession,
@@ -17,7 +17,7 @@ pub struct GameLeft {
 }
 
 impl GameLeft {
-    /// `session` resigned by its one person (playing an AI), who has moved in
+    /// `session` left by its one person (playing an AI), who has moved in
     /// it, with `spent` of the turn in progress used; `None` for any other
     /// game (two people's, two AIs', an ended one, one the person never
     /// moved in: that is only aborted).
@@ -28,7 +28,7 @@ impl GameLeft {
             return None;
         }
         let mut left = session.clone();
-        left.resign(person, spent).then_some(GameLeft { session: left, players: players.clone() })
+        left.resign(person, spent, true).then_some(GameLeft { session: left, players: players.clone() })
     }
 }
 

@@ -452,14 +452,18 @@ impl GameSession {
         Ok(())
     }
 
-    /// `side` gives up when the turn in progress has used `spent` (kept in the
-    /// record, so the clocks stand as they stopped when it is opened
-    /// again); false if the game was already over.
-    pub(crate) fn resign(&mut self, side: Side, spent: Duration) -> bool {
+    /// `side` gives up (`left`: leaves the game unfinished) when the turn in
+    /// progress has used `spent` (kept in the record, so the clocks stand as
+    /// they stopped when it is opened again); false if it was already over.
+    pub(crate) fn resign(&mut self, side: Side, spent: Duration, left: bool) -> bool {
         if self.outcome().is_over() {
             return false;
         }
-        self.record.resign_after(side, spent);
+        if left {
+            self.record.abandon_after(side, spent)
+        } else {
+            self.record.resign_after(side, spent)
+        }
         true
     }
 

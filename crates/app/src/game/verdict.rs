@@ -64,5 +64,8 @@ fn cause(winner: Side, reason: WinReason, person: Option<Side>) -> String {
         WinReason::Connected => format!("{} joined all its pieces into one group.", winner.title()),
         WinReason::NoMoves => format!("{} had no legal move.", loser.title()),
         WinReason::Forfeit => format!("{} forfeited (an illegal, malformed or late answer).", loser.title()),
+        WinReason::Abandoned if you_lost => "You left the game unfinished: a loss.".to_string(),
+        WinReason::Abandoned => format!("{} left the game unfinished.", loser.title()),
+        WinReason::Unstated => "The record gives no reason.".to_string(),
     }
 }

@@ -36,6 +36,9 @@ pub enum Ask {
     /// Drop the moves after the reviewed position and play on from it: in a
     /// rated game it asks first, however few moves it drops.
     ContinueFromHere,
+    /// The side line shown becomes the game's own moves: as going back, it
+    /// replaces the game's moves after the line's start.
+    PromoteLine,
     Resign,
 }
 
@@ -47,7 +50,7 @@ impl Ask {
             Ask::Solve => Some(Forbidden::Solver),
             Ask::Analysis => Some(Forbidden::Analysis),
             Ask::TakeBack => Some(Forbidden::TakeBack),
-            Ask::ContinueFromHere => Some(Forbidden::GoingBack),
+            Ask::ContinueFromHere | Ask::PromoteLine => Some(Forbidden::GoingBack),
             Ask::Resign | Ask::Redo => None,
         }
     }
@@ -111,11 +114,12 @@ fn ask(
     let elsewhere = game_off_play(*screen.get(), &session, *now, &visit);
     for &wish in asks.read() {
         // A casual game on the clock keeps its analysis on any screen.
+        // Said as a refusal (fresh eyes, round 16: its green tick read as done).
         if let Some(why) = elsewhere.filter(|why| *why == PLAYED_ON_PLAY || wish != Ask::Analysis) {
-            notice.info(why);
+            notice.error(why);
             continue;
         }
-        if matches!(wish, Ask::TakeBack | Ask::ContinueFromHere) && rated.final_result(&session) {
+        if matches!(wish, Ask::TakeBack | Ask::ContinueFromHere | Ask::PromoteLine) && rated.final_result(&session) {
             continue;
         }
         let text = match wish.forbidden() {
@@ -178,6 +182,9 @@ impl Doing<'_> {
             }
             Ask::ContinueFromHere => {
                 self.requests.write(GameRequest::ContinueFromHere);
+            }
+            Ask::PromoteLine => {
+                self.requests.write(GameRequest::PromoteLine);
             }
             Ask::Resign => {
                 self.requests.write(GameRequest::Resign);

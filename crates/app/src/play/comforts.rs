@@ -173,7 +173,9 @@ pub(crate) fn review_section(
         }
     });
     if session.line_path().is_some() {
-        crate::ui::side_lines::line_tools(ui, session, requests);
+        if crate::ui::side_lines::line_tools(ui, session, requests) {
+            asks.write(Ask::PromoteLine);
+        }
     } else if session.reviewing() {
         // In words, not the move list's "2…" (which read as a line cut short).
         let now = move_number(session.game_ply(live));

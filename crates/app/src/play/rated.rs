@@ -545,7 +545,7 @@ fn forfeit(left: &GameSession, players: &Players, rated: &mut RatedGame, progres
     let Some(result) = record_result(progress, left.variant(), level, 0.0, left.generation()) else { return };
     rated.counted |= rated.generation == Some(left.generation());
     rated.last = Some(result);
-    // A loss, told as bad news (a green tick read as good), and kept until closed.
+    // A loss, told as bad news (a green tick read as good).
     notice.error(format!("The rated game left unfinished counts as a loss. {}", result.words()));
 }
 

@@ -304,6 +304,7 @@ fn play_after_lesson(
 fn set_up_pending(
     mut pending: ResMut<PendingGame>,
     (session, replace, play): (Res<GameSession>, Res<ReplaceGame>, Res<PlaySettings>),
+    players: Res<Players>,
     mut requests: MessageWriter<GameRequest>,
 ) {
     let Some(game) = pending.0.as_mut() else { return };
@@ -314,19 +315,25 @@ fn set_up_pending(
                 && session.plies() > 0
                 && !session.outcome().is_over()
                 && session.replay().is_none();
-            if asks {
+            // The game in progress is left with its own players, then the
+            // new one gets the setup's, as after a yes to the question
+            // (fresh eyes' model, round 16: with the question switched off,
+            // a rated game replaced by one with a friend was left as the
+            // friend's game, and its loss was never counted).
+            if asks || session.plies() > 0 {
                 game.asked_in = Some(generation);
             } else {
                 requests.write(GameRequest::SetPlayers(game.players.clone()));
             }
             requests.write(GameRequest::NewGame { rematch: game.rematch });
-            if !asks {
+            if game.asked_in.is_none() {
                 pending.0 = None;
             }
         }
+        // Set up once the new game has its players (not a frame before).
+        Some(old) if old != generation && *players == game.players => pending.0 = None,
         Some(old) if old != generation => {
             requests.write(GameRequest::SetPlayers(game.players.clone()));
-            pending.0 = None;
         }
         Some(_) if replace.pending.is_some() => game.question_seen = true,
         Some(_) if game.question_seen => pending.0 = None,

@@ -1,5 +1,6 @@
-//! Panel sections that set a game up: variant, board size and clock (for the
-//! next game), the two players (applied at once) and the matchup presets.
+//! Panel sections that set a game up: variant and board size (for the next
+//! game), the clock picker (Play's setup page's), the two players (applied
+//! at once) and the matchup presets.
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -26,14 +27,13 @@ pub(crate) struct SetupState<'w> {
     pub(crate) lessons: MessageWriter<'w, LessonRequest>,
 }
 
-/// The next game's variant, size and clock (none in Analyse, a `study`);
-/// New game, Restart and the rules.
+/// The next game's variant and size (its clock is Play's setup's); New
+/// game, Restart and the rules.
 pub(crate) fn game_section(
     ui: &mut Ui,
     setup: &mut SetupState,
     game: &GameView,
     requests: &mut MessageWriter<GameRequest>,
-    study: bool,
 ) {
     egui::CollapsingHeader::new("Game").default_open(true).show(ui, |ui| {
         let mut edited = *setup.settings;
@@ -54,19 +54,9 @@ pub(crate) fn game_section(
                 edited.size = BoardSize::new(side, side);
             }
         }
-        // Games of two AIs play unclocked: the clock is for a person's game.
-        // Shown greyed rather than hidden, so the presets below do not move
-        // under the mouse when a preset's two AIs take the board.
-        let people = !game.players.both_ai();
-        if study {
-            // Play's clock is Play's (fresh eyes, round 14: set here, it
-            // carried into Play's next game); a study has none.
-            ui.label(RichText::new("Games started here have no clock (Play's New game sets one).").weak());
-        } else {
-            ui.add_enabled_ui(people, |ui| clock_picker(ui, &mut edited.time_control))
-                .response
-                .on_disabled_hover_text("Games of two AIs play without a clock");
-        }
+        // Play's clock is Play's (fresh eyes, rounds 14 and 16: set here, it
+        // carried into Play's next game): games started here have none.
+        ui.label(RichText::new("Games started here have no clock (Play's New game sets one).").weak());
         setup.settings.set_if_neq(edited);
 
         let current = (game.session.variant(), game.session.size());
@@ -84,13 +74,11 @@ pub(crate) fn game_section(
             }
         });
         // Notes go under the buttons, so the buttons never move under the pointer.
-        let clock_now = game.session.record().time_control;
-        let clock_changes = edited.time_control != clock_now && !game.players.both_ai() && !study;
-        if (edited.variant, edited.size) != current || clock_changes {
+        if (edited.variant, edited.size) != current {
             // The board's game named beside the settings' (fresh eyes, round
             // 12: the panel seemed to describe another game than the board's).
-            let what = if study { "Variant and size take" } else { "Variant, size and clock take" };
-            let note = format!("On the board: {} {}. {what} effect on New game.", current.0.title(), current.1);
+            let note =
+                format!("On the board: {} {}. Variant and size take effect on New game.", current.0.title(), current.1);
             ui.label(RichText::new(note).color(palette::NOTE.color32()));
             let unfit = Side::BOTH.iter().any(|side| match game.players.get(*side) {
                 PlayerSetup::Ai(config) => config.check_variant(edited.variant).is_err(),

@@ -77,8 +77,12 @@ fn line_moves(
 
 /// While a side line shows: where it left the game, and promote, delete
 /// and back to the game.
-pub(crate) fn line_tools(ui: &mut Ui, session: &GameSession, requests: &mut MessageWriter<GameRequest>) {
-    let Some(path) = session.line_path() else { return };
+/// True when Promote line was clicked: the caller asks for it, as going
+/// back is asked (fresh eyes, round 16: promoted in Analyse, it rewrote a
+/// rated game on the clock).
+pub(crate) fn line_tools(ui: &mut Ui, session: &GameSession, requests: &mut MessageWriter<GameRequest>) -> bool {
+    let mut promote = false;
+    let Some(path) = session.line_path() else { return false };
     let leaves = move_label(session.game_ply(path.leaves_game_at() + 1));
     let text = match path.branches.len() {
         1 => format!("Side line: instead of the game's move {leaves}"),
@@ -87,9 +91,7 @@ pub(crate) fn line_tools(ui: &mut Ui, session: &GameSession, requests: &mut Mess
     ui.label(RichText::new(text).strong().color(palette::REVIEW.color32()));
     ui.horizontal_wrapped(|ui| {
         let hover = "This line becomes the game's own; the game's moves from here become a side line";
-        if ui.button("Promote line").on_hover_text(hover).clicked() {
-            requests.write(GameRequest::PromoteLine);
-        }
+        promote = ui.button("Promote line").on_hover_text(hover).clicked();
         if ui.button("Delete line").on_hover_text("Delete this side line (and the lines within it)").clicked() {
             requests.write(GameRequest::DeleteLine);
         }
@@ -97,4 +99,5 @@ pub(crate) fn line_tools(ui: &mut Ui, session: &GameSession, requests: &mut Mess
             requests.write(GameRequest::GoTo { ply: session.plies() });
         }
     });
+    promote
 }

@@ -2,16 +2,19 @@
 //! and level 3's name (Ctrl+Shift+Z is `frame::shortcuts`' unit test), and
 //! a casual choice over a restart.
 
+use breakline_app::game::players::{PlayerSetup, Players};
+use breakline_app::game::ratings::Progress;
 use breakline_app::game::request::GameRequest;
 use breakline_app::game::screen::Screen;
 use breakline_app::game::settings::GameSettings;
 use breakline_app::play::rated::Casual;
-use breakline_app::play::setup::PlayChoice;
+use breakline_app::play::setup::{Opponent, PlayChoice};
+use breakline_engine::Variant;
 use breakline_engine::ai::search::Level;
 use breakline_engine::rules::clock::TimeControl;
 
 use crate::journeys::{Home, exchange, start, wait};
-use crate::{go, session};
+use crate::{go, players, session};
 
 /// Round 14: a clock set in Analyse's Game section carried into Play's next
 /// game. Analyse starts its games without a clock, whatever the setting;
@@ -55,4 +58,37 @@ fn a_casual_choice_stays_casual_over_a_restart() {
     home.quit(app);
     let app = home.start();
     assert!(app.world().resource::<Casual>().0, "still casual after the restart: its rematch too");
+}
+
+/// Round 16, found by the model: with "Ask before a game in progress is
+/// replaced" off, a rated game moved in and replaced from the setup by a
+/// game with a friend was never counted (left as the friend's game).
+#[test]
+fn a_rated_game_replaced_without_the_question_counts_as_a_loss() {
+    let home = Home::new("rated-replaced-unasked");
+    let mut app = home.start();
+    start(&mut app, PlayChoice::default());
+    exchange(&mut app);
+    let before = app.world().resource::<Progress>().rating(Variant::Breakthrough).games;
+    start(&mut app, PlayChoice { opponent: Opponent::Friend, rated: false, ..PlayChoice::default() });
+    wait(&mut app, "the friend's game", |app| players(app).person().is_none());
+    let after = app.world().resource::<Progress>().rating(Variant::Breakthrough).games;
+    assert_eq!(after, before + 1, "the rated game left counts, once");
+}
+
+/// A game started from the setup while a game of two AIs was watched gets
+/// the clock chosen for it (the setup's players come after the new game).
+#[test]
+fn a_game_started_after_a_watched_one_has_its_clock() {
+    let home = Home::new("clock-after-watching");
+    let mut app = home.start();
+    go(&mut app, Screen::Watch);
+    let level = PlayerSetup::Ai(Level::new(1).expect("level 1").config());
+    app.world_mut().write_message(GameRequest::StartMatchup(Players { white: level.clone(), black: level }));
+    wait(&mut app, "the AIs' moves", |app| session(app).plies() >= 2);
+    let blitz = TimeControl::parse("3+2").ok();
+    app.world_mut().resource_mut::<GameSettings>().time_control = blitz;
+    start(&mut app, PlayChoice { rated: false, ..PlayChoice::default() });
+    wait(&mut app, "the person's game", |app| players(app).person().is_some());
+    assert_eq!(session(&app).record().time_control, blitz);
 }

@@ -24,6 +24,9 @@ use crate::error::FenError;
 use crate::position::Position;
 use crate::{BoardSize, Outcome, Side, SizeError, Variant, WinReason};
 
+/// The `Termination` of a resigned game, as the game text writes it.
+const RESIGNATION: &str = "resignation";
+
 /// A player as the game text names it: a person by the side's `White` or
 /// `Black` tag alone, a machine also by a tag of its own (`WhiteConfig`,
 /// `BlackProgram`...), which reads back as the same player. The AI wing's
@@ -156,7 +159,11 @@ pub fn write<P: TaggedPlayer>(record: &Record<P>, headers: &Headers) -> Result<S
     tag("Result", result_token(record.result));
     let time_control = record.time_control.map(|tc| tc.to_string());
     tag("TimeControl", time_control.as_deref().unwrap_or("-"));
-    if let Some(termination) = pgn::termination(record.result) {
+    // A resignation is said: a decisive result with no termination reads
+    // as stated without a reason (fresh eyes, round 15: a pasted 1-0 read
+    // as the loser's resignation).
+    let resigned = matches!(record.result, Outcome::Win { reason: WinReason::Resignation, .. });
+    if let Some(termination) = pgn::termination(record.result).or(resigned.then_some(RESIGNATION)) {
         tag("Termination", termination);
     }
     if let Some(rule) = end.both_connected().filter(|rule| *rule != BothConnected::default()) {
@@ -248,8 +255,8 @@ pub fn from_site<P: TaggedPlayer>(game: GameText) -> Result<(Record<P>, Position
     match game.result {
         Outcome::Win { winner, reason: WinReason::Time } => record.flag_fell(winner.opponent()),
         Outcome::Win { winner, reason: WinReason::Forfeit } => record.forfeit(winner.opponent()),
-        Outcome::Win { winner, reason: WinReason::Resignation } if !position.outcome().is_over() => {
-            record.resign(winner.opponent())
+        Outcome::Win { winner, reason } if reason.off_board() && !position.outcome().is_over() => {
+            record.lose_off_board(winner.opponent(), reason)
         }
         _ => {}
     }
@@ -359,8 +366,8 @@ fn split_tags(text: &str) -> Result<(Vec<(String, String)>, String), GameTextErr
 }
 
 /// Checks the stated result against the board: a finished board must agree;
-/// on an unfinished one a decisive result is the loser's resignation, or
-/// its fallen flag or forfeit where the termination says so.
+/// on an unfinished one a decisive result is lost as the termination says
+/// (resigned, on time, by forfeit, left), or unstated where it says nothing.
 fn settle_result<P: TaggedPlayer>(
     record: &mut Record<P>,
     end: &Position,
@@ -380,10 +387,6 @@ fn settle_result<P: TaggedPlayer>(
             });
         }
     };
-    match lost_by {
-        Some(WinReason::Time) => record.flag_fell(loser),
-        Some(WinReason::Forfeit) => record.forfeit(loser),
-        _ => record.resign(loser),
-    }
+    record.lose_off_board(loser, lost_by.unwrap_or(WinReason::Unstated));
     Ok(())
 }

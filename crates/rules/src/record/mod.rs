@@ -333,8 +333,24 @@ impl<P: PlayerDescription> Record<P> {
 
     /// `side` gives up: the opponent wins, whatever the board shows.
     pub fn resign(&mut self, side: Side) {
-        self.result = Outcome::Win { winner: side.opponent(), reason: WinReason::Resignation };
-        self.recount();
+        self.lose_off_board(side, WinReason::Resignation);
+    }
+
+    /// `side` loses for `reason`, one off the board ([`WinReason::off_board`]):
+    /// the opponent wins, whatever the board shows. A reason the board
+    /// decides leaves the result as it is.
+    pub fn lose_off_board(&mut self, side: Side, reason: WinReason) {
+        if reason.off_board() {
+            self.result = Outcome::Win { winner: side.opponent(), reason };
+            self.recount();
+        }
+    }
+
+    /// `side` left the game unfinished when the side to move had spent
+    /// `spent` on its turn, which the record keeps.
+    pub fn abandon_after(&mut self, side: Side, spent: Duration) {
+        self.lose_off_board(side, WinReason::Abandoned);
+        self.last_turn_ms = (!spent.is_zero()).then(|| spent.as_millis().min(MAX_TURN_MS.into()) as u64);
     }
 
     /// `side` resigns when the side to move has spent `spent` on its turn,
@@ -344,9 +360,12 @@ impl<P: PlayerDescription> Record<P> {
         self.last_turn_ms = (!spent.is_zero()).then(|| spent.as_millis().min(MAX_TURN_MS.into()) as u64);
     }
 
-    /// The time the side to move had spent on its turn when a side resigned, where kept.
+    /// The time the side to move had spent on its turn when a side resigned
+    /// or left, where kept.
     pub fn last_turn(&self) -> Option<Duration> {
-        self.last_turn_ms.filter(|_| self.resigned().is_some()).map(Duration::from_millis)
+        let given_up =
+            matches!(self.result, Outcome::Win { reason: WinReason::Resignation | WinReason::Abandoned, .. });
+        self.last_turn_ms.filter(|_| given_up).map(Duration::from_millis)
     }
 
     /// `side`'s time ran out: the opponent wins, whatever the board shows.
@@ -370,12 +389,11 @@ impl<P: PlayerDescription> Record<P> {
         }
     }
 
-    /// The side that lost off the board: resigned, its flag fell, or it forfeited.
+    /// The side that lost off the board: resigned, left, its flag fell, it
+    /// forfeited, or the record says so without a reason.
     pub fn lost_off_board(&self) -> Option<Side> {
         match self.result {
-            Outcome::Win { winner, reason: WinReason::Resignation | WinReason::Time | WinReason::Forfeit } => {
-                Some(winner.opponent())
-            }
+            Outcome::Win { winner, reason } if reason.off_board() => Some(winner.opponent()),
             _ => None,
         }
     }

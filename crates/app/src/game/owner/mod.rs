@@ -255,17 +255,7 @@ impl Owner<'_> {
         };
         self.players.fit_variant(variant);
         let generation = self.session.generation() + 1;
-        // The clock set for people's games (Play's) never reaches a game
-        // of two AIs (Watch & Lab's presets and matchups), nor one started
-        // in Analyse, a study (fresh eyes, round 14: Analyse's clock carried
-        // into Play): those play unclocked.
-        let control = if rematch {
-            self.session.record().time_control
-        } else if self.players.both_ai() || *self.screen.get() == Screen::Analyse {
-            None
-        } else {
-            self.settings.time_control
-        };
+        let control = if rematch { self.session.record().time_control } else { self.clock_for_new_game() };
         let rule = if rematch {
             self.session.position().both_connected().unwrap_or_default()
         } else {
@@ -273,6 +263,15 @@ impl Owner<'_> {
         };
         let session = GameSession::new(variant, size, generation).with_both_connected(rule);
         self.replace_session(session.with_time_control(control));
+    }
+
+    /// The clock of a new game of the current players: the one Play's setup
+    /// set for people's games; none for two AIs, nor for a game started in
+    /// Analyse or Watch & Lab (fresh eyes, rounds 14 and 16: a clock set
+    /// there carried into Play's next game).
+    fn clock_for_new_game(&self) -> Option<crate::engine::rules::clock::TimeControl> {
+        let elsewhere = matches!(self.screen.get(), Screen::Analyse | Screen::Watch);
+        if self.players.both_ai() || elsewhere { None } else { self.settings.time_control }
     }
 
     fn open(&mut self, opened: &OpenedGame) {
@@ -347,7 +346,7 @@ impl Owner<'_> {
         let side = self.players.resigning(self.session.side_to_move());
         if *self.phases.phase.get() == GamePhase::Playing
             && !self.session.reviewing()
-            && self.session.resign(side, self.timer.spent())
+            && self.session.resign(side, self.timer.spent(), false)
         {
             self.sound_game_end();
             self.phases.next_phase.set(GamePhase::Over);
@@ -473,8 +472,17 @@ impl Owner<'_> {
     /// AI's) starts over. A watched record moves whoever is set to play.
     fn set_players(&mut self, players: &Players) {
         let before = self.players.get(self.session.side_to_move()).clone();
+        let were_ai = self.players.both_ai();
         if !self.players.set_if_neq(players.clone()) {
             return;
+        }
+        // A fresh game's clock follows its players, as a new game's does
+        // (fresh eyes' model, round 16: the setup's game, started while two
+        // AIs were watched, came without its clock).
+        let fresh = self.session.plies() == 0 && self.session.replay().is_none();
+        if fresh && were_ai != self.players.both_ai() {
+            let control = self.clock_for_new_game();
+            *self.session = self.session.clone().with_time_control(control);
         }
         self.session.set_players(&self.players);
         if self.session.replay_next().is_some() {

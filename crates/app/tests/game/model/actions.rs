@@ -54,6 +54,10 @@ pub enum Action {
     Move(u8),
     TakeBack,
     Redo,
+    /// ◀: one move back along the line shown (a move then tries a side line).
+    Back,
+    /// The side line shown made the game's own.
+    PromoteLine,
     Hint,
     Analysis(bool),
     /// Watch & Lab's pause and step.
@@ -88,13 +92,15 @@ pub enum Action {
 }
 
 /// Every kind of action by name, for the tally.
-pub const KINDS: [&str; 26] = [
+pub const KINDS: [&str; 28] = [
     "Go",
     "Resume",
     "Start",
     "Move",
     "TakeBack",
     "Redo",
+    "Back",
+    "PromoteLine",
     "Hint",
     "Analysis",
     "Pause",
@@ -175,6 +181,11 @@ impl Action {
             Action::Move(index) if board => play(&mut world.app, index),
             Action::TakeBack if board => send(world, Ask::TakeBack),
             Action::Redo if board => send(world, Ask::Redo),
+            Action::Back if board => match session(&world.app).step_along(false) {
+                Some(path) => send(world, GameRequest::ShowLine(path)),
+                None => return false,
+            },
+            Action::PromoteLine if board && session(&world.app).line_path().is_some() => send(world, Ask::PromoteLine),
             Action::Hint if board => send(world, Ask::Hint),
             Action::Analysis(true) if board => send(world, Ask::Analysis),
             Action::Analysis(false) if board => world.app.world_mut().resource_mut::<AnalysisSettings>().on = false,
@@ -246,11 +257,14 @@ fn offered(on: Screen, rng: &mut Rng) -> Vec<Action> {
         Screen::PlaySetup => vec![Action::Start(SETUPS[rng.next(SETUPS.len())]); 3],
         Screen::Play => [Action::TakeBack, Action::Redo, Action::Hint, Action::Flip, Action::Resign, Action::NewGame]
             .into_iter()
-            .chain([Action::Analysis(rng.next(2) == 0), Action::Save, Action::Open])
+            .chain([Action::Analysis(rng.next(2) == 0), Action::Save, Action::Open, Action::Back, Action::PromoteLine])
             .collect(),
         Screen::Analyse => vec![
             Action::TakeBack,
             Action::Redo,
+            Action::Back,
+            Action::Back,
+            Action::PromoteLine,
             Action::Analysis(rng.next(2) == 0),
             Action::Flip,
             Action::Report,
@@ -317,13 +331,14 @@ fn start(app: &mut App, setup: Setup) {
     update_until(app, 30, |app| screen(app) == Screen::Play);
 }
 
-/// A person's move, when it is a person's turn on the board shown.
+/// A person's move, when it is a person's turn on the board shown, or a
+/// side line's from a position reviewed.
 fn play(app: &mut App, index: u8) {
-    if turn(app) != Some(TurnPhase::HumanTurn) {
+    let s = session(app);
+    if turn(app) != Some(TurnPhase::HumanTurn) && !s.reviewing() {
         return;
     }
-    let s = session(app);
-    let moves = s.position().legal_moves();
+    let moves = s.shown_position().legal_moves();
     if moves.is_empty() {
         return;
     }

@@ -70,6 +70,8 @@ pub struct Snap {
     animate: bool,
     /// An exercise from the library is on the board.
     exercise: bool,
+    /// The board's game (the one on it, studied or played).
+    board_generation: u64,
 }
 
 /// The game in progress as the model sees it.
@@ -167,6 +169,7 @@ impl Snap {
             },
             animate: world_.resource::<PlaySettings>().animate,
             exercise: world_.resource::<Practice>().current.is_some(),
+            board_generation: world_.resource::<GameSession>().generation(),
         }
     }
 }
@@ -224,8 +227,10 @@ pub fn check(memory: &mut Memory, world: &World, action: Action, before: &Snap, 
         memory.analysis_asked &= before.screen == after.screen && after.screen != Screen::Play;
     }
     // A game brought onto Analyse's or Watch & Lab's board is shown from its own side.
-    let brought =
-        matches!(action, Action::Matchup | Action::Open | Action::LibraryOpen | Action::Exercise) && memory.applied;
+    // (Only where one came: an Open refused leaves the board as it was.)
+    let brought = matches!(action, Action::Matchup | Action::Open | Action::LibraryOpen | Action::Exercise)
+        && memory.applied
+        && after.board_generation != before.board_generation;
     if before.screen != after.screen || brought {
         memory.view_flipped_odd = false;
         memory.analysis_asked = false;
@@ -301,7 +306,15 @@ fn game_kept(action: Action, before: &Snap, after: &Snap) -> Result<(), Violatio
     let replaces = matches!(action, Action::Start(_) | Action::NewGame | Action::Matchup)
         || (action == Action::Open && before.screen == Screen::Play);
     let plays = !before.visit
-        && matches!(action, Action::Move(_) | Action::TakeBack | Action::Redo | Action::Answer(_) | Action::Resign);
+        && matches!(
+            action,
+            Action::Move(_)
+                | Action::TakeBack
+                | Action::Redo
+                | Action::PromoteLine
+                | Action::Answer(_)
+                | Action::Resign
+        );
     if in_progress && !replaces && !plays && !kept(&before.game.moves, &after.game) {
         let seen = format!(
             "{action:?} on {:?}: {} moves became {}",
@@ -315,17 +328,20 @@ fn game_kept(action: Action, before: &Snap, after: &Snap) -> Result<(), Violatio
 }
 
 /// A rated game, or one on the clock, is played on Play only: elsewhere the
-/// person's moves, take-backs and redos leave it as it was (fresh eyes,
-/// round 14: Redo in Analyse played a rated game's moves again, and a move in
-/// Watch & Lab earned a clocked game its increment with the clock stopped).
+/// person's moves, take-backs, redos and promoted lines leave it as it was
+/// (fresh eyes, round 14: Redo in Analyse played a rated game's moves again,
+/// and a move in Watch & Lab earned a clocked game its increment with the
+/// clock stopped; round 16: a side line promoted in Analyse rewrote it).
 fn played_on_play(action: Action, before: &Snap, after: &Snap) -> Result<(), Violation> {
     let on_play_only = before.rated_at_stake || before.game.left.is_some();
-    let persons = matches!(action, Action::Move(_) | Action::TakeBack | Action::Redo);
+    let persons = matches!(action, Action::Move(_) | Action::TakeBack | Action::Redo | Action::PromoteLine);
     let in_progress = !before.game.moves.is_empty() && !before.game.over;
     let off_play = before.screen != Screen::Play && !before.visit;
-    let same_game = after.game.generation == before.game.generation;
-    let changed = after.game.moves.len() != before.game.moves.len();
-    if on_play_only && persons && in_progress && off_play && before.game.person_to_move && same_game && changed {
+    // A promoted line goes on with the same game under a new generation.
+    let same_game = after.game.generation == before.game.generation || action == Action::PromoteLine;
+    let changed = after.game.moves != before.game.moves;
+    let persons_turn = before.game.person_to_move || action == Action::PromoteLine;
+    if on_play_only && persons && in_progress && off_play && persons_turn && same_game && changed {
         let seen = format!(
             "{action:?} on {:?}: {} moves became {}",
             before.screen,
@@ -421,7 +437,9 @@ fn new_game(action: Action, applied: bool, before: &Snap, after: &Snap) -> bool 
     // Open studies a game beside the one in progress in Analyse and Watch & Lab.
     let opened = action == Action::Open && !after.visit;
     let restarted = (matches!(action, Action::Start(_) | Action::NewGame | Action::Restart) || opened) && applied;
-    let replaced = action != Action::TakeBack && !after.game.moves.starts_with(&before.game.moves);
+    // A take-back drops moves and a promoted line swaps them: the same game.
+    let replaced =
+        !matches!(action, Action::TakeBack | Action::PromoteLine) && !after.game.moves.starts_with(&before.game.moves);
     restarted || replaced || after.game.players != before.game.players
 }
 

@@ -98,3 +98,36 @@ fn journey_no_widget_is_cut_at_a_side() {
 fn journey_home_offers_the_game_in_progress() {
     replay(&[Action::Go(Screen::Analyse), Action::Move(18), Action::Escape]);
 }
+
+/// Found by the model (round 16's new actions changed its walks): a rated
+/// game moved in, replaced from the setup by a game with a friend.
+#[test]
+fn journey_a_rated_game_replaced_is_rated_once() {
+    replay(&[
+        Action::Go(Screen::PlaySetup),
+        Action::Start(Setup::Rated),
+        Action::Move(44),
+        Action::Go(Screen::Home),
+        Action::Go(Screen::PlaySetup),
+        Action::Start(Setup::Friend),
+    ]);
+}
+
+/// Fresh eyes, round 16 (major): a side line tried on a rated game on the
+/// clock in Analyse and promoted there became the game's own moves (the
+/// AI's reply gone, the clock given time). Promoting is asked for, and
+/// refused off Play, as going back is.
+#[test]
+fn journey_a_side_line_promoted_in_analyse_leaves_the_rated_game() {
+    replay(&[
+        Action::Go(Screen::PlaySetup),
+        Action::Start(Setup::RatedClocked),
+        Action::Move(3),
+        Action::Wait(10),
+        Action::Go(Screen::Home),
+        Action::Go(Screen::Analyse),
+        Action::Back,
+        Action::Move(5),
+        Action::PromoteLine,
+    ]);
+}

@@ -26,24 +26,34 @@ const TIME_FORFEIT: &str = "time forfeit";
 /// The `Termination` of a game lost by forfeit, as PGN writes it.
 const FORFEIT: &str = "rules infraction";
 
+/// The `Termination` of a game the loser left, as PGN (and lichess) writes it.
+const ABANDONED: &str = "abandoned";
+
 /// PGN's `Termination` for a game lost off the board other than by
-/// resignation (which the moves show as `resign`): on time or by forfeit.
+/// resignation (which the moves show as `resign`): on time, by forfeit, or
+/// left.
 pub fn termination(result: Outcome) -> Option<&'static str> {
     match result {
         Outcome::Win { reason: WinReason::Time, .. } => Some(TIME_FORFEIT),
         Outcome::Win { reason: WinReason::Forfeit, .. } => Some(FORFEIT),
+        Outcome::Win { reason: WinReason::Abandoned, .. } => Some(ABANDONED),
         _ => None,
     }
 }
 
 /// How a `Termination` tag says a decisive game was lost, if it says: on
-/// time (any "time"), or by forfeit ("rules infraction", "forfeit").
+/// time (any "time"), by forfeit ("rules infraction", "forfeit"), left
+/// ("abandoned"), or resigned ("resignation").
 pub fn lost_by(termination: &str) -> Option<WinReason> {
     let termination = termination.to_ascii_lowercase();
     if termination.contains("time") {
         Some(WinReason::Time)
     } else if termination.contains("infraction") || termination.contains("forfeit") {
         Some(WinReason::Forfeit)
+    } else if termination.contains("abandon") {
+        Some(WinReason::Abandoned)
+    } else if termination.contains("resign") {
+        Some(WinReason::Resignation)
     } else {
         None
     }
@@ -121,6 +131,8 @@ fn read_game(lines: &[(usize, &str)], defaults: Defaults) -> Result<GameText, Re
     let stated = match (stated, find("Termination").and_then(lost_by)) {
         (Stated::Win { how: How::Unsaid, .. }, Some(WinReason::Time)) => stated.said(How::Time),
         (Stated::Win { how: How::Unsaid, .. }, Some(WinReason::Forfeit)) => stated.said(How::Forfeit),
+        (Stated::Win { how: How::Unsaid, .. }, Some(WinReason::Abandoned)) => stated.said(How::Abandoned),
+        (Stated::Win { how: How::Unsaid, .. }, Some(WinReason::Resignation)) => stated.said(How::Resignation),
         (other, _) => other,
     };
     let written = written.or(find("Result").map(str::to_string)).unwrap_or_default();

@@ -1,6 +1,6 @@
 //! A result as a record states it, checked against the board: a finished
-//! board must agree; on an undecided board a win is the loser's
-//! resignation, or its fallen flag or forfeit where the record says so.
+//! board must agree; on an undecided board a win is as the record says
+//! (a resignation, a fallen flag, a forfeit, a game left), or unstated.
 
 use super::error::ReadErrorKind;
 use crate::position::Position;
@@ -17,6 +17,8 @@ pub enum How {
     Time,
     /// The loser forfeited (SGF's `+F`).
     Forfeit,
+    /// The loser left the game (PGN's `abandoned` termination).
+    Abandoned,
 }
 
 /// A result as a record states it.
@@ -94,7 +96,10 @@ pub fn settle(end: &Position, stated: Stated, written: &str) -> Result<Outcome, 
             let reason = match how {
                 How::Time => WinReason::Time,
                 How::Forfeit => WinReason::Forfeit,
-                How::Unsaid | How::Resignation => WinReason::Resignation,
+                How::Abandoned => WinReason::Abandoned,
+                How::Resignation => WinReason::Resignation,
+                // Said as a resignation, a plain `1-0` put words in the loser's mouth.
+                How::Unsaid => WinReason::Unstated,
             };
             Ok(Outcome::Win { winner, reason })
         }
