@@ -49,7 +49,7 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(Update, handle_board_keys.before(GameSystems::Input));
 }
 
-fn handle_board_keys(
+pub(crate) fn handle_board_keys(
     mut keys: MessageReader<BoardKey>,
     session: Res<GameSession>,
     (flip, view): (Res<BoardFlip>, Res<ViewFlip>),

@@ -19,7 +19,7 @@ use crate::play::rated::RatedGame;
 
 /// Why no game is studied beside a rated game in progress.
 pub const RATED_GAME_WAITS: &str =
-    "Your rated game is in progress and forbids analysis: other games open here once it ends";
+    "Your rated game is in progress and forbids analysis: other games open in Analyse once it ends";
 
 /// What opening a game reads and writes.
 #[derive(SystemParam)]

@@ -66,11 +66,26 @@ pub(crate) fn panels_plugin(app: &mut App) {
 /// move box typed an "a" besides moving the cursor, and Ctrl+Z a "z" (fresh
 /// eyes, round 14; some keyboards' text events carry the letter).
 fn no_text_under_ctrl(mut contexts: bevy_egui::EguiContexts) -> Result {
+    use bevy_egui::egui::Event;
     let ctx = contexts.ctx_mut()?;
     ctx.input_mut(|input| {
-        if input.modifiers.ctrl || input.modifiers.command {
-            input.events.retain(|event| !matches!(event, bevy_egui::egui::Event::Text(_)));
-        }
+        let held = input.modifiers.ctrl || input.modifiers.command;
+        // A quick Ctrl+A can be pressed and let go within one frame, its
+        // Ctrl gone by the frame's end: each key event says whether Ctrl was
+        // down as it came (fresh eyes, round 16: "a" typed into the Series'
+        // Games box).
+        let with_ctrl: Vec<String> = (input.events.iter())
+            .filter_map(|event| match event {
+                Event::Key { key, pressed: true, modifiers, .. } if modifiers.ctrl || modifiers.command => {
+                    Some(key.name().to_lowercase())
+                }
+                _ => None,
+            })
+            .collect();
+        input.events.retain(|event| match event {
+            Event::Text(text) => !held && !with_ctrl.contains(&text.to_lowercase()),
+            _ => true,
+        });
     });
     Ok(())
 }

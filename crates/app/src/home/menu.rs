@@ -87,14 +87,23 @@ fn resume_button(ui: &mut egui::Ui, state: &HomeState, screen: Screen) -> Option
     // Rated or not, and the clock as it stands, said where the game waits
     // (fresh eyes, round 12: the row said neither); a clock stands still
     // away from its game (fresh eyes: nothing told why a clock had not run).
-    let rated = if state.rated.in_force(session) { " · rated" } else { "" };
+    // Casual said too where it could have been rated (fresh eyes, round 16:
+    // a game made casual lost "rated" and said nothing); "stopped" goes to
+    // the hover, as the row was cut short at 800x600 (round 16).
+    let rated = if state.rated.in_force(session) {
+        " · rated"
+    } else if crate::play::rated::rated_pairing(&state.players).is_some() {
+        " · casual"
+    } else {
+        ""
+    };
     let clocked = session.record().time_control.is_some();
-    let stopped = resume_clock(state).map_or(String::new(), |clock| format!(" · {clock}, stopped"));
+    let stopped = resume_clock(state).map_or(String::new(), |clock| format!(" · {clock}"));
     let text = RichText::new(format!("▶ Resume   {what}{rated}{stopped}")).size(17.0);
     // One line, cut short rather than wrapped (fresh eyes, round 14: the
     // clock's words wrapped alone onto a second line); in full on hover.
     let button = egui::Button::new(text).truncate().min_size(egui::vec2(ui.available_width(), RESUME_HEIGHT));
-    let waits = if clocked { "; its clock stands still while you are away" } else { "" };
+    let waits = if clocked { "; its clock stands still (stopped) while you are away" } else { "" };
     let hover = format!("Back to the game in {}{waits}:\n{what}{rated}{stopped}", screen.title());
     ui.add(button).on_hover_text(hover).clicked().then_some(screen)
 }

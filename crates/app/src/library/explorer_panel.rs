@@ -110,18 +110,21 @@ fn results_bar(ui: &mut Ui, [white, draw, black]: [f64; 3], draws: bool) {
     let height = ui.text_style_height(&egui::TextStyle::Body);
     let (rect, response) = ui.allocate_exact_size(egui::vec2(BAR_WIDTH, height), egui::Sense::hover());
     let shares = [
-        (white, palette::DISC_WHITE, palette::INK),
-        (draw, palette::GUIDE, palette::INK),
-        (black, palette::DISC_BLACK, palette::PAPER),
+        (white, "White", palette::DISC_WHITE, palette::INK),
+        (draw, "Draws", palette::GUIDE, palette::INK),
+        (black, "Black", palette::DISC_BLACK, palette::PAPER),
     ];
     let mut left = rect.left();
-    for (share, fill, ink) in shares {
+    for (share, who, fill, ink) in shares {
         let width = rect.width() * (share / 100.0) as f32;
         let part = egui::Rect::from_min_size(egui::pos2(left, rect.top()), egui::vec2(width, rect.height()));
         ui.painter().rect_filled(part, 0.0, fill.color32());
         if width >= 26.0 {
             let font = egui::FontId::proportional(height * 0.75);
-            ui.painter().text(part.center(), egui::Align2::CENTER_CENTER, format!("{share:.0}%"), font, ink.color32());
+            // A bar of one colour names it (fresh eyes, round 16: a lone
+            // "100%" did not say whose).
+            let text = if share >= 99.5 { format!("{who} 100%") } else { format!("{share:.0}%") };
+            ui.painter().text(part.center(), egui::Align2::CENTER_CENTER, text, font, ink.color32());
         }
         left += width;
     }

@@ -22,7 +22,8 @@ pub(crate) struct PracticeState<'w> {
 pub(crate) fn library_section(ui: &mut Ui, left: &[(Variant, u64)], requests: &mut MessageWriter<PracticeRequest>) {
     section_heading(ui, "Learn from your mistakes");
     if left.is_empty() {
-        let none = "No exercises left. A game report makes one of each mistake and blunder of yours.";
+        // "Left" read as if some had been (fresh eyes, round 16).
+        let none = "No exercises to practise: a game report makes one of each mistake and blunder of yours.";
         ui.label(RichText::new(none).weak());
     }
     for &(variant, count) in left {

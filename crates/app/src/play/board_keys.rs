@@ -31,7 +31,13 @@ const PICK_KEYS: [KeyCode; 3] = [KeyCode::Enter, KeyCode::NumpadEnter, KeyCode::
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        read_keys.before(GameSystems::Input).run_if(in_state(Mode::Board)).run_if(not(egui_wants_any_keyboard_input)),
+        // Before the board reads them, in the same frame: a window at rest
+        // drew K's outline only at the next key (fresh eyes, round 16).
+        read_keys
+            .before(GameSystems::Input)
+            .before(crate::board::keyboard::handle_board_keys)
+            .run_if(in_state(Mode::Board))
+            .run_if(not(egui_wants_any_keyboard_input)),
     );
 }
 

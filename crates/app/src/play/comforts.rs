@@ -124,8 +124,11 @@ pub(crate) fn game_buttons(ui: &mut Ui, state: &mut ComfortsState, players: &Pla
             (Some(text), false) => Some(text.clone()),
             (None, false) => None,
         };
-        // The hint in this row, not a row of its own: the buttons under it stay put.
-        if let Some(mv) = state.hint.mv {
+        // The hint in this row, not a row of its own: the buttons under it
+        // stay put. It is for the live position: not said in a review, as
+        // its arrow is not drawn (fresh eyes, round 16: White's hint showed
+        // over a reviewed position with Black to move).
+        if let Some(mv) = state.hint.mv.filter(|_| !state.session.reviewing()) {
             let hint = format!("Hint: {}", state.session.position().move_name(mv));
             ui.label(RichText::new(hint).color(palette::HINT.color32()));
         }

@@ -22,6 +22,9 @@ pub(crate) struct MoveBoxEntry {
     /// The entry last sent: given back to the box if it is refused, to be
     /// mended rather than typed again.
     sent: Option<String>,
+    /// The refused entry: its refusal shows while the box still holds it
+    /// (fresh eyes, round 16: it stayed after the box was cleared).
+    refused: Option<String>,
 }
 
 /// The move box's part of the panel's parameters.
@@ -81,10 +84,12 @@ pub(crate) fn section(ui: &mut egui::Ui, state: &mut MoveBoxState, variant: Vari
     if state.reply.is_changed() {
         let sent = state.entry.sent.take();
         if state.reply.0.is_some() && state.entry.text.is_empty() {
-            state.entry.text = sent.unwrap_or_default();
+            state.entry.text = sent.clone().unwrap_or_default();
         }
+        state.entry.refused = state.reply.0.as_ref().and(sent);
     }
-    if let Some(refusal) = &state.reply.0 {
+    let still_there = state.entry.refused.as_deref().is_none_or(|refused| refused == state.entry.text);
+    if let Some(refusal) = state.reply.0.as_ref().filter(|_| still_there) {
         ui.colored_label(palette::ERROR.color32(), refusal);
     }
     // A sentence at the panel's reading size (fresh eyes, round 10: a tiny

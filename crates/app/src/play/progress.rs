@@ -212,7 +212,10 @@ pub(crate) fn puzzle_section(ui: &mut Ui, state: &mut ProgressState) {
     }
     let variant = active.variant;
     let progress = state.progress.puzzles(variant);
-    ui.label(RichText::new(format!("streak {} · {}", progress.streak, rating_line("rating", &progress.rating))).weak());
+    // Said, or the numbers' jumps looked like skipped puzzles (fresh eyes, round 16).
+    let rating = rating_line("rating", &progress.rating);
+    let line = format!("streak {} · {rating} (puzzles come near this rating)", progress.streak);
+    ui.label(RichText::new(line).weak());
     let stage = active.stage.clone();
     ui.horizontal_wrapped(|ui| {
         let mut send = |request| {

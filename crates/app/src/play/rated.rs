@@ -332,6 +332,23 @@ impl RatedGame {
     /// its session, players and the visit). Before their first move the
     /// game only becomes casual; after it, it counts as a loss at once, as
     /// leaving it would, and play goes on casual.
+    /// The game went on under generation `now` (cut at a reviewed move):
+    /// its standing, and a loss counted for it, go with it (fresh eyes,
+    /// round 16: a game given up, then cut, was kept in the library as
+    /// never rated).
+    fn follow_cut(&mut self, now: u64) {
+        let before = now.checked_sub(1);
+        if self.generation.is_some() && self.generation == before {
+            self.generation = Some(now);
+        }
+        if self.given_up.is_some() && self.given_up == before {
+            self.given_up = Some(now);
+        }
+        if let Some(last) = self.last.as_mut().filter(|last| Some(last.generation) == before) {
+            last.generation = now;
+        }
+    }
+
     pub(crate) fn give_up(
         &mut self,
         what: Forbidden,
@@ -460,8 +477,8 @@ pub(crate) fn track(
     // "Continue from here" cuts the same game under a new generation (so
     // stale searches drop): its standing goes with it, as an undo's does.
     let cut = requests.iter().any(|r| matches!(r, GameRequest::ContinueFromHere | GameRequest::PromoteLine));
-    if cut && rated.generation.is_some_and(|g| g + 1 == session.generation()) {
-        rated.generation = Some(session.generation());
+    if cut {
+        rated.follow_cut(session.generation());
     }
     // Before the standing moves on to the new game: the game left was rated, or not.
     for GameLeft { session: left, players: left_players } in left_games.read() {

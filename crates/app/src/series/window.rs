@@ -142,7 +142,10 @@ fn setup_section(ui: &mut Ui, state: &mut WindowState) {
             });
             ui.checkbox(&mut form.swap, "Swap colours every second game")
                 .on_hover_text("A plays Black in games 2, 4, …");
-            ui.label(RichText::new(form.colours_note()).weak());
+            // One line whatever it says, cut short (whole on hover): a second
+            // line moved Start under the mouse (fresh eyes, round 16).
+            let note = form.colours_note();
+            ui.add(egui::Label::new(RichText::new(note).weak()).truncate()).on_hover_text(note);
             ui.add(egui::Slider::new(&mut form.noise, limits::NOISE).text("tie-break noise"))
                 .on_hover_text("For players whose config sets none; 0 makes every game the same");
         });

@@ -148,8 +148,11 @@ fn cancel(
     for entity in &tasks {
         commands.entity(entity).despawn();
     }
+    // Kept for its position, as any answer is (fresh eyes, round 16: with
+    // none, "Stopped" stayed through the next games).
     if status.running {
-        *status = ProofStatus { text: Some("Stopped: no proof.".to_string()), ..ProofStatus::default() };
+        let for_position = status.for_position;
+        *status = ProofStatus { text: Some("Stopped: no proof.".to_string()), for_position, ..ProofStatus::default() };
     }
 }
 

@@ -148,6 +148,9 @@ fn a_proof_under_way_can_be_stopped() {
         app.update();
     }
     assert_eq!(app.world().resource::<ProofStatus>().text.as_deref(), Some("Stopped: no proof."));
+    // Round 16: and it belongs to its position: a new game does not show it.
+    app.world_mut().write_message(GameRequest::NewGame { rematch: false });
+    assert!(update_until(&mut app, 20, |app| app.world().resource::<ProofStatus>().text.is_none()), "gone");
 }
 
 /// From an earlier round: the moves taken back were gone after a restart

@@ -7,7 +7,8 @@ use breakline_app::game::ratings::Progress;
 use breakline_app::game::request::GameRequest;
 use breakline_app::game::screen::Screen;
 use breakline_app::game::settings::GameSettings;
-use breakline_app::play::rated::Casual;
+use breakline_app::play::asks::{Answer, Ask, Question};
+use breakline_app::play::rated::{Casual, RatedGame};
 use breakline_app::play::setup::{Opponent, PlayChoice};
 use breakline_engine::Variant;
 use breakline_engine::ai::search::Level;
@@ -91,4 +92,24 @@ fn a_game_started_after_a_watched_one_has_its_clock() {
     start(&mut app, PlayChoice { rated: false, ..PlayChoice::default() });
     wait(&mut app, "the person's game", |app| players(app).person().is_some());
     assert_eq!(session(&app).record().time_control, blitz);
+}
+
+/// Round 16: a rated game given up by "Continue from here" (a loss for the
+/// rating, asked first) went on under a new generation, and was kept in the
+/// library as never rated. The loss counted goes with the game.
+#[test]
+fn a_rated_game_given_up_and_cut_stays_counted() {
+    let home = Home::new("given-up-cut");
+    let mut app = home.start();
+    start(&mut app, PlayChoice::default());
+    exchange(&mut app);
+    exchange(&mut app);
+    app.world_mut().write_message(GameRequest::GoTo { ply: 2 });
+    wait(&mut app, "the review", |app| session(app).reviewing());
+    app.world_mut().write_message(Ask::ContinueFromHere);
+    wait(&mut app, "the question", |app| app.world().resource::<Question>().text().is_some());
+    app.world_mut().write_message(Answer(true));
+    wait(&mut app, "the cut", |app| !session(app).reviewing() && session(app).plies() == 2);
+    let generation = session(&app).generation();
+    assert!(app.world().resource::<RatedGame>().counted_for(generation), "its loss counted, for this game");
 }
