@@ -228,11 +228,13 @@ pub(crate) fn eval_bar(ctx: &egui::Context, state: &EvaluationState, flipped: bo
         (egui::Align2::CENTER_BOTTOM, bar.max.y - 3.0)
     };
     let font = egui::FontId::proportional(9.0);
-    painter.text(egui::pos2(bar.center().x, y), anchor, format!("{:.0}", 100.0 * lead), font.clone(), ink.color32());
+    painter.text(egui::pos2(bar.center().x, y), anchor, format!("{:.0}", 100.0 * lead), font, ink.color32());
     // Named above itself, not only on hover (fresh eyes, round 13: the bar
     // had no label).
-    let above = egui::pos2(bar.center().x, bar.min.y - 2.0);
-    painter.text(above, egui::Align2::CENTER_BOTTOM, "win %", font, palette::GUIDE.color32());
+    // At the panel's small size, not the bar's 9 points (round 16: unseen at 1920x1080).
+    let above = egui::pos2(bar.center().x, (bar.min.y - 2.0).max(13.0));
+    let label = egui::FontId::proportional(11.0);
+    painter.text(above, egui::Align2::CENTER_BOTTOM, "win %", label, palette::GUIDE.color32());
     // The number alone said nothing of whose chance it is: the bar says on hover.
     if ctx.pointer_hover_pos().is_some_and(|at| bar.expand(2.0).contains(at)) {
         let leader = if white_leads { "White" } else { "Black" };

@@ -11,6 +11,7 @@ use crate::board::input::{BoardPointer, Selection};
 use crate::board::layout::{BoardFlip, ViewFlip};
 use crate::engine::BoardSize;
 use crate::game::phase::GameSystems;
+use crate::game::screen::Screen;
 use crate::game::session::GameSession;
 
 /// A step of the focus square as seen on the screen (a flipped board runs
@@ -46,7 +47,16 @@ pub struct BoardFocus {
 pub(crate) fn plugin(app: &mut App) {
     app.add_message::<BoardKey>()
         .init_resource::<BoardFocus>()
-        .add_systems(Update, handle_board_keys.before(GameSystems::Input));
+        .add_systems(Update, handle_board_keys.before(GameSystems::Input))
+        .add_systems(Update, keys_stay_on_their_screen.run_if(state_changed::<Screen>));
+}
+
+/// The board keeps the keyboard on the screen where K gave it (fresh eyes,
+/// round 17: its outline followed onto Learn's and Analyse's boards).
+fn keys_stay_on_their_screen(mut focus: ResMut<BoardFocus>) {
+    if focus.on {
+        focus.on = false;
+    }
 }
 
 pub(crate) fn handle_board_keys(

@@ -75,7 +75,10 @@ impl FileChooser {
         }
         self.reveal_typed_path = true;
         let button = if action == FileAction::Load { "Open" } else { "Save" };
-        notice.info(format!("No file dialog on this desktop: type the file's path under Files, then press {button}"));
+        // Where Files is: Play has none (fresh eyes, round 17).
+        notice.info(format!(
+            "No file dialog on this desktop: type the file's path under Files (Analyse's left panel), then press {button}"
+        ));
         None
     }
 

@@ -203,13 +203,16 @@ impl GameSession {
         if self.record.lost_off_board().is_some() { self.record.result } else { self.position.outcome() }
     }
 
-    /// Whether the game ended before it began: a person playing in it never
-    /// moved, and it ended by a resignation or a flag. Such a game is
-    /// aborted: no result, no row in the library, no rating change.
+    /// Whether the game ended before it began: a person in it never moved,
+    /// and it ended off the board. Aborted: no result, no row, no rating.
     pub fn aborted(&self, players: &Players) -> bool {
         let Some(_) = self.record.lost_off_board() else { return false };
-        let never_moved = |side: Side| !self.record.moves.iter().any(|entry| entry.side == side);
-        [Side::White, Side::Black].into_iter().any(|side| !players.get(side).is_ai() && never_moved(side))
+        Side::BOTH.into_iter().any(|side| !players.get(side).is_ai() && !self.has_moved(side))
+    }
+
+    /// Whether `side` has moved, a move taken back included (round 17).
+    pub fn has_moved(&self, side: Side) -> bool {
+        self.record.moves.iter().chain(self.redo.iter().map(|(_, entry)| entry)).any(|entry| entry.side == side)
     }
 
     /// The side that gave up or ran out of time, if one did.
@@ -345,9 +348,7 @@ impl GameSession {
     }
 
     /// Whether undo would change anything: moves back to an earlier human
-    /// turn (against an AI that moved first there is none). A finished game
-    /// stays finished (resigned, flagged or won on the board: it is kept and
-    /// counted as it ended; Analyse plays on from any of its positions).
+    /// turn. A finished game stays finished (kept and counted as it ended).
     pub(crate) fn can_undo(&self, players: &Players) -> bool {
         !self.outcome().is_over() && batch(&self.position, players, std::iter::repeat_n(None, self.plies())) > 0
     }
@@ -414,12 +415,9 @@ impl GameSession {
     }
 
     /// Plays `mv` for the side to move, which took `spent` over it; on a
-    /// refusal nothing changes. On the clock the mover is charged: a move
-    /// made after its flag fell loses the game instead. `spent` is `None`
-    /// where the clock stood still through the turn (a game studied in
-    /// Analyse): the clocks stay as they are, with no increment (fresh eyes:
-    /// moves there added time that no one spent). A new move forgets the
-    /// moves taken back.
+    /// refusal nothing changes. On the clock the mover is charged (a move
+    /// after its flag fell loses instead); `spent` `None`: the clock stood
+    /// still, so no time and no increment. It forgets the moves taken back.
     pub(crate) fn play(
         &mut self,
         mv: EngineMove,
@@ -477,10 +475,8 @@ impl GameSession {
     }
 
     /// Takes back a resignation, or else the moves back to the previous turn
-    /// of a human (one ply when both sides are AI); a game lost on time stays
-    /// lost. `spent`: the side to move's time on the turn in progress. No
-    /// take-back gives back time spent: the side to move after it keeps the
-    /// time it had left, the rest counted as already used on its turn.
+    /// of a human (one ply when both sides are AI); a loss on time stays.
+    /// `spent`: the side to move's time on its turn, never given back.
     pub(crate) fn undo(&mut self, players: &Players, spent: Duration) -> Shown {
         let shown_before = self.review;
         let mover = self.side_to_move();

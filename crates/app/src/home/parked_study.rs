@@ -75,9 +75,10 @@ fn take_up(
 ) -> impl FnMut(Res<Visit>, Res<GameSession>, ResMut<ParkedStudies>, MessageWriter<GameRequest>) {
     move |visit, session, mut parked, mut requests| {
         let Some(study) = parked.slot(screen).and_then(Option::take) else { return };
+        // Silently, as a tab left open: its line stayed over an exercise
+        // opened from the Library in the same step (fresh eyes, round 17).
         if !visit.waiting() && in_progress(&session, &visit) {
-            let message = "The game you were studying here, as you left it".to_string();
-            requests.write(GameRequest::Study(Box::new(OpenedGame { message, ..study })));
+            requests.write(GameRequest::Study(Box::new(study)));
         }
     }
 }

@@ -221,7 +221,8 @@ fn actions(ui: &mut Ui, page: &mut LibraryPage, typed: &mut Typed) {
         let header = egui::CollapsingHeader::new("File to import from or export to").id_salt("library_file");
         header.default_open(false).show(ui, |ui| {
             ui.label(RichText::new("No file dialog answers on this desktop: Import and Export use this path.").weak());
-            ui.add(egui::TextEdit::singleline(&mut page.typed_path.0).desired_width(ui.available_width().min(380.0)));
+            // The whole width: a default path's file name was cut off (fresh eyes, round 16).
+            ui.add(egui::TextEdit::singleline(&mut page.typed_path.0).desired_width(ui.available_width()));
         });
     }
 }

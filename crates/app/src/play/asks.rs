@@ -90,8 +90,7 @@ fn hold_clock(question: Res<Question>, mut held: ResMut<ClockHeld>) {
 /// the person's first move, that the game is aborted instead (no result).
 fn resign_question(session: &GameSession, players: &Players) -> String {
     let resigning = players.resigning(session.position().side_to_move());
-    let never_moved = !session.record().moves.iter().any(|entry| entry.side == resigning);
-    if never_moved && !players.get(resigning).is_ai() {
+    if !session.has_moved(resigning) && !players.get(resigning).is_ai() {
         return "Abort this game? Before a first move there is no result: nothing is kept or rated.".to_string();
     }
     format!("Resign this game? {} wins.", resigning.opponent().title())

@@ -73,7 +73,7 @@ impl Forbidden {
         if moved {
             format!("{what} ends this rated game as a loss for your rating; play goes on as a casual game. Go on?")
         } else {
-            format!("{what} makes this game casual: go on?")
+            format!("{what} makes this game casual (before your first move it costs nothing): go on?")
         }
     }
 

@@ -176,7 +176,10 @@ fn rated_section(ui: &mut Ui, choice: &mut PlayChoice, standard_board: bool) {
     } else if choice.rated && !standard_board {
         "Not rated on this board: the levels' ratings are measured on the standard board only."
     } else if choice.rated {
-        "Your rating moves with the result: no hints, no analysis, at most two take-backs."
+        // What giving the rules up costs, said before (fresh eyes, round 16:
+        // a hint cost nothing and the solver a loss, for no reason given).
+        "Your rating moves with the result: no hints, analysis or solver (asked for after your first move, \
+         one counts as a loss), at most two take-backs."
     } else {
         "Your rating stays as it is; hints and the analysis are there."
     };

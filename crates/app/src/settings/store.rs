@@ -194,8 +194,12 @@ impl WaitingGame<'_> {
     /// The game with moves that has not ended (while a lesson or a puzzle
     /// has the board, the one that waits for it), if there is one.
     fn stored(&self, exact: bool) -> Option<StoredGame> {
+        // Taken back to its start, a game with moves to redo is still the
+        // one Home offers (fresh eyes, round 17: a rated game given up there
+        // was gone after a restart, its loss counted).
         let session = self.visit.left_game().unwrap_or(&*self.session);
-        if session.plies() == 0 || session.outcome().is_over() || session.replay().is_some() {
+        let moves = session.plies() > 0 || !session.redo_records().is_empty();
+        if !moves || session.outcome().is_over() || session.replay().is_some() {
             return None;
         }
         let mut record = session.record().clone();
@@ -341,7 +345,7 @@ fn resume_saved_game(
     let Some(game) = game.filter(|_| opening.is_some_and(|o| o.0 == Screen::Home)) else { return };
     let generation = session.generation();
     match GameSession::from_record(&game.record, generation) {
-        Ok(resumed) if resumed.plies() > 0 && !resumed.outcome().is_over() => {
+        Ok(resumed) if (resumed.plies() > 0 || !game.redo.is_empty()) && !resumed.outcome().is_over() => {
             *players = game_file::players_from_record(&game.record);
             players.fit_variant(resumed.variant());
             *session = resumed.with_turn_spent(std::time::Duration::from_millis(game.turn_ms)).with_redo(&game.redo);

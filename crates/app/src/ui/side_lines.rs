@@ -88,7 +88,11 @@ pub(crate) fn line_tools(ui: &mut Ui, session: &GameSession, requests: &mut Mess
         1 => format!("Side line: instead of the game's move {leaves}"),
         _ => format!("A line within a side line (it leaves the game at {leaves})"),
     };
-    ui.label(RichText::new(text).strong().color(palette::REVIEW.color32()));
+    // Said: it is kept with the game, in its record and the library (fresh
+    // eyes, round 17: a line tried in Watch & Lab read as a change to it).
+    ui.label(RichText::new(text).strong().color(palette::REVIEW.color32()))
+        .on_hover_text("Side lines are kept with the game, as notes beside its moves; Delete line removes one");
+    ui.label(RichText::new("Kept with the game as a note beside its moves.").weak());
     ui.horizontal_wrapped(|ui| {
         let hover = "This line becomes the game's own; the game's moves from here become a side line";
         promote = ui.button("Promote line").on_hover_text(hover).clicked();

@@ -2,11 +2,13 @@
 //! and level 3's name (Ctrl+Shift+Z is `frame::shortcuts`' unit test), and
 //! a casual choice over a restart.
 
+use breakline_app::board::keyboard::BoardFocus;
 use breakline_app::game::players::{PlayerSetup, Players};
 use breakline_app::game::ratings::Progress;
 use breakline_app::game::request::GameRequest;
 use breakline_app::game::screen::Screen;
 use breakline_app::game::settings::GameSettings;
+use breakline_app::home::screens::ResumeScreen;
 use breakline_app::play::asks::{Answer, Ask, Question};
 use breakline_app::play::rated::{Casual, RatedGame};
 use breakline_app::play::setup::{Opponent, PlayChoice};
@@ -112,4 +114,60 @@ fn a_rated_game_given_up_and_cut_stays_counted() {
     wait(&mut app, "the cut", |app| !session(app).reviewing() && session(app).plies() == 2);
     let generation = session(&app).generation();
     assert!(app.world().resource::<RatedGame>().counted_for(generation), "its loss counted, for this game");
+}
+
+/// Round 17 (major): a game taken back to its start, with its moves to
+/// redo, was offered by Home but gone after a restart (a rated game given
+/// up there took its counted loss with it). It comes back, Redo and all.
+#[test]
+fn a_game_taken_back_to_its_start_survives_a_restart() {
+    let home = Home::new("taken-back-restart");
+    let mut app = home.start();
+    start(&mut app, PlayChoice { rated: false, ..PlayChoice::default() });
+    exchange(&mut app);
+    app.world_mut().write_message(Ask::TakeBack);
+    wait(&mut app, "the take-back", |app| session(app).plies() == 0);
+    home.quit(app);
+    let mut app = home.start();
+    assert!(app.world().resource::<ResumeScreen>().0.is_some(), "Home offers it");
+    go(&mut app, Screen::Play);
+    app.world_mut().write_message(Ask::Redo);
+    wait(&mut app, "the redo", |app| session(app).plies() > 0);
+}
+
+/// Round 17: a rated game taken back to its start and resigned was aborted
+/// ("before a first move"), though a move had been played: no loss counted.
+#[test]
+fn a_game_moved_in_then_taken_back_is_resigned_not_aborted() {
+    let home = Home::new("taken-back-resign");
+    let mut app = home.start();
+    start(&mut app, PlayChoice::default());
+    exchange(&mut app);
+    app.world_mut().write_message(Ask::TakeBack);
+    wait(&mut app, "the take-back", |app| session(app).plies() == 0);
+    let before = app.world().resource::<Progress>().rating(Variant::Breakthrough).games;
+    app.world_mut().write_message(Ask::Resign);
+    wait(&mut app, "the question", |app| app.world().resource::<Question>().text().is_some());
+    let asked = app.world().resource::<Question>().text().unwrap_or_default().to_string();
+    assert!(asked.starts_with("Resign this game?"), "{asked}");
+    app.world_mut().write_message(Answer(true));
+    wait(&mut app, "the end", |app| session(app).outcome().is_over());
+    assert!(!session(&app).aborted(&players(&app)), "a resignation");
+    for _ in 0..5 {
+        app.update();
+    }
+    let after = app.world().resource::<Progress>().rating(Variant::Breakthrough).games;
+    let why = app.world().resource::<RatedGame>().unrated_because();
+    assert_eq!(after, before + 1, "rated as a loss ({why:?})");
+}
+
+/// Round 17: the board's keyboard outline (K) followed onto other screens' boards.
+#[test]
+fn the_board_keys_stay_on_their_screen() {
+    let home = Home::new("board-keys-screen");
+    let mut app = home.start();
+    start(&mut app, PlayChoice { rated: false, ..PlayChoice::default() });
+    app.world_mut().resource_mut::<BoardFocus>().on = true;
+    go(&mut app, Screen::Learn);
+    assert!(!app.world().resource::<BoardFocus>().on, "not on Learn's board");
 }

@@ -88,6 +88,8 @@ struct Game {
     left_by_side: Option<[Duration; 2]>,
     to_move: Side,
     person_to_move: bool,
+    /// A person has moved in it, a move taken back included.
+    person_moved: bool,
 }
 
 impl Game {
@@ -111,6 +113,7 @@ impl Game {
             left_by_side,
             to_move: side,
             person_to_move: is_person(players, side),
+            person_moved: Side::BOTH.into_iter().any(|side| is_person(players, side) && session.has_moved(side)),
         }
     }
 
@@ -394,7 +397,8 @@ fn results(memory: &mut Memory, world: &World, action: Action, before: &Snap, af
         }
     }
     let ended = after.game.over && !before.game.over && before.game.generation == after.game.generation;
-    let aborted = ended && after.game.has_person() && after.game.person_moves() == 0;
+    // Never moved, a move taken back counted (fresh eyes, round 17).
+    let aborted = ended && after.game.has_person() && !after.game.person_moved;
     if aborted && (after.rated_games != before.rated_games || new_rows > 0) {
         let seen = format!("rated {} -> {}, {new_rows} rows", before.rated_games, after.rated_games);
         return fail("an_aborted_game_is_no_result_and_no_row", seen);
