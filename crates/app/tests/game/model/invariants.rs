@@ -319,13 +319,7 @@ fn game_kept(action: Action, before: &Snap, after: &Snap) -> Result<(), Violatio
                 | Action::Resign
         );
     if in_progress && !replaces && !plays && !kept(&before.game.moves, &after.game) {
-        let seen = format!(
-            "{action:?} on {:?}: {} moves became {}",
-            before.screen,
-            before.game.moves.len(),
-            after.game.moves.len()
-        );
-        return fail("a_game_changes_only_by_its_moves", seen);
+        return fail("a_game_changes_only_by_its_moves", moves_changed(action, before, after));
     }
     Ok(())
 }
@@ -345,15 +339,15 @@ fn played_on_play(action: Action, before: &Snap, after: &Snap) -> Result<(), Vio
     let changed = after.game.moves != before.game.moves;
     let persons_turn = before.game.person_to_move || action == Action::PromoteLine;
     if on_play_only && persons && in_progress && off_play && persons_turn && same_game && changed {
-        let seen = format!(
-            "{action:?} on {:?}: {} moves became {}",
-            before.screen,
-            before.game.moves.len(),
-            after.game.moves.len()
-        );
-        return fail("a_rated_or_clocked_game_is_played_on_play", seen);
+        return fail("a_rated_or_clocked_game_is_played_on_play", moves_changed(action, before, after));
     }
     Ok(())
+}
+
+/// What `action` did to the game's moves, where it should not have.
+fn moves_changed(action: Action, before: &Snap, after: &Snap) -> String {
+    let (was, now) = (before.game.moves.len(), after.game.moves.len());
+    format!("{action:?} on {:?}: {was} moves became {now}", before.screen)
 }
 
 /// A finished game is rated at most once and stored once; an aborted one
