@@ -69,8 +69,11 @@ pub(crate) fn section(ui: &mut Ui, state: &mut ReportState, session: &GameSessio
     // eyes, round 14: at 800x600 it came below the fold, unseen); one there
     // before is left where it is.
     let seen = ui.id().with("report_stage_seen");
-    let before = ui.data_mut(|data| data.get_temp::<u8>(seen));
-    ui.data_mut(|data| data.insert_temp(seen, stage));
+    let before = ui.data_mut(|data| {
+        let before = data.get_temp::<u8>(seen);
+        data.insert_temp(seen, stage);
+        before
+    });
     if (stage == 1 && before != Some(1)) || (stage == 2 && before == Some(1)) {
         shown.header_response.scroll_to_me(Some(egui::Align::Min));
     }

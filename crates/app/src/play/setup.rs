@@ -15,7 +15,7 @@ use crate::game::request::{GameRequest, ReplaceGame};
 use crate::game::screen::Mode;
 use crate::game::screen::Screen;
 use crate::game::session::GameSession;
-use crate::game::settings::{GameSettings, PlaySettings};
+use crate::game::settings::GameSettings;
 use crate::learn::lessons::LessonRequest;
 use crate::play::rated::{Casual, suggested_level};
 
@@ -303,24 +303,19 @@ fn play_after_lesson(
 /// the new game replaced it (a "no" leaves the game as it was).
 fn set_up_pending(
     mut pending: ResMut<PendingGame>,
-    (session, replace, play): (Res<GameSession>, Res<ReplaceGame>, Res<PlaySettings>),
-    players: Res<Players>,
+    (session, replace, players): (Res<GameSession>, Res<ReplaceGame>, Res<Players>),
     mut requests: MessageWriter<GameRequest>,
 ) {
     let Some(game) = pending.0.as_mut() else { return };
     let generation = session.generation();
     match game.asked_in {
         None => {
-            let asks = play.confirm_replace
-                && session.plies() > 0
-                && !session.outcome().is_over()
-                && session.replay().is_none();
-            // The game in progress is left with its own players, then the
-            // new one gets the setup's, as after a yes to the question
-            // (fresh eyes' model, round 16: with the question switched off,
-            // a rated game replaced by one with a friend was left as the
-            // friend's game, and its loss was never counted).
-            if asks || session.plies() > 0 {
+            // A game with moves (asked about or not) is left with its own
+            // players, then the new one gets the setup's, as after a yes to
+            // the question (fresh eyes' model, round 16: with the question
+            // switched off, a rated game replaced by one with a friend was
+            // left as the friend's game, and its loss was never counted).
+            if session.plies() > 0 {
                 game.asked_in = Some(generation);
             } else {
                 requests.write(GameRequest::SetPlayers(game.players.clone()));
