@@ -76,6 +76,9 @@ pub enum TypedMoveError {
 /// `-`, `x` or nothing, or one destination square. Case and spaces do not
 /// matter; the capture mark is not checked.
 pub fn read_typed_move(position: &Position, text: &str) -> Result<Move, TypedMoveError> {
+    // A refusal quotes what was typed, spaces and all (fresh eyes: `b 7 b6`
+    // came back as 'b7b6', which read as a move the box had refused).
+    let typed = text.trim().to_string();
     let text: String = text.split_whitespace().collect::<String>().to_ascii_lowercase();
     let (core, _) = move_core(&text);
     let text = core.to_string();
@@ -83,7 +86,7 @@ pub fn read_typed_move(position: &Position, text: &str) -> Result<Move, TypedMov
     if text.is_empty() {
         return Err(TypedMoveError::Empty { example });
     }
-    let squares = split_squares(&text).ok_or_else(|| TypedMoveError::Malformed { text: text.clone(), example })?;
+    let squares = split_squares(&text).ok_or_else(|| TypedMoveError::Malformed { text: typed, example })?;
     let size = position.size();
     let to = parse_square(size, squares.last().expect("one or two squares"))?;
     if position.outcome().is_over() {
@@ -175,5 +178,12 @@ mod tests {
         assert_eq!(split_squares("e3"), Some(vec!["e3"]));
         assert_eq!(split_squares("e2-e3-e4"), None);
         assert_eq!(split_squares("22"), None);
+    }
+
+    #[test]
+    fn a_refusal_quotes_the_text_as_typed() {
+        let position = Position::start(Variant::Breakthrough, crate::BoardSize::new(8, 8)).expect("8x8");
+        let error = read_typed_move(&position, "  e2 - e3 - e4 ").expect_err("three squares");
+        assert_eq!(error.to_string(), "'e2 - e3 - e4' is not a move: type e.g. e2-e3, e2e3 or just e3");
     }
 }

@@ -156,10 +156,10 @@ pub(crate) fn game_off_play(
 }
 
 /// The words of that refusal for a rated game.
-pub(crate) const PLAYED_ON_PLAY: &str = "Your rated game is played on Play (Resume it from Home); here, step back through its moves (◀) to review it and try side lines";
+pub(crate) const PLAYED_ON_PLAY: &str = "Your rated game is played on Play (Resume it from Home); here, step back through its moves (◀) to review it and try side lines, without analysis until it ends";
 
 /// The words of that refusal for a game on the clock.
-pub(crate) const CLOCKED_ON_PLAY: &str = "Your game on the clock is played on Play, where its clock runs (Resume it from Home); here, step back through its moves (◀) to review it and try side lines";
+pub(crate) const CLOCKED_ON_PLAY: &str = "Your game on the clock is played on Play, where its clock runs (Resume it from Home); here, step back through its moves (◀) to review it and try side lines, without analysis until it ends";
 
 fn handle_pointer(
     mut pointer: MessageReader<BoardPointer>,

@@ -37,6 +37,10 @@ pub(crate) fn game_section(
 ) {
     egui::CollapsingHeader::new("Game").default_open(true).show(ui, |ui| {
         let mut edited = *setup.settings;
+        let current = (game.session.variant(), game.session.size());
+        // The picker is the next game's (fresh eyes: it lit up Breakthrough
+        // above a Lines of Action board, as if that were the board's game).
+        ui.label(RichText::new("New game:").weak());
         variant_picker(ui, &mut edited.variant);
         if edited.variant.check_size(edited.size).is_err() {
             edited.size = edited.variant.default_size();
@@ -57,9 +61,12 @@ pub(crate) fn game_section(
         // Play's clock is Play's (fresh eyes, rounds 14 and 16: set here, it
         // carried into Play's next game): games started here have none.
         ui.label(RichText::new("Games started here have no clock (Play's New game sets one).").weak());
+        if (edited.variant, edited.size) != current {
+            let board = format!("The board shows {} {}.", current.0.title(), current.1);
+            ui.label(RichText::new(board).weak());
+        }
         setup.settings.set_if_neq(edited);
 
-        let current = (game.session.variant(), game.session.size());
         ui.horizontal_wrapped(|ui| {
             if ui.button("New game").on_hover_text("Start a game with the settings above").clicked() {
                 requests.write(GameRequest::NewGame { rematch: false });
