@@ -70,6 +70,10 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<Selection>()
         .init_resource::<MoveRefusal>()
         .add_systems(OnExit(TurnPhase::HumanTurn), clear_selection)
+        // A piece held stays on its screen (fresh eyes, round 18: a pawn
+        // picked up on Play and left held took Flow Free's Escape, which
+        // then never went Home, and a click back on Play moved it).
+        .add_systems(Update, clear_selection.run_if(state_changed::<Screen>))
         .add_systems(OnExit(Mode::Board), |mut refusal: ResMut<MoveRefusal>| {
             refusal.set_if_neq(MoveRefusal::default());
         })

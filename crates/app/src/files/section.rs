@@ -104,6 +104,11 @@ pub(crate) fn files_section(ui: &mut Ui, state: &mut FilesState, notice: &Notice
         } else {
             ui.label(RichText::new("No file dialog here: the buttons use this path.").weak());
             typed(ui, &mut state.path);
+            // Said where it is seen, not only on a greyed button's hover
+            // (fresh eyes, round 18: "Open is greyed out with no reason").
+            if !typed_file {
+                ui.label(RichText::new("Open and Import wait for the path of a file that is there.").weak());
+            }
         }
     });
     notice_line(ui, notice);

@@ -36,6 +36,9 @@ pub(crate) fn panels_plugin(app: &mut App) {
         // Written by the panels, read by the view's systems.
         .add_message::<crate::files::clipboard::ClipboardAction>()
         .add_plugins(play::move_box::plugin)
+        // The window's plugin adds it; the headless layout tests have none.
+        .add_message::<bevy::window::RequestRedraw>()
+        .add_systems(Last, play::confirm::one_more_frame_after_a_question)
         .add_systems(
             EguiPrimaryContextPass,
             no_text_under_ctrl
@@ -56,6 +59,7 @@ pub(crate) fn panels_plugin(app: &mut App) {
                 settings::page::draw.run_if(in_state(Screen::Settings)),
                 library::page::draw.run_if(in_state(Screen::Library)),
                 settings::page::apply_scale,
+                crate::theme::widgets::style_widgets,
                 // The card goes on top of either mode's panels.
                 learn::card::draw.after(panel::draw_panel).after(flow::panels::draw),
             ),

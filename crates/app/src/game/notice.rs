@@ -10,6 +10,7 @@ use web_time::Instant;
 
 use bevy::prelude::*;
 
+use crate::game::session::GameSession;
 use crate::game::wake::{Alarm, Waker};
 
 #[derive(Resource, Default, Clone, Debug, PartialEq, Eq)]
@@ -28,11 +29,11 @@ const NEWS_SHOWN: Duration = Duration::from_secs(5);
 const ERROR_SHOWN: Duration = Duration::from_secs(12);
 
 impl Notice {
-    pub(crate) fn info(&mut self, text: impl Into<String>) {
+    pub fn info(&mut self, text: impl Into<String>) {
         *self = Notice { text: Some(text.into()), error: false, posted: Some(Instant::now()), dismissed: false };
     }
 
-    pub(crate) fn error(&mut self, text: impl Into<String>) {
+    pub fn error(&mut self, text: impl Into<String>) {
         *self = Notice { text: Some(text.into()), error: true, posted: Some(Instant::now()), dismissed: false };
     }
 
@@ -50,7 +51,20 @@ impl Notice {
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<Notice>().add_systems(Last, wake_when_news_expires);
+    app.init_resource::<Notice>().add_systems(Last, (news_goes_with_its_game, wake_when_news_expires));
+}
+
+/// News of one game (copied, saved, opened) is not news of the next: it
+/// goes when another game comes to the board, unless it came with that game
+/// (fresh eyes, round 18: "Copied the game (2 moves)" stayed under a new
+/// game). Errors stay: what failed is still worth reading.
+fn news_goes_with_its_game(session: Res<GameSession>, mut notice: ResMut<Notice>, mut seen: Local<Option<u64>>) {
+    let generation = session.generation();
+    let came = seen.is_some_and(|before| before != generation);
+    *seen = Some(generation);
+    if came && !notice.is_changed() && !notice.error && notice.text.is_some() {
+        *notice = Notice::default();
+    }
 }
 
 /// A resting window would show expired news until its next event; an alarm

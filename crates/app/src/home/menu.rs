@@ -98,7 +98,9 @@ fn resume_button(ui: &mut egui::Ui, state: &HomeState, screen: Screen) -> Option
         ""
     };
     let clocked = session.record().time_control.is_some();
-    let stopped = resume_clock(state).map_or(String::new(), |clock| format!(" · {clock}"));
+    // The pause sign says the clock waits too (fresh eyes, round 18: a
+    // rated game's clock "stopped while away, and nothing says so").
+    let stopped = resume_clock(state).map_or(String::new(), |clock| format!(" · ⏸ {clock}"));
     let text = RichText::new(format!("▶ Resume   {what}{rated}{stopped}")).size(17.0);
     // One line, cut short rather than wrapped (fresh eyes, round 14: the
     // clock's words wrapped alone onto a second line); in full on hover.

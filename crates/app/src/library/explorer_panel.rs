@@ -51,7 +51,9 @@ pub(crate) fn section(
             let text = if session.game_ply(session.shown_ply()) >= EXPLORER_PLIES {
                 format!("The explorer knows each game's first {depth} moves; this position comes later.")
             } else {
-                format!("No game in the library reached this position in its first {depth} moves.")
+                // The table is of moves played from here: a game that ended
+                // here reached it and played none (fresh eyes, round 18).
+                format!("No game in the library played on from this position in its first {depth} moves.")
             };
             ui.label(RichText::new(text).weak());
             return;

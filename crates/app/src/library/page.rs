@@ -262,9 +262,9 @@ fn list(ui: &mut Ui, page: &mut LibraryPage) {
     // names short.
     let narrow = ui.available_width() < WIDE_LIST;
     let headings: &[&str] = if narrow {
-        &["", "", "Date", "Players", "Result", "Length"]
+        &["", "", "Date", "White – Black", "Result", "Length"]
     } else {
-        &["", "", "Date", "Game", "Players", "Result", "Clock", "Length"]
+        &["", "", "Date", "Game", "White – Black", "Result", "Clock", "Length"]
     };
     egui::Grid::new("library_games").striped(true).num_columns(headings.len()).spacing([10.0, 4.0]).show(ui, |ui| {
         for heading in headings {
@@ -317,6 +317,8 @@ fn row(ui: &mut Ui, game: &GameSummary, narrow: bool) {
     if !narrow {
         ui.add(egui::Label::new(&board).extend());
     }
+    // Which name played which side is said in the heading (fresh eyes, round
+    // 18: in Lines of Action, where Black moves first, it was not plain).
     let me = |side: Side| if game.person == Some(side) { " (you)" } else { "" };
     let players = format!("{}{} – {}{}", game.white, me(Side::White), game.black, me(Side::Black));
     if narrow {

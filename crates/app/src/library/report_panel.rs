@@ -103,6 +103,9 @@ fn summary(ui: &mut Ui, report: &GameReport, goto: &mut Option<GameRequest>) {
     egui::ScrollArea::vertical()
         .id_salt("report_marks")
         .max_height(MARKS_HEIGHT)
+        // Low on a panel, egui gave the list the room left above the
+        // panel's fold: two lines (fresh eyes, round 18); the panel scrolls.
+        .min_scrolled_height(MARKS_HEIGHT)
         .show(ui, |ui| marked_moves(ui, report, goto));
 }
 

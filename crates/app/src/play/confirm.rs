@@ -117,3 +117,21 @@ pub(crate) fn show(
         None => {}
     }
 }
+
+/// One more frame once a question has gone: egui keeps the question's
+/// layer on top, blocking the panels, until a frame is drawn without it,
+/// and a resting window draws none until the next event (fresh eyes, round
+/// 18: the click on Home just after an Esc that answered a question was
+/// lost).
+pub(crate) fn one_more_frame_after_a_question(
+    question: Res<Question>,
+    replace: Res<ReplaceGame>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+    mut was_open: Local<bool>,
+) {
+    let open = question.text().is_some() || replace.pending.is_some();
+    if *was_open && !open {
+        redraw.write(bevy::window::RequestRedraw);
+    }
+    *was_open = open;
+}

@@ -44,7 +44,11 @@ pub(crate) fn draw(mut contexts: EguiContexts, mut page: SetupPage, mut backdrop
         game_section(ui, &mut settings);
         let suggested = suggested_level(&page.progress, settings.variant);
         opponent_section(ui, &mut choice, settings.variant, suggested);
-        colour_section(ui, &mut choice.colour);
+        // Two people at one board play both colours (fresh eyes, round 18:
+        // "Your colour" was asked of a parent and child).
+        if choice.opponent != Opponent::Friend {
+            colour_section(ui, &mut choice.colour);
+        }
         section_heading(ui, "Clock");
         crate::play::setup_sections::clock_picker(ui, &mut settings.time_control);
         rated_section(ui, &mut choice, settings.size == settings.variant.default_size());
@@ -159,14 +163,16 @@ fn colour_section(ui: &mut Ui, colour: &mut ColourChoice) {
 fn rated_section(ui: &mut Ui, choice: &mut PlayChoice, standard_board: bool) {
     section_heading(ui, "Rated or casual");
     let friend = choice.opponent == Opponent::Friend;
-    ui.add_enabled_ui(!friend, |ui| {
+    // A game that cannot be rated shows Casual chosen (what it is: fresh
+    // eyes, round 18, Rated stayed lit above "Not rated on this board"), and
+    // the person's own choice comes back with an AI on the standard board.
+    let can_rate = !friend && standard_board;
+    ui.add_enabled_ui(can_rate, |ui| {
         ui.horizontal(|ui| {
-            // A friend's game shows Casual chosen (what it is), and the
-            // person's own choice comes back with an AI opponent.
-            let mut shown = choice.rated && !friend;
+            let mut shown = choice.rated && can_rate;
             ui.selectable_value(&mut shown, true, "Rated");
             ui.selectable_value(&mut shown, false, "Casual");
-            if !friend {
+            if can_rate {
                 choice.rated = shown;
             }
         });

@@ -61,10 +61,6 @@ pub(crate) fn game_section(
         // Play's clock is Play's (fresh eyes, rounds 14 and 16: set here, it
         // carried into Play's next game): games started here have none.
         ui.label(RichText::new("Games started here have no clock (Play's New game sets one).").weak());
-        if (edited.variant, edited.size) != current {
-            let board = format!("The board shows {} {}.", current.0.title(), current.1);
-            ui.label(RichText::new(board).weak());
-        }
         setup.settings.set_if_neq(edited);
 
         ui.horizontal_wrapped(|ui| {
@@ -154,7 +150,7 @@ pub(crate) fn players_section(
     requests: &mut MessageWriter<GameRequest>,
 ) {
     egui::CollapsingHeader::new("Players").default_open(true).show(ui, |ui| {
-        ui.label(RichText::new("Changes apply to the game in progress.").weak());
+        ui.label(RichText::new("Changes apply to the game on the board.").weak());
         let mut players = current.clone();
         for side in Side::BOTH {
             ui.group(|ui| player_editor(ui, side, players.get_mut(side), (variant, chosen, suggested)));

@@ -18,6 +18,7 @@ use crate::engine::lab::rating::elo_from_score;
 use crate::engine::lab::runner::{EngineStartError, SeriesGame, SeriesSpec};
 use crate::engine::lab::series::SeriesSummary;
 use crate::game::phase::GameSystems;
+use crate::series::kept::{KeptEnd, KeptSeries};
 use crate::tasks::job::BackgroundJob;
 
 /// Starts a series; a series already running is stopped first.
@@ -43,6 +44,8 @@ pub enum SeriesStatus {
     Running,
     Finished,
     Cancelled,
+    /// Cut short when the app closed (kept on disk, restored stopped).
+    Stopped,
     Failed(String),
 }
 
@@ -149,6 +152,56 @@ impl Series {
     pub(crate) fn elo(&self) -> Option<(f64, (f64, f64, f64))> {
         let summary = self.summary();
         (summary.games > 0).then(|| (summary.score_of_a(), elo_from_score(summary.score_of_a(), summary.games)))
+    }
+
+    /// The series as kept on disk (none before the first run).
+    pub(crate) fn kept(&self) -> Option<KeptSeries> {
+        let ended = match &self.status {
+            SeriesStatus::Idle => return None,
+            SeriesStatus::Running => None,
+            SeriesStatus::Finished => Some(KeptEnd::Finished),
+            SeriesStatus::Cancelled => Some(KeptEnd::Cancelled),
+            SeriesStatus::Stopped => Some(KeptEnd::Stopped),
+            SeriesStatus::Failed(why) => Some(KeptEnd::Failed(why.clone())),
+        };
+        Some(KeptSeries {
+            spec: self.spec.clone()?,
+            threads: self.threads,
+            ended,
+            games: self.games.clone(),
+            points_of_a: self.points_of_a.clone(),
+            elapsed_ms: self.elapsed().as_millis() as u64,
+        })
+    }
+
+    /// A series kept on disk, back as it was kept; one kept while running
+    /// was cut short by a close (or a crash) and comes back stopped.
+    pub(crate) fn restored(kept: KeptSeries) -> Series {
+        let status = match kept.ended {
+            None => SeriesStatus::Stopped,
+            Some(KeptEnd::Finished) => SeriesStatus::Finished,
+            Some(KeptEnd::Cancelled) => SeriesStatus::Cancelled,
+            Some(KeptEnd::Stopped) => SeriesStatus::Stopped,
+            Some(KeptEnd::Failed(why)) => SeriesStatus::Failed(why),
+        };
+        let mut games = kept.games;
+        games.sort_by_key(|game| game.index);
+        games.dedup_by_key(|game| game.index);
+        // A graph that does not match the games is redrawn from them.
+        let points_of_a = if kept.points_of_a.len() == games.len() {
+            kept.points_of_a
+        } else {
+            games.iter().map(SeriesGame::score_of_a).collect()
+        };
+        Series {
+            spec: Some(kept.spec),
+            threads: kept.threads.max(1),
+            status,
+            games,
+            points_of_a,
+            finished_after: Some(Duration::from_millis(kept.elapsed_ms)),
+            ..default()
+        }
     }
 
     fn add_game(&mut self, game: SeriesGame) {

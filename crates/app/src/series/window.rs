@@ -314,6 +314,9 @@ fn progress_section(ui: &mut Ui, state: &mut WindowState) {
                 }
                 SeriesStatus::Finished => ("Finished.".to_string(), None),
                 SeriesStatus::Cancelled => (format!("Cancelled after {done} games."), Some(palette::ERROR.color32())),
+                SeriesStatus::Stopped => {
+                    (format!("Stopped after {done} games when Breakline closed."), Some(palette::ERROR.color32()))
+                }
                 SeriesStatus::Failed(error) => (format!("Failed: {error}"), Some(palette::ERROR.color32())),
                 SeriesStatus::Idle => (String::new(), None),
             };

@@ -5,6 +5,7 @@ pub(crate) mod assets;
 mod discs;
 pub mod looks;
 pub mod palette;
+pub(crate) mod widgets;
 
 use bevy::prelude::*;
 

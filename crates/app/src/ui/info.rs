@@ -440,8 +440,10 @@ fn move_row(
         if label.clicked() {
             *clicked = Some(place.clone());
         }
-        // A move reviewed from elsewhere (the graph, a key) scrolls into view once.
-        if is_shown && scrolled_to != shown {
+        // A move reviewed from elsewhere (the graph, a key) scrolls into view
+        // once, while the list itself is in sight: egui scrolls the panel
+        // too, and Analyse opened part-way down (fresh eyes, round 16).
+        if is_shown && scrolled_to != shown && ui.clip_rect().is_positive() {
             label.scroll_to_me(Some(egui::Align::Center));
             ui.data_mut(|d| d.insert_temp(scroll_id, shown.cloned()));
         }

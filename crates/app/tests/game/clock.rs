@@ -124,6 +124,10 @@ fn redo_gives_back_no_time_spent_after_the_undo() {
     assert_eq!(session(&app).plies(), 2);
     let after = clock_left(&app, Side::Black);
     assert!(after + Duration::from_secs(2) <= black, "redo kept the thinking: {after:?} against {black:?}");
+    // Fresh eyes, round 18: the redone move earns its increment, as a move
+    // played at once would (60 s less about 3 of thought, plus 2: about
+    // 59; it was about 57).
+    assert!(after >= Duration::from_millis(58_500), "{after:?}");
 }
 
 /// A pause holds the clock; a review does not (fresh eyes, round 14: looking

@@ -385,3 +385,50 @@ fn watching_a_series_game_keeps_the_game_in_progress_waiting() {
     assert!(crate::update_until(&mut app, 50, |app| session(app).replay().is_none()));
     assert_eq!(session(&app).position().moves(), moves.as_slice(), "the person's game comes back as it was");
 }
+
+/// An app over the settings file at `path` (the series is kept beside it).
+fn app_keeping(path: &std::path::Path) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
+        .insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(crate::STEP))
+        .insert_resource(breakline_app::game::settings::SettingsPath(Some(path.to_path_buf())));
+    breakline_app::configure(&mut app, &crate::options(Variant::Breakthrough, PlayerSetup::Human, PlayerSetup::Human));
+    app.add_plugins(breakline_app::plugin);
+    app.update();
+    app
+}
+
+/// Fresh eyes, round 15: a finished series was gone after a restart. It
+/// comes back with its games, figures and graph; one the app closed while it
+/// ran comes back stopped with the games it had finished.
+#[test]
+fn the_last_series_comes_back_after_a_restart() {
+    let dir = std::env::temp_dir().join(format!("breakline-series-kept-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let settings = dir.join("settings.json");
+    let mut app = app_keeping(&settings);
+    assert_eq!(series(&app).status, SeriesStatus::Idle, "nothing kept yet");
+    start(&mut app, small_spec(3), 2);
+    run_to_the_end(&mut app);
+    app.update();
+    let (games, score) = (series(&app).games().to_vec(), series(&app).running_score());
+    drop(app);
+
+    let mut again = app_keeping(&settings);
+    assert_eq!(series(&again).status, SeriesStatus::Finished);
+    assert_eq!(series(&again).games(), games.as_slice());
+    assert_eq!(series(&again).running_score(), score);
+    assert_eq!(series(&again).progress(), (3, 3));
+
+    // A run cut short: the file as a close leaves it mid-run.
+    start(&mut again, small_spec(40), 1);
+    assert!(series(&again).is_running());
+    again.world_mut().write_message(AppExit::Success);
+    again.update();
+    let kept_games = series(&again).games().len();
+    drop(again);
+    let back = app_keeping(&settings);
+    assert_eq!(series(&back).status, SeriesStatus::Stopped);
+    assert_eq!(series(&back).progress(), (kept_games, 40));
+    std::fs::remove_dir_all(&dir).expect("temp dir removed");
+}

@@ -1,0 +1,94 @@
+//! When the last series is kept (see [`crate::series::kept`]), so that its
+//! figures, graph and replays come back after a restart (fresh eyes, round
+//! 15: an evening's series was gone with the window): written when a run
+//! starts or ends, at most every [`WRITE_EVERY`] while games arrive, and as
+//! the app closes; a run cut short by a close or a crash comes back stopped,
+//! with the games it had finished.
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+
+use crate::game::notice::Notice;
+use crate::game::settings::SettingsPath;
+use crate::series::kept::{kept_path, read, write};
+use crate::series::runner::{Series, SeriesStatus};
+
+/// How often a running series is written at most: a file of thousands of
+/// games is rewritten whole, and the frame loop must not do it each game.
+const WRITE_EVERY: Duration = Duration::from_secs(10);
+
+/// When the series was last written, and with how many games in which state.
+#[derive(Resource, Default)]
+struct Written {
+    at: Option<f32>,
+    what: Option<(usize, SeriesStatus)>,
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<Written>()
+        .add_systems(Startup, restore)
+        .add_systems(Update, keep_changes)
+        .add_systems(Last, keep_on_exit);
+}
+
+/// Brings back the last series; one that no longer reads is left alone on
+/// disk (the next series replaces it) and said in one line.
+fn restore(
+    path: Res<SettingsPath>,
+    mut series: ResMut<Series>,
+    mut written: ResMut<Written>,
+    mut notice: ResMut<Notice>,
+) {
+    let Some(path) = kept_path(&path) else { return };
+    match read(&path) {
+        Ok(Some(kept)) => {
+            *series = Series::restored(kept);
+            written.what = Some((series.games().len(), series.status.clone()));
+        }
+        Ok(None) => {}
+        Err(error) => {
+            warn!("series: {error}");
+            notice.error(format!("The last series could not be restored: {error}"));
+        }
+    }
+}
+
+/// Writes when a run ends or starts, and while games arrive at most every
+/// [`WRITE_EVERY`].
+fn keep_changes(time: Res<Time<Real>>, path: Res<SettingsPath>, series: Res<Series>, mut written: ResMut<Written>) {
+    let now = time.elapsed_secs();
+    let what = (series.games().len(), series.status.clone());
+    if written.what.as_ref() == Some(&what) || series.status == SeriesStatus::Idle {
+        return;
+    }
+    let same_run = written.what.as_ref().is_some_and(|(_, status)| *status == SeriesStatus::Running);
+    let recent = written.at.is_some_and(|at| now - at < WRITE_EVERY.as_secs_f32());
+    if series.is_running() && same_run && recent {
+        return;
+    }
+    keep(&path, &series, &mut written);
+    (written.at, written.what) = (Some(now), Some(what));
+}
+
+fn keep_on_exit(
+    mut exit: MessageReader<AppExit>,
+    path: Res<SettingsPath>,
+    series: Res<Series>,
+    mut written: ResMut<Written>,
+) {
+    let what = (series.games().len(), series.status.clone());
+    if exit.read().count() > 0 && written.what.as_ref() != Some(&what) && series.status != SeriesStatus::Idle {
+        keep(&path, &series, &mut written);
+        written.what = Some(what);
+    }
+}
+
+fn keep(path: &SettingsPath, series: &Series, written: &mut Written) {
+    let (Some(path), Some(kept)) = (kept_path(path), series.kept()) else { return };
+    if let Err(error) = write(&path, &kept) {
+        // Said once: the state is remembered as written, so it is not retried every frame.
+        warn!("series: {error}");
+    }
+    written.what = Some((series.games().len(), series.status.clone()));
+}

@@ -1,0 +1,65 @@
+//! Fresh eyes, round 18: what a parent and child at one screen and a rated
+//! player at fast clocks found, held by tests.
+
+use bevy::prelude::*;
+use breakline_app::board::input::{BoardPointer, Selection};
+use breakline_app::game::notice::Notice;
+use breakline_app::game::request::GameRequest;
+use breakline_app::game::screen::Screen;
+use breakline_app::play::setup::PlayChoice;
+
+use crate::journeys::{Home, start};
+use crate::{go, session};
+
+fn press_escape(app: &mut App) {
+    app.init_resource::<ButtonInput<KeyCode>>();
+    let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    keys.release(KeyCode::Escape);
+    keys.press(KeyCode::Escape);
+    app.update();
+    app.world_mut().resource_mut::<ButtonInput<KeyCode>>().clear();
+    app.update();
+}
+
+/// A pawn picked up on Play and left held (by the Home button) took Flow
+/// Free's Escape, which never went Home; back on Play, a click meant for
+/// another square moved it. A piece held stays on its screen.
+#[test]
+fn a_piece_held_is_put_down_on_leaving_and_escape_leaves_flow() {
+    let home = Home::new("held-piece-flow");
+    let mut app = home.start();
+    start(&mut app, PlayChoice::default());
+    assert!(crate::settled_human_turn(&mut app, 400));
+    let from = session(&app).position().legal_moves()[0].from;
+    app.world_mut().write_message(BoardPointer::Press(from));
+    app.world_mut().write_message(BoardPointer::Release(Some(from)));
+    app.update();
+    assert_eq!(app.world().resource::<Selection>().square, Some(from), "picked up");
+    go(&mut app, Screen::Home);
+    go(&mut app, Screen::Flow);
+    assert_eq!(app.world().resource::<Selection>().square, None, "put down on leaving Play");
+    press_escape(&mut app);
+    assert_eq!(crate::screen(&app), Screen::Home, "Escape on Flow Free goes Home");
+}
+
+/// "Copied the game (2 moves)" stayed under the next game: news of one game
+/// goes when another comes, and news that came with the game stays.
+#[test]
+fn news_of_one_game_goes_with_it() {
+    let home = Home::new("news-goes");
+    let mut app = home.start();
+    start(&mut app, PlayChoice::default());
+    app.world_mut().resource_mut::<Notice>().info("Copied the game");
+    app.update();
+    app.update();
+    assert_eq!(app.world().resource::<Notice>().text.as_deref(), Some("Copied the game"), "news stays with its game");
+    app.world_mut().write_message(GameRequest::NewGame { rematch: false });
+    app.update();
+    app.update();
+    assert_eq!(app.world().resource::<Notice>().text, None, "and goes with it");
+    app.world_mut().resource_mut::<Notice>().error("The file could not be read");
+    app.world_mut().write_message(GameRequest::NewGame { rematch: false });
+    app.update();
+    app.update();
+    assert!(app.world().resource::<Notice>().text.is_some(), "an error stays to be read");
+}
