@@ -1,4 +1,5 @@
-//! A test client speaking the protocol's JSON, and the servers it talks to.
+//! A test client speaking the protocol's JSON, and the servers it talks to
+//! (over an SQLite file, or a PostgreSQL database where the test asks).
 
 use std::collections::VecDeque;
 use std::net::SocketAddr;
@@ -7,6 +8,8 @@ use std::time::Duration;
 
 use breakline_server::limits::Limits;
 use breakline_server::server::{self, RunningServer};
+use breakline_server::store::Store;
+use breakline_server::store::postgres::PostgresStore;
 use breakline_server::store::sqlite::SqliteStore;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
@@ -25,11 +28,41 @@ pub fn scratch(test: &str) -> PathBuf {
     dir
 }
 
-/// A server on a free loopback port over the SQLite file at `db`.
-pub async fn serve(db: &Path, limits: Limits) -> RunningServer {
+/// Where a test server keeps its data.
+#[derive(Clone, Debug)]
+pub enum Db {
+    /// An SQLite file.
+    Sqlite(PathBuf),
+    /// A PostgreSQL database's connection string, and the lease of its processes' games.
+    Postgres(String, Duration),
+}
+
+impl From<&PathBuf> for Db {
+    fn from(path: &PathBuf) -> Db {
+        Db::Sqlite(path.clone())
+    }
+}
+
+impl From<&Path> for Db {
+    fn from(path: &Path) -> Db {
+        Db::Sqlite(path.to_path_buf())
+    }
+}
+
+impl From<&Db> for Db {
+    fn from(db: &Db) -> Db {
+        db.clone()
+    }
+}
+
+/// A server on a free loopback port over `db` (an SQLite file's path, or a [`Db`]).
+pub async fn serve(db: impl Into<Db>, limits: Limits) -> RunningServer {
     let listener = TcpListener::bind("127.0.0.1:0").await.expect("a loopback port");
-    let store = SqliteStore::open(db).expect("the store opens");
-    server::start(listener, Box::new(store), limits).await.expect("the server starts")
+    let store: Box<dyn Store> = match db.into() {
+        Db::Sqlite(path) => Box::new(SqliteStore::open(&path).expect("the store opens")),
+        Db::Postgres(url, lease) => Box::new(PostgresStore::open(&url, lease).expect("PostgreSQL opens")),
+    };
+    server::start(listener, store, limits).await.expect("the server starts")
 }
 
 /// Limits loose enough for a fuzz to reach the parser.
@@ -67,6 +100,14 @@ impl Client {
     pub async fn signed_up(addr: SocketAddr, name: &str) -> Client {
         let mut client = Client::connect(addr).await;
         let welcome = client.request(json!({"type": "sign_up", "name": name, "password": "a long password"})).await;
+        client.welcomed(&welcome);
+        client
+    }
+
+    /// Connects and signs in as `name` (signed up with [`Client::signed_up`]).
+    pub async fn signed_in(addr: SocketAddr, name: &str) -> Client {
+        let mut client = Client::connect(addr).await;
+        let welcome = client.request(json!({"type": "sign_in", "name": name, "password": "a long password"})).await;
         client.welcomed(&welcome);
         client
     }
