@@ -119,7 +119,26 @@ pub(crate) fn run(args: &ServeArgs) -> Result<(), ServeError> {
             None => ("ws", server::start(listener, store, Limits::default()).await?),
         };
         println!("breakline serve: listening on {scheme}://{}/ws, games in {games_in}", running.addr());
-        running.wait().await;
+        running.serve_until(interrupted()).await;
         Ok(())
     })
+}
+
+/// The first SIGINT or SIGTERM (systemd's stop): the server then stops in
+/// order, its connections closed and its store let go of, so that a shared
+/// store's other processes may take its games at once; a second ends the
+/// process where it is (no acknowledged move is lost either way).
+async fn interrupted() {
+    let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
+    let installed = ctrlc::set_handler(move || {
+        if tx.send(()).is_err() {
+            std::process::exit(130);
+        }
+    });
+    if let Err(e) = installed {
+        eprintln!("breakline serve: warning: an interrupt will end the server where it is: {e}");
+        return std::future::pending().await;
+    }
+    let _ = rx.recv().await;
+    eprintln!("breakline serve: stopping (again to quit at once)");
 }

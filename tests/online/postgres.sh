@@ -7,15 +7,19 @@
 # and runs the server crate's PostgreSQL tests (ignored in a plain `cargo
 # test`: crates/server/tests/server/over_postgres.rs): whole games, a
 # restart mid-game, two server processes sharing accounts and ratings with a
-# game served by one at a time, and the move-acknowledgement latency. Then
+# game served by one at a time, and the move-acknowledgement latency; and
+# the command line's test of `breakline serve --postgres` killed with SIGKILL
+# mid-game (tests/cli/serve.rs), its game taken over after the lease. Then
 # starts `breakline serve --postgres` on the cluster and checks it listens,
 # and that with the cluster stopped it fails in one line. Stops what it
 # started.
 #
 #   tests/online/postgres.sh [path/to/breakline]
 #
-# The binary defaults to a release build in $CARGO_TARGET_DIR or target/
-# (`cargo build --release --no-default-features --features server` is enough).
+# The binary defaults to a release build in $CARGO_TARGET_DIR or target/.
+# The command line's test is built with the default features, as .ci/run's
+# earlier steps built it; BREAKLINE_SERVE_ONLY=1 builds it with the server
+# alone (`--no-default-features --features server`), without the game.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 breakline=${1:-${CARGO_TARGET_DIR:-$repo/target}/release/breakline}
@@ -59,7 +63,13 @@ say "PostgreSQL $("$bin/postgres" --version | awk '{print $3}') answers at $dir/
 cd "$repo"
 cargo test --release -p breakline-server --test server -- --ignored --nocapture over_postgres:: 2>&1 | tee "$dir/tests.txt"
 grep -q '^test result: ok. [1-9]' "$dir/tests.txt" || { echo "postgres.sh: no PostgreSQL test ran" >&2; exit 1; }
-say "the PostgreSQL tests pass: $(grep '^test result' "$dir/tests.txt")"
+say "the server's PostgreSQL tests pass: $(grep '^test result' "$dir/tests.txt")"
+features=()
+if [ "${BREAKLINE_SERVE_ONLY:-}" = 1 ]; then features=(--no-default-features --features server); fi
+cargo test --release -p breakline "${features[@]}" --test cli -- --ignored --exact \
+    serve::a_server_over_postgres_killed_mid_game_keeps_every_acknowledged_move 2>&1 | tee "$dir/cli.txt"
+grep -q '^test result: ok. 1 passed' "$dir/cli.txt" || { echo "postgres.sh: the SIGKILL test did not run" >&2; exit 1; }
+say "breakline serve --postgres killed mid-game: every acknowledged move kept, the game taken over"
 
 # The command line on the same cluster: it listens, and says where its games are.
 "$breakline" serve --listen 127.0.0.1:0 --postgres "$BREAKLINE_TEST_POSTGRES dbname=postgres" >"$dir/serve.txt" 2>&1 &
@@ -68,7 +78,11 @@ for _ in $(seq 100); do grep -q 'listening on' "$dir/serve.txt" && break; sleep 
 grep -q 'listening on ws://127.0.0.1:.*games in PostgreSQL' "$dir/serve.txt" \
     || { echo "postgres.sh: breakline serve --postgres did not start:" >&2; cat "$dir/serve.txt" >&2; exit 1; }
 say "$(cat "$dir/serve.txt")"
-kill "$serve_pid"; wait "$serve_pid" 2>/dev/null || true; serve_pid=
+# SIGTERM (systemd's stop) stops it in order: it exits 0, having let go of its games.
+kill "$serve_pid"
+status=0; wait "$serve_pid" || status=$?; serve_pid=
+[ "$status" = 0 ] || { echo "postgres.sh: breakline serve did not stop in order on SIGTERM ($status):" >&2; cat "$dir/serve.txt" >&2; exit 1; }
+say "it stops in order on SIGTERM"
 
 # With the cluster stopped: one line, and a failure.
 as_owner "$bin/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null

@@ -53,6 +53,7 @@ pub struct Hub {
     bots: HashMap<PlayerId, Level>,
     bot_turns: Option<mpsc::UnboundedSender<BotTurn>>,
     ended: HashMap<GameId, u64>,
+    adopted_at: u64,
 }
 
 fn not_signed_in() -> Refusal {
@@ -82,6 +83,7 @@ impl Hub {
             bots,
             bot_turns: None,
             ended: HashMap::new(),
+            adopted_at: now,
             store,
             games,
             lobby: Lobby::default(),
@@ -127,6 +129,7 @@ impl Hub {
     /// live games whose first moves are overdue, and forgets old ended games.
     pub fn sweep(&mut self, now: u64) {
         self.forget_ended(now);
+        self.adopt_orphans(now);
         let fallen: Vec<(ServerGame, u32, Vec<Numbered>)> = self
             .games
             .values()
@@ -140,6 +143,32 @@ impl Hub {
             let id = trial.id();
             if let Err(refusal) = self.commit(trial, kept, events, now) {
                 eprintln!("breakline serve: {id}'s flag could not be stored: {}", refusal.message);
+            }
+        }
+    }
+
+    /// Every [`ADOPT_MS`], takes over the games in play no live process
+    /// serves (a shared store's: their process stopped or crashed).
+    fn adopt_orphans(&mut self, now: u64) {
+        if now < self.adopted_at + ADOPT_MS {
+            return;
+        }
+        self.adopted_at = now;
+        let orphans = match self.store.adopt_orphans() {
+            Ok(orphans) => orphans,
+            Err(e) => {
+                eprintln!("breakline serve: games with no server were not looked for: {e}");
+                return;
+            }
+        };
+        for stored in orphans {
+            let id = stored.id;
+            match ServerGame::restore(stored, now) {
+                Ok(game) => {
+                    self.games.insert(id, game);
+                    self.wake_bot(id, now);
+                }
+                Err(e) => eprintln!("breakline serve: {id} cannot be restored: {e}"),
             }
         }
     }
@@ -572,6 +601,9 @@ impl Hub {
 
 /// How long an ended game stays in memory (for `my_games` and its watchers).
 pub const KEEP_ENDED_MS: u64 = 600_000;
+
+/// How often a process looks for games in play no live process serves.
+pub const ADOPT_MS: u64 = 5_000;
 
 /// How many times a game's end is rated again when another process changed
 /// a rating meanwhile.

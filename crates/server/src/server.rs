@@ -90,6 +90,18 @@ impl RunningServer {
     pub async fn wait(self) {
         let _ = self.task.await;
     }
+
+    /// Serves until `signal` (then stops as [`RunningServer::stop`] does) or
+    /// until the server fails.
+    pub async fn serve_until(mut self, signal: impl Future<Output = ()>) {
+        let signalled = tokio::select! {
+            _ = &mut self.task => false,
+            () = signal => true,
+        };
+        if signalled {
+            self.stop().await;
+        }
+    }
 }
 
 /// How long [`RunningServer::stop`] waits for the store to be let go of.

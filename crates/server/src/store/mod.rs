@@ -110,6 +110,12 @@ pub trait Store: Send {
     /// Every game still being played that this process can serve, claimed
     /// for it: all of them for a store of one process.
     fn games_in_play(&mut self) -> Result<Vec<StoredGame>, StoreError>;
+    /// The games in play no live process serves (their process stopped, or
+    /// crashed and its lease lapsed), claimed for this one: none for a store
+    /// of one process, which serves every game from its start.
+    fn adopt_orphans(&mut self) -> Result<Vec<StoredGame>, StoreError> {
+        Ok(Vec::new())
+    }
     /// A player's rating (the default for a player with none).
     fn rating(&self, player: PlayerId, key: RatingKey) -> Result<Glicko, StoreError>;
 }

@@ -9,8 +9,10 @@
 //! process renews every third of the lease while it runs, and with every
 //! write. A process claims a game that has no server, is its own, or whose
 //! server's lease lapsed (the process crashed or lost the database): at its
-//! start ([`Store::games_in_play`]) and when a client asks it for one
-//! ([`Store::claim_game`]); a game another live process serves is refused
+//! start ([`Store::games_in_play`]), when a client asks it for one
+//! ([`Store::claim_game`]), and every few seconds for the games no live
+//! process serves ([`Store::adopt_orphans`]: a crashed process's games go
+//! on, their clocks and bots too, though no one asks); a game another live process serves is refused
 //! with [`StoreError::ServedElsewhere`]. Every write of a game checks the
 //! game is still the writer's, in the write's own transaction, so a process
 //! that lost a game to a takeover cannot acknowledge a move in it. A
@@ -443,6 +445,19 @@ impl Store for PostgresStore {
             let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE server = $1 AND NOT over ORDER BY id");
             let rows = c.client.query(&sql, &[&c.server])?;
             rows.iter().map(|row| c.game_row(row)).collect()
+        })
+    }
+
+    fn adopt_orphans(&mut self) -> Result<Vec<StoredGame>, StoreError> {
+        self.call(|c| {
+            let sql = "UPDATE games SET server = $1, lease_until = now() + make_interval(secs => $2)
+                       WHERE NOT over AND (server IS NULL OR (server <> $1 AND lease_until < now())) RETURNING id";
+            let ids: Vec<i64> = c.client.query(sql, &[&c.server, &c.lease_secs])?.iter().map(|r| r.get(0)).collect();
+            let mut games = Vec::with_capacity(ids.len());
+            for id in ids {
+                games.extend(c.games_where("id = $1", id)?);
+            }
+            Ok(games)
         })
     }
 

@@ -8,8 +8,12 @@
 
 use std::time::Duration;
 
-use breakline_server::store::StoreError;
+use breakline_library::glicko::Glicko;
+use breakline_server::game::ServerGame;
+use breakline_server::ids::GameId;
+use breakline_server::rating::RatingKey;
 use breakline_server::store::postgres::{DEFAULT_LEASE, PostgresStore};
+use breakline_server::store::{RatingUpdate, Store, StoreError};
 use serde_json::json;
 
 use crate::client::{Client, Db, assert_error, five_by_five, paired, play_on, position_after, scripted, serve};
@@ -149,4 +153,35 @@ async fn a_newer_schema_and_a_bad_connection_string_are_one_line_errors() {
 #[ignore = "needs PostgreSQL: tests/online/postgres.sh runs it (a measurement, with --nocapture)"]
 async fn move_acknowledgement_latency_over_postgres() {
     crate::latency::move_acknowledgement_latency_over(&Db::Postgres(fresh("latency"), DEFAULT_LEASE)).await;
+}
+
+#[test]
+#[ignore = "needs PostgreSQL: tests/online/postgres.sh runs it"]
+fn a_store_writes_only_its_own_games_and_only_unchanged_ratings() {
+    let conninfo = fresh("store");
+    let mut a = PostgresStore::open(&conninfo, DEFAULT_LEASE).expect("A opens");
+    let mut b = PostgresStore::open(&conninfo, DEFAULT_LEASE).expect("B opens");
+    assert_ne!(a.server_id(), b.server_id());
+    let alice = a.create_account("alice", None, 0).expect("alice");
+    let bob = b.create_account("bob", None, 0).expect("bob");
+    let spec = serde_json::from_value(five_by_five(true, false)).expect("a spec");
+    let game = ServerGame::new(GameId(0), spec, [alice, bob], ["alice".into(), "bob".into()], 0).expect("a game");
+    let mut stored = game.stored();
+    stored.id = a.create_game(&stored, 0).expect("A makes it");
+    assert!(matches!(b.save_game(&stored, 0, &[]), Err(StoreError::ServedElsewhere(_))));
+    assert!(matches!(b.claim_game(stored.id), Err(StoreError::ServedElsewhere(_))));
+    assert!(b.games_in_play().expect("B's games").is_empty());
+    // A rating written from a value since changed is refused, and stays as it was.
+    let key = RatingKey::of(&spec);
+    let won = Glicko { rating: 1662.3, ..Glicko::default() };
+    let update = RatingUpdate { player: alice, key, before: Glicko::default(), after: won };
+    a.save_game(&stored, 0, &[update]).expect("the first write");
+    let stale = RatingUpdate { after: Glicko { rating: 1337.0, ..won }, ..update };
+    assert!(matches!(a.save_game(&stored, 0, &[stale]), Err(StoreError::RatingMoved)));
+    assert_eq!(b.rating(alice, key).expect("read on B"), won);
+    // A stopped in order lets go: B adopts the game, once.
+    drop(a);
+    assert_eq!(b.adopt_orphans().expect("the orphans").len(), 1);
+    assert!(b.adopt_orphans().expect("no more orphans").is_empty());
+    b.save_game(&stored, 0, &[]).expect("B serves it now");
 }
