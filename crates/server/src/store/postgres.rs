@@ -88,7 +88,16 @@ impl From<postgres::Error> for PgError {
     fn from(e: postgres::Error) -> PgError {
         let text = match e.as_db_error() {
             Some(db) => format!("{}: {}", db.severity(), db.message()),
-            None => e.to_string(),
+            // The kind ("error connecting to server"), then its causes.
+            None => {
+                let mut text = e.to_string();
+                let mut cause = std::error::Error::source(&e);
+                while let Some(c) = cause {
+                    text = format!("{text}: {c}");
+                    cause = c.source();
+                }
+                text
+            }
         };
         PgError(text.split_whitespace().collect::<Vec<_>>().join(" "))
     }
