@@ -7,7 +7,8 @@
 # and runs the server crate's PostgreSQL tests (ignored in a plain `cargo
 # test`: crates/server/tests/server/over_postgres.rs): whole games, a
 # restart mid-game, two server processes sharing accounts and ratings with a
-# game served by one at a time, and the move-acknowledgement latency; and
+# game served by one at a time, and the move-acknowledgement latency; the
+# server's whole suite again over PostgreSQL (BREAKLINE_TEST_ON_POSTGRES); and
 # the command line's test of `breakline serve --postgres` killed with SIGKILL
 # mid-game (tests/cli/serve.rs), its game taken over after the lease. Then
 # starts `breakline serve --postgres` on the cluster and checks it listens,
@@ -64,6 +65,10 @@ cd "$repo"
 cargo test --release -p breakline-server --test server -- --ignored --nocapture over_postgres:: 2>&1 | tee "$dir/tests.txt"
 grep -q '^test result: ok. [1-9]' "$dir/tests.txt" || { echo "postgres.sh: no PostgreSQL test ran" >&2; exit 1; }
 say "the server's PostgreSQL tests pass: $(grep '^test result' "$dir/tests.txt")"
+# The same suite again, each test's SQLite file standing for a PostgreSQL database of its own.
+BREAKLINE_TEST_ON_POSTGRES=1 cargo test --release -p breakline-server --test server 2>&1 | tee "$dir/suite.txt"
+grep -q '^test result: ok. [1-9]' "$dir/suite.txt" || { echo "postgres.sh: the suite did not run over PostgreSQL" >&2; exit 1; }
+say "the server's suite passes over PostgreSQL: $(grep '^test result' "$dir/suite.txt")"
 features=()
 if [ "${BREAKLINE_SERVE_ONLY:-}" = 1 ]; then features=(--no-default-features --features server); fi
 cargo test --release -p breakline "${features[@]}" --test cli -- --ignored --exact \
@@ -85,7 +90,8 @@ status=0; wait "$serve_pid" || status=$?; serve_pid=
 say "it stops in order on SIGTERM"
 
 # With the cluster stopped: one line, and a failure.
-as_owner "$bin/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null
+# Immediate: the cluster is thrown away, its shutdown checkpoint is not worth waiting for.
+as_owner "$bin/pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null
 if "$breakline" serve --listen 127.0.0.1:0 --postgres "$BREAKLINE_TEST_POSTGRES" >"$dir/down.txt" 2>&1; then
     echo "postgres.sh: breakline serve started with no PostgreSQL" >&2; exit 1
 fi

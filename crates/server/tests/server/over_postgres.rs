@@ -4,7 +4,8 @@
 //! throwaway PostgreSQL, sets `BREAKLINE_TEST_POSTGRES` to its connection
 //! string (the key=value form, no `dbname`) and runs them with `--ignored`;
 //! asked for without it, each fails saying so. Each test makes a fresh
-//! database of its own.
+//! database of its own. (The script also runs the whole suite over
+//! PostgreSQL: see `client::ON_POSTGRES`.)
 
 use std::time::Duration;
 
@@ -16,34 +17,9 @@ use breakline_server::store::postgres::{DEFAULT_LEASE, PostgresStore};
 use breakline_server::store::{RatingUpdate, Store, StoreError};
 use serde_json::json;
 
-use crate::client::{Client, Db, assert_error, five_by_five, paired, play_on, position_after, scripted, serve};
-
-/// The server to test against, from `tests/online/postgres.sh`.
-fn admin() -> String {
-    std::env::var("BREAKLINE_TEST_POSTGRES")
-        .expect("BREAKLINE_TEST_POSTGRES names no PostgreSQL: run tests/online/postgres.sh")
-}
-
-/// Runs each of `statements` on `conninfo`, on a thread of its own (the
-/// blocking client panics on the runtime's).
-fn run_sql(conninfo: String, statements: Vec<String>) {
-    std::thread::spawn(move || {
-        let mut client = postgres::Client::connect(&conninfo, postgres::NoTls).expect("PostgreSQL answers");
-        for statement in statements {
-            client.batch_execute(&statement).unwrap_or_else(|e| panic!("{statement}: {e}"));
-        }
-    })
-    .join()
-    .expect("the SQL's thread");
-}
-
-/// A fresh database for `test`: its connection string.
-fn fresh(test: &str) -> String {
-    let name = format!("breakline_test_{test}");
-    let drop = format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)");
-    run_sql(format!("{} dbname=postgres", admin()), vec![drop, format!("CREATE DATABASE {name}")]);
-    format!("{} dbname={name}", admin())
-}
+use crate::client::{
+    Client, Db, admin, assert_error, five_by_five, fresh, paired, play_on, position_after, run_sql, scripted, serve,
+};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs PostgreSQL: tests/online/postgres.sh runs it"]
