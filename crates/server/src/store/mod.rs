@@ -94,10 +94,12 @@ pub trait Store: Send {
     fn add_session(&mut self, token_hash: &[u8; 32], player: PlayerId, now: u64) -> Result<(), StoreError>;
     /// The account a session token's hash belongs to.
     fn session(&self, token_hash: &[u8; 32]) -> Result<Option<Account>, StoreError>;
-    /// Stores a new game (its `id` is ignored) and gives its id.
+    /// Stores a new game (its `id` is ignored), served by this process, and gives its id.
     fn create_game(&mut self, game: &StoredGame, now: u64) -> Result<GameId, StoreError>;
     /// Writes a game's state, its moves from ply `kept` on replaced by the
-    /// game's, and the ratings, in one transaction.
+    /// game's, and the ratings, in one transaction; nothing is written where
+    /// another process serves the game now ([`StoreError::ServedElsewhere`])
+    /// or a rating is no longer its `before` ([`StoreError::RatingMoved`]).
     fn save_game(&mut self, game: &StoredGame, kept: u32, ratings: &[RatingUpdate]) -> Result<(), StoreError>;
     /// A game by its id, as it is (served here or not).
     fn game(&self, id: GameId) -> Result<Option<StoredGame>, StoreError>;
