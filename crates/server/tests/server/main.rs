@@ -10,6 +10,7 @@ mod memory;
 mod moves;
 mod over_postgres;
 mod play;
+mod ratings;
 mod reconnect;
 mod referee;
 mod restart;
