@@ -10,7 +10,7 @@ use breakline_server::hub::Hub;
 use breakline_server::ids::{GameId, PlayerId};
 use breakline_server::message::{ClientMessage, ServerMessage};
 use breakline_server::rating::RatingKey;
-use breakline_server::spec::GameSpec;
+use breakline_server::spec::{ColourChoice, GameSpec};
 use breakline_server::store::sqlite::SqliteStore;
 use breakline_server::store::{Account, RatingUpdate, Store, StoreError};
 use tokio::sync::mpsc;
@@ -75,7 +75,7 @@ fn a_rating_changed_meanwhile_is_read_again_and_the_game_rated_from_it() {
         conns.push((conn, id, inbox));
     }
     let spec: GameSpec = serde_json::from_value(five_by_five(true, false)).expect("a spec");
-    let seek = match hub.handle(conns[0].0, ClientMessage::Seek { spec, colour: Default::default() }, 0) {
+    let seek = match hub.handle(conns[0].0, ClientMessage::Seek { spec, colour: ColourChoice::White }, 0) {
         Ok(ServerMessage::Seeking { seek }) => seek,
         other => panic!("a seek: {other:?}"),
     };
@@ -87,11 +87,9 @@ fn a_rating_changed_meanwhile_is_read_again_and_the_game_rated_from_it() {
         .map(|text| serde_json::from_str::<serde_json::Value>(&text).expect("JSON"))
         .find(|m| m["event"] == "rated")
         .expect("a rated event");
-    // The meddling store gave its first player (White, who resigned) the rating meanwhile.
-    let white = if rated["white"]["before"] == MEANWHILE { "white" } else { "black" };
-    assert_eq!(rated[white]["before"], MEANWHILE, "{rated}");
-    let after = rated[white]["after"].as_f64().expect("after");
+    // The meddling store gave the first player rated (White: Alice, who resigned) the rating meanwhile.
+    assert_eq!(rated["white"]["before"], MEANWHILE, "{rated}");
+    let after = rated["white"]["after"].as_f64().expect("after");
     assert!(after < MEANWHILE, "{rated}");
-    let player = if white == "white" { conns[0].1 } else { conns[1].1 };
-    assert_eq!(hub.rating(player, RatingKey::of(&spec)).expect("the rating"), after);
+    assert_eq!(hub.rating(conns[0].1, RatingKey::of(&spec)).expect("the rating"), after);
 }
