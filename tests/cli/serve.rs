@@ -1,10 +1,12 @@
 //! `breakline serve` killed with SIGKILL mid-game: restarted on the same
-//! database, it has every move it acknowledged, and the game completes.
+//! database, it has every move it acknowledged, and the game completes;
+//! over SQLite, and over PostgreSQL where the killed process's lease must
+//! lapse first (ignored unless `tests/online/postgres.sh` runs it, with
+//! BREAKLINE_TEST_POSTGRES set).
 
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader};
 use std::net::TcpStream;
-use std::path::Path;
 use std::process::{Child, Stdio};
 use std::time::Duration;
 
@@ -14,13 +16,11 @@ use serde_json::{Value, json};
 use tungstenite::stream::MaybeTlsStream;
 use tungstenite::{Message, WebSocket};
 
-/// `breakline serve` on a free port over `db`: the process and its address.
-fn serve(db: &Path) -> (Child, String) {
-    let db = db.to_str().expect("a UTF-8 path");
-    let mut child = super::command(&["serve", "--listen", "127.0.0.1:0", "--db", db])
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("the server starts");
+/// `breakline serve` on a free port over the database `db` names (`--db
+/// PATH` or `--postgres URL ...`): the process and its address.
+fn serve(db: &[&str]) -> (Child, String) {
+    let args = [&["serve", "--listen", "127.0.0.1:0"], db].concat();
+    let mut child = super::command(&args).stdout(Stdio::piped()).spawn().expect("the server starts");
     let mut line = String::new();
     BufReader::new(child.stdout.take().expect("its stdout")).read_line(&mut line).expect("its first line");
     let addr = line.split("ws://").nth(1).and_then(|rest| rest.split("/ws").next()).expect("the address");
@@ -132,13 +132,45 @@ fn plain_websocket_beyond_loopback_must_be_asked_for() {
 }
 
 #[test]
+fn a_bad_or_unreachable_postgresql_is_one_line() {
+    let (code, _, stderr) = super::breakline(&["serve", "--postgres", "host=/x", "--db", "/nonexistent/x.sqlite3"]);
+    assert_eq!(code, 2, "{stderr}");
+    for url in ["postgres://[bad", "host=127.0.0.1 port=1 user=nobody connect_timeout=5"] {
+        let (code, _, stderr) = super::breakline(&["serve", "--listen", "127.0.0.1:0", "--postgres", url]);
+        assert_eq!(code, 1, "{stderr}");
+        assert!(stderr.starts_with("breakline: serve: PostgreSQL: ") && stderr.lines().count() == 1, "{stderr}");
+    }
+    let (code, _, stderr) = super::breakline(&["serve", "--postgres", "host=/x", "--lease", "0"]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("--lease wants a number of seconds"), "{stderr}");
+}
+
+#[test]
 fn a_server_killed_mid_game_keeps_every_acknowledged_move() {
     let dir = std::env::temp_dir().join(format!("breakline-serve-kill-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let db = dir.join("server.sqlite3");
-    let (mut server, addr) = serve(&db);
+    killed_mid_game(&["--db", db.to_str().expect("a UTF-8 path")], None);
+}
+
+#[test]
+#[ignore = "needs PostgreSQL: tests/online/postgres.sh runs it"]
+fn a_server_over_postgres_killed_mid_game_keeps_every_acknowledged_move() {
+    let admin = std::env::var("BREAKLINE_TEST_POSTGRES")
+        .expect("BREAKLINE_TEST_POSTGRES names no PostgreSQL: run tests/online/postgres.sh");
+    let url = format!("{admin} dbname=postgres");
+    killed_mid_game(&["--postgres", &url, "--lease", "4"], Some(Duration::from_secs(4)));
+}
+
+/// Two players over `db`; the server is killed with SIGKILL after a move is
+/// sent, and a new one started. A shared store's new process is refused the
+/// game until the killed one's `lease` lapses, then takes it over.
+fn killed_mid_game(db: &[&str], lease: Option<Duration>) {
+    let (mut server, addr) = serve(db);
     let (mut alice, mut bob) = (Client::connect(&addr), Client::connect(&addr));
-    let tokens = [alice.sign("alice", None), bob.sign("bob", None)];
+    // Names of this run's own: a shared database may hold an earlier run's.
+    let run = std::process::id();
+    let tokens = [alice.sign(&format!("alice-{run}"), None), bob.sign(&format!("bob-{run}"), None)];
     let spec =
         json!({"variant": "breakthrough", "size": "5x5", "time": {"kind": "live", "control": "300+0"}, "rated": true});
     let seek = alice.request(json!({"type": "seek", "spec": spec, "colour": "white"}));
@@ -153,10 +185,15 @@ fn a_server_killed_mid_game_keeps_every_acknowledged_move() {
     server.kill().expect("SIGKILL");
     server.wait().expect("it died");
 
-    let (mut server, addr) = serve(&db);
+    let (mut server, addr) = serve(db);
     let (mut alice, mut bob) = (Client::connect(&addr), Client::connect(&addr));
-    alice.sign("alice", Some(&tokens[0]));
-    bob.sign("bob", Some(&tokens[1]));
+    alice.sign("", Some(&tokens[0]));
+    bob.sign("", Some(&tokens[1]));
+    if let Some(lease) = lease {
+        let refused = alice.request(json!({"type": "watch", "game": game}));
+        assert_eq!(refused["code"], "served_elsewhere", "{refused}");
+        std::thread::sleep(lease + Duration::from_millis(500));
+    }
     let state = alice.request(json!({"type": "watch", "game": game}));
     let stored: Vec<String> = serde_json::from_value(state["state"]["moves"].clone()).expect("the moves");
     assert!(stored.len() >= 5 && stored[..5] == moves[..], "acknowledged {moves:?}, stored {stored:?}");

@@ -53,6 +53,7 @@ pub struct Hub {
     bots: HashMap<PlayerId, Level>,
     bot_turns: Option<mpsc::UnboundedSender<BotTurn>>,
     ended: HashMap<GameId, u64>,
+    adopted_at: u64,
 }
 
 fn not_signed_in() -> Refusal {
@@ -82,6 +83,7 @@ impl Hub {
             bots,
             bot_turns: None,
             ended: HashMap::new(),
+            adopted_at: now,
             store,
             games,
             lobby: Lobby::default(),
@@ -127,6 +129,7 @@ impl Hub {
     /// live games whose first moves are overdue, and forgets old ended games.
     pub fn sweep(&mut self, now: u64) {
         self.forget_ended(now);
+        self.adopt_orphans(now);
         let fallen: Vec<(ServerGame, u32, Vec<Numbered>)> = self
             .games
             .values()
@@ -140,6 +143,32 @@ impl Hub {
             let id = trial.id();
             if let Err(refusal) = self.commit(trial, kept, events, now) {
                 eprintln!("breakline serve: {id}'s flag could not be stored: {}", refusal.message);
+            }
+        }
+    }
+
+    /// Every [`ADOPT_MS`], takes over the games in play no live process
+    /// serves (a shared store's: their process stopped or crashed).
+    fn adopt_orphans(&mut self, now: u64) {
+        if now < self.adopted_at + ADOPT_MS {
+            return;
+        }
+        self.adopted_at = now;
+        let orphans = match self.store.adopt_orphans() {
+            Ok(orphans) => orphans,
+            Err(e) => {
+                eprintln!("breakline serve: games with no server were not looked for: {e}");
+                return;
+            }
+        };
+        for stored in orphans {
+            let id = stored.id;
+            match ServerGame::restore(stored, now) {
+                Ok(game) => {
+                    self.games.insert(id, game);
+                    self.wake_bot(id, now);
+                }
+                Err(e) => eprintln!("breakline serve: {id} cannot be restored: {e}"),
             }
         }
     }
@@ -396,16 +425,25 @@ impl Hub {
         Ok(ServerMessage::Done)
     }
 
-    fn watch(&mut self, conn: ConnId, id: GameId, since: Option<u64>, now: u64) -> Answer {
+    /// The game `id`, loaded from the store if it is not in memory: an ended
+    /// game to read, or one in play claimed for this process (refused where
+    /// another process serves it).
+    fn load(&mut self, id: GameId, now: u64) -> Result<&ServerGame, Refusal> {
         if !self.games.contains_key(&id) {
-            let stored = self.store.game(id)?.ok_or_else(no_such_game)?;
+            let stored = self.store.claim_game(id)?.ok_or_else(no_such_game)?;
             let game =
                 ServerGame::restore(stored, now).map_err(|e| Refusal::new(ErrorCode::Internal, e.to_string()))?;
             if game.result().is_over() {
                 self.ended.insert(id, now);
             }
             self.games.insert(id, game);
+            self.wake_bot(id, now);
         }
+        self.games.get(&id).ok_or_else(no_such_game)
+    }
+
+    fn watch(&mut self, conn: ConnId, id: GameId, since: Option<u64>, now: u64) -> Answer {
+        self.load(id, now)?;
         self.watch_game(conn, id);
         let game = self.games.get(&id).ok_or_else(no_such_game)?;
         match since.map(|seen| game.since(seen)) {
@@ -436,7 +474,7 @@ impl Hub {
     }
 
     fn play(&mut self, player: PlayerId, id: GameId, ply: u32, mv: &str, lag_ms: u64, now: u64) -> Answer {
-        let game = self.games.get(&id).ok_or_else(no_such_game)?;
+        let game = self.load(id, now)?;
         let mut trial = game.clone();
         match trial.play(player, ply, mv, lag_ms, now)? {
             Played::Duplicate => Ok(ServerMessage::MoveAck { game: id, ply, version: game.version() }),
@@ -464,7 +502,7 @@ impl Hub {
             | ClientMessage::ClaimFlag { game } => *game,
             _ => return Err(Refusal::new(ErrorCode::BadMessage, "not a request here")),
         };
-        let game = self.games.get(&id).ok_or_else(no_such_game)?;
+        let game = self.load(id, now)?;
         let (kept, mut trial) = (game.plies(), game.clone());
         let events = match message {
             ClientMessage::Resign { .. } => trial.resign(player)?,
@@ -482,18 +520,10 @@ impl Hub {
     /// Stores `trial` (and the ratings, if it just ended rated), then makes it
     /// the game, sends its events, and wakes its bot if moves changed: its
     /// version. `kept` is the game's moves before the change.
-    fn commit(
-        &mut self,
-        mut trial: ServerGame,
-        kept: u32,
-        mut events: Vec<Numbered>,
-        now: u64,
-    ) -> Result<u64, Refusal> {
+    fn commit(&mut self, trial: ServerGame, kept: u32, events: Vec<Numbered>, now: u64) -> Result<u64, Refusal> {
         let ended_now = trial.result().is_over() && self.games.get(&trial.id()).is_some_and(|g| !g.result().is_over());
-        let ratings = if ended_now { self.rate(&mut trial, &mut events)? } else { Vec::new() };
-        let moved = kept != trial.plies();
-        let kept = kept.min(trial.plies());
-        self.store.save_game(&trial.stored(), kept, &ratings)?;
+        let (moved, kept) = (kept != trial.plies(), kept.min(trial.plies()));
+        let (trial, events) = self.save(trial, kept, events, ended_now)?;
         let (id, version) = (trial.id(), trial.version());
         self.games.insert(id, trial);
         if ended_now {
@@ -506,6 +536,32 @@ impl Hub {
         Ok(version)
     }
 
+    /// Stores `trial`, rated first if it just ended: the game and its events
+    /// as stored. A rating another process changed meanwhile is read again
+    /// (a few times); a game another process took over leaves memory.
+    fn save(
+        &mut self,
+        trial: ServerGame,
+        kept: u32,
+        events: Vec<Numbered>,
+        ended_now: bool,
+    ) -> Result<(ServerGame, Vec<Numbered>), Refusal> {
+        let mut tries = 0;
+        loop {
+            let (mut rated, mut rated_events) = (trial.clone(), events.clone());
+            let ratings = if ended_now { self.rate(&mut rated, &mut rated_events)? } else { Vec::new() };
+            match self.store.save_game(&rated.stored(), kept, &ratings) {
+                Ok(()) => return Ok((rated, rated_events)),
+                Err(StoreError::RatingMoved) if tries < RATING_TRIES => tries += 1,
+                Err(e @ StoreError::ServedElsewhere(_)) => {
+                    self.games.remove(&trial.id());
+                    return Err(e.into());
+                }
+                Err(e) => return Err(e.into()),
+            }
+        }
+    }
+
     /// The ratings after a rated game that just ended (none for a casual or
     /// aborted one), its `rated` event added to `events`.
     fn rate(&mut self, game: &mut ServerGame, events: &mut Vec<Numbered>) -> Result<Vec<RatingUpdate>, Refusal> {
@@ -515,7 +571,10 @@ impl Hub {
         let before = [self.store.rating(white, key)?, self.store.rating(black, key)?];
         let after = rating::after_game(before[0], before[1], score);
         events.push(game.rated(rating::change(before[0], after[0]), rating::change(before[1], after[1])));
-        Ok(vec![(white, key, after[0]), (black, key, after[1])])
+        Ok(vec![
+            RatingUpdate { player: white, key, before: before[0], after: after[0] },
+            RatingUpdate { player: black, key, before: before[1], after: after[1] },
+        ])
     }
 
     /// Lets go of the games that ended over [`KEEP_ENDED_MS`] ago (the store
@@ -542,6 +601,13 @@ impl Hub {
 
 /// How long an ended game stays in memory (for `my_games` and its watchers).
 pub const KEEP_ENDED_MS: u64 = 600_000;
+
+/// How often a process looks for games in play no live process serves.
+pub const ADOPT_MS: u64 = 5_000;
+
+/// How many times a game's end is rated again when another process changed
+/// a rating meanwhile.
+const RATING_TRIES: u32 = 5;
 
 /// The most games `list_games` lists.
 pub const PUBLIC_GAMES: usize = 100;

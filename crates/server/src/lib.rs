@@ -4,7 +4,8 @@
 //! server's clocks; accounts, a lobby, challenges and invitation codes;
 //! Glicko-2 ratings per game and speed; the levels as bots. No Bevy: `breakline serve` is a thin
 //! command over [`server::start`]. The protocol is documented in
-//! `docs/guide/online-protocol.md`.
+//! `docs/guide/online-protocol.md`; several processes over one PostgreSQL
+//! ([`store::postgres`]) in `docs/guide/running-with-postgresql.md`.
 
 #![warn(missing_docs)]
 

@@ -361,6 +361,9 @@ pub enum ErrorCode {
     IllegalMove,
     /// Draws, takebacks, aborts or flag claims refused by the game's state.
     NotNow,
+    /// The game is served by another server process sharing the store:
+    /// connect to that one (or ask again once it has stopped).
+    ServedElsewhere,
     /// The server failed (its store); the request did nothing.
     Internal,
 }
@@ -426,6 +429,7 @@ impl From<StoreError> for Refusal {
     fn from(e: StoreError) -> Refusal {
         match e {
             StoreError::NameTaken => Refusal::new(ErrorCode::NameTaken, e.to_string()),
+            StoreError::ServedElsewhere(_) => Refusal::new(ErrorCode::ServedElsewhere, e.to_string()),
             other => Refusal::new(ErrorCode::Internal, format!("the server's store failed: {other}")),
         }
     }

@@ -20,7 +20,7 @@ use axum_server::tls_rustls::{RustlsAcceptor, RustlsConfig};
 use futures_util::{SinkExt, StreamExt};
 use thiserror::Error;
 use tokio::net::TcpListener;
-use tokio::sync::{mpsc, watch};
+use tokio::sync::{mpsc, oneshot, watch};
 use tokio::task::JoinHandle;
 
 use crate::account::{self, Password};
@@ -49,6 +49,9 @@ pub enum ServerError {
 struct Shared {
     hub: Mutex<Hub>,
     stop: watch::Receiver<bool>,
+    /// Dropped after the hub (fields drop in order): its receiver hears that
+    /// the store was let go of.
+    _released: oneshot::Sender<()>,
 }
 
 impl Shared {
@@ -62,6 +65,7 @@ pub struct RunningServer {
     addr: SocketAddr,
     stop: watch::Sender<bool>,
     task: JoinHandle<()>,
+    released: oneshot::Receiver<()>,
 }
 
 impl RunningServer {
@@ -75,13 +79,33 @@ impl RunningServer {
         let _ = self.stop.send(true);
         self.task.abort();
         let _ = self.task.await;
+        // The connections' and the bots' tasks end on the stop signal, each
+        // in its own time; the store goes with the last of them (a shared
+        // store lets go of this process's games then). A bot still
+        // searching holds it until its search ends: waited for a while.
+        let _ = tokio::time::timeout(RELEASE_PATIENCE, self.released).await;
     }
 
     /// Waits until it stops (it does not on its own).
     pub async fn wait(self) {
         let _ = self.task.await;
     }
+
+    /// Serves until `signal` (then stops as [`RunningServer::stop`] does) or
+    /// until the server fails.
+    pub async fn serve_until(mut self, signal: impl Future<Output = ()>) {
+        let signalled = tokio::select! {
+            _ = &mut self.task => false,
+            () = signal => true,
+        };
+        if signalled {
+            self.stop().await;
+        }
+    }
 }
+
+/// How long [`RunningServer::stop`] waits for the store to be let go of.
+pub const RELEASE_PATIENCE: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// The wall clock in milliseconds since the Unix epoch.
 pub fn now_ms() -> u64 {
@@ -91,7 +115,7 @@ pub fn now_ms() -> u64 {
 /// Starts serving plain WebSocket (`ws://`) on `listener` over `store`,
 /// loading the games in play.
 pub async fn start(listener: TcpListener, store: Box<dyn Store>, limits: Limits) -> Result<RunningServer, ServerError> {
-    let (app, stop) = app(store, limits)?;
+    let (app, stop, released) = app(store, limits)?;
     let addr = listener.local_addr()?;
     // Each message is sent as soon as it is written: without TCP_NODELAY a
     // small answer waits on the peer's delayed ACK (measured: 44 ms a move).
@@ -103,7 +127,7 @@ pub async fn start(listener: TcpListener, store: Box<dyn Store>, limits: Limits)
             eprintln!("breakline serve: {e}");
         }
     });
-    Ok(RunningServer { addr, stop, task })
+    Ok(RunningServer { addr, stop, task, released })
 }
 
 /// Starts serving WebSocket over TLS (`wss://`) on `listener` with `tls` (see [`crate::tls`]).
@@ -113,7 +137,7 @@ pub async fn start_tls(
     limits: Limits,
     tls: RustlsConfig,
 ) -> Result<RunningServer, ServerError> {
-    let (app, stop) = app(store, limits)?;
+    let (app, stop, released) = app(store, limits)?;
     let addr = listener.local_addr()?;
     let acceptor = RustlsAcceptor::new(tls).acceptor(NoDelayAcceptor::new());
     let server = axum_server::from_tcp(listener.into_std()?)?.acceptor(acceptor);
@@ -122,19 +146,24 @@ pub async fn start_tls(
             eprintln!("breakline serve: {e}");
         }
     });
-    Ok(RunningServer { addr, stop, task })
+    Ok(RunningServer { addr, stop, task, released })
 }
 
-/// The endpoint over a hub of `store`, and the switch that stops its connections.
-fn app(store: Box<dyn Store>, limits: Limits) -> Result<(Router, watch::Sender<bool>), ServerError> {
+/// An endpoint, the switch that stops its connections, and what hears when
+/// its hub and store are gone.
+type App = (Router, watch::Sender<bool>, oneshot::Receiver<()>);
+
+/// The endpoint over a hub of `store`.
+fn app(store: Box<dyn Store>, limits: Limits) -> Result<App, ServerError> {
     let mut hub = Hub::new(store, limits, now_ms())?;
     let (turns, turns_out) = mpsc::unbounded_channel();
     hub.run_bots(turns, now_ms());
     let (stop, stopped) = watch::channel(false);
-    let shared = Arc::new(Shared { hub: Mutex::new(hub), stop: stopped });
+    let (released, gone) = oneshot::channel();
+    let shared = Arc::new(Shared { hub: Mutex::new(hub), stop: stopped, _released: released });
     tokio::spawn(bots(shared.clone(), turns_out));
     tokio::spawn(flags(shared.clone()));
-    Ok((Router::new().route("/ws", get(upgrade)).with_state(shared), stop))
+    Ok((Router::new().route("/ws", get(upgrade)).with_state(shared), stop, gone))
 }
 
 /// How often the server looks for fallen flags.

@@ -167,7 +167,9 @@ impl Store for SqliteStore {
                 game.version as i64,
             ],
         )?;
-        for (player, key, g) in ratings {
+        // One process, under the hub's one lock: the ratings read before
+        // are the ratings now.
+        for RatingUpdate { player, key, after: g, .. } in ratings {
             tx.execute(
                 "INSERT INTO ratings (player, key, rating, deviation, volatility) VALUES (?1, ?2, ?3, ?4, ?5)
                  ON CONFLICT (player, key) DO UPDATE SET rating = ?3, deviation = ?4, volatility = ?5",
@@ -182,7 +184,7 @@ impl Store for SqliteStore {
         Ok(self.games_where("id = ?1", id.0)?.pop())
     }
 
-    fn games_in_play(&self) -> Result<Vec<StoredGame>, StoreError> {
+    fn games_in_play(&mut self) -> Result<Vec<StoredGame>, StoreError> {
         self.games_where("over = ?1", 0)
     }
 

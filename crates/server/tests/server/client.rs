@@ -1,4 +1,5 @@
-//! A test client speaking the protocol's JSON, and the servers it talks to.
+//! A test client speaking the protocol's JSON, and the servers it talks to
+//! (over an SQLite file, or a PostgreSQL database where the test asks).
 
 use std::collections::VecDeque;
 use std::net::SocketAddr;
@@ -7,6 +8,8 @@ use std::time::Duration;
 
 use breakline_server::limits::Limits;
 use breakline_server::server::{self, RunningServer};
+use breakline_server::store::Store;
+use breakline_server::store::postgres::{DEFAULT_LEASE, PostgresStore};
 use breakline_server::store::sqlite::SqliteStore;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
@@ -25,11 +28,101 @@ pub fn scratch(test: &str) -> PathBuf {
     dir
 }
 
-/// A server on a free loopback port over the SQLite file at `db`.
-pub async fn serve(db: &Path, limits: Limits) -> RunningServer {
+/// Where a test server keeps its data.
+#[derive(Clone, Debug)]
+pub enum Db {
+    /// An SQLite file.
+    Sqlite(PathBuf),
+    /// A PostgreSQL database's connection string, and the lease of its processes' games.
+    Postgres(String, Duration),
+}
+
+impl From<&PathBuf> for Db {
+    fn from(path: &PathBuf) -> Db {
+        Db::Sqlite(path.clone())
+    }
+}
+
+impl From<&Path> for Db {
+    fn from(path: &Path) -> Db {
+        Db::Sqlite(path.to_path_buf())
+    }
+}
+
+impl From<&Db> for Db {
+    fn from(db: &Db) -> Db {
+        db.clone()
+    }
+}
+
+/// Set (by `tests/online/postgres.sh`), every test's SQLite file becomes a
+/// PostgreSQL database of its own at `BREAKLINE_TEST_POSTGRES`: the same
+/// suite over PostgreSQL.
+pub const ON_POSTGRES: &str = "BREAKLINE_TEST_ON_POSTGRES";
+
+/// The PostgreSQL server to test against, from `tests/online/postgres.sh`:
+/// its key=value connection string with no `dbname`.
+pub fn admin() -> String {
+    std::env::var("BREAKLINE_TEST_POSTGRES")
+        .expect("BREAKLINE_TEST_POSTGRES names no PostgreSQL: run tests/online/postgres.sh")
+}
+
+/// Runs each of `statements` on `conninfo`, on a thread of its own (the
+/// blocking client panics on the runtime's).
+pub fn run_sql(conninfo: String, statements: Vec<String>) {
+    std::thread::spawn(move || {
+        let mut client = postgres::Client::connect(&conninfo, postgres::NoTls).expect("PostgreSQL answers");
+        for statement in statements {
+            client.batch_execute(&statement).unwrap_or_else(|e| panic!("{statement}: {e}"));
+        }
+    })
+    .join()
+    .expect("the SQL's thread");
+}
+
+/// A fresh database for `test`: its connection string.
+pub fn fresh(test: &str) -> String {
+    let name = format!("breakline_test_{test}");
+    let drop = format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)");
+    run_sql(format!("{} dbname=postgres", admin()), vec![drop, format!("CREATE DATABASE {name}")]);
+    format!("{} dbname={name}", admin())
+}
+
+/// The PostgreSQL database standing for the SQLite file at `path` (its
+/// folder is the test's own): made the first time, the same one after (a
+/// restart opens it again).
+fn standing_for(path: &Path) -> String {
+    let named = path.parent().and_then(Path::file_name).map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let named: String =
+        named.chars().map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '_' }).collect();
+    let name: String = format!("suite_{named}").chars().take(63).collect();
+    let exists = format!("SELECT 1 FROM pg_database WHERE datname = '{name}'");
+    let conninfo = format!("{} dbname=postgres", admin());
+    let found = std::thread::spawn(move || {
+        let mut client = postgres::Client::connect(&conninfo, postgres::NoTls).expect("PostgreSQL answers");
+        client.query_opt(&exists, &[]).expect("pg_database").is_some()
+    })
+    .join()
+    .expect("the SQL's thread");
+    if !found {
+        run_sql(format!("{} dbname=postgres", admin()), vec![format!("CREATE DATABASE {name}")]);
+    }
+    format!("{} dbname={name}", admin())
+}
+
+/// A server on a free loopback port over `db` (an SQLite file's path, or a
+/// [`Db`]; the file stands for a PostgreSQL database where [`ON_POSTGRES`] is set).
+pub async fn serve(db: impl Into<Db>, limits: Limits) -> RunningServer {
     let listener = TcpListener::bind("127.0.0.1:0").await.expect("a loopback port");
-    let store = SqliteStore::open(db).expect("the store opens");
-    server::start(listener, Box::new(store), limits).await.expect("the server starts")
+    let db = match db.into() {
+        Db::Sqlite(path) if std::env::var_os(ON_POSTGRES).is_some() => Db::Postgres(standing_for(&path), DEFAULT_LEASE),
+        db => db,
+    };
+    let store: Box<dyn Store> = match db {
+        Db::Sqlite(path) => Box::new(SqliteStore::open(&path).expect("the store opens")),
+        Db::Postgres(url, lease) => Box::new(PostgresStore::open(&url, lease).expect("PostgreSQL opens")),
+    };
+    server::start(listener, store, limits).await.expect("the server starts")
 }
 
 /// Limits loose enough for a fuzz to reach the parser.
@@ -67,6 +160,14 @@ impl Client {
     pub async fn signed_up(addr: SocketAddr, name: &str) -> Client {
         let mut client = Client::connect(addr).await;
         let welcome = client.request(json!({"type": "sign_up", "name": name, "password": "a long password"})).await;
+        client.welcomed(&welcome);
+        client
+    }
+
+    /// Connects and signs in as `name` (signed up with [`Client::signed_up`]).
+    pub async fn signed_in(addr: SocketAddr, name: &str) -> Client {
+        let mut client = Client::connect(addr).await;
+        let welcome = client.request(json!({"type": "sign_in", "name": name, "password": "a long password"})).await;
         client.welcomed(&welcome);
         client
     }

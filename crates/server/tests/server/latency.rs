@@ -1,18 +1,24 @@
 //! A measurement, not a check (run with `--ignored --nocapture`): the time
 //! from a move's sending to its acknowledgement over loopback, each move
-//! written to the SQLite file (WAL, `synchronous = FULL`) before the ack.
+//! written to the SQLite file (WAL, `synchronous = FULL`) before the ack
+//! (or committed to PostgreSQL: over_postgres.rs runs it there).
 
 use std::time::Instant;
 
 use serde_json::json;
 
-use crate::client::{Client, five_by_five, paired, position_after, scratch, scripted, serve};
+use crate::client::{Client, Db, five_by_five, paired, position_after, scratch, scripted, serve};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "a measurement: run it with --ignored --nocapture"]
 async fn move_acknowledgement_latency() {
     let dir = scratch("latency");
-    let server = serve(&dir.join("db.sqlite3"), crate::client::loose()).await;
+    move_acknowledgement_latency_over(&Db::Sqlite(dir.join("db.sqlite3"))).await;
+}
+
+/// 20 games' moves over `db`, each timed from its sending to its acknowledgement.
+pub async fn move_acknowledgement_latency_over(db: &Db) {
+    let server = serve(db, crate::client::loose()).await;
     let mut alice = Client::signed_up(server.addr(), "alice").await;
     let mut bob = Client::signed_up(server.addr(), "bob").await;
     let mut latencies = Vec::new();

@@ -1,5 +1,6 @@
 //! The server's tests, headless on loopback: real WebSocket clients against
-//! a real server on an ephemeral port, over a fresh SQLite file each.
+//! a real server on an ephemeral port, over a fresh SQLite file each (or,
+//! in over_postgres.rs, a fresh PostgreSQL database each).
 
 mod bots;
 mod client;
@@ -7,7 +8,9 @@ mod fuzz;
 mod latency;
 mod memory;
 mod moves;
+mod over_postgres;
 mod play;
+mod ratings;
 mod reconnect;
 mod referee;
 mod restart;

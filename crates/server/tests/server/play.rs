@@ -3,12 +3,17 @@
 
 use serde_json::json;
 
-use crate::client::{Client, assert_error, five_by_five, paired, play_on, scratch, serve};
+use crate::client::{Client, Db, assert_error, five_by_five, paired, play_on, scratch, serve};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_players_play_a_whole_rated_game_and_their_ratings_move() {
     let dir = scratch("whole-game");
-    let server = serve(&dir.join("db.sqlite3"), Default::default()).await;
+    a_whole_rated_game(&Db::Sqlite(dir.join("db.sqlite3"))).await;
+}
+
+/// Alice and Bob play a whole rated game over `db`; the ratings move.
+pub async fn a_whole_rated_game(db: &Db) {
+    let server = serve(db, Default::default()).await;
     let mut alice = Client::signed_up(server.addr(), "alice").await;
     let mut bob = Client::signed_up(server.addr(), "bob").await;
     let seeks = bob.request(json!({"type": "list_seeks"})).await;

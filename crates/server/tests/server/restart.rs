@@ -1,16 +1,22 @@
 //! A restart of the server in the process: the first server stops, a new
-//! one opens the same SQLite file, and every acknowledged move is there; the
-//! live and the correspondence game both go on to their ends.
+//! one opens the same SQLite file (or PostgreSQL database: see
+//! over_postgres.rs), and every acknowledged move is there; the live and the
+//! correspondence game both go on to their ends.
 
 use serde_json::json;
 
-use crate::client::{Client, five_by_five, paired, play_on, scratch, serve};
+use crate::client::{Client, Db, five_by_five, paired, play_on, scratch, serve};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_restarted_server_keeps_every_acknowledged_move() {
     let dir = scratch("restart");
-    let db = dir.join("db.sqlite3");
-    let server = serve(&db, Default::default()).await;
+    a_restart_keeps_every_acknowledged_move(&Db::Sqlite(dir.join("db.sqlite3"))).await;
+}
+
+/// A server over `db` stopped mid-game and started again: every
+/// acknowledged move is there and both games go on to their ends.
+pub async fn a_restart_keeps_every_acknowledged_move(db: &Db) {
+    let server = serve(db, Default::default()).await;
     let mut alice = Client::signed_up(server.addr(), "alice").await;
     let mut bob = Client::signed_up(server.addr(), "bob").await;
     let live = paired(&mut alice, &mut bob, five_by_five(true, true)).await;
@@ -20,7 +26,7 @@ async fn a_restarted_server_keeps_every_acknowledged_move() {
     let (alice_token, bob_token) = (alice.token.clone(), bob.token.clone());
     server.stop().await;
 
-    let server = serve(&db, Default::default()).await;
+    let server = serve(db, Default::default()).await;
     let mut alice = Client::resumed(server.addr(), &alice_token).await;
     let mut bob = Client::resumed(server.addr(), &bob_token).await;
     let games = alice.request(json!({"type": "my_games"})).await;
@@ -44,7 +50,7 @@ async fn a_restarted_server_keeps_every_acknowledged_move() {
         assert_eq!(bob.event(game, "ended").await["result"]["state"], "finished");
     }
     server.stop().await;
-    let server = serve(&db, Default::default()).await;
+    let server = serve(db, Default::default()).await;
     let mut carol = Client::signed_up(server.addr(), "carol").await;
     let finished = carol.request(json!({"type": "watch", "game": post})).await;
     assert_eq!(finished["state"]["result"]["state"], "finished", "{finished}");
