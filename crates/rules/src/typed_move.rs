@@ -86,7 +86,7 @@ pub fn read_typed_move(position: &Position, text: &str) -> Result<Move, TypedMov
     if text.is_empty() {
         return Err(TypedMoveError::Empty { example });
     }
-    let squares = split_squares(&text).ok_or_else(|| TypedMoveError::Malformed { text: typed, example })?;
+    let squares = split_squares(&text).ok_or(TypedMoveError::Malformed { text: typed, example })?;
     let size = position.size();
     let to = parse_square(size, squares.last().expect("one or two squares"))?;
     if position.outcome().is_over() {

@@ -1,8 +1,9 @@
 //! The notice as a toast over the board, where the player is looking when a
 //! file is saved or refused (the panel line may be scrolled out of view),
 //! and a refused move's reason as a wrong move (its colour and mark). Both
-//! sit in the frame's top margin: the coordinates are along the bottom and
-//! the left, and a toast must not cover them.
+//! sit just above the board's frame, or where the window has no room there,
+//! at its top: the coordinates are along the bottom and the left, and a
+//! toast must not cover them.
 
 use bevy_egui::egui::{self, Align2, RichText};
 
@@ -50,13 +51,18 @@ pub(crate) fn show(ctx: &egui::Context, notice: &mut Notice, board: (f32, f32), 
     }
 }
 
-/// The top of the board's frame below the window's top, in egui points (a
-/// little inside it; never above the window).
+/// A one-line toast's height and a little air, in points.
+const TOAST_ROOM: f32 = 40.0;
+
+/// Where a toast's top goes, below the window's top in egui points: above
+/// the board's frame where the window has room (fresh eyes, round 18: it
+/// sat over the top rank at 1024x768 with 150 points free above the
+/// frame), else at the window's top, over the frame as little as it can.
 fn frame_top(ctx: &egui::Context, frame: f32) -> f32 {
     let viewport = ctx.viewport_rect();
     // The layout counts logical pixels; egui's points are those over the interface's scale.
     let frame = frame / ctx.zoom_factor();
-    (viewport.center().y - frame / 2.0 - viewport.top()).max(0.0) + 2.0
+    (viewport.center().y - frame / 2.0 - viewport.top() - TOAST_ROOM).max(0.0) + 2.0
 }
 
 /// The reason a move aimed on the board was refused, as a wrong move: red,
