@@ -232,9 +232,12 @@ pub(crate) fn eval_bar(ctx: &egui::Context, state: &EvaluationState, flipped: bo
     // Named above itself, not only on hover (fresh eyes, round 13: the bar
     // had no label).
     // At the panel's small size, not the bar's 9 points (round 16: unseen at 1920x1080).
-    let above = egui::pos2(bar.center().x, (bar.min.y - 2.0).max(13.0));
-    let label = egui::FontId::proportional(11.0);
-    painter.text(above, egui::Align2::CENTER_BOTTOM, "win %", label, palette::GUIDE.color32());
+    // Kept whole inside the window's left edge (round 18: with the left
+    // panel folded, the bar sits at the edge and the label was cut).
+    let label = painter.layout_no_wrap("win %".to_string(), egui::FontId::proportional(11.0), palette::GUIDE.color32());
+    let left = (bar.center().x - label.size().x / 2.0).max(painter.clip_rect().left() + 2.0);
+    let top = (bar.min.y - 2.0).max(13.0) - label.size().y;
+    painter.galley(egui::pos2(left, top), label, palette::GUIDE.color32());
     // The number alone said nothing of whose chance it is: the bar says on hover.
     if ctx.pointer_hover_pos().is_some_and(|at| bar.expand(2.0).contains(at)) {
         let leader = if white_leads { "White" } else { "Black" };

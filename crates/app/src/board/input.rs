@@ -90,9 +90,20 @@ pub(crate) fn plugin(app: &mut App) {
 /// Escape puts down the piece held, and only that (Home sees a piece held
 /// and stays: fresh eyes, round 12: Escape with a pawn picked up left for
 /// Home, and the pawn was still held on return).
-fn drop_on_escape(keys: Option<Res<ButtonInput<KeyCode>>>, mut selection: ResMut<Selection>) {
-    if keys.is_some_and(|keys| keys.just_pressed(KeyCode::Escape)) && selection.square.is_some() {
+/// A refused move's line goes the same way, before the screen does (fresh
+/// eyes, round 19: Escape left Analyse with the refusal still shown).
+fn drop_on_escape(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    mut selection: ResMut<Selection>,
+    mut refusal: ResMut<MoveRefusal>,
+) {
+    if !keys.is_some_and(|keys| keys.just_pressed(KeyCode::Escape)) {
+        return;
+    }
+    if selection.square.is_some() {
         selection.clear();
+    } else if refusal.why.is_some() {
+        refusal.take();
     }
 }
 

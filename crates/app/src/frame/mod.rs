@@ -38,7 +38,7 @@ pub(crate) fn panels_plugin(app: &mut App) {
         .add_plugins(play::move_box::plugin)
         // The window's plugin adds it; the headless layout tests have none.
         .add_message::<bevy::window::RequestRedraw>()
-        .add_systems(Last, play::confirm::one_more_frame_after_a_question)
+        .add_systems(Last, play::confirm::more_frames_after_a_question)
         .add_systems(
             EguiPrimaryContextPass,
             no_text_under_ctrl

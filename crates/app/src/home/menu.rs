@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use egui::RichText;
 
-use crate::board::input::Selection;
+use crate::board::input::{MoveRefusal, Selection};
 use crate::board::keyboard::BoardFocus;
 use crate::engine::Side;
 use crate::engine::rules::clock::clock_text;
@@ -176,19 +176,22 @@ pub(crate) struct EscapeOwners<'w, 's> {
     modal: Res<'w, ModalOpen>,
     focus: Res<'w, BoardFocus>,
     selection: Res<'w, Selection>,
+    refusal: Res<'w, MoveRefusal>,
     solving: Query<'w, 's, (), With<FlowSolve>>,
     text: Option<Res<'w, bevy_egui::input::EguiWantsInput>>,
 }
 
 impl EscapeOwners<'_, '_> {
     /// Escape answers a question, lets go of the board's keys or the piece
-    /// held, stops Flow's solver or leaves a text field instead of going Home.
+    /// held, closes a refused move's line, stops Flow's solver or leaves a
+    /// text field instead of going Home.
     fn taken(&self) -> bool {
         self.question.text().is_some()
             || self.replace.pending.is_some()
             || self.modal.0
             || self.focus.on
             || self.selection.square.is_some()
+            || self.refusal.why.is_some()
             || !self.solving.is_empty()
             || self.text.as_ref().is_some_and(|wants| wants.wants_any_keyboard_input())
     }

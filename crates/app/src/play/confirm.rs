@@ -118,20 +118,55 @@ pub(crate) fn show(
     }
 }
 
-/// One more frame once a question has gone: egui keeps the question's
-/// layer on top, blocking the panels, until a frame is drawn without it,
-/// and a resting window draws none until the next event (fresh eyes, round
-/// 18: the click on Home just after an Esc that answered a question was
-/// lost).
-pub(crate) fn one_more_frame_after_a_question(
-    question: Res<Question>,
-    replace: Res<ReplaceGame>,
+/// Two more frames once a question is answered: the answer is read in the
+/// next frame, and egui keeps the question's layer on top, blocking the
+/// panels and the board, until a frame is drawn without it; a resting
+/// window draws none until the next event (fresh eyes, rounds 18 and 19:
+/// after an Esc the question stayed on screen, and the next click went to
+/// closing it, lost).
+pub(crate) fn more_frames_after_a_question(
+    (question, replace): (Res<Question>, Res<ReplaceGame>),
+    (mut answers, mut requests): (MessageReader<Answer>, MessageReader<GameRequest>),
     mut redraw: MessageWriter<bevy::window::RequestRedraw>,
     mut was_open: Local<bool>,
 ) {
     let open = question.text().is_some() || replace.pending.is_some();
-    if *was_open && !open {
+    let replace_answered =
+        requests.read().any(|request| matches!(request, GameRequest::ConfirmReplace | GameRequest::CancelReplace));
+    let answered = answers.read().count() > 0 || replace_answered;
+    if answered || (*was_open && !open) {
         redraw.write(bevy::window::RequestRedraw);
     }
     *was_open = open;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bevy::window::RequestRedraw;
+
+    fn redraws(app: &mut App) -> usize {
+        app.world_mut().resource_mut::<Messages<RequestRedraw>>().drain().count()
+    }
+
+    #[test]
+    fn an_answer_draws_the_frames_that_take_the_question_away() {
+        let mut app = App::new();
+        app.init_resource::<Question>()
+            .init_resource::<ReplaceGame>()
+            .add_message::<Answer>()
+            .add_message::<GameRequest>()
+            .add_message::<RequestRedraw>()
+            .add_systems(Last, more_frames_after_a_question);
+        app.update();
+        assert_eq!(redraws(&mut app), 0, "a resting window draws nothing");
+        app.world_mut().write_message(Answer(false));
+        app.update();
+        assert_eq!(redraws(&mut app), 1, "the answer is read in a frame of its own");
+        app.world_mut().write_message(GameRequest::CancelReplace);
+        app.update();
+        assert_eq!(redraws(&mut app), 1, "so is a replacement's");
+        app.update();
+        assert_eq!(redraws(&mut app), 0, "then the window rests");
+    }
 }

@@ -43,7 +43,8 @@ pub(crate) fn draw(mut contexts: EguiContexts, mut page: SetupPage, mut backdrop
     let home = menu_page(ctx, &mut backdrop, Screen::PlaySetup.title(), |ui| {
         game_section(ui, &mut settings);
         let suggested = suggested_level(&page.progress, settings.variant);
-        opponent_section(ui, &mut choice, settings.variant, suggested);
+        let yours = page.progress.rating(settings.variant).glicko.rating;
+        opponent_section(ui, &mut choice, settings.variant, (suggested, yours));
         // Two people at one board play both colours (fresh eyes, round 18:
         // "Your colour" was asked of a parent and child).
         if choice.opponent != Opponent::Friend {
@@ -114,7 +115,9 @@ fn both_connected_picker(ui: &mut Ui, rule: &mut BothConnected) {
 
 /// AI or a friend; for an AI, the levels by name and measured rating, the
 /// one nearest the person's rating starred (what choosing AI picks).
-fn opponent_section(ui: &mut Ui, choice: &mut PlayChoice, variant: Variant, suggested: Level) {
+/// `yours`: the person's rating in `variant`, said beside the star (fresh
+/// eyes, round 19: "nearest your rating" on a page that never showed it).
+fn opponent_section(ui: &mut Ui, choice: &mut PlayChoice, variant: Variant, (suggested, yours): (Level, f64)) {
     section_heading(ui, "Opponent");
     let friend = choice.opponent == Opponent::Friend;
     ui.horizontal(|ui| {
@@ -145,7 +148,7 @@ fn opponent_section(ui: &mut Ui, choice: &mut PlayChoice, variant: Variant, sugg
             ui.end_row();
         }
     });
-    let note = format!("★ nearest your rating: {}", table.label(variant, suggested));
+    let note = format!("★ nearest your rating ({yours:.0}): {}", table.label(variant, suggested));
     ui.label(RichText::new(note).color(palette::HEADLINE.color32()));
 }
 
@@ -189,7 +192,12 @@ fn rated_section(ui: &mut Ui, choice: &mut PlayChoice, standard_board: bool) {
     } else {
         "Your rating stays as it is; hints and the analysis are there."
     };
-    ui.label(RichText::new(note).weak());
+    // Two lines kept whether the note needs them or not, so Start stays
+    // under the pointer as Rated and Casual swap notes (fresh eyes, round 19).
+    ui.scope(|ui| {
+        ui.set_min_height(2.0 * ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y);
+        ui.label(RichText::new(note).weak());
+    });
 }
 
 /// Start, with a word beside it when it ends a game in progress (under it,

@@ -117,7 +117,7 @@ impl SeriesForm {
     /// How colours are shared out, in words the tab shows under the box.
     pub fn colours_note(&self) -> &'static str {
         if self.swap {
-            "Colours swap: A plays White in games 1, 3, 5, … and Black in games 2, 4, 6, …"
+            "Colours swap: A has White in odd games, Black in even ones."
         } else {
             "A plays White and B plays Black in every game."
         }

@@ -1,7 +1,7 @@
 //! When the last series is kept (see [`crate::series::kept`]), so that its
 //! figures, graph and replays come back after a restart (fresh eyes, round
 //! 15: an evening's series was gone with the window): written when a run
-//! starts or ends, at most every [`WRITE_EVERY`] while games arrive, and as
+//! starts or ends, at most every [`write_every`] while games arrive, and as
 //! the app closes; a run cut short by a close or a crash comes back stopped,
 //! with the games it had finished.
 
@@ -14,9 +14,13 @@ use crate::game::settings::SettingsPath;
 use crate::series::kept::{kept_path, read, write};
 use crate::series::runner::{Series, SeriesStatus};
 
-/// How often a running series is written at most: a file of thousands of
-/// games is rewritten whole, and the frame loop must not do it each game.
-const WRITE_EVERY: Duration = Duration::from_secs(10);
+/// How often a running series is written at most: a second, and longer as
+/// it grows, for the file is rewritten whole and the frame loop must not
+/// do it each game (fresh eyes, round 19: every ten seconds, a series
+/// killed after nine came back with none of its 44 games).
+fn write_every(games: usize) -> Duration {
+    Duration::from_secs(1) + Duration::from_millis(1) * games as u32
+}
 
 /// When the series was last written, and with how many games in which state.
 #[derive(Resource, Default)]
@@ -55,7 +59,7 @@ fn restore(
 }
 
 /// Writes when a run ends or starts, and while games arrive at most every
-/// [`WRITE_EVERY`].
+/// [`write_every`].
 fn keep_changes(time: Res<Time<Real>>, path: Res<SettingsPath>, series: Res<Series>, mut written: ResMut<Written>) {
     let now = time.elapsed_secs();
     let what = (series.games().len(), series.status.clone());
@@ -63,7 +67,7 @@ fn keep_changes(time: Res<Time<Real>>, path: Res<SettingsPath>, series: Res<Seri
         return;
     }
     let same_run = written.what.as_ref().is_some_and(|(_, status)| *status == SeriesStatus::Running);
-    let recent = written.at.is_some_and(|at| now - at < WRITE_EVERY.as_secs_f32());
+    let recent = written.at.is_some_and(|at| now - at < write_every(series.games().len()).as_secs_f32());
     if series.is_running() && same_run && recent {
         return;
     }

@@ -1,8 +1,8 @@
 //! Fresh eyes, round 18: what a parent and child at one screen and a rated
-//! player at fast clocks found, held by tests.
+//! player at fast clocks found, and round 19's, held by tests.
 
 use bevy::prelude::*;
-use breakline_app::board::input::{BoardPointer, Selection};
+use breakline_app::board::input::{BoardPointer, MoveRefusal, Selection};
 use breakline_app::game::notice::Notice;
 use breakline_app::game::request::GameRequest;
 use breakline_app::game::screen::Screen;
@@ -62,4 +62,20 @@ fn news_of_one_game_goes_with_it() {
     app.update();
     app.update();
     assert!(app.world().resource::<Notice>().text.is_some(), "an error stays to be read");
+}
+
+/// Round 19: Escape left Analyse with a refused move's line still shown.
+/// The line goes first; the next Escape goes Home.
+#[test]
+fn escape_closes_a_refusal_before_it_leaves_the_screen() {
+    let home = Home::new("escape-refusal");
+    let mut app = home.start();
+    start(&mut app, PlayChoice::default());
+    go(&mut app, Screen::Analyse);
+    app.world_mut().resource_mut::<MoveRefusal>().why = Some("played on Play".to_string());
+    press_escape(&mut app);
+    assert_eq!(crate::screen(&app), Screen::Analyse, "the refusal took Escape");
+    assert_eq!(app.world().resource::<MoveRefusal>().why, None, "and went");
+    press_escape(&mut app);
+    assert_eq!(crate::screen(&app), Screen::Home);
 }

@@ -420,15 +420,38 @@ fn the_last_series_comes_back_after_a_restart() {
     assert_eq!(series(&again).running_score(), score);
     assert_eq!(series(&again).progress(), (3, 3));
 
-    // A run cut short: the file as a close leaves it mid-run.
-    start(&mut again, small_spec(40), 1);
+    // A run cut short by a close: every game finished is kept.
+    // Ten thousand games: never all played in the frame before the close.
+    start(&mut again, small_spec(10_000), 1);
     assert!(series(&again).is_running());
     again.world_mut().write_message(AppExit::Success);
     again.update();
     let kept_games = series(&again).games().len();
     drop(again);
-    let back = app_keeping(&settings);
+    let mut back = app_keeping(&settings);
     assert_eq!(series(&back).status, SeriesStatus::Stopped);
-    assert_eq!(series(&back).progress(), (kept_games, 40));
+    assert_eq!(series(&back).progress(), (kept_games, 10_000));
+
+    // Killed, with no close (fresh eyes, round 19: nine seconds of games
+    // were all lost): what was written a second or two before comes back.
+    // Each update is 50 ms of the app's time: the file is written again
+    // with games within a few seconds (120 updates are 6 s; it was 10).
+    start(&mut back, small_spec(10_000), 1);
+    let _ = std::fs::remove_file(dir.join("series.json"));
+    let written_with_games = || std::fs::read_to_string(dir.join("series.json")).is_ok_and(|t| t.contains("\"index\""));
+    for _ in 0..120 {
+        back.update();
+        std::thread::sleep(Duration::from_millis(2));
+        if written_with_games() {
+            break;
+        }
+    }
+    let (played, running) = (series(&back).games().len(), series(&back).is_running());
+    assert!(running && played >= 1, "{played} games, running {running}");
+    drop(back);
+    let killed = app_keeping(&settings);
+    assert_eq!(series(&killed).status, SeriesStatus::Stopped);
+    let kept = series(&killed).games().len();
+    assert!(kept > 0 && kept <= played, "{kept} of {played} kept");
     std::fs::remove_dir_all(&dir).expect("temp dir removed");
 }
