@@ -68,10 +68,24 @@ impl FileChooser {
     /// A file key (Ctrl+S, Ctrl+O): the desktop's dialog where there is one.
     /// Without one, the Files section's typed path is shown and the way on
     /// is said, rather than a file written or opened that nobody chose (a
-    /// timestamped name saved silently, the last save opened unasked).
-    pub(crate) fn by_key(&mut self, action: FileAction, notice: &mut Notice) -> Option<ChooseFile> {
+    /// timestamped name saved silently, the last save opened unasked). On a
+    /// screen without Files (Play), Ctrl+S saves the game on the board to the
+    /// typed path, or a new name where a file is there, and says where:
+    /// sent to Analyse, a person saved the game studied there instead
+    /// (fresh eyes, round 20).
+    pub(crate) fn by_key(
+        &mut self,
+        action: FileAction,
+        (typed, files_here): (&TypedPath, bool),
+        notice: &mut Notice,
+    ) -> Option<KeyFile> {
         if self.native {
-            return Some(ChooseFile(action));
+            return Some(KeyFile::Dialog(ChooseFile(action)));
+        }
+        if action == FileAction::Save && !files_here {
+            let typed = PathBuf::from(typed.0.trim());
+            let path = if typed.as_os_str().is_empty() || typed.exists() { default_path("json") } else { typed };
+            return Some(KeyFile::Save(FileRequest { action, path }));
         }
         self.reveal_typed_path = true;
         let button = if action == FileAction::Load { "Open" } else { "Save" };
@@ -86,6 +100,13 @@ impl FileChooser {
     pub(crate) fn take_reveal(&mut self) -> bool {
         std::mem::take(&mut self.reveal_typed_path)
     }
+}
+
+/// What a file key does: open the desktop's dialog, or save at once.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum KeyFile {
+    Dialog(ChooseFile),
+    Save(FileRequest),
 }
 
 /// A session bus (for the portal) or zenity on the path; never in the browser.
@@ -226,13 +247,33 @@ mod tests {
     fn a_file_key_without_a_dialog_shows_the_typed_path_and_acts_on_nothing() {
         let mut notice = Notice::default();
         let mut chooser = FileChooser::default();
+        let typed = TypedPath("/nowhere/saved.json".to_string());
         for action in [FileAction::Save, FileAction::Load] {
-            assert_eq!(chooser.by_key(action, &mut notice), None, "{action:?} does nothing by itself");
+            assert_eq!(chooser.by_key(action, (&typed, true), &mut notice), None, "{action:?} does nothing by itself");
             assert!(chooser.take_reveal(), "{action:?} shows the typed path");
             assert!(notice.text.as_deref().is_some_and(|text| text.contains("type the file's path")));
         }
         let mut with_dialog = FileChooser { native: true, ..default() };
-        assert_eq!(with_dialog.by_key(FileAction::Save, &mut notice), Some(ChooseFile(FileAction::Save)));
+        let dialog = Some(KeyFile::Dialog(ChooseFile(FileAction::Save)));
+        assert_eq!(with_dialog.by_key(FileAction::Save, (&typed, true), &mut notice), dialog);
         assert!(!with_dialog.take_reveal());
+    }
+
+    /// Fresh eyes, round 20: Ctrl+S on Play sent the person to Analyse's
+    /// Files, where another game was on the board. Where there is no Files,
+    /// the game is saved at once, never over a file that is there.
+    #[test]
+    fn ctrl_s_without_files_saves_the_game_on_the_board_to_a_new_file() {
+        let (mut notice, mut chooser) = (Notice::default(), FileChooser::default());
+        let fresh = TypedPath("/nowhere/saved.json".to_string());
+        let save =
+            |path: &str| Some(KeyFile::Save(FileRequest { action: FileAction::Save, path: PathBuf::from(path) }));
+        assert_eq!(chooser.by_key(FileAction::Save, (&fresh, false), &mut notice), save("/nowhere/saved.json"));
+        let taken = TypedPath(std::env::current_exe().expect("this test").display().to_string());
+        let Some(KeyFile::Save(request)) = chooser.by_key(FileAction::Save, (&taken, false), &mut notice) else {
+            panic!("saved")
+        };
+        assert_ne!(request.path.display().to_string(), taken.0, "a new name, not over the file");
+        assert!(!chooser.take_reveal());
     }
 }

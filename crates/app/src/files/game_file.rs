@@ -37,7 +37,7 @@ pub enum FileAction {
 }
 
 /// Do `action` with the file at `path`.
-#[derive(Message, Clone, Debug)]
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub struct FileRequest {
     pub action: FileAction,
     pub path: PathBuf,

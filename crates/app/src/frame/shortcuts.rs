@@ -15,13 +15,13 @@ use bevy_egui::input::egui_wants_any_keyboard_input;
 use crate::board::keyboard::BoardFocus;
 use crate::board::layout::{BoardFlip, ViewFlip};
 use crate::files::clipboard::ClipboardAction;
-use crate::files::dialog::{ChooseFile, FileChooser};
-use crate::files::game_file::FileAction;
+use crate::files::dialog::{ChooseFile, FileChooser, KeyFile, TypedPath};
+use crate::files::game_file::{FileAction, FileRequest};
 use crate::game::control::AiControl;
 use crate::game::notice::Notice;
 use crate::game::phase::GameSystems;
 use crate::game::request::GameRequest;
-use crate::game::screen::Mode;
+use crate::game::screen::{Mode, Screen};
 use crate::game::session::GameSession;
 use crate::play::asks::Ask;
 use crate::tasks::analysis::AnalysisSettings;
@@ -75,6 +75,7 @@ fn handle_keys(
     mut requests: MessageWriter<GameRequest>,
     (mut asks, mut clipboard): (MessageWriter<Ask>, MessageWriter<ClipboardAction>),
     (mut files, mut chooser, mut notice): (MessageWriter<ChooseFile>, ResMut<FileChooser>, ResMut<Notice>),
+    (typed, screen, mut saves): (Res<TypedPath>, Res<State<Screen>>, MessageWriter<FileRequest>),
 ) {
     let controls = [KeyCode::ControlLeft, KeyCode::ControlRight];
     // A quick Ctrl+Z can press and release Ctrl within one frame.
@@ -87,9 +88,13 @@ fn handle_keys(
             if !keys.just_pressed(key) {
                 continue;
             }
-            match chooser.by_key(action, &mut notice) {
-                Some(choose) => {
+            let files_here = crate::frame::screen_panels::has_left(*screen.get());
+            match chooser.by_key(action, (&typed, files_here), &mut notice) {
+                Some(KeyFile::Dialog(choose)) => {
                     files.write(choose);
+                }
+                Some(KeyFile::Save(request)) => {
+                    saves.write(request);
                 }
                 // The typed path is in the settings panel: unfold it.
                 None => panels.settings_open = Some(true),

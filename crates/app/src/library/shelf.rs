@@ -123,6 +123,11 @@ pub enum ShelfError {
     /// The file could not be read or written.
     #[error(transparent)]
     File(#[from] FileError),
+    /// An export would write over a file that is there (fresh eyes, round
+    /// 20: the path imported from was the path exported to, and its games
+    /// were gone).
+    #[error("{} is there already: Export writes a new file (type a name not taken; that file is left as it is)", .0.display())]
+    FileExists(std::path::PathBuf),
     /// No unsolved exercise of the variant is left.
     #[error("No {} exercises left", .0.title())]
     NoExercises(Variant),

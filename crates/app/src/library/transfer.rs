@@ -103,8 +103,11 @@ fn import(library: &GameLibrary, path: PathBuf) -> Done {
     Ok((words, summary.refused))
 }
 
-/// Writes the games `ids` to the file at `path`.
+/// Writes the games `ids` to a new file at `path`, never over one.
 fn export(library: &GameLibrary, ids: &[GameId], path: PathBuf) -> Done {
+    if path.exists() {
+        return Err(ShelfError::FileExists(path));
+    }
     let text = library.with(|library| library.export_text(ids)).ok_or(ShelfError::Closed)??;
     write_text(&path, &text)?;
     Ok((format!("Exported {} game{} to {}", ids.len(), plural(ids.len()), path.display()), Vec::new()))

@@ -288,7 +288,10 @@ impl RatedGame {
     /// the one that waits (fresh eyes: "Play on from this game" beside a
     /// rated game warned of nothing, and the game counted as a loss).
     pub fn at_stake(&self, session: &GameSession, players: &Players, visit: &Visit) -> bool {
-        let moved = |game: &GameSession, person: Side| game.record().moves.iter().any(|m| m.side == person);
+        // Moves taken back and still there to redo count (fresh eyes, round
+        // 20: undo to the start, a free hint "before your first move", then
+        // Redo, and a rated game was casual at no cost).
+        let moved = |game: &GameSession, person: Side| game.has_moved(person);
         if let (Some(aside), Some(left), Some(left_players)) =
             (&self.set_aside, visit.left_game(), visit.left_players())
             && aside.generation == left.generation()

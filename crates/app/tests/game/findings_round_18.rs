@@ -4,8 +4,10 @@
 use bevy::prelude::*;
 use breakline_app::board::input::{BoardPointer, MoveRefusal, Selection};
 use breakline_app::game::notice::Notice;
-use breakline_app::game::request::GameRequest;
+use breakline_app::game::players::PlayerSetup;
+use breakline_app::game::request::{GameRequest, MoveChosen};
 use breakline_app::game::screen::Screen;
+use breakline_app::play::asks::{Ask, Question};
 use breakline_app::play::setup::PlayChoice;
 
 use crate::journeys::{Home, start};
@@ -78,4 +80,27 @@ fn escape_closes_a_refusal_before_it_leaves_the_screen() {
     assert_eq!(app.world().resource::<MoveRefusal>().why, None, "and went");
     press_escape(&mut app);
     assert_eq!(crate::screen(&app), Screen::Home);
+}
+
+/// Round 20: a rated game taken back to its start, with the person's move
+/// there to redo, offered a free hint ("before your first move"), and Redo
+/// then played on casual at no cost. A move taken back still counts.
+#[test]
+fn a_move_taken_back_still_makes_a_hint_cost_the_rated_game() {
+    let v = breakline_engine::Variant::Breakthrough;
+    let mut app = crate::game_app(crate::options(v, PlayerSetup::Human, crate::ai("novice", v)));
+    assert!(crate::settled_human_turn(&mut app, 200));
+    let s = session(&app);
+    let mv = MoveChosen::human(s.position().legal_moves()[0], s.generation(), s.position().hash());
+    app.world_mut().write_message(mv);
+    assert!(crate::update_until(&mut app, 400, |app| session(app).plies() >= 2));
+    assert!(crate::settled_human_turn(&mut app, 200));
+    app.world_mut().write_message(Ask::TakeBack);
+    assert!(crate::update_until(&mut app, 20, |app| session(app).plies() == 0));
+    assert!(session(&app).redo_len() > 0, "the moves wait to be redone");
+    app.world_mut().write_message(Ask::Hint);
+    app.update();
+    let question = app.world().resource::<Question>().text().map(str::to_string);
+    let costs = "A hint ends this rated game as a loss for your rating; play goes on as a casual game. Go on?";
+    assert_eq!(question.as_deref(), Some(costs));
 }

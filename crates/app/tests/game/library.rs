@@ -261,9 +261,18 @@ fn the_library_screen_imports_lists_exports_opens_and_deletes() {
     // Export the ticked game.
     app.world_mut().resource_mut::<LibraryView>().selected.insert(listed[1].id);
     let export = path.with_extension("export.txt");
+    let _ = std::fs::remove_file(&export);
     file_request(&mut app, FileAction::ExportLibrary, &export);
     let written = std::fs::read_to_string(&export).expect("exported");
     assert_eq!(written.matches("[Variant").count(), 1, "{written}");
+    // Never over a file that is there (fresh eyes, round 20: the file
+    // imported from was exported to, and its games were gone).
+    app.world_mut().resource_mut::<LibraryView>().selected.insert(listed[0].id);
+    file_request(&mut app, FileAction::ExportLibrary, &export);
+    assert_eq!(std::fs::read_to_string(&export).expect("still there"), written, "left as it was");
+    let said = app.world().resource::<Notice>().text.clone().unwrap_or_default();
+    assert!(said.contains("is there already") && app.world().resource::<Notice>().error, "{said}");
+    app.world_mut().resource_mut::<LibraryView>().selected.remove(&listed[0].id);
     // Open the other on the board: Analyse shows it.
     app.world_mut().write_message(LibraryRequest::Open(listed[0].id));
     assert!(update_until(&mut app, 50, |app| session(app).plies() == listed[0].plies as usize));
