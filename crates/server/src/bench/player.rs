@@ -109,7 +109,9 @@ impl Player {
         self.top_up().await;
         let far = Instant::now() + Duration::from_secs(86_400);
         loop {
-            let window = *self.shared.window.borrow();
+            // Marked seen: a receiver whose change is not marked seen
+            // answers `changed` at once, and the loop would spin.
+            let window = *self.shared.window.borrow_and_update();
             let end = window.map_or(far, |w| w.end);
             let now = Instant::now();
             let waiting = self.games.values().any(|g| g.pending.is_some());
@@ -118,7 +120,6 @@ impl Player {
             }
             let next = self.due.peek().map_or(far, |d| d.0.0);
             let wake = if now >= end { end + GRACE } else { next.min(end) };
-            let mut window_rx = self.shared.window.clone();
             tokio::select! {
                 frame = self.ws.next() => match frame {
                     Some(Ok(Message::Text(text))) => self.on_text(text.as_str()).await,
@@ -129,7 +130,7 @@ impl Player {
                     }
                 },
                 () = tokio::time::sleep_until(wake) => self.move_due().await,
-                _ = window_rx.changed() => {}
+                _ = self.shared.window.changed(), if window.is_none() => {}
             }
         }
         let _ = self.ws.close(None).await;
