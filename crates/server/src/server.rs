@@ -51,6 +51,10 @@ struct Shared {
     stop: watch::Receiver<bool>,
     /// The moves waiting for their group (see [`group_commit`]).
     moves: mpsc::Sender<QueuedMove>,
+    /// The hub's limits, read here without its lock: a connection's move
+    /// then takes no lock on the runtime's threads, which would otherwise
+    /// all wait out each group's flush.
+    limits: Limits,
     /// Dropped after the hub (fields drop in order): its receiver hears that
     /// the store was let go of.
     _released: oneshot::Sender<()>,
@@ -163,7 +167,8 @@ fn app(store: Box<dyn Store>, limits: Limits) -> Result<App, ServerError> {
     let (stop, stopped) = watch::channel(false);
     let (released, gone) = oneshot::channel();
     let (moves, queued) = mpsc::channel(MOVE_QUEUE);
-    let shared = Arc::new(Shared { hub: Mutex::new(hub), stop: stopped, moves, _released: released });
+    let limits = hub.limits();
+    let shared = Arc::new(Shared { hub: Mutex::new(hub), stop: stopped, moves, limits, _released: released });
     tokio::spawn(bots(shared.clone(), turns_out));
     tokio::spawn(group_commit(shared.clone(), queued));
     tokio::spawn(flags(shared.clone()));
@@ -182,7 +187,11 @@ async fn flags(shared: Arc<Shared>) {
     loop {
         tokio::select! {
             _ = stop.changed() => return,
-            _ = ticks.tick() => shared.hub().sweep(now_ms()),
+            // On the blocking pool: the lock may be held through a group's flush.
+            _ = ticks.tick() => {
+                let shared = shared.clone();
+                let _ = tokio::task::spawn_blocking(move || shared.hub().sweep(now_ms())).await;
+            }
         }
     }
 }
@@ -276,7 +285,7 @@ async fn connection(socket: WebSocket, shared: Arc<Shared>) {
         let _ = sink.close().await;
     });
     let mut stop = shared.stop.clone();
-    let mut rate = RateLimit::new(&shared.hub().limits(), now_ms());
+    let mut rate = RateLimit::new(&shared.limits, now_ms());
     loop {
         let frame = tokio::select! {
             _ = stop.changed() => break,
@@ -316,7 +325,7 @@ fn id_of(text: &str) -> Option<u64> {
 }
 
 async fn on_text(shared: &Shared, conn: ConnId, rate: &mut RateLimit, text: &str) {
-    let limits = shared.hub().limits();
+    let limits = shared.limits;
     if text.len() > limits.max_message_bytes {
         let message = format!("a message has at most {} bytes", limits.max_message_bytes);
         return answer(shared, conn, None, Err(Refusal::new(ErrorCode::TooLarge, message)));
