@@ -3,6 +3,8 @@
 //! a scratch SQLite file, or the one `--server` names; one report, as text
 //! or with `--json` as one JSON object.
 
+use std::io::Write;
+
 use breakline_server::bench::{self, BenchConfig, BenchError};
 use clap::Args;
 use thiserror::Error;
@@ -52,10 +54,8 @@ pub(crate) fn run(args: &ServeBenchArgs) -> Result<(), ServeBenchError> {
     bench::plan(&config)?;
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().map_err(ServeBenchError::Runtime)?;
     let report = runtime.block_on(bench::run(&config))?;
-    if args.json {
-        println!("{}", serde_json::to_string(&report)?);
-    } else {
-        println!("{report}");
-    }
+    let text = if args.json { serde_json::to_string(&report)? } else { report.to_string() };
+    // A reader that went away (`| head`) is no failure of the benchmark's.
+    let _ = writeln!(std::io::stdout().lock(), "{text}");
     Ok(())
 }

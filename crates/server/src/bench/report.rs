@@ -118,7 +118,11 @@ impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "serve-bench: {}", self.server)?;
         writeln!(f, "games:        {} asked, {} in play when the window opened", self.games, self.games_live)?;
-        writeln!(f, "connections:  {} (at most {} games on one)", self.connections, self.games_per_connection)?;
+        let each = match self.games_per_connection {
+            1 => "one game each".to_string(),
+            n => format!("up to {n} games each"),
+        };
+        writeln!(f, "connections:  {} ({each})", self.connections)?;
         writeln!(
             f,
             "pace:         {} ms a move ({:.0} moves a second asked)",
