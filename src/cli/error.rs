@@ -49,6 +49,9 @@ pub(crate) enum CliError {
     #[cfg(feature = "server")]
     #[error(transparent)]
     Serve(#[from] super::serve::ServeError),
+    #[cfg(feature = "server")]
+    #[error(transparent)]
+    ServeBench(#[from] super::serve_bench::ServeBenchError),
     /// A bad game flag.
     #[cfg(feature = "gui")]
     #[error(transparent)]

@@ -25,6 +25,8 @@ mod protocol;
 mod puzzles;
 #[cfg(feature = "server")]
 mod serve;
+#[cfg(feature = "server")]
+mod serve_bench;
 mod shard;
 mod smp;
 mod solve;
@@ -103,6 +105,9 @@ enum Command {
     /// Run the online game server: accounts, lobby, live and correspondence games over WebSocket
     #[cfg(feature = "server")]
     Serve(serve::ServeArgs),
+    /// Load-benchmark the online server: bot clients over loopback playing N live games at a pace
+    #[cfg(feature = "server")]
+    ServeBench(serve_bench::ServeBenchArgs),
     /// Play one of the game's sounds through the sound server (for CI)
     #[cfg(feature = "gui")]
     #[command(hide = true)]
@@ -149,6 +154,8 @@ fn run(cli: &Cli) -> Result<ExitCode, CliError> {
         Some(Command::Library(args)) => library::run(args)?,
         #[cfg(feature = "server")]
         Some(Command::Serve(args)) => serve::run(args)?,
+        #[cfg(feature = "server")]
+        Some(Command::ServeBench(args)) => serve_bench::run(args)?,
         #[cfg(feature = "gui")]
         Some(Command::SoundCheck(args)) => sound_check::run(args)?,
         #[cfg(feature = "gui")]

@@ -204,3 +204,34 @@ fn killed_mid_game(db: &[&str], lease: Option<Duration>) {
     server.kill().expect("stopped");
     let _ = server.wait();
 }
+
+#[test]
+fn serve_bench_plays_a_few_games_and_reports_as_json() {
+    let (code, stdout, stderr) = super::breakline(&["serve-bench", "--games", "4", "--seconds", "2", "--json"]);
+    assert_eq!(code, 0, "{stderr}");
+    let report: Value = serde_json::from_str(stdout.trim()).expect("one JSON object");
+    assert_eq!((&report["games"], &report["games_live"], &report["connections"]), (&json!(4), &json!(4), &json!(8)));
+    assert!(report["moves"].as_u64().is_some_and(|m| m > 0), "{report}");
+    assert!(report["moves_per_second"].as_f64().is_some_and(|m| m > 0.0), "{report}");
+    assert_eq!(report["errors"], 0, "{report}");
+    for field in ["p50", "p90", "p99", "max"] {
+        assert!(report["latency_ms"][field].as_f64().is_some_and(|ms| ms > 0.0), "{field}: {report}");
+    }
+    assert!(report["memory"].get("kb_per_game").is_some(), "{report}");
+}
+
+#[test]
+fn serve_bench_refuses_a_bad_setting_in_one_line() {
+    for (args, said) in [
+        (&["serve-bench", "--games", "0"][..], "--games wants 1 to 100000"),
+        (&["serve-bench", "--pace-ms", "5"][..], "--pace-ms wants 10 to 30000"),
+        (&["serve-bench", "--games", "2", "--connections", "3"][..], "--connections wants an even number"),
+        (&["serve-bench", "--seconds", "nan"][..], "--seconds wants 0.5 to 3600"),
+    ] {
+        let (code, _, stderr) = super::breakline(args);
+        assert_ne!(code, 0, "{args:?}: {stderr}");
+        assert!(stderr.contains(said) && stderr.lines().count() == 1, "{args:?}: {stderr}");
+    }
+    let (code, _, stderr) = super::breakline(&["serve-bench", "--games", "many"]);
+    assert_eq!(code, 2, "{stderr}");
+}

@@ -1,10 +1,13 @@
 //! The server's state behind one lock: the store, the games being played,
 //! the lobby, and the connections with who is signed in on each and which
 //! games each follows. Requests are handled here in order; a game changes
-//! only after its new state is in the store, and the mover's acknowledgement
-//! is sent after that. Nothing here waits on the network: messages go to
+//! only after its new state is in the store (moves by groups, each group
+//! flushed once and its games put back if that fails: [`group`]), and the
+//! mover's acknowledgement is sent after that. Nothing here waits on the network: messages go to
 //! each connection's outbox, and a connection whose outbox is full misses
 //! them (it catches up by version).
+
+mod group;
 
 use std::collections::{BTreeSet, HashMap};
 use std::time::Duration;
@@ -26,6 +29,8 @@ use crate::message::{ClientMessage, Envelope, ErrorCode, GameSummary, Refusal, S
 use crate::rating::{self, RatingKey};
 use crate::spec::TimeMode;
 use crate::store::{Account, RatingUpdate, Store, StoreError};
+
+pub use self::group::QueuedMove;
 
 /// A connection's number.
 pub type ConnId = u64;
@@ -474,20 +479,44 @@ impl Hub {
     }
 
     fn play(&mut self, player: PlayerId, id: GameId, ply: u32, mv: &str, lag_ms: u64, now: u64) -> Answer {
-        let game = self.load(id, now)?;
-        let mut trial = game.clone();
-        match trial.play(player, ply, mv, lag_ms, now)? {
-            Played::Duplicate => Ok(ServerMessage::MoveAck { game: id, ply, version: game.version() }),
-            Played::Events(events) => {
-                let kept = game.plies();
-                let version = self.commit(trial, kept, events, now)?;
-                Ok(ServerMessage::MoveAck { game: id, ply, version })
+        let (answer, applied) = self.play_unpublished(player, id, ply, mv, lag_ms, now);
+        if let Some(applied) = applied {
+            self.publish(&applied, now);
+        }
+        answer
+    }
+
+    /// A move checked, stored and made the game's, its events not sent yet
+    /// (see [`Hub::publish`]): the answer, and the change where there was one.
+    fn play_unpublished(
+        &mut self,
+        player: PlayerId,
+        id: GameId,
+        ply: u32,
+        mv: &str,
+        lag_ms: u64,
+        now: u64,
+    ) -> (Answer, Option<Applied>) {
+        let game = match self.load(id, now) {
+            Ok(game) => game,
+            Err(refusal) => return (Err(refusal), None),
+        };
+        let (mut trial, kept, version) = (game.clone(), game.plies(), game.version());
+        let played = match trial.play(player, ply, mv, lag_ms, now) {
+            Ok(played) => played,
+            Err(e) => return (Err(e.into()), None),
+        };
+        let (events, flagged) = match played {
+            Played::Duplicate => return (Ok(ServerMessage::MoveAck { game: id, ply, version }), None),
+            Played::Events(events) => (events, false),
+            Played::Flagged(events) => (events, true),
+        };
+        match self.apply(trial, kept, events, now) {
+            Ok(applied) if flagged => {
+                (Err(Refusal::new(ErrorCode::GameOver, "your time ran out before the move arrived")), Some(applied))
             }
-            Played::Flagged(events) => {
-                let kept = game.plies();
-                self.commit(trial, kept, events, now)?;
-                Err(Refusal::new(ErrorCode::GameOver, "your time ran out before the move arrived"))
-            }
+            Ok(applied) => (Ok(ServerMessage::MoveAck { game: id, ply, version: applied.version }), Some(applied)),
+            Err(refusal) => (Err(refusal), None),
         }
     }
 
@@ -521,6 +550,13 @@ impl Hub {
     /// the game, sends its events, and wakes its bot if moves changed: its
     /// version. `kept` is the game's moves before the change.
     fn commit(&mut self, trial: ServerGame, kept: u32, events: Vec<Numbered>, now: u64) -> Result<u64, Refusal> {
+        let applied = self.apply(trial, kept, events, now)?;
+        self.publish(&applied, now);
+        Ok(applied.version)
+    }
+
+    /// Stores `trial` and makes it the game; its events wait for [`Hub::publish`].
+    fn apply(&mut self, trial: ServerGame, kept: u32, events: Vec<Numbered>, now: u64) -> Result<Applied, Refusal> {
         let ended_now = trial.result().is_over() && self.games.get(&trial.id()).is_some_and(|g| !g.result().is_over());
         let (moved, kept) = (kept != trial.plies(), kept.min(trial.plies()));
         let (trial, events) = self.save(trial, kept, events, ended_now)?;
@@ -529,11 +565,15 @@ impl Hub {
         if ended_now {
             self.ended.insert(id, now);
         }
-        self.broadcast(id, &events);
-        if moved {
-            self.wake_bot(id, now);
+        Ok(Applied { id, version, events, moved })
+    }
+
+    /// Sends a stored change's events, and wakes the game's bot if moves changed.
+    fn publish(&self, applied: &Applied, now: u64) {
+        self.broadcast(applied.id, &applied.events);
+        if applied.moved {
+            self.wake_bot(applied.id, now);
         }
-        Ok(version)
     }
 
     /// Stores `trial`, rated first if it just ended: the game and its events
@@ -597,6 +637,14 @@ impl Hub {
     pub fn rating(&self, player: PlayerId, key: RatingKey) -> Result<f64, StoreError> {
         Ok(self.store.rating(player, key)?.rating)
     }
+}
+
+/// A change stored and made the game's, its events not sent yet.
+struct Applied {
+    id: GameId,
+    version: u64,
+    events: Vec<Numbered>,
+    moved: bool,
 }
 
 /// How long an ended game stays in memory (for `my_games` and its watchers).

@@ -10,6 +10,7 @@
 #![warn(missing_docs)]
 
 pub mod account;
+pub mod bench;
 pub mod bot;
 pub mod clock;
 pub mod events;

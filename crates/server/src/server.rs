@@ -25,7 +25,7 @@ use tokio::task::JoinHandle;
 
 use crate::account::{self, Password};
 use crate::bot::{self, BotTurn};
-use crate::hub::{Answer, ConnId, Hub};
+use crate::hub::{Answer, ConnId, Hub, QueuedMove};
 use crate::limits::{Limits, RateLimit};
 use crate::message::{ClientMessage, Envelope, ErrorCode, PROTOCOL_VERSION, Refusal};
 use crate::store::{Account, Store, StoreError};
@@ -49,6 +49,12 @@ pub enum ServerError {
 struct Shared {
     hub: Mutex<Hub>,
     stop: watch::Receiver<bool>,
+    /// The moves waiting for their group (see [`group_commit`]).
+    moves: mpsc::Sender<QueuedMove>,
+    /// The hub's limits, read here without its lock: a connection's move
+    /// then takes no lock on the runtime's threads, which would otherwise
+    /// all wait out each group's flush.
+    limits: Limits,
     /// Dropped after the hub (fields drop in order): its receiver hears that
     /// the store was let go of.
     _released: oneshot::Sender<()>,
@@ -160,8 +166,11 @@ fn app(store: Box<dyn Store>, limits: Limits) -> Result<App, ServerError> {
     hub.run_bots(turns, now_ms());
     let (stop, stopped) = watch::channel(false);
     let (released, gone) = oneshot::channel();
-    let shared = Arc::new(Shared { hub: Mutex::new(hub), stop: stopped, _released: released });
+    let (moves, queued) = mpsc::channel(MOVE_QUEUE);
+    let limits = hub.limits();
+    let shared = Arc::new(Shared { hub: Mutex::new(hub), stop: stopped, moves, limits, _released: released });
     tokio::spawn(bots(shared.clone(), turns_out));
+    tokio::spawn(group_commit(shared.clone(), queued));
     tokio::spawn(flags(shared.clone()));
     Ok((Router::new().route("/ws", get(upgrade)).with_state(shared), stop, gone))
 }
@@ -178,9 +187,53 @@ async fn flags(shared: Arc<Shared>) {
     loop {
         tokio::select! {
             _ = stop.changed() => return,
-            _ = ticks.tick() => shared.hub().sweep(now_ms()),
+            // On the blocking pool: the lock may be held through a group's flush.
+            _ = ticks.tick() => {
+                let shared = shared.clone();
+                let _ = tokio::task::spawn_blocking(move || shared.hub().sweep(now_ms())).await;
+            }
         }
     }
+}
+
+/// How many moves wait for their group at most (a connection waits for its
+/// move's answer, so this is at most one a connection).
+const MOVE_QUEUE: usize = 1 << 16;
+/// The most moves one group holds.
+const GROUP_MOST: usize = 1024;
+
+/// Group commit: the moves that came while the last group was written are
+/// the next group, played and flushed to disk together on the blocking
+/// pool (see `hub::group`): one flush for all of them.
+async fn group_commit(shared: Arc<Shared>, mut queued: mpsc::Receiver<QueuedMove>) {
+    let mut stop = shared.stop.clone();
+    loop {
+        let first = tokio::select! {
+            _ = stop.changed() => return,
+            first = queued.recv() => first,
+        };
+        let Some(first) = first else { return };
+        let mut group = vec![first];
+        while group.len() < GROUP_MOST {
+            match queued.try_recv() {
+                Ok(next) => group.push(next),
+                Err(_) => break,
+            }
+        }
+        let shared = shared.clone();
+        let _ = tokio::task::spawn_blocking(move || shared.hub().play_group(group)).await;
+    }
+}
+
+/// Queues a move for its group and waits until it is answered.
+async fn queue_move(shared: &Shared, conn: ConnId, id: Option<u64>, message: ClientMessage) {
+    let ClientMessage::Move { game, ply, mv, lag_ms } = message else { return };
+    let (done, answered) = oneshot::channel();
+    let queued = QueuedMove { conn, id, game, ply, mv, lag_ms, at: now_ms(), done };
+    if shared.moves.send(queued).await.is_err() {
+        return answer(shared, conn, id, Err(Refusal::new(ErrorCode::Internal, "the server is stopping")));
+    }
+    let _ = answered.await;
 }
 
 /// The bots' turns: each searched on the blocking pool, its move played under the lock.
@@ -232,7 +285,7 @@ async fn connection(socket: WebSocket, shared: Arc<Shared>) {
         let _ = sink.close().await;
     });
     let mut stop = shared.stop.clone();
-    let mut rate = RateLimit::new(&shared.hub().limits(), now_ms());
+    let mut rate = RateLimit::new(&shared.limits, now_ms());
     loop {
         let frame = tokio::select! {
             _ = stop.changed() => break,
@@ -272,7 +325,7 @@ fn id_of(text: &str) -> Option<u64> {
 }
 
 async fn on_text(shared: &Shared, conn: ConnId, rate: &mut RateLimit, text: &str) {
-    let limits = shared.hub().limits();
+    let limits = shared.limits;
     if text.len() > limits.max_message_bytes {
         let message = format!("a message has at most {} bytes", limits.max_message_bytes);
         return answer(shared, conn, None, Err(Refusal::new(ErrorCode::TooLarge, message)));
@@ -294,6 +347,7 @@ async fn on_text(shared: &Shared, conn: ConnId, rate: &mut RateLimit, text: &str
         ClientMessage::SignUp { name, password } => sign_up(shared, conn, name, password).await,
         ClientMessage::SignIn { name, password } => sign_in(shared, conn, name, password).await,
         ClientMessage::Resume { token } => signed_out(shared, conn).and_then(|()| shared.hub().resume(conn, &token)),
+        moved @ ClientMessage::Move { .. } => return queue_move(shared, conn, request.id, moved).await,
         other => shared.hub().handle(conn, other, now_ms()),
     };
     answer(shared, conn, request.id, result);

@@ -101,6 +101,18 @@ pub trait Store: Send {
     /// another process serves the game now ([`StoreError::ServedElsewhere`])
     /// or a rating is no longer its `before` ([`StoreError::RatingMoved`]).
     fn save_game(&mut self, game: &StoredGame, kept: u32, ratings: &[RatingUpdate]) -> Result<(), StoreError>;
+    /// Opens a group of writes that [`Store::end_group`] makes durable
+    /// together, with one flush to disk: each [`Store::save_game`] in it
+    /// still succeeds or fails alone, but none is durable before the group
+    /// ends. False (and nothing opened) where the store writes each change
+    /// on its own, as PostgreSQL's here does.
+    fn begin_group(&mut self) -> Result<bool, StoreError> {
+        Ok(false)
+    }
+    /// Ends the group: every save in it is on disk, or (an error) none is.
+    fn end_group(&mut self) -> Result<(), StoreError> {
+        Ok(())
+    }
     /// A game by its id, as it is (served here or not).
     fn game(&self, id: GameId) -> Result<Option<StoredGame>, StoreError>;
     /// A game to serve here by its id: an ended one as it is, one in play

@@ -40,6 +40,9 @@ const GAME_COLUMNS: &str = "id, spec, white, black, white_name, black_name, cloc
 /// The server's SQLite file.
 pub struct SqliteStore {
     conn: Connection,
+    /// Inside a group ([`Store::begin_group`]): each save is a savepoint of
+    /// the group's one transaction.
+    grouped: bool,
 }
 
 /// `server.sqlite3` in the person's data directory.
@@ -60,7 +63,23 @@ impl SqliteStore {
         conn.pragma_update(None, "foreign_keys", "ON")?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
         conn.execute_batch(SCHEMA)?;
-        Ok(SqliteStore { conn })
+        Ok(SqliteStore { conn, grouped: false })
+    }
+
+    /// Runs `work` in one transaction (one fsync for all its writes),
+    /// rolled back if it fails: the load benchmark's thousands of accounts.
+    pub fn batch<T>(&mut self, work: impl FnOnce(&mut SqliteStore) -> Result<T, StoreError>) -> Result<T, StoreError> {
+        self.conn.execute_batch("BEGIN")?;
+        match work(self) {
+            Ok(done) => {
+                self.conn.execute_batch("COMMIT")?;
+                Ok(done)
+            }
+            Err(e) => {
+                let _ = self.conn.execute_batch("ROLLBACK");
+                Err(e)
+            }
+        }
     }
 
     fn account_row(row: &Row<'_>) -> rusqlite::Result<Account> {
@@ -149,34 +168,32 @@ impl Store for SqliteStore {
     }
 
     fn save_game(&mut self, game: &StoredGame, kept: u32, ratings: &[RatingUpdate]) -> Result<(), StoreError> {
-        let tx = self.conn.transaction()?;
-        tx.execute("DELETE FROM moves WHERE game = ?1 AND ply >= ?2", params![game.id.0, kept])?;
-        {
-            let mut insert = tx.prepare_cached("INSERT INTO moves (game, ply, mv) VALUES (?1, ?2, ?3)")?;
-            for (ply, mv) in game.moves.iter().enumerate().skip(kept as usize) {
-                insert.execute(params![game.id.0, ply as i64, mv])?;
-            }
+        if self.grouped {
+            // Rolled back alone if it fails (the savepoint's drop); made
+            // durable with the rest of the group.
+            let savepoint = self.conn.savepoint()?;
+            write_game(&savepoint, game, kept, ratings)?;
+            savepoint.commit()?;
+        } else {
+            let tx = self.conn.transaction()?;
+            write_game(&tx, game, kept, ratings)?;
+            tx.commit()?;
         }
-        tx.execute(
-            "UPDATE games SET clock = ?2, result = ?3, over = ?4, version = ?5 WHERE id = ?1",
-            params![
-                game.id.0,
-                serde_json::to_string(&game.clock)?,
-                serde_json::to_string(&game.result)?,
-                game.result.is_over(),
-                game.version as i64,
-            ],
-        )?;
-        // One process, under the hub's one lock: the ratings read before
-        // are the ratings now.
-        for RatingUpdate { player, key, after: g, .. } in ratings {
-            tx.execute(
-                "INSERT INTO ratings (player, key, rating, deviation, volatility) VALUES (?1, ?2, ?3, ?4, ?5)
-                 ON CONFLICT (player, key) DO UPDATE SET rating = ?3, deviation = ?4, volatility = ?5",
-                params![player.0, key.id(), g.rating, g.deviation, g.volatility],
-            )?;
+        Ok(())
+    }
+
+    fn begin_group(&mut self) -> Result<bool, StoreError> {
+        self.conn.execute_batch("BEGIN IMMEDIATE")?;
+        self.grouped = true;
+        Ok(true)
+    }
+
+    fn end_group(&mut self) -> Result<(), StoreError> {
+        self.grouped = false;
+        if let Err(e) = self.conn.execute_batch("COMMIT") {
+            let _ = self.conn.execute_batch("ROLLBACK");
+            return Err(e.into());
         }
-        tx.commit()?;
         Ok(())
     }
 
@@ -199,4 +216,34 @@ impl Store for SqliteStore {
             .optional()?;
         Ok(found.unwrap_or_default())
     }
+}
+
+/// Writes a game's state, its moves from ply `kept` on, and the ratings, in
+/// the transaction or savepoint `conn` is in.
+fn write_game(conn: &Connection, game: &StoredGame, kept: u32, ratings: &[RatingUpdate]) -> Result<(), StoreError> {
+    conn.execute("DELETE FROM moves WHERE game = ?1 AND ply >= ?2", params![game.id.0, kept])?;
+    let mut insert = conn.prepare_cached("INSERT INTO moves (game, ply, mv) VALUES (?1, ?2, ?3)")?;
+    for (ply, mv) in game.moves.iter().enumerate().skip(kept as usize) {
+        insert.execute(params![game.id.0, ply as i64, mv])?;
+    }
+    conn.execute(
+        "UPDATE games SET clock = ?2, result = ?3, over = ?4, version = ?5 WHERE id = ?1",
+        params![
+            game.id.0,
+            serde_json::to_string(&game.clock)?,
+            serde_json::to_string(&game.result)?,
+            game.result.is_over(),
+            game.version as i64,
+        ],
+    )?;
+    // One process, under the hub's one lock: the ratings read before
+    // are the ratings now.
+    for RatingUpdate { player, key, after: g, .. } in ratings {
+        conn.execute(
+            "INSERT INTO ratings (player, key, rating, deviation, volatility) VALUES (?1, ?2, ?3, ?4, ?5)
+             ON CONFLICT (player, key) DO UPDATE SET rating = ?3, deviation = ?4, volatility = ?5",
+            params![player.0, key.id(), g.rating, g.deviation, g.volatility],
+        )?;
+    }
+    Ok(())
 }

@@ -5,6 +5,7 @@
 mod bots;
 mod client;
 mod fuzz;
+mod group;
 mod latency;
 mod memory;
 mod moves;
