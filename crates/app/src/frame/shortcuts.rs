@@ -62,6 +62,18 @@ fn undo_or_redo(keys: &ButtonInput<KeyCode>) -> Option<Ask> {
     }
 }
 
+/// What the file keys read and write: the desktop's dialog, or the typed
+/// path and the screen (Ctrl+S saves at once where there is no Files).
+#[derive(bevy::ecs::system::SystemParam)]
+struct FileKeys<'w> {
+    files: MessageWriter<'w, ChooseFile>,
+    chooser: ResMut<'w, FileChooser>,
+    notice: ResMut<'w, Notice>,
+    typed: Res<'w, TypedPath>,
+    screen: Res<'w, State<Screen>>,
+    saves: MessageWriter<'w, FileRequest>,
+}
+
 fn handle_keys(
     (keys, session): (Res<ButtonInput<KeyCode>>, Res<GameSession>),
     (control, focus): (Res<AiControl>, Res<BoardFocus>),
@@ -74,8 +86,7 @@ fn handle_keys(
     window: Option<Single<&Window, With<PrimaryWindow>>>,
     mut requests: MessageWriter<GameRequest>,
     (mut asks, mut clipboard): (MessageWriter<Ask>, MessageWriter<ClipboardAction>),
-    (mut files, mut chooser, mut notice): (MessageWriter<ChooseFile>, ResMut<FileChooser>, ResMut<Notice>),
-    (typed, screen, mut saves): (Res<TypedPath>, Res<State<Screen>>, MessageWriter<FileRequest>),
+    mut file_keys: FileKeys,
 ) {
     let controls = [KeyCode::ControlLeft, KeyCode::ControlRight];
     // A quick Ctrl+Z can press and release Ctrl within one frame.
@@ -88,13 +99,14 @@ fn handle_keys(
             if !keys.just_pressed(key) {
                 continue;
             }
-            let files_here = crate::frame::screen_panels::has_left(*screen.get());
-            match chooser.by_key(action, (&typed, files_here), &mut notice) {
+            let file = &mut file_keys;
+            let files_here = crate::frame::screen_panels::has_left(*file.screen.get());
+            match file.chooser.by_key(action, (&file.typed, files_here), &mut file.notice) {
                 Some(KeyFile::Dialog(choose)) => {
-                    files.write(choose);
+                    file.files.write(choose);
                 }
                 Some(KeyFile::Save(request)) => {
-                    saves.write(request);
+                    file.saves.write(request);
                 }
                 // The typed path is in the settings panel: unfold it.
                 None => panels.settings_open = Some(true),
