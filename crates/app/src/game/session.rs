@@ -516,11 +516,10 @@ impl GameSession {
         if self.outcome().is_over() || self.redo.is_empty() {
             return Shown::Same;
         }
-        // The side that thought since the undo gets its time now and the increment, as if
-        // played at once (fresh eyes: round 15, 4:28 became 4:34; round 18, no increment).
-        let (mover, control) = (self.side_to_move(), self.record.time_control);
-        let cap =
-            self.clock().zip(control).map(|(clock, c)| clock.remaining(mover).saturating_sub(spent) + c.increment());
+        // The mover gets its time now plus the increment, as if played at once (rounds 15, 18).
+        let mover = self.side_to_move();
+        let increment = self.record.time_control.map_or(Duration::ZERO, |control| control.increment());
+        let cap = self.clock().map(|clock| clock.remaining(mover).saturating_sub(spent) + increment);
         let pending = self.redo.iter().rev().map(|(mv, _)| Some(*mv));
         let count = match batch(&self.position, players, pending) {
             // The players changed since the undo: no human turn ahead, so all of it.
