@@ -71,7 +71,7 @@ fn keep_changes(time: Res<Time<Real>>, path: Res<SettingsPath>, series: Res<Seri
     if series.is_running() && same_run && recent {
         return;
     }
-    keep(&path, &series, &mut written);
+    keep(&path, &series);
     (written.at, written.what) = (Some(now), Some(what));
 }
 
@@ -83,16 +83,16 @@ fn keep_on_exit(
 ) {
     let what = (series.games().len(), series.status.clone());
     if exit.read().count() > 0 && written.what.as_ref() != Some(&what) && series.status != SeriesStatus::Idle {
-        keep(&path, &series, &mut written);
+        keep(&path, &series);
         written.what = Some(what);
     }
 }
 
-fn keep(path: &SettingsPath, series: &Series, written: &mut Written) {
+/// Writes the series; its callers remember what was written, failed or not,
+/// so a refused write is said once, not retried every frame.
+fn keep(path: &SettingsPath, series: &Series) {
     let (Some(path), Some(kept)) = (kept_path(path), series.kept()) else { return };
     if let Err(error) = write(&path, &kept) {
-        // Said once: the state is remembered as written, so it is not retried every frame.
         warn!("series: {error}");
     }
-    written.what = Some((series.games().len(), series.status.clone()));
 }
