@@ -7,6 +7,7 @@
 
 use std::time::Duration;
 
+use bevy::platform::time::Instant;
 use bevy::prelude::*;
 
 use crate::game::notice::Notice;
@@ -14,19 +15,23 @@ use crate::game::settings::SettingsPath;
 use crate::series::kept::{kept_path, read, write};
 use crate::series::runner::{Series, SeriesStatus};
 
-/// How often a running series is written at most: a second, and longer as
-/// it grows, for the file is rewritten whole and the frame loop must not
-/// do it each game (fresh eyes, round 19: every ten seconds, a series
-/// killed after nine came back with none of its 44 games).
-fn write_every(games: usize) -> Duration {
-    Duration::from_secs(1) + Duration::from_millis(1) * games as u32
+/// How often a running series is written at most: every second, or less
+/// often where a write takes longer than a twentieth of that, for the file
+/// is rewritten whole and the frame loop must not spend more than about 5%
+/// of its time on it (fresh eyes, round 19: every ten seconds, a series
+/// killed after nine came back with none of its 44 games; a pause that grew
+/// with the games already played was never reached by a fast series).
+fn write_every(last_write_took: Duration) -> Duration {
+    Duration::from_secs(1).max(last_write_took * 20)
 }
 
-/// When the series was last written, and with how many games in which state.
+/// When the series was last written, with how many games in which state,
+/// and how long that write took.
 #[derive(Resource, Default)]
 struct Written {
     at: Option<f32>,
     what: Option<(usize, SeriesStatus)>,
+    took: Duration,
 }
 
 pub(crate) fn plugin(app: &mut App) {
@@ -67,11 +72,11 @@ fn keep_changes(time: Res<Time<Real>>, path: Res<SettingsPath>, series: Res<Seri
         return;
     }
     let same_run = written.what.as_ref().is_some_and(|(_, status)| *status == SeriesStatus::Running);
-    let recent = written.at.is_some_and(|at| now - at < write_every(series.games().len()).as_secs_f32());
+    let recent = written.at.is_some_and(|at| now - at < write_every(written.took).as_secs_f32());
     if series.is_running() && same_run && recent {
         return;
     }
-    keep(&path, &series);
+    written.took = keep(&path, &series);
     (written.at, written.what) = (Some(now), Some(what));
 }
 
@@ -88,11 +93,14 @@ fn keep_on_exit(
     }
 }
 
-/// Writes the series; its callers remember what was written, failed or not,
-/// so a refused write is said once, not retried every frame.
-fn keep(path: &SettingsPath, series: &Series) {
-    let (Some(path), Some(kept)) = (kept_path(path), series.kept()) else { return };
+/// Writes the series and says how long that took; its callers remember
+/// what was written, failed or not, so a refused write is said once, not
+/// retried every frame.
+fn keep(path: &SettingsPath, series: &Series) -> Duration {
+    let started = Instant::now();
+    let (Some(path), Some(kept)) = (kept_path(path), series.kept()) else { return Duration::ZERO };
     if let Err(error) = write(&path, &kept) {
         warn!("series: {error}");
     }
+    started.elapsed()
 }
