@@ -105,24 +105,40 @@ impl FlowGame {
     /// The line under the board: progress, the verdict, or the solver's.
     pub fn status(&self, solving: bool) -> String {
         if solving && self.started_over {
-            return format!("Solving by {} from the dots: it starts over without your pipes…", self.method);
+            return format!(
+                "Solving by “{}” from the dots: it starts over without your pipes…",
+                method_title(self.method)
+            );
         }
         if solving {
-            return format!("Solving by {}…", self.method);
+            return format!("Solving by “{}”…", method_title(self.method));
         }
         match &self.note {
             Some(SolveNote::Solved { method, attempts, time }) if self.started_over => {
                 let effort = format!("{} attempts, {}", thousands(*attempts), millis(*time));
-                return format!("Solved by {method}, starting over (your pipes were replaced): {effort}");
+                return format!(
+                    "Solved by “{}”, starting over (your pipes were replaced): {effort}",
+                    method_title(*method)
+                );
             }
             Some(SolveNote::Solved { method, attempts, time }) => {
-                return format!("Solved by {method}: {} attempts, {}", thousands(*attempts), millis(*time));
+                return format!(
+                    "Solved by “{}”: {} attempts, {}",
+                    method_title(*method),
+                    thousands(*attempts),
+                    millis(*time)
+                );
             }
             Some(SolveNote::Cancelled { attempts }) if self.started_over => {
                 return format!("Cancelled after {} attempts; your pipes are back", thousands(*attempts));
             }
             Some(SolveNote::NoSolution { method, attempts, time }) => {
-                return format!("No solution ({method}: {} attempts, {})", thousands(*attempts), millis(*time));
+                return format!(
+                    "No solution (“{}”: {} attempts, {})",
+                    method_title(*method),
+                    thousands(*attempts),
+                    millis(*time)
+                );
             }
             Some(SolveNote::Cancelled { attempts }) => {
                 return format!("Cancelled after {} attempts", thousands(*attempts));
@@ -201,5 +217,17 @@ fn leave(mut game: ResMut<FlowGame>) {
     game.drawing.release();
     if let Some(replay) = game.replay.take() {
         game.note = Some(SolveNote::Cancelled { attempts: replay.attempts });
+    }
+}
+
+/// Each method's name in the game: what it does, not the study's nicknames
+/// ("dumbest", "dumb"), which stay the command line's names and are said
+/// beside the published figures.
+pub(crate) fn method_title(method: Method) -> &'static str {
+    match method {
+        Method::Dumbest => "Random cells",
+        Method::Dumb => "Reading order",
+        Method::Smart => "Most constrained",
+        Method::Paths => "Growing paths",
     }
 }

@@ -14,7 +14,7 @@ use crate::ui::backdrop::{PanelBackdrop, panel_frame};
 use crate::engine::flow::Method;
 use crate::engine::flow::library::{Published, SHIPPED};
 use crate::engine::rules::notation::thousands;
-use crate::flow::game::{FlowGame, FlowRequest};
+use crate::flow::game::{FlowGame, FlowRequest, method_title};
 use crate::flow::solver::FlowSolve;
 use crate::game::screen::Screen;
 use crate::learn::lessons::LessonRequest;
@@ -118,7 +118,8 @@ fn left_panel(ui: &mut Ui, panel: &mut FlowPanel) {
     let mut method = game.method;
     ui.add_enabled_ui(!solving, |ui| {
         for m in Method::ALL {
-            ui.radio_value(&mut method, m, m.id());
+            ui.radio_value(&mut method, m, method_title(m))
+                .on_hover_text(format!("`--method {}` on the command line", m.id()));
             ui.label(RichText::new(describe(m)).weak());
         }
     });
@@ -189,7 +190,7 @@ fn right_panel(ui: &mut Ui, game: &FlowGame) {
     );
     egui::Grid::new("flow_published").striped(true).show(ui, |ui| {
         for method in Method::ALL {
-            ui.label(method.id());
+            ui.label(method_title(method)).on_hover_text(format!("the study's \"{}\"", method.id()));
             let figure = match shipped.published(method) {
                 Published::Solved { attempts, seconds } => format!("{} attempts, {seconds} s", thousands(attempts)),
                 Published::Aborted { minutes } => format!("stopped unsolved after {minutes} min"),

@@ -117,7 +117,7 @@ fn solve_plays_step_by_step_then_instantly_and_leaves_a_valid_board() {
     assert!(!solving(&mut app));
     assert!(game(&app).replay.is_none());
     validate(game(&app).puzzle(), &full_grid(&app)).expect("the solver's board is valid");
-    assert!(game(&app).status(false).starts_with("Solved by smart: "));
+    assert!(game(&app).status(false).starts_with("Solved by “Most constrained”: "));
 }
 
 #[test]
