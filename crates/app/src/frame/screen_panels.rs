@@ -10,6 +10,7 @@ use crate::game::request::GameRequest;
 use crate::game::screen::Screen;
 use crate::learn::lessons::LessonRequest;
 use crate::play::banner::BannerChoice;
+use crate::ui::info::Steppable;
 use crate::ui::views::PanelLayout;
 
 /// Whether the screen has a left panel (its tools).
@@ -59,8 +60,14 @@ pub(crate) fn left(ui: &mut Ui, state: &mut PanelState, open: &mut bool) {
             crate::play::setup_sections::players_section(ui, picked, &state.game.players, &mut state.requests);
         }
         crate::series::window::open_button(ui);
-        let over = state.game.over();
-        crate::ui::info::pacing_section(ui, &state.ai.control, over, &mut state.play, &mut state.requests);
+        let step = if state.game.over() {
+            Steppable::Over
+        } else if state.game.session.reviewing() {
+            Steppable::Reviewing
+        } else {
+            Steppable::Yes
+        };
+        crate::ui::info::pacing_section(ui, &state.ai.control, step, &mut state.play, &mut state.requests);
     }
     crate::files::section::files_section(ui, &mut state.files, &state.notice);
 }

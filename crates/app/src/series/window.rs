@@ -472,7 +472,10 @@ fn replay_controls(ui: &mut Ui, state: &WindowState, control: &AiControl, reques
         if ui.button(if paused { "Resume" } else { "Pause" }).clicked() {
             requests.write(GameRequest::SetPaused(!paused));
         }
-        if ui.add_enabled(paused, egui::Button::new("Step")).on_hover_text("Play one recorded move").clicked() {
+        let reviewing = state.session.reviewing();
+        let hover = if reviewing { "Go to the last move (End) to step from there" } else { "Play one recorded move" };
+        let step = ui.add_enabled(paused && !reviewing, egui::Button::new("Step"));
+        if step.on_hover_text(hover).on_disabled_hover_text(hover).clicked() {
             requests.write(GameRequest::StepAi);
         }
         if ui.button("Stop").on_hover_text("End the replay here; the position stays on the board").clicked() {

@@ -233,12 +233,21 @@ fn keep_status_height(ui: &mut Ui, top: f32, generation: u64) {
 /// The status's headline ("Move 12: White to move"), in points.
 const HEADLINE_SIZE: f32 = 16.0;
 
+/// Whether the AI's next move can be stepped: not when the game is over,
+/// nor while an earlier move is shown (fresh eyes, round 20: a Step pressed
+/// while reviewing was kept, and played on the return to the last move).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Steppable {
+    Yes,
+    Over,
+    Reviewing,
+}
+
 /// Pause and step the AI; the pause between its moves and the slides.
-/// `over`: the game has ended (nothing to step).
 pub(crate) fn pacing_section(
     ui: &mut Ui,
     control: &AiControl,
-    over: bool,
+    step: Steppable,
     play: &mut ResMut<PlaySettings>,
     requests: &mut MessageWriter<GameRequest>,
 ) {
@@ -249,8 +258,12 @@ pub(crate) fn pacing_section(
             if ui.button(pause_text).on_hover_text("Hold AI moves (a running search finishes first)").clicked() {
                 requests.write(GameRequest::SetPaused(!paused));
             }
-            let step = ui.add_enabled(paused && !over, egui::Button::new("Step"));
-            if step.on_hover_text("Play one AI move").clicked() {
+            let hover = match step {
+                Steppable::Reviewing => "Go to the last move (End) to step the AI from there",
+                _ => "Play one AI move",
+            };
+            let button = ui.add_enabled(paused && step == Steppable::Yes, egui::Button::new("Step"));
+            if button.on_hover_text(hover).on_disabled_hover_text(hover).clicked() {
                 requests.write(GameRequest::StepAi);
             }
         });

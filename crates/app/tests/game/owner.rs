@@ -263,6 +263,38 @@ fn pause_and_step_are_requests_the_owner_applies() {
     assert!(update_until(&mut app, 20_000, |app| session(app).plies() > held + 1));
 }
 
+/// Fresh eyes, round 20: Step pressed while an earlier move was shown was
+/// kept, and the AI played as soon as the person went back to the last move.
+/// A step asked during a review is refused; from the last move it plays.
+#[test]
+fn a_step_asked_while_reviewing_is_not_kept_for_later() {
+    let v = Variant::Breakthrough;
+    let mut app = game_app(options(v, ai("alphabeta:expert:depth=1", v), ai("alphabeta:expert:depth=1", v)));
+    app.world_mut().resource_mut::<PlaySettings>().ai_delay_secs = 0.0;
+    app.world_mut().write_message(GameRequest::SetPaused(true));
+    assert!(update_until(&mut app, 20_000, |app| turn(app) == Some(TurnPhase::Deciding)));
+    app.world_mut().write_message(GameRequest::StepAi);
+    assert!(update_until(&mut app, 20_000, |app| session(app).plies() >= 1));
+    for _ in 0..30 {
+        app.update();
+    }
+    let held = session(&app).plies();
+    app.world_mut().write_message(GameRequest::GoTo { ply: 0 });
+    app.update();
+    assert!(session(&app).reviewing());
+    app.world_mut().write_message(GameRequest::StepAi);
+    for _ in 0..30 {
+        app.update();
+    }
+    app.world_mut().write_message(GameRequest::GoTo { ply: held });
+    for _ in 0..60 {
+        app.update();
+    }
+    assert_eq!(session(&app).plies(), held, "the step asked while reviewing is not played on the return");
+    app.world_mut().write_message(GameRequest::StepAi);
+    assert!(update_until(&mut app, 20_000, |app| session(app).plies() == held + 1), "from the last move it plays");
+}
+
 #[test]
 fn a_request_sent_while_a_new_game_is_set_up_is_applied_not_lost() {
     let v = Variant::Breakthrough;

@@ -215,8 +215,10 @@ impl Owner<'_> {
                 self.control.paused = *paused;
                 self.control.error = None;
             }
+            // Only from the last move: one asked while an earlier move is
+            // shown was kept and played on the return (fresh eyes, round 20).
             GameRequest::StepAi => {
-                self.control.step_requested = self.control.paused;
+                self.control.step_requested = self.control.paused && !self.session.reviewing();
                 self.control.error = None;
             }
             GameRequest::AiFailed { side, error } => self.ai_failed(*side, error),
