@@ -19,16 +19,16 @@ pub enum TypedMoveError {
     /// Nothing was typed.
     #[error("type a move, e.g. {example}")]
     Empty {
-        /// Moves of the game being played, as typed.
-        example: &'static str,
+        /// Moves legal in the position, as typed.
+        example: String,
     },
     /// The text is not one or two squares.
     #[error("'{text}' is not a move: type e.g. {example}")]
     Malformed {
         /// What was typed.
         text: String,
-        /// Moves of the game being played, as typed.
-        example: &'static str,
+        /// Moves legal in the position, as typed.
+        example: String,
     },
     /// A square is malformed or off the board, or the game is over.
     #[error(transparent)]
@@ -82,7 +82,7 @@ pub fn read_typed_move(position: &Position, text: &str) -> Result<Move, TypedMov
     let text: String = text.split_whitespace().collect::<String>().to_ascii_lowercase();
     let (core, _) = move_core(&text);
     let text = core.to_string();
-    let example = example(position.variant());
+    let example = TypedExample::of(position).to_string();
     if text.is_empty() {
         return Err(TypedMoveError::Empty { example });
     }
@@ -98,12 +98,61 @@ pub fn read_typed_move(position: &Position, text: &str) -> Result<Move, TypedMov
     }
 }
 
-/// Typed moves of `variant`'s own kind (fresh eyes: a Lines of Action
-/// player was shown a Breakthrough pawn's step).
-fn example(variant: Variant) -> &'static str {
-    match variant {
-        Variant::Breakthrough => "e2-e3, e2e3 or just e3",
-        Variant::LinesOfAction => "b1-d3, b1d3 or just d3",
+/// A move the side to move may play in a position, as a person could type
+/// it, for the box's grey example and its refusals: taken from the
+/// position's legal moves (fresh eyes: a fixed "b1-d3" named Black's
+/// squares to White in Lines of Action, and "just e3" is ambiguous at the
+/// start of Breakthrough, where three pawns reach e3).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TypedExample {
+    from: String,
+    to: String,
+    /// Whether the destination alone names the move (one legal move goes there).
+    to_alone: bool,
+}
+
+impl TypedExample {
+    /// The example for `position`: a move whose destination alone names it
+    /// where there is one, from the middle files and straight ahead where it
+    /// can be (as a person would pick one); the variant's first move where
+    /// nothing can move (a finished game).
+    pub fn of(position: &Position) -> TypedExample {
+        let legal = position.legal_moves();
+        let alone = |m: &Move| legal.iter().filter(|other| other.to == m.to).count() == 1;
+        let size = position.size();
+        let width = i32::from(size.columns);
+        let file = |square: u8| i32::from(size.file_of(square));
+        let chosen = legal.iter().min_by_key(|m| {
+            let off_centre = (2 * file(m.from) - (width - 1)).abs();
+            let sideways = (file(m.to) - file(m.from)).abs();
+            (!alone(m), off_centre, sideways, board_order(position, m.from), board_order(position, m.to))
+        });
+        let Some((chosen, to_alone)) = chosen.map(|m| (*m, alone(m))) else {
+            let (from, to) = match position.variant() {
+                Variant::Breakthrough => ("e2", "e3"),
+                Variant::LinesOfAction => ("b1", "d3"),
+            };
+            return TypedExample { from: from.to_string(), to: to.to_string(), to_alone: false };
+        };
+        TypedExample { from: position.square_name(chosen.from), to: position.square_name(chosen.to), to_alone }
+    }
+
+    /// The short form for a narrow box: "a2-a3" or "a2-c4 or c4".
+    pub fn short(&self) -> String {
+        let (from, to) = (&self.from, &self.to);
+        if self.to_alone { format!("{from}-{to} or {to}") } else { format!("{from}-{to}") }
+    }
+}
+
+/// Every form: "a2-c4, a2c4 or just c4", or "a2-a3 or a2a3".
+impl std::fmt::Display for TypedExample {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (from, to) = (&self.from, &self.to);
+        if self.to_alone {
+            write!(f, "{from}-{to}, {from}{to} or just {to}")
+        } else {
+            write!(f, "{from}-{to} or {from}{to}")
+        }
     }
 }
 
@@ -184,6 +233,33 @@ mod tests {
     fn a_refusal_quotes_the_text_as_typed() {
         let position = Position::start(Variant::Breakthrough, crate::BoardSize::new(8, 8)).expect("8x8");
         let error = read_typed_move(&position, "  e2 - e3 - e4 ").expect_err("three squares");
-        assert_eq!(error.to_string(), "'e2 - e3 - e4' is not a move: type e.g. e2-e3, e2e3 or just e3");
+        assert_eq!(error.to_string(), "'e2 - e3 - e4' is not a move: type e.g. d2-d3 or d2d3");
+    }
+
+    /// Fresh eyes: the examples were fixed texts, Black's squares for White
+    /// in Lines of Action and an ambiguous "just e3" in Breakthrough. Each
+    /// example is legal for the side to move, read back to the same move.
+    #[test]
+    fn the_example_is_a_legal_move_of_the_side_to_move() {
+        let size = crate::BoardSize::new(8, 8);
+        let mut lines = Position::start(Variant::LinesOfAction, size).expect("8x8");
+        for position in [Position::start(Variant::Breakthrough, size).expect("8x8"), lines.clone()] {
+            let example = TypedExample::of(&position);
+            let whole = read_typed_move(&position, &format!("{}-{}", example.from, example.to)).expect("legal");
+            if example.to_alone {
+                assert_eq!(read_typed_move(&position, &example.to), Ok(whole), "{example}");
+            } else {
+                assert!(read_typed_move(&position, &example.to).is_err(), "{example}");
+            }
+        }
+        assert!(TypedExample::of(&lines).from.ends_with('1'), "Black moves first, from rank 1 or 8");
+        let black_move = read_typed_move(&lines, "b1-b3").expect("legal");
+        lines.play(black_move).expect("played");
+        let white = TypedExample::of(&lines);
+        assert!(
+            ["a", "h"].iter().any(|file| white.from.starts_with(file)),
+            "White's pieces start on the a and h files: {white}"
+        );
+        assert!(read_typed_move(&lines, &format!("{}{}", white.from, white.to)).is_ok(), "{white}");
     }
 }

@@ -7,8 +7,8 @@ use bevy::prelude::*;
 
 use crate::board::input::played_on_play_only;
 use crate::board::words::DescribeRequest;
-use crate::engine::Variant;
-use crate::engine::rules::typed_move::read_typed_move;
+use crate::engine::Position;
+use crate::engine::rules::typed_move::{TypedExample, read_typed_move};
 use crate::game::owner::visit::Visit;
 use crate::game::phase::{GameSystems, TurnPhase};
 use crate::game::ratings::RatedNow;
@@ -27,19 +27,13 @@ pub struct MoveBoxReply(pub Option<String>);
 /// The words that ask for the description instead of a move.
 const DESCRIBE_WORDS: [&str; 2] = ["describe", "?"];
 
-/// The move box's grey example and its tooltip, in the game's own moves: a
-/// Breakthrough pawn steps one rank, a Lines of Action piece goes along a
-/// line as far as the line has pieces. Each example is a first move of its game.
-pub fn move_hints(variant: Variant) -> (&'static str, &'static str) {
-    match variant {
-        Variant::Breakthrough => {
-            ("e2-e3 or e3", "Type a move: e2-e3, e2e3, or just e3; describe or ? for the position in words")
-        }
-        Variant::LinesOfAction => (
-            "b1-d3 or b1d3",
-            "Type a move: b1-d3, b1d3, or only the square when one piece can go there; describe or ? for the position in words",
-        ),
-    }
+/// The move box's grey example and its tooltip, a move the side to move may
+/// play in `position` (the one shown: while reviewing, a move typed there
+/// makes a side line).
+pub fn move_hints(position: &Position) -> (String, String) {
+    let example = TypedExample::of(position);
+    let hover = format!("Type a move: {example}; describe or ? for the position in words");
+    (example.short(), hover)
 }
 
 pub(crate) fn plugin(app: &mut App) {

@@ -156,7 +156,7 @@ fn play(ui: &mut Ui, state: &mut PanelState, layout: &PanelLayout) {
     crate::ui::info::status(ui, &state.game, &state.ai, layout.engine_numbers);
     crate::play::comforts::game_buttons(ui, &mut state.comforts, &state.game.players);
     crate::play::comforts::review_section(ui, &state.game.session, &mut state.requests, &mut state.comforts.asks);
-    crate::play::move_box::section(ui, &mut state.move_box, state.game.session.variant());
+    crate::play::move_box::section(ui, &mut state.move_box, &state.game.session.shown_position());
     crate::ui::info::selection_reasons(ui, &state.game.session, &state.selection);
     if ui.button("New game…").on_hover_text("Opponent, colour, clock, rated or casual").clicked() {
         state.screens.go(Screen::PlaySetup);
@@ -204,7 +204,7 @@ fn puzzles(ui: &mut Ui, state: &mut PanelState) {
         crate::ui::info::status(ui, &state.game, &state.ai, false);
     }
     crate::play::comforts::review_section(ui, &state.game.session, &mut state.requests, &mut state.comforts.asks);
-    crate::play::move_box::section(ui, &mut state.move_box, state.game.session.variant());
+    crate::play::move_box::section(ui, &mut state.move_box, &state.game.session.shown_position());
     moves(ui, state);
 }
 
@@ -259,7 +259,7 @@ fn study(ui: &mut Ui, state: &mut PanelState, layout: &PanelLayout, watch: bool)
     crate::ui::info::status(ui, &state.game, &state.ai, numbers);
     crate::play::comforts::game_buttons(ui, &mut state.comforts, &state.game.players);
     crate::play::comforts::review_section(ui, &state.game.session, &mut state.requests, &mut state.comforts.asks);
-    crate::play::move_box::section(ui, &mut state.move_box, state.game.session.variant());
+    crate::play::move_box::section(ui, &mut state.move_box, &state.game.session.shown_position());
     crate::ui::info::selection_reasons(ui, &state.game.session, &state.selection);
     if rated {
         ui.label(RichText::new(RATED_HIDES).weak());

@@ -10,7 +10,7 @@ use bevy_egui::egui::{self, RichText};
 use crate::board::keyboard::BoardFocus;
 use crate::board::typed::{MoveBoxReply, TypedMove, move_hints};
 use crate::board::words::{DescribeRequest, PositionWords};
-use crate::engine::Variant;
+use crate::engine::Position;
 use crate::game::screen::Screen;
 use crate::theme::palette;
 
@@ -52,8 +52,8 @@ fn forget_on_leaving(mut entry: ResMut<MoveBoxEntry>, mut reply: ResMut<MoveBoxR
 }
 
 /// The box, its reply line, the Describe button and the description.
-pub(crate) fn section(ui: &mut egui::Ui, state: &mut MoveBoxState, variant: Variant) {
-    let (hint, hover) = move_hints(variant);
+pub(crate) fn section(ui: &mut egui::Ui, state: &mut MoveBoxState, shown: &Position) {
+    let (hint, hover) = move_hints(shown);
     // Wrapped: in a narrow window's panel the buttons go under the box.
     ui.horizontal_wrapped(|ui| {
         ui.label("Move").on_hover_text(hover);
@@ -119,11 +119,13 @@ mod tests {
         let mut state = world.remove_resource::<PanelTicks>().map_or_else(|| SystemState::new(world), |t| t.0);
         let mut params = state.get_mut(world).expect("the move box's resources");
         let input = egui::RawInput { events, ..Default::default() };
+        let start =
+            Position::start(crate::engine::Variant::Breakthrough, crate::engine::BoardSize::new(8, 8)).expect("8x8");
         let _ = ctx.run_ui(input, |ui| {
             for line in 0..above {
                 ui.label(format!("status line {line}"));
             }
-            section(ui, &mut params, Variant::Breakthrough);
+            section(ui, &mut params, &start);
         });
         state.apply(world);
         world.insert_resource(PanelTicks(state));

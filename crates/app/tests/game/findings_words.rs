@@ -114,12 +114,19 @@ fn position_before_last(position: &Position) -> Position {
 #[test]
 fn finding_04_the_move_box_hint_is_each_games_own() {
     for variant in Variant::ALL {
-        let start = Position::start(variant, variant.default_size()).unwrap();
-        let (hint, hover) = move_hints(variant);
-        // The full form is a first move of the game (a bare square may name several).
-        let example = hint.split(" or ").next().unwrap();
-        assert!(read_typed_move(&start, example).is_ok(), "{variant:?}: {example} is a first move");
-        assert!(hover.contains(hint.split(" or ").next().unwrap()), "{variant:?}: {hover}");
+        let mut position = Position::start(variant, variant.default_size()).unwrap();
+        // Each side's own move, the second side's too (fresh eyes, round 20:
+        // the box showed White Black's squares in Lines of Action).
+        for _ in 0..2 {
+            let (hint, hover) = move_hints(&position);
+            for example in hint.split(" or ") {
+                let mv = read_typed_move(&position, example);
+                assert!(mv.is_ok(), "{variant:?}: {example} is a move of the side to move");
+            }
+            assert!(hover.contains(hint.split(" or ").next().unwrap()), "{variant:?}: {hover}");
+            let first = position.legal_moves()[0];
+            position.play(first).unwrap();
+        }
     }
     // What the box said in both games is no move of Lines of Action.
     let loa = Position::start(Variant::LinesOfAction, Variant::LinesOfAction.default_size()).unwrap();

@@ -52,12 +52,12 @@ fn a_destination_alone_plays_the_only_move_there() {
 fn refusals_say_why_in_one_line() {
     let pos = start(Variant::Breakthrough);
     let said = |text: &str| read_typed_move(&pos, text).unwrap_err().to_string();
-    assert_eq!(said(""), "type a move, e.g. e2-e3, e2e3 or just e3");
+    assert_eq!(said(""), "type a move, e.g. d2-d3 or d2d3");
     assert_eq!(said("e7-e6"), "no white piece on e7");
     assert_eq!(said("e2-e4"), "the piece on e2 cannot move to e4; it can go to d3, e3, f3");
     assert_eq!(said("e1-e2"), "the piece on e1 has no legal move");
     assert_eq!(said("e5"), "no white piece can move to e5");
-    assert_eq!(said("hello"), "'hello' is not a move: type e.g. e2-e3, e2e3 or just e3");
+    assert_eq!(said("hello"), "'hello' is not a move: type e.g. d2-d3 or d2d3");
     assert_eq!(said("e9"), "square e9 is off the 8x8 board");
     assert_eq!(said("z2-e3"), "square z2 is off the 8x8 board");
     assert!(said("e2-e").starts_with("malformed square 'e'"));
@@ -67,8 +67,8 @@ fn refusals_say_why_in_one_line() {
     // Fresh eyes, round 8: Lines of Action's examples are its own moves.
     let loa = start(Variant::LinesOfAction);
     let said = read_typed_move(&loa, "hello").unwrap_err().to_string();
-    assert_eq!(said, "'hello' is not a move: type e.g. b1-d3, b1d3 or just d3");
-    assert!(read_typed_move(&loa, "b1-d3").is_ok(), "the example is a legal first move");
+    assert_eq!(said, "'hello' is not a move: type e.g. c1-a3, c1a3 or just a3");
+    assert!(read_typed_move(&loa, "a3").is_ok(), "the example is a legal first move");
 }
 
 #[test]
