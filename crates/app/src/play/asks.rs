@@ -86,14 +86,21 @@ fn hold_clock(question: Res<Question>, mut held: ResMut<ClockHeld>) {
     held.set_if_neq(ClockHeld(question.pending.is_some()));
 }
 
-/// The question before resigning: who wins, from the person's side; before
-/// the person's first move, that the game is aborted instead (no result).
-fn resign_question(session: &GameSession, players: &Players) -> String {
+/// The question before resigning: who wins, from the person's side, and in
+/// a rated game that the rating counts it as a loss (fresh eyes, round 20:
+/// the question did not say); before the person's first move, that the
+/// game is aborted instead (no result).
+fn resign_question(session: &GameSession, players: &Players, rated: bool) -> String {
     let resigning = players.resigning(session.position().side_to_move());
     if !session.has_moved(resigning) && !players.get(resigning).is_ai() {
         return "Abort this game? Before a first move there is no result: nothing is kept or rated.".to_string();
     }
-    format!("Resign this game? {} wins.", resigning.opponent().title())
+    let winner = resigning.opponent().title();
+    if rated {
+        format!("Resign this rated game? {winner} wins, and your rating counts it as a loss.")
+    } else {
+        format!("Resign this game? {winner} wins.")
+    }
 }
 
 /// Does what is asked, or asks first, or (a finished rated game's take-back) refuses.
@@ -123,7 +130,7 @@ fn ask(
         }
         let text = match wish.forbidden() {
             Some(rule) if rated.would_spoil(&session, rule) => Some(rule.question(moved)),
-            None if wish == Ask::Resign => Some(resign_question(&session, &players)),
+            None if wish == Ask::Resign => Some(resign_question(&session, &players, rated.in_force(&session))),
             Some(_) | None => None,
         };
         match text {

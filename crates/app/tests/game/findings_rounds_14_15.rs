@@ -149,7 +149,7 @@ fn a_game_moved_in_then_taken_back_is_resigned_not_aborted() {
     app.world_mut().write_message(Ask::Resign);
     wait(&mut app, "the question", |app| app.world().resource::<Question>().text().is_some());
     let asked = app.world().resource::<Question>().text().unwrap_or_default().to_string();
-    assert!(asked.starts_with("Resign this game?"), "{asked}");
+    assert!(asked.starts_with("Resign this rated game?") && asked.contains("counts it as a loss"), "{asked}");
     app.world_mut().write_message(Answer(true));
     wait(&mut app, "the end", |app| session(app).outcome().is_over());
     assert!(!session(&app).aborted(&players(&app)), "a resignation");

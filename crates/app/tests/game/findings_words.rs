@@ -240,7 +240,8 @@ fn finding_06_resigning_asks_first_and_is_told_from_the_players_side() {
     send(&mut app, Ask::Resign);
     app.update();
     app.update();
-    assert_eq!(question(&app).as_deref(), Some("Resign this game? Black wins."));
+    let asked = Some("Resign this rated game? Black wins, and your rating counts it as a loss.");
+    assert_eq!(question(&app).as_deref(), asked, "the rating named (fresh eyes, round 20)");
     assert_eq!(phase(&app), GamePhase::Playing, "one click does not resign");
     send(&mut app, Answer(true));
     assert!(update_until(&mut app, 20, |app| phase(app) == GamePhase::Over));
