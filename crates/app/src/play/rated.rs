@@ -408,8 +408,11 @@ impl RatedGame {
             (Some(why), false) => format!("This game is not rated: {why}."),
             // No person played a level: there is no "your rating" to speak of.
             (Some(why), true) if why == NOT_A_PAIRING => format!("This game was not rated: {why}."),
+            // What it did to the rating is in its record; opening it does
+            // nothing to it (fresh eyes, round 20: "settled when it was
+            // played" said nothing a person could use).
             (Some(OPENED_FINISHED), true) => {
-                "An opened game: whether it was rated was settled when it was played.".to_string()
+                "A finished game, opened: opening and studying it change no rating.".to_string()
             }
             (Some(why), true) => format!("This game was not rated ({why}): your rating did not change."),
         }
