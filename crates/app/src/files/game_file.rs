@@ -67,6 +67,9 @@ fn turn_spent_in(text: &str) -> Option<Duration> {
 /// The record as JSON, with the side to move's time so far on its turn
 /// (`turn`): a save and an open gave that time back.
 pub(crate) fn save_game(path: &Path, record: &GameRecord, turn: Duration) -> Result<(), FileError> {
+    if path.extension().is_some_and(|extension| extension.eq_ignore_ascii_case("txt")) {
+        return Err(FileError::SaveAsText { path: path.to_path_buf() });
+    }
     let encode = |source| FileError::Encode { what: "the game", source };
     let mut value = serde_json::to_value(record).map_err(encode)?;
     let ms = u64::try_from(turn.as_millis()).unwrap_or(u64::MAX);
@@ -216,6 +219,19 @@ fn report(notice: &mut Notice, done: Result<String, FileError>) {
 
 #[cfg(test)]
 mod tests {
+    /// Fresh eyes, round 20: Save wrote JSON to a ".txt" name; it is
+    /// refused in one line and no file is made.
+    #[test]
+    fn a_save_to_a_text_name_is_refused() {
+        let path = std::env::temp_dir().join(format!("breakline-save-as-text-{}.TXT", std::process::id()));
+        let size = crate::engine::BoardSize::new(8, 8);
+        let record =
+            crate::game::session::GameSession::new(crate::engine::Variant::Breakthrough, size, 0).record().clone();
+        let error = super::save_game(&path, &record, std::time::Duration::ZERO).expect_err("a .txt name");
+        assert!(error.to_string().contains("use Export text") && !error.to_string().contains('\n'), "{error}");
+        assert!(!path.exists());
+    }
+
     #[test]
     fn days_become_civil_dates() {
         assert_eq!(super::date_of_day(0), "1970.01.01");

@@ -76,11 +76,15 @@ pub(crate) fn files_section(ui: &mut Ui, state: &mut FilesState, notice: &Notice
         let typed = |ui: &mut Ui, path: &mut TypedPath| {
             ui.add(egui::TextEdit::singleline(&mut path.0).desired_width(f32::INFINITY).hint_text("file path"));
             // Wrapped: a narrow panel put the second button past its edge (fresh eyes, round 12).
+            // Each names what it is for (fresh eyes, round 20: Save wrote
+            // JSON into the ".txt" name, which read as a text save).
             ui.horizontal_wrapped(|ui| {
-                if ui.small_button("New name (.json)").clicked() {
+                let json = ui.small_button("New name to Save (.json)");
+                if json.on_hover_text("A new file name in the games folder, for Save").clicked() {
                     path.0 = default_path("json").display().to_string();
                 }
-                if ui.small_button("New name (.txt)").clicked() {
+                let txt = ui.small_button("New name to Export text (.txt)");
+                if txt.on_hover_text("A new file name in the games folder, for Export text").clicked() {
                     path.0 = default_path("txt").display().to_string();
                 }
             });

@@ -25,6 +25,10 @@ pub enum FileError {
     /// The file was read, and what it holds is not what it should be.
     #[error("{}: {problem}", path.display())]
     Content { path: PathBuf, problem: Problem },
+    /// A game saved (as JSON) to a `.txt` name, which reads as the game's
+    /// text (fresh eyes, round 20: the file then opened as no text).
+    #[error("{}: Save writes the whole game as JSON; name it .json, or use Export text for a .txt file", path.display())]
+    SaveAsText { path: PathBuf },
 }
 
 /// What is wrong with a file's (or a pasted text's) content.
