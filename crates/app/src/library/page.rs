@@ -175,6 +175,10 @@ fn dates(typed: &Typed, filter: &mut GameFilter) -> Result<(), DateError> {
     Ok(())
 }
 
+/// Why Import is greyed where no dialog answers.
+const IMPORT_WAITS: &str =
+    "Import waits for the path of a file that is there (type it under \"File to import from or export to\").";
+
 /// Import always; export and delete once a game is ticked; the file's path
 /// (where no dialog answers) under a heading that says what it is for.
 fn actions(ui: &mut Ui, page: &mut LibraryPage, typed: &mut Typed) {
@@ -183,8 +187,13 @@ fn actions(ui: &mut Ui, page: &mut LibraryPage, typed: &mut Typed) {
     ui.add_space(6.0);
     ui.horizontal_wrapped(|ui| {
         let idle = !page.transfer.busy();
-        if ui.add_enabled(idle, egui::Button::new("Import…")).on_hover_text("Games as text, many to a file").clicked()
-        {
+        // Without a dialog Import reads the typed path: offered only where a
+        // file is there (fresh eyes, round 20: the made-up name meant for an
+        // export gave a raw "os error 2", cut at the panel's edge).
+        let readable = page.chooser.uses_dialog() || std::path::Path::new(page.typed_path.0.trim()).is_file();
+        let import = ui.add_enabled(idle && readable, egui::Button::new("Import…"));
+        let import = import.on_hover_text("Games as text, many to a file").on_disabled_hover_text(IMPORT_WAITS);
+        if import.clicked() {
             page.files.write(ChooseFile(FileAction::ImportLibrary));
         }
         let listed = page.view.games.len();
@@ -223,6 +232,9 @@ fn actions(ui: &mut Ui, page: &mut LibraryPage, typed: &mut Typed) {
             ui.label(RichText::new("No file dialog answers on this desktop: Import and Export use this path.").weak());
             // The whole width: a default path's file name was cut off (fresh eyes, round 16).
             ui.add(egui::TextEdit::singleline(&mut page.typed_path.0).desired_width(ui.available_width()));
+            if !std::path::Path::new(page.typed_path.0.trim()).is_file() {
+                ui.label(RichText::new(IMPORT_WAITS).weak());
+            }
         });
     }
 }

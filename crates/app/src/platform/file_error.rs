@@ -14,11 +14,11 @@ use crate::engine::rules::record::movetext::MoveTextError;
 
 #[derive(Debug, Error)]
 pub enum FileError {
-    #[error("cannot read {}: {source}", path.display())]
+    #[error("cannot read {}: {}", path.display(), plain(source))]
     Read { path: PathBuf, source: std::io::Error },
-    #[error("cannot write {}: {source}", path.display())]
+    #[error("cannot write {}: {}", path.display(), plain(source))]
     Write { path: PathBuf, source: std::io::Error },
-    #[error("cannot create {}: {source}", dir.display())]
+    #[error("cannot create {}: {}", dir.display(), plain(source))]
     CreateDir { dir: PathBuf, source: std::io::Error },
     #[error("cannot encode {what}: {source}")]
     Encode { what: &'static str, source: serde_json::Error },
@@ -29,6 +29,22 @@ pub enum FileError {
     /// text (fresh eyes, round 20: the file then opened as no text).
     #[error("{}: Save writes the whole game as JSON; name it .json, or use Export text for a .txt file", path.display())]
     SaveAsText { path: PathBuf },
+}
+
+/// The system's reason in a person's words, without its "(os error 2)"
+/// (fresh eyes, round 20: a raw error read as a crash report).
+fn plain(error: &std::io::Error) -> String {
+    match error.kind() {
+        std::io::ErrorKind::NotFound => "there is no such file".to_string(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+        _ => {
+            let text = error.to_string();
+            match text.find(" (os error") {
+                Some(at) => text[..at].to_string(),
+                None => text,
+            }
+        }
+    }
 }
 
 /// What is wrong with a file's (or a pasted text's) content.
@@ -87,4 +103,20 @@ pub(crate) fn write_text(path: &Path, text: &str) -> Result<(), FileError> {
 pub(crate) fn write_text(path: &Path, text: &str) -> Result<(), FileError> {
     crate::platform::browser_files::write(path, text)
         .map_err(|source| FileError::Write { path: path.to_path_buf(), source })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Fresh eyes, round 20: "No such file or directory (os error 2)".
+    #[test]
+    fn a_missing_file_is_said_in_words() {
+        let path = std::env::temp_dir().join(format!("breakline-no-such-file-{}.txt", std::process::id()));
+        let source = std::fs::read_to_string(&path).expect_err("no such file");
+        let said = FileError::Read { path: path.clone(), source }.to_string();
+        assert_eq!(said, format!("cannot read {}: there is no such file", path.display()));
+        let other = std::io::Error::from_raw_os_error(28);
+        assert!(!plain(&other).contains("os error"), "{}", plain(&other));
+    }
 }
