@@ -118,7 +118,7 @@ impl EvalGraph {
     /// What the board's position after `ply` moves was last judged to be
     /// worth: a judgement of that very position, else the last move's point
     /// at or before it.
-    pub(crate) fn latest_at(&self, ply: usize) -> Option<&EvalPoint> {
+    pub fn latest_at(&self, ply: usize) -> Option<&EvalPoint> {
         self.judged.iter().find(|p| p.ply == ply).or_else(|| self.points.iter().rev().find(|p| p.ply <= ply))
     }
 

@@ -104,3 +104,38 @@ fn a_move_taken_back_still_makes_a_hint_cost_the_rated_game() {
     let costs = "A hint ends this rated game as a loss for your rating; play goes on as a casual game. Go on?";
     assert_eq!(question.as_deref(), Some(costs));
 }
+
+/// Round 20: the win % bar showed the last game's figure at the start of a
+/// new rated game, until the first move (not seen again by this path: kept
+/// as a guard). A new rated game is in force from its first frame on Play,
+/// so no bar is drawn over it.
+#[test]
+fn a_new_rated_game_shows_no_winning_chances_from_the_last() {
+    use breakline_app::game::eval_graph::EvalGraph;
+    use breakline_app::play::rated::RatedGame;
+    let home = Home::new("bar-left-behind");
+    let mut app = home.start();
+    start(&mut app, PlayChoice { rated: false, ..PlayChoice::default() });
+    app.world_mut().write_message(Ask::Analysis);
+    let judged = |app: &App| {
+        let shown = session(app).review_ply().unwrap_or(session(app).plies());
+        app.world().resource::<EvalGraph>().latest_at(shown).is_some_and(|p| p.calibrated)
+    };
+    assert!(crate::update_until(&mut app, 4_000, judged), "the casual game's analysis judges the start");
+    go(&mut app, Screen::PlaySetup);
+    *app.world_mut().resource_mut::<PlayChoice>() = PlayChoice::default();
+    let generation = session(&app).generation();
+    app.world_mut().write_message(breakline_app::play::setup::PlayRequest::Start);
+    let mut frames = 0;
+    while frames < 200 && session(&app).plies() == 0 {
+        app.update();
+        frames += 1;
+        if session(&app).generation() == generation || crate::screen(&app) != Screen::Play {
+            continue;
+        }
+        // The bar is drawn where a game is not rated in force and a judged point is shown.
+        let rated = app.world().resource::<RatedGame>().in_force(session(&app));
+        assert!(rated || !judged(&app), "a bar from the last game at frame {frames}");
+        assert!(rated, "the new game is rated from its first frame ({frames})");
+    }
+}
