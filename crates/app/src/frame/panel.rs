@@ -43,6 +43,16 @@ pub(crate) fn draw_panel(
     // happens on the right; either folds away to a strip with the button
     // that opens it again.
     let has_left = screen_panels::has_left(screen);
+    // A screen opens at the top of its panels (fresh eyes, round 20: at
+    // 800x600 Play came back scrolled to where it was left, its status and
+    // clocks out of sight).
+    let entered = ctx.data_mut(|data| {
+        let id = egui::Id::new("panels_screen");
+        let last = data.get_temp::<Screen>(id);
+        data.insert_temp(id, screen);
+        last != Some(screen)
+    });
+    let from_the_top = |area: egui::ScrollArea| if entered { area.vertical_scroll_offset(0.0) } else { area };
     let mut settings_open = layout.settings_shown(ctx.viewport_rect().width());
     let shown_before = settings_open && has_left;
     let left = if !has_left {
@@ -57,8 +67,8 @@ pub(crate) fn draw_panel(
                 // The sliders narrow with the panel, so that a slider, its
                 // number and its words fit in the narrowest (230 pixels).
                 ui.spacing_mut().slider_width = (ui.available_width() - 150.0).clamp(40.0, 100.0);
-                egui::ScrollArea::vertical()
-                    .id_salt("settings_scroll")
+                from_the_top(egui::ScrollArea::vertical())
+                    .id_salt(("settings_scroll", screen))
                     .auto_shrink([false, false])
                     .show(ui, |ui| screen_panels::left(ui, &mut state, &mut settings_open));
             })
@@ -80,7 +90,7 @@ pub(crate) fn draw_panel(
                 screen_panels::right_head(ui, &mut state, &mut layout, series_tab);
                 // Each screen its own scroll place: a place scrolled to on
                 // Watch & Lab opened Play with its status under the clocks.
-                egui::ScrollArea::vertical()
+                from_the_top(egui::ScrollArea::vertical())
                     .id_salt(("game_scroll", screen))
                     .auto_shrink([false, false])
                     .show(ui, |ui| screen_panels::right(ui, &mut state, &mut layout, series_tab));
