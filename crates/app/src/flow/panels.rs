@@ -188,18 +188,17 @@ fn right_panel(ui: &mut Ui, game: &FlowGame) {
     ui.label(RichText::new("Each solver on this puzzle, as first published").strong()).on_hover_text(
         "From the AI course study the Flow solvers come from (CS 440, assignment 2); not this run's figures",
     );
-    egui::Grid::new("flow_published").striped(true).show(ui, |ui| {
-        for method in Method::ALL {
-            ui.label(method_title(method)).on_hover_text(format!("the study's \"{}\"", method.id()));
-            let figure = match shipped.published(method) {
-                Published::Solved { attempts, seconds } => format!("{} attempts, {seconds} s", thousands(attempts)),
-                Published::Aborted { minutes } => format!("stopped unsolved after {minutes} min"),
-                Published::None => "not run on it in the study".to_string(),
-            };
-            ui.label(figure);
-            ui.end_row();
-        }
-    });
+    // One wrapped line a method, not a table: the methods' names and the
+    // figures side by side ran past the panel at 800x600.
+    for method in Method::ALL {
+        let figure = match shipped.published(method) {
+            Published::Solved { attempts, seconds } => format!("{} attempts, {seconds} s", thousands(attempts)),
+            Published::Aborted { minutes } => format!("stopped unsolved after {minutes} min"),
+            Published::None => "not run on it in the study".to_string(),
+        };
+        let line = ui.label(format!("{}: {figure}", method_title(method)));
+        line.on_hover_text(format!("the study's \"{}\"", method.id()));
+    }
     ui.add_space(6.0);
     ui.label(RichText::new("Keys: Left/Right puzzle, S solve (Esc cancels it), R reset; Esc goes Home.").weak());
 }
