@@ -105,6 +105,10 @@ const TOO_MANY_TAKEBACKS: &str = "more than two moves were taken back";
 
 /// Why a game moved on another screen than Play is not rated.
 const PLAYED_ELSEWHERE: &str = "only games played on the Play screen are rated";
+/// Why a game begun by Analyse's or Watch & Lab's New game is not rated
+/// (fresh eyes, round 21: a teacher's new analysis board against the last
+/// opponent was a rated game, its first move the AI's, the rating at stake).
+const STARTED_ELSEWHERE: &str = "only games started on Play are rated";
 
 /// New games are casual (chosen so in the play setup) until a rated one is chosen.
 #[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
@@ -494,7 +498,9 @@ pub(crate) fn track(
     }
     let taken_up = rated.follow_visit(&session, &visit);
     if !taken_up && rated.generation != Some(session.generation()) {
-        rated.start(session.generation(), why_not_rated(&session, &players, &visit, casual.0));
+        let off_play = matches!(screen.get(), Screen::Analyse | Screen::Watch);
+        let why_not = why_not_rated(&session, &players, &visit, casual.0);
+        rated.start(session.generation(), why_not.or(Some(STARTED_ELSEWHERE).filter(|_| off_play)));
     }
     for request in requests {
         match request {

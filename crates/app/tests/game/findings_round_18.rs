@@ -139,3 +139,38 @@ fn a_new_rated_game_shows_no_winning_chances_from_the_last() {
         assert!(rated, "the new game is rated from its first frame ({frames})");
     }
 }
+
+/// Round 21 (major): after a rated game ended, Analyse's New game began a
+/// new game against the same level, rated, its first move the AI's and the
+/// analysis greyed: a teacher's analysis board put the rating at stake. A
+/// game begun in Analyse (or Watch & Lab) is casual; one begun on Play is rated.
+#[test]
+fn a_new_game_begun_in_analyse_is_not_rated() {
+    use breakline_app::play::rated::RatedGame;
+    let home = Home::new("analyse-new-game");
+    let mut app = home.start();
+    start(&mut app, PlayChoice::default());
+    assert!(app.world().resource::<RatedGame>().in_force(session(&app)), "Play's game is rated");
+    app.world_mut().write_message(Ask::Resign);
+    app.update();
+    app.world_mut().write_message(breakline_app::play::asks::Answer(true));
+    assert!(crate::update_until(&mut app, 50, |app| session(app).outcome().is_over()), "ended");
+    go(&mut app, Screen::Analyse);
+    let generation = session(&app).generation();
+    app.world_mut().write_message(GameRequest::NewGame { rematch: false });
+    assert!(crate::update_until(&mut app, 50, |app| session(app).generation() != generation), "a new game");
+    for _ in 0..5 {
+        app.update();
+    }
+    let rated = app.world().resource::<RatedGame>();
+    assert!(!rated.in_force(session(&app)), "begun in Analyse: casual");
+    assert!(
+        rated.standing(session(&app)).contains("only games started on Play are rated"),
+        "{}",
+        rated.standing(session(&app))
+    );
+    go(&mut app, Screen::PlaySetup);
+    go(&mut app, Screen::Home);
+    start(&mut app, PlayChoice::default());
+    assert!(app.world().resource::<RatedGame>().in_force(session(&app)), "begun on Play: rated");
+}
