@@ -91,16 +91,22 @@ fn hold_clock(question: Res<Question>, mut held: ResMut<ClockHeld>) {
 /// the question did not say); before the person's first move, that the
 /// game is aborted instead (no result).
 fn resign_question(session: &GameSession, players: &Players, rated: bool) -> String {
-    let resigning = players.resigning(session.position().side_to_move());
-    if !session.has_moved(resigning) && !players.get(resigning).is_ai() {
+    if would_abort(session, players) {
         return "Abort this game? Before a first move there is no result: nothing is kept or rated.".to_string();
     }
-    let winner = resigning.opponent().title();
+    let winner = players.resigning(session.position().side_to_move()).opponent().title();
     if rated {
         format!("Resign this rated game? {winner} wins, and your rating counts it as a loss.")
     } else {
         format!("Resign this game? {winner} wins.")
     }
+}
+
+/// Whether giving up now aborts the game rather than resigning it: the
+/// person who would give up has made no move yet.
+pub(crate) fn would_abort(session: &GameSession, players: &Players) -> bool {
+    let resigning = players.resigning(session.position().side_to_move());
+    !session.has_moved(resigning) && !players.get(resigning).is_ai()
 }
 
 /// Does what is asked, or asks first, or (a finished rated game's take-back) refuses.

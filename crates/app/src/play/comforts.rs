@@ -93,7 +93,14 @@ pub(crate) fn game_buttons(ui: &mut Ui, state: &mut ComfortsState, players: &Pla
         let can_resign = !over && !state.session.reviewing() && !elsewhere;
         if !visiting
             && off_play(
-                ui.add_enabled(can_resign, egui::Button::new("Resign")).on_hover_text("Give up this game"),
+                // Named for what it does (fresh eyes, round 21: "Resign"
+                // before a first move asked to abort).
+                if crate::play::asks::would_abort(&state.session, players) {
+                    ui.add_enabled(can_resign, egui::Button::new("Abort"))
+                        .on_hover_text("End this game before your first move: no result, nothing kept or rated")
+                } else {
+                    ui.add_enabled(can_resign, egui::Button::new("Resign")).on_hover_text("Give up this game")
+                },
                 off_play_why,
             )
             .clicked()

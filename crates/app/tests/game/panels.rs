@@ -619,3 +619,24 @@ fn the_buttons_after_hint_stay_put_while_it_thinks() {
     assert!(texts(&app).iter().any(|t| t == "Hint ⏳"), "the hint is being searched");
     assert_eq!(left_of(&app, "Flip"), flip, "Flip stays where it was");
 }
+
+/// Fresh eyes, round 21: before the person's first move the button read
+/// "Resign" and its question asked to abort; it is named Abort until then.
+#[test]
+fn the_give_up_button_is_named_for_what_it_does() {
+    use breakline_app::game::players::PlayerSetup;
+    use breakline_app::game::request::MoveChosen;
+    use breakline_engine::Variant;
+    let variant = Variant::Breakthrough;
+    let mut app = crate::game_app(crate::options(variant, PlayerSetup::Human, crate::ai("novice", variant)));
+    with_panels(&mut app, WINDOW_SIZES[1]);
+    app.update();
+    let said = |app: &App, word: &str| texts(app).iter().any(|text| text == word);
+    assert!(said(&app, "Abort") && !said(&app, "Resign"), "before a first move: {:?}", texts(&app));
+    let s = crate::session(&app);
+    let first = MoveChosen::human(s.position().legal_moves()[0], s.generation(), s.position().hash());
+    app.world_mut().write_message(first);
+    assert!(crate::update_until(&mut app, 20, |app| crate::session(app).plies() >= 1));
+    app.update();
+    assert!(said(&app, "Resign") && !said(&app, "Abort"), "after it: {:?}", texts(&app));
+}
