@@ -147,7 +147,9 @@ fn draw_overlays(ctx: &egui::Context, state: &mut PanelState, left: egui::Rect, 
     // The game that waits is named: the board shows another (fresh eyes,
     // round 15: "the one in progress" read as the studied game on screen).
     let waiting = visit.left_game().zip(visit.left_players()).map(|(game, players)| game.matchup(players));
-    let ending = crate::play::confirm::Ending { plies, at_stake, waiting };
+    let generation = visit.left_game().map_or(state.game.session.generation(), |game| game.generation());
+    let counted = state.comforts.rated.counted_for(generation) && !state.game.over();
+    let ending = crate::play::confirm::Ending { plies, at_stake, counted, waiting };
     crate::play::confirm::show(ctx, &state.replace, ending, &mut state.play, &mut state.requests);
     crate::play::confirm::question(ctx, &state.comforts.question, &mut state.comforts.answers);
 }

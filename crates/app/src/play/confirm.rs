@@ -46,6 +46,9 @@ pub(crate) struct Ending {
     pub(crate) plies: usize,
     /// A rated game the person has moved in: replaced, it counts as a loss.
     pub(crate) at_stake: bool,
+    /// A rated game whose loss counted already (made casual after a move):
+    /// the Library keeps it as it is left.
+    pub(crate) counted: bool,
     /// Its players ("You vs Casual") when it waits beside a game studied.
     pub(crate) waiting: Option<String>,
 }
@@ -53,7 +56,7 @@ pub(crate) struct Ending {
 pub(crate) fn show(
     ctx: &egui::Context,
     replace: &ReplaceGame,
-    Ending { plies, at_stake, waiting }: Ending,
+    Ending { plies, at_stake, counted, waiting }: Ending,
     play: &mut ResMut<PlaySettings>,
     requests: &mut MessageWriter<GameRequest>,
 ) {
@@ -82,6 +85,10 @@ pub(crate) fn show(
         if at_stake {
             let loss = "It is rated: ended this way, it counts as a loss (and the Library keeps it).";
             ui.label(RichText::new(loss).strong().color(palette::ERROR.color32()));
+        } else if counted {
+            // Its loss counted when it became casual, so it is kept (fresh
+            // eyes, round 21: "will not keep it" was said of a game kept).
+            ui.label("Its loss counted when it became casual: the Library keeps it as it is left.");
         } else {
             // Said before it is gone (fresh eyes, round 14: Home says the
             // Library keeps every finished game, and a replaced one vanished).

@@ -174,3 +174,36 @@ fn a_new_game_begun_in_analyse_is_not_rated() {
     start(&mut app, PlayChoice::default());
     assert!(app.world().resource::<RatedGame>().in_force(session(&app)), "begun on Play: rated");
 }
+
+/// Round 21: a rated game made casual by a hint after the person's move
+/// has its loss counted and is kept by the Library; replacing it, the
+/// question said the Library "will not keep it". It says what is true.
+#[test]
+fn the_replace_question_says_a_counted_game_is_kept() {
+    use breakline_app::game::request::ReplaceGame;
+    use breakline_app::play::asks::Answer;
+    use breakline_app::play::rated::RatedGame;
+    let home = Home::new("replace-counted");
+    let mut app = home.start();
+    app.insert_resource(breakline_app::game::settings::PlaySettings { confirm_replace: true, ..default() });
+    crate::panels::with_panels(&mut app, (1280, 800));
+    start(&mut app, PlayChoice::default());
+    assert!(crate::settled_human_turn(&mut app, 400));
+    let s = session(&app);
+    let mv = MoveChosen::human(s.position().legal_moves()[0], s.generation(), s.position().hash());
+    app.world_mut().write_message(mv);
+    assert!(crate::update_until(&mut app, 400, |app| session(app).plies() >= 2));
+    assert!(crate::settled_human_turn(&mut app, 200));
+    app.world_mut().write_message(Ask::Hint);
+    app.update();
+    app.world_mut().write_message(Answer(true));
+    app.update();
+    let generation = session(&app).generation();
+    assert!(app.world().resource::<RatedGame>().counted_for(generation), "the hint counted the loss");
+    app.world_mut().write_message(GameRequest::NewGame { rematch: false });
+    assert!(crate::update_until(&mut app, 50, |app| app.world().resource::<ReplaceGame>().pending.is_some()));
+    app.update();
+    let said = crate::panels::texts(&app).join(" | ");
+    assert!(said.contains("Its loss counted when it became casual"), "{said}");
+    assert!(!said.contains("will not keep it"), "{said}");
+}
