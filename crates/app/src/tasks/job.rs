@@ -21,6 +21,7 @@ pub(crate) enum JobError {
     #[error("the background thread stopped unexpectedly")]
     Stopped,
     /// The browser has one thread: this work has no worker there yet.
+    #[cfg(target_arch = "wasm32")]
     #[error("not in the browser yet (it needs a thread of its own)")]
     NotInBrowser,
 }
@@ -33,10 +34,10 @@ pub(crate) struct BackgroundJob<T> {
     // it makes the job `Sync`, as components must be.
     result: Mutex<Receiver<T>>,
     stop: Arc<AtomicBool>,
-    /// In the browser: the Web Worker running the job (ended on drop), or
-    /// none for work that has no worker there yet (it fails at once).
+    /// In the browser: what ends the Web Worker running the job (called on
+    /// drop), or the error of work that has no worker there yet.
     #[cfg(target_arch = "wasm32")]
-    worker: Result<Option<u64>, JobError>,
+    worker: Result<Option<Box<dyn FnOnce() + Send + Sync>>, JobError>,
 }
 
 impl<T: Send + 'static> BackgroundJob<T> {
@@ -83,10 +84,10 @@ impl<T: Send + 'static> BackgroundJob<T> {
     }
 
     /// A job a Web Worker runs (`tasks::worker`): its result comes on
-    /// `result`, and dropping the job ends worker `id`.
+    /// `result`, and dropping the job calls `end` (which ends the worker).
     #[cfg(target_arch = "wasm32")]
-    pub(crate) fn in_worker(result: Receiver<T>, id: Option<u64>) -> BackgroundJob<T> {
-        BackgroundJob { result: Mutex::new(result), stop: Arc::new(AtomicBool::new(false)), worker: Ok(id) }
+    pub(crate) fn in_worker(result: Receiver<T>, end: Option<Box<dyn FnOnce() + Send + Sync>>) -> BackgroundJob<T> {
+        BackgroundJob { result: Mutex::new(result), stop: Arc::new(AtomicBool::new(false)), worker: Ok(end) }
     }
 
     /// The flag the work polls; set when the job is dropped.
@@ -97,8 +98,8 @@ impl<T: Send + 'static> BackgroundJob<T> {
     /// The result once it is ready; an error if the thread ended without one.
     pub(crate) fn poll(&mut self) -> Option<Result<T, JobError>> {
         #[cfg(target_arch = "wasm32")]
-        if let Err(error) = self.worker {
-            return Some(Err(error));
+        if let Err(error) = &self.worker {
+            return Some(Err(*error));
         }
         let Ok(receiver) = self.result.get_mut() else {
             return Some(Err(JobError::Poisoned));
@@ -115,8 +116,10 @@ impl<T> Drop for BackgroundJob<T> {
     fn drop(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
         #[cfg(target_arch = "wasm32")]
-        if let Ok(Some(id)) = self.worker {
-            super::worker::stop(id);
+        if let Ok(end) = &mut self.worker
+            && let Some(end) = end.take()
+        {
+            end();
         }
     }
 }

@@ -1,6 +1,6 @@
 //! A search as a background job on either build: natively a thread of its
 //! own runs it (stopped by the job's flag); in the browser, which has one
-//! thread, a Web Worker runs it as plain data ([`super::worker`]).
+//! thread, a Web Worker runs it as plain data ([`crate::tasks::worker`]).
 
 use std::sync::mpsc::Sender;
 
@@ -65,7 +65,7 @@ pub(crate) fn spawn(
 ) -> BackgroundJob<SearchOutcome> {
     let SearchSpec { position, config, lines, clock, memory: _ } = spec;
     let job = breakline_web_worker::SearchJob::new(&position, &config, lines, clock);
-    super::worker::start(name, waker, &job, progress)
+    crate::tasks::worker::start(name, waker, &job, progress)
 }
 
 /// Connects a background search to its job: the stop flag in, progress

@@ -16,11 +16,13 @@ use thiserror::Error;
 use wasm_bindgen::prelude::*;
 use web_time::Instant;
 
-use crate::engine::SearchInfo;
+use crate::engine::{SearchInfo, SearchResult};
 use crate::game::request::AiError;
 use crate::game::wake::{PROGRESS_INTERVAL, Waker};
 use crate::tasks::job::BackgroundJob;
-use crate::tasks::search_job::SearchOutcome;
+
+/// A search's end, as `search_job::SearchOutcome`.
+type Outcome = Result<SearchResult, AiError>;
 
 /// The worker's script, beside the page (web/build.sh puts it there).
 const SCRIPT: &str = "worker.js";
@@ -71,7 +73,7 @@ pub(crate) fn start(
     waker: &Waker,
     job: &SearchJob,
     progress: Option<Sender<SearchInfo>>,
-) -> BackgroundJob<SearchOutcome> {
+) -> BackgroundJob<Outcome> {
     let fail = |error: WorkerError| failed(name, error);
     let text = match serde_json::to_string(job) {
         Ok(text) => text,
@@ -94,11 +96,11 @@ pub(crate) fn start(
     }
     let id = NEXT_ID.with(|next| next.replace(next.get() + 1));
     RUNNING.with(|running| running.borrow_mut().insert(id, Running { worker, _message: message, _error: error }));
-    BackgroundJob::in_worker(result, Some(id))
+    BackgroundJob::in_worker(result, Some(Box::new(move || stop(id))))
 }
 
 /// A job that failed before its worker ran: its error is its result.
-fn failed(name: &str, error: WorkerError) -> BackgroundJob<SearchOutcome> {
+fn failed(name: &str, error: WorkerError) -> BackgroundJob<Outcome> {
     error!("{name}: {error}");
     let (sender, result) = channel();
     let _ = sender.send(Err(Arc::new(error) as AiError));
@@ -107,7 +109,7 @@ fn failed(name: &str, error: WorkerError) -> BackgroundJob<SearchOutcome> {
 
 /// Ends the worker of job `id` (its search, if it still runs) and lets its
 /// handlers go; called when the job is dropped.
-pub(crate) fn stop(id: u64) {
+fn stop(id: u64) {
     if let Some(running) = RUNNING.with(|running| running.borrow_mut().remove(&id)) {
         running.worker.terminate();
     }
@@ -116,7 +118,7 @@ pub(crate) fn stop(id: u64) {
 fn on_message(
     name: String,
     waker: Waker,
-    sender: Sender<SearchOutcome>,
+    sender: Sender<Outcome>,
     progress: Option<Sender<SearchInfo>>,
 ) -> Closure<dyn FnMut(JsValue)> {
     let started = Instant::now();
@@ -148,7 +150,7 @@ fn on_message(
     })
 }
 
-fn on_error(waker: Waker, sender: Sender<SearchOutcome>) -> Closure<dyn FnMut(JsValue)> {
+fn on_error(waker: Waker, sender: Sender<Outcome>) -> Closure<dyn FnMut(JsValue)> {
     Closure::new(move |event: JsValue| {
         let why = js_sys::Reflect::get(&event, &"message".into()).ok().and_then(|m| m.as_string());
         let error = WorkerError::Failed(why.unwrap_or_else(|| "an error with no message".into()));
