@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the web game into web/dist: the app for the browser (wasm32, its
-# `web` feature's entry), bound for JavaScript by wasm-bindgen (the version
+# `web` feature's entry) and the AI's search worker (crates/web-worker with
+# its `worker` feature, started by web/worker.js), bound for JavaScript by wasm-bindgen (the version
 # the lockfile names, installed once into a cache: about 8 minutes), shrunk
 # by wasm-opt where binaryen 116 or later is installed, beside web/index.html. Installs
 # the Rust target and clang (the browser's SQLite is C) where missing. Its
@@ -30,19 +31,26 @@ fi
 
 say "cargo build --target wasm32-unknown-unknown (the app)"
 cargo build --release --target wasm32-unknown-unknown -p breakline-app --bin breakline-web --features web
+say "cargo build --target wasm32-unknown-unknown (the search worker)"
+cargo build --release --target wasm32-unknown-unknown -p breakline-web-worker --lib --features worker
 rm -rf "$dist"
 mkdir -p "$dist"
-"$tools/bin/wasm-bindgen" --target web --no-typescript --out-dir "$dist" --out-name breakline \
-    "$CARGO_TARGET_DIR/wasm32-unknown-unknown/release/breakline-web.wasm"
+release="$CARGO_TARGET_DIR/wasm32-unknown-unknown/release"
+"$tools/bin/wasm-bindgen" --target web --no-typescript --out-dir "$dist" --out-name breakline "$release/breakline-web.wasm"
+"$tools/bin/wasm-bindgen" --target web --no-typescript --out-dir "$dist" --out-name breakline_worker \
+    "$release/breakline_web_worker.wasm"
 # binaryen before 116 (Debian 12 has 108) mangles the reference types that
 # rustc emits for wasm32 (the page then fails in __wbindgen_init_externref_table).
-opt_version=$( (wasm-opt --version 2>/dev/null || true) | grep -o '[0-9]\+' | head -1)
+# (No wasm-opt: grep finds no number, and pipefail must not end the build.)
+opt_version=$( (wasm-opt --version 2>/dev/null || true) | grep -o '[0-9]\+' | head -1 || true)
 if [ "${opt_version:-0}" -ge 116 ]; then
     say "wasm-opt -O (binaryen $opt_version)"
-    wasm-opt -O --enable-reference-types --enable-bulk-memory --enable-nontrapping-float-to-int \
-        --enable-sign-ext "$dist/breakline_bg.wasm" -o "$dist/breakline_bg.wasm"
+    for wasm in "$dist/breakline_bg.wasm" "$dist/breakline_worker_bg.wasm"; do
+        wasm-opt -O --enable-reference-types --enable-bulk-memory --enable-nontrapping-float-to-int \
+            --enable-sign-ext "$wasm" -o "$wasm"
+    done
 else
     say "no wasm-opt 116 or later (binaryen): the game is larger to download, not slower to play"
 fi
-cp web/index.html "$dist/"
-say "built $dist ($(du -sh "$dist/breakline_bg.wasm" | cut -f1) of WebAssembly); serve it with web/serve.sh"
+cp web/index.html web/worker.js web/bench-job.json "$dist/"
+say "built $dist ($(du -sh "$dist/breakline_bg.wasm" | cut -f1) of WebAssembly, the worker's $(du -sh "$dist/breakline_worker_bg.wasm" | cut -f1)); serve it with web/serve.sh"

@@ -4,8 +4,8 @@
 //! the owner uses a result only for the game and position it was computed
 //! for. A watched record answers its turns the same way, from the record.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::atomic::AtomicBool;
+use std::sync::mpsc::{Receiver, channel};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -13,8 +13,8 @@ use web_time::Instant;
 
 use bevy::prelude::*;
 
-use crate::engine::ai::search::{self, SearchMemory, SearchRequest};
-use crate::engine::{Move as EngineMove, SearchHandler, SearchInfo, SearchResult, Side};
+use crate::engine::ai::search::SearchMemory;
+use crate::engine::{Move as EngineMove, SearchInfo, SearchResult, Side};
 use crate::game::clock::TurnTimer;
 use crate::game::owner::apply_requests;
 use crate::game::phase::{GameSystems, TurnPhase, WaitEnded};
@@ -23,10 +23,11 @@ use crate::game::players::Players;
 use crate::game::request::{AiError, GameRequest, MoveChosen, MoveSource};
 use crate::game::session::GameSession;
 use crate::game::thinking::{AiThinking, ThinkingStatus};
-use crate::game::wake::{PROGRESS_INTERVAL, ThrottledWaker, Waker};
+use crate::game::wake::Waker;
 use crate::tasks::job::BackgroundJob;
 use crate::tasks::program::{self, ProgramSeats, ProgramTurn};
 use crate::tasks::proof::ProofStatus;
+use crate::tasks::search_job::{self, SearchSpec};
 use crate::tasks::stale::ForPosition;
 
 /// A search running in the background for one position of one game.
@@ -51,27 +52,6 @@ impl AiSearchTask {
 /// engine keeps its own through a game; a change of config starts it afresh.
 #[derive(Resource, Default)]
 struct AiMemory([SearchMemory; 2]);
-
-/// Connects a background search to its task: the stop flag in, progress
-/// out (waking the resting window a few times a second). The analysis
-/// uses it too.
-pub(crate) struct TaskHandler {
-    pub(crate) stop: Arc<AtomicBool>,
-    pub(crate) progress: Sender<SearchInfo>,
-    pub(crate) wake: ThrottledWaker,
-}
-
-impl SearchHandler for TaskHandler {
-    fn should_stop(&self) -> bool {
-        self.stop.load(Ordering::Relaxed)
-    }
-
-    fn report(&mut self, info: &SearchInfo) {
-        // The receiver is gone once the task is dropped; nobody needs the report then.
-        let _ = self.progress.send(info.clone());
-        self.wake.wake();
-    }
-}
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<AiMemory>()
@@ -112,15 +92,14 @@ fn spawn_search(
     let job = match players.get(side) {
         PlayerSetup::Human => return,
         PlayerSetup::Ai(config) => {
-            let (position, config) = (session.position().clone(), config.clone());
-            let wake = waker.throttled(PROGRESS_INTERVAL);
-            let memory = memory.0[side.index()].clone();
-            BackgroundJob::spawn("AI search", waker.clone(), move |stop| {
-                let mut handler = TaskHandler { stop, progress: sender, wake };
-                let request =
-                    SearchRequest { clock: clock.map(|c| c.view(side)), memory: Some(&memory), ..Default::default() };
-                search::run(&position, &config, request, &mut handler).map_err(|error| -> AiError { Arc::new(error) })
-            })
+            let spec = SearchSpec {
+                position: session.position().clone(),
+                config: config.clone(),
+                lines: 1,
+                clock: clock.map(|c| c.view(side)),
+                memory: Some(memory.0[side.index()].clone()),
+            };
+            search_job::spawn("AI search", &waker, spec, Some(sender))
         }
         // Another program reports no progress: its sender is dropped here.
         PlayerSetup::Program(seat) => {

@@ -15,17 +15,17 @@ use bevy::prelude::*;
 use crate::board::overlay::lines::follow_search;
 use crate::board::overlay::{ThinkingLine, ThinkingOverlay};
 use crate::engine::ai::eval::win_chance;
-use crate::engine::ai::search::{self, Level, Limit, SearchError, all_cores};
-use crate::engine::{AiConfig, Position, Score, SearchInfo, SearchResult, Side};
+use crate::engine::ai::search::{Level, Limit, all_cores};
+use crate::engine::{AiConfig, Position, Score, SearchInfo, Side};
 use crate::game::eval_graph::EvalGraph;
 use crate::game::phase::GameSystems;
 use crate::game::request::GameRequest;
 use crate::game::screen::Screen;
 use crate::game::session::{GameSession, PositionKey};
 use crate::game::thinking::AiThinking;
-use crate::game::wake::{PROGRESS_INTERVAL, Waker};
-use crate::tasks::ai::TaskHandler;
+use crate::game::wake::Waker;
 use crate::tasks::job::BackgroundJob;
+use crate::tasks::search_job::{self, SearchOutcome, SearchSpec};
 use crate::tasks::stale::ForPosition;
 
 /// The lines the analysis shows.
@@ -89,7 +89,7 @@ impl AnalysisView {
 /// The running analysis; dropping it stops the search.
 #[derive(Component)]
 struct AnalysisTask {
-    job: BackgroundJob<Result<SearchResult, SearchError>>,
+    job: BackgroundJob<SearchOutcome>,
     subject: PositionKey,
     progress: Mutex<Receiver<SearchInfo>>,
 }
@@ -177,19 +177,14 @@ fn follow_shown_position(
         return;
     };
     let (sender, receiver) = channel();
-    let job = {
-        let position = position.clone();
-        let wake = waker.throttled(PROGRESS_INTERVAL);
-        BackgroundJob::spawn("analysis", waker.clone(), move |stop| {
-            let mut reports = TaskHandler { stop, progress: sender, wake };
-            search::run(
-                &position,
-                &analysis_config(seconds),
-                search::SearchRequest { lines: LINES, ..Default::default() },
-                &mut reports,
-            )
-        })
+    let spec = SearchSpec {
+        position: position.clone(),
+        config: analysis_config(seconds),
+        lines: LINES,
+        clock: None,
+        memory: None,
     };
+    let job = search_job::spawn("analysis", &waker, spec, Some(sender));
     let task = AnalysisTask { job, subject, progress: Mutex::new(receiver) };
     commands.spawn((Name::new("Analysis"), task, ForPosition::shown(&session)));
     *view = AnalysisView { subject: Some(subject), position: Some(position), info: None, finished: false, seconds };

@@ -6,13 +6,14 @@
 use bevy::prelude::*;
 
 use crate::board::layout::BoardLayout;
-use crate::engine::ai::search::{self, Level, Limit, SearchError};
-use crate::engine::{Move as EngineMove, SearchResult};
+use crate::engine::Move as EngineMove;
+use crate::engine::ai::search::{Level, Limit};
 use crate::game::eval_graph::EvalGraph;
 use crate::game::phase::GameSystems;
 use crate::game::session::{GameSession, PositionKey};
 use crate::game::wake::Waker;
 use crate::tasks::job::BackgroundJob;
+use crate::tasks::search_job::{self, SearchOutcome, SearchSpec};
 use crate::tasks::stale::ForPosition;
 use crate::theme::palette;
 
@@ -41,7 +42,7 @@ impl Hint {
 /// A hint search; dropping it stops the search.
 #[derive(Component)]
 struct HintTask {
-    job: BackgroundJob<Result<SearchResult, SearchError>>,
+    job: BackgroundJob<SearchOutcome>,
 }
 
 pub(crate) fn plugin(app: &mut App) {
@@ -86,12 +87,8 @@ fn start_hint(
         return;
     }
     let config = Level::MASTER.config().with_limits(&[Limit::TimeMs(HINT_MS)]).expect("master thinks by time");
-    let job = {
-        let position = session.position().clone();
-        BackgroundJob::spawn("hint search", waker.clone(), move |mut stop| {
-            search::search(&position, &config, &mut stop)
-        })
-    };
+    let spec = SearchSpec { position: session.position().clone(), config, lines: 1, clock: None, memory: None };
+    let job = search_job::spawn("hint search", &waker, spec, None);
     commands.spawn((Name::new("Hint search"), HintTask { job }, ForPosition::live(&session)));
     *hint = Hint { mv: None, thinking: true, for_position: Some(session.live_key()) };
 }

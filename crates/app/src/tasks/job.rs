@@ -2,6 +2,8 @@
 //! Flow solves and series run off the frame loop at a lower scheduling
 //! priority (Bevy's shared task pools keep theirs), stop when their job is
 //! dropped, and wake the resting window when they have something to show.
+//! In the browser (one thread) searches run in a Web Worker instead
+//! (`search_job`); other work says it is not there yet.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
@@ -18,6 +20,10 @@ pub(crate) enum JobError {
     Poisoned,
     #[error("the background thread stopped unexpectedly")]
     Stopped,
+    /// The browser has one thread: this work has no worker there yet.
+    #[cfg(target_arch = "wasm32")]
+    #[error("not in the browser yet (it needs a thread of its own)")]
+    NotInBrowser,
 }
 
 /// A computation running on its own thread; the frame loop polls it.
@@ -28,6 +34,10 @@ pub(crate) struct BackgroundJob<T> {
     // it makes the job `Sync`, as components must be.
     result: Mutex<Receiver<T>>,
     stop: Arc<AtomicBool>,
+    /// In the browser: what ends the Web Worker running the job (called on
+    /// drop), or the error of work that has no worker there yet.
+    #[cfg(target_arch = "wasm32")]
+    worker: Result<Option<Box<dyn FnOnce() + Send + Sync>>, JobError>,
 }
 
 impl<T: Send + 'static> BackgroundJob<T> {
@@ -35,6 +45,25 @@ impl<T: Send + 'static> BackgroundJob<T> {
     /// it the job's stop flag; `wake` is called when the result is ready, so
     /// a resting window looks at it.
     pub(crate) fn spawn(
+        name: &str,
+        wake: Waker,
+        work: impl FnOnce(Arc<AtomicBool>) -> T + Send + 'static,
+    ) -> BackgroundJob<T> {
+        #[cfg(target_arch = "wasm32")]
+        {
+            // A closure cannot cross to a worker: only searches go there.
+            bevy::log::warn!("{name}: {}", JobError::NotInBrowser);
+            let _ = (wake, work);
+            let (_, result) = channel();
+            let stop = Arc::new(AtomicBool::new(false));
+            BackgroundJob { result: Mutex::new(result), stop, worker: Err(JobError::NotInBrowser) }
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        Self::on_thread(name, wake, work)
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    fn on_thread(
         name: &str,
         wake: Waker,
         work: impl FnOnce(Arc<AtomicBool>) -> T + Send + 'static,
@@ -54,6 +83,13 @@ impl<T: Send + 'static> BackgroundJob<T> {
         BackgroundJob { result: Mutex::new(result), stop }
     }
 
+    /// A job a Web Worker runs (`tasks::worker`): its result comes on
+    /// `result`, and dropping the job calls `end` (which ends the worker).
+    #[cfg(target_arch = "wasm32")]
+    pub(crate) fn in_worker(result: Receiver<T>, end: Option<Box<dyn FnOnce() + Send + Sync>>) -> BackgroundJob<T> {
+        BackgroundJob { result: Mutex::new(result), stop: Arc::new(AtomicBool::new(false)), worker: Ok(end) }
+    }
+
     /// The flag the work polls; set when the job is dropped.
     pub(crate) fn stop_flag(&self) -> Arc<AtomicBool> {
         Arc::clone(&self.stop)
@@ -61,6 +97,10 @@ impl<T: Send + 'static> BackgroundJob<T> {
 
     /// The result once it is ready; an error if the thread ended without one.
     pub(crate) fn poll(&mut self) -> Option<Result<T, JobError>> {
+        #[cfg(target_arch = "wasm32")]
+        if let Err(error) = &self.worker {
+            return Some(Err(*error));
+        }
         let Ok(receiver) = self.result.get_mut() else {
             return Some(Err(JobError::Poisoned));
         };
@@ -75,6 +115,12 @@ impl<T: Send + 'static> BackgroundJob<T> {
 impl<T> Drop for BackgroundJob<T> {
     fn drop(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
+        #[cfg(target_arch = "wasm32")]
+        if let Ok(end) = &mut self.worker
+            && let Some(end) = end.take()
+        {
+            end();
+        }
     }
 }
 
@@ -82,6 +128,7 @@ impl<T> Drop for BackgroundJob<T> {
 /// it is if it is lower already (a game started under `nice` keeps its jobs
 /// at least as low); call it only on threads of our own (a thread cannot
 /// raise its priority back on Linux).
+#[cfg(not(target_arch = "wasm32"))]
 fn lower_current_thread_priority() {
     #[cfg(target_os = "linux")]
     {

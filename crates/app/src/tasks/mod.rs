@@ -8,7 +8,10 @@ pub(crate) mod hint;
 pub(crate) mod job;
 pub(crate) mod program;
 pub mod proof;
+pub(crate) mod search_job;
 pub(crate) mod stale;
+#[cfg(target_arch = "wasm32")]
+mod worker;
 
 use bevy::prelude::*;
 
