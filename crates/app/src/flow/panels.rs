@@ -200,5 +200,8 @@ fn right_panel(ui: &mut Ui, game: &FlowGame) {
         line.on_hover_text(format!("the study's \"{}\"", method.id()));
     }
     ui.add_space(6.0);
-    ui.label(RichText::new("Keys: Left/Right puzzle, S solve (Esc cancels it), R reset; Esc goes Home.").weak());
+    ui.label(
+        RichText::new("Keys: Left/Right puzzle, S solve, R reset; Esc cancels a solve, or goes Home when none runs.")
+            .weak(),
+    );
 }

@@ -54,9 +54,11 @@ fn apply_requests(
             }
             FlowRequest::Solve if running.is_none() => {
                 game.drawing.release();
+                // The solver knows only the dots: what the person drew is set
+                // aside, and said so; a solution standing is the solver's own.
+                let solved = matches!(game.note, Some(SolveNote::Solved { .. }));
+                game.started_over = game.has_pipes() && !solved;
                 game.note = None;
-                // The solver knows only the dots: what was drawn is set aside, and said so.
-                game.started_over = game.has_pipes();
                 start.write(StartSolve);
             }
             FlowRequest::Solve => {}

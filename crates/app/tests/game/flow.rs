@@ -118,6 +118,15 @@ fn solve_plays_step_by_step_then_instantly_and_leaves_a_valid_board() {
     assert!(game(&app).replay.is_none());
     validate(game(&app).puzzle(), &full_grid(&app)).expect("the solver's board is valid");
     assert!(game(&app).status(false).starts_with("Solved by “Most constrained”: "));
+    // Solved again, the pipes it sets aside are the solver's, not the
+    // person's (fresh eyes, round 21: "your pipes were replaced").
+    send(&mut app, FlowRequest::Solve);
+    assert!(!game(&app).status(true).contains("your pipes"), "{}", game(&app).status(true));
+    assert!(update_until(&mut app, 2000, |app| {
+        std::thread::sleep(Duration::from_millis(1));
+        game(app).note.is_some()
+    }));
+    assert!(!game(&app).status(false).contains("your pipes"), "{}", game(&app).status(false));
 }
 
 #[test]
