@@ -188,13 +188,17 @@ pub(crate) fn review_section(
         }
     } else if session.reviewing() {
         // In words, not the move list's "2…" (which read as a line cut short).
-        let now = move_number(session.game_ply(live));
+        // A finished game is not "at" a move (fresh eyes, round 21).
+        let now = match session.outcome().is_over() {
+            true => format!("the game ended at move {}", session.game_ply(live).div_ceil(2)),
+            false => format!("the game is at move {}", move_number(session.game_ply(live))),
+        };
         let text = match shown {
-            0 => format!("Reviewing the start (the game is at move {now})"),
+            0 => format!("Reviewing the start ({now})"),
             _ => {
                 let mover = session.shown_position().side_to_move().opponent().title();
                 let number = session.game_ply(shown).div_ceil(2);
-                format!("Reviewing: after {mover}'s move {number} (the game is at move {now})")
+                format!("Reviewing: after {mover}'s move {number} ({now})")
             }
         };
         ui.label(RichText::new(text).strong().color(palette::REVIEW.color32()));

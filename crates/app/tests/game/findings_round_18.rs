@@ -207,3 +207,29 @@ fn the_replace_question_says_a_counted_game_is_kept() {
     assert!(said.contains("Its loss counted when it became casual"), "{said}");
     assert!(!said.contains("will not keep it"), "{said}");
 }
+
+/// Round 21: reviewing a finished game said "(the game is at move 5)", as
+/// of a game still played. A finished game ended at its move.
+#[test]
+fn reviewing_a_finished_game_says_where_it_ended() {
+    let v = breakline_engine::Variant::Breakthrough;
+    let mut app = crate::game_app(crate::options(v, PlayerSetup::Human, PlayerSetup::Human));
+    crate::panels::with_panels(&mut app, (1280, 800));
+    for _ in 0..3 {
+        assert!(crate::settled_human_turn(&mut app, 200));
+        let s = session(&app);
+        let mv = MoveChosen::human(s.position().legal_moves()[0], s.generation(), s.position().hash());
+        app.world_mut().write_message(mv);
+        app.update();
+    }
+    assert!(crate::update_until(&mut app, 50, |app| session(app).plies() == 3));
+    app.world_mut().write_message(GameRequest::Resign);
+    assert!(crate::update_until(&mut app, 20, |app| session(app).outcome().is_over()));
+    app.world_mut().write_message(GameRequest::GoTo { ply: 1 });
+    for _ in 0..3 {
+        app.update();
+    }
+    let said = crate::panels::texts(&app).join(" | ");
+    assert!(said.contains("(the game ended at move 2)"), "{said}");
+    assert!(!said.contains("the game is at move"), "{said}");
+}
