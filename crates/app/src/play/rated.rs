@@ -399,8 +399,12 @@ impl RatedGame {
             return last.words();
         }
         let over = session.outcome().is_over();
-        if let (Some(GIVEN_UP), true, Some(last)) = (self.unrated, this_game, self.last) {
-            return format!("This game became casual after you had moved: it counted as a loss. {}", last.words());
+        if let (Some(GIVEN_UP), true) = (self.unrated, this_game) {
+            // The loss's figures live until a restart; the fact does not
+            // (fresh eyes, round 21: "your rating did not change" was said).
+            let figures = self.last.filter(|last| last.generation == session.generation());
+            let counted = "This game became casual after you had moved: it counted as a loss.";
+            return figures.map_or(counted.to_string(), |last| format!("{counted} {}", last.words()));
         }
         match (self.unrated.filter(|_| this_game), over) {
             // The take-backs left are counted on screen, not only in Undo's hover (fresh eyes, round 10).

@@ -291,3 +291,21 @@ fn undo_says_how_many_take_backs_a_rated_game_has_left() {
     resign(&mut app);
     assert_eq!(hover(&app), "Take back (Ctrl+Z)", "an ended game's rating is settled");
 }
+
+/// Fresh eyes, round 21: a rated game made casual after the person's move
+/// (its loss counted), taken up after a restart and then ended, was told
+/// "not rated ...: your rating did not change". Its loss is still said.
+#[test]
+fn a_game_given_up_and_resumed_still_says_its_loss_counted() {
+    let v = Variant::Breakthrough;
+    let mut app = game_app(options(v, PlayerSetup::Human, ai("novice", v)));
+    exchange(&mut app);
+    resign(&mut app);
+    let given_up = "it was made casual after you had moved, which counts as a loss";
+    // As a restart leaves it: the standing read back, the loss's figures gone.
+    let mut rated = RatedGame::default();
+    rated.resume(session(&app).generation(), Some(given_up), 0);
+    let said = rated.standing(session(&app));
+    assert!(said.contains("it counted as a loss"), "{said}");
+    assert!(!said.contains("did not change"), "{said}");
+}
