@@ -109,6 +109,10 @@ pub(crate) fn would_abort(session: &GameSession, players: &Players) -> bool {
     !session.has_moved(resigning) && !players.get(resigning).is_ai()
 }
 
+/// Why a finished rated game's moves are not taken back or cut.
+pub const RESULT_STANDS: &str =
+    "A rated game's result stands: its moves are not taken back or cut (side lines from any move are free)";
+
 /// Does what is asked, or asks first, or (a finished rated game's take-back) refuses.
 fn ask(
     mut asks: MessageReader<Ask>,
@@ -131,7 +135,10 @@ fn ask(
             notice.error(why);
             continue;
         }
+        // Refused in words (fresh eyes, round 21: Continue from here and
+        // Promote line did nothing on a finished rated game).
         if matches!(wish, Ask::TakeBack | Ask::ContinueFromHere | Ask::PromoteLine) && rated.final_result(&session) {
+            notice.error(RESULT_STANDS);
             continue;
         }
         let text = match wish.forbidden() {

@@ -269,6 +269,9 @@ fn finding_06_a_rated_resignation_cannot_be_undone() {
     }
     assert_eq!(phase(&app), GamePhase::Over, "Undo does not reopen a rated game that was resigned");
     assert_eq!(question(&app), None);
+    // Refused in words, not in silence (fresh eyes, round 21).
+    let said = app.world().resource::<breakline_app::game::notice::Notice>().text.clone();
+    assert_eq!(said.as_deref(), Some(breakline_app::play::asks::RESULT_STANDS));
 
     // Nor a casual game's: a finished game stays as it ended (it is kept so).
     let mut casual = game_app(options(v, PlayerSetup::Human, PlayerSetup::Human));
