@@ -199,7 +199,14 @@ pub(crate) fn eval_bar(ctx: &egui::Context, state: &EvaluationState, flipped: bo
     // (two people's, a new one) has no chances to show: no bar (an even,
     // unlabelled one read as a previous game's left behind).
     let Some(point) = state.graph.latest_at(state.session.shown_ply()).filter(|p| p.calibrated) else { return };
-    let white = point.white_chance as f32;
+    // At a finished game's last position the bar shows its result, not the
+    // last estimate before it (fresh eyes, round 21: "63" beside a won game).
+    let session = &state.session;
+    let at_end = session.outcome().is_over() && session.line_path().is_none() && !session.reviewing();
+    let ended =
+        at_end.then(|| session.outcome().winner().map_or(0.5, |side| if side == Side::White { 1.0 } else { 0.0 }));
+    let white_chance = ended.unwrap_or(point.white_chance);
+    let white = white_chance as f32;
     let frame = state.board.frame_height();
     let middle = ctx.viewport_rect().center().y;
     let bar = egui::Rect::from_min_size(
@@ -219,8 +226,8 @@ pub(crate) fn eval_bar(ctx: &egui::Context, state: &EvaluationState, flipped: bo
         egui::Stroke::new(1.0, palette::GUIDE.color32()),
     );
     // The leader's chance in per cent, at the leader's end of the bar.
-    let white_leads = point.white_chance >= 0.5;
-    let lead = if white_leads { point.white_chance } else { 1.0 - point.white_chance };
+    let white_leads = white_chance >= 0.5;
+    let lead = if white_leads { white_chance } else { 1.0 - white_chance };
     let (ink, on_top) = if white_leads { (palette::INK, flipped) } else { (palette::PAPER, !flipped) };
     let (anchor, y) = if on_top {
         (egui::Align2::CENTER_TOP, bar.min.y + 3.0)
@@ -241,7 +248,11 @@ pub(crate) fn eval_bar(ctx: &egui::Context, state: &EvaluationState, flipped: bo
     // The number alone said nothing of whose chance it is: the bar says on hover.
     if ctx.pointer_hover_pos().is_some_and(|at| bar.expand(2.0).contains(at)) {
         let leader = if white_leads { "White" } else { "Black" };
-        let words = format!("{leader}'s chance to win: {:.0}% (the last evaluation of this position)", 100.0 * lead);
+        let words = match ended {
+            Some(_) if lead > 0.5 => format!("The game is over: {leader} won"),
+            Some(_) => "The game is over: a draw".to_string(),
+            None => format!("{leader}'s chance to win: {:.0}% (the last evaluation of this position)", 100.0 * lead),
+        };
         egui::Area::new(egui::Id::new("eval_bar_hover"))
             .fixed_pos(egui::pos2(bar.max.x + 6.0, bar.center().y))
             .order(egui::Order::Tooltip)
