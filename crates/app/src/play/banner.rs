@@ -52,7 +52,7 @@ pub(crate) fn section(ui: &mut egui::Ui, state: Banner) -> Option<BannerChoice> 
     // and has no "next game" of the person's.
     let others = state.studied || state.session.names().is_some();
     let mut choice = None;
-    egui::Frame::group(ui.style()).show(ui, |ui| {
+    let frame = egui::Frame::group(ui.style()).show(ui, |ui| {
         ui.horizontal(|ui| {
             ui.label(RichText::new(headline).size(20.0).strong().color(palette::HEADLINE.color32()));
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
@@ -90,6 +90,13 @@ pub(crate) fn section(ui: &mut egui::Ui, state: Banner) -> Option<BannerChoice> 
             .default_open(false)
             .show(ui, |ui| statistics_grid(ui, state.session, "final_stats"));
     });
+    // The result comes into view once when the game ends, wherever the panel
+    // was scrolled (fresh eyes, round 21: it ended out of sight at 150%).
+    let shown_id = egui::Id::new("end_of_game_scrolled_to");
+    if ui.ctx().data(|d| d.get_temp::<u64>(shown_id)) != Some(generation) {
+        ui.ctx().data_mut(|d| d.insert_temp(shown_id, generation));
+        frame.response.scroll_to_me(Some(egui::Align::Min));
+    }
     choice
 }
 
