@@ -135,7 +135,8 @@ fn finish_report(mut board: ResMut<BoardReport>, mut notice: ResMut<Notice>) {
     match result {
         Ok(Ok(report)) if board.game.as_ref().is_some_and(|(id, _)| *id == running.id) => {
             board.report = Some(report);
-            notice.info(format!("Game {} reported", running.id));
+            // No library number: the person never sees one (fresh eyes, round 21).
+            notice.info("The game report is ready: accuracy and each side's mistakes");
         }
         Ok(Ok(_)) => {}
         Ok(Err(why)) => notice.error(format!("No report: {why}")),
