@@ -29,6 +29,9 @@ pub enum Judgement {
         /// The search's choice, in notation.
         best: String,
     },
+    /// It wins, but not within the task's length (a puzzle's "win in N"
+    /// asked for a faster win).
+    Slower,
     /// Where only a win would do, it does not win: the opponent's answer
     /// that shows why (the solver's proved one, else the search's), if any.
     Refuted {

@@ -227,6 +227,7 @@ fn take_verdict(
             format!("Not good enough: {} against the best move; try again", chance_lost(loss))
         }
         Judgement::Refuted { .. } => "Not good enough: it does not win; try again".to_string(),
+        Judgement::Slower => "Not good enough: it wins, but more slowly; try again".to_string(),
     };
     if !accepted {
         game.write(GameRequest::Undo);

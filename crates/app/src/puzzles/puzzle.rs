@@ -61,8 +61,9 @@ pub enum Stage {
     Reply(EngineMove),
     /// Won.
     Solved,
-    /// A move that does not win, and the answer that showed it.
-    Missed { refutation: Option<String> },
+    /// A move that does not win, and the answer that showed it; or
+    /// (`slower`) one that wins, but not within the puzzle's moves.
+    Missed { refutation: Option<String>, slower: bool },
 }
 
 /// The puzzle in progress.
@@ -387,7 +388,8 @@ fn judge_moves(mut run: ResMut<PuzzleRun>, mut board: Board) {
     }
     if let Stage::Reply(_) = active.stage {
         let name = board.move_name(mv);
-        active.stage = if active.refuting { Stage::Missed { refutation: Some(name) } } else { Stage::YourMove };
+        active.stage =
+            if active.refuting { Stage::Missed { refutation: Some(name), slower: false } } else { Stage::YourMove };
         active.answered = (!active.refuting).then(|| board.move_name(mv));
         return;
     }
@@ -404,8 +406,10 @@ fn judge_moves(mut run: ResMut<PuzzleRun>, mut board: Board) {
         active.stage = Stage::Judging;
         let position = board.session.position().clone();
         let person = active.solver_side;
-        run.judge =
-            Some(BackgroundJob::spawn("puzzle judge", board.waker.clone(), move |_| judge_move(&position, person)));
+        // The win must come within the puzzle's own plies ("win in 3").
+        let plies_left = (2 * active.puzzle.win_in() - 1).saturating_sub(active.played.len()) as u32;
+        let judge = move |_| judge_move(&position, person, plies_left);
+        run.judge = Some(BackgroundJob::spawn("puzzle judge", board.waker.clone(), judge));
     }
 }
 
@@ -447,6 +451,13 @@ fn poll_judge(mut run: ResMut<PuzzleRun>, mut board: Board) {
             active.line = line;
             schedule_reply(active, &board.time);
         }
+        // A win, but slower than the puzzle asks: a miss, and said so (fresh
+        // eyes, round 22: "win in 3" ran on to move 5, told "Right").
+        Ok(Judgement::Slower) => {
+            score(active, &mut board.progress, false);
+            active.line.clear();
+            active.stage = Stage::Missed { refutation: None, slower: true };
+        }
         // The puzzle judge proves a win or refutes the move.
         Ok(judgement) => {
             score(active, &mut board.progress, false);
@@ -457,12 +468,12 @@ fn poll_judge(mut run: ResMut<PuzzleRun>, mut board: Board) {
                     active.stage = Stage::Reply(mv);
                     active.reply_at = board.time.elapsed_secs() + REPLY_SECS;
                 }
-                None => active.stage = Stage::Missed { refutation: None },
+                None => active.stage = Stage::Missed { refutation: None, slower: false },
             }
         }
         Err(error) => {
             warn!("puzzle judge: {error}");
-            active.stage = Stage::Missed { refutation: None };
+            active.stage = Stage::Missed { refutation: None, slower: false };
         }
     }
 }
@@ -548,10 +559,14 @@ impl ActivePuzzle {
                 }
                 None => ("✔ Solved!".to_string(), palette::SUCCESS),
             },
-            Stage::Missed { refutation: Some(answer) } => {
+            Stage::Missed { slower: true, .. } => (
+                format!("✖ {yours} wins, but not in {}: the puzzle's move wins faster.", self.puzzle.win_in()),
+                palette::ERROR,
+            ),
+            Stage::Missed { refutation: Some(answer), .. } => {
                 (format!("✖ Wrong: {yours} does not win; {them} answers {answer}."), palette::ERROR)
             }
-            Stage::Missed { refutation: None } => (format!("✖ Wrong: {yours} does not win."), palette::ERROR),
+            Stage::Missed { refutation: None, .. } => (format!("✖ Wrong: {yours} does not win."), palette::ERROR),
         }
     }
 }
@@ -599,5 +614,9 @@ mod tests {
         active.played.push(other);
         active.stage = Stage::Reply(other);
         assert!(active.status().0.starts_with("✔ Right: "), "{}", active.status().0);
+        // A win slower than the puzzle asks is a miss, said as such (round 22).
+        active.stage = Stage::Missed { refutation: None, slower: true };
+        let said = active.status().0;
+        assert!(said.contains("wins, but not in 3: the puzzle's move wins faster"), "{said}");
     }
 }

@@ -108,7 +108,7 @@ fn a_puzzle_borrows_the_board_answers_by_the_proof_refutes_a_miss_and_gives_the_
     let wrong = session(&app).position().legal_moves().into_iter().find(|&m| m != line[0]).expect("another move");
     play(&mut app, wrong);
     wait(&mut app, "the refutation", |app| matches!(active(app).unwrap().stage, Stage::Missed { .. }));
-    assert!(matches!(&active(&app).unwrap().stage, Stage::Missed { refutation: Some(_) }), "a proved answer");
+    assert!(matches!(&active(&app).unwrap().stage, Stage::Missed { refutation: Some(_), .. }), "a proved answer");
     // Two moves sound, then the verdict (once, though the stage stays missed).
     app.update();
     assert_eq!(verdicts(heard(&mut app)), (2, vec![SoundCue::PuzzleMissed]));

@@ -169,3 +169,36 @@ fn a_puzzle_that_does_not_hold_is_refused_with_its_reason() {
     bad_fen.fen = "nonsense".into();
     assert!(matches!(bad_fen.position(), Err(PuzzleError::Fen(_))));
 }
+
+/// Fresh eyes, round 22 (major): Lines of Action's first puzzle, "win in 3",
+/// took b7-d5 (a win, but slower) as right and ran on to move 5. A move
+/// off the line is judged against the plies left: the puzzle's own first
+/// move wins within them, b7-d5 only more slowly, and a line given for a
+/// win in time is no longer than the plies left.
+#[test]
+fn a_move_off_the_line_must_win_within_the_puzzle_s_moves() {
+    use breakline_ai::judgement::Judgement;
+    use breakline_puzzles::judge::judge_move;
+    let set = PuzzleSet::shipped(Variant::LinesOfAction).expect("the shipped set");
+    let puzzle = &set.puzzles[0];
+    assert_eq!(puzzle.line[0], "g6-f5", "the puzzle the finding played");
+    let start = puzzle.position().unwrap();
+    let left = puzzle.line.len() as u32 - 1;
+    let after = |name: &str| {
+        let mut position = start.clone();
+        let mv = start.legal_moves().into_iter().find(|&m| start.move_name(m) == name).expect(name);
+        position.play(mv).unwrap();
+        position
+    };
+    match judge_move(&after("g6-f5"), Side::Black, left) {
+        Judgement::ProvedWin { line } => assert!(line.len() as u32 <= left, "{} plies", line.len()),
+        other => panic!("the puzzle's move: {other:?}"),
+    }
+    assert_eq!(judge_move(&after("b7-d5"), Side::Black, left), Judgement::Slower);
+    // It does win, given the time: slower, not wrong.
+    // It does win, given the time (in ten more plies): slower, not wrong.
+    match judge_move(&after("b7-d5"), Side::Black, left + 8) {
+        Judgement::ProvedWin { line } => assert!(line.len() as u32 <= left + 8, "{} plies", line.len()),
+        other => panic!("b7-d5 given twelve plies: {other:?}"),
+    }
+}
