@@ -78,6 +78,9 @@ pub(super) fn answer(library: &mut Library, args: &AnswerArgs) -> Result<(), Lib
         Judgement::Refuted { .. } => {
             println!("{}: not yet (it does not win; the game had {})", args.answer, exercise.played)
         }
+        Judgement::Slower => {
+            println!("{}: not yet (it wins, but more slowly; the game had {})", args.answer, exercise.played)
+        }
     }
     Ok(())
 }
