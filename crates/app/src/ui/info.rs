@@ -369,7 +369,15 @@ pub(crate) fn moves_section(
         let rows: Vec<(usize, &[MoveRecord])> = moves.chunks(2).enumerate().collect();
         // Each row is the first mover's move and the reply: Black's first in Lines of Action.
         let first = session.first_mover();
-        egui::ScrollArea::vertical().id_salt("move_list").max_height(260.0).stick_to_bottom(true).show(ui, |ui| {
+        // Whether the whole list was in the panel's sight last frame: only
+        // then does a move shown scroll into it (scrolling the list scrolls
+        // the panel too; fresh eyes, round 22: an exercise opened with its
+        // task scrolled out of sight).
+        let sight_id = egui::Id::new("move_list_in_sight");
+        let in_sight = ui.data(|d| d.get_temp::<bool>(sight_id)).unwrap_or(false);
+        let panel_sight = ui.clip_rect();
+        let list = egui::ScrollArea::vertical().id_salt("move_list").max_height(260.0).stick_to_bottom(true);
+        let output = list.show(ui, |ui| {
             // A grid of the moves until a row with side lines, then the lines, and on.
             for block in rows.split_inclusive(|(turn, _)| has_lines(&tree, *turn)) {
                 let Some(&(first_row, _)) = block.first() else { continue };
@@ -390,7 +398,7 @@ pub(crate) fn moves_section(
                                 ui,
                                 (turn, pair, session.game_ply(turn * 2 + 1)),
                                 (shown, report),
-                                (scroll_id, scrolled_to.as_ref()),
+                                (scroll_id, scrolled_to.as_ref(), in_sight),
                                 &mut clicked,
                             );
                         }
@@ -403,6 +411,7 @@ pub(crate) fn moves_section(
                 }
             }
         });
+        ui.data_mut(|d| d.insert_temp(sight_id, panel_sight.contains_rect(output.inner_rect)));
         if moves.iter().any(|m| m.book) {
             ui.label(RichText::new("Moves in italics came from the opening book.").weak().small());
         }
@@ -424,7 +433,7 @@ fn move_row(
     ui: &mut Ui,
     (turn, pair, game_ply): (usize, &[MoveRecord], usize),
     (shown, report): (Option<&LinePath>, Option<&GameReport>),
-    (scroll_id, scrolled_to): (egui::Id, Option<&LinePath>),
+    (scroll_id, scrolled_to, in_sight): (egui::Id, Option<&LinePath>, bool),
     clicked: &mut Option<LinePath>,
 ) {
     // "12." as the game counts it ("12…" where the row begins with a reply).
@@ -456,7 +465,7 @@ fn move_row(
         // A move reviewed from elsewhere (the graph, a key) scrolls into view
         // once, while the list itself is in sight: egui scrolls the panel
         // too, and Analyse opened part-way down (fresh eyes, round 16).
-        if is_shown && scrolled_to != shown && ui.clip_rect().is_positive() {
+        if is_shown && scrolled_to != shown && in_sight {
             label.scroll_to_me(Some(egui::Align::Center));
             ui.data_mut(|d| d.insert_temp(scroll_id, shown.cloned()));
         }

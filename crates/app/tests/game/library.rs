@@ -575,3 +575,27 @@ fn a_sites_game_opened_from_the_library_is_headed_by_its_players_names() {
     remove(&path);
     let _ = std::fs::remove_file(import);
 }
+
+/// Fresh eyes, round 22: at 800x600 an exercise opened with its panel
+/// scrolled down to the move list's move, its task above, out of sight
+/// (a Lines of Action game's; this short game's path did not reproduce it:
+/// kept as a guard beside the fix in `ui::info`).
+#[test]
+fn an_exercise_opens_with_its_task_in_sight() {
+    let path = scratch("exercise-in-sight");
+    library_with_exercises(&path);
+    let variant = Variant::Breakthrough;
+    let mut app = library_app(options(variant, PlayerSetup::Human, ai("beginner", variant)), &path);
+    crate::panels::with_panels(&mut app, (800, 600));
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Library);
+    app.update();
+    app.update();
+    app.world_mut().write_message(PracticeRequest::Start(variant));
+    assert!(update_until(&mut app, 50, |app| app.world().resource::<Visit>().active()));
+    for _ in 0..10 {
+        app.update();
+    }
+    let task = crate::panels::rect_of(&app, "Exercise from game").expect("the task is laid out");
+    assert!(task.min.y >= 0.0, "the task above the window's top: {task:?}");
+    remove(&path);
+}

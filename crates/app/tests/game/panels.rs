@@ -640,3 +640,12 @@ fn the_give_up_button_is_named_for_what_it_does() {
     app.update();
     assert!(said(&app, "Resign") && !said(&app, "Abort"), "after it: {:?}", texts(&app));
 }
+
+/// Where the last pass laid out the first widget whose words start with `text`.
+pub fn rect_of(app: &App, text: &str) -> Option<egui::Rect> {
+    let tree = app.world().resource::<LaidOut>().tree.as_ref()?;
+    tree.nodes
+        .iter()
+        .filter(|(_, node)| node.role() != Role::TextRun && words(node).starts_with(text))
+        .find_map(|(_, node)| bounds(node))
+}
