@@ -66,8 +66,11 @@ fn module_paths(text: &str) -> Vec<String> {
             continue;
         }
         for (i, piece) in line.split('`').enumerate() {
+            // A crate's folder may have a hyphen (`web-worker::entry`); a module's name not.
             let is_path = piece.contains("::")
-                && piece.split("::").all(|s| !s.is_empty() && s.chars().all(|c| c.is_ascii_lowercase() || c == '_'));
+                && piece.split("::").enumerate().all(|(at, s)| {
+                    !s.is_empty() && s.chars().all(|c| c.is_ascii_lowercase() || c == '_' || (at == 0 && c == '-'))
+                });
             if i % 2 == 1 && is_path && names_a_wing(piece) {
                 paths.push(piece.to_string());
             }
