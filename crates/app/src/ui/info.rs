@@ -100,10 +100,14 @@ fn header(ui: &mut Ui, game: &GameView) {
 /// How the person moves here: not an invitation a refusal then contradicts
 /// (fresh eyes, round 14: Analyse said to click a piece of a rated game it
 /// would not move).
-fn how_to_move(game: &GameView) -> &'static str {
+/// A side a puzzle or an exercise answers for is not the person's to move
+/// (fresh eyes, round 22: "Click one of your pieces" while a move was judged).
+fn how_to_move(game: &GameView) -> Option<&'static str> {
+    let side = game.session.position().side_to_move();
     match game.moves_refused() {
-        Some(_) => "Its moves are played on Play: Resume it from Home.",
-        None => "Click one of your pieces, then a marked square.",
+        Some(_) => Some("Its moves are played on Play: Resume it from Home."),
+        None if game.visit.scripts(side) => None,
+        None => Some("Click one of your pieces, then a marked square."),
     }
 }
 
@@ -199,8 +203,8 @@ pub(crate) fn status(ui: &mut Ui, game: &GameView, ai: &AiView, numbers: bool) {
         }
     } else if game.players.get(side).is_ai() && ai.control.paused() {
         ui.label("AI paused — press Resume or Step.");
-    } else if turn == Some(TurnPhase::HumanTurn) {
-        ui.label(RichText::new(how_to_move(game)).weak());
+    } else if let Some(words) = how_to_move(game).filter(|_| turn == Some(TurnPhase::HumanTurn)) {
+        ui.label(RichText::new(words).weak());
     }
     keep_status_height(ui, top, session.generation());
     if let Some(error) = ai.control.error() {

@@ -14,6 +14,7 @@ use breakline_app::files::game_file::{FileAction, FileRequest};
 use breakline_app::game::notice::Notice;
 use breakline_app::game::owner::Visit;
 use breakline_app::game::phase::GamePhase;
+use breakline_app::game::phase::TurnPhase;
 use breakline_app::game::players::PlayerSetup;
 use breakline_app::game::request::{GameRequest, MoveChosen};
 use breakline_app::game::screen::Screen;
@@ -454,6 +455,7 @@ fn judging_an_exercise_move_is_bounded_and_can_be_cancelled() {
     library_with_exercises(&path);
     let variant = Variant::Breakthrough;
     let mut app = library_app(options(variant, PlayerSetup::Human, ai("beginner", variant)), &path);
+    crate::panels::with_panels(&mut app, (1280, 800));
     app.world_mut().write_message(PracticeRequest::Start(variant));
     assert!(update_until(&mut app, 50, |app| app.world().resource::<Visit>().active()));
     assert!(settled_human_turn(&mut app, 200));
@@ -465,6 +467,16 @@ fn judging_an_exercise_move_is_bounded_and_can_be_cancelled() {
     assert!(update_until(&mut app, 50, |app| app.world().resource::<Practice>().judging()));
     let words = app.world().resource::<Practice>().judging_words().expect("the judge's progress");
     assert!(words.contains("at most 5 s"), "{words}");
+    // Fresh eyes, round 22: the status invited a click while the move was
+    // judged (once the move had slid into place).
+    let settled = |app: &App| {
+        app.world().get_resource::<State<TurnPhase>>().is_some_and(|turn| *turn.get() == TurnPhase::HumanTurn)
+    };
+    assert!(update_until(&mut app, 20, settled), "the move slid into place");
+    app.update();
+    assert!(app.world().resource::<Practice>().judging(), "still judging");
+    let said = crate::panels::texts(&app).join(" | ");
+    assert!(!said.contains("Click one of your pieces"), "no invitation to move while judged: {said}");
     app.world_mut().write_message(PracticeRequest::CancelJudging);
     assert!(update_until(&mut app, 50, |app| session(app).plies() == 0), "the move is taken back");
     let practice = app.world().resource::<Practice>();
