@@ -11,6 +11,7 @@ use crate::board::keyboard::BoardFocus;
 use crate::board::typed::{MoveBoxReply, TypedMove, move_hints};
 use crate::board::words::{DescribeRequest, PositionWords};
 use crate::engine::Position;
+use crate::game::phase::GamePhase;
 use crate::game::screen::Screen;
 use crate::theme::palette;
 
@@ -39,12 +40,15 @@ pub(crate) struct MoveBoxState<'w> {
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<MoveBoxEntry>().add_systems(Update, forget_on_leaving.run_if(state_changed::<Screen>));
+    app.init_resource::<MoveBoxEntry>()
+        .add_systems(Update, forget_on_leaving.run_if(state_changed::<Screen>))
+        .add_systems(OnEnter(GamePhase::Over), forget_on_leaving);
 }
 
 /// Each screen's box starts empty: what was typed (and why it was refused)
 /// on one screen is not another's (fresh eyes: Play's refused entry and its
-/// error showed in Watch & Lab's box, under another game).
+/// error showed in Watch & Lab's box, under another game), nor is a refusal
+/// in a game that has ended (fresh eyes, round 22: it stayed beside the result).
 fn forget_on_leaving(mut entry: ResMut<MoveBoxEntry>, mut reply: ResMut<MoveBoxReply>) {
     let focus_wanted = entry.focus_wanted;
     entry.set_if_neq(MoveBoxEntry { focus_wanted, ..default() });

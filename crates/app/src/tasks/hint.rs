@@ -66,9 +66,12 @@ fn is_for(hint: &Hint, session: &GameSession) -> bool {
 }
 
 /// A move, an undo or a new game makes the hint stale (and its search, which
-/// the tasks' stale rule drops).
+/// the tasks' stale rule drops), and so does the game's end by a resignation
+/// or a flag, which leaves the board as it was (fresh eyes, round 22: the
+/// last hint stayed beside the result).
 fn forget_stale_hint(session: Res<GameSession>, mut hint: ResMut<Hint>) {
-    if (hint.mv.is_some() || hint.thinking) && !is_for(&hint, &session) {
+    let stale = !is_for(&hint, &session) || session.outcome().is_over();
+    if (hint.mv.is_some() || hint.thinking) && stale {
         *hint = Hint::default();
     }
 }
