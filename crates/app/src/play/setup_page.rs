@@ -7,10 +7,10 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use egui::{RichText, Ui};
 
-use crate::engine::Variant;
 use crate::engine::ai::search::Level;
 use crate::engine::lab::levels::LevelTable;
 use crate::engine::rules::connection_rule::BothConnected;
+use crate::engine::{BoardSize, Variant};
 use crate::game::ratings::Progress;
 use crate::game::screen::Screen;
 use crate::game::session::GameSession;
@@ -19,7 +19,7 @@ use crate::play::rated::suggested_level;
 use crate::play::setup::{ColourChoice, Opponent, PlayChoice, PlayRequest};
 use crate::theme::palette;
 use crate::ui::backdrop::PanelBackdrop;
-use crate::ui::page::{menu_page, section_heading};
+use crate::ui::page::{menu_page_with_footer, section_heading};
 
 /// What the page reads and edits.
 #[derive(SystemParam)]
@@ -40,7 +40,9 @@ pub(crate) fn draw(mut contexts: EguiContexts, mut page: SetupPage, mut backdrop
     let mut choice = *page.choice;
     let mut settings = *page.settings;
     let mut start = false;
-    let home = menu_page(ctx, &mut backdrop, Screen::PlaySetup.title(), |ui| {
+    let at_stake = page.rated.at_stake(&page.session, &page.players, &page.visit);
+    let mut footer = |ui: &mut Ui| start = start_section(ui, &page.session, at_stake);
+    let contents = |ui: &mut Ui| {
         game_section(ui, &mut settings);
         let suggested = suggested_level(&page.progress, settings.variant);
         let yours = page.progress.rating(settings.variant).glicko.rating;
@@ -53,8 +55,9 @@ pub(crate) fn draw(mut contexts: EguiContexts, mut page: SetupPage, mut backdrop
         section_heading(ui, "Clock");
         crate::play::setup_sections::clock_picker(ui, &mut settings.time_control);
         rated_section(ui, &mut choice, settings.size == settings.variant.default_size());
-        start = start_section(ui, &page.session, page.rated.at_stake(&page.session, &page.players, &page.visit));
-    });
+    };
+    let title = Screen::PlaySetup.title();
+    let home = menu_page_with_footer(ctx, &mut backdrop, title, contents, Some(&mut footer));
     page.choice.set_if_neq(choice);
     page.settings.set_if_neq(settings);
     if start {
@@ -72,24 +75,7 @@ fn game_section(ui: &mut Ui, settings: &mut GameSettings) {
     if settings.variant.check_size(settings.size).is_err() {
         settings.size = settings.variant.default_size();
     }
-    // "an 8x8", "an 11x11", "a 5x5": the article as the number is said.
-    let size = settings.size.to_string();
-    let article = if size.starts_with('8') || size.starts_with("11") || size.starts_with("18") { "an" } else { "a" };
-    let note = format!("On {article} {size} board (Analyse sets other sizes).");
-    let standard = settings.variant.default_size();
-    if settings.size == standard {
-        ui.label(RichText::new(note).weak());
-    } else {
-        // Rated games are on the standard board: a way back to it from here
-        // (a row only then: a button's row is taller, and pushed Start's note
-        // below an 800x600 window).
-        ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new(note).weak());
-            if ui.small_button(format!("Use {standard}")).clicked() {
-                settings.size = standard;
-            }
-        });
-    }
+    board_size_row(ui, settings);
     // A row for either game, of one height: Lines of Action's added a row
     // and every choice below moved under the mouse.
     ui.horizontal(|ui| {
@@ -100,6 +86,34 @@ fn game_section(ui: &mut Ui, settings: &mut GameSettings) {
                 ui.label(RichText::new("No draws: the first pawn to the far row wins.").weak());
             }
         }
+    });
+}
+
+/// The board's size, square boards from the smallest the game allows (fresh
+/// eyes, round 22: a 5x5 game against a level was only to be found through
+/// Analyse); oblong boards are Analyse's. One row, whatever is chosen, so
+/// Start stays in sight at 800x600.
+fn board_size_row(ui: &mut Ui, settings: &mut GameSettings) {
+    let variant = settings.variant;
+    let standard = variant.default_size();
+    let name = |size: BoardSize| if size == standard { format!("{size} (standard)") } else { size.to_string() };
+    let (cmin, cmax) = variant.column_range();
+    let (rmin, rmax) = variant.row_range();
+    let squares = (cmin.max(rmin)..=cmax.min(rmax)).map(|side| BoardSize::new(side, side));
+    // An oblong board set in Analyse is offered too, as it is chosen.
+    let oblong = (settings.size.columns != settings.size.rows).then_some(settings.size);
+    ui.horizontal(|ui| {
+        ui.label("Board");
+        let hover = "Rated games are on the standard board; oblong Breakthrough boards are set in Analyse";
+        egui::ComboBox::from_id_salt("play_board_size")
+            .selected_text(name(settings.size))
+            .show_ui(ui, |ui| {
+                for size in squares.chain(oblong).filter(|size| variant.check_size(*size).is_ok()) {
+                    ui.selectable_value(&mut settings.size, size, name(size));
+                }
+            })
+            .response
+            .on_hover_text(hover);
     });
 }
 
@@ -204,7 +218,7 @@ fn rated_section(ui: &mut Ui, choice: &mut PlayChoice, standard_board: bool) {
 /// the word fell below an 800x600 window's edge).
 /// `rated_at_stake`: the game in progress is rated and the person has moved in it.
 fn start_section(ui: &mut Ui, session: &GameSession, rated_at_stake: bool) -> bool {
-    ui.add_space(14.0);
+    ui.add_space(4.0);
     ui.horizontal(|ui| {
         let start = ui.add(egui::Button::new(RichText::new("Start").size(20.0)).min_size(egui::vec2(160.0, 40.0)));
         if session.plies() > 0 && !session.outcome().is_over() {
