@@ -53,9 +53,10 @@ pub(crate) fn left(ui: &mut Ui, state: &mut PanelState, open: &mut bool) {
         if rated_game || own_game {
             let which = if rated_game { "rated game" } else { "game in progress" };
             let note = format!(
-                "Your {which} waits here with its players (Resume it from Home); a preset starts a game of two AIs to watch beside it."
+                "Your {which} waits here with its players (Resume it from Home); a preset or the players below start a game to watch beside it."
             );
             ui.label(RichText::new(note).weak());
+            crate::play::setup_sections::players_beside_section(ui, picked, &mut state.requests);
         } else {
             crate::play::setup_sections::players_section(ui, picked, &state.game.players, &mut state.requests);
         }

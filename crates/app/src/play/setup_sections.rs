@@ -161,6 +161,32 @@ pub(crate) fn players_section(
     });
 }
 
+/// Players for a game to watch beside the person's game in progress, chosen
+/// here and started by a button; the waiting game keeps its own (fresh eyes,
+/// round 22: with a two-person game on the board, Watch & Lab offered no
+/// players at all, only presets).
+pub(crate) fn players_beside_section(
+    ui: &mut Ui,
+    (variant, chosen, suggested): (Variant, Variant, Level),
+    requests: &mut MessageWriter<GameRequest>,
+) {
+    egui::CollapsingHeader::new("Players").default_open(true).show(ui, |ui| {
+        ui.label(RichText::new("For a new game to watch beside the game that waits.").weak());
+        let id = egui::Id::new(("players_beside", variant));
+        let two_ais =
+            || Players { white: PlayerSetup::Ai(suggested.config()), black: PlayerSetup::Ai(suggested.config()) };
+        let mut players: Players = ui.data(|d| d.get_temp(id)).unwrap_or_else(two_ais);
+        for side in Side::BOTH {
+            ui.group(|ui| player_editor(ui, side, players.get_mut(side), (variant, chosen, suggested)));
+        }
+        let hover = "A new game between these players, studied here; your game waits and comes back on Home";
+        if ui.button("Watch these players").on_hover_text(hover).clicked() {
+            requests.write(GameRequest::StartMatchup(players.clone()));
+        }
+        ui.data_mut(|d| d.insert_temp(id, players));
+    });
+}
+
 /// The three kinds of player the editor offers.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum SeatKind {
