@@ -150,6 +150,13 @@ pub fn showing(session: &GameSession, timer: &TurnTimer) -> Option<(Clock, Optio
     // A game in progress shows its live clocks while it is reviewed too (its
     // side to move's runs on); a finished one the clocks of the move shown.
     let over = session.outcome().is_over();
+    // A game with a time control but no move's clock kept (pasted or
+    // imported) would show its base times as fresh clocks (fresh eyes,
+    // round 21): it shows none until its clock runs.
+    let kept = session.record().moves.iter().any(|entry| entry.clock_ms.is_some());
+    if session.plies() > 0 && !kept && timer.running_since.is_none() {
+        return None;
+    }
     let clock = session.clock_after(if over { session.shown_ply() } else { session.plies() })?;
     // Held (a question open, a menu shown), the turn's time so far still
     // shows as spent: the clock stands still, it does not jump back; so
@@ -194,5 +201,23 @@ mod tests {
         assert_eq!((clock.remaining(Side::White), running), (Duration::from_secs(55), None));
         let other_turn = TurnTimer { turn: Some((2, 0)), ..held };
         assert_eq!(showing(&session, &other_turn).expect("a clock").0.remaining(Side::White), Duration::from_secs(60));
+    }
+
+    /// Fresh eyes, round 21: a pasted game with a time control and no
+    /// clocks in its moves showed fresh clocks beside its last move.
+    #[test]
+    fn a_game_without_kept_clocks_shows_none() {
+        let control = TimeControl::parse("60+0").expect("a time control");
+        let mut session =
+            GameSession::new(Variant::Breakthrough, BoardSize::new(8, 8), 3).with_time_control(Some(control));
+        let first = session.position().legal_moves()[0];
+        session.play(first, None, Some(Duration::from_secs(2))).expect("a legal move");
+        let idle = TurnTimer::default();
+        let (clock, _) = showing(&session, &idle).expect("a played game's clocks");
+        assert_eq!(clock.remaining(Side::White), Duration::from_secs(58));
+        let mut pasted = session.record().clone();
+        pasted.moves.iter_mut().for_each(|entry| entry.clock_ms = None);
+        let pasted = GameSession::from_record(&pasted, 4).expect("the same game");
+        assert!(showing(&pasted, &idle).is_none(), "no clocks kept, none shown");
     }
 }
