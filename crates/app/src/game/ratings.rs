@@ -2,6 +2,8 @@
 //! (Glicko-2, from finished games against a level), the puzzle rating and
 //! streak, and whether the lessons were offered yet.
 
+use std::collections::BTreeSet;
+
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -49,6 +51,11 @@ pub struct PuzzleProgress {
     pub best_streak: u32,
     /// Puzzles solved in all.
     pub solved: u32,
+    /// The positions of the puzzles already counted: each counts once, the
+    /// first time (fresh eyes, round 22: a puzzle seen with help came back
+    /// after a restart and its clean solve then counted).
+    #[serde(default)]
+    pub counted: BTreeSet<String>,
 }
 
 /// Everything earned, saved with the settings (files from before it lack it).

@@ -207,7 +207,9 @@ pub(crate) fn puzzle_section(ui: &mut Ui, state: &mut ProgressState) {
     ui.label(RichText::new(text).color(color.color32()));
     // Help taken is said where the puzzle's standing is (round 14: after
     // the hint nothing said it counted).
-    if active.helped && !matches!(active.stage, Stage::Solved | Stage::Missed { .. }) {
+    if active.counted_before {
+        ui.label(RichText::new("Tried before: this try changes no rating or streak.").weak());
+    } else if active.helped && !matches!(active.stage, Stage::Solved | Stage::Missed { .. }) {
         ui.label(RichText::new("Help taken: this puzzle counts as a miss, solved or not.").weak());
     }
     let variant = active.variant;

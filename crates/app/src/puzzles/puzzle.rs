@@ -101,6 +101,8 @@ pub struct ActivePuzzle {
     /// After a miss: the moves and line to try again from.
     retry_point: Option<(Vec<EngineMove>, Vec<EngineMove>)>,
     scored: bool,
+    /// Counted on an earlier try: this one changes no rating or streak.
+    pub counted_before: bool,
     /// The puzzle's own move where the person found another that wins too,
     /// and how many moves were played then (told, so a longer way is not
     /// taken for the puzzle's).
@@ -242,9 +244,23 @@ fn park(run: &mut PuzzleRun) -> bool {
 fn open_next(run: &mut PuzzleRun, variant: Variant, board: &mut Board) {
     let Some(set) = puzzle_set(variant) else { return };
     let v = variant_index(variant);
-    let Some(index) = set.pick(run.cursor[v], board.progress.puzzles(variant).rating.glicko.rating) else { return };
+    let progress = board.progress.puzzles(variant);
+    let rating = progress.rating.glicko.rating;
+    // The first near the rating not counted yet; when all were, the next
+    // near it again, as a try that counts nothing.
+    let picks = (0..set.puzzles.len()).scan(run.cursor[v], |cursor, _| {
+        let index = set.pick(*cursor, rating)?;
+        *cursor = index + 1;
+        Some(index)
+    });
+    let mut picks = picks.collect::<Vec<_>>();
+    picks.dedup();
+    let fresh = picks.iter().find(|index| !progress.counted.contains(&set.puzzles[**index].fen));
+    let Some(&index) = fresh.or(picks.first()) else { return };
     run.cursor[v] = index + 1;
-    if let Some(active) = ActivePuzzle::new(variant, index, set.puzzles[index].clone()) {
+    let counted_before = progress.counted.contains(&set.puzzles[index].fen);
+    if let Some(mut active) = ActivePuzzle::new(variant, index, set.puzzles[index].clone()) {
+        (active.counted_before, active.scored) = (counted_before, counted_before);
         open(run, active, board);
     }
 }
@@ -272,6 +288,7 @@ impl ActivePuzzle {
             refuting: false,
             retry_point: None,
             scored: false,
+            counted_before: false,
             other_way: None,
         })
     }
@@ -516,6 +533,7 @@ fn record_score(active: &mut ActivePuzzle, progress: &mut Progress, solved: bool
     active.scored = true;
     let clean = solved && !active.helped;
     let puzzles = progress.puzzles_mut(active.variant);
+    puzzles.counted.insert(active.puzzle.fen.clone());
     let opponent = Opponent { rating: active.puzzle.rating(), deviation: PUZZLE_DEVIATION };
     puzzles.rating.record(opponent, try_score(solved, active.helped));
     if clean {
@@ -547,6 +565,9 @@ impl ActivePuzzle {
                 }
                 _ => (format!("✔ Right: {yours}. {them} answers…"), palette::SUCCESS),
             },
+            Stage::Solved if self.counted_before => {
+                ("✔ Solved again: a puzzle counts once, on its first try.".to_string(), palette::SUCCESS)
+            }
             Stage::Solved if self.helped => {
                 ("✔ Solved, with help: a miss for your puzzle rating and streak.".to_string(), palette::SUCCESS)
             }

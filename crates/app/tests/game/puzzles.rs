@@ -204,3 +204,30 @@ fn the_board_turns_to_the_solver_and_back_however_the_puzzle_ends() {
     wait(&mut app, "the new game", |app| active(app).is_none() && session(app).plies() == 0);
     assert_eq!(shown(&app), BoardFlip(false));
 }
+
+/// Fresh eyes, round 22: a puzzle solved with help came back after a
+/// restart (the run starts at the set's first puzzle again), and its clean
+/// solve then counted. A puzzle counts once: the next offered is another,
+/// and a puzzle tried again counts nothing.
+#[test]
+fn a_puzzle_counts_once_and_a_restart_offers_another() {
+    let v = Variant::Breakthrough;
+    let mut app = game_app(options(v, PlayerSetup::Human, PlayerSetup::Human));
+    app.world_mut().write_message(PuzzleRequest::Start(v));
+    wait_opened(&mut app, "the puzzle", |_| true);
+    let first = active(&app).unwrap().puzzle.clone();
+    app.world_mut().write_message(PuzzleRequest::Hint);
+    app.update();
+    solve_along_the_line(&mut app);
+    let puzzles = app.world().resource::<Progress>().puzzles(v).clone();
+    assert!(puzzles.counted.contains(&first.fen), "counted: {:?}", puzzles.counted);
+    app.world_mut().write_message(PuzzleRequest::Leave);
+    wait(&mut app, "the game", |app| !app.world().resource::<Visit>().active());
+    // As after a restart: the run forgotten, the progress kept.
+    app.world_mut().insert_resource(PuzzleRun::default());
+    app.world_mut().write_message(PuzzleRequest::Start(v));
+    wait_opened(&mut app, "the puzzle after the restart", |_| true);
+    let again = active(&app).unwrap();
+    assert_ne!(again.puzzle.fen, first.fen, "a puzzle not counted yet is offered");
+    assert!(!again.counted_before);
+}
