@@ -2,6 +2,7 @@
 //! drawing, a solve's replay and its note, the requests that change them and
 //! the order of the mode's systems.
 
+use std::collections::HashMap;
 use std::time::Duration;
 
 use bevy::prelude::*;
@@ -43,6 +44,10 @@ pub struct FlowGame {
     /// The running (or last) solve set the person's pipes aside: the solver
     /// starts from the dots alone, and the words say so.
     pub(crate) started_over: bool,
+    /// This puzzle's finished solves here, each method's last: shown beside
+    /// the study's published figures (fresh eyes, round 21: the figures
+    /// beside the board were never this run's).
+    pub runs: HashMap<Method, (u64, Duration)>,
 }
 
 /// The solver's grid as the player sees it, and its attempts so far.
@@ -71,6 +76,7 @@ impl FlowGame {
             replay: None,
             note: None,
             started_over: false,
+            runs: HashMap::new(),
         }
     }
 

@@ -14,7 +14,7 @@ use crate::ui::backdrop::{PanelBackdrop, panel_frame};
 use crate::engine::flow::Method;
 use crate::engine::flow::library::{Published, SHIPPED};
 use crate::engine::rules::notation::thousands;
-use crate::flow::game::{FlowGame, FlowRequest, method_title};
+use crate::flow::game::{FlowGame, FlowRequest, method_title, millis};
 use crate::flow::solver::FlowSolve;
 use crate::game::screen::Screen;
 use crate::learn::lessons::LessonRequest;
@@ -183,10 +183,11 @@ fn right_panel(ui: &mut Ui, game: &FlowGame) {
     ui.label(format!("Moves: {}", game.drawing.moves()));
     ui.separator();
     // Figures a course study published for this puzzle (said so where it
-    // gave none: a bare "—" read as a figure missing); this run's own are in
-    // the status line.
-    ui.label(RichText::new("Each solver on this puzzle, as first published").strong()).on_hover_text(
-        "From the AI course study the Flow solvers come from (CS 440, assignment 2); not this run's figures",
+    // gave none: a bare "—" read as a figure missing), and under each this
+    // run's own once that solver has run here.
+    ui.label(RichText::new("Each solver on this puzzle: as first published, and here").strong()).on_hover_text(
+        "From the AI course study the Flow solvers come from (CS 440, assignment 2); \
+         \"here\": the last solve by that solver on this computer, since the puzzle was opened",
     );
     // One wrapped line a method, not a table: the methods' names and the
     // figures side by side ran past the panel at 800x600.
@@ -198,6 +199,10 @@ fn right_panel(ui: &mut Ui, game: &FlowGame) {
         };
         let line = ui.label(format!("{}: {figure}", method_title(method)));
         line.on_hover_text(format!("the study's \"{}\"", method.id()));
+        if let Some((attempts, time)) = game.runs.get(&method) {
+            let here = format!("    here: {} attempts, {}", thousands(*attempts), millis(*time));
+            ui.label(RichText::new(here).color(palette::SUCCESS.color32()));
+        }
     }
     ui.add_space(6.0);
     ui.label(

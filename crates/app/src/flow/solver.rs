@@ -274,4 +274,7 @@ fn finish(game: &mut FlowGame, method: Method, report: Result<(SolveReport, Dura
         Outcome::Unsolvable => SolveNote::NoSolution { method, attempts, time },
         Outcome::GaveUp(why) => SolveNote::Failed(format!("it gave up ({why:?})")),
     });
+    if let Some(SolveNote::Solved { .. } | SolveNote::NoSolution { .. }) = game.note {
+        game.runs.insert(method, (attempts, time));
+    }
 }

@@ -118,6 +118,10 @@ fn solve_plays_step_by_step_then_instantly_and_leaves_a_valid_board() {
     assert!(game(&app).replay.is_none());
     validate(game(&app).puzzle(), &full_grid(&app)).expect("the solver's board is valid");
     assert!(game(&app).status(false).starts_with("Solved by “Most constrained”: "));
+    // Kept beside the study's figures (fresh eyes, round 21: never this run's).
+    let Some(SolveNote::Solved { attempts, time, .. }) = note else { unreachable!() };
+    assert_eq!(game(&app).runs.get(&Method::Smart), Some(&(attempts, time)), "this run's figures");
+    assert_eq!(game(&app).runs.len(), 1, "only the solver that ran");
     // Solved again, the pipes it sets aside are the solver's, not the
     // person's (fresh eyes, round 21: "your pipes were replaced").
     send(&mut app, FlowRequest::Solve);
