@@ -19,7 +19,10 @@ pub(crate) fn section(ui: &mut egui::Ui, sound: &mut ResMut<SoundSettings>) {
                 edited.set_percent(percent);
             }
         });
-        ui.small("Moves, captures, the end of a game, a clock under ten seconds, puzzles and lessons.");
+        // At the page's reading size, as the other sections' notes (fresh
+        // eyes, round 22: this one alone was small).
+        let what = "Moves, captures, the end of a game, a clock under ten seconds, puzzles and lessons.";
+        ui.label(egui::RichText::new(what).weak());
     });
     sound.set_if_neq(edited);
 }
