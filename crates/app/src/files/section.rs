@@ -60,16 +60,7 @@ pub(crate) fn files_section(ui: &mut Ui, state: &mut FilesState, notice: &Notice
                 }
             }
         });
-        ui.horizontal(|ui| {
-            let copy = ui.button("Copy game").on_hover_text("The game as text, to paste anywhere (Ctrl+C)");
-            if copy.clicked() {
-                state.clipboard.write(ClipboardAction::CopyGame);
-            }
-            let paste = ui.button("Paste game").on_hover_text("Open the game text on the clipboard (Ctrl+V)");
-            if paste.clicked() {
-                state.clipboard.write(ClipboardAction::PasteGame);
-            }
-        });
+        clipboard_row(ui, state);
         if waiting {
             ui.label(RichText::new("Waiting for the file dialog…").weak());
         }
@@ -116,6 +107,20 @@ pub(crate) fn files_section(ui: &mut Ui, state: &mut FilesState, notice: &Notice
         }
     });
     notice_line(ui, notice);
+}
+
+/// Copy and Paste: the game as text, through the clipboard.
+fn clipboard_row(ui: &mut Ui, state: &mut FilesState) {
+    ui.horizontal(|ui| {
+        let copy = ui.button("Copy game").on_hover_text("The game as text, to paste anywhere (Ctrl+C)");
+        if copy.clicked() {
+            state.clipboard.write(ClipboardAction::CopyGame);
+        }
+        let paste = ui.button("Paste game").on_hover_text("Open the game text on the clipboard (Ctrl+V)");
+        if paste.clicked() {
+            state.clipboard.write(ClipboardAction::PasteGame);
+        }
+    });
 }
 
 /// Why Open or Import is greyed: the typed path names no file.

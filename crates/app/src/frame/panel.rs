@@ -43,15 +43,7 @@ pub(crate) fn draw_panel(
     // happens on the right; either folds away to a strip with the button
     // that opens it again.
     let has_left = screen_panels::has_left(screen);
-    // A screen opens at the top of its panels (fresh eyes, round 20: at
-    // 800x600 Play came back scrolled to where it was left, its status and
-    // clocks out of sight).
-    let entered = ctx.data_mut(|data| {
-        let id = egui::Id::new("panels_screen");
-        let last = data.get_temp::<Screen>(id);
-        data.insert_temp(id, screen);
-        last != Some(screen)
-    });
+    let entered = screen_entered(ctx, screen);
     let from_the_top = |area: egui::ScrollArea| if entered { area.vertical_scroll_offset(0.0) } else { area };
     let mut settings_open = layout.settings_shown(ctx.viewport_rect().width());
     let shown_before = settings_open && has_left;
@@ -102,15 +94,11 @@ pub(crate) fn draw_panel(
         layout.settings_open = Some(settings_open);
     }
     state.layout.set_if_neq(layout);
-    let pointer_over_window = ctx
-        .pointer_latest_pos()
-        .and_then(|pos| ctx.layer_id_at(pos))
-        .is_some_and(|layer| layer.order != egui::Order::Background);
     panels.set_if_neq(PanelWidths {
         // egui's points are the window's logical pixels times the interface's scale.
         left: left.width() * ctx.zoom_factor(),
         right: right.width() * ctx.zoom_factor(),
-        pointer_over_window,
+        pointer_over_window: pointer_over_window(ctx),
     });
     // A folded strip keeps egui's own fill: its button reaches past the
     // strip's rectangle, and the strip is narrow.
@@ -118,6 +106,26 @@ pub(crate) fn draw_panel(
     PanelBackdrop::record(&mut backdrop, &root, open(shown_before, left), open(game_shown, right));
     draw_overlays(ctx, &mut state, left, right);
     Ok(())
+}
+
+/// Whether `screen` is new this pass: it opens at the top of its panels
+/// (fresh eyes, round 20: at 800x600 Play came back scrolled to where it
+/// was left, its status and clocks out of sight).
+fn screen_entered(ctx: &egui::Context, screen: Screen) -> bool {
+    ctx.data_mut(|data| {
+        let id = egui::Id::new("panels_screen");
+        let last = data.get_temp::<Screen>(id);
+        data.insert_temp(id, screen);
+        last != Some(screen)
+    })
+}
+
+/// Whether the pointer is over a floating window (a question, a toast),
+/// not the board: the board's clicks are not for it.
+fn pointer_over_window(ctx: &egui::Context) -> bool {
+    ctx.pointer_latest_pos()
+        .and_then(|pos| ctx.layer_id_at(pos))
+        .is_some_and(|layer| layer.order != egui::Order::Background)
 }
 
 /// What floats over the board between the panels: the evaluation bar (not

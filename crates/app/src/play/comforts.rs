@@ -90,22 +90,8 @@ pub(crate) fn game_buttons(ui: &mut Ui, state: &mut ComfortsState, players: &Pla
             let (choice, view) = &mut state.flip;
             view.turn(choice);
         }
-        let can_resign = !over && !state.session.reviewing() && !elsewhere;
-        if !visiting
-            && off_play(
-                // Named for what it does (fresh eyes, round 21: "Resign"
-                // before a first move asked to abort).
-                if crate::play::asks::would_abort(&state.session, players) {
-                    ui.add_enabled(can_resign, egui::Button::new("Abort"))
-                        .on_hover_text("End this game before your first move: no result, nothing kept or rated")
-                } else {
-                    ui.add_enabled(can_resign, egui::Button::new("Resign")).on_hover_text("Give up this game")
-                },
-                off_play_why,
-            )
-            .clicked()
-        {
-            state.asks.write(Ask::Resign);
+        if !visiting {
+            give_up_button(ui, state, players, off_play_why);
         }
     });
     let solve_text = if state.proof.running { "Solve ⏳" } else { "Solve" };
@@ -143,6 +129,21 @@ pub(crate) fn game_buttons(ui: &mut Ui, state: &mut ComfortsState, players: &Pla
             ui.add(egui::Label::new(RichText::new(text).color(palette::PROOF.color32())).truncate());
         }
     });
+}
+
+/// Resign, or Abort before the person's first move: named for what it does
+/// (fresh eyes, round 21: "Resign" before a first move asked to abort).
+fn give_up_button(ui: &mut Ui, state: &mut ComfortsState, players: &Players, off_play_why: Option<&str>) {
+    let can = !state.session.outcome().is_over() && !state.session.reviewing() && off_play_why.is_none();
+    let button = if crate::play::asks::would_abort(&state.session, players) {
+        ui.add_enabled(can, egui::Button::new("Abort"))
+            .on_hover_text("End this game before your first move: no result, nothing kept or rated")
+    } else {
+        ui.add_enabled(can, egui::Button::new("Resign")).on_hover_text("Give up this game")
+    };
+    if off_play(button, off_play_why).clicked() {
+        state.asks.write(Ask::Resign);
+    }
 }
 
 /// Why a game button is greyed, when it is greyed because the rated game
