@@ -145,7 +145,12 @@ fn end_of_game(ui: &mut Ui, state: &mut PanelState, screen: Screen) {
         Some(BannerChoice::NewOpponent) => state.screens.go(Screen::PlaySetup),
         Some(BannerChoice::GameReport) => {
             state.report.ask();
-            state.screens.go(Screen::Analyse);
+            // A game studied beside the person's is reported where it is
+            // (both screens show the report): leaving the screen would bring
+            // the waiting game back instead (fresh eyes, round 23, major).
+            if !state.comforts.visit.studying() {
+                state.screens.go(Screen::Analyse);
+            }
         }
         None => {}
     }

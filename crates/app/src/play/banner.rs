@@ -68,7 +68,11 @@ pub(crate) fn section(ui: &mut egui::Ui, state: Banner) -> Option<BannerChoice> 
             ui.label(crate::play::progress::rating_change(state.progress));
         }
         ui.horizontal_wrapped(|ui| {
-            let hover = "Accuracy, mistakes and better moves, on the Analyse screen";
+            let hover = if state.studied {
+                "Accuracy, mistakes and better moves, shown below on this screen"
+            } else {
+                "Accuracy, mistakes and better moves, on the Analyse screen"
+            };
             // An aborted game is not kept, so it has no report.
             if !aborted && ui.button(RichText::new("Game report").size(15.0)).on_hover_text(hover).clicked() {
                 choice = Some(BannerChoice::GameReport);

@@ -611,3 +611,39 @@ fn an_exercise_opens_with_its_task_in_sight() {
     assert!(task.min.y >= 0.0, "the task above the window's top: {task:?}");
     remove(&path);
 }
+
+/// Fresh eyes, round 23 (major): "Game report" at the end of a game watched
+/// in Watch & Lab beside the person's game went to Analyse, where the
+/// person's game came back instead: the report, said ready, was never seen.
+/// The watched game is reported where it is.
+#[test]
+fn a_watched_games_report_is_shown_beside_it_not_on_the_waiting_game() {
+    use breakline_app::game::players::Players;
+    let path = scratch("watched-report");
+    let variant = Variant::Breakthrough;
+    let mut app = library_app(options(variant, PlayerSetup::Human, ai("beginner", variant)), &path);
+    crate::panels::with_panels(&mut app, (1280, 800));
+    assert!(settled_human_turn(&mut app, 200));
+    let s = session(&app);
+    let request = MoveChosen::human(s.position().legal_moves()[0], s.generation(), s.position().hash());
+    app.world_mut().write_message(request);
+    assert!(update_until(&mut app, 400, |app| session(app).plies() >= 2));
+    let waiting = session(&app).record().moves.clone();
+    crate::go(&mut app, Screen::Watch);
+    let quick = || ai("alphabeta:offensive1:depth=1", variant);
+    app.world_mut().write_message(GameRequest::StartMatchup(Players { white: quick(), black: quick() }));
+    assert!(update_until(&mut app, 4_000, |app| phase(app) == GamePhase::Over), "the watched game ends");
+    wait_for_writes(&mut app);
+    app.update();
+    let watched = session(&app).record().moves.clone();
+    crate::panels::click_on(&mut app, "Game report");
+    for _ in 0..5 {
+        app.update();
+    }
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Watch, "the report is shown where the game is");
+    assert_eq!(session(&app).record().moves, watched, "the watched game stays on the board");
+    assert_ne!(watched, waiting);
+    let report = app.world().resource::<BoardReport>();
+    assert!(report.progress().is_some() || report.report_of(session(&app)).is_some(), "the report is under way");
+    remove(&path);
+}

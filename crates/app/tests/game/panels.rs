@@ -48,6 +48,26 @@ pub fn resize(app: &mut App, size: (u32, u32)) {
     window.resolution.set(size.0 as f32, size.1 as f32);
 }
 
+/// Input for the next pass (a click on a button).
+#[derive(Resource, Default)]
+pub struct PendingEvents(pub Vec<egui::Event>);
+
+/// A click on the widget whose words start with `text`, as a person's mouse
+/// makes it: moved there, pressed and released over three passes.
+pub fn click_on(app: &mut App, text: &str) {
+    let at = rect_of(app, text).unwrap_or_else(|| panic!("{text:?} is shown: {:?}", texts(app))).center();
+    let button = |pressed| egui::Event::PointerButton {
+        pos: at,
+        button: egui::PointerButton::Primary,
+        pressed,
+        modifiers: egui::Modifiers::default(),
+    };
+    for event in [egui::Event::PointerMoved(at), button(true), button(false)] {
+        app.world_mut().get_resource_or_insert_with(PendingEvents::default).0.push(event);
+        app.update();
+    }
+}
+
 /// One egui pass over the app's panel systems, as bevy_egui runs it.
 fn run_pass(world: &mut World) {
     let size = {
@@ -61,7 +81,9 @@ fn run_pass(world: &mut World) {
     };
     ctx.enable_accesskit();
     let points = size / ctx.pixels_per_point();
-    let input = egui::RawInput { screen_rect: Some(egui::Rect::from_min_size(egui::Pos2::ZERO, points)), ..default() };
+    let events = world.get_resource_mut::<PendingEvents>().map(|mut pending| std::mem::take(&mut pending.0));
+    let screen_rect = Some(egui::Rect::from_min_size(egui::Pos2::ZERO, points));
+    let input = egui::RawInput { screen_rect, events: events.unwrap_or_default(), ..default() };
     // Each screen's panels say which of them were drawn this pass.
     world.insert_resource(PanelBackdrop::default());
     ctx.begin_pass(input);
