@@ -13,6 +13,7 @@ use crate::board::words::{DescribeRequest, PositionWords};
 use crate::engine::Position;
 use crate::game::phase::GamePhase;
 use crate::game::screen::Screen;
+use crate::game::session::GameSession;
 use crate::theme::palette;
 
 /// What is being typed, and whether a key asked for the cursor in the box.
@@ -42,6 +43,7 @@ pub(crate) struct MoveBoxState<'w> {
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<MoveBoxEntry>()
         .add_systems(Update, forget_on_leaving.run_if(state_changed::<Screen>))
+        .add_systems(Update, forget_on_a_new_game)
         .add_systems(OnEnter(GamePhase::Over), forget_on_leaving);
 }
 
@@ -53,6 +55,21 @@ fn forget_on_leaving(mut entry: ResMut<MoveBoxEntry>, mut reply: ResMut<MoveBoxR
     let focus_wanted = entry.focus_wanted;
     entry.set_if_neq(MoveBoxEntry { focus_wanted, ..default() });
     reply.set_if_neq(MoveBoxReply::default());
+}
+
+/// Nor is an entry typed, or refused, for another game than the board's
+/// (fresh eyes, round 23: a refusal for the person's waiting game stayed
+/// over the AI game started beside it).
+fn forget_on_a_new_game(
+    session: Res<GameSession>,
+    mut last: Local<Option<u64>>,
+    entry: ResMut<MoveBoxEntry>,
+    reply: ResMut<MoveBoxReply>,
+) {
+    let generation = session.generation();
+    if last.replace(generation).is_some_and(|before| before != generation) {
+        forget_on_leaving(entry, reply);
+    }
 }
 
 /// The box, its reply line, the Describe button and the description.
@@ -89,6 +106,7 @@ pub(crate) fn section(ui: &mut egui::Ui, state: &mut MoveBoxState, shown: &Posit
         let sent = state.entry.sent.take();
         if state.reply.0.is_some() && state.entry.text.is_empty() {
             state.entry.text = sent.clone().unwrap_or_default();
+            select_all(ui.ctx(), &state.entry.text);
         }
         state.entry.refused = state.reply.0.as_ref().and(sent);
     }
@@ -107,6 +125,18 @@ pub(crate) fn section(ui: &mut egui::Ui, state: &mut MoveBoxState, shown: &Posit
     if let Some(words) = &state.words.0 {
         ui.label(words);
     }
+}
+
+/// Selects the whole of the box's text, so that the next move typed
+/// replaces a refused entry given back (fresh eyes, round 23: typed after
+/// it, from the cursor at its start, "e5-d6e5-e6" was refused again).
+fn select_all(ctx: &egui::Context, text: &str) {
+    let id = egui::Id::new("move_box");
+    let mut edit = egui::text_edit::TextEditState::load(ctx, id).unwrap_or_default();
+    let all =
+        egui::text::CCursorRange::two(egui::text::CCursor::new(0), egui::text::CCursor::new(text.chars().count()));
+    edit.cursor.set_char_range(Some(all));
+    edit.store(ctx, id);
 }
 
 #[cfg(test)]
@@ -191,11 +221,30 @@ mod tests {
         frame(&ctx, &mut world, 1, vec![]);
         assert_eq!(world.resource::<MoveBoxEntry>().text, "c3", "the refused entry is back");
 
+        // Mended after End (fresh eyes, round 23: it comes back selected,
+        // so a move typed at once replaces it rather than joining it).
+        frame(&ctx, &mut world, 1, vec![key(egui::Key::End)]);
         frame(&ctx, &mut world, 1, vec![egui::Event::Text("-d4".into())]);
+        assert_eq!(world.resource::<MoveBoxEntry>().text, "c3-d4", "mended");
         frame(&ctx, &mut world, 1, vec![key(egui::Key::Enter)]);
         world.resource_mut::<MoveBoxReply>().0 = None;
         frame(&ctx, &mut world, 1, vec![]);
         assert_eq!(world.resource::<MoveBoxEntry>().text, "", "an accepted move leaves the box empty");
+    }
+
+    /// Fresh eyes, round 23: a move typed after a refusal joined the entry
+    /// given back ("e5-d6e5-e6"); it replaces it.
+    #[test]
+    fn a_move_typed_after_a_refusal_replaces_the_entry() {
+        let (ctx, mut world) = focused_box();
+        frame(&ctx, &mut world, 1, vec![]);
+        frame(&ctx, &mut world, 1, vec![egui::Event::Text("e5-d6".into())]);
+        frame(&ctx, &mut world, 1, vec![key(egui::Key::Enter)]);
+        world.resource_mut::<MoveBoxReply>().0 = Some("e5-d6 is not legal here".to_string());
+        frame(&ctx, &mut world, 1, vec![]);
+        frame(&ctx, &mut world, 1, vec![]);
+        frame(&ctx, &mut world, 1, vec![egui::Event::Text("e5-e6".into())]);
+        assert_eq!(world.resource::<MoveBoxEntry>().text, "e5-e6");
     }
 
     /// Fresh eyes, round 8: Play's refused entry and its error showed in
