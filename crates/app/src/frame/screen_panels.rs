@@ -10,6 +10,7 @@ use crate::game::request::GameRequest;
 use crate::game::screen::Screen;
 use crate::learn::lessons::LessonRequest;
 use crate::play::banner::BannerChoice;
+use crate::theme::palette;
 use crate::ui::info::Steppable;
 use crate::ui::views::PanelLayout;
 
@@ -238,6 +239,17 @@ fn studied_game(ui: &mut Ui, state: &mut PanelState) {
 /// Analyse went into the live game with nothing said).
 fn own_game_here(ui: &mut Ui, state: &PanelState, rated: bool) {
     let visit = &state.comforts.visit;
+    let session = &state.game.session;
+    // Watch & Lab opens on the person's next game when nothing is watched
+    // (fresh eyes, rounds 21 to 23: "You vs Beginner" there read as a game to
+    // watch, and a stray click began it): said, with the way to a watched one.
+    let not_begun = session.plies() == 0 && !session.outcome().is_over() && session.replay().is_none();
+    if state.screens.get() == Screen::Watch && not_begun && !visit.waiting() && !state.game.players.both_ai() {
+        let words = "This is your next game, not begun (a move here begins it). To watch two AIs, \
+                     pick a preset or the players on the left.";
+        ui.label(RichText::new(words).color(palette::NOTE.color32()));
+        return;
+    }
     let own = state.game.players.person().is_some() && !visit.waiting() && !rated;
     if own && crate::game::owner::in_progress(&state.game.session, visit) {
         // A game on the clock is played on Play (fresh eyes, round 15: this
