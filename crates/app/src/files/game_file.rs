@@ -83,6 +83,9 @@ pub(crate) fn save_game(path: &Path, record: &GameRecord, turn: Duration) -> Res
 /// The game as text to share: tags (variant, size, players, date, result)
 /// and the numbered moves (see [`game_text`]).
 fn export_text(path: &Path, record: &GameRecord) -> Result<(), FileError> {
+    if path.extension().is_some_and(|extension| extension.eq_ignore_ascii_case("json")) {
+        return Err(FileError::ExportAsJson { path: path.to_path_buf() });
+    }
     let text = game_as_text(record).map_err(|source| Problem::from(source).at(path))?;
     write_text(path, &text)
 }
@@ -229,6 +232,19 @@ mod tests {
             crate::game::session::GameSession::new(crate::engine::Variant::Breakthrough, size, 0).record().clone();
         let error = super::save_game(&path, &record, std::time::Duration::ZERO).expect_err("a .txt name");
         assert!(error.to_string().contains("use Export text") && !error.to_string().contains('\n'), "{error}");
+        assert!(!path.exists());
+    }
+
+    /// Fresh eyes, round 23: Export text wrote the game's text to the typed
+    /// path's ".json" name; it is refused in one line and no file is made.
+    #[test]
+    fn an_export_to_a_json_name_is_refused() {
+        let path = std::env::temp_dir().join(format!("breakline-export-as-json-{}.json", std::process::id()));
+        let size = crate::engine::BoardSize::new(8, 8);
+        let record =
+            crate::game::session::GameSession::new(crate::engine::Variant::Breakthrough, size, 0).record().clone();
+        let error = super::export_text(&path, &record).expect_err("a .json name");
+        assert!(error.to_string().contains("use Save") && !error.to_string().contains('\n'), "{error}");
         assert!(!path.exists());
     }
 

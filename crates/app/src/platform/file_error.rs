@@ -29,6 +29,10 @@ pub enum FileError {
     /// text (fresh eyes, round 20: the file then opened as no text).
     #[error("{}: Save writes the whole game as JSON; name it .json, or use Export text for a .txt file", path.display())]
     SaveAsText { path: PathBuf },
+    /// The game's text exported to a `.json` name, which reads as a saved
+    /// game (fresh eyes, round 23: the typed path's .json name took it).
+    #[error("{}: Export text writes the game as text; name it .txt, or use Save for a .json file", path.display())]
+    ExportAsJson { path: PathBuf },
 }
 
 /// The system's reason in a person's words, without its "(os error 2)"
