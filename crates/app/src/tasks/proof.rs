@@ -1,6 +1,6 @@
 //! Solve in the game: the Solve button (and the S key) proves the position on
 //! the board with the engine's df-pn solver on a thread of its own, within a
-//! budget, and shows "White wins (proved), N moves" with the winning line as
+//! budget, and shows "White wins in N (proved)" with the winning line as
 //! arrows, or says that no proof was found within the budget. Moves along the
 //! winning line keep the proof (the rest of the line still wins); any other
 //! move, an undo or a new game makes it stale and stops a running proof. AI
@@ -177,7 +177,9 @@ fn poll(mut commands: Commands, mut tasks: Query<(Entity, &mut ProofTask)>, mut 
     }
 }
 
-/// "White wins (proved), 9 moves" or why there is no proof.
+/// "White wins in 9 (proved)" or why there is no proof: short enough for
+/// the Solve row at 800x600 (fresh eyes, round 23: "White wins (proved), …"
+/// was cut there).
 fn describe(solution: &Solution) -> String {
     match solution.verdict {
         Verdict::Win(winner) => {
@@ -185,7 +187,7 @@ fn describe(solution: &Solution) -> String {
             match solution.distance.or(solution.bound) {
                 Some(plies) => {
                     let exact = if solution.distance.is_some() { "" } else { "at most " };
-                    format!("{side} wins (proved), {exact}{} moves ({plies} plies)", plies.div_ceil(2))
+                    format!("{side} wins in {exact}{} (proved)", plies.div_ceil(2))
                 }
                 None => format!("{side} wins (proved)"),
             }

@@ -24,7 +24,7 @@ fn solving_a_small_board_shows_the_proved_winner_and_a_legal_line() {
     });
     assert!(done, "the proof ends within its budget");
     let status = app.world().resource::<ProofStatus>().clone();
-    assert_eq!(status.text.as_deref(), Some("Black wins (proved), 9 moves (18 plies)"));
+    assert_eq!(status.text.as_deref(), Some("Black wins in 9 (proved)"));
     let mut position = session(&app).position().clone();
     for &mv in &status.line {
         position.play(mv).expect("the line is legal");
