@@ -31,6 +31,11 @@ const DESCRIBE_WORDS: [&str; 2] = ["describe", "?"];
 /// play in `position` (the one shown: while reviewing, a move typed there
 /// makes a side line).
 pub fn move_hints(position: &Position) -> (String, String) {
+    // A finished game's last position has no move to show (fresh eyes,
+    // round 23: "b1-d3" stood in the box beside a won game, no piece on b1).
+    if position.outcome().is_over() || position.legal_moves().is_empty() {
+        return (String::new(), "The game is over: no move can be played here".to_string());
+    }
     let example = TypedExample::of(position);
     let hover = format!("Type a move: {example}; describe or ? for the position in words");
     (example.short(), hover)

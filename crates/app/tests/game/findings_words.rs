@@ -131,6 +131,14 @@ fn finding_04_the_move_box_hint_is_each_games_own() {
     // What the box said in both games is no move of Lines of Action.
     let loa = Position::start(Variant::LinesOfAction, Variant::LinesOfAction.default_size()).unwrap();
     assert!(read_typed_move(&loa, "e2-e3").is_err());
+    // A finished game's position offers no example (fresh eyes, round 23:
+    // "b1-d3" beside a won game, with no piece on b1).
+    let mut won = Position::from_fen(Variant::Breakthrough, "5/5/5/1w3/b4 w").unwrap();
+    while !won.outcome().is_over() {
+        let mv = won.legal_moves()[0];
+        won.play(mv).unwrap();
+    }
+    assert_eq!(move_hints(&won).0, "", "no move to show once the game is over");
 }
 
 #[test]
