@@ -243,10 +243,11 @@ fn own_game_here(ui: &mut Ui, state: &PanelState, rated: bool) {
     // Watch & Lab opens on the person's next game when nothing is watched
     // (fresh eyes, rounds 21 to 23: "You vs Beginner" there read as a game to
     // watch, and a stray click began it): said, with the way to a watched one.
-    let not_begun = session.plies() == 0 && !session.outcome().is_over() && session.replay().is_none();
-    if state.screens.get() == Screen::Watch && not_begun && !visit.waiting() && !state.game.players.both_ai() {
-        let words = "This is your next game, not begun (a move here begins it). To watch two AIs, \
-                     pick a preset or the players on the left.";
+    let not_begun = session.plies() == 0 && !crate::game::owner::in_progress(session, visit);
+    let playable_here = state.game.moves_refused().is_none() && !session.outcome().is_over();
+    if state.screens.get() == Screen::Watch && not_begun && playable_here && !state.game.players.both_ai() {
+        let words = "This is your next game, not begun: a move here begins it, and a preset or the players \
+                     on the left replace it with a game to watch.";
         ui.label(RichText::new(words).color(palette::NOTE.color32()));
         return;
     }

@@ -146,10 +146,15 @@ fn return_in_menus(mut requests: MessageReader<GameRequest>, mut owner: Owner) {
 }
 
 /// A game with moves that has not ended (a watched record is not the
-/// person's game; during a visit, the game left behind is).
+/// person's game; during a visit, the game left behind is), or a game on the
+/// clock before its first move: only Play's Start sets a clock, so it is a
+/// game the person set up to play, kept as any game in progress (fresh eyes,
+/// round 24: a 5+3 game not begun was replaced by Watch & Lab's New game,
+/// its players and a pasted game, with nothing asked).
 pub(crate) fn in_progress(session: &GameSession, visit: &Visit) -> bool {
     let game = visit.left_game().unwrap_or(session);
-    game.plies() > 0 && !game.outcome().is_over() && game.replay().is_none()
+    let begun = game.plies() > 0 || game.record().time_control.is_some();
+    begun && !game.outcome().is_over() && game.replay().is_none()
 }
 
 impl Owner<'_> {
