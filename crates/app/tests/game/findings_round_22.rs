@@ -4,19 +4,17 @@
 use bevy::prelude::*;
 use breakline_app::board::typed::{MoveBoxReply, TypedMove};
 use breakline_app::game::players::PlayerSetup;
-use breakline_app::game::request::GameRequest;
+use breakline_app::game::request::{GameRequest, MoveChosen};
 use breakline_app::game::screen::Screen;
 use breakline_app::play::asks::Ask;
 use breakline_engine::Variant;
 
 use crate::panels::{WINDOW_SIZES, texts, with_panels};
 
-/// The last hint and the move box's last refusal stayed beside the result
-/// of a game that had ended by a resignation.
-#[test]
-fn a_hint_and_a_refusal_go_when_the_game_ends() {
+/// A game of two people on Play, with the panels, and a typed move refused
+/// in it: the app and the refusal's words.
+pub fn two_people_with_a_refusal() -> (App, String) {
     let variant = Variant::Breakthrough;
-    // Two people: no rating for the hint to ask about.
     let mut app = crate::game_app(crate::options(variant, PlayerSetup::Human, PlayerSetup::Human));
     with_panels(&mut app, WINDOW_SIZES[1]);
     crate::go(&mut app, Screen::Play);
@@ -24,6 +22,24 @@ fn a_hint_and_a_refusal_go_when_the_game_ends() {
     app.world_mut().write_message(TypedMove("a1a8".to_string()));
     app.update();
     let refusal = app.world().resource::<MoveBoxReply>().0.clone().expect("a1a8 is refused");
+    (app, refusal)
+}
+
+/// The person's first move, the answer too where an AI plays the other side.
+fn first_move(app: &mut App) {
+    assert!(crate::settled_human_turn(app, 50));
+    let s = crate::session(app);
+    let first = MoveChosen::human(s.position().legal_moves()[0], s.generation(), s.position().hash());
+    app.world_mut().write_message(first);
+    assert!(crate::update_until(app, 20, |app| crate::session(app).plies() >= 1));
+}
+
+/// The last hint and the move box's last refusal stayed beside the result
+/// of a game that had ended by a resignation.
+#[test]
+fn a_hint_and_a_refusal_go_when_the_game_ends() {
+    // Two people: no rating for the hint to ask about.
+    let (mut app, refusal) = two_people_with_a_refusal();
     app.world_mut().write_message(Ask::Hint);
     let shown = crate::update_until(&mut app, 20_000, |app| {
         std::thread::sleep(std::time::Duration::from_millis(1));
@@ -50,15 +66,7 @@ fn play_offers_board_sizes_and_start_stays_in_sight() {
     let mut app = crate::game_app(crate::options(variant, PlayerSetup::Human, crate::ai("novice", variant)));
     with_panels(&mut app, WINDOW_SIZES[0]);
     // A game in progress: Start's note beside it makes the foot taller.
-    assert!(crate::settled_human_turn(&mut app, 50));
-    let s = crate::session(&app);
-    let first = breakline_app::game::request::MoveChosen::human(
-        s.position().legal_moves()[0],
-        s.generation(),
-        s.position().hash(),
-    );
-    app.world_mut().write_message(first);
-    assert!(crate::update_until(&mut app, 20, |app| crate::session(app).plies() >= 1));
+    first_move(&mut app);
     crate::go(&mut app, Screen::PlaySetup);
     for scale in [1.0, 1.5, 2.0] {
         app.world_mut().resource_mut::<Looks>().scale = scale;
@@ -84,15 +92,7 @@ fn watch_offers_players_beside_a_two_person_game() {
     let variant = Variant::Breakthrough;
     let mut app = crate::game_app(crate::options(variant, PlayerSetup::Human, PlayerSetup::Human));
     with_panels(&mut app, WINDOW_SIZES[1]);
-    assert!(crate::settled_human_turn(&mut app, 50));
-    let s = crate::session(&app);
-    let first = breakline_app::game::request::MoveChosen::human(
-        s.position().legal_moves()[0],
-        s.generation(),
-        s.position().hash(),
-    );
-    app.world_mut().write_message(first);
-    assert!(crate::update_until(&mut app, 20, |app| crate::session(app).plies() >= 1));
+    first_move(&mut app);
     crate::go(&mut app, Screen::Watch);
     app.update();
     app.update();

@@ -1,8 +1,7 @@
 //! Fresh eyes, round 23: what a student of game AI at 1280x800 and a
 //! returning player at 150 % on a 1920x1080 screen found, held by tests.
 
-use bevy::prelude::*;
-use breakline_app::board::typed::{MoveBoxReply, TypedMove};
+use breakline_app::board::typed::MoveBoxReply;
 use breakline_app::game::players::PlayerSetup;
 use breakline_app::game::request::GameRequest;
 use breakline_app::game::screen::Screen;
@@ -14,14 +13,7 @@ use crate::panels::{WINDOW_SIZES, texts, with_panels};
 /// AI game begun beside the person's): a new game's box starts empty.
 #[test]
 fn a_refusal_goes_with_the_game_it_was_for() {
-    let variant = Variant::Breakthrough;
-    let mut app = crate::game_app(crate::options(variant, PlayerSetup::Human, PlayerSetup::Human));
-    with_panels(&mut app, WINDOW_SIZES[1]);
-    crate::go(&mut app, Screen::Play);
-    assert!(crate::settled_human_turn(&mut app, 50));
-    app.world_mut().write_message(TypedMove("a1a8".to_string()));
-    app.update();
-    let refusal = app.world().resource::<MoveBoxReply>().0.clone().expect("a1a8 is refused");
+    let (mut app, refusal) = crate::findings_round_22::two_people_with_a_refusal();
     app.update();
     assert!(texts(&app).contains(&refusal), "the refusal is shown: {:?}", texts(&app));
     let generation = crate::session(&app).generation();

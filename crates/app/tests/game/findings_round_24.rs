@@ -16,7 +16,8 @@ use crate::{ai, go, session};
 /// game pasted in Analyse: it is kept as any game in progress.
 #[test]
 fn a_clocked_game_not_begun_is_kept_as_a_game_in_progress() {
-    let v = Variant::LinesOfAction;
+    // Breakthrough: White, the person, moves first, so nothing is played before.
+    let v = Variant::Breakthrough;
     let clock = TimeControl::parse("5+3").expect("a clock");
     let options = breakline_app::platform::launch::LaunchOptions {
         time_control: Some(clock),
