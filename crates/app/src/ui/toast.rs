@@ -38,7 +38,9 @@ pub(crate) fn show(ctx: &egui::Context, notice: &mut Notice, board: (f32, f32), 
                 let text_width = ui
                     .ctx()
                     .fonts_mut(|f| f.layout_no_wrap(text.clone(), egui::FontId::proportional(15.0), color).size().x);
-                ui.set_width((text_width + 40.0).min(width));
+                // Never wider than the window's room: a width past it pushed
+                // the close button out (found by the model at 3840x2160).
+                ui.set_width((text_width + 40.0).min(width).min(ui.available_width()));
                 ui.scope(|ui| {
                     ui.set_max_width((ui.available_width() - CLOSE_ROOM).max(CLOSE_ROOM));
                     ui.add(egui::Label::new(RichText::new(&text).color(color).size(15.0)).wrap());
