@@ -14,7 +14,7 @@ use bevy::prelude::*;
 
 use crate::engine::ai::eval::{is_proven, win_chance};
 use crate::engine::rules::record::MoveRecord;
-use crate::engine::{Score, Side, Strategy, Variant};
+use crate::engine::{AiConfig, Algorithm, Score, Side, Strategy, Variant};
 use crate::game::phase::GameSystems;
 use crate::game::players::{PlayerSetup, Players};
 use crate::game::request::GameRequest;
@@ -56,17 +56,18 @@ pub struct EvalGraph {
 
 /// Whether a strategy's scores are calibrated to winning chances: the
 /// expert evaluation's curve is fitted to game results (`eval::chances`), and
-/// the nets are trained on that curve's scale (`lab::train`); every other
-/// strategy counts in units of its own.
-pub fn calibrated(strategy: Strategy) -> bool {
-    matches!(strategy, Strategy::Expert | Strategy::Nnue)
+/// the nets are trained on that curve's scale (`lab::train`), and MCTS
+/// reports its playouts' win rate on that scale whatever judges its leaves;
+/// every other strategy counts in units of its own.
+pub fn calibrated(config: &AiConfig) -> bool {
+    config.algorithm() == Algorithm::Mcts || matches!(config.strategy(), Strategy::Expert | Strategy::Nnue)
 }
 
 /// Whether `side`'s scores are chances: an AI's by its strategy; a person's
 /// moves carry no score, and a loaded game's scores are taken as chances.
 fn side_calibrated(players: &Players, side: Side) -> bool {
     match players.get(side) {
-        PlayerSetup::Ai(config) => calibrated(config.strategy()),
+        PlayerSetup::Ai(config) => calibrated(config),
         _ => true,
     }
 }

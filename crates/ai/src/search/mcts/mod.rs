@@ -90,7 +90,7 @@ fn grow<G: Evaluate>(
         iterations += 1;
         if report && ctl.elapsed() >= next_report {
             next_report = ctl.elapsed() + REPORT_INTERVAL;
-            let info = tree.info(iterations, ctl);
+            let info = tree.info::<G>(iterations, ctl);
             ctl.report(&info);
         }
     }

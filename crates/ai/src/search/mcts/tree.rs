@@ -6,7 +6,7 @@
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
-use crate::eval::{Evaluate, MAX_EVAL, Score, WIN};
+use crate::eval::{Evaluate, MAX_EVAL, Score, WIN, logistic_k};
 use breakline_rules::game::{Game, MoveList};
 use breakline_rules::{Move, Outcome, Side, Variant};
 
@@ -162,7 +162,7 @@ impl<'a> Tree<'a> {
 
     /// The move to play and what the tree knows, after `iterations` playouts.
     pub(super) fn result<G: Evaluate>(&self, game: &G, iterations: u64, ctl: &Control) -> SearchResult {
-        let info = self.info(iterations, ctl);
+        let info = self.info::<G>(iterations, ctl);
         let best_move = info.pv.first().copied().unwrap_or_else(|| game.legal_moves()[0]);
         SearchResult { best_move, info }
     }
@@ -419,8 +419,10 @@ impl<'a> Tree<'a> {
         1.0 / (1.0 + (-v / self.eval_scale.max(self.min_scale)).exp())
     }
 
-    /// A win rate on the score scale (the inverse of `win_probability`).
-    fn score_of(&self, node: &Node) -> Score {
+    /// A win rate as a score whose winning chance (`eval::win_chance`) is that
+    /// rate: the tree's own judgement, on the scale every calibrated strategy
+    /// reports in, rather than on the running scale of its leaf evaluations.
+    fn score_of<G: Game>(&self, node: &Node) -> Score {
         match node.proof {
             // A child's proof is for the opponent, who moves there.
             Proof::Lost(d) => WIN - (d as Score + 1),
@@ -428,8 +430,8 @@ impl<'a> Tree<'a> {
             Proof::Drawn => 0,
             Proof::Open => {
                 let p = node.win_rate().clamp(1e-6, 1.0 - 1e-6);
-                let s = self.eval_scale.max(self.min_scale) * (p / (1.0 - p)).ln();
-                (s as Score).clamp(-MAX_EVAL + 1, MAX_EVAL - 1)
+                let s = (p / (1.0 - p)).ln() / logistic_k(G::VARIANT);
+                (s.round() as Score).clamp(-MAX_EVAL + 1, MAX_EVAL - 1)
             }
         }
     }
@@ -448,7 +450,7 @@ impl<'a> Tree<'a> {
         self.nodes[parent].children().max_by_key(|&i| (rank(i), std::cmp::Reverse(i)))
     }
 
-    pub(super) fn info(&self, iterations: u64, ctl: &Control) -> SearchInfo {
+    pub(super) fn info<G: Game>(&self, iterations: u64, ctl: &Control) -> SearchInfo {
         let mut pv = Vec::new();
         let mut node = 0;
         while let Some(child) = self.best_child(node) {
@@ -459,10 +461,10 @@ impl<'a> Tree<'a> {
             node = child;
         }
         let mut root_scores: Vec<(Move, Score)> =
-            self.nodes[0].children().map(|c| (self.nodes[c].mv, self.score_of(&self.nodes[c]))).collect();
+            self.nodes[0].children().map(|c| (self.nodes[c].mv, self.score_of::<G>(&self.nodes[c]))).collect();
         root_scores.sort_by_key(|&(_, s)| -s);
         let score = match self.best_child(0) {
-            Some(c) => self.score_of(&self.nodes[c]),
+            Some(c) => self.score_of::<G>(&self.nodes[c]),
             None => 0,
         };
         // The played move heads the list even when a less visited move rates higher.
@@ -491,4 +493,38 @@ fn winning_step<G: Game>(game: &G, moves: &MoveList) -> Option<Move> {
     let size = game.size();
     let goal = size.goal_rank(game.side_to_move());
     moves.iter().copied().find(|m| size.rank_of(m.to) == goal)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::Strategy;
+    use crate::eval::win_chance;
+    use crate::search::Algorithm;
+    use breakline_rules::BoardSize;
+    use breakline_rules::breakthrough::{Breakthrough, start_placement};
+    use breakline_rules::loa::LinesOfAction;
+
+    /// A reported score reads back, through the one curve every screen uses,
+    /// as the tree's own win rate: a graph of MCTS scores is its judgement,
+    /// not the running scale of its leaf evaluations (which made a 60% rate
+    /// read as a certain win or loss).
+    #[test]
+    fn a_reported_score_reads_back_as_the_win_rate() {
+        let config = AiConfig::new(Algorithm::Mcts, Strategy::Expert);
+        let size = BoardSize::new(8, 8);
+        let game = Breakthrough::<u64>::from_placement(&start_placement(size)).unwrap();
+        let tree = Tree::new(&game, &config, 1, 16);
+        for (reward, visits) in [(6.0, 10), (1.0, 40), (39.0, 40), (5.0, 10)] {
+            let node = Node { visits, reward, ..Node::new(Move::default()) };
+            let rate = reward / f64::from(visits);
+            for (variant, score) in [
+                (Variant::Breakthrough, tree.score_of::<Breakthrough<u64>>(&node)),
+                (Variant::LinesOfAction, tree.score_of::<LinesOfAction<u64>>(&node)),
+            ] {
+                let chance = win_chance(variant, score);
+                assert!((chance - rate).abs() < 0.005, "{variant:?}: {reward}/{visits} read as {chance}");
+            }
+        }
+    }
 }
