@@ -111,14 +111,15 @@ fn resume_button(ui: &mut egui::Ui, state: &HomeState, screen: Screen) -> Option
 }
 
 /// The clock of the game that waits as it stands: the person's time left
-/// ("4:32 left"), or both sides' in a game of two people.
+/// ("4:32 left"), or both sides', each named, in a game of two people
+/// (fresh eyes, round 24: "clocks 4:32 – 3:10" said not whose was whose).
 fn resume_clock(state: &HomeState) -> Option<String> {
     let (clock, _) = crate::game::clock::showing(&state.session, &state.timer)?;
     let mine = state.players.person();
     Some(match mine {
         Some(side) => format!("{} left", clock_text(clock.remaining(side))),
         None => format!(
-            "clocks {} – {}",
+            "White {} – Black {}",
             clock_text(clock.remaining(Side::White)),
             clock_text(clock.remaining(Side::Black))
         ),

@@ -98,7 +98,7 @@ fn import(library: &GameLibrary, path: PathBuf) -> Done {
         words += &format!(" ({already} already in the library)");
     }
     if refused > 0 {
-        words += &format!("; {refused} refused (listed below the games)");
+        words += &format!("; {refused} refused (listed below)");
     }
     Ok((words, summary.refused))
 }

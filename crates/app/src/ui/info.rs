@@ -258,8 +258,15 @@ pub(crate) fn pacing_section(
     egui::CollapsingHeader::new("AI moves and animation").default_open(true).show(ui, |ui| {
         let paused = control.paused();
         ui.horizontal(|ui| {
+            // A finished game has no AI moves to hold (fresh eyes, round 25:
+            // Pause stayed live beside "White wins").
             let pause_text = if paused { "Resume" } else { "Pause" };
-            if ui.button(pause_text).on_hover_text("Hold AI moves (a running search finishes first)").clicked() {
+            let (live, pause_hover) = match step {
+                Steppable::Over => (false, "The game is over: no AI moves to hold"),
+                _ => (true, "Hold AI moves (a running search finishes first)"),
+            };
+            let pause = ui.add_enabled(live, egui::Button::new(pause_text));
+            if pause.on_hover_text(pause_hover).on_disabled_hover_text(pause_hover).clicked() {
                 requests.write(GameRequest::SetPaused(!paused));
             }
             let hover = match step {

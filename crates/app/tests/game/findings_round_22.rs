@@ -26,7 +26,7 @@ pub fn two_people_with_a_refusal() -> (App, String) {
 }
 
 /// The person's first move, the answer too where an AI plays the other side.
-fn first_move(app: &mut App) {
+pub fn first_move(app: &mut App) {
     assert!(crate::settled_human_turn(app, 50));
     let s = crate::session(app);
     let first = MoveChosen::human(s.position().legal_moves()[0], s.generation(), s.position().hash());

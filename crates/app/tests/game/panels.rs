@@ -671,3 +671,10 @@ pub fn rect_of(app: &App, text: &str) -> Option<egui::Rect> {
         .filter(|(_, node)| node.role() != Role::TextRun && words(node).starts_with(text))
         .find_map(|(_, node)| bounds(node))
 }
+
+/// Whether the first widget whose words start with `text` can be used.
+pub fn enabled(app: &App, text: &str) -> Option<bool> {
+    let tree = app.world().resource::<LaidOut>().tree.as_ref()?;
+    let mut named = tree.nodes.iter().filter(|(_, node)| node.role() != Role::TextRun && words(node).starts_with(text));
+    named.next().map(|(_, node)| !node.is_disabled())
+}

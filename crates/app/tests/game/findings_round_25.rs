@@ -1,0 +1,48 @@
+//! Fresh eyes, rounds 24 and 25: what was left open of round 24, and what
+//! round 25 found, held by tests.
+
+use breakline_app::game::players::PlayerSetup;
+use breakline_app::game::request::GameRequest;
+use breakline_app::game::screen::Screen;
+use breakline_engine::Variant;
+use breakline_engine::rules::clock::TimeControl;
+
+use crate::panels::{WINDOW_SIZES, enabled, texts, with_panels};
+
+/// Home's Resume row gave a two-person game's clocks as "clocks 4:58 –
+/// 5:00", not saying whose was whose: each is named by its side.
+#[test]
+fn home_names_the_side_of_each_clock() {
+    let variant = Variant::Breakthrough;
+    let options = breakline_app::platform::launch::LaunchOptions {
+        time_control: Some(TimeControl::parse("5+0").expect("a clock")),
+        ..crate::options(variant, PlayerSetup::Human, PlayerSetup::Human)
+    };
+    let mut app = crate::game_app(options);
+    with_panels(&mut app, WINDOW_SIZES[2]);
+    crate::go(&mut app, Screen::Play);
+    crate::findings_round_22::first_move(&mut app);
+    crate::go(&mut app, Screen::Home);
+    app.update();
+    let said = texts(&app);
+    let resume = said.iter().find(|t| t.contains("Resume")).unwrap_or_else(|| panic!("a Resume row: {said:?}"));
+    assert!(resume.contains("⏸ White ") && resume.contains(" – Black "), "each clock is named: {resume}");
+}
+
+/// Watch & Lab's Pause stayed live beside a finished game's result, holding
+/// nothing; it is greyed, as Step is.
+#[test]
+fn a_finished_game_offers_no_pause() {
+    let variant = Variant::Breakthrough;
+    let mut app = crate::game_app(crate::options(variant, crate::ai("novice", variant), crate::ai("novice", variant)));
+    with_panels(&mut app, WINDOW_SIZES[1]);
+    crate::go(&mut app, Screen::Watch);
+    app.world_mut().write_message(GameRequest::SetPaused(true));
+    app.update();
+    app.update();
+    assert_eq!(enabled(&app, "Resume"), Some(true), "a paused game can go on: {:?}", texts(&app));
+    app.world_mut().write_message(GameRequest::Resign);
+    assert!(crate::update_until(&mut app, 20, |app| crate::session(app).outcome().is_over()), "ended");
+    app.update();
+    assert_eq!(enabled(&app, "Resume"), Some(false), "nothing to hold: {:?}", texts(&app));
+}
