@@ -57,6 +57,8 @@ pub struct GameSession {
     names: Option<[String; 2]>,
     /// Plies before the position the game starts from (an exercise's): moves are numbered on from there.
     first_ply: usize,
+    /// Set up on Play to be played (its Start, a rematch): a game in progress before its first move.
+    pub(crate) set_up_on_play: bool,
 }
 
 /// Why a move was not played.
@@ -81,8 +83,7 @@ pub(crate) enum Shown {
 }
 
 impl GameSession {
-    /// Game `generation` at `position` with its `record`: live, no review,
-    /// no side line, nothing to redo (every constructor starts here).
+    /// Game `generation` at `position` with its `record`, live (every constructor starts here).
     fn at(position: Position, record: GameRecord, generation: u64) -> GameSession {
         GameSession {
             position,
@@ -96,6 +97,7 @@ impl GameSession {
             carried_turn: None,
             names: None,
             first_ply: 0,
+            set_up_on_play: false,
         }
     }
 
@@ -414,10 +416,9 @@ impl GameSession {
         self.record.moves.iter().rev().find(|m| m.side == side)
     }
 
-    /// Plays `mv` for the side to move, which took `spent` over it; on a
-    /// refusal nothing changes. On the clock the mover is charged (a move
-    /// after its flag fell loses instead); `spent` `None`: the clock stood
-    /// still, so no time and no increment. It forgets the moves taken back.
+    /// Plays `mv` for the side to move, which took `spent` over it (charged to its clock: a move after
+    /// its flag fell loses instead; `None`: no time, no increment); it forgets the moves taken back.
+    /// On a refusal nothing changes.
     pub(crate) fn play(
         &mut self,
         mv: EngineMove,
@@ -450,9 +451,8 @@ impl GameSession {
         Ok(())
     }
 
-    /// `side` gives up (`left`: leaves the game unfinished) when the turn in
-    /// progress has used `spent` (kept in the record, so the clocks stand as
-    /// they stopped when it is opened again); false if it was already over.
+    /// `side` gives up (`left`: leaves the game unfinished) when the turn in progress has used `spent`
+    /// (kept in the record: the clocks stand as they stopped when it is opened again); false if over.
     pub(crate) fn resign(&mut self, side: Side, spent: Duration, left: bool) -> bool {
         if self.outcome().is_over() {
             return false;

@@ -46,3 +46,41 @@ fn a_finished_game_offers_no_pause() {
     app.update();
     assert_eq!(enabled(&app, "Resume"), Some(false), "nothing to hold: {:?}", texts(&app));
 }
+
+/// A rated game started on Play and not yet moved in, offered by Home's
+/// Resume, was replaced by a Library game opened, with nothing asked: a game
+/// set up on Play is a game in progress from its Start, as a clocked one is.
+#[test]
+fn a_game_started_on_play_is_in_progress_before_its_first_move() {
+    use breakline_app::game::owner::Visit;
+    use breakline_app::game::request::ReplaceGame;
+    use breakline_app::game::settings::PlaySettings;
+    use breakline_app::play::setup::PlayChoice;
+    let home = crate::journeys::Home::new("round-25-not-begun");
+    let mut app = home.start();
+    crate::journeys::start(&mut app, PlayChoice::default());
+    assert_eq!((crate::session(&app).plies(), crate::session(&app).record().time_control), (0, None));
+    let setup = crate::players(&app);
+    app.insert_resource(PlaySettings { confirm_replace: true, ..Default::default() });
+    crate::go(&mut app, Screen::Analyse);
+    app.world_mut().write_message(GameRequest::NewGame { rematch: false });
+    app.update();
+    assert!(app.world().resource::<ReplaceGame>().pending.is_some(), "New game asks first");
+    app.world_mut().write_message(GameRequest::CancelReplace);
+    app.update();
+    // A matchup is watched beside it, and it comes back.
+    crate::go(&mut app, Screen::Watch);
+    let level = || crate::ai("novice", Variant::Breakthrough);
+    let players = breakline_app::game::players::Players { white: level(), black: level() };
+    app.world_mut().write_message(GameRequest::StartMatchup(players));
+    assert!(crate::update_until(&mut app, 20, |app| app.world().resource::<Visit>().studying()), "beside");
+    crate::go(&mut app, Screen::Home);
+    assert!(crate::update_until(&mut app, 20, |app| !app.world().resource::<Visit>().waiting()));
+    assert_eq!(crate::players(&app), setup, "the game set up comes back");
+    assert_eq!(crate::session(&app).plies(), 0);
+    // Still a game in progress: New game asks first.
+    crate::go(&mut app, Screen::Analyse);
+    app.world_mut().write_message(GameRequest::NewGame { rematch: false });
+    app.update();
+    assert!(app.world().resource::<ReplaceGame>().pending.is_some(), "asks first again");
+}

@@ -146,14 +146,16 @@ fn return_in_menus(mut requests: MessageReader<GameRequest>, mut owner: Owner) {
 }
 
 /// A game with moves that has not ended (a watched record is not the
-/// person's game; during a visit, the game left behind is), or a game on the
-/// clock before its first move: only Play's Start sets a clock, so it is a
-/// game the person set up to play, kept as any game in progress (fresh eyes,
-/// round 24: a 5+3 game not begun was replaced by Watch & Lab's New game,
-/// its players and a pasted game, with nothing asked).
+/// person's game; during a visit, the game left behind is), or one set up
+/// on Play before its first move: Play's Start, or a clock, which only
+/// Start sets (a restart keeps the clock). It is kept as any game in
+/// progress (fresh eyes, round 24: a 5+3 game not begun was replaced by
+/// Watch & Lab's New game, its players and a pasted game, with nothing
+/// asked; round 25: a rated game not begun, offered by Home's Resume, by a
+/// Library game opened).
 pub(crate) fn in_progress(session: &GameSession, visit: &Visit) -> bool {
     let game = visit.left_game().unwrap_or(session);
-    let begun = game.plies() > 0 || game.record().time_control.is_some();
+    let begun = game.plies() > 0 || game.record().time_control.is_some() || game.set_up_on_play;
     begun && !game.outcome().is_over() && game.replay().is_none()
 }
 
@@ -268,7 +270,8 @@ impl Owner<'_> {
         } else {
             self.settings.both_connected
         };
-        let session = GameSession::new(variant, size, generation).with_both_connected(rule);
+        let mut session = GameSession::new(variant, size, generation).with_both_connected(rule);
+        session.set_up_on_play = *self.screen.get() == Screen::Play && !self.players.both_ai();
         self.replace_session(session.with_time_control(control));
     }
 
