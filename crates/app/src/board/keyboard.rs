@@ -118,3 +118,28 @@ fn stepped(size: BoardSize, from: Option<u8>, step: ScreenStep, flipped: bool) -
     let rank = (rank + dy * sign).clamp(0, size.rows as i16 - 1);
     size.index(file as u8, rank as u8)
 }
+
+/// Whether Ctrl is held for a shortcut this frame: a quick Ctrl+Q can press
+/// and release Ctrl within one frame, the more so on a slow one (fresh eyes,
+/// round 25: Ctrl+Q did nothing on the Library's and Settings' pages).
+pub(crate) fn ctrl_held(keys: &ButtonInput<KeyCode>) -> bool {
+    let controls = [KeyCode::ControlLeft, KeyCode::ControlRight];
+    keys.any_pressed(controls) || keys.any_just_released(controls)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ctrl_pressed_and_released_within_one_frame_still_counts() {
+        let mut keys = ButtonInput::<KeyCode>::default();
+        keys.press(KeyCode::ControlLeft);
+        keys.press(KeyCode::KeyQ);
+        keys.release(KeyCode::KeyQ);
+        keys.release(KeyCode::ControlLeft);
+        assert!(ctrl_held(&keys) && keys.just_pressed(KeyCode::KeyQ));
+        keys.clear();
+        assert!(!ctrl_held(&keys), "a frame later Ctrl is up");
+    }
+}

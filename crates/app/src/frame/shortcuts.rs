@@ -12,7 +12,7 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::input::egui_wants_any_keyboard_input;
 
-use crate::board::keyboard::BoardFocus;
+use crate::board::keyboard::{BoardFocus, ctrl_held};
 use crate::board::layout::{BoardFlip, ViewFlip};
 use crate::files::clipboard::ClipboardAction;
 use crate::files::dialog::{ChooseFile, FileChooser, KeyFile, TypedPath};
@@ -46,7 +46,7 @@ pub(crate) fn plugin(app: &mut App) {
 /// Ctrl+Q quits from any screen, as the window's close does (the settings
 /// and the game in progress are written on the way out).
 fn quit_on_ctrl_q(keys: Res<ButtonInput<KeyCode>>, mut exit: MessageWriter<AppExit>) {
-    if keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]) && keys.just_pressed(KeyCode::KeyQ) {
+    if ctrl_held(&keys) && keys.just_pressed(KeyCode::KeyQ) {
         exit.write(AppExit::Success);
     }
 }
@@ -88,10 +88,7 @@ fn handle_keys(
     (mut asks, mut clipboard): (MessageWriter<Ask>, MessageWriter<ClipboardAction>),
     mut file_keys: FileKeys,
 ) {
-    let controls = [KeyCode::ControlLeft, KeyCode::ControlRight];
-    // A quick Ctrl+Z can press and release Ctrl within one frame.
-    let ctrl = keys.any_pressed(controls) || keys.any_just_released(controls);
-    if ctrl {
+    if ctrl_held(&keys) {
         if let Some(ask) = undo_or_redo(&keys) {
             asks.write(ask);
         }

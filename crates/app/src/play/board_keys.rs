@@ -49,7 +49,7 @@ fn read_keys(
     mut describe: MessageWriter<DescribeRequest>,
 ) {
     // Ctrl with a letter is another shortcut (Ctrl+D is nobody's, but stays free).
-    if keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]) {
+    if crate::board::keyboard::ctrl_held(&keys) {
         return;
     }
     if keys.just_pressed(TOGGLE_KEY) {

@@ -28,6 +28,7 @@ pub(crate) struct SettingsPage<'w> {
     layout: ResMut<'w, PanelLayout>,
     play: ResMut<'w, PlaySettings>,
     sound: ResMut<'w, SoundSettings>,
+    player: Option<Res<'w, crate::sound::SoundPlayer>>,
     next: ResMut<'w, NextState<Screen>>,
 }
 
@@ -38,7 +39,8 @@ pub(crate) fn draw(mut contexts: EguiContexts, mut page: SettingsPage, mut backd
         looks_section(ui, &mut looks);
         panels_section(ui, &mut layout);
         pace_section(ui, &mut play);
-        crate::settings::sound::section(ui, &mut page.sound);
+        let trouble = page.player.as_ref().and_then(|player| player.trouble());
+        crate::settings::sound::section(ui, &mut page.sound, trouble.as_deref());
     });
     page.looks.set_if_neq(looks);
     page.layout.set_if_neq(layout);

@@ -7,8 +7,8 @@ use bevy_egui::egui;
 use crate::sound::settings::{SoundSettings, Volume};
 
 /// Edits a copy and writes it back only when it differs, so change
-/// detection means a real change.
-pub(crate) fn section(ui: &mut egui::Ui, sound: &mut ResMut<SoundSettings>) {
+/// detection means a real change. `trouble`: why the last sound was not heard.
+pub(crate) fn section(ui: &mut egui::Ui, sound: &mut ResMut<SoundSettings>, trouble: Option<&str>) {
     let mut edited = **sound;
     ui.collapsing("Sound", |ui| {
         ui.horizontal(|ui| {
@@ -23,6 +23,10 @@ pub(crate) fn section(ui: &mut egui::Ui, sound: &mut ResMut<SoundSettings>) {
         // eyes, round 22: this one alone was small).
         let what = "Moves, captures, the end of a game, a clock under ten seconds, puzzles and lessons.";
         ui.label(egui::RichText::new(what).weak());
+        if let Some(why) = trouble {
+            let said = format!("No sound is heard: {why}.");
+            ui.label(egui::RichText::new(said).color(crate::theme::palette::ERROR.color32()));
+        }
     });
     sound.set_if_neq(edited);
 }

@@ -19,10 +19,10 @@ use bevy::prelude::*;
 
 use crate::game::sound_cue::SoundCue;
 #[cfg(not(target_arch = "wasm32"))]
-use crate::sound::player::SoundPlayer;
+pub use crate::sound::player::SoundPlayer;
 use crate::sound::settings::SoundSettings;
 #[cfg(target_arch = "wasm32")]
-use crate::sound::web_audio::SoundPlayer;
+pub use crate::sound::web_audio::SoundPlayer;
 
 /// The wing's logic, headless: the settings the panel and the file share.
 pub(crate) fn plugin(app: &mut App) {

@@ -1,9 +1,11 @@
 //! The player's thread: sounds arrive over a channel and are played one
 //! after another, so the frame loop only hands samples over. The connection
-//! is opened at the first sound; where no sound server answers the game
-//! stays silent and says so once in the log.
+//! is opened as the thread starts (and again after a failure, at the next
+//! sound); where no sound server answers the game stays silent, says so once
+//! in the log, and Settings says why.
 
 use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
@@ -22,6 +24,10 @@ const STALE: Duration = Duration::from_secs(1);
 pub struct SoundPlayer {
     sender: Option<Sender<(Instant, Vec<i16>)>>,
     thread: Option<JoinHandle<PlayerReport>>,
+    /// Why sounds are not heard, once the thread has found out: Settings
+    /// says so beside the volume (fresh eyes, round 25: a silent game showed
+    /// its volume as if it worked).
+    trouble: Arc<Mutex<Option<String>>>,
 }
 
 /// What the player's thread did, when it ends.
@@ -37,11 +43,19 @@ impl SoundPlayer {
     /// Starts the player's thread (no connection yet).
     pub fn spawn() -> SoundPlayer {
         let (sender, receiver) = channel();
-        let thread = std::thread::Builder::new().name("sound".into()).spawn(move || run(receiver)).ok();
+        let trouble = Arc::new(Mutex::new(None));
+        let told = Arc::clone(&trouble);
+        let thread = std::thread::Builder::new().name("sound".into()).spawn(move || run(receiver, &told)).ok();
         if thread.is_none() {
             warn!("sound: the player's thread could not start; the game stays silent");
+            *trouble.lock().unwrap_or_else(PoisonError::into_inner) = Some("the player could not start".into());
         }
-        SoundPlayer { sender: Some(sender), thread }
+        SoundPlayer { sender: Some(sender), thread, trouble }
+    }
+
+    /// Why the last sound was not heard, if it was not.
+    pub fn trouble(&self) -> Option<String> {
+        self.trouble.lock().unwrap_or_else(PoisonError::into_inner).clone()
     }
 
     /// Queues `samples` and returns at once.
@@ -60,9 +74,17 @@ impl SoundPlayer {
     }
 }
 
-fn run(receiver: Receiver<(Instant, Vec<i16>)>) -> PlayerReport {
+fn run(receiver: Receiver<(Instant, Vec<i16>)>, trouble: &Mutex<Option<String>>) -> PlayerReport {
     let mut report = PlayerReport::default();
-    let mut connection: Option<Connection> = None;
+    // Opened at once, so Settings can say before the first sound why none
+    // would be heard; a failure is tried again at the next sound.
+    let mut connection = match Connection::open() {
+        Ok(open) => Some(open),
+        Err(error) => {
+            *trouble.lock().unwrap_or_else(PoisonError::into_inner) = Some(error.to_string());
+            None
+        }
+    };
     for (queued, samples) in receiver {
         if queued.elapsed() > STALE {
             continue;
@@ -71,13 +93,17 @@ fn run(receiver: Receiver<(Instant, Vec<i16>)>) -> PlayerReport {
             match Connection::open() {
                 Ok(open) => connection = Some(open),
                 Err(error) => {
+                    *trouble.lock().unwrap_or_else(PoisonError::into_inner) = Some(error.to_string());
                     say_once(&mut report, &error);
                     continue;
                 }
             }
         }
         let Some(open) = connection.as_mut() else { continue };
-        match open.play(&samples) {
+        let played = open.play(&samples);
+        let now = played.as_ref().err().map(ToString::to_string);
+        *trouble.lock().unwrap_or_else(PoisonError::into_inner) = now;
+        match played {
             Ok(()) => report.played += 1,
             Err(error) => {
                 // The next sound tries a fresh connection (a server restarted).

@@ -25,6 +25,11 @@ impl SoundPlayer {
         SoundPlayer
     }
 
+    /// Why sounds are not heard: a browser's refusal is said in the log only.
+    pub fn trouble(&self) -> Option<String> {
+        None
+    }
+
     /// Plays `samples` and returns at once; a browser that refuses says why once in the log.
     pub fn play(&self, samples: Vec<i16>) {
         CONTEXT.with_borrow_mut(|context| {
