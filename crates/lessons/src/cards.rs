@@ -163,7 +163,8 @@ fn loa_pages() -> Vec<Page> {
             "How the game ends",
             "Connect all your pieces and you win (a single piece counts as connected). A move that \
              connects both sides at once wins for the side that made it. A side with no move loses; \
-             the third time the same position comes back, or at the move limit, it is a draw.",
+             the third time the same position comes back, or at the move limit (250 moves a side), it is \
+             a draw.",
             example(
                 "8/8/4w1b1/3b4/4b3/8/8/ww6 b",
                 &["g6xe6"],

@@ -1,11 +1,12 @@
 //! The window's frame around the features: the two side panels around the
 //! board ([`panel`]) with what each game screen's panels hold
 //! ([`screen_panels`]) and the parts they read ([`panel_state`]), which
-//! screen draws which feature's page, the keyboard shortcuts and the frame
-//! time. Edits go through copies that are written back only when they
+//! screen draws which feature's page, the keyboard shortcuts, their list
+//! ([`keys_help`]) and the frame time. Edits go through copies that are written back only when they
 //! differ, so change detection means a real change.
 
 mod frame_time;
+mod keys_help;
 mod panel;
 mod panel_state;
 mod screen_panels;
@@ -29,7 +30,8 @@ pub(crate) fn plugin(app: &mut App) {
 /// What each screen draws in egui's pass, and nothing that needs the
 /// window system (the layout tests run it headless).
 pub(crate) fn panels_plugin(app: &mut App) {
-    app.init_resource::<PanelWidths>()
+    app.add_plugins(keys_help::plugin)
+        .init_resource::<PanelWidths>()
         .init_resource::<PanelLayout>()
         .init_resource::<frame_time::FrameTimes>()
         .init_resource::<crate::ui::backdrop::PanelBackdrop>()
@@ -62,6 +64,15 @@ pub(crate) fn panels_plugin(app: &mut App) {
                 crate::theme::widgets::style_widgets,
                 // The card goes on top of either mode's panels.
                 learn::card::draw.after(panel::draw_panel).after(flow::panels::draw),
+                // Over every page and panel.
+                keys_help::draw
+                    .after(panel::draw_panel)
+                    .after(flow::panels::draw)
+                    .after(home::menu::draw)
+                    .after(play::setup_page::draw)
+                    .after(settings::page::draw)
+                    .after(library::page::draw)
+                    .after(learn::card::draw),
             ),
         );
 }

@@ -66,7 +66,7 @@ impl Screen {
             Screen::Watch => "AI against AI, matchup presets, series, the engine's numbers",
             Screen::Flow => "Draw the pipes of a Flow Free puzzle",
             Screen::Library => "Every finished game kept: find, review, import, export",
-            Screen::Settings => "Board, pieces, interface size, pace, sound",
+            Screen::Settings => "Board, pieces, interface size, pace, sound, keys",
             Screen::Home | Screen::PlaySetup => "",
         }
     }

@@ -175,6 +175,7 @@ pub(crate) struct EscapeOwners<'w, 's> {
     question: Res<'w, Question>,
     replace: Res<'w, ReplaceGame>,
     modal: Res<'w, ModalOpen>,
+    keys_help: Option<Res<'w, crate::ui::keys::KeysHelp>>,
     focus: Res<'w, BoardFocus>,
     selection: Res<'w, Selection>,
     refusal: Res<'w, MoveRefusal>,
@@ -183,13 +184,14 @@ pub(crate) struct EscapeOwners<'w, 's> {
 }
 
 impl EscapeOwners<'_, '_> {
-    /// Escape answers a question, lets go of the board's keys or the piece
-    /// held, closes a refused move's line, stops Flow's solver or leaves a
-    /// text field instead of going Home.
+    /// Escape answers a question, shuts the Keys window, lets go of the
+    /// board's keys or the piece held, closes a refused move's line, stops
+    /// Flow's solver or leaves a text field instead of going Home.
     fn taken(&self) -> bool {
         self.question.text().is_some()
             || self.replace.pending.is_some()
             || self.modal.0
+            || self.keys_help.as_ref().is_some_and(|help| help.0)
             || self.focus.on
             || self.selection.square.is_some()
             || self.refusal.why.is_some()

@@ -41,6 +41,10 @@ pub(crate) fn draw(mut contexts: EguiContexts, mut page: SettingsPage, mut backd
         pace_section(ui, &mut play);
         let trouble = page.player.as_ref().and_then(|player| player.trouble());
         crate::settings::sound::section(ui, &mut page.sound, trouble.as_deref());
+        ui.collapsing("Keys", |ui| {
+            ui.label(RichText::new("F1 or ? shows this list on any screen.").weak());
+            crate::ui::keys::shortcut_grid(ui, "settings_keys");
+        });
     });
     page.looks.set_if_neq(looks);
     page.layout.set_if_neq(layout);

@@ -3,10 +3,12 @@
 //! ([`backdrop`]), the panels' views of the game ([`views`]), the game's own
 //! sections that every game screen shows (status, pacing, statistics, the
 //! move list: [`info`], with its side lines [`side_lines`]), one way to
-//! number moves ([`numbering`]) and the notice as a toast ([`toast`]).
+//! number moves ([`numbering`]), the notice as a toast ([`toast`]) and the
+//! list of keys ([`keys`]).
 
 pub(crate) mod backdrop;
 pub(crate) mod info;
+pub(crate) mod keys;
 pub(crate) mod numbering;
 pub(crate) mod page;
 pub(crate) mod side_lines;

@@ -84,3 +84,43 @@ fn a_game_started_on_play_is_in_progress_before_its_first_move() {
     app.update();
     assert!(app.world().resource::<ReplaceGame>().pending.is_some(), "asks first again");
 }
+
+fn press(app: &mut bevy::prelude::App, held: &[bevy::prelude::KeyCode], key: bevy::prelude::KeyCode) {
+    use bevy::prelude::{ButtonInput, KeyCode};
+    app.init_resource::<ButtonInput<KeyCode>>();
+    let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    for k in held {
+        keys.press(*k);
+    }
+    keys.press(key);
+    app.update();
+    let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    keys.release_all();
+    keys.clear();
+    app.update();
+}
+
+/// "?" and F1 did nothing and no screen listed the keys: both open the Keys
+/// window on any screen, and its Escape shuts it without leaving the screen.
+#[test]
+fn f1_or_a_question_mark_lists_the_keys_and_escape_shuts_them() {
+    use bevy::prelude::KeyCode;
+    let variant = Variant::Breakthrough;
+    let mut app = crate::game_app(crate::options(variant, PlayerSetup::Human, crate::ai("novice", variant)));
+    with_panels(&mut app, WINDOW_SIZES[0]);
+    crate::go(&mut app, Screen::Play);
+    let listed = |app: &bevy::prelude::App| texts(app).iter().any(|t| t == "Take back a move");
+    assert!(!listed(&app), "closed at first");
+    press(&mut app, &[], KeyCode::F1);
+    assert!(listed(&app), "F1 lists the keys: {:?}", texts(&app));
+    press(&mut app, &[], KeyCode::Escape);
+    assert!(!listed(&app), "Escape shuts the list");
+    assert_eq!(crate::screen(&app), Screen::Play, "and only that");
+    press(&mut app, &[KeyCode::ShiftLeft], KeyCode::Slash);
+    assert!(listed(&app), "? lists the keys too");
+    press(&mut app, &[KeyCode::ShiftLeft], KeyCode::Slash);
+    assert!(!listed(&app), "and shuts them");
+    crate::go(&mut app, Screen::Home);
+    press(&mut app, &[], KeyCode::F1);
+    assert!(listed(&app), "on Home too");
+}

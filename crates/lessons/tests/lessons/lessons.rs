@@ -31,6 +31,17 @@ fn there_is_a_card_for_each_game_and_flow_free_has_no_board() {
     }
 }
 
+/// The card names the move limit the rules keep (fresh eyes, round 25: it
+/// spoke of "the move limit" and never said what it was).
+#[test]
+fn lines_of_action_names_its_move_limit() {
+    let start = Position::start(Variant::LinesOfAction, Variant::LinesOfAction.default_size()).expect("the start");
+    let plies = start.move_limit().expect("Lines of Action has a move limit");
+    let said = format!("move limit ({} moves a side)", plies / 2);
+    let card = lesson(Some(Variant::LinesOfAction));
+    assert!(card.pages.iter().any(|p| p.text.contains(&said)), "a page says {said:?}");
+}
+
 #[test]
 fn every_example_parses_on_the_real_board_and_plays_legally_in_order() {
     for (variant, lesson) in board_lessons() {
