@@ -64,8 +64,19 @@ pub fn calibrated(config: &AiConfig) -> bool {
 }
 
 /// Whether `side`'s scores are chances: an AI's by its strategy; a person's
-/// moves carry no score, and a loaded game's scores are taken as chances.
-fn side_calibrated(players: &Players, side: Side) -> bool {
+/// moves carry no score, and a loaded game's scores are taken as chances. A
+/// replay's moves were scored by the players its record names, not by those
+/// set now (fresh eyes, round 25: a series game of the course's raw-scoring
+/// players, watched with the expert set, showed 99% at move 2).
+fn side_calibrated(session: &GameSession, players: &Players, side: Side) -> bool {
+    if session.replay().is_some() {
+        let record = session.record();
+        let player = if side == Side::White { &record.white } else { &record.black };
+        return match player {
+            crate::engine::ai::player::Player::Ai(config) => calibrated(config),
+            _ => true,
+        };
+    }
     match players.get(side) {
         PlayerSetup::Ai(config) => calibrated(config),
         _ => true,
@@ -168,7 +179,7 @@ fn follow_record(session: Res<GameSession>, players: Res<Players>, mut graph: Re
         return;
     }
     let moves = &session.record().moves;
-    let sides = Side::BOTH.map(|side| side_calibrated(&players, side));
+    let sides = Side::BOTH.map(|side| side_calibrated(&session, &players, side));
     if graph.generation == session.generation() && graph.plies == moves.len() && graph.sides_calibrated == sides {
         return;
     }

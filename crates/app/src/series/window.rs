@@ -464,7 +464,8 @@ fn replay_controls(ui: &mut Ui, state: &WindowState, control: &AiControl, reques
         return;
     };
     let ply = state.session.plies();
-    ui.horizontal(|ui| {
+    // Wrapped: one row overran an 800x600 window's panel (fresh eyes, round 25).
+    ui.horizontal_wrapped(|ui| {
         // Moves counted as everywhere else: "Watching move 4 of 31 moves (61 plies)".
         let text = format!("Watching move {} of {}", ply.div_ceil(2), crate::game::length::game_length(game.plies()));
         ui.label(RichText::new(text).strong());
@@ -482,5 +483,6 @@ fn replay_controls(ui: &mut Ui, state: &WindowState, control: &AiControl, reques
             requests.write(GameRequest::StopReplay);
         }
     });
-    ui.label(RichText::new("Stop hands the game to the players you set, from this position.").weak());
+    let note = RichText::new("Stop hands the game to the players you set, from this position.").weak();
+    ui.add(egui::Label::new(note).wrap());
 }

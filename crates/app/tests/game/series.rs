@@ -456,3 +456,22 @@ fn the_last_series_comes_back_after_a_restart() {
     assert!(kept > 0 && kept <= played, "{kept} of {played} kept");
     std::fs::remove_dir_all(&dir).expect("temp dir removed");
 }
+
+/// A watched series game of the course's raw-scoring players, with the
+/// expert set to play now, showed its raw scores as chances (99% at move
+/// 2): a replay's scores are read by the players its record names.
+#[test]
+fn a_replay_is_scored_by_its_own_players() {
+    use breakline_app::game::eval_graph::EvalGraph;
+    let mut app = quiet_app();
+    start(&mut app, small_spec(1), 1);
+    run_to_the_end(&mut app);
+    let v = Variant::Breakthrough;
+    app.world_mut()
+        .write_message(GameRequest::SetPlayers(Players { white: PlayerSetup::Human, black: ai("expert", v) }));
+    app.update();
+    assert!(!app.world().resource::<EvalGraph>().raw(), "the expert's scores are chances");
+    app.world_mut().resource_mut::<Messages<WatchSeriesGame>>().write(WatchSeriesGame { index: 0 });
+    assert!(crate::update_until(&mut app, 400, |app| session(app).plies() >= 2), "the replay moves");
+    assert!(app.world().resource::<EvalGraph>().raw(), "the replay's players score raw");
+}
