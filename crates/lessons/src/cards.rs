@@ -162,7 +162,8 @@ fn loa_pages() -> Vec<Page> {
         page(
             "How the game ends",
             "Connect all your pieces and you win (a single piece counts as connected). A move that \
-             connects both sides at once wins for the side that made it. A side with no move loses; \
+             connects both sides at once wins for the side that made it (a draw under the tournament \
+             rule, which New game offers). A side with no move loses; \
              the third time the same position comes back, or at the move limit (250 moves a side), it is \
              a draw.",
             example(

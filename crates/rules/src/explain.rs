@@ -164,9 +164,10 @@ fn loa_rule(position: &Position, m: Move) -> String {
         return "A piece moves along a row, a column or a diagonal.".to_string();
     };
     if steps != line.pieces {
-        let word = if line.pieces == 1 { "piece" } else { "pieces" };
+        // "There is 1 piece", not "There are 1 piece" (fresh eyes, round 25).
+        let (verb, word) = if line.pieces == 1 { ("is", "piece") } else { ("are", "pieces") };
         return format!(
-            "There are {} {word} on this {}: the piece moves exactly {}, not {steps}.",
+            "There {verb} {} {word} on this {}: the piece moves exactly {}, not {steps}.",
             line.pieces, line.line, line.pieces
         );
     }
@@ -263,6 +264,10 @@ mod tests {
             why_refused(&pos, short).unwrap(),
             "There are 2 pieces on this column: the piece moves exactly 2, not 1."
         );
+        // One piece on the line: "There is 1 piece".
+        let lone = Position::from_fen(Variant::LinesOfAction, "8/8/2w5/4w3/2w5/2b5/8/b7 b").unwrap();
+        let two = Move::new(square(&lone, "a1"), square(&lone, "c1"), false);
+        assert_eq!(why_refused(&lone, two).unwrap(), "There is 1 piece on this row: the piece moves exactly 1, not 2.");
         let knight = Move::new(from, square(&pos, "c3"), false);
         assert!(why_refused(&pos, knight).unwrap().contains("row, a column or a diagonal"));
         let legal = Move::new(from, square(&pos, "b3"), false);
