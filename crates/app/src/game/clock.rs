@@ -92,8 +92,6 @@ fn clock_runs(session: &GameSession, turn: Option<TurnPhase>, here: bool, contro
         && !session.outcome().is_over()
 }
 
-/// Counts the real time of each frame the clock runs through, and reports
-/// the flag once the side to move has used its time.
 /// Whether the game's clock may run on this screen: a game is played on
 /// Play, and watched on Watch & Lab when no person plays it. A person's game
 /// shown in Watch & Lab waits with its clock stopped, as on a menu, and
@@ -106,6 +104,17 @@ fn clock_screen(screen: Screen, players: &Players) -> bool {
     }
 }
 
+/// Whether the AI of the game on the board may think now: a clocked game's
+/// only where its clock runs, so no search goes uncharged while the game
+/// waits (fresh eyes, round 25: a rated 15+10 game's AI thought on in
+/// Analyse and Watch & Lab with its clock stopped, and played there, its
+/// increment added). A replay moves by its record.
+pub(crate) fn ai_thinks_here(session: &GameSession, screen: Screen, players: &Players) -> bool {
+    session.record().time_control.is_none() || session.replay().is_some() || clock_screen(screen, players)
+}
+
+/// Counts the real time of each frame the clock runs through, and reports
+/// the flag once the side to move has used its time.
 fn run_turn_timer(
     (time, source): (Res<Time<Real>>, Res<TimeSource>),
     session: Res<GameSession>,

@@ -193,6 +193,47 @@ fn a_persons_clock_waits_while_their_game_is_shown_in_watch_and_lab_or_analyse()
     assert_eq!(session(&app).outcome(), lost);
 }
 
+/// Fresh eyes, round 25: a rated 15+10 game's AI thought on with its clock
+/// stopped while the person looked at Analyse or Watch & Lab, and played its
+/// move there, its increment added. It thinks only where its clock runs.
+#[test]
+fn an_ai_on_the_clock_thinks_only_where_its_clock_runs() {
+    // The person leaves while their move slides, before the search begins.
+    let thinker = ai("alphabeta:expert:depth=2", Variant::Breakthrough);
+    let mut app = clocked(PlayerSetup::Human, thinker, "60+10");
+    go(&mut app, Screen::Play);
+    assert!(update_until(&mut app, 10, |app| turn(app) == Some(TurnPhase::HumanTurn)));
+    play_first_move_then_leave(&mut app, 1);
+    let answered = update_until(&mut app, 5_000, |app| {
+        std::thread::sleep(Duration::from_millis(1));
+        session(app).plies() == 2 && turn(app) == Some(TurnPhase::HumanTurn)
+    });
+    assert!(answered, "the AI answers the first move on Play");
+    play_first_move_then_leave(&mut app, 3);
+    for screen in [Screen::Watch, Screen::Analyse] {
+        go(&mut app, screen);
+        for _ in 0..30 {
+            app.update();
+            assert_ne!(turn(&app), Some(TurnPhase::AiThinking), "no search on {screen:?}");
+        }
+        assert_eq!(session(&app).plies(), 3, "no move on {screen:?}");
+    }
+    go(&mut app, Screen::Play);
+    let answered = update_until(&mut app, 5_000, |app| {
+        std::thread::sleep(Duration::from_millis(1));
+        session(app).plies() == 4
+    });
+    assert!(answered, "the AI answers on Play");
+}
+
+/// The person's move, to make `plies` in all, before the AI answers.
+fn play_first_move_then_leave(app: &mut App, plies: usize) {
+    let s = session(app);
+    let chosen = MoveChosen::human(s.position().legal_moves()[0], s.generation(), s.position().hash());
+    app.world_mut().write_message(chosen);
+    assert!(update_until(app, 50, |app| session(app).plies() == plies));
+}
+
 #[test]
 fn a_watched_games_clock_runs_in_watch_and_lab() {
     // White searches by the clock, so its turns span frames: a beginner's

@@ -6,11 +6,12 @@
 
 use bevy::prelude::*;
 
+use crate::game::clock::ai_thinks_here;
 use crate::game::control::AiControl;
 use crate::game::phase::{GamePhase, GameSystems, TurnPhase, WaitEnded};
 use crate::game::players::{PlayerSetup, Players};
 use crate::game::request::ReplaceGame;
-use crate::game::screen::Mode;
+use crate::game::screen::{Mode, Screen};
 use crate::game::session::GameSession;
 use crate::game::settings::PlaySettings;
 use crate::game::show::ShowPosition;
@@ -39,6 +40,7 @@ pub(crate) fn plugin(app: &mut App) {
                     .run_if(no_question_open),
                 hold_for_the_answer.in_set(GameSystems::Turn).run_if(not(no_question_open)),
                 stop_for_the_pause.in_set(GameSystems::Turn).run_if(in_state(TurnPhase::AiThinking)),
+                stop_where_the_clock_stands.in_set(GameSystems::Turn).run_if(in_state(TurnPhase::AiThinking)),
                 end_wait.in_set(GameSystems::Turn).run_if(on_message::<WaitEnded>),
             ),
         );
@@ -64,6 +66,17 @@ fn hold_for_the_answer(turn: Option<Res<State<TurnPhase>>>, mut next: ResMut<Nex
 /// Resume or Step. A step asked while paused thinks on.
 fn stop_for_the_pause(control: Res<AiControl>, mut next: ResMut<NextState<TurnPhase>>) {
     if control.paused && !control.step_requested && matches!(*next, NextState::Unchanged) {
+        next.set(TurnPhase::Deciding);
+    }
+}
+
+/// A clocked game's search stops on a screen where its clock stands still;
+/// its turn starts over where the clock runs again.
+fn stop_where_the_clock_stands(
+    (session, players, screen): (Res<GameSession>, Res<Players>, Res<State<Screen>>),
+    mut next: ResMut<NextState<TurnPhase>>,
+) {
+    if !ai_thinks_here(&session, *screen.get(), &players) && matches!(*next, NextState::Unchanged) {
         next.set(TurnPhase::Deciding);
     }
 }
@@ -104,8 +117,7 @@ fn start_turn_clock(time: Res<Time>, mut clock: ResMut<TurnClock>) {
 }
 
 fn decide_turn(
-    session: Res<GameSession>,
-    players: Res<Players>,
+    (session, players, screen): (Res<GameSession>, Res<Players>, Res<State<Screen>>),
     (settings, clock, time): (Res<PlaySettings>, Res<TurnClock>, Res<Time>),
     control: Res<AiControl>,
     (mut next_turn, mut next_phase): (ResMut<NextState<TurnPhase>>, ResMut<NextState<GamePhase>>),
@@ -124,6 +136,9 @@ fn decide_turn(
     let replaying = session.replay_next().is_some();
     if !replaying && players.get(session.side_to_move()) == &PlayerSetup::Human {
         next_turn.set(TurnPhase::HumanTurn);
+        return;
+    }
+    if !ai_thinks_here(&session, *screen.get(), &players) {
         return;
     }
     if control.paused {
