@@ -180,7 +180,8 @@ fn opening_screen(app: &App, options: &LaunchOptions) -> Screen {
 /// The saved game replaces the configured one; if it cannot be opened, the
 /// configured game stays and the panel says why.
 fn open_saved_game(app: &mut App, path: &std::path::Path) {
-    let opened = game_file::load_game(path).map(|(session, record)| (session, game_file::players_from_record(&record)));
+    let opened = game_file::load_game(path)
+        .map(|(session, record)| (session, crate::game::players::Players::from_record(&record)));
     match opened {
         Ok((session, players)) => {
             let time_control = session.record().time_control;

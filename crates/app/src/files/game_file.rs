@@ -19,7 +19,6 @@ use crate::files::opening::GameOpener;
 use crate::game::clock::TurnTimer;
 use crate::game::notice::Notice;
 use crate::game::phase::{GamePhase, GameSystems};
-use crate::game::players::PlayerSetup;
 use crate::game::players::Players;
 use crate::game::session::GameSession;
 use crate::platform::file_error::{FileError, Problem, read_text, write_text};
@@ -124,7 +123,7 @@ pub(crate) fn game_from_text(
             let (white, black) = (name(headers.white, &record.white), name(headers.black, &record.black));
             session = session.with_names(Some(white), Some(black));
         }
-        return Ok((session, players_from_record(&record)));
+        return Ok((session, Players::from_record(&record)));
     }
     let position = movetext::import(text, variant, size)?;
     Ok((GameSession::from_position(position, players, 0), players.clone()))
@@ -156,11 +155,6 @@ pub(crate) fn default_path(extension: &str) -> PathBuf {
     dir.join(format!("game-{seconds}.{extension}"))
 }
 
-/// The players a record names.
-pub(crate) fn players_from_record(record: &GameRecord) -> Players {
-    Players { white: PlayerSetup::from(&record.white), black: PlayerSetup::from(&record.black) }
-}
-
 pub(crate) fn plugin(app: &mut App) {
     app.add_message::<FileRequest>()
         .add_systems(Update, handle_requests.in_set(GameSystems::Input).run_if(not(in_state(GamePhase::Setup))));
@@ -190,7 +184,7 @@ fn handle_requests(
                 report(&mut notice, done);
                 continue;
             }
-            FileAction::Load => load_game(path).map(|(session, record)| (session, players_from_record(&record))),
+            FileAction::Load => load_game(path).map(|(session, record)| (session, Players::from_record(&record))),
             FileAction::ImportMoves => import_text(path, session.variant(), session.size(), &players),
             // The library's own: `library::transfer`.
             FileAction::ImportLibrary | FileAction::ExportLibrary => continue,

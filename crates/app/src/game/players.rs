@@ -3,7 +3,7 @@
 
 use bevy::prelude::*;
 
-use crate::engine::ai::player::Player;
+use crate::engine::ai::player::{GameRecord, Player};
 use crate::engine::ai::search::Level;
 use crate::engine::{AiConfig, Side, Strategy, Variant};
 
@@ -83,6 +83,11 @@ impl Default for Players {
 }
 
 impl Players {
+    /// The players a record names.
+    pub(crate) fn from_record(record: &GameRecord) -> Players {
+        Players { white: PlayerSetup::from(&record.white), black: PlayerSetup::from(&record.black) }
+    }
+
     pub(crate) fn get(&self, side: Side) -> &PlayerSetup {
         match side {
             Side::White => &self.white,

@@ -101,8 +101,7 @@ impl GameSession {
         }
     }
 
-    /// A new game of `variant` on `size`; the size must be valid for the variant
-    /// (falls back to the default size otherwise).
+    /// A new game of `variant` on `size` (a size the variant does not allow falls back to its default).
     pub(crate) fn new(variant: Variant, size: BoardSize, generation: u64) -> GameSession {
         let position = Position::start(variant, size)
             .or_else(|_| Position::start(variant, variant.default_size()))
@@ -392,6 +391,8 @@ impl GameSession {
             // A replay is of who really played ("Improver vs Novice, game 3 of 4").
             (Some(replay), _) => replay.title.clone(),
             (None, Some([white, black])) => format!("{white} vs {black}"),
+            // A finished game is of who played it, whoever is set now (fresh eyes, round 25).
+            (None, None) if self.outcome().is_over() => Players::from_record(&self.record).matchup(),
             (None, None) => players.matchup(),
         }
     }
@@ -607,10 +608,9 @@ impl GameSession {
         self.replay.take().is_some()
     }
 
-    /// Keeps the record's players in step with who plays now (a watched
-    /// record keeps the players it names).
+    /// Keeps the record's players in step with who plays now (a watched record, a finished game keep theirs).
     pub(crate) fn set_players(&mut self, players: &Players) {
-        if self.replay.is_some() {
+        if self.replay.is_some() || self.outcome().is_over() {
             return;
         }
         self.record.white = Player::from(&players.white);

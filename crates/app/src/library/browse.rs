@@ -10,7 +10,6 @@ use bevy::prelude::*;
 use crate::engine::Variant;
 use crate::engine::library::transfer::iso_date;
 use crate::engine::library::{GameFilter, GameId, GameSummary};
-use crate::files::game_file::players_from_record;
 use crate::files::opening::GameOpener;
 use crate::game::notice::Notice;
 use crate::game::phase::GameSystems;
@@ -187,7 +186,7 @@ fn opened(library: &GameLibrary, id: GameId) -> Option<Result<(OpenedGame, Vec<S
         Ok(session) => session.with_names(game.white_name.clone(), game.black_name.clone()),
         Err(source) => return Some(Err(ShelfError::Replay { game: id, source })),
     };
-    let players: Players = players_from_record(&game.record);
+    let players: Players = Players::from_record(&game.record);
     // Named as the list names it: the players and the date, not the row's number.
     let white = game.white_name.clone().unwrap_or_else(|| game.record.white.display_name());
     let black = game.black_name.clone().unwrap_or_else(|| game.record.black.display_name());

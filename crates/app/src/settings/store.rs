@@ -14,7 +14,6 @@ use crate::engine::rules::clock::TimeControl;
 use crate::engine::rules::connection_rule::BothConnected;
 use crate::engine::rules::record::MoveRecord;
 use crate::engine::{BoardSize, Variant};
-use crate::files::game_file;
 use crate::game::clock::TurnTimer;
 use crate::game::notice::Notice;
 use crate::game::owner::visit::Visit;
@@ -346,7 +345,7 @@ fn resume_saved_game(
     let generation = session.generation();
     match GameSession::from_record(&game.record, generation) {
         Ok(resumed) if (resumed.plies() > 0 || !game.redo.is_empty()) && !resumed.outcome().is_over() => {
-            *players = game_file::players_from_record(&game.record);
+            *players = Players::from_record(&game.record);
             players.fit_variant(resumed.variant());
             *session = resumed.with_turn_spent(std::time::Duration::from_millis(game.turn_ms)).with_redo(&game.redo);
             rated.resume(generation, game.unrated.as_deref(), game.takebacks);

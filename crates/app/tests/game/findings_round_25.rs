@@ -124,3 +124,31 @@ fn f1_or_a_question_mark_lists_the_keys_and_escape_shuts_them() {
     press(&mut app, &[], KeyCode::F1);
     assert!(listed(&app), "on Home too");
 }
+
+/// Players changed in Watch & Lab after a game against the Master ended
+/// renamed that finished game on screen ("Beginner vs Novice · Black
+/// resigned"): a finished game is of who played it.
+#[test]
+fn a_finished_game_keeps_its_players() {
+    use breakline_app::game::players::Players;
+    let variant = Variant::Breakthrough;
+    let mut app = crate::game_app(crate::options(variant, PlayerSetup::Human, crate::ai("master", variant)));
+    crate::go(&mut app, Screen::Play);
+    crate::findings_round_22::first_move(&mut app);
+    app.world_mut().write_message(GameRequest::Resign);
+    assert!(crate::update_until(&mut app, 20, |app| crate::session(app).outcome().is_over()), "ended");
+    let players = crate::players(&app);
+    let named = crate::session(&app).matchup(&players);
+    let record = crate::session(&app).record().clone();
+    crate::go(&mut app, Screen::Watch);
+    let level = |name| crate::ai(name, variant);
+    app.world_mut()
+        .write_message(GameRequest::SetPlayers(Players { white: level("beginner"), black: level("novice") }));
+    app.update();
+    assert_ne!(crate::players(&app), players, "the new players are set");
+    assert_eq!(crate::session(&app).matchup(&crate::players(&app)), named, "the finished game is as it was played");
+    assert_eq!(
+        (&crate::session(&app).record().white, &crate::session(&app).record().black),
+        (&record.white, &record.black)
+    );
+}
