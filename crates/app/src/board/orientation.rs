@@ -90,7 +90,7 @@ fn orient_studies(
     for request in requests.read() {
         let players = match request {
             GameRequest::Study(opened) | GameRequest::Open(opened) => &opened.players,
-            GameRequest::StartMatchup(players) => players,
+            GameRequest::StartMatchup(matchup) => &matchup.players,
             GameRequest::Watch(_) => {
                 view.set_if_neq(ViewFlip(Some(false)));
                 continue;

@@ -39,7 +39,7 @@ pub(crate) fn left(ui: &mut Ui, state: &mut PanelState, open: &mut bool) {
         let suggested = crate::play::rated::suggested_level(&state.progress.progress, chosen);
         let picked = (variant, chosen, suggested);
         // The screen's purpose first: a preset is one click to a game to watch.
-        crate::play::setup_sections::presets_section(ui, &mut state.setup.settings, &mut state.requests);
+        crate::play::setup_sections::presets_section(ui, &mut state.requests);
         // A rated game in progress keeps its players here (finding: one
         // click gave a rated game's moves to an AI).
         // Moves or not (fresh eyes, round 11: taken back to its start, the

@@ -6,9 +6,25 @@ use std::sync::Arc;
 use bevy::prelude::*;
 
 use crate::engine::rules::record::line_tree::LinePath;
-use crate::engine::{Move as EngineMove, SearchInfo, Side};
+use crate::engine::{BoardSize, Move as EngineMove, SearchInfo, Side, Variant};
 use crate::game::players::Players;
 use crate::game::session::{GameSession, PositionKey, ReplaySource};
+
+/// A game to watch: its players, on its own board or the settings'.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NewMatchup {
+    pub players: Players,
+    /// A preset's game and size; none: the `GameSettings`' (fresh eyes,
+    /// round 26: a preset used to set those, and Play's setup then offered
+    /// the watched game instead of the person's).
+    pub board: Option<(Variant, BoardSize)>,
+}
+
+impl From<Players> for Box<NewMatchup> {
+    fn from(players: Players) -> Self {
+        Box::new(NewMatchup { players, board: None })
+    }
+}
 
 /// Every change to the game arrives as one of these and is applied by one
 /// system (the owner), in order, with the stale-result checks there.
@@ -56,11 +72,11 @@ pub enum GameRequest {
     /// lesson, and comes back when Analyse is left; with none, the game is
     /// simply opened.
     Study(Box<OpenedGame>),
-    /// A new game of these players (a Watch & Lab preset) on the settings'
-    /// board. Beside a person's game in progress it is studied (that game
+    /// A new game of these players (a Watch & Lab preset) on its own board
+    /// or the settings'. Beside a person's game in progress it is studied (that game
     /// waits and comes back when the screen is left); else it replaces the
     /// game, asked first, players and all: a "no" changes nothing.
-    StartMatchup(Players),
+    StartMatchup(Box<NewMatchup>),
     /// The game studied becomes the game in progress, to play on from it:
     /// the game that waited ends (asked first, as any replacement).
     PlayOnFromStudy,

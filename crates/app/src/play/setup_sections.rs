@@ -13,7 +13,7 @@ use crate::engine::{AiConfig, Algorithm, BoardSize, Side, Strategy, Variant};
 use crate::game::players::{PlayerSetup, Players};
 use crate::game::presets;
 use crate::game::presets::matchup;
-use crate::game::request::GameRequest;
+use crate::game::request::{GameRequest, NewMatchup};
 use crate::game::settings::GameSettings;
 use crate::learn::lessons::LessonRequest;
 use crate::theme::palette;
@@ -181,7 +181,7 @@ pub(crate) fn players_beside_section(
         }
         let hover = "A new game between these players, studied here; your game waits and comes back on Home";
         if ui.button("Watch these players").on_hover_text(hover).clicked() {
-            requests.write(GameRequest::StartMatchup(players.clone()));
+            requests.write(GameRequest::StartMatchup(players.clone().into()));
         }
         ui.data_mut(|d| d.insert_temp(id, players));
     });
@@ -410,11 +410,7 @@ fn threads_editor(ui: &mut Ui, config: &mut AiConfig) {
 }
 
 /// The classic matchups: a click sets the players and starts the game.
-pub(crate) fn presets_section(
-    ui: &mut Ui,
-    settings: &mut ResMut<GameSettings>,
-    requests: &mut MessageWriter<GameRequest>,
-) {
+pub(crate) fn presets_section(ui: &mut Ui, requests: &mut MessageWriter<GameRequest>) {
     egui::CollapsingHeader::new("Matchup presets").default_open(true).show(ui, |ui| {
         ui.label(RichText::new("The course's classic Breakthrough experiments (depth 3; hover for their course names), then two games to watch.").weak());
         for number in 1..=presets::COUNT {
@@ -422,10 +418,11 @@ pub(crate) fn presets_section(
                 continue;
             };
             if ui.button(format!("{number}. {}", m.name)).on_hover_text(m.tooltip()).clicked() {
-                settings.variant = m.variant;
-                settings.size = m.size;
-                // One request: a "keep playing" leaves the players as they were.
-                requests.write(GameRequest::StartMatchup(Players { white: m.white, black: m.black }));
+                // One request: a "keep playing" leaves the players as they
+                // were; the preset's board is its own, not the next game's.
+                let players = Players { white: m.white, black: m.black };
+                let matchup = NewMatchup { players, board: Some((m.variant, m.size)) };
+                requests.write(GameRequest::StartMatchup(Box::new(matchup)));
             }
         }
     });

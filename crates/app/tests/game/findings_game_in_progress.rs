@@ -380,7 +380,7 @@ fn a_rated_game_dropped_for_a_studied_one_counts_as_a_loss() {
     let before = rating(&app);
     go(&mut app, Screen::Watch);
     let both = two_quick_ais();
-    app.world_mut().write_message(GameRequest::StartMatchup(both));
+    app.world_mut().write_message(GameRequest::StartMatchup((both).into()));
     assert!(update_until(&mut app, 50, |app| app.world().resource::<Visit>().studying()), "the preset is studied");
     assert_eq!(rating(&app), before, "studying beside the rated game costs nothing");
     // Round 8: and the question before "Play on from this game" says so.
@@ -507,7 +507,7 @@ fn a_casual_game_that_replaces_an_ai_game_after_the_question_is_casual() {
     app.insert_resource(PlaySettings { confirm_replace: true, ..default() });
     go(&mut app, Screen::Watch);
     let both = two_quick_ais();
-    app.world_mut().write_message(GameRequest::StartMatchup(both));
+    app.world_mut().write_message(GameRequest::StartMatchup((both).into()));
     assert!(update_until(&mut app, 200, |app| session(app).plies() >= 2), "the AIs play");
     go(&mut app, Screen::PlaySetup);
     *app.world_mut().resource_mut::<PlayChoice>() = against(1, false);
@@ -583,7 +583,7 @@ fn a_study_left_in_watch_and_lab_is_there_on_return() {
     let person_moves = session(&app).plies();
     go(&mut app, Screen::Watch);
     let both = two_quick_ais();
-    app.world_mut().write_message(GameRequest::StartMatchup(both.clone()));
+    app.world_mut().write_message(GameRequest::StartMatchup((both.clone()).into()));
     assert!(update_until(&mut app, 200, |app| app.world().resource::<Visit>().studying() && session(app).plies() >= 3));
     app.world_mut().write_message(GameRequest::SetPaused(true));
     app.update();
@@ -609,7 +609,7 @@ fn a_parked_study_goes_with_the_game_it_was_begun_beside() {
     move_once(&mut app);
     go(&mut app, Screen::Watch);
     let both = two_quick_ais();
-    app.world_mut().write_message(GameRequest::StartMatchup(both));
+    app.world_mut().write_message(GameRequest::StartMatchup((both).into()));
     assert!(update_until(&mut app, 200, |app| app.world().resource::<Visit>().studying()));
     go(&mut app, Screen::Home);
     assert!(update_until(&mut app, 20, |app| !app.world().resource::<Visit>().waiting()));

@@ -38,7 +38,7 @@ fn a_clocked_game_not_begun_is_kept_as_a_game_in_progress() {
     assert_eq!(session(&app).generation(), generation, "the game stays");
     // A matchup is watched beside it, and the game comes back on leaving.
     let quick = || ai("novice", v);
-    app.world_mut().write_message(GameRequest::StartMatchup(Players { white: quick(), black: quick() }));
+    app.world_mut().write_message(GameRequest::StartMatchup((Players { white: quick(), black: quick() }).into()));
     assert!(crate::update_until(&mut app, 20, |app| app.world().resource::<Visit>().studying()), "studied beside");
     go(&mut app, Screen::Home);
     assert!(crate::update_until(&mut app, 20, |app| !app.world().resource::<Visit>().waiting()));

@@ -72,7 +72,7 @@ fn a_game_started_on_play_is_in_progress_before_its_first_move() {
     crate::go(&mut app, Screen::Watch);
     let level = || crate::ai("novice", Variant::Breakthrough);
     let players = breakline_app::game::players::Players { white: level(), black: level() };
-    app.world_mut().write_message(GameRequest::StartMatchup(players));
+    app.world_mut().write_message(GameRequest::StartMatchup((players).into()));
     assert!(crate::update_until(&mut app, 20, |app| app.world().resource::<Visit>().studying()), "beside");
     crate::go(&mut app, Screen::Home);
     assert!(crate::update_until(&mut app, 20, |app| !app.world().resource::<Visit>().waiting()));

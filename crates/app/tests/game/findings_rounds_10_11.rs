@@ -35,7 +35,7 @@ fn journey_a_matchup_watched_beside_a_game_is_kept_when_it_ends() {
     go(&mut app, Screen::Watch);
     let quick = crate::ai("alphabeta:offensive1:depth=1", BT);
     let both = Players { white: quick.clone(), black: quick };
-    app.world_mut().write_message(GameRequest::StartMatchup(both));
+    app.world_mut().write_message(GameRequest::StartMatchup((both).into()));
     wait(&mut app, "the matchup", |app| app.world().resource::<Visit>().studying() && session(app).plies() >= 2);
     go(&mut app, Screen::Home);
     wait(&mut app, "the person's game back", |app| !app.world().resource::<Visit>().waiting());
@@ -69,7 +69,7 @@ fn journey_a_game_played_as_black_is_studied_black_up() {
     }
     let quick = crate::ai("alphabeta:offensive1:depth=1", BT);
     let both = Players { white: quick.clone(), black: quick };
-    app.world_mut().write_message(GameRequest::StartMatchup(both));
+    app.world_mut().write_message(GameRequest::StartMatchup((both).into()));
     wait(&mut app, "the matchup", |app| app.world().resource::<Visit>().studying());
     app.update();
     assert!(!shown(&app), "a game of two AIs: White-up");

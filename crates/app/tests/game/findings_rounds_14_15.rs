@@ -87,7 +87,7 @@ fn a_game_started_after_a_watched_one_has_its_clock() {
     let mut app = home.start();
     go(&mut app, Screen::Watch);
     let level = PlayerSetup::Ai(Level::new(1).expect("level 1").config());
-    app.world_mut().write_message(GameRequest::StartMatchup(Players { white: level.clone(), black: level }));
+    app.world_mut().write_message(GameRequest::StartMatchup((Players { white: level.clone(), black: level }).into()));
     wait(&mut app, "the AIs' moves", |app| session(app).plies() >= 2);
     let blitz = TimeControl::parse("3+2").ok();
     app.world_mut().resource_mut::<GameSettings>().time_control = blitz;

@@ -13,10 +13,9 @@ use breakline_app::flow::{FlowGame, FlowRequest, FlowSolve, SolveNote};
 use breakline_app::game::notice::Notice;
 use breakline_app::game::players::{PlayerSetup, Players};
 use breakline_app::game::presets::{self, matchup};
-use breakline_app::game::request::GameRequest;
+use breakline_app::game::request::{GameRequest, NewMatchup};
 use breakline_app::game::screen::Mode;
 use breakline_app::game::screen::Screen;
-use breakline_app::game::settings::GameSettings;
 use breakline_app::library::browse::LibraryView;
 use breakline_app::platform::window_fit::{interface_growth, opening_window, panel_pixels};
 use breakline_app::series::{Series, SeriesForm, StartSeries};
@@ -137,12 +136,9 @@ fn form(app: &App) -> &SeriesForm {
 /// A matchup preset clicked on the Game tab: its board, its players, a new game.
 pub fn choose_matchup(app: &mut App, number: usize) {
     let m = matchup(number).expect("a preset");
-    {
-        let mut settings = app.world_mut().resource_mut::<GameSettings>();
-        settings.variant = m.variant;
-        settings.size = m.size;
-    }
-    app.world_mut().write_message(GameRequest::StartMatchup(Players { white: m.white, black: m.black }));
+    let players = Players { white: m.white, black: m.black };
+    let matchup = NewMatchup { players, board: Some((m.variant, m.size)) };
+    app.world_mut().write_message(GameRequest::StartMatchup(Box::new(matchup)));
     app.update();
     app.update();
 }

@@ -631,7 +631,7 @@ fn a_watched_games_report_is_shown_beside_it_not_on_the_waiting_game() {
     let waiting = session(&app).record().moves.clone();
     crate::go(&mut app, Screen::Watch);
     let quick = || ai("alphabeta:offensive1:depth=1", variant);
-    app.world_mut().write_message(GameRequest::StartMatchup(Players { white: quick(), black: quick() }));
+    app.world_mut().write_message(GameRequest::StartMatchup((Players { white: quick(), black: quick() }).into()));
     assert!(update_until(&mut app, 4_000, |app| phase(app) == GamePhase::Over), "the watched game ends");
     wait_for_writes(&mut app);
     app.update();

@@ -13,6 +13,7 @@ mod findings_round_22;
 mod findings_round_23;
 mod findings_round_24;
 mod findings_round_25;
+mod findings_round_26;
 mod findings_rounds_10_11;
 mod findings_rounds_12_13;
 mod findings_rounds_14_15;

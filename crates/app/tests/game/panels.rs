@@ -392,7 +392,7 @@ fn the_presets_stay_under_the_mouse_when_two_ais_take_the_board() {
     let before = preset(&app);
     let level = crate::ai("easy", variant);
     app.world_mut().resource_mut::<GameSettings>().variant = variant;
-    app.world_mut().write_message(GameRequest::StartMatchup(Players { white: level.clone(), black: level }));
+    app.world_mut().write_message(GameRequest::StartMatchup((Players { white: level.clone(), black: level }).into()));
     assert!(crate::update_until(&mut app, 20, |app| matches!(crate::players(app).white, PlayerSetup::Ai(_))));
     app.update();
     assert_eq!(preset(&app), before, "preset 9 stays where it was");

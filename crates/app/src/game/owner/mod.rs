@@ -21,7 +21,7 @@ use crate::game::notice::Notice;
 use crate::game::phase::{GamePhase, GameSystems, TurnPhase};
 use crate::game::players::{PlayerSetup, Players};
 use crate::game::request::{
-    AiError, GameRequest, MoveChosen, MoveSource, OpenedGame, ReplaceGame, VisitedGame, WatchedGame,
+    AiError, GameRequest, MoveChosen, MoveSource, NewMatchup, OpenedGame, ReplaceGame, VisitedGame, WatchedGame,
 };
 use crate::game::screen::{Mode, Screen};
 use crate::game::session::{GameSession, PlayRefused, Shown};
@@ -214,7 +214,7 @@ impl Owner<'_> {
             GameRequest::Visit(visited) => self.visit(visited),
             GameRequest::Return => self.return_from_visit(),
             GameRequest::Study(opened) => self.study(opened),
-            GameRequest::StartMatchup(players) => self.start_matchup(players),
+            GameRequest::StartMatchup(matchup) => self.start_matchup(matchup),
             // `replaces_game` ended the visit: the studied game stays, as the game.
             GameRequest::PlayOnFromStudy => {}
             GameRequest::StopReplay => self.stop_replay(),
@@ -552,11 +552,11 @@ impl Owner<'_> {
 
     /// A new game of `players` on the settings' board: studied beside a
     /// person's game in progress, or in place of the game on the board.
-    fn start_matchup(&mut self, players: &Players) {
-        let session = GameSession::new(self.settings.variant, self.settings.size, 0)
-            .with_both_connected(self.settings.both_connected);
-        let opened =
-            OpenedGame { session, players: players.clone(), message: String::new(), kept_when_finished: false };
+    fn start_matchup(&mut self, matchup: &NewMatchup) {
+        let (variant, size) = matchup.board.unwrap_or((self.settings.variant, self.settings.size));
+        let session = GameSession::new(variant, size, 0).with_both_connected(self.settings.both_connected);
+        let players = matchup.players.clone();
+        let opened = OpenedGame { session, players, message: String::new(), kept_when_finished: false };
         if self.person_game_in_progress() {
             self.begin_study();
         } else {

@@ -210,7 +210,7 @@ impl Action {
             }
             Action::Matchup if on == Screen::Watch => {
                 let level = PlayerSetup::Ai(level(1));
-                send(world, GameRequest::StartMatchup(Players { white: level.clone(), black: level }));
+                send(world, GameRequest::StartMatchup((Players { white: level.clone(), black: level }).into()));
             }
             Action::LibraryOpen if on == Screen::Library => open_newest(world),
             Action::Report if on == Screen::Analyse => send(world, ReportRequest),
