@@ -74,22 +74,16 @@ pub(crate) fn draw(mut contexts: EguiContexts, mut state: HomeState, mut backdro
     Ok(())
 }
 
-/// "Resume: Breakthrough 8x8 · You vs Novice · move 12".
+/// "▶ Resume   Breakthrough 8x8 · You vs Novice", and under it "move 12 ·
+/// rated · ⏸ 4:32 left".
 fn resume_button(ui: &mut egui::Ui, state: &HomeState, screen: Screen) -> Option<Screen> {
     let session = &state.session;
-    let what = format!(
-        "{} {} · {} · move {}",
-        session.variant().title(),
-        session.size(),
-        session.matchup(&state.players),
-        move_number(session.game_ply(session.plies()))
-    );
+    let what = format!("{} {} · {}", session.variant().title(), session.size(), session.matchup(&state.players));
     // Rated or not, and the clock as it stands, said where the game waits
     // (fresh eyes, round 12: the row said neither); a clock stands still
     // away from its game (fresh eyes: nothing told why a clock had not run).
     // Casual said too where it could have been rated (fresh eyes, round 16:
-    // a game made casual lost "rated" and said nothing); "stopped" goes to
-    // the hover, as the row was cut short at 800x600 (round 16).
+    // a game made casual lost "rated" and said nothing).
     let rated = if state.rated.in_force(session) {
         " · rated"
     } else if crate::play::rated::rated_pairing(&state.players).is_some() {
@@ -101,13 +95,34 @@ fn resume_button(ui: &mut egui::Ui, state: &HomeState, screen: Screen) -> Option
     // The pause sign says the clock waits too (fresh eyes, round 18: a
     // rated game's clock "stopped while away, and nothing says so").
     let stopped = resume_clock(state).map_or(String::new(), |clock| format!(" · ⏸ {clock}"));
-    let text = RichText::new(format!("▶ Resume   {what}{rated}{stopped}")).size(17.0);
-    // One line, cut short rather than wrapped (fresh eyes, round 14: the
-    // clock's words wrapped alone onto a second line); in full on hover.
-    let button = egui::Button::new(text).truncate().min_size(egui::vec2(ui.available_width(), RESUME_HEIGHT));
+    let details = format!("move {}{rated}{stopped}", move_number(session.game_ply(session.plies())));
+    let text = two_lines(ui, &format!("▶ Resume   {what}"), &details);
+    let button = egui::Button::new(text).min_size(egui::vec2(ui.available_width(), RESUME_HEIGHT));
     let waits = if clocked { "; its clock stands still (stopped) while you are away" } else { "" };
-    let hover = format!("Back to the game in {}{waits}:\n{what}{rated}{stopped}", screen.title());
+    let hover = format!("Back to the game in {}{waits}:\n{what} · {details}", screen.title());
     ui.add(button).on_hover_text(hover).clicked().then_some(screen)
+}
+
+/// The game on one line and its state under it, each cut short rather than
+/// wrapped: on one line the state was cut off at 800x600 (fresh eyes,
+/// rounds 16 and 26), and wrapped, the clock's words sat alone (round 14).
+fn two_lines(ui: &egui::Ui, head: &str, details: &str) -> std::sync::Arc<egui::Galley> {
+    let width = ui.available_width() - 2.0 * ui.spacing().button_padding.x;
+    let line = |text: &str, size: f32, color: egui::Color32| {
+        let format = egui::TextFormat { font_id: egui::FontId::proportional(size), color, ..Default::default() };
+        let mut job = egui::text::LayoutJob::single_section(text.to_owned(), format);
+        job.wrap = egui::text::TextWrapping::truncate_at_width(width);
+        job
+    };
+    let mut job = line(head, 17.0, ui.visuals().text_color());
+    let under = line(&format!("\n{details}"), 14.0, ui.visuals().weak_text_color());
+    job.sections.extend(under.sections.into_iter().map(|mut section| {
+        section.byte_range = section.byte_range.start + job.text.len()..section.byte_range.end + job.text.len();
+        section
+    }));
+    job.text.push_str(&under.text);
+    job.wrap = egui::text::TextWrapping { max_rows: 2, ..egui::text::TextWrapping::truncate_at_width(width) };
+    ui.fonts_mut(|fonts| fonts.layout_job(job))
 }
 
 /// The clock of the game that waits as it stands: the person's time left
@@ -127,7 +142,7 @@ fn resume_clock(state: &HomeState) -> Option<String> {
 }
 
 /// The height of the Resume row, kept when there is no game to resume.
-const RESUME_HEIGHT: f32 = 44.0;
+const RESUME_HEIGHT: f32 = 48.0;
 
 /// Where Resume would be: a line saying that no game waits.
 fn no_game_row(ui: &mut egui::Ui) {

@@ -294,13 +294,21 @@ fn play_example(mut card: Card) {
     };
     let played = session.position().moves();
     let on_script = open.script.starts_with(played);
-    let Some(&mv) = open.script.get(played.len()).filter(|_| waiting && on_script && now >= open.next_at) else {
+    let due = on_script && now >= open.next_at;
+    // A moment after its last move the example is over (its game may be
+    // too), and its marks go: they named the start's squares (fresh eyes,
+    // round 26: they stayed on the finished board, about nothing any more).
+    let over = !open.script.is_empty() && played.len() == open.script.len();
+    if due && over && *card.marks != LessonMarks::default() {
+        *card.marks = LessonMarks::default();
+    }
+    let Some(&mv) = open.script.get(played.len()).filter(|_| due && waiting) else {
         return;
     };
     card.game.write(MoveChosen::scripted(mv, session));
     open.next_at = now + EXAMPLE_STEP_SECS;
     // The arrows start from the start's pieces: once one moves they would
-    // point from empty squares. The squares marked stay.
+    // point from empty squares. The squares marked stay while it plays.
     card.marks.arrows.clear();
 }
 

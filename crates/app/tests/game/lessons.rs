@@ -180,10 +180,14 @@ fn the_example_plays_its_moves_one_by_one_with_its_marks() {
     assert!(update_until(&mut app, per_move * (expected.len() + 1), |app| session(app).plies() == expected.len()));
     assert_eq!(session(&app).position().moves(), expected.as_slice());
     assert_pieces_match(&mut app);
-    // Finding: the arrows stayed after their piece had left; the squares stay.
+    // Finding: the arrows stayed after their piece had left; the squares
+    // stay while the example plays.
     let after = app.world().resource::<LessonMarks>().clone();
     assert!(after.arrows.is_empty(), "{after:?}");
     assert_eq!(after.highlights, marks.highlights);
+    // Fresh eyes, round 26: they stayed on the finished board; a moment
+    // after the last move they go.
+    assert!(update_until(&mut app, per_move, |app| app.world().resource::<LessonMarks>() == &LessonMarks::default()));
     // Replay: the start again with its arrows, and the moves again.
     ask(&mut app, LessonRequest::Replay);
     wait_for_board(&mut app, example.start);
