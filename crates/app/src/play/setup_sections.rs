@@ -138,14 +138,15 @@ pub(crate) fn variant_picker(ui: &mut Ui, variant: &mut Variant) {
     });
 }
 
-/// The two players of the game in progress, for `variant`; the levels'
-/// ratings are those of `chosen`, the variant the Game section has chosen
-/// (they follow a change of it at once, not at the next game).
-/// `suggested`: the level an opponent switched to AI starts at (the one
-/// nearest the person's rating, as the rating section suggests).
+/// The two players of the game on the board, for its `variant`, the
+/// levels' ratings too (fresh eyes, round 24: two masters playing Lines of
+/// Action were labelled with Breakthrough's ratings, the Game section's
+/// choice for the next game). `suggested`: the level an opponent switched
+/// to AI starts at (the one nearest the person's rating, as the rating
+/// section suggests).
 pub(crate) fn players_section(
     ui: &mut Ui,
-    (variant, chosen, suggested): (Variant, Variant, Level),
+    (variant, _, suggested): (Variant, Variant, Level),
     current: &Players,
     requests: &mut MessageWriter<GameRequest>,
 ) {
@@ -153,7 +154,7 @@ pub(crate) fn players_section(
         ui.label(RichText::new("Changes apply to the game on the board.").weak());
         let mut players = current.clone();
         for side in Side::BOTH {
-            ui.group(|ui| player_editor(ui, side, players.get_mut(side), (variant, chosen, suggested)));
+            ui.group(|ui| player_editor(ui, side, players.get_mut(side), (variant, variant, suggested)));
         }
         if players != *current {
             requests.write(GameRequest::SetPlayers(players));
