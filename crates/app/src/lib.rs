@@ -158,7 +158,14 @@ pub fn configure(app: &mut App, options: &LaunchOptions) {
     if let Some(index) = options.flow {
         app.insert_resource(flow::OpenFlow(index));
     }
-    app.insert_resource(OpeningScreen(opening_screen(app, options)));
+    let opening = opening_screen(app, options);
+    // A clocked game asked for on the command line is the person's from its
+    // start, as Play's Start makes one; the board a restart lays out with
+    // the settings' clock (Home first) is no one's (fresh eyes, round 27).
+    if opening == Screen::Play && time_control.is_some() {
+        app.world_mut().resource_mut::<session::GameSession>().set_up_on_play = true;
+    }
+    app.insert_resource(OpeningScreen(opening));
 }
 
 /// Home without flags; otherwise straight into Flow Free, the analysis of a

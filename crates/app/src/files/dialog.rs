@@ -96,6 +96,11 @@ impl FileChooser {
         None
     }
 
+    /// The Files section opens at the next pass (a pointer to it was followed).
+    pub(crate) fn reveal(&mut self) {
+        self.reveal_typed_path = true;
+    }
+
     /// Whether the panel should open the typed path now (once).
     pub(crate) fn take_reveal(&mut self) -> bool {
         std::mem::take(&mut self.reveal_typed_path)

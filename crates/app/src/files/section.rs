@@ -23,6 +23,13 @@ pub(crate) struct FilesState<'w> {
     clipboard: MessageWriter<'w, ClipboardAction>,
 }
 
+impl FilesState<'_> {
+    /// Opens the Files section at the next pass.
+    pub(crate) fn reveal(&mut self) {
+        self.chooser.reveal();
+    }
+}
+
 /// Save and open games through the desktop's file dialog, or by a typed
 /// path where there is none; one line says how it went (and a toast over the
 /// board, see `toast.rs`).

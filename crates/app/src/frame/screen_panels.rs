@@ -124,6 +124,20 @@ pub(crate) fn right(ui: &mut Ui, state: &mut PanelState, layout: &mut PanelLayou
     }
 }
 
+/// Where Analyse's files are while the left panel is folded (fresh eyes,
+/// round 26: at 800x600 the panel starts folded, and Open, Save and Paste
+/// were nowhere to be seen): a link that unfolds it at its Files section.
+fn files_pointer(ui: &mut Ui, state: &mut PanelState, layout: &mut PanelLayout) {
+    if layout.settings_shown(ui.ctx().viewport_rect().width()) {
+        return;
+    }
+    let link = ui.link("Open, save or paste a game: Files «");
+    if link.on_hover_text("Opens the Set up panel on the left at its Files section ([)").clicked() {
+        layout.settings_open = Some(true);
+        state.files.reveal();
+    }
+}
+
 /// A finished game's end, above the screen's sections, while reviewing too
 /// (hidden then, it moved the review's buttons 174 pixels under the mouse
 /// at the first step back; its Close hides it); not in Learn and Puzzles,
@@ -267,12 +281,15 @@ fn own_game_here(ui: &mut Ui, state: &PanelState, rated: bool) {
 /// Analyse and Watch & Lab: the game with the analysis, the graph, the
 /// layers, in Analyse the opening explorer, and (in Watch & Lab, or when
 /// asked for) the engine's numbers.
-fn study(ui: &mut Ui, state: &mut PanelState, layout: &PanelLayout, watch: bool) {
+fn study(ui: &mut Ui, state: &mut PanelState, layout: &mut PanelLayout, watch: bool) {
     // A rated game hides the engine's numbers (the AI's thinking) on every screen.
     let rated = state.comforts.rated.in_force(&state.game.session);
     let numbers = (watch || layout.engine_numbers) && !rated;
     studied_game(ui, state);
     own_game_here(ui, state, rated);
+    if !watch {
+        files_pointer(ui, state, layout);
+    }
     crate::library::practice_panel::board_section(ui, &mut state.practice);
     crate::ui::info::clocks(ui, &state.game.session, &state.game.timer);
     crate::ui::info::status(ui, &state.game, &state.ai, numbers);

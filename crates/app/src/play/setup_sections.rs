@@ -60,14 +60,18 @@ pub(crate) fn game_section(
         }
         // Play's clock is Play's (fresh eyes, rounds 14 and 16: set here, it
         // carried into Play's next game): games started here have none.
-        ui.label(RichText::new("Games started here have no clock (Play's New game sets one).").weak());
+        // Said as where to go (fresh eyes, round 26: "Play's New game sets
+        // one" sent a person looking for a New game button with a clock).
+        ui.label(RichText::new("Games started here have no clock; a clock is set in Play's setup.").weak());
         setup.settings.set_if_neq(edited);
 
         ui.horizontal_wrapped(|ui| {
-            if ui.button("New game").on_hover_text("Start a game with the settings above").clicked() {
+            let new_game = "A new game on the board chosen above, between the players below";
+            if ui.button("New game").on_hover_text(new_game).clicked() {
                 requests.write(GameRequest::NewGame { rematch: false });
             }
-            let rematch = format!("Restart {} {}", current.0.title(), current.1);
+            let rematch =
+                format!("The board's game ({} {}) again from its start, same players", current.0.title(), current.1);
             if ui.button("Restart").on_hover_text(rematch).clicked() {
                 requests.write(GameRequest::NewGame { rematch: true });
             }

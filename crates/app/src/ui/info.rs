@@ -185,8 +185,12 @@ pub(crate) fn status(ui: &mut Ui, game: &GameView, ai: &AiView, numbers: bool) {
                 } else {
                     String::new()
                 };
-                let counts = format!("{} nodes · {speed} nodes/s{table}", compact_count(info.nodes));
-                ui.add(egui::Label::new(RichText::new(counts).weak()).truncate());
+                // Short enough for a panel at 800x600 (fresh eyes, round 25:
+                // "… nodes/s · 2.34 k …" was cut); the table hits on hover.
+                let nodes = compact_count(info.nodes);
+                let counts = format!("{nodes} nodes · {speed}/s");
+                let hover = format!("{nodes} nodes searched, {speed} nodes a second{table}");
+                ui.add(egui::Label::new(RichText::new(counts).weak()).truncate()).on_hover_text(hover);
             }
             // Another program's search reports nothing to this panel, only its move.
             None if numbers => {
@@ -202,7 +206,8 @@ pub(crate) fn status(ui: &mut Ui, game: &GameView, ai: &AiView, numbers: bool) {
             None => {}
         }
     } else if game.players.get(side).is_ai() && ai.control.paused() {
-        ui.label("AI paused — press Resume or Step.");
+        // Space everywhere; Analyse has no Resume button (fresh eyes, round 27).
+        ui.label("AI paused — Space (or Resume) plays on.");
     } else if let Some(words) = how_to_move(game).filter(|_| turn == Some(TurnPhase::HumanTurn)) {
         ui.label(RichText::new(words).weak());
     }

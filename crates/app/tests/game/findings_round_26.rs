@@ -46,3 +46,65 @@ fn watched_levels_carry_their_own_games_ratings() {
     assert!(said.iter().any(|t| t == &own), "{own:?} in {said:?}");
     assert!(!said.iter().any(|t| t == &other), "not {other:?}");
 }
+
+/// Fresh eyes, round 27 (major): after a clocked rated game ended and the
+/// game restarted, the board laid out with the settings' clock counted as a
+/// "rated game in progress": every Library game was refused, while Home
+/// offered nothing to resume. A clock alone is no game in progress.
+#[test]
+fn a_restart_after_a_clocked_game_ended_leaves_no_game_in_progress() {
+    use breakline_app::game::request::{GameRequest, ReplaceGame};
+    use breakline_app::game::settings::PlaySettings;
+    use breakline_app::home::screens::ResumeScreen;
+    use breakline_app::play::setup::PlayChoice;
+    use breakline_engine::rules::clock::TimeControl;
+    let home = crate::journeys::Home::new("round-27-no-ghost");
+    let mut app = home.start();
+    app.world_mut().resource_mut::<GameSettings>().time_control = Some(TimeControl::parse("300+3").expect("a clock"));
+    crate::journeys::start(&mut app, PlayChoice::default());
+    crate::findings_round_22::first_move(&mut app);
+    app.world_mut().write_message(GameRequest::Resign);
+    assert!(crate::update_until(&mut app, 20, |app| crate::session(app).outcome().is_over()), "resigned");
+    home.quit(app);
+
+    let mut app = home.start();
+    assert!(crate::session(&app).record().time_control.is_some(), "the board has the settings' clock");
+    assert_eq!(app.world().resource::<ResumeScreen>().0, None, "Home offers nothing to resume");
+    app.insert_resource(PlaySettings { confirm_replace: true, ..Default::default() });
+    crate::go(&mut app, Screen::Analyse);
+    // No game is in progress: a new one is not asked about.
+    app.world_mut().write_message(GameRequest::NewGame { rematch: false });
+    app.update();
+    assert!(app.world().resource::<ReplaceGame>().pending.is_none(), "nothing asked");
+}
+
+/// Fresh eyes, round 27 (major): a game of two AIs pasted in Analyse played
+/// on by itself ("Pasted a game (4 moves)", then move 13). In Analyse it
+/// waits for Space.
+#[test]
+fn a_game_of_two_ais_opened_in_analyse_waits() {
+    use breakline_app::files::game_file::{FileAction, FileRequest};
+    use breakline_app::game::request::GameRequest;
+    let variant = Variant::Breakthrough;
+    let path = std::env::temp_dir().join(format!("breakline-two-ais-{}.json", std::process::id()));
+    let mut watched =
+        crate::game_app(crate::options(variant, crate::ai("novice", variant), crate::ai("novice", variant)));
+    assert!(crate::update_until(&mut watched, 400, |app| crate::session(app).plies() >= 2), "the AIs play");
+    watched.world_mut().write_message(GameRequest::SetPaused(true));
+    watched.world_mut().write_message(FileRequest { action: FileAction::Save, path: path.clone() });
+    assert!(crate::update_until(&mut watched, 100, |_| path.is_file()), "saved");
+
+    let mut app = crate::game_app(crate::options(variant, PlayerSetup::Human, PlayerSetup::Human));
+    crate::go(&mut app, Screen::Analyse);
+    app.world_mut().write_message(FileRequest { action: FileAction::Load, path: path.clone() });
+    assert!(crate::update_until(&mut app, 100, |app| crate::level_of(&crate::players(app).white).is_some()), "opened");
+    let plies = crate::session(&app).plies();
+    assert!(plies >= 2);
+    for _ in 0..60 {
+        app.update();
+    }
+    assert_eq!(crate::session(&app).plies(), plies, "no move played by itself");
+    app.world_mut().write_message(GameRequest::SetPaused(false));
+    assert!(crate::update_until(&mut app, 400, |app| crate::session(app).plies() > plies), "Space plays on");
+    let _ = std::fs::remove_file(&path);
+}

@@ -147,15 +147,18 @@ fn return_in_menus(mut requests: MessageReader<GameRequest>, mut owner: Owner) {
 
 /// A game with moves that has not ended (a watched record is not the
 /// person's game; during a visit, the game left behind is), or one set up
-/// on Play before its first move: Play's Start, or a clock, which only
-/// Start sets (a restart keeps the clock). It is kept as any game in
+/// on Play's Start (or with a clock on the command line) before its first
+/// move. It is kept as any game in
 /// progress (fresh eyes, round 24: a 5+3 game not begun was replaced by
 /// Watch & Lab's New game, its players and a pasted game, with nothing
 /// asked; round 25: a rated game not begun, offered by Home's Resume, by a
-/// Library game opened).
+/// Library game opened). A clock alone does not make one: the board a
+/// restart lays out with the settings' clock is no one's game (round 27:
+/// that "rated game in progress" forbade every Library game, while Home
+/// offered nothing to resume).
 pub(crate) fn in_progress(session: &GameSession, visit: &Visit) -> bool {
     let game = visit.left_game().unwrap_or(session);
-    let begun = game.plies() > 0 || game.record().time_control.is_some() || game.set_up_on_play;
+    let begun = game.plies() > 0 || game.set_up_on_play;
     begun && !game.outcome().is_over() && game.replay().is_none()
 }
 
@@ -288,6 +291,11 @@ impl Owner<'_> {
         let generation = self.session.generation() + 1;
         self.players.set_if_neq(opened.players.clone());
         self.replace_session(opened.session.clone().with_generation(generation));
+        // In Analyse a game of two AIs is studied, not watched: it waits for
+        // Space (fresh eyes, round 27: a game pasted there played on by itself).
+        if *self.screen.get() == Screen::Analyse && self.players.both_ai() {
+            self.control.paused = true;
+        }
         // A lesson's card says what it shows; it needs no toast.
         if !opened.message.is_empty() {
             self.notice.info(opened.message.clone());
