@@ -198,7 +198,7 @@ pub(crate) fn eval_bar(ctx: &egui::Context, state: &EvaluationState, flipped: bo
     // A raw score is no share of anything, and a game nothing has judged yet
     // (two people's, a new one) has no chances to show: no bar (an even,
     // unlabelled one read as a previous game's left behind).
-    let Some(point) = state.graph.latest_at(state.session.shown_ply()).filter(|p| p.calibrated) else { return };
+    let Some(point) = state.graph.bar_at(state.session.shown_ply()) else { return };
     // At a finished game's last position the bar shows its result, not the
     // last estimate before it (fresh eyes, round 21: "63" beside a won game).
     let session = &state.session;

@@ -134,6 +134,14 @@ impl EvalGraph {
         self.judged.iter().find(|p| p.ply == ply).or_else(|| self.points.iter().rev().find(|p| p.ply <= ply))
     }
 
+    /// What the bar beside the board shows at `ply`: the latest chance, none
+    /// where the graph shows raw scores (fresh eyes, round 27: beside a
+    /// minimax game's raw scores the bar showed its MCTS opponent's 54%, as
+    /// the graph's note said it would stay empty).
+    pub(crate) fn bar_at(&self, ply: usize) -> Option<&EvalPoint> {
+        self.latest_at(ply).filter(|p| p.calibrated && !self.raw())
+    }
+
     /// The points the line joins: each ply's judgement where there is one,
     /// else its move's point, in ply order.
     pub(crate) fn line(&self) -> Vec<EvalPoint> {
@@ -209,6 +217,16 @@ mod tests {
             book: false,
             clock_ms: None,
         }
+    }
+
+    #[test]
+    fn the_bar_stays_empty_beside_raw_scores() {
+        let moves = [record(Side::White, Some(120)), record(Side::Black, Some(40))];
+        let mixed = EvalGraph::from_moves(&moves, Variant::Breakthrough, [false, true]);
+        assert!(mixed.latest_at(2).is_some_and(|p| p.calibrated), "Black's point is a chance");
+        assert!(mixed.bar_at(2).is_none(), "but the graph is raw, and the bar with it");
+        let chances = EvalGraph::from_moves(&moves, Variant::Breakthrough, [true, true]);
+        assert_eq!(chances.bar_at(2).map(|p| p.ply), Some(2));
     }
 
     #[test]
