@@ -8,12 +8,12 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 
 use crate::engine::library::{GameId, ImportSummary, Refusal};
-use crate::files::game_file::{FileAction, FileRequest};
+use crate::files::game_file::{FileAction, FileRequest, game_as_text, load_game};
 use crate::game::notice::Notice;
 use crate::game::wake::Waker;
 use crate::library::browse::{LibraryView, plural};
 use crate::library::shelf::{GameLibrary, ShelfError};
-use crate::platform::file_error::{read_text, write_text};
+use crate::platform::file_error::{Problem, read_text, write_text};
 use crate::tasks::job::BackgroundJob;
 
 /// What an import or export did, in words for the notice, with an import's refusals.
@@ -89,6 +89,9 @@ fn finish_transfer(mut transfer: ResMut<LibraryTransfer>, mut view: ResMut<Libra
 /// Stores every good game of the file at `path`.
 fn import(library: &GameLibrary, path: PathBuf) -> Done {
     let text = read_text(&path)?;
+    // A game saved as JSON (Save's own file) is read as the one game it is
+    // (fresh eyes, round 27: the import read it as text, "malformed move '{'").
+    let text = if text.trim_start().starts_with('{') { saved_game_text(&path)? } else { text };
     let summary: ImportSummary =
         library.with(|library| library.import_text(&text, &mut |_| {})).ok_or(ShelfError::Closed)??;
     let (kept, already, refused) = (summary.stored.len(), summary.already.len(), summary.refused.len());
@@ -101,6 +104,12 @@ fn import(library: &GameLibrary, path: PathBuf) -> Done {
         words += &format!("; {refused} refused (listed below)");
     }
     Ok((words, summary.refused))
+}
+
+/// The game saved as JSON at `path`, as the text an import reads.
+fn saved_game_text(path: &std::path::Path) -> Result<String, ShelfError> {
+    let (_, record) = load_game(path)?;
+    Ok(game_as_text(&record).map_err(|source| Problem::from(source).at(path))?)
 }
 
 /// Writes the games `ids` to a new file at `path`, never over one.

@@ -647,3 +647,34 @@ fn a_watched_games_report_is_shown_beside_it_not_on_the_waiting_game() {
     assert!(report.progress().is_some() || report.report_of(session(&app)).is_some(), "the report is under way");
     remove(&path);
 }
+
+/// Fresh eyes, round 27: the Library's Import read a game saved as JSON
+/// (Save's own file) as text, and refused it ("malformed move '{'"). It is
+/// imported as the game it is.
+#[test]
+fn the_library_imports_a_game_saved_as_json() {
+    let path = scratch("import-json");
+    let variant = Variant::Breakthrough;
+    let mut app = library_app(options(variant, PlayerSetup::Human, PlayerSetup::Human), &path);
+    let text = path.with_extension("game.txt");
+    std::fs::write(&text, random_game(variant, variant.default_size(), 11, 0).expect("a game")).expect("writes");
+    file_request(&mut app, FileAction::ImportMoves, &text);
+    assert!(session(&app).outcome().is_over(), "the finished game is on the board");
+    let saved = path.with_extension("game.json");
+    let _ = std::fs::remove_file(&saved);
+    file_request(&mut app, FileAction::Save, &saved);
+    assert!(saved.is_file(), "saved");
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Library);
+    app.update();
+    let before = app.world().resource::<LibraryView>().games.len();
+    file_request(&mut app, FileAction::ImportLibrary, &saved);
+    let refused = &app.world().resource::<LibraryTransfer>().refused;
+    assert!(refused.is_empty(), "{refused:?}");
+    let said = app.world().resource::<Notice>().text.clone().unwrap_or_default();
+    let listed = app.world().resource::<LibraryView>().games.len();
+    assert_eq!(listed, before + 1, "{said}");
+    for file in [&text, &saved] {
+        let _ = std::fs::remove_file(file);
+    }
+    remove(&path);
+}
