@@ -33,24 +33,27 @@ pub(crate) fn left(ui: &mut Ui, state: &mut PanelState, open: &mut bool) {
     });
     ui.separator();
     let variant = state.game.session.variant();
-    crate::play::setup_sections::game_section(ui, &mut state.setup, &state.game, &mut state.requests);
-    if state.screens.get() == Screen::Watch {
+    let watch = state.screens.get() == Screen::Watch;
+    // A rated game in progress keeps its players here (finding: one
+    // click gave a rated game's moves to an AI).
+    // Moves or not (fresh eyes, round 11: taken back to its start, the
+    // rated game's players were offered here, and a change made it casual).
+    let rated_game = state.comforts.rated.in_force(&state.game.session) && !state.comforts.visit.waiting();
+    // Nor a casual one a person plays (fresh eyes, round 15: White: AI
+    // here handed the person's game to a level without a word).
+    let visit = &state.comforts.visit;
+    let own_game = !state.game.players.both_ai()
+        && crate::game::owner::in_progress(&state.game.session, visit)
+        && !visit.waiting();
+    let waits = watch && (rated_game || own_game || visit.waiting());
+    let game = (&state.game, waits);
+    crate::play::setup_sections::game_section(ui, &mut state.setup, game, &mut state.requests);
+    if watch {
         let chosen = state.setup.settings.variant;
         let suggested = crate::play::rated::suggested_level(&state.progress.progress, chosen);
         let picked = (variant, chosen, suggested);
         // The screen's purpose first: a preset is one click to a game to watch.
         crate::play::setup_sections::presets_section(ui, &mut state.requests);
-        // A rated game in progress keeps its players here (finding: one
-        // click gave a rated game's moves to an AI).
-        // Moves or not (fresh eyes, round 11: taken back to its start, the
-        // rated game's players were offered here, and a change made it casual).
-        let rated_game = state.comforts.rated.in_force(&state.game.session) && !state.comforts.visit.waiting();
-        // Nor a casual one a person plays (fresh eyes, round 15: White: AI
-        // here handed the person's game to a level without a word).
-        let visit = &state.comforts.visit;
-        let own_game = !state.game.players.both_ai()
-            && crate::game::owner::in_progress(&state.game.session, visit)
-            && !visit.waiting();
         if rated_game || own_game {
             let which = if rated_game { "rated game" } else { "game in progress" };
             let note = format!(

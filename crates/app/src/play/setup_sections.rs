@@ -29,10 +29,14 @@ pub(crate) struct SetupState<'w> {
 
 /// The next game's variant and size (its clock is Play's setup's); New
 /// game, Restart and the rules.
+/// `waits`: the person's game waits in Watch & Lab, where a preset or
+/// "Watch these players" starts a game beside it; New game and Restart,
+/// which would end it, are greyed (fresh eyes, round 27: they ended the
+/// person's game, asked first, where a preset kept it).
 pub(crate) fn game_section(
     ui: &mut Ui,
     setup: &mut SetupState,
-    game: &GameView,
+    (game, waits): (&GameView, bool),
     requests: &mut MessageWriter<GameRequest>,
 ) {
     egui::CollapsingHeader::new("Game").default_open(true).show(ui, |ui| {
@@ -66,13 +70,18 @@ pub(crate) fn game_section(
         setup.settings.set_if_neq(edited);
 
         ui.horizontal_wrapped(|ui| {
-            let new_game = "A new game on the board chosen above, between the players below";
-            if ui.button("New game").on_hover_text(new_game).clicked() {
+            let waiting = "Your game in progress waits: a preset or \"Watch these players\" starts a game beside it";
+            let new_game =
+                if waits { waiting } else { "A new game on the board chosen above, between the players below" };
+            let button = ui.add_enabled(!waits, egui::Button::new("New game"));
+            if button.on_hover_text(new_game).on_disabled_hover_text(new_game).clicked() {
                 requests.write(GameRequest::NewGame { rematch: false });
             }
             let rematch =
                 format!("The board's game ({} {}) again from its start, same players", current.0.title(), current.1);
-            if ui.button("Restart").on_hover_text(rematch).clicked() {
+            let rematch = if waits { waiting.to_string() } else { rematch };
+            let button = ui.add_enabled(!waits, egui::Button::new("Restart"));
+            if button.on_hover_text(&rematch).on_disabled_hover_text(&rematch).clicked() {
                 requests.write(GameRequest::NewGame { rematch: true });
             }
             let how = format!("The rules of {}, shown on the board; the game waits", edited.variant.title());

@@ -108,3 +108,27 @@ fn a_game_of_two_ais_opened_in_analyse_waits() {
     assert!(crate::update_until(&mut app, 400, |app| crate::session(app).plies() > plies), "Space plays on");
     let _ = std::fs::remove_file(&path);
 }
+
+/// Fresh eyes, round 27: beside a person's game in progress, Watch & Lab's
+/// New game and Restart ended that game (asked first), where a preset
+/// watched a game beside it. They are greyed there; with no game of the
+/// person's, they work.
+#[test]
+fn watch_and_labs_new_game_leaves_the_persons_game_alone() {
+    let variant = Variant::Breakthrough;
+    let mut app = crate::game_app(crate::options(variant, PlayerSetup::Human, crate::ai("novice", variant)));
+    with_panels(&mut app, WINDOW_SIZES[2]);
+    crate::go(&mut app, Screen::Play);
+    crate::findings_round_22::first_move(&mut app);
+    crate::go(&mut app, Screen::Watch);
+    app.update();
+    assert_eq!(crate::panels::enabled(&app, "New game"), Some(false), "{:?}", crate::panels::texts(&app));
+    assert_eq!(crate::panels::enabled(&app, "Restart"), Some(false));
+    let mut watched =
+        crate::game_app(crate::options(variant, crate::ai("novice", variant), crate::ai("novice", variant)));
+    with_panels(&mut watched, WINDOW_SIZES[2]);
+    crate::go(&mut watched, Screen::Watch);
+    watched.update();
+    assert_eq!(crate::panels::enabled(&watched, "New game"), Some(true));
+    assert_eq!(crate::panels::enabled(&watched, "Restart"), Some(true));
+}

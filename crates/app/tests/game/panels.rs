@@ -672,9 +672,12 @@ pub fn rect_of(app: &App, text: &str) -> Option<egui::Rect> {
         .find_map(|(_, node)| bounds(node))
 }
 
-/// Whether the first widget whose words start with `text` can be used.
+/// Whether the widget whose words are `text` (else the first whose words
+/// start with it) can be used.
 pub fn enabled(app: &App, text: &str) -> Option<bool> {
     let tree = app.world().resource::<LaidOut>().tree.as_ref()?;
-    let mut named = tree.nodes.iter().filter(|(_, node)| node.role() != Role::TextRun && words(node).starts_with(text));
-    named.next().map(|(_, node)| !node.is_disabled())
+    let named = || tree.nodes.iter().filter(|(_, node)| node.role() != Role::TextRun);
+    let exact = named().find(|(_, node)| words(node) == text);
+    let first = exact.or_else(|| named().find(|(_, node)| words(node).starts_with(text)));
+    first.map(|(_, node)| !node.is_disabled())
 }
