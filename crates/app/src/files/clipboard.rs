@@ -13,6 +13,7 @@ use crate::files::system_clipboard::{ClipboardRefused, SystemClipboard};
 use crate::game::notice::Notice;
 use crate::game::phase::{GamePhase, GameSystems};
 use crate::game::players::Players;
+use crate::game::replay_source::whole_record;
 use crate::game::session::GameSession;
 use crate::platform::file_error::Problem;
 
@@ -78,7 +79,8 @@ enum ClipboardError {
 }
 
 fn copy(clipboard: &mut SystemClipboard, session: &GameSession) -> Result<usize, ClipboardError> {
-    let text = game_as_text(session.record())?;
+    let record = whole_record(session);
+    let text = game_as_text(record)?;
     clipboard.write(text)?;
-    Ok(session.plies())
+    Ok(record.moves.len())
 }

@@ -20,6 +20,7 @@ use crate::game::clock::TurnTimer;
 use crate::game::notice::Notice;
 use crate::game::phase::{GamePhase, GameSystems};
 use crate::game::players::Players;
+use crate::game::replay_source::whole_record;
 use crate::game::session::GameSession;
 use crate::platform::file_error::{FileError, Problem, read_text, write_text};
 
@@ -174,13 +175,13 @@ fn handle_requests(
         let opened = match request.action {
             FileAction::Save => {
                 let turn = if session.reviewing() { Duration::ZERO } else { timer.spent() };
-                let saved = save_game(path, session.record(), turn).map(|()| format!("Saved {}", path.display()));
+                let saved = save_game(path, whole_record(&session), turn).map(|()| format!("Saved {}", path.display()));
                 report(&mut notice, saved);
                 continue;
             }
             FileAction::ExportMoves => {
-                let done =
-                    export_text(path, session.record()).map(|()| format!("Game text written to {}", path.display()));
+                let done = export_text(path, whole_record(&session))
+                    .map(|()| format!("Game text written to {}", path.display()));
                 report(&mut notice, done);
                 continue;
             }

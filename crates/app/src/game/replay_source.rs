@@ -5,6 +5,7 @@
 use crate::engine::ai::player::{GameRecord, Player};
 use crate::engine::rules::record::{MoveRecord, RecordError};
 use crate::engine::{Move as EngineMove, Position, SearchInfo};
+use crate::game::session::GameSession;
 
 /// A recorded game watched move by move: the moves come from the record
 /// through the normal turn cycle, as if a player made them.
@@ -19,6 +20,8 @@ pub struct ReplaySource {
     black: Player,
     moves: Vec<EngineMove>,
     searches: Vec<SearchInfo>,
+    /// The whole record, for a save or a copy made partway through.
+    record: GameRecord,
 }
 
 impl ReplaySource {
@@ -33,7 +36,7 @@ impl ReplaySource {
         let moves = end.moves().to_vec();
         let searches = record.moves.iter().zip(&moves).map(|(r, mv)| recorded_search(r, *mv)).collect();
         let (white, black) = (record.white.clone(), record.black.clone());
-        Ok((ReplaySource { title, series_index, white, black, moves, searches }, start))
+        Ok((ReplaySource { title, series_index, white, black, moves, searches, record }, start))
     }
 
     pub(crate) fn plies(&self) -> usize {
@@ -49,6 +52,13 @@ impl ReplaySource {
     pub(crate) fn at(&self, ply: usize) -> Option<(EngineMove, SearchInfo)> {
         Some((*self.moves.get(ply)?, self.searches.get(ply)?.clone()))
     }
+}
+
+/// The game a save, an export or a copy writes: a watched record whole,
+/// not the moves replayed so far (fresh eyes, round 27: a series game saved
+/// at its 54th ply of 74 was written as "ongoing"); else the game played.
+pub(crate) fn whole_record(session: &GameSession) -> &GameRecord {
+    session.replay().map_or(session.record(), |replay| &replay.record)
 }
 
 /// A recorded move's figures as the search report the panel shows.

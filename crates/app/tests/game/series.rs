@@ -475,3 +475,32 @@ fn a_replay_is_scored_by_its_own_players() {
     assert!(crate::update_until(&mut app, 400, |app| session(app).plies() >= 2), "the replay moves");
     assert!(app.world().resource::<EvalGraph>().raw(), "the replay's players score raw");
 }
+
+/// Fresh eyes, round 27: a series game saved partway through its replay
+/// was written as the moves replayed so far, "ongoing". A save, an export
+/// or a copy writes the recorded game whole.
+#[test]
+fn a_replay_saved_partway_is_saved_whole() {
+    use breakline_app::files::game_file::{FileAction, FileRequest};
+    let mut app = quiet_app();
+    start(&mut app, small_spec(1), 1);
+    run_to_the_end(&mut app);
+    let recorded = app.world().resource::<Series>().games()[0].record.moves.len();
+    app.world_mut().write_message(WatchSeriesGame { index: 0 });
+    app.update();
+    app.update();
+    app.world_mut().write_message(GameRequest::SetPaused(true));
+    app.update();
+    let shown = session(&app).plies();
+    assert!(session(&app).replay().is_some() && shown < recorded, "partway: {shown} of {recorded}");
+    let path = std::env::temp_dir().join(format!("breakline-replay-{}.txt", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    app.world_mut().write_message(FileRequest { action: FileAction::ExportMoves, path: path.clone() });
+    app.update();
+    let text = std::fs::read_to_string(&path).expect("exported");
+    let (record, _, _) =
+        breakline_engine::rules::record::game_text::read::<breakline_engine::ai::player::Player>(&text)
+            .expect("reads back");
+    assert_eq!(record.moves.len(), recorded, "the whole game: {text}");
+    let _ = std::fs::remove_file(&path);
+}
