@@ -309,6 +309,12 @@ fn study(ui: &mut Ui, state: &mut PanelState, layout: &mut PanelLayout, watch: b
     let playable = Some((&*state.game.session, &*state.game.players, state.game.turn()));
     let writers = (&mut state.requests, &mut state.comforts.asks);
     crate::analysis::best_lines::section(ui, &mut state.analysis, playable, writers);
+    // Analyse's moves come before the report and the graph (fresh eyes,
+    // round 27: at the panel's foot only three rows were in sight); in
+    // Watch & Lab they stay last, where a list that grows moves nothing.
+    if !watch {
+        moves(ui, state);
+    }
     ui.separator();
     let mut goto = None;
     crate::library::report_panel::section(ui, &mut state.report, &state.game.session, &mut goto);
@@ -331,7 +337,9 @@ fn study(ui: &mut Ui, state: &mut PanelState, layout: &mut PanelLayout, watch: b
     if numbers {
         crate::ui::info::statistics_section(ui, &state.game.session);
     }
-    moves(ui, state);
+    if watch {
+        moves(ui, state);
+    }
     if layout.diagnostics {
         ui.separator();
         crate::frame::frame_time::label(ui, &state.frame_times);

@@ -1,4 +1,4 @@
-//! Fresh eyes, round 26 and what was left open before it, held by tests.
+//! Fresh eyes, rounds 26 and 27 and what was left open before them, held by tests.
 
 use breakline_app::game::players::PlayerSetup;
 use breakline_app::game::screen::Screen;
@@ -131,4 +131,22 @@ fn watch_and_labs_new_game_leaves_the_persons_game_alone() {
     watched.update();
     assert_eq!(crate::panels::enabled(&watched, "New game"), Some(true));
     assert_eq!(crate::panels::enabled(&watched, "Restart"), Some(true));
+}
+
+/// Fresh eyes, round 27: Analyse's moves sat at the panel's foot, under the
+/// report and the graph, three rows in sight at 1920x1080. They come before
+/// them; in Watch & Lab, where the list grows as the AIs play, they stay last.
+#[test]
+fn analyses_moves_come_before_the_report_and_graph() {
+    use crate::panels::rect_of;
+    let variant = Variant::Breakthrough;
+    let mut app = crate::game_app(crate::options(variant, PlayerSetup::Human, PlayerSetup::Human));
+    with_panels(&mut app, WINDOW_SIZES[2]);
+    for (screen, moves_first) in [(Screen::Analyse, true), (Screen::Watch, false)] {
+        crate::go(&mut app, screen);
+        app.update();
+        let moves = rect_of(&app, "Moves").expect("the moves").top();
+        let report = rect_of(&app, "Game report").expect("the report").top();
+        assert_eq!(moves < report, moves_first, "{screen:?}: moves at {moves}, report at {report}");
+    }
 }
