@@ -121,7 +121,11 @@ fn two_lines(ui: &egui::Ui, head: &str, details: &str) -> std::sync::Arc<egui::G
         section
     }));
     job.text.push_str(&under.text);
-    job.wrap = egui::text::TextWrapping { max_rows: 2, ..egui::text::TextWrapping::truncate_at_width(width) };
+    job.wrap = egui::text::TextWrapping {
+        max_rows: 2,
+        break_anywhere: false,
+        ..egui::text::TextWrapping::truncate_at_width(width)
+    };
     ui.fonts_mut(|fonts| fonts.layout_job(job))
 }
 

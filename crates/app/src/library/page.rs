@@ -96,15 +96,22 @@ pub(crate) fn draw(
     Ok(())
 }
 
-/// The notice in a line of its own that is always there (blank without
-/// one): a line that came with an error moved the list under the pointer.
+/// The notice in two lines of their own that are always there (blank
+/// without one): a line that came with an error moved the list under the
+/// pointer. Two, as one cut an import's count and an export's reason short
+/// at 800x600 (fresh eyes, round 27); the whole notice is on hover.
 fn notice_line(ui: &mut Ui, notice: &Notice) {
-    let Some(text) = notice.toast() else {
-        ui.label(" ");
-        return;
-    };
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let height = 2.0 * ui.fonts_mut(|fonts| fonts.row_height(&font));
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(ui.available_width(), height), egui::Sense::hover());
+    let Some(text) = notice.toast() else { return };
     let colour = if notice.error { palette::ERROR } else { palette::SUCCESS };
-    ui.add(egui::Label::new(RichText::new(text).color(colour.color32())).truncate()).on_hover_text(text);
+    let format = egui::TextFormat { font_id: font, color: colour.color32(), ..Default::default() };
+    let mut job = egui::text::LayoutJob::single_section(text.to_string(), format);
+    let truncated = egui::text::TextWrapping::truncate_at_width(rect.width());
+    job.wrap = egui::text::TextWrapping { max_rows: 2, break_anywhere: false, ..truncated };
+    let galley = ui.fonts_mut(|fonts| fonts.layout_job(job));
+    ui.put(rect, egui::Label::new(galley)).on_hover_text(text);
 }
 
 /// Variant, colour, result and rated as choices; opponent, search and dates as text.
