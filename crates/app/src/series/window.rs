@@ -464,13 +464,16 @@ fn replay_controls(ui: &mut Ui, state: &WindowState, control: &AiControl, reques
         return;
     };
     let ply = state.session.plies();
-    // Wrapped: one row overran an 800x600 window's panel (fresh eyes, round 25).
+    // Moves counted as everywhere else: "Watching move 4 of 31 moves (61 plies)".
+    let text = format!("Watching move {} of {}", ply.div_ceil(2), crate::game::length::game_length(game.plies()));
+    ui.label(RichText::new(text).strong());
+    // The buttons on a row of their own, Pause as wide as Resume: beside the
+    // count, which grows, they moved under the pointer (fresh eyes, round
+    // 27); wrapped, as one row overran an 800x600 window's panel (round 25).
     ui.horizontal_wrapped(|ui| {
-        // Moves counted as everywhere else: "Watching move 4 of 31 moves (61 plies)".
-        let text = format!("Watching move {} of {}", ply.div_ceil(2), crate::game::length::game_length(game.plies()));
-        ui.label(RichText::new(text).strong());
         let paused = control.paused();
-        if ui.button(if paused { "Resume" } else { "Pause" }).clicked() {
+        let pause = egui::Button::new(if paused { "Resume" } else { "Pause" }).min_size(egui::vec2(64.0, 0.0));
+        if ui.add(pause).clicked() {
             requests.write(GameRequest::SetPaused(!paused));
         }
         let reviewing = state.session.reviewing();
