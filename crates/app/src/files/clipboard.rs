@@ -7,13 +7,12 @@
 use bevy::prelude::*;
 
 use crate::engine::rules::record::game_text::GameTextError;
-use crate::files::game_file::{game_as_text, game_from_text};
+use crate::files::game_file::{game_as_text, game_from_text, whole_record};
 use crate::files::opening::GameOpener;
 use crate::files::system_clipboard::{ClipboardRefused, SystemClipboard};
 use crate::game::notice::Notice;
 use crate::game::phase::{GamePhase, GameSystems};
 use crate::game::players::Players;
-use crate::game::replay_source::whole_record;
 use crate::game::session::GameSession;
 use crate::platform::file_error::Problem;
 

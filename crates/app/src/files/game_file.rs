@@ -20,7 +20,6 @@ use crate::game::clock::TurnTimer;
 use crate::game::notice::Notice;
 use crate::game::phase::{GamePhase, GameSystems};
 use crate::game::players::Players;
-use crate::game::replay_source::whole_record;
 use crate::game::session::GameSession;
 use crate::platform::file_error::{FileError, Problem, read_text, write_text};
 
@@ -88,6 +87,13 @@ fn export_text(path: &Path, record: &GameRecord) -> Result<(), FileError> {
     }
     let text = game_as_text(record).map_err(|source| Problem::from(source).at(path))?;
     write_text(path, &text)
+}
+
+/// The game a save, an export or a copy writes: a watched record whole,
+/// not the moves replayed so far (fresh eyes, round 27: a series game saved
+/// at its 54th ply of 74 was written as "ongoing"); else the game played.
+pub(crate) fn whole_record(session: &GameSession) -> &GameRecord {
+    session.replay().map_or(session.record(), |replay| replay.record())
 }
 
 /// The game as text, dated today.

@@ -14,7 +14,7 @@ use crate::game::players::Players;
 use crate::game::request::{GameRequest, OpenedGame};
 use crate::game::screen::Screen;
 use crate::game::session::GameSession;
-use crate::game::settings::GameSettings;
+use crate::game::settings::{GameSettings, StudyBoard};
 use crate::play::rated::RatedGame;
 
 /// Why no game is studied beside a rated game in progress.
@@ -29,6 +29,7 @@ pub(crate) struct GameOpener<'w> {
     visit: Res<'w, Visit>,
     rated: Res<'w, RatedGame>,
     settings: ResMut<'w, GameSettings>,
+    study_board: ResMut<'w, StudyBoard>,
     requests: MessageWriter<'w, GameRequest>,
 }
 
@@ -67,15 +68,17 @@ impl GameOpener<'_> {
             self.requests.write(GameRequest::Study(opened));
             return Ok(());
         }
-        // The game opened in place of the last: the next new game keeps its board.
-        let time_control = self.settings.time_control;
-        let both_connected = opened.session.position().both_connected().unwrap_or(self.settings.both_connected);
-        self.settings.set_if_neq(GameSettings {
-            variant: opened.session.variant(),
-            size: opened.session.size(),
-            time_control,
-            both_connected,
-        });
+        // The game opened in place of the last: the next new game keeps its
+        // board; in Analyse and Watch & Lab the study board, not Play's.
+        let board = (opened.session.variant(), opened.session.size());
+        if studying_screen {
+            self.study_board.0 = Some(board);
+        } else {
+            let time_control = self.settings.time_control;
+            let both_connected = opened.session.position().both_connected().unwrap_or(self.settings.both_connected);
+            let (variant, size) = board;
+            self.settings.set_if_neq(GameSettings { variant, size, time_control, both_connected });
+        }
         self.requests.write(GameRequest::Open(opened));
         Ok(())
     }

@@ -49,7 +49,7 @@ pub(crate) fn left(ui: &mut Ui, state: &mut PanelState, open: &mut bool) {
     let game = (&state.game, waits);
     crate::play::setup_sections::game_section(ui, &mut state.setup, game, &mut state.requests);
     if watch {
-        let chosen = state.setup.settings.variant;
+        let chosen = state.setup.study_board.board(&state.setup.settings).0;
         let suggested = crate::play::rated::suggested_level(&state.progress.progress, chosen);
         let picked = (variant, chosen, suggested);
         // The screen's purpose first: a preset is one click to a game to watch.

@@ -35,7 +35,7 @@ use bevy::prelude::*;
 
 /// The wing's logic, headless.
 pub(crate) fn plugin(app: &mut App) {
-    app.add_plugins((
+    app.init_resource::<settings::StudyBoard>().add_plugins((
         phase::plugin,
         owner::plugin,
         clock::plugin,

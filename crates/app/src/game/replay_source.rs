@@ -5,7 +5,6 @@
 use crate::engine::ai::player::{GameRecord, Player};
 use crate::engine::rules::record::{MoveRecord, RecordError};
 use crate::engine::{Move as EngineMove, Position, SearchInfo};
-use crate::game::session::GameSession;
 
 /// A recorded game watched move by move: the moves come from the record
 /// through the normal turn cycle, as if a player made them.
@@ -48,17 +47,15 @@ impl ReplaySource {
         (&self.white, &self.black)
     }
 
+    /// The whole record watched.
+    pub(crate) fn record(&self) -> &GameRecord {
+        &self.record
+    }
+
     /// The recorded move of `ply` (from 0), with what its search said then.
     pub(crate) fn at(&self, ply: usize) -> Option<(EngineMove, SearchInfo)> {
         Some((*self.moves.get(ply)?, self.searches.get(ply)?.clone()))
     }
-}
-
-/// The game a save, an export or a copy writes: a watched record whole,
-/// not the moves replayed so far (fresh eyes, round 27: a series game saved
-/// at its 54th ply of 74 was written as "ongoing"); else the game played.
-pub(crate) fn whole_record(session: &GameSession) -> &GameRecord {
-    session.replay().map_or(session.record(), |replay| &replay.record)
 }
 
 /// A recorded move's figures as the search report the panel shows.

@@ -32,6 +32,21 @@ impl Default for GameSettings {
     }
 }
 
+/// The board of new games started in Analyse and Watch & Lab, once one is
+/// chosen there (its Game section, a game opened there); none: Play's.
+/// Play's setup keeps its own (fresh eyes, rounds 26 and 28: the sliders
+/// there, or a game opened, chose Play's next board without a word). Not
+/// saved: the person's board is Play's.
+#[derive(Resource, Default, Clone, Copy, Debug, PartialEq)]
+pub struct StudyBoard(pub Option<(Variant, BoardSize)>);
+
+impl StudyBoard {
+    /// The board a new game there is laid on.
+    pub fn board(&self, settings: &GameSettings) -> (Variant, BoardSize) {
+        self.0.unwrap_or((settings.variant, settings.size))
+    }
+}
+
 /// Animation and pacing; these apply immediately.
 #[derive(Resource, Clone, Debug, PartialEq)]
 pub struct PlaySettings {

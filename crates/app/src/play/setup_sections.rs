@@ -14,7 +14,7 @@ use crate::game::players::{PlayerSetup, Players};
 use crate::game::presets;
 use crate::game::presets::matchup;
 use crate::game::request::{GameRequest, NewMatchup};
-use crate::game::settings::GameSettings;
+use crate::game::settings::{GameSettings, StudyBoard};
 use crate::learn::lessons::LessonRequest;
 use crate::theme::palette;
 use crate::ui::views::GameView;
@@ -24,6 +24,7 @@ use crate::ui::views::GameView;
 #[derive(SystemParam)]
 pub(crate) struct SetupState<'w> {
     pub(crate) settings: ResMut<'w, GameSettings>,
+    pub(crate) study_board: ResMut<'w, StudyBoard>,
     pub(crate) lessons: MessageWriter<'w, LessonRequest>,
 }
 
@@ -40,7 +41,9 @@ pub(crate) fn game_section(
     requests: &mut MessageWriter<GameRequest>,
 ) {
     egui::CollapsingHeader::new("Game").default_open(true).show(ui, |ui| {
-        let mut edited = *setup.settings;
+        // The study board's, not Play's next game's (see `StudyBoard`).
+        let chosen = setup.study_board.board(&setup.settings);
+        let mut edited = GameSettings { variant: chosen.0, size: chosen.1, ..*setup.settings };
         let current = (game.session.variant(), game.session.size());
         // The picker is the next game's (fresh eyes: it lit up Breakthrough
         // above a Lines of Action board, as if that were the board's game).
@@ -67,7 +70,9 @@ pub(crate) fn game_section(
         // Said as where to go (fresh eyes, round 26: "Play's New game sets
         // one" sent a person looking for a New game button with a clock).
         ui.label(RichText::new("Games started here have no clock; a clock is set in Play's setup.").weak());
-        setup.settings.set_if_neq(edited);
+        if (edited.variant, edited.size) != chosen {
+            setup.study_board.0 = Some((edited.variant, edited.size));
+        }
 
         ui.horizontal_wrapped(|ui| {
             let waiting = "Your game in progress waits: a preset or \"Watch these players\" starts a game beside it";

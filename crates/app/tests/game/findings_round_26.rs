@@ -150,3 +150,40 @@ fn analyses_moves_come_before_the_report_and_graph() {
         assert_eq!(moves < report, moves_first, "{screen:?}: moves at {moves}, report at {report}");
     }
 }
+
+/// Fresh eyes, rounds 26 and 28: a board chosen in Analyse (its sliders, a
+/// game opened there) became Play's next board: Play's setup offered 3x5,
+/// unrated. Analyse and Watch & Lab have a board of their own.
+#[test]
+fn a_board_chosen_in_analyse_is_not_plays_next_board() {
+    use breakline_app::files::game_file::{FileAction, FileRequest};
+    use breakline_app::game::request::GameRequest;
+    use breakline_engine::BoardSize;
+    let variant = Variant::Breakthrough;
+    let small = BoardSize::new(3, 5);
+    let options = breakline_app::platform::launch::LaunchOptions {
+        size: small,
+        ..crate::options(variant, PlayerSetup::Human, PlayerSetup::Human)
+    };
+    let path = std::env::temp_dir().join(format!("breakline-small-{}.json", std::process::id()));
+    let mut small_game = crate::game_app(options);
+    crate::go(&mut small_game, Screen::Play);
+    crate::findings_round_22::first_move(&mut small_game);
+    small_game.world_mut().write_message(FileRequest { action: FileAction::Save, path: path.clone() });
+    assert!(crate::update_until(&mut small_game, 100, |_| path.is_file()), "saved");
+
+    let mut app = crate::game_app(crate::options(variant, PlayerSetup::Human, PlayerSetup::Human));
+    let plays = *app.world().resource::<GameSettings>();
+    crate::go(&mut app, Screen::Analyse);
+    app.world_mut().write_message(FileRequest { action: FileAction::Load, path: path.clone() });
+    assert!(crate::update_until(&mut app, 100, |app| crate::session(app).size() == small), "opened");
+    assert_eq!(*app.world().resource::<GameSettings>(), plays, "Play's next board is as it was");
+    // Analyse's New game keeps the board opened there; Play's, Play's.
+    app.world_mut().write_message(GameRequest::NewGame { rematch: false });
+    assert!(crate::update_until(&mut app, 20, |app| crate::session(app).plies() == 0));
+    assert_eq!(crate::session(&app).size(), small, "Analyse's board");
+    crate::go(&mut app, Screen::Play);
+    app.world_mut().write_message(GameRequest::NewGame { rematch: false });
+    assert!(crate::update_until(&mut app, 20, |app| crate::session(app).size() == plays.size), "Play's board");
+    let _ = std::fs::remove_file(&path);
+}

@@ -25,7 +25,7 @@ use crate::game::request::{
 };
 use crate::game::screen::{Mode, Screen};
 use crate::game::session::{GameSession, PlayRefused, Shown};
-use crate::game::settings::{GameSettings, PlaySettings};
+use crate::game::settings::{GameSettings, PlaySettings, StudyBoard};
 use crate::game::show::ShowPosition;
 use crate::game::sound_cue::{SoundCue, end_cue, move_cue};
 
@@ -98,7 +98,8 @@ pub(crate) struct Owner<'w> {
     session: ResMut<'w, GameSession>,
     phases: Phases<'w>,
     board: MessageWriter<'w, ShowPosition>,
-    settings: Res<'w, GameSettings>,
+    /// Play's next board, and the one chosen in Analyse and Watch & Lab.
+    settings: (Res<'w, GameSettings>, Res<'w, StudyBoard>),
     play: Res<'w, PlaySettings>,
     screen: Res<'w, State<Screen>>,
     players: ResMut<'w, Players>,
@@ -260,22 +261,29 @@ impl Owner<'_> {
     }
 
     fn new_game(&mut self, rematch: bool) {
-        let (variant, size) = if rematch {
-            (self.session.variant(), self.session.size())
-        } else {
-            (self.settings.variant, self.settings.size)
-        };
+        let (variant, size) = if rematch { (self.session.variant(), self.session.size()) } else { self.next_board() };
         self.players.fit_variant(variant);
         let generation = self.session.generation() + 1;
         let control = if rematch { self.session.record().time_control } else { self.clock_for_new_game() };
         let rule = if rematch {
             self.session.position().both_connected().unwrap_or_default()
         } else {
-            self.settings.both_connected
+            self.settings.0.both_connected
         };
         let mut session = GameSession::new(variant, size, generation).with_both_connected(rule);
         session.set_up_on_play = *self.screen.get() == Screen::Play && !self.players.both_ai();
         self.replace_session(session.with_time_control(control));
+    }
+
+    /// The board of a new game here: Play's setup's on Play, the study
+    /// board in Analyse and Watch & Lab.
+    fn next_board(&self) -> (crate::engine::Variant, crate::engine::BoardSize) {
+        let (settings, study) = (&*self.settings.0, &*self.settings.1);
+        if matches!(self.screen.get(), Screen::Analyse | Screen::Watch) {
+            study.board(settings)
+        } else {
+            (settings.variant, settings.size)
+        }
     }
 
     /// The clock of a new game of the current players: the one Play's setup
@@ -284,7 +292,7 @@ impl Owner<'_> {
     /// there carried into Play's next game).
     fn clock_for_new_game(&self) -> Option<crate::engine::rules::clock::TimeControl> {
         let elsewhere = matches!(self.screen.get(), Screen::Analyse | Screen::Watch);
-        if self.players.both_ai() || elsewhere { None } else { self.settings.time_control }
+        if self.players.both_ai() || elsewhere { None } else { self.settings.0.time_control }
     }
 
     fn open(&mut self, opened: &OpenedGame) {
@@ -561,8 +569,8 @@ impl Owner<'_> {
     /// A new game of `players` on the settings' board: studied beside a
     /// person's game in progress, or in place of the game on the board.
     fn start_matchup(&mut self, matchup: &NewMatchup) {
-        let (variant, size) = matchup.board.unwrap_or((self.settings.variant, self.settings.size));
-        let session = GameSession::new(variant, size, 0).with_both_connected(self.settings.both_connected);
+        let (variant, size) = matchup.board.unwrap_or_else(|| self.next_board());
+        let session = GameSession::new(variant, size, 0).with_both_connected(self.settings.0.both_connected);
         let players = matchup.players.clone();
         let opened = OpenedGame { session, players, message: String::new(), kept_when_finished: false };
         if self.person_game_in_progress() {
