@@ -118,7 +118,10 @@ fn handle_keys(
         // Other keys with Ctrl held are someone else's shortcuts.
         return;
     }
-    if keys.just_pressed(KeyCode::KeyN) {
+    // Where a game is played or studied: in Puzzles or Learn, N asked to
+    // end the game that waits (fresh eyes, round 28).
+    let game_screen = matches!(file_keys.screen.get(), Screen::Play | Screen::Analyse | Screen::Watch);
+    if keys.just_pressed(KeyCode::KeyN) && game_screen {
         requests.write(GameRequest::NewGame { rematch: false });
     }
     // While the board has the keyboard, Space and the arrows are its keys.

@@ -136,9 +136,16 @@ fn close_lesson(run: Res<LessonRun>, mut lessons: MessageWriter<LessonRequest>) 
     }
 }
 
-fn start_puzzle(settings: Res<GameSettings>, mut puzzles: MessageWriter<PuzzleRequest>, mut seen: ResMut<VisitSeen>) {
+/// The game's puzzles: the game in progress's (the one that waits), not
+/// Play's next game's (fresh eyes, round 28: the Puzzles button under
+/// "Breakthrough puzzle rating" opened Lines of Action puzzles).
+fn start_puzzle(
+    (session, visit): (Res<GameSession>, Res<Visit>),
+    mut puzzles: MessageWriter<PuzzleRequest>,
+    mut seen: ResMut<VisitSeen>,
+) {
     seen.0 = false;
-    puzzles.write(PuzzleRequest::Start(settings.variant));
+    puzzles.write(PuzzleRequest::Start(visit.left_game().unwrap_or(&session).variant()));
 }
 
 /// The game that waited comes back (does nothing when no puzzle is open).

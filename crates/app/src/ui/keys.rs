@@ -9,7 +9,7 @@ use bevy_egui::egui::{self, RichText};
 pub(crate) const SHORTCUTS: &[(&str, &str)] = &[
     ("F1 or ?", "This list of keys"),
     ("Esc", "Back to Home (first it closes a question, the board's keys or a piece held)"),
-    ("N", "New game"),
+    ("N", "New game (on Play, Analyse and Watch & Lab)"),
     ("Ctrl+Z", "Take back a move"),
     ("Ctrl+Y, Ctrl+Shift+Z", "Redo a move taken back"),
     ("Left, Right", "Step back and forward through the game or the side line shown"),

@@ -187,3 +187,20 @@ fn a_board_chosen_in_analyse_is_not_plays_next_board() {
     assert!(crate::update_until(&mut app, 20, |app| crate::session(app).size() == plays.size), "Play's board");
     let _ = std::fs::remove_file(&path);
 }
+
+/// Fresh eyes, round 28: beside a Breakthrough game, Play's Puzzles button
+/// (under "Breakthrough puzzle rating") opened Lines of Action puzzles, the
+/// game Play's setup had last chosen. Puzzles opens on the game's own.
+#[test]
+fn puzzles_open_on_the_game_in_progress() {
+    use breakline_app::puzzles::puzzle::PuzzleRun;
+    let variant = Variant::Breakthrough;
+    let mut app = crate::game_app(crate::options(variant, PlayerSetup::Human, crate::ai("novice", variant)));
+    crate::go(&mut app, Screen::Play);
+    crate::findings_round_22::first_move(&mut app);
+    app.world_mut().resource_mut::<GameSettings>().variant = Variant::LinesOfAction;
+    crate::go(&mut app, Screen::Puzzles);
+    let opened = |app: &bevy::prelude::App| app.world().resource::<PuzzleRun>().active.as_ref().map(|a| a.variant);
+    assert!(crate::update_until(&mut app, 20, |app| opened(app).is_some()), "a puzzle opens");
+    assert_eq!(opened(&app), Some(variant));
+}
