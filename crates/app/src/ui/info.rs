@@ -5,7 +5,6 @@
 use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText, Ui};
 
-use crate::engine::Side;
 use crate::engine::ai::search::score_text;
 use crate::engine::library::review::GameReport;
 use crate::engine::rules::clock::clock_text;
@@ -14,6 +13,7 @@ use crate::engine::rules::notation::{compact_count, thousands};
 use crate::engine::rules::record::MoveRecord;
 use crate::engine::rules::record::line_tree::LinePath;
 use crate::engine::rules::record::variation::Line;
+use crate::engine::{SearchInfo, Side};
 use crate::game::clock::TurnTimer;
 use crate::game::control::AiControl;
 use crate::game::phase::TurnPhase;
@@ -123,6 +123,20 @@ fn result_once(ui: &mut Ui, game: &GameView) {
     ui.label(RichText::new(text).strong().color(palette::HEADLINE.color32()));
 }
 
+/// The search's counts, short enough for a panel at 800x600 (fresh eyes,
+/// round 25: "… nodes/s · 2.34 k …" was cut); the table hits on hover.
+fn search_counts(ui: &mut Ui, info: &SearchInfo) {
+    let seconds = info.time.as_secs_f64();
+    let speed = if seconds > 0.0 { compact_count((info.nodes as f64 / seconds) as u64) } else { "–".into() };
+    // Only the enhanced search keeps a table; MCTS and plain searches report none.
+    let table =
+        if info.tt_hits > 0 { format!(" · {} table hits", compact_count(info.tt_hits)) } else { String::new() };
+    let nodes = compact_count(info.nodes);
+    let counts = format!("{nodes} nodes · {speed}/s");
+    let hover = format!("{nodes} nodes searched, {speed} nodes a second{table}");
+    ui.add(egui::Label::new(RichText::new(counts).weak()).truncate()).on_hover_text(hover);
+}
+
 /// Whose turn it is, or the result, and what the AI is thinking.
 /// `numbers`: with the search's depth, nodes, speed and table hits.
 pub(crate) fn status(ui: &mut Ui, game: &GameView, ai: &AiView, numbers: bool) {
@@ -176,21 +190,7 @@ pub(crate) fn status(ui: &mut Ui, game: &GameView, ai: &AiView, numbers: bool) {
                 let white = if status.side == Side::White { info.score } else { -info.score };
                 let line = format!("{reach} · best {best} (White {})", score_text(white));
                 ui.add(egui::Label::new(line).truncate());
-                let seconds = info.time.as_secs_f64();
-                let speed =
-                    if seconds > 0.0 { compact_count((info.nodes as f64 / seconds) as u64) } else { "–".into() };
-                // Only the enhanced search keeps a table; MCTS and plain searches report none.
-                let table = if info.tt_hits > 0 {
-                    format!(" · {} table hits", compact_count(info.tt_hits))
-                } else {
-                    String::new()
-                };
-                // Short enough for a panel at 800x600 (fresh eyes, round 25:
-                // "… nodes/s · 2.34 k …" was cut); the table hits on hover.
-                let nodes = compact_count(info.nodes);
-                let counts = format!("{nodes} nodes · {speed}/s");
-                let hover = format!("{nodes} nodes searched, {speed} nodes a second{table}");
-                ui.add(egui::Label::new(RichText::new(counts).weak()).truncate()).on_hover_text(hover);
+                search_counts(ui, info);
             }
             // Another program's search reports nothing to this panel, only its move.
             None if numbers => {
